@@ -1,0 +1,4 @@
+#ifndef ROUTELINT_CYAML_SHIM_H
+#define ROUTELINT_CYAML_SHIM_H
+#include <yaml.h>
+#endif

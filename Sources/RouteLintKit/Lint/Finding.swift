@@ -1,0 +1,73 @@
+/// How much a finding matters. Ordered so that `error` is the most severe.
+public enum Severity: String, CaseIterable, Comparable, Sendable {
+    case note, warning, error
+
+    private var rank: Int {
+        switch self {
+        case .note: return 0
+        case .warning: return 1
+        case .error: return 2
+        }
+    }
+
+    public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
+}
+
+/// Another place that explains a finding: the earlier declaration of a pair, say.
+public struct RelatedLocation: Hashable, Sendable {
+    public let range: SourceRange
+    public let message: String
+
+    public init(_ range: SourceRange, _ message: String) {
+        self.range = range
+        self.message = message
+    }
+}
+
+/// One problem found in a route set.
+public struct Finding: Hashable, Sendable {
+    public let rule: String
+    public var severity: Severity
+    public let message: String
+    public let range: SourceRange
+    public let related: [RelatedLocation]
+    /// The names the finding is about (route ids, holder names, keys). With the rule and the
+    /// file they identify the finding without its line, for baselines and fingerprints.
+    public let subjects: [String]
+
+    public init(rule: String, severity: Severity, message: String, range: SourceRange,
+                related: [RelatedLocation] = [], subjects: [String] = []) {
+        self.rule = rule
+        self.severity = severity
+        self.message = message
+        self.range = range
+        self.related = related
+        self.subjects = subjects
+    }
+
+    /// Report order: by file, position, then rule, so output is the same on every run.
+    public static func reportOrder(_ lhs: Finding, _ rhs: Finding) -> Bool {
+        if lhs.range != rhs.range { return lhs.range < rhs.range }
+        if lhs.rule != rhs.rule { return lhs.rule < rhs.rule }
+        return lhs.message < rhs.message
+    }
+}
+
+/// Where rules put their findings. Each finding takes its rule's default severity; the
+/// configuration may change it afterwards.
+public struct FindingSink: Sendable {
+    public private(set) var findings: [Finding] = []
+
+    public init() {}
+
+    public mutating func report(_ rule: RuleDescription, _ message: String, at range: SourceRange,
+                                related: [RelatedLocation] = [], subjects: [String] = []) {
+        findings.append(Finding(rule: rule.id, severity: rule.defaultSeverity, message: message,
+                                range: range, related: related, subjects: subjects))
+    }
+
+    /// Adds a finding made elsewhere (by the YAML reader or the decoder).
+    public mutating func append(_ finding: Finding) {
+        findings.append(finding)
+    }
+}

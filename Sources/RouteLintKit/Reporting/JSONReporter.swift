@@ -1,0 +1,93 @@
+/// The machine format: a JSON array of findings in report order. Its schema is documented in
+/// the README ("JSON output") and only grows: fields are never renamed or removed.
+public enum JSONReporter {
+    public static func render(_ findings: [Finding], files: [SourceFile]) -> String {
+        let array = JSONValue.array(findings.map { finding in
+            .object(rangeFields(finding.range, files: files) + [
+                ("severity", .string(finding.severity.rawValue)),
+                ("rule", .string(finding.rule)),
+                ("message", .string(finding.message)),
+                ("related", .array(finding.related.map { related in
+                    .object(rangeFields(related.range, files: files) + [("message", .string(related.message))])
+                })),
+            ])
+        })
+        return array.serialized() + "\n"
+    }
+
+    private static func rangeFields(_ range: SourceRange, files: [SourceFile]) -> [(String, JSONValue)] {
+        [
+            ("file", .string(files[Int(range.file.index)].path)),
+            ("line", .integer(Int(range.start.line))),
+            ("column", .integer(Int(range.start.column))),
+            ("endLine", .integer(Int(range.end.line))),
+            ("endColumn", .integer(Int(range.end.column))),
+        ]
+    }
+}
+
+/// A JSON value whose objects keep their fields in the order given, so output is stable.
+public indirect enum JSONValue: Sendable {
+    case string(String)
+    case integer(Int)
+    case bool(Bool)
+    case array([JSONValue])
+    case object([(String, JSONValue)])
+
+    /// Two-space indented text; strings escaped so that any text, control characters
+    /// included, round-trips.
+    public func serialized() -> String {
+        var text = ""
+        write(to: &text, indent: 0)
+        return text
+    }
+
+    private func write(to text: inout String, indent: Int) {
+        switch self {
+        case .string(let value): text += Self.quoted(value)
+        case .integer(let value): text += String(value)
+        case .bool(let value): text += value ? "true" : "false"
+        case .array(let items):
+            guard !items.isEmpty else { text += "[]"; return }
+            text += "["
+            for (position, item) in items.enumerated() {
+                text += (position == 0 ? "\n" : ",\n") + Self.indentation(indent + 1)
+                item.write(to: &text, indent: indent + 1)
+            }
+            text += "\n" + Self.indentation(indent) + "]"
+        case .object(let fields):
+            guard !fields.isEmpty else { text += "{}"; return }
+            text += "{"
+            for (position, (key, value)) in fields.enumerated() {
+                text += (position == 0 ? "\n" : ",\n") + Self.indentation(indent + 1) + Self.quoted(key) + ": "
+                value.write(to: &text, indent: indent + 1)
+            }
+            text += "\n" + Self.indentation(indent) + "}"
+        }
+    }
+
+    private static func indentation(_ level: Int) -> String {
+        String(repeating: "  ", count: level)
+    }
+
+    static func quoted(_ string: String) -> String {
+        var result = "\""
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            default:
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029 {
+                    let hex = String(scalar.value, radix: 16)
+                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+}

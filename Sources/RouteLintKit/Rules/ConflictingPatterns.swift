@@ -1,0 +1,69 @@
+/// `conflicting-patterns`: two routes whose paths some URL matches with neither more specific.
+public enum ConflictingPatterns: AppRule {
+    /// At most this many conflicts are reported at one route; the rest are counted in the last.
+    public static let reportsPerRoute = 10
+
+    public static let description = RuleDescription(
+        id: "conflicting-patterns",
+        defaultSeverity: .error,
+        summary: "Two routes' paths conflict: some URL matches both, and neither is more specific.",
+        rationale: """
+            A URL opens the route with the most specific pattern that matches it: \
+            `/products/new` wins over `/products/:id` because every path the first matches, \
+            the second matches too. When some URL matches two patterns and neither is more \
+            specific, like `/:section/new` and `/products/:id` for `/products/new`, or when two \
+            patterns match exactly the same URLs, like `/products/:id` and `/products/:sku`, no \
+            route is right and a deep link opens one at random. These are the rules of Go's \
+            `net/http.ServeMux`, which refuses such patterns. The message shows a URL both \
+            match; the finding is at the later route, with the earlier one as related location.
+            """,
+        triggeringExamples: [
+            RuleExample("""
+                manifest: 1
+                routes:
+                  product: {path: /products/:id}
+                  product-by-sku: {path: ↓/products/:sku}
+                  section-new: {path: ↓/:section/new}
+                """),
+            RuleExample("""
+                manifest: 1
+                routes:
+                  docs: {path: /docs/**}
+                  team-page: {path: ↓/:team/page}
+                """),
+        ],
+        nonTriggeringExamples: [
+            RuleExample("""
+                manifest: 1
+                routes:
+                  product: {path: /products/:id}
+                  new-product: {path: /products/new}
+                  product-reviews: {path: /products/:id/reviews}
+                  docs: {path: /docs/**}
+                  docs-home: {path: /docs}
+                """),
+        ])
+
+    public static func check(_ app: AppModel, into findings: inout FindingSink) {
+        let routes = app.routes.filter { $0.pattern != nil }
+        let groups = ConflictIndex.conflicts(among: routes.map { $0.pattern! }, limit: reportsPerRoute)
+        for group in groups {
+            let later = routes[group.pattern]
+            let laterPattern = later.pattern!
+            for (position, earlierIndex) in group.earlier.enumerated() {
+                let earlier = routes[earlierIndex]
+                let earlierPattern = earlier.pattern!
+                let example = laterPattern.commonPath(with: earlierPattern)
+                var message = laterPattern.relation(to: earlierPattern) == .equivalent
+                    ? "path '\(laterPattern)' of route '\(later.id.value)' matches the same URLs as '\(earlierPattern)' of route '\(earlier.id.value)', such as '\(example)'"
+                    : "path '\(laterPattern)' of route '\(later.id.value)' conflicts with '\(earlierPattern)' of route '\(earlier.id.value)': both match '\(example)' and neither is more specific"
+                if position == group.earlier.count - 1, group.omitted > 0 {
+                    message += " (and \(group.omitted) more conflicting routes, not reported: at most \(reportsPerRoute) are reported per route)"
+                }
+                findings.report(description, message, at: later.path!.range,
+                                related: [RelatedLocation(earlier.path!.range, "route '\(earlier.id.value)' declares '\(earlierPattern)' here")],
+                                subjects: [later.id.value, earlier.id.value])
+            }
+        }
+    }
+}

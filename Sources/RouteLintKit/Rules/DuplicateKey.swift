@@ -1,0 +1,38 @@
+/// `duplicate-key`, reported by `YAMLParser` while a mapping is read.
+public enum DuplicateKey: Rule {
+    public static let description = RuleDescription(
+        id: "duplicate-key",
+        defaultSeverity: .error,
+        summary: "A mapping repeats a key.",
+        rationale: """
+            YAML parsers accept a repeated key without complaint and keep only one of the \
+            values, so half of what was written is silently lost: a second `path:` in a route, \
+            or a route declared twice in one file. routelint uses the first occurrence and \
+            reports every later one, pointing at the first.
+            """,
+        triggeringExamples: [
+            RuleExample("""
+                manifest: 1
+                routes:
+                  product:
+                    path: /products/:id
+                    ↓path: /items/:id
+                """),
+            RuleExample("""
+                manifest: 1
+                holders:
+                  CartHolder: {}
+                  ↓CartHolder: {scope: tab}
+                """),
+        ],
+        nonTriggeringExamples: [
+            RuleExample("""
+                manifest: 1
+                routes:
+                  product:
+                    path: /products/:id
+                  item:
+                    path: /items/:id
+                """),
+        ])
+}

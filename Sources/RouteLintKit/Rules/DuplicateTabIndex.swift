@@ -1,0 +1,50 @@
+/// `duplicate-tab-index`: two tabs of one activity at the same position.
+public enum DuplicateTabIndex: AppRule {
+    public static let description = RuleDescription(
+        id: "duplicate-tab-index",
+        defaultSeverity: .error,
+        summary: "Two tabs of one activity share an index.",
+        rationale: """
+            `index` is a tab's position in its activity's tab bar. Two tabs at one position \
+            leave the order to chance, and one of them may not be shown. Each later tab is \
+            reported at its `index`, against the first tab that has it.
+            """,
+        triggeringExamples: [
+            RuleExample("""
+                manifest: 1
+                tabs:
+                  home: {activity: shop, index: 0, root: home, icon: house}
+                  cart: {activity: shop, index: ↓0, root: cart, icon: cart}
+                """),
+        ],
+        nonTriggeringExamples: [
+            RuleExample("""
+                manifest: 1
+                tabs:
+                  home: {activity: shop, index: 0, root: home, icon: house}
+                  cart: {activity: shop, index: 1, root: cart, icon: cart}
+                  brochures: {activity: brochure, index: 0, root: brochures, icon: book}
+                """),
+        ])
+
+    public static func check(_ app: AppModel, into findings: inout FindingSink) {
+        struct Position: Hashable {
+            let activity: String
+            let index: Int
+        }
+        var firstAt: [Position: Tab] = [:]
+        for tab in app.tabs {
+            guard let activity = tab.activity?.value, let index = tab.index else { continue }
+            let position = Position(activity: activity, index: index.value)
+            guard let first = firstAt[position] else {
+                firstAt[position] = tab
+                continue
+            }
+            findings.report(description,
+                            "tabs '\(first.name.value)' and '\(tab.name.value)' of activity '\(activity)' both have index \(index.value)",
+                            at: index.range,
+                            related: [RelatedLocation(first.index!.range, "tab '\(first.name.value)' has index \(index.value) here")],
+                            subjects: [activity, tab.name.value, first.name.value])
+        }
+    }
+}

@@ -1,0 +1,53 @@
+/// `missing-field`. The fields a file lacks are reported by `ManifestDecoder`; a route's
+/// `activity`, which a tab in another file may supply, is checked here on the merged app.
+public enum MissingField: AppRule {
+    public static let description = RuleDescription(
+        id: "missing-field",
+        defaultSeverity: .error,
+        summary: "A required field is absent.",
+        rationale: """
+            A file needs `manifest: 1`; a tab needs `activity`, `index`, `root` and `icon`; a \
+            route needs an `activity` unless it is the root of a tab, whose activity it then \
+            takes. Without them the app cannot place the tab or route at run time. The finding \
+            points at the key that declares the incomplete entity.
+            """,
+        triggeringExamples: [
+            RuleExample("""
+                manifest: 1
+                tabs:
+                  ↓home:
+                    activity: shop
+                    root: home
+                """),
+            RuleExample("""
+                manifest: 1
+                routes:
+                  ↓settings:
+                    path: /settings
+                    holder: SettingsHolder
+                """),
+            RuleExample("""
+                ↓app: shop
+                """),
+        ],
+        nonTriggeringExamples: [
+            RuleExample("""
+                manifest: 1
+                tabs:
+                  home: {activity: shop, index: 0, root: home, icon: house}
+                routes:
+                  home: {path: /, holder: HomeHolder}
+                  settings: {path: /settings, activity: shop, holder: SettingsHolder}
+                """),
+        ])
+
+    public static func check(_ app: AppModel, into findings: inout FindingSink) {
+        // The tab that roots a route may sit in a file that could not be read.
+        guard app.isComplete else { return }
+        for route in app.routes where route.activity == nil && app.tabRooted(at: route.id.value) == nil {
+            findings.report(description,
+                            "route '\(route.id.value)' has no 'activity'; only the root route of a tab takes its activity from the tab",
+                            at: route.id.range, subjects: [route.id.value, "activity"])
+        }
+    }
+}

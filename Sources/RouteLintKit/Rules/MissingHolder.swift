@@ -1,0 +1,50 @@
+/// `missing-holder`: a route bound to no holder, or to one that is not declared.
+public enum MissingHolder: AppRule {
+    public static let description = RuleDescription(
+        id: "missing-holder",
+        defaultSeverity: .error,
+        summary: "A route has no holder, or names a holder that is not declared.",
+        rationale: """
+            The holder owns a route's ViewModel and DI scope: a route without one cannot be \
+            built when it is opened. The finding points at the `holder` value, or at the \
+            route's key when there is none, and suggests the nearest declared holder.
+            """,
+        triggeringExamples: [
+            RuleExample("""
+                manifest: 1
+                holders:
+                  ProductHolder: {params: [id]}
+                routes:
+                  product: {path: /products/:id, activity: shop, holder: ↓ProductHoldr}
+                  ↓cart: {path: /cart, activity: shop}
+                """),
+        ],
+        nonTriggeringExamples: [
+            RuleExample("""
+                manifest: 1
+                holders:
+                  ProductHolder: {params: [id]}
+                  CartHolder: {}
+                routes:
+                  product: {path: /products/:id, activity: shop, holder: ProductHolder}
+                  cart: {path: /cart, activity: shop, holder: CartHolder}
+                """),
+        ])
+
+    public static func check(_ app: AppModel, into findings: inout FindingSink) {
+        let holderNames = app.holderNames
+        for route in app.routes {
+            guard let holder = route.holder else {
+                findings.report(description, "route '\(route.id.value)' has no 'holder'",
+                                at: route.id.range, subjects: [route.id.value])
+                continue
+            }
+            // A holder declared in a file that could not be read would look undeclared.
+            guard app.isComplete, app.holder(named: holder.value) == nil else { continue }
+            findings.report(description,
+                            "route '\(route.id.value)' is bound to holder '\(holder.value)', which is not declared in \(app.displayName)"
+                                + Suggestion.hint(for: holder.value, among: holderNames),
+                            at: holder.range, subjects: [route.id.value, holder.value])
+        }
+    }
+}

@@ -1,0 +1,42 @@
+/// `orphan-activity`: an activity that no tab belongs to.
+public enum OrphanActivity: AppRule {
+    public static let description = RuleDescription(
+        id: "orphan-activity",
+        defaultSeverity: .warning,
+        summary: "An activity has no tab, so it can never be shown.",
+        rationale: """
+            Switching to an activity shows its tab bar at its default tab. An activity without \
+            tabs has nothing to show: it is either unfinished or left over.
+            """,
+        triggeringExamples: [
+            RuleExample("""
+                manifest: 1
+                activities:
+                  shop: {title: Shop}
+                  ↓brochure: {title: Brochures}
+                tabs:
+                  home: {activity: shop, index: 0, root: home, icon: house}
+                """),
+        ],
+        nonTriggeringExamples: [
+            RuleExample("""
+                manifest: 1
+                activities:
+                  shop: {title: Shop}
+                  brochure: {title: Brochures}
+                tabs:
+                  home: {activity: shop, index: 0, root: home, icon: house}
+                  brochures: {activity: brochure, index: 0, root: brochures, icon: book}
+                """),
+        ])
+
+    public static func check(_ app: AppModel, into findings: inout FindingSink) {
+        // A tab in a file that could not be read may belong to the activity.
+        guard app.isComplete else { return }
+        let activitiesWithTabs = Set(app.tabs.compactMap { $0.activity?.value })
+        for activity in app.activities where !activitiesWithTabs.contains(activity.name.value) {
+            findings.report(description, "activity '\(activity.name.value)' has no tab, so it can never be shown",
+                            at: activity.name.range, subjects: [activity.name.value])
+        }
+    }
+}

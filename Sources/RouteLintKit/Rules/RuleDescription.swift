@@ -1,0 +1,58 @@
+/// Everything a user reads about a rule, and the examples the tests run.
+///
+/// In example manifests `↓` marks where a finding must point: the test suite removes each
+/// marker, lints the example and expects one finding of the rule at every marker and none
+/// elsewhere. `routelint explain` prints the examples without their markers.
+public struct RuleDescription: Sendable {
+    public let id: String
+    public let defaultSeverity: Severity
+    /// One line, for `routelint rules` and SARIF's shortDescription.
+    public let summary: String
+    /// Why the rule exists and what to do about a finding.
+    public let rationale: String
+    public let triggeringExamples: [RuleExample]
+    public let nonTriggeringExamples: [RuleExample]
+
+    public init(id: String, defaultSeverity: Severity, summary: String, rationale: String,
+                triggeringExamples: [RuleExample], nonTriggeringExamples: [RuleExample]) {
+        self.id = id
+        self.defaultSeverity = defaultSeverity
+        self.summary = summary
+        self.rationale = rationale
+        self.triggeringExamples = triggeringExamples
+        self.nonTriggeringExamples = nonTriggeringExamples
+    }
+}
+
+/// One example route set: usually one manifest, several where the rule is about files.
+public struct RuleExample: Sendable {
+    public struct File: Sendable {
+        public let name: String
+        public let contents: String
+    }
+
+    public static let marker: Character = "↓"
+
+    public let files: [File]
+
+    /// A one-file example.
+    public init(_ contents: String) {
+        files = [File(name: "example.routes.yaml", contents: contents)]
+    }
+
+    /// An example of several files, linted as one route set in the order given.
+    public init(files: [(name: String, contents: String)]) {
+        self.files = files.map { File(name: $0.name, contents: $0.contents) }
+    }
+}
+
+/// A rule that checks the merged model of an app. Rules about the text of a file
+/// (`yaml-syntax`, `unknown-key`, …) are reported while the file is read, and their types
+/// carry only their description.
+public protocol Rule: Sendable {
+    static var description: RuleDescription { get }
+}
+
+public protocol AppRule: Rule {
+    static func check(_ app: AppModel, into findings: inout FindingSink)
+}

@@ -1,0 +1,35 @@
+/// `unknown-key`, reported by `ManifestDecoder`.
+public enum UnknownKey: Rule {
+    public static let description = RuleDescription(
+        id: "unknown-key",
+        defaultSeverity: .warning,
+        summary: "A key the manifest format does not define.",
+        rationale: """
+            A misspelt key is not an error to YAML, so without this rule `presentaton: sheet` \
+            would quietly leave a route pushed instead of presented as a sheet. The finding \
+            names the nearest key the format defines at that place.
+            """,
+        triggeringExamples: [
+            RuleExample("""
+                manifest: 1
+                routes:
+                  filters:
+                    path: /filters
+                    ↓presentaton: sheet
+                """),
+            RuleExample("""
+                manifest: 1
+                ↓route:
+                  home: {path: /home}
+                """),
+        ],
+        nonTriggeringExamples: [
+            RuleExample("""
+                manifest: 1
+                routes:
+                  filters:
+                    path: /filters
+                    presentation: sheet
+                """),
+        ])
+}

@@ -1,0 +1,59 @@
+/// `unreachable-route`: a route no chain of links leads to.
+public enum UnreachableRoute: AppRule {
+    public static let description = RuleDescription(
+        id: "unreachable-route",
+        defaultSeverity: .warning,
+        summary: "No path of links leads to the route from a tab root, and it is not an entry.",
+        rationale: """
+            Users reach routes from the roots of tabs by following `links`; routes marked \
+            `entry: true` are opened from outside the tab graph (deep links, notifications, \
+            widgets), and what they link to is reachable too. A route that neither a link \
+            chain nor an entry reaches is dead code in the navigation, or a missing link. \
+            `fallback` is not a link.
+            """,
+        triggeringExamples: [
+            RuleExample("""
+                manifest: 1
+                tabs:
+                  home: {activity: shop, index: 0, root: home, icon: house}
+                routes:
+                  home: {path: /, links: [product]}
+                  product: {path: /products/:id, activity: shop}
+                  ↓reviews: {path: /products/:id/reviews, activity: shop}
+                """),
+        ],
+        nonTriggeringExamples: [
+            RuleExample("""
+                manifest: 1
+                tabs:
+                  home: {activity: shop, index: 0, root: home, icon: house}
+                routes:
+                  home: {path: /, links: [product]}
+                  product: {path: /products/:id, activity: shop}
+                  promo: {path: /promo/:code, activity: shop, entry: true, links: [reviews]}
+                  reviews: {path: /products/:id/reviews, activity: shop}
+                """),
+        ])
+
+    public static func check(_ app: AppModel, into findings: inout FindingSink) {
+        // Links from a file that could not be read may reach any route.
+        guard app.isComplete else { return }
+        var reached = [Bool](repeating: false, count: app.routes.count)
+        var pending: [Int] = []
+        func reach(_ id: String) {
+            guard let position = app.routePosition(named: id), !reached[position] else { return }
+            reached[position] = true
+            pending.append(position)
+        }
+        for tab in app.tabs { if let root = tab.root { reach(root.value) } }
+        for route in app.routes where route.isEntry { reach(route.id.value) }
+        while let position = pending.popLast() {
+            for link in app.routes[position].links { reach(link.value) }
+        }
+        for (position, route) in app.routes.enumerated() where !reached[position] {
+            findings.report(description,
+                            "route '\(route.id.value)' cannot be reached: no tab root or entry route leads to it through 'links'",
+                            at: route.id.range, subjects: [route.id.value])
+        }
+    }
+}

@@ -1,0 +1,45 @@
+/// `yaml-syntax`, reported by `YAMLParser` when libyaml cannot read a file.
+public enum YAMLSyntax: Rule {
+    public static let description = RuleDescription(
+        id: "yaml-syntax",
+        defaultSeverity: .error,
+        summary: "The file is not well-formed YAML.",
+        rationale: """
+            routelint reads manifests with libyaml. When libyaml cannot read a file, the finding \
+            gives libyaml's own description of the problem and the position where it noticed it, \
+            which can be after the actual mistake (an unclosed bracket is noticed where the file \
+            ends). A manifest holds exactly one YAML document, in UTF-8, nested at most 1,000 \
+            levels deep.
+
+            While any file of the route set cannot be read, the rules that look for names that \
+            are not declared or routes that cannot be reached stay silent: the unreadable file \
+            may declare what they would miss.
+            """,
+        triggeringExamples: [
+            RuleExample("""
+                manifest: 1
+                routes:
+                  home:
+                    path: /home
+                   ↓holder: HomeHolder
+                """),
+            RuleExample("""
+                manifest: 1
+                routes:
+                  home: {path: /home, holder: HomeHolder
+                ↓
+                """),
+            RuleExample("""
+                manifest: 1
+                ↓---
+                manifest: 1
+                """),
+        ],
+        nonTriggeringExamples: [
+            RuleExample("""
+                manifest: 1
+                routes:
+                  home: {path: /home, holder: HomeHolder}
+                """),
+        ])
+}

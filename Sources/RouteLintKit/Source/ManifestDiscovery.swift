@@ -1,0 +1,112 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Turns the paths a user gives into the manifest files of a route set, and reads them.
+public enum ManifestDiscovery {
+    public struct Failure: Error, Equatable, Sendable {
+        public let path: String
+        public let reason: String
+    }
+
+    /// Files larger than this are refused: a million-route manifest is a quarter of it.
+    public static let maximumFileSize = 1 << 30
+
+    /// Whether a file name follows the manifest convention, `*.routes.yaml` or `*.routes.yml`.
+    public static func isManifestName(_ name: String) -> Bool {
+        name.hasSuffix(".routes.yaml") || name.hasSuffix(".routes.yml")
+    }
+
+    /// Every file given, and every manifest below every directory given, once each (a file
+    /// reached twice, through a link or a repeated argument, counts once), in path order.
+    /// Directories are walked following links, each directory at most once, so a link loop
+    /// ends; hidden entries (names starting with '.') are skipped below a given directory.
+    public static func find(_ paths: [String]) -> (files: [String], failures: [Failure]) {
+        var walker = Walker()
+        for path in paths { walker.visit(path, given: true) }
+        return (walker.files.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }, walker.failures)
+    }
+
+    /// The bytes of the file at `path`.
+    public static func contents(of path: String) -> Result<[UInt8], Failure> {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return .failure(Failure(path: path, reason: errorText(errno))) }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return .failure(Failure(path: path, reason: errorText(errno))) }
+        guard Int(info.st_size) <= maximumFileSize else {
+            return .failure(Failure(path: path, reason: "the file is larger than \(maximumFileSize >> 20) MiB"))
+        }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: max(Int(info.st_size) + 1, 1 << 16))
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return .failure(Failure(path: path, reason: errorText(errno)))
+            }
+            if count == 0 { return .success(bytes) }
+            bytes.append(contentsOf: chunk[0..<count])
+            guard bytes.count <= maximumFileSize else {
+                return .failure(Failure(path: path, reason: "the file is larger than \(maximumFileSize >> 20) MiB"))
+            }
+        }
+    }
+
+    private struct FileIdentity: Hashable {
+        let device: UInt64
+        let inode: UInt64
+
+        init(_ info: stat) {
+            device = UInt64(info.st_dev)
+            inode = UInt64(info.st_ino)
+        }
+    }
+
+    private struct Walker {
+        var files: [String] = []
+        var failures: [Failure] = []
+        var seen = Set<FileIdentity>()
+
+        mutating func visit(_ path: String, given: Bool) {
+            var info = stat()
+            guard stat(path, &info) == 0 else {
+                // Below a directory, only what looks like a manifest is worth a complaint.
+                if given || ManifestDiscovery.isManifestName(path) {
+                    failures.append(Failure(path: path, reason: errorText(errno)))
+                }
+                return
+            }
+            guard seen.insert(FileIdentity(info)).inserted else { return }
+            if info.st_mode & S_IFMT == S_IFDIR {
+                walkDirectory(path)
+            } else if given || (info.st_mode & S_IFMT == S_IFREG && ManifestDiscovery.isManifestName(path)) {
+                files.append(path)
+            }
+        }
+
+        private mutating func walkDirectory(_ path: String) {
+            guard let directory = opendir(path) else {
+                failures.append(Failure(path: path, reason: errorText(errno)))
+                return
+            }
+            var names: [String] = []
+            while let entry = readdir(directory) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+                }
+                if name.hasPrefix(".") { continue }
+                names.append(name)
+            }
+            closedir(directory)
+            let prefix = path.hasSuffix("/") ? path : path + "/"
+            for name in names.sorted() { visit(prefix + name, given: false) }
+        }
+    }
+
+    private static func errorText(_ code: Int32) -> String {
+        String(cString: strerror(code))
+    }
+}

@@ -1,0 +1,87 @@
+/// One file of a lint run: its path as the user named it and its bytes.
+public struct SourceFile: Sendable {
+    public let id: FileID
+    /// The path as given on the command line (or joined below a directory given there).
+    public let path: String
+    public let bytes: [UInt8]
+
+    public init(id: FileID, path: String, bytes: [UInt8]) {
+        self.id = id
+        self.path = path
+        self.bytes = bytes
+    }
+}
+
+/// The byte offsets at which the lines of a text start, with line breaks counted the way
+/// libyaml counts them (LF, CR, CR LF, NEL, LS and PS), so that line numbers agree with the
+/// positions libyaml reports.
+public struct LineIndex: Sendable {
+    private let bytes: [UInt8]
+    private let lineStarts: [Int]
+
+    public init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+        var starts = [0]
+        var offset = 0
+        while offset < bytes.count {
+            let breakLength = LineIndex.lineBreakLength(bytes, at: offset)
+            if breakLength > 0 {
+                offset += breakLength
+                starts.append(offset)
+            } else {
+                offset += 1
+            }
+        }
+        lineStarts = starts
+    }
+
+    public var lineCount: Int { lineStarts.count }
+
+    /// The text of 1-based line `number` without its line break (and without a byte-order
+    /// mark on line 1), or nil past the end of the text.
+    public func line(_ number: Int) -> String? {
+        guard number >= 1, number <= lineStarts.count else { return nil }
+        var start = lineStarts[number - 1]
+        if number == 1, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
+        var end = start
+        while end < bytes.count, LineIndex.lineBreakLength(bytes, at: end) == 0 { end += 1 }
+        return String(decoding: bytes[start..<end], as: UTF8.self)
+    }
+
+    /// The 1-based position of byte `offset`, counting columns in code points.
+    public func position(ofByte offset: Int) -> SourcePosition {
+        let clamped = min(max(offset, 0), bytes.count)
+        var low = 0
+        var high = lineStarts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if lineStarts[middle] <= clamped { low = middle } else { high = middle - 1 }
+        }
+        var column = 1
+        var index = lineStarts[low]
+        if low == 0, bytes.starts(with: [0xEF, 0xBB, 0xBF]), clamped >= 3 { index = 3 }
+        while index < clamped {
+            // Count code points: every byte that is not a UTF-8 continuation byte starts one.
+            if bytes[index] & 0xC0 != 0x80 { column += 1 }
+            index += 1
+        }
+        return SourcePosition(line: low + 1, column: column)
+    }
+
+    /// The length of the line break at `offset`, or 0 when there is none.
+    static func lineBreakLength(_ bytes: [UInt8], at offset: Int) -> Int {
+        switch bytes[offset] {
+        case 0x0A:
+            return 1
+        case 0x0D:
+            return offset + 1 < bytes.count && bytes[offset + 1] == 0x0A ? 2 : 1
+        case 0xC2 where offset + 1 < bytes.count && bytes[offset + 1] == 0x85:
+            return 2
+        case 0xE2 where offset + 2 < bytes.count && bytes[offset + 1] == 0x80
+            && (bytes[offset + 2] == 0xA8 || bytes[offset + 2] == 0xA9):
+            return 3
+        default:
+            return 0
+        }
+    }
+}

@@ -1,0 +1,55 @@
+/// Finds the nearest valid name for a misspelt one, for "did you mean …?" hints.
+public enum Suggestion {
+    /// The candidate closest to `name` by edit distance, when it is close enough to be a
+    /// likely typo: at most a third of the name's length, and at least 1. Ties go to the
+    /// candidate that comes first.
+    public static func nearest<Candidates: Sequence>(to name: String, among candidates: Candidates) -> String?
+    where Candidates.Element == String {
+        let target = Array(name.lowercased().unicodeScalars)
+        guard !target.isEmpty else { return nil }
+        let limit = max(1, target.count / 3)
+        var best: (name: String, distance: Int)?
+        for candidate in candidates where candidate != name {
+            let bound = min(best.map { $0.distance - 1 } ?? limit, limit)
+            guard bound >= 0 else { break }
+            let scalars = Array(candidate.lowercased().unicodeScalars)
+            if abs(scalars.count - target.count) > bound { continue }
+            if let distance = editDistance(target, scalars, bound: bound) {
+                best = (candidate, distance)
+            }
+        }
+        return best?.name
+    }
+
+    /// `" did you mean 'x'?"`, or nothing when no candidate is near: ready to append to a message.
+    public static func hint<Candidates: Sequence>(for name: String, among candidates: Candidates) -> String
+    where Candidates.Element == String {
+        nearest(to: name, among: candidates).map { "; did you mean '\($0)'?" } ?? ""
+    }
+
+    /// Levenshtein distance with transpositions counted as one edit, or nil when it exceeds
+    /// `bound` (rows stop early once every cell is past the bound).
+    static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], bound: Int) -> Int? {
+        if a.isEmpty { return b.count <= bound ? b.count : nil }
+        if b.isEmpty { return a.count <= bound ? a.count : nil }
+        var previousPrevious = [Int](repeating: 0, count: b.count + 1)
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            var rowMinimum = i
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                var value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    value = min(value, previousPrevious[j - 2] + 1)
+                }
+                current[j] = value
+                rowMinimum = min(rowMinimum, value)
+            }
+            if rowMinimum > bound { return nil }
+            (previousPrevious, previous, current) = (previous, current, previousPrevious)
+        }
+        return previous[b.count] <= bound ? previous[b.count] : nil
+    }
+}

@@ -1,0 +1,182 @@
+/// A YAML document as a flat, immutable arena of nodes.
+///
+/// Containers refer to their children by index, and an alias is the index of the node its
+/// anchor names: aliases share nodes instead of copying them, so an alias bomb costs one
+/// index per alias event. Anchors are registered when their node is complete, so the graph is
+/// acyclic, and nothing here recurses: a nested document is freed and walked without touching
+/// the call stack's depth.
+public struct YAMLDocument: Sendable {
+    public struct NodeID: Hashable, Sendable {
+        let index: Int32
+    }
+
+    public enum Kind: UInt8, Sendable {
+        case scalar, sequence, mapping
+    }
+
+    public enum ScalarStyle: UInt8, Sendable {
+        /// Unquoted: resolved by the YAML 1.2 core schema (null, bool, int, float or string).
+        case plain
+        /// Quoted, literal or folded, or tagged `!!str`: always a string.
+        case string
+    }
+
+    struct Node: Sendable {
+        var kind: Kind
+        var style: ScalarStyle
+        var start: SourcePosition
+        var end: SourcePosition
+        /// Scalars: index into `scalarValues`. Containers: first index into `children`.
+        var payload: Int32
+        /// Containers: the number of items, or of key/value pairs.
+        var count: Int32
+    }
+
+    public struct Pair: Sendable {
+        public let key: NodeID
+        public let value: NodeID
+    }
+
+    public let file: FileID
+    public let root: NodeID?
+    let nodes: [Node]
+    let children: [Int32]
+    let scalarValues: [String]
+    /// Index into `children` of each key that repeats an earlier key of its mapping.
+    let repeatedKeySlots: Set<Int32>
+
+    public func kind(_ node: NodeID) -> Kind { nodes[Int(node.index)].kind }
+
+    public func range(_ node: NodeID) -> SourceRange {
+        let stored = nodes[Int(node.index)]
+        return SourceRange(file: file, start: stored.start, end: stored.end)
+    }
+
+    /// The text of a scalar node, or nil for a container.
+    public func text(_ node: NodeID) -> String? {
+        let stored = nodes[Int(node.index)]
+        return stored.kind == .scalar ? scalarValues[Int(stored.payload)] : nil
+    }
+
+    public func scalar(_ node: NodeID) -> YAMLScalar? {
+        let stored = nodes[Int(node.index)]
+        guard stored.kind == .scalar else { return nil }
+        return YAMLScalar(text: scalarValues[Int(stored.payload)], style: stored.style)
+    }
+
+    /// The items of a sequence (empty for any other node).
+    public func items(_ node: NodeID) -> [NodeID] {
+        let stored = nodes[Int(node.index)]
+        guard stored.kind == .sequence else { return [] }
+        let first = Int(stored.payload)
+        return children[first..<first + Int(stored.count)].map(NodeID.init(index:))
+    }
+
+    /// The pairs of a mapping in source order, leaving out every pair whose key repeats an
+    /// earlier key: as the spec says, the first occurrence of a key is the one used.
+    public func pairs(_ node: NodeID) -> [Pair] {
+        let stored = nodes[Int(node.index)]
+        guard stored.kind == .mapping else { return [] }
+        var result: [Pair] = []
+        result.reserveCapacity(Int(stored.count))
+        var slot = stored.payload
+        for _ in 0..<stored.count {
+            if !repeatedKeySlots.contains(slot) {
+                result.append(Pair(key: NodeID(index: children[Int(slot)]), value: NodeID(index: children[Int(slot) + 1])))
+            }
+            slot += 2
+        }
+        return result
+    }
+
+    /// Whether the node is a plain `null`, `~` or empty scalar, which the spec reads as an
+    /// empty mapping or list where one is expected.
+    public func isNull(_ node: NodeID) -> Bool {
+        scalar(node)?.resolved == .null
+    }
+}
+
+/// A scalar's text and how it was written, resolved by the YAML 1.2 core schema.
+public struct YAMLScalar: Sendable {
+    public let text: String
+    public let style: YAMLDocument.ScalarStyle
+
+    public enum Resolved: Equatable, Sendable {
+        case null
+        case bool(Bool)
+        case int(Int)
+        case float(Double)
+        case string(String)
+
+        /// The name of the type, for messages ("expected a string, found an integer").
+        public var typeDescription: String {
+            switch self {
+            case .null: return "null"
+            case .bool: return "a boolean"
+            case .int: return "an integer"
+            case .float: return "a number"
+            case .string: return "a string"
+            }
+        }
+    }
+
+    public var resolved: Resolved {
+        guard style == .plain else { return .string(text) }
+        switch text {
+        case "", "~", "null", "Null", "NULL": return .null
+        case "true", "True", "TRUE": return .bool(true)
+        case "false", "False", "FALSE": return .bool(false)
+        case ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF": return .float(.infinity)
+        case "-.inf", "-.Inf", "-.INF": return .float(-.infinity)
+        case ".nan", ".NaN", ".NAN": return .float(.nan)
+        default: break
+        }
+        if let integer = YAMLScalar.integer(text) { return .int(integer) }
+        if YAMLScalar.isFloat(text), let number = Double(text) { return .float(number) }
+        return .string(text)
+    }
+
+    /// `[-+]?[0-9]+`, `0o[0-7]+` or `0x[0-9a-fA-F]+`. A decimal too large for `Int` is still an
+    /// integer, clamped, so that it is reported as a wrong value rather than as a string.
+    private static func integer(_ text: String) -> Int? {
+        let utf8 = Array(text.utf8)
+        guard !utf8.isEmpty else { return nil }
+        if utf8.count > 2, utf8[0] == UInt8(ascii: "0") {
+            if utf8[1] == UInt8(ascii: "o") { return Int(String(decoding: utf8[2...], as: UTF8.self), radix: 8) }
+            if utf8[1] == UInt8(ascii: "x") { return Int(String(decoding: utf8[2...], as: UTF8.self), radix: 16) }
+        }
+        var digits = utf8[...]
+        var negative = false
+        if let sign = digits.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") {
+            negative = sign == UInt8(ascii: "-")
+            digits = digits.dropFirst()
+        }
+        guard !digits.isEmpty, digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
+            return nil
+        }
+        return Int(text) ?? (negative ? Int.min : Int.max)
+    }
+
+    /// `[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?`
+    private static func isFloat(_ text: String) -> Bool {
+        var bytes = Array(text.utf8)[...]
+        func digits() -> Int {
+            let count = bytes.prefix(while: { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }).count
+            bytes = bytes.dropFirst(count)
+            return count
+        }
+        if let sign = bytes.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") { bytes = bytes.dropFirst() }
+        var mantissaDigits = digits()
+        if bytes.first == UInt8(ascii: ".") {
+            bytes = bytes.dropFirst()
+            mantissaDigits += digits()
+        }
+        guard mantissaDigits > 0 else { return false }
+        if let exponent = bytes.first, exponent == UInt8(ascii: "e") || exponent == UInt8(ascii: "E") {
+            bytes = bytes.dropFirst()
+            if let sign = bytes.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") { bytes = bytes.dropFirst() }
+            guard digits() > 0 else { return false }
+        }
+        return bytes.isEmpty
+    }
+}

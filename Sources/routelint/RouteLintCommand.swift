@@ -1,0 +1,51 @@
+import ArgumentParser
+import RouteLintKit
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+struct RouteLintCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "routelint",
+        abstract: "Lint and validate route manifests: activities, tabs, routes and their holders.",
+        version: RouteLintVersion.current,
+        subcommands: [Lint.self, Rules.self, Explain.self],
+        defaultSubcommand: Lint.self)
+}
+
+/// Exit codes (spec section 3).
+enum Exit {
+    static let failingFindings: Int32 = 1
+    static let usageOrUnreadable: Int32 = 2
+}
+
+@main
+enum Main {
+    static func main() {
+        do {
+            var command = try RouteLintCommand.parseAsRoot()
+            try command.run()
+        } catch {
+            // ArgumentParser answers a usage error with 64 (EX_USAGE); routelint's contract is 2.
+            if RouteLintCommand.exitCode(for: error) == .validationFailure {
+                printError(RouteLintCommand.fullMessage(for: error))
+                exit(Exit.usageOrUnreadable)
+            }
+            RouteLintCommand.exit(withError: error)
+        }
+    }
+}
+
+func printError(_ message: String) {
+    var standardError = StandardError()
+    print(message, to: &standardError)
+}
+
+struct StandardError: TextOutputStream {
+    mutating func write(_ string: String) {
+        writeAll(string, to: STDERR_FILENO)
+    }
+}

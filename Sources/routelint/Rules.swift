@@ -1,0 +1,29 @@
+import ArgumentParser
+import RouteLintKit
+
+struct Rules: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "List every rule: id, default severity and summary.")
+
+    func run() {
+        print(RuleDocumentation.catalogue(), terminator: "")
+    }
+}
+
+struct Explain: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Show one rule's documentation and examples.")
+
+    @Argument(help: "A rule id, as `routelint rules` lists them.")
+    var rule: String
+
+    func validate() throws {
+        guard RuleRegistry.description(of: rule) != nil else {
+            throw ValidationError("unknown rule '\(TerminalText.escape(rule))'"
+                                  + Suggestion.hint(for: rule, among: RuleRegistry.ids)
+                                  + " (see 'routelint rules')")
+        }
+    }
+
+    func run() {
+        print(RuleDocumentation.explain(RuleRegistry.description(of: rule)!), terminator: "")
+    }
+}
