@@ -32,7 +32,7 @@ let package = Package(
         .testTarget(
             name: "RouteLintKitTests",
             dependencies: ["RouteLintKit"],
-            resources: [.copy("Fixtures"), .copy("Datasets")]
+            exclude: ["Fixtures", "Datasets"]
         ),
         .testTarget(
             name: "EndToEndTests",

@@ -45,11 +45,23 @@ public struct Finding: Hashable, Sendable {
         self.subjects = subjects
     }
 
-    /// Report order: by file, position, then rule, so output is the same on every run.
-    public static func reportOrder(_ lhs: Finding, _ rhs: Finding) -> Bool {
-        if lhs.range != rhs.range { return lhs.range < rhs.range }
-        if lhs.rule != rhs.rule { return lhs.rule < rhs.rule }
-        return lhs.message < rhs.message
+    /// Sorts findings into report order: by file, position, then rule; findings of one rule
+    /// at one place keep the order the rule reported them in. A finding reported twice (a
+    /// node reached through several aliases, say) is kept once.
+    public static func inReportOrder(_ findings: [Finding]) -> [Finding] {
+        let sorted = findings.enumerated().sorted { lhs, rhs in
+            if lhs.element.range != rhs.element.range { return lhs.element.range < rhs.element.range }
+            if lhs.element.rule != rhs.element.rule { return lhs.element.rule < rhs.element.rule }
+            return lhs.offset < rhs.offset
+        }.map(\.element)
+        var unique: [Finding] = []
+        unique.reserveCapacity(sorted.count)
+        var seenAtRange = Set<Finding>()
+        for finding in sorted {
+            if let last = unique.last, last.range != finding.range || last.rule != finding.rule { seenAtRange.removeAll() }
+            if seenAtRange.insert(finding).inserted { unique.append(finding) }
+        }
+        return unique
     }
 }
 

@@ -33,7 +33,7 @@ public enum Linter {
         for app in apps {
             for rule in RuleRegistry.appRules { rule.check(app, into: &sink) }
         }
-        return LintResult(files: files, findings: sink.findings.sorted(by: Finding.reportOrder), apps: apps)
+        return LintResult(files: files, findings: Finding.inReportOrder(sink.findings), apps: apps)
     }
 
     static func finding(for issue: YAMLIssue) -> Finding {

@@ -52,13 +52,13 @@ public struct ManifestDecoder {
                 hasVersionKey = true
                 manifest.version = decodeVersion(value, in: document)
             case "app":
-                manifest.app = string(value, in: document, field: "app", of: "the manifest")
+                manifest.app = string(value, in: document, Field("app"))
             case "schemes":
-                manifest.schemes = list(value, in: document, field: "schemes", of: "the manifest") {
+                manifest.schemes = list(value, in: document, Field("schemes")) {
                     decoder, item in decoder.scheme(item, in: document)
                 }
             case "hosts":
-                manifest.hosts = list(value, in: document, field: "hosts", of: "the manifest") {
+                manifest.hosts = list(value, in: document, Field("hosts")) {
                     decoder, item in decoder.host(item, in: document)
                 }
             case "activities":
@@ -90,7 +90,7 @@ public struct ManifestDecoder {
 
     private mutating func decodeVersion(_ node: YAMLDocument.NodeID, in document: YAMLDocument) -> Located<Int>? {
         guard case .int(let version)? = document.scalar(node)?.resolved else {
-            reportWrongType(node, in: document, field: "manifest", of: "the manifest", expected: "the integer 1")
+            reportWrongType(node, in: document, Field("manifest"), expected: "the integer 1")
             return nil
         }
         if version != 1 {
@@ -107,9 +107,9 @@ public struct ManifestDecoder {
         let owner = "activity '\(name.value)'"
         forEachField(of: body, in: document, owner: owner, validKeys: Self.activityKeys) { decoder, key, value in
             switch key {
-            case "title": activity.title = decoder.string(value, in: document, field: key, of: owner)
-            case "icon": activity.icon = decoder.string(value, in: document, field: key, of: owner)
-            default: activity.defaultTab = decoder.name(value, in: document, field: key, of: owner)
+            case "title": activity.title = decoder.string(value, in: document, Field(key, of: owner))
+            case "icon": activity.icon = decoder.string(value, in: document, Field(key, of: owner))
+            default: activity.defaultTab = decoder.name(value, in: document, Field(key, of: owner))
             }
         }
         return activity
@@ -123,16 +123,18 @@ public struct ManifestDecoder {
         forEachField(of: body, in: document, owner: owner, validKeys: Self.tabKeys) { decoder, key, value in
             present.insert(key)
             switch key {
-            case "activity": tab.activity = decoder.name(value, in: document, field: key, of: owner)
-            case "index": tab.index = decoder.index(value, in: document, of: owner)
-            case "root": tab.root = decoder.name(value, in: document, field: key, of: owner)
-            case "icon": tab.icon = decoder.string(value, in: document, field: key, of: owner)
-            default: tab.title = decoder.string(value, in: document, field: key, of: owner)
+            case "activity": tab.activity = decoder.name(value, in: document, Field(key, of: owner))
+            case "index": tab.index = decoder.index(value, in: document, Field(key, of: owner))
+            case "root": tab.root = decoder.name(value, in: document, Field(key, of: owner))
+            case "icon": tab.icon = decoder.string(value, in: document, Field(key, of: owner))
+            default: tab.title = decoder.string(value, in: document, Field(key, of: owner))
             }
         }
         let missing = ["activity", "index", "root", "icon"].filter { !present.contains($0) }
         if !missing.isEmpty {
-            sink.report(MissingField.description, "\(owner) has no \(Self.list(missing.map { "'\($0)'" }))",
+            let fields = Self.list(missing.map { "'\($0)'" })
+            sink.report(MissingField.description,
+                        "\(owner) lacks the required field\(missing.count == 1 ? "" : "s") \(fields)",
                         at: name.range, subjects: [name.value] + missing)
         }
         return tab
@@ -144,12 +146,12 @@ public struct ManifestDecoder {
         let owner = "holder '\(name.value)'"
         forEachField(of: body, in: document, owner: owner, validKeys: Self.holderKeys) { decoder, key, value in
             switch key {
-            case "scope": holder.scope = decoder.enumeration(value, in: document, field: key, of: owner)
+            case "scope": holder.scope = decoder.enumeration(value, in: document, Field(key, of: owner))
             case "params":
-                holder.params = decoder.list(value, in: document, field: key, of: owner) { decoder, item in
-                    decoder.parameterName(item, in: document, field: key, of: owner)
+                holder.params = decoder.list(value, in: document, Field(key, of: owner)) { decoder, item in
+                    decoder.parameterName(item, in: document, Field(key, of: owner).item)
                 }
-            default: holder.parent = decoder.name(value, in: document, field: key, of: owner)
+            default: holder.parent = decoder.name(value, in: document, Field(key, of: owner))
             }
         }
         return holder
@@ -162,19 +164,19 @@ public struct ManifestDecoder {
         forEachField(of: body, in: document, owner: owner, validKeys: Self.routeKeys) { decoder, key, value in
             switch key {
             case "path":
-                route.path = decoder.string(value, in: document, field: key, of: owner)
+                route.path = decoder.string(value, in: document, Field(key, of: owner))
                 if let path = route.path { route.pattern = decoder.pattern(path, of: id) }
-            case "activity": route.activity = decoder.name(value, in: document, field: key, of: owner)
-            case "holder": route.holder = decoder.name(value, in: document, field: key, of: owner)
-            case "links": route.links = decoder.nameList(value, in: document, field: key, of: owner)
-            case "presentation": route.presentation = decoder.enumeration(value, in: document, field: key, of: owner)
-            case "stacked": route.stacked = decoder.bool(value, in: document, field: key, of: owner)
-            case "entry": route.entry = decoder.bool(value, in: document, field: key, of: owner)
-            case "requires-auth": route.requiresAuth = decoder.bool(value, in: document, field: key, of: owner)
-            case "feature": route.feature = decoder.string(value, in: document, field: key, of: owner)
-            case "fallback": route.fallback = decoder.name(value, in: document, field: key, of: owner)
-            case "sends": route.sends = decoder.nameList(value, in: document, field: key, of: owner)
-            default: route.observes = decoder.nameList(value, in: document, field: key, of: owner)
+            case "activity": route.activity = decoder.name(value, in: document, Field(key, of: owner))
+            case "holder": route.holder = decoder.name(value, in: document, Field(key, of: owner))
+            case "links": route.links = decoder.nameList(value, in: document, Field(key, of: owner))
+            case "presentation": route.presentation = decoder.enumeration(value, in: document, Field(key, of: owner))
+            case "stacked": route.stacked = decoder.bool(value, in: document, Field(key, of: owner))
+            case "entry": route.entry = decoder.bool(value, in: document, Field(key, of: owner))
+            case "requires-auth": route.requiresAuth = decoder.bool(value, in: document, Field(key, of: owner))
+            case "feature": route.feature = decoder.string(value, in: document, Field(key, of: owner))
+            case "fallback": route.fallback = decoder.name(value, in: document, Field(key, of: owner))
+            case "sends": route.sends = decoder.nameList(value, in: document, Field(key, of: owner))
+            default: route.observes = decoder.nameList(value, in: document, Field(key, of: owner))
             }
         }
         return route
@@ -201,7 +203,7 @@ public struct ManifestDecoder {
     ) -> [Entity] {
         if document.isNull(node) { return [] }
         guard document.kind(node) == .mapping else {
-            reportWrongType(node, in: document, field: section, of: "the manifest", expected: "a mapping of \(kind) names")
+            reportWrongType(node, in: document, Field(section), expected: "a mapping of \(kind) names")
             return []
         }
         var result: [Entity] = []
@@ -259,123 +261,139 @@ public struct ManifestDecoder {
 
     // MARK: - Values
 
-    private mutating func string(_ node: YAMLDocument.NodeID, in document: YAMLDocument,
-                                 field: String, of owner: String) -> Located<String>? {
+    /// How messages name a value: "'index' of tab 'home'", "an item of 'links' of route
+    /// 'home'", or "'app'" at the top level.
+    private struct Field {
+        let key: String
+        let owner: String?
+        var isItem = false
+
+        init(_ key: String, of owner: String? = nil) {
+            self.key = key
+            self.owner = owner
+        }
+
+        var item: Field {
+            var item = self
+            item.isItem = true
+            return item
+        }
+
+        var phrase: String {
+            let field = owner.map { "'\(key)' of \($0)" } ?? "'\(key)'"
+            return isItem ? "an item of \(field)" : field
+        }
+    }
+
+    private mutating func string(_ node: YAMLDocument.NodeID, in document: YAMLDocument, _ field: Field) -> Located<String>? {
         if case .string(let text)? = document.scalar(node)?.resolved {
             return Located(text, at: document.range(node))
         }
-        reportWrongType(node, in: document, field: field, of: owner, expected: "a string")
+        reportWrongType(node, in: document, field, expected: "a string")
         return nil
     }
 
     /// A reference to an activity, tab, holder or route. Not a valid name, it cannot name
     /// anything: reported here as a wrong value, and not again as an unknown reference.
-    private mutating func name(_ node: YAMLDocument.NodeID, in document: YAMLDocument,
-                               field: String, of owner: String) -> Located<String>? {
-        guard let value = string(node, in: document, field: field, of: owner) else { return nil }
+    private mutating func name(_ node: YAMLDocument.NodeID, in document: YAMLDocument, _ field: Field) -> Located<String>? {
+        guard let value = string(node, in: document, field) else { return nil }
         guard Self.isName(value.value) else {
             sink.report(InvalidValue.description,
-                        "'\(field)' of \(owner) is '\(value.value)', which is not a valid name; names match [A-Za-z_][A-Za-z0-9_.-]*",
-                        at: value.range, subjects: [value.value])
+                        "\(field.phrase) is '\(value.value)', which is not a valid name; names match [A-Za-z_][A-Za-z0-9_.-]*",
+                        at: value.range, subjects: [field.key, value.value])
             return nil
         }
         return value
     }
 
-    private mutating func nameList(_ node: YAMLDocument.NodeID, in document: YAMLDocument,
-                                   field: String, of owner: String) -> [Located<String>] {
-        list(node, in: document, field: field, of: owner) { decoder, item in
-            decoder.name(item, in: document, field: field, of: owner)
-        }
+    private mutating func nameList(_ node: YAMLDocument.NodeID, in document: YAMLDocument, _ field: Field) -> [Located<String>] {
+        list(node, in: document, field) { decoder, item in decoder.name(item, in: document, field.item) }
     }
 
-    private mutating func parameterName(_ node: YAMLDocument.NodeID, in document: YAMLDocument,
-                                        field: String, of owner: String) -> Located<String>? {
-        guard let value = string(node, in: document, field: field, of: owner) else { return nil }
+    private mutating func parameterName(_ node: YAMLDocument.NodeID, in document: YAMLDocument, _ field: Field) -> Located<String>? {
+        guard let value = string(node, in: document, field) else { return nil }
         guard PathText.isParameterName(value.value) else {
             sink.report(InvalidValue.description,
-                        "'\(value.value)' in '\(field)' of \(owner) is not a parameter name; parameter names match [A-Za-z_][A-Za-z0-9_]*",
-                        at: value.range, subjects: [value.value])
+                        "\(field.phrase) is '\(value.value)', which is not a parameter name; parameter names match [A-Za-z_][A-Za-z0-9_]*",
+                        at: value.range, subjects: [field.key, value.value])
             return nil
         }
         return value
     }
 
     private mutating func list<Element>(
-        _ node: YAMLDocument.NodeID, in document: YAMLDocument, field: String, of owner: String,
+        _ node: YAMLDocument.NodeID, in document: YAMLDocument, _ field: Field,
         _ decodeItem: (inout ManifestDecoder, YAMLDocument.NodeID) -> Element?
     ) -> [Element] {
         if document.isNull(node) { return [] }
         guard document.kind(node) == .sequence else {
-            reportWrongType(node, in: document, field: field, of: owner, expected: "a list")
+            reportWrongType(node, in: document, field, expected: "a list")
             return []
         }
         return document.items(node).compactMap { decodeItem(&self, $0) }
     }
 
-    private mutating func index(_ node: YAMLDocument.NodeID, in document: YAMLDocument,
-                                of owner: String) -> Located<Int>? {
+    private mutating func index(_ node: YAMLDocument.NodeID, in document: YAMLDocument, _ field: Field) -> Located<Int>? {
         guard case .int(let value)? = document.scalar(node)?.resolved else {
-            reportWrongType(node, in: document, field: "index", of: owner, expected: "an integer")
+            reportWrongType(node, in: document, field, expected: "an integer")
             return nil
         }
         guard value >= 0 else {
-            sink.report(InvalidValue.description, "'index' of \(owner) must be 0 or more, found \(value)",
-                        at: document.range(node))
+            sink.report(InvalidValue.description, "\(field.phrase) must be 0 or more, found \(value)",
+                        at: document.range(node), subjects: [field.key])
             return nil
         }
         return Located(value, at: document.range(node))
     }
 
-    private mutating func bool(_ node: YAMLDocument.NodeID, in document: YAMLDocument,
-                               field: String, of owner: String) -> Located<Bool>? {
+    private mutating func bool(_ node: YAMLDocument.NodeID, in document: YAMLDocument, _ field: Field) -> Located<Bool>? {
         if case .bool(let value)? = document.scalar(node)?.resolved {
             return Located(value, at: document.range(node))
         }
-        reportWrongType(node, in: document, field: field, of: owner, expected: "true or false")
+        reportWrongType(node, in: document, field, expected: "true or false")
         return nil
     }
 
     private mutating func enumeration<Value: RawRepresentable & CaseIterable>(
-        _ node: YAMLDocument.NodeID, in document: YAMLDocument, field: String, of owner: String
+        _ node: YAMLDocument.NodeID, in document: YAMLDocument, _ field: Field
     ) -> Located<Value>? where Value.RawValue == String {
         let choices = Value.allCases.map(\.rawValue)
-        let expected = Self.list(choices, conjunction: "or")
-        guard let text = string(node, in: document, field: field, of: owner) else { return nil }
+        guard let text = string(node, in: document, field) else { return nil }
         guard let value = Value(rawValue: text.value) else {
             sink.report(InvalidValue.description,
-                        "'\(field)' of \(owner) must be \(expected), found '\(text.value)'\(Suggestion.hint(for: text.value, among: choices))",
-                        at: text.range, subjects: [text.value])
+                        "\(field.phrase) must be \(Self.list(choices, conjunction: "or")), found '\(text.value)'"
+                            + Suggestion.hint(for: text.value, among: choices),
+                        at: text.range, subjects: [field.key, text.value])
             return nil
         }
         return Located(value, at: text.range)
     }
 
     private mutating func scheme(_ node: YAMLDocument.NodeID, in document: YAMLDocument) -> Located<String>? {
-        guard let value = string(node, in: document, field: "schemes", of: "the manifest") else { return nil }
+        guard let value = string(node, in: document, Field("schemes").item) else { return nil }
         let bytes = Array(value.value.utf8)
         let valid = bytes.first.map(Self.isASCIILetter) == true
             && bytes.allSatisfy { Self.isASCIILetter($0) || Self.isASCIIDigit($0) || "+.-".utf8.contains($0) }
         guard valid else {
             sink.report(InvalidValue.description,
                         "'\(value.value)' is not a URL scheme; write it without '://', as letters, digits, '+', '.' and '-'",
-                        at: value.range, subjects: [value.value])
+                        at: value.range, subjects: ["schemes", value.value])
             return nil
         }
         return value
     }
 
     private mutating func host(_ node: YAMLDocument.NodeID, in document: YAMLDocument) -> Located<String>? {
-        guard let value = string(node, in: document, field: "hosts", of: "the manifest") else { return nil }
+        guard let value = string(node, in: document, Field("hosts").item) else { return nil }
         let labels = value.value.split(separator: ".", omittingEmptySubsequences: false)
-        let valid = !value.value.isEmpty && labels.enumerated().allSatisfy { position, label in
+        let valid = labels.enumerated().allSatisfy { position, label in
             (position == 0 && label == "*" && labels.count > 1)
                 || (!label.isEmpty && label.utf8.allSatisfy { Self.isASCIILetter($0) || Self.isASCIIDigit($0) || $0 == UInt8(ascii: "-") })
         }
         guard valid else {
             sink.report(InvalidValue.description,
                         "'\(value.value)' is not a host name; write the host alone, like 'example.com', without scheme, port or path",
-                        at: value.range, subjects: [value.value])
+                        at: value.range, subjects: ["hosts", value.value])
             return nil
         }
         return value
@@ -383,11 +401,10 @@ public struct ManifestDecoder {
 
     // MARK: - Messages
 
-    private mutating func reportWrongType(_ node: YAMLDocument.NodeID, in document: YAMLDocument,
-                                          field: String, of owner: String, expected: String) {
-        sink.report(InvalidValue.description,
-                    "'\(field)' of \(owner) must be \(expected), found \(describe(node, in: document))",
-                    at: document.range(node), subjects: [field])
+    private mutating func reportWrongType(_ node: YAMLDocument.NodeID, in document: YAMLDocument, _ field: Field,
+                                          expected: String) {
+        sink.report(InvalidValue.description, "\(field.phrase) must be \(expected), found \(describe(node, in: document))",
+                    at: document.range(node), subjects: [field.key])
     }
 
     private func describe(_ node: YAMLDocument.NodeID, in document: YAMLDocument) -> String {

@@ -23,6 +23,11 @@ public enum ConflictingPatterns: AppRule {
                 routes:
                   product: {path: /products/:id}
                   product-by-sku: {path: ↓/products/:sku}
+                """),
+            RuleExample("""
+                manifest: 1
+                routes:
+                  product: {path: /products/:id}
                   section-new: {path: ↓/:section/new}
                 """),
             RuleExample("""

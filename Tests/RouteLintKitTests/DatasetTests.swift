@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+@testable import RouteLintKit
+
+/// The real route sets of `Datasets/` (see its README), each turned into a manifest with one
+/// route per path template.
+@Suite("Real route sets")
+struct DatasetTests {
+    static func templates(_ name: String) throws -> [String] {
+        let url = testsDirectory.appendingPathComponent("Datasets").appendingPathComponent(name)
+        return try String(contentsOf: url, encoding: .utf8).split(separator: "\n").map(String.init)
+    }
+
+    /// One entry route per template, all bound to one holder, in one activity.
+    static func manifest(_ templates: [String]) -> String {
+        var text = "manifest: 1\nactivities: {api: {}}\ntabs: {t: {activity: api, index: 0, root: r0, icon: i}}\n"
+        text += "holders: {H: {}}\nroutes:\n  r0: {holder: H}\n"
+        for (index, template) in templates.enumerated() {
+            text += "  r\(index + 1): {path: '\(template)', activity: api, holder: H, entry: true}\n"
+        }
+        return text
+    }
+
+    @Test("GitHub: 9 invalid paths and 56 conflicting pairs (54 overlapping, 2 equivalent)")
+    func github() throws {
+        let templates = try Self.templates("paths-github-octokit-2026-08.txt")
+        #expect(templates.count == 678)
+        let result = lint(Self.manifest(templates))
+        let invalid = result.findings.filter { $0.rule == "invalid-path" }
+        #expect(invalid.count == 9)
+        #expect(invalid.filter { $0.message.contains(":enterprise-team") }.count == 8)
+        #expect(invalid.filter { $0.message.contains(":base...:head") }.count == 1)
+        let conflicts = result.findings.filter { $0.rule == "conflicting-patterns" }
+        #expect(conflicts.count == 56)
+        #expect(conflicts.filter { $0.message.contains("matches the same URLs") }.count == 2)
+        #expect(conflicts.filter { $0.message.contains("neither is more specific") }.count == 54)
+        #expect(result.findings.count == invalid.count + conflicts.count)
+    }
+
+    @Test("GitHub: the trie agrees with comparing all pairs")
+    func githubAgreesWithAllPairs() throws {
+        let patterns = try Self.templates("paths-github-octokit-2026-08.txt").compactMap { try? PathPattern.parse($0).get() }
+        #expect(patterns.count == 669)
+        var pairs = 0
+        for later in patterns.indices {
+            for earlier in 0..<later where patterns[later].relation(to: patterns[earlier]).isConflict { pairs += 1 }
+        }
+        #expect(pairs == 56)
+        #expect(ConflictIndex.conflicts(among: patterns, limit: .max).reduce(0) { $0 + $1.earlier.count } == 56)
+    }
+
+    @Test("Stripe: no finding at all")
+    func stripe() throws {
+        let templates = try Self.templates("paths-stripe-2023-09.txt")
+        #expect(templates.count == 318)
+        #expect(headlines(lint(Self.manifest(templates))) == [])
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+@testable import RouteLintKit
+
+@Suite("Finding manifests")
+struct ManifestDiscoveryTests {
+    /// A fresh folder for one test, removed afterwards.
+    static func withTemporaryDirectory(_ body: (String) throws -> Void) throws {
+        let path = NSTemporaryDirectory() + "routelint-discovery-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try body(path)
+    }
+
+    static func write(_ text: String, to path: String) throws {
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
+                                                withIntermediateDirectories: true)
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+    }
+
+    @Test("directories give their manifests in path order; other files and hidden folders are skipped")
+    func walksDirectories() throws {
+        try Self.withTemporaryDirectory { root in
+            for name in ["b.routes.yaml", "a/z.routes.yml", "a/notes.yaml", ".hidden/x.routes.yaml", "README.md"] {
+                try Self.write("manifest: 1\n", to: "\(root)/\(name)")
+            }
+            let (files, failures) = ManifestDiscovery.find([root])
+            #expect(failures.isEmpty)
+            #expect(files == ["\(root)/a/z.routes.yml", "\(root)/b.routes.yaml"])
+        }
+    }
+
+    @Test("a file named on the command line is linted whatever its name, and only once")
+    func explicitFiles() throws {
+        try Self.withTemporaryDirectory { root in
+            try Self.write("manifest: 1\n", to: "\(root)/routes.yaml")
+            let (files, _) = ManifestDiscovery.find(["\(root)/routes.yaml", "\(root)/routes.yaml", root])
+            #expect(files == ["\(root)/routes.yaml"])
+        }
+    }
+
+    @Test("symbolic link loops end, and broken links to manifests are reported")
+    func symlinkLoops() throws {
+        try Self.withTemporaryDirectory { root in
+            try Self.write("manifest: 1\n", to: "\(root)/real/a.routes.yaml")
+            try FileManager.default.createSymbolicLink(atPath: "\(root)/real/loop", withDestinationPath: root)
+            try FileManager.default.createSymbolicLink(atPath: "\(root)/real/self.routes.yaml",
+                                                       withDestinationPath: "\(root)/real/self.routes.yaml")
+            try FileManager.default.createSymbolicLink(atPath: "\(root)/real/gone.routes.yaml",
+                                                       withDestinationPath: "\(root)/nowhere")
+            let (files, failures) = ManifestDiscovery.find([root])
+            #expect(files == ["\(root)/real/a.routes.yaml"])
+            #expect(failures.map(\.path).sorted() == ["\(root)/real/gone.routes.yaml", "\(root)/real/self.routes.yaml"])
+        }
+    }
+
+    @Test("a path that does not exist is a failure")
+    func missingPath() {
+        let (files, failures) = ManifestDiscovery.find(["/nonexistent/routelint"])
+        #expect(files.isEmpty)
+        #expect(failures == [ManifestDiscovery.Failure(path: "/nonexistent/routelint", reason: "No such file or directory")])
+    }
+}

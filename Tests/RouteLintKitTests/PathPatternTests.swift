@@ -1,0 +1,139 @@
+import Testing
+@testable import RouteLintKit
+
+@Suite("Path patterns")
+struct PathPatternTests {
+    static func pattern(_ text: String) -> PathPattern {
+        try! PathPattern.parse(text).get()
+    }
+
+    @Test("the relations of the spec's examples", arguments: [
+        ("/products/:id", "/products/:sku", PatternRelation.equivalent),
+        ("/a/:x", "/a/*", .equivalent),
+        ("/products/new", "/products/:id", .moreSpecific),
+        ("/products/:id", "/products/new", .lessSpecific),
+        ("/:section/new", "/products/:id", .overlapping),
+        ("/a/**", "/:x/b", .overlapping),
+        ("/docs/**", "/docs", .disjoint),
+        ("/docs/a", "/docs/**", .moreSpecific),
+        ("/docs/a/b", "/docs/**", .moreSpecific),
+        ("/docs/*/**", "/docs/**", .moreSpecific),
+        ("/**", "/", .disjoint),
+        ("/", "/", .equivalent),
+        ("/a/b", "/a/c", .disjoint),
+        ("/a/:x/c", "/a/b/:y", .overlapping),
+        ("/caf%C3%A9", "/caf%c3%a9", .equivalent),
+        ("/%41", "/A", .equivalent),
+        ("/a/**", "/a/:x/**", .lessSpecific),
+        ("/:a/:b", "/:c", .disjoint),
+    ])
+    func relations(_ first: String, _ second: String, _ expected: PatternRelation) {
+        #expect(Self.pattern(first).relation(to: Self.pattern(second)) == expected)
+    }
+
+    @Test("a common path is matched by both patterns")
+    func commonPath() {
+        #expect(Self.pattern("/:section/new").commonPath(with: Self.pattern("/products/:id")) == "/products/new")
+        #expect(Self.pattern("/a/**").commonPath(with: Self.pattern("/:x/b")) == "/a/b")
+        #expect(Self.pattern("/a/**").commonPath(with: Self.pattern("/a/**")) == "/a/x")
+        #expect(Self.pattern("/").commonPath(with: Self.pattern("/")) == "/")
+    }
+
+    @Test("static segments are compared in canonical form")
+    func canonicalSegments() {
+        #expect(PathText.canonical("caf%c3%a9") == .success("caf%C3%A9"))
+        #expect(PathText.canonical("%7E%41") == .success("~A"))
+        #expect(PathText.canonical("a%2Fb") == .success("a%2Fb"))
+        #expect(PathText.canonical("%3a") == .success("%3A"))
+    }
+
+    /// Patterns over a tiny alphabet, so that random sets overlap a lot.
+    static func randomPattern(_ generator: inout some RandomNumberGenerator) -> PathPattern {
+        let length = Int.random(in: 0...4, using: &generator)
+        var segments: [String] = []
+        for position in 0..<length {
+            switch Int.random(in: 0..<10, using: &generator) {
+            case 0..<4: segments.append(["a", "b"].randomElement(using: &generator)!)
+            case 4..<6: segments.append(":p\(position)")
+            case 6..<8: segments.append("*")
+            default: segments.append(position == length - 1 ? "**" : "*")
+            }
+        }
+        return pattern("/" + segments.joined(separator: "/"))
+    }
+
+    @Test("the trie finds exactly the conflicts a comparison of all pairs finds")
+    func conflictIndexMatchesAllPairs() {
+        var generator = SplitMix64(seed: 2026)
+        for _ in 0..<50 {
+            let patterns = (0..<60).map { _ in Self.randomPattern(&generator) }
+            var expected: [Int: [Int]] = [:]
+            for later in patterns.indices {
+                for earlier in 0..<later where patterns[later].relation(to: patterns[earlier]).isConflict {
+                    expected[later, default: []].append(earlier)
+                }
+            }
+            let groups = ConflictIndex.conflicts(among: patterns, limit: .max)
+            var actual: [Int: [Int]] = [:]
+            for group in groups { actual[group.pattern] = group.earlier }
+            #expect(actual == expected, "\(patterns.map(\.text))")
+        }
+    }
+
+    @Test("relations are consistent with matching random paths")
+    func relationAgreesWithMatching() {
+        var generator = SplitMix64(seed: 7)
+        let paths: [[String]] = [[]] + (1...4).flatMap { length in
+            (0..<(1 << length)).map { bits in (0..<length).map { (bits >> $0) & 1 == 0 ? "a" : "b" } }
+        } + [["c"], ["a", "c"], ["c", "c", "c"]]
+        for _ in 0..<400 {
+            let first = Self.randomPattern(&generator)
+            let second = Self.randomPattern(&generator)
+            let firstMatches = Set(paths.indices.filter { Self.matches(first, paths[$0]) })
+            let secondMatches = Set(paths.indices.filter { Self.matches(second, paths[$0]) })
+            let relation = first.relation(to: second)
+            #expect(firstMatches.isDisjoint(with: secondMatches) == (relation == .disjoint), "\(first) \(second)")
+            if relation == .moreSpecific || relation == .equivalent {
+                #expect(firstMatches.isSubset(of: secondMatches), "\(first) \(second)")
+            }
+            if relation != .disjoint {
+                let common = first.commonPath(with: second).split(separator: "/").map(String.init)
+                #expect(Self.matches(first, common) && Self.matches(second, common), "\(first) \(second)")
+            }
+        }
+    }
+
+    static func matches(_ pattern: PathPattern, _ path: [String]) -> Bool {
+        for (index, segment) in pattern.segments.enumerated() {
+            switch segment {
+            case .rest: return path.count > index
+            case .literal(let text): guard index < path.count, path[index] == text else { return false }
+            case .parameter, .wildcard: guard index < path.count else { return false }
+            }
+        }
+        return path.count == pattern.segments.count
+    }
+
+    @Test("each route reports at most the limit, and counts the rest")
+    func hostileSetIsCapped() {
+        let patterns = (0..<200).map { Self.pattern("/:a/s\($0)") } + (0..<200).map { Self.pattern("/s\($0)/:b") }
+        let groups = ConflictIndex.conflicts(among: patterns, limit: 10)
+        #expect(groups.count == 200)
+        #expect(groups.allSatisfy { $0.earlier == Array(0..<10) && $0.omitted == 190 })
+    }
+}
+
+/// A small seeded generator, so that random tests fail the same way every time.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -1,0 +1,119 @@
+import Testing
+@testable import RouteLintKit
+
+@Suite("YAML layer")
+struct YAMLParserTests {
+    @Test("nodes keep 1-based positions counted in code points")
+    func positions() throws {
+        let parsed = parseYAML("a: b\nkey: 'é€😀'\nnext: [x, y]\n")
+        let document = try #require(parsed.document)
+        let pairs = document.pairs(try #require(document.root))
+        #expect(pairs.count == 3)
+        #expect(document.range(pairs[1].value).start == SourcePosition(line: 2, column: 6))
+        // Three code points between the quotes, five in all: the end is exclusive.
+        #expect(document.range(pairs[1].value).end == SourcePosition(line: 2, column: 11))
+        let items = document.items(pairs[2].value)
+        #expect(items.map { document.range($0).start } == [SourcePosition(line: 3, column: 8), SourcePosition(line: 3, column: 11)])
+    }
+
+    @Test("scalars resolve by the YAML 1.2 core schema")
+    func coreSchema() throws {
+        let parsed = parseYAML("[~, null, '', true, False, yes, no, 12, -3, 0x1F, 0o17, 1.5, .inf, '12', \"true\", on, 1_000]")
+        let document = try #require(parsed.document)
+        let values = document.items(try #require(document.root)).map { document.scalar($0)!.resolved }
+        #expect(values == [
+            .null, .null, .string(""), .bool(true), .bool(false), .string("yes"), .string("no"),
+            .int(12), .int(-3), .int(31), .int(15), .float(1.5), .float(.infinity), .string("12"),
+            .string("true"), .string("on"), .string("1_000"),
+        ])
+    }
+
+    @Test("a repeated key is reported once per repetition, against the first, which is the one kept")
+    func repeatedKeys() throws {
+        let parsed = parseYAML("a: 1\nb: 2\na: 3\na: 4\n")
+        let document = try #require(parsed.document)
+        let pairs = document.pairs(try #require(document.root))
+        #expect(pairs.map { document.text($0.key)! } == ["a", "b"])
+        #expect(document.text(pairs[0].value) == "1")
+        let duplicates = parsed.issues.compactMap { issue -> String? in
+            guard case .duplicateKey(let key, let earlier) = issue.kind else { return nil }
+            return "\(key) \(issue.range.start) first \(earlier.start)"
+        }
+        #expect(duplicates == ["a 3:1 first 1:1", "a 4:1 first 1:1"])
+    }
+
+    @Test("aliases share the anchored node")
+    func aliasesShareNodes() throws {
+        let parsed = parseYAML("base: &b [x, y]\ncopy: *b\n")
+        let document = try #require(parsed.document)
+        let pairs = document.pairs(try #require(document.root))
+        #expect(pairs[0].value == pairs[1].value)
+        #expect(document.nodes.count == 6)
+    }
+
+    @Test("a billion laughs builds a node per event, not per expansion")
+    func aliasBomb() throws {
+        var text = "a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]\n"
+        for level in 1...30 {
+            text += "a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ") + "]\n"
+        }
+        let parsed = parseYAML(text)
+        let document = try #require(parsed.document)
+        #expect(parsed.issues.isEmpty)
+        #expect(document.nodes.count < 200)
+        // And the manifest decoder, which walks what the format defines, stays as small.
+        let result = lint("manifest: 1\n" + text + "routes:\n  r: {links: *a30}\n")
+        #expect(result.findings.filter { $0.rule == "invalid-value" }.count == 1)
+    }
+
+    @Test("nesting deeper than the limit is a finding, not a stack overflow", arguments: [200_000, 3_000])
+    func deepFlowNesting(depth: Int) throws {
+        let text = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+        let parsed = parseYAML(text)
+        #expect(parsed.document == nil)
+        #expect(parsed.issues.map(\.message) == ["nesting is deeper than 1000 levels; routelint stops reading the file here"])
+        #expect(parsed.issues.first?.range.start == SourcePosition(line: 1, column: 1001))
+    }
+
+    @Test("a block mapping nested 3,000 deep is a finding")
+    func deepBlockNesting() throws {
+        var text = ""
+        for level in 0..<3_000 { text += String(repeating: " ", count: level) + "k:\n" }
+        let parsed = parseYAML(text)
+        #expect(parsed.document == nil)
+        #expect(parsed.issues.first?.range.start.line == 1001)
+    }
+
+    @Test("libyaml errors carry libyaml's problem, context and position")
+    func syntaxErrors() {
+        let parsed = parseYAML("a: [1, 2\nb: 3\n")
+        #expect(parsed.document == nil)
+        #expect(parsed.issues.map(\.message) == ["did not find expected ',' or ']' (while parsing a flow sequence at line 1, column 4)"])
+        #expect(parsed.issues.first?.range.start == SourcePosition(line: 2, column: 2))
+    }
+
+    @Test("reader errors are placed by byte offset, in code points")
+    func readerErrors() {
+        let parsed = YAMLParser.parse(Array("a: é\nb: x".utf8) + [0xFE] + Array("\n".utf8), file: FileID(0))
+        #expect(parsed.issues.map(\.message) == ["invalid leading UTF-8 octet (byte 0xFE)"])
+        #expect(parsed.issues.first?.range.start == SourcePosition(line: 2, column: 5))
+    }
+
+    @Test("empty input and a lone comment give no document and no issue")
+    func emptyInput() {
+        for text in ["", "# only a comment\n", "---\n"] {
+            let parsed = parseYAML(text)
+            #expect(parsed.issues.isEmpty)
+            #expect(parsed.document?.root.map { parsed.document!.isNull($0) } ?? true)
+        }
+    }
+
+    @Test("line breaks are counted as libyaml counts them")
+    func lineIndex() {
+        let bytes = Array("a\r\nb\rc\u{85}d\u{2028}e\nf".utf8)
+        let index = LineIndex(bytes)
+        #expect(index.lineCount == 6)
+        #expect((1...6).map { index.line($0) } == ["a", "b", "c", "d", "e", "f"])
+        #expect(index.position(ofByte: bytes.count - 1) == SourcePosition(line: 6, column: 1))
+    }
+}
