@@ -172,18 +172,20 @@ private struct Builder {
 
     private mutating func closeContainer(end: SourcePosition) {
         guard let container = open.popLast() else { return }
-        let items = scratch[container.firstScratchSlot...]
         let firstSlot = Int32(children.count)
-        children.append(contentsOf: items)
-        scratch.removeSubrange(container.firstScratchSlot...)
+        let itemCount = scratch.count - container.firstScratchSlot
+        // No slice of `scratch` may outlive this line: one would make the removal below copy
+        // all of `scratch`, which holds the items of every open container.
+        children.append(contentsOf: scratch[container.firstScratchSlot...])
+        scratch.removeLast(itemCount)
         var node = nodes[Int(container.node)]
         node.payload = firstSlot
         node.end = end
         if node.kind == .mapping {
-            node.count = Int32(items.count / 2)
-            findRepeatedKeys(firstSlot: Int(firstSlot), pairCount: items.count / 2)
+            node.count = Int32(itemCount / 2)
+            findRepeatedKeys(firstSlot: Int(firstSlot), pairCount: itemCount / 2)
         } else {
-            node.count = Int32(items.count)
+            node.count = Int32(itemCount)
         }
         nodes[Int(container.node)] = node
         if let anchor = container.anchor { anchors[anchor] = container.node }

@@ -1,0 +1,62 @@
+import Foundation
+
+/// Runs the built `routelint` binary and captures what it prints.
+struct CommandResult {
+    let stdout: String
+    let stderr: String
+    let status: Int32
+}
+
+enum RouteLint {
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The binary beside the test bundle (SwiftPM builds the executable into the same folder).
+    static let binary: URL = {
+        if let override = ProcessInfo.processInfo.environment["ROUTELINT_BINARY"] {
+            return URL(fileURLWithPath: override)
+        }
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = folder.appendingPathComponent("routelint")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            folder = folder.deletingLastPathComponent()
+        }
+        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+            let candidate = bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("routelint")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        fatalError("cannot find the routelint binary; set ROUTELINT_BINARY")
+    }()
+
+    static func run(_ arguments: [String], in directory: URL = packageRoot,
+                    environment: [String: String] = [:]) throws -> CommandResult {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        var inherited = ProcessInfo.processInfo.environment
+        inherited.removeValue(forKey: "NO_COLOR")
+        process.environment = inherited.merging(environment) { $1 }
+        // Files rather than pipes: a large report cannot fill a pipe and block the child.
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("routelint-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let outURL = scratch.appendingPathComponent("stdout")
+        let errURL = scratch.appendingPathComponent("stderr")
+        FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        let output = try FileHandle(forWritingTo: outURL)
+        let errors = try FileHandle(forWritingTo: errURL)
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        try output.close()
+        try errors.close()
+        return CommandResult(stdout: try String(contentsOf: outURL, encoding: .utf8),
+                             stderr: try String(contentsOf: errURL, encoding: .utf8),
+                             status: process.terminationStatus)
+    }
+}

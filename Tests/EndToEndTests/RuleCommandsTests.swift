@@ -1,0 +1,39 @@
+import Testing
+
+@Suite("routelint rules and explain, end to end")
+struct RuleCommandsTests {
+    @Test("rules lists every rule with its default severity")
+    func rules() throws {
+        let result = try RouteLint.run(["rules"])
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == 13)
+        #expect(lines.contains { $0.hasPrefix("conflicting-patterns") && $0.contains(" error ") })
+        #expect(lines.contains { $0.hasPrefix("unreachable-route") && $0.contains(" warning ") })
+    }
+
+    @Test("explain prints the rationale and the examples")
+    func explain() throws {
+        let result = try RouteLint.run(["explain", "duplicate-tab-index"])
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("duplicate-tab-index (default severity: error)\n\nTwo tabs of one activity share an index.\n"))
+        #expect(result.stdout.contains("Triggering examples:"))
+        #expect(result.stdout.contains("      cart: {activity: shop, index: 0, root: cart, icon: cart}"))
+        #expect(!result.stdout.contains("↓"))
+    }
+
+    @Test("an unknown rule suggests the nearest, exit 2")
+    func unknownRule() throws {
+        let result = try RouteLint.run(["explain", "conflicting-pattern"])
+        #expect(result.status == 2)
+        #expect(result.stdout == "")
+        #expect(result.stderr.contains("unknown rule 'conflicting-pattern'; did you mean 'conflicting-patterns'?"))
+    }
+
+    @Test("--version prints the version")
+    func version() throws {
+        let result = try RouteLint.run(["--version"])
+        #expect(result.status == 0)
+        #expect(result.stdout == "0.1.0\n")
+    }
+}
