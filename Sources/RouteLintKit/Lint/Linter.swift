@@ -14,7 +14,8 @@ public enum Linter {
     /// Lints `files` as one route set. `files[i].id` must be `FileID(i)`, in path order.
     /// `someFilesUnread` says that files of the set could not be read, so what looks absent
     /// may be declared there (see `AppModel.isComplete`).
-    public static func lint(_ files: [SourceFile], someFilesUnread: Bool = false) -> LintResult {
+    public static func lint(_ files: [SourceFile], someFilesUnread: Bool = false,
+                            ruleOptions: [String: RuleOptions] = [:]) -> LintResult {
         var sink = FindingSink()
         var manifests: [Manifest] = []
         var isComplete = !someFilesUnread
@@ -31,7 +32,9 @@ public enum Linter {
         }
         let apps = AppModel.merge(manifests, isComplete: isComplete)
         for app in apps {
-            for rule in RuleRegistry.appRules { rule.check(app, into: &sink) }
+            for rule in RuleRegistry.appRules {
+                rule.check(app, options: ruleOptions[rule.description.id] ?? RuleOptions(), into: &sink)
+            }
         }
         return LintResult(files: files, findings: Finding.inReportOrder(sink.findings), apps: apps)
     }
@@ -39,10 +42,10 @@ public enum Linter {
     static func finding(for issue: YAMLIssue) -> Finding {
         switch issue.kind {
         case .syntax:
-            return Finding(rule: YAMLSyntax.description.id, severity: YAMLSyntax.description.defaultSeverity,
+            return Finding(rule: YAMLSyntaxRule.description.id, severity: YAMLSyntaxRule.description.defaultSeverity,
                            message: issue.message, range: issue.range)
         case .duplicateKey(let key, let earlier):
-            return Finding(rule: DuplicateKey.description.id, severity: DuplicateKey.description.defaultSeverity,
+            return Finding(rule: DuplicateKeyRule.description.id, severity: DuplicateKeyRule.description.defaultSeverity,
                            message: issue.message, range: issue.range,
                            related: [RelatedLocation(earlier, "'\(key)' first appears here")], subjects: [key])
         }

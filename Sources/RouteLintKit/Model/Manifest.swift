@@ -24,7 +24,13 @@ public struct Activity: Sendable {
     public var icon: Located<String>?
     public var defaultTab: Located<String>?
 
-    public init(name: Located<String>) { self.name = name }
+    /// From the declaring key to the end of the entity's fields.
+    public var extent: SourceRange
+
+    public init(name: Located<String>) {
+        self.name = name
+        extent = name.range
+    }
 }
 
 public struct Tab: Sendable {
@@ -35,7 +41,13 @@ public struct Tab: Sendable {
     public var icon: Located<String>?
     public var title: Located<String>?
 
-    public init(name: Located<String>) { self.name = name }
+    /// From the declaring key to the end of the entity's fields.
+    public var extent: SourceRange
+
+    public init(name: Located<String>) {
+        self.name = name
+        extent = name.range
+    }
 }
 
 /// The lifetime of a holder's scope, from narrowest to widest.
@@ -54,7 +66,13 @@ public struct Holder: Sendable {
     public var params: [Located<String>] = []
     public var parent: Located<String>?
 
-    public init(name: Located<String>) { self.name = name }
+    /// From the declaring key to the end of the entity's fields.
+    public var extent: SourceRange
+
+    public init(name: Located<String>) {
+        self.name = name
+        extent = name.range
+    }
 
     /// The scope, `route` when none is written.
     public var effectiveScope: HolderScope { scope?.value ?? .route }
@@ -81,7 +99,13 @@ public struct Route: Sendable {
     public var sends: [Located<String>] = []
     public var observes: [Located<String>] = []
 
-    public init(id: Located<String>) { self.id = id }
+    /// From the declaring key to the end of the entity's fields.
+    public var extent: SourceRange
+
+    public init(id: Located<String>) {
+        self.id = id
+        extent = id.range
+    }
 
     public var effectivePresentation: Presentation { presentation?.value ?? .push }
     public var isEntry: Bool { entry?.value ?? false }
@@ -91,6 +115,9 @@ public struct Route: Sendable {
 /// An activity, tab, holder or route: declared under a name, by the mapping key `declaredName`.
 public protocol DeclaredEntity: Sendable {
     var declaredName: Located<String> { get }
+    /// From the declaring key to the end of the entity's fields: findings inside it are
+    /// about the entity.
+    var extent: SourceRange { get set }
 }
 
 extension Activity: DeclaredEntity { public var declaredName: Located<String> { name } }

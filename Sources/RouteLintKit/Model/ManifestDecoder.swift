@@ -32,13 +32,13 @@ public struct ManifestDecoder {
     private mutating func decodeManifest() -> Manifest {
         var manifest = Manifest(file: file)
         guard let document, let root = document.root, !document.isNull(root) else {
-            sink.report(MissingField.description, "the manifest has no 'manifest' key; start the file with 'manifest: 1'",
+            sink.report(MissingFieldRule.description, "the manifest has no 'manifest' key; start the file with 'manifest: 1'",
                         at: document?.root.map { startOf(document!.range($0)) } ?? .fileStart(file),
                         subjects: ["manifest"])
             return manifest
         }
         guard document.kind(root) == .mapping else {
-            sink.report(InvalidValue.description,
+            sink.report(InvalidValueRule.description,
                         "the top level of a manifest must be a mapping, found \(describe(root, in: document))",
                         at: document.range(root), subjects: ["manifest"])
             return manifest
@@ -82,7 +82,7 @@ public struct ManifestDecoder {
             }
         }
         if !hasVersionKey {
-            sink.report(MissingField.description, "the manifest has no 'manifest' key; add 'manifest: 1'",
+            sink.report(MissingFieldRule.description, "the manifest has no 'manifest' key; add 'manifest: 1'",
                         at: startOf(document.range(root)), subjects: ["manifest"])
         }
         return manifest
@@ -94,7 +94,7 @@ public struct ManifestDecoder {
             return nil
         }
         if version != 1 {
-            sink.report(InvalidValue.description,
+            sink.report(InvalidValueRule.description,
                         "unsupported manifest version \(version); version 1 is the only one, and the file is checked as version 1",
                         at: document.range(node), subjects: ["manifest"])
         }
@@ -133,7 +133,7 @@ public struct ManifestDecoder {
         let missing = ["activity", "index", "root", "icon"].filter { !present.contains($0) }
         if !missing.isEmpty {
             let fields = Self.list(missing.map { "'\($0)'" })
-            sink.report(MissingField.description,
+            sink.report(MissingFieldRule.description,
                         "\(owner) lacks the required field\(missing.count == 1 ? "" : "s") \(fields)",
                         at: name.range, subjects: [name.value] + missing)
         }
@@ -187,7 +187,7 @@ public struct ManifestDecoder {
         case .success(let pattern):
             return pattern
         case .failure(let error):
-            sink.report(InvalidPath.description, "path '\(path.value)' of route '\(route.value)' is invalid: \(error.message)",
+            sink.report(InvalidPathRule.description, "path '\(path.value)' of route '\(route.value)' is invalid: \(error.message)",
                         at: path.range, subjects: [route.value])
             return nil
         }
@@ -197,7 +197,7 @@ public struct ManifestDecoder {
 
     /// The entities of a section (`routes:` and the like): a mapping from name to a mapping of
     /// fields. A null section, or a null entity body, is empty.
-    private mutating func entities<Entity>(
+    private mutating func entities<Entity: DeclaredEntity>(
         _ node: YAMLDocument.NodeID, in document: YAMLDocument, section: String, kind: String,
         _ decodeEntity: (inout ManifestDecoder, Located<String>, YAMLDocument.NodeID?) -> Entity
     ) -> [Entity] {
@@ -210,18 +210,20 @@ public struct ManifestDecoder {
         for pair in document.pairs(node) {
             guard let key = keyText(pair.key, in: document, owner: "'\(section)'") else { continue }
             guard Self.isName(key) else {
-                sink.report(InvalidValue.description,
+                sink.report(InvalidValueRule.description,
                             "'\(key)' is not a valid \(kind) name; names match [A-Za-z_][A-Za-z0-9_.-]*",
                             at: document.range(pair.key), subjects: [key])
                 continue
             }
             let name = Located(key, at: document.range(pair.key))
-            if document.isNull(pair.value) {
-                result.append(decodeEntity(&self, name, nil))
-            } else if document.kind(pair.value) == .mapping {
-                result.append(decodeEntity(&self, name, pair.value))
+            let isNull = document.isNull(pair.value)
+            if isNull || document.kind(pair.value) == .mapping {
+                var entity = decodeEntity(&self, name, isNull ? nil : pair.value)
+                let valueRange = document.range(pair.value)
+                entity.extent = SourceRange(file: file, start: name.range.start, end: max(valueRange.end, name.range.end))
+                result.append(entity)
             } else {
-                sink.report(InvalidValue.description,
+                sink.report(InvalidValueRule.description,
                             "\(kind) '\(key)' must be a mapping of its fields, found \(describe(pair.value, in: document))",
                             at: document.range(pair.value), subjects: [key])
             }
@@ -247,14 +249,14 @@ public struct ManifestDecoder {
     /// The text of a mapping key, or nil (with a finding) when the key is not a scalar.
     private mutating func keyText(_ key: YAMLDocument.NodeID, in document: YAMLDocument, owner: String) -> String? {
         if let text = document.text(key) { return text }
-        sink.report(InvalidValue.description, "keys in \(owner) must be strings, found \(describe(key, in: document))",
+        sink.report(InvalidValueRule.description, "keys in \(owner) must be strings, found \(describe(key, in: document))",
                     at: document.range(key))
         return nil
     }
 
     private mutating func reportUnknownKey(_ key: String, at node: YAMLDocument.NodeID, in document: YAMLDocument,
                                            owner: String, validKeys: [String]) {
-        sink.report(UnknownKey.description,
+        sink.report(UnknownKeyRule.description,
                     "unknown key '\(key)' in \(owner)\(Suggestion.hint(for: key, among: validKeys))",
                     at: document.range(node), subjects: [key])
     }
@@ -298,7 +300,7 @@ public struct ManifestDecoder {
     private mutating func name(_ node: YAMLDocument.NodeID, in document: YAMLDocument, _ field: Field) -> Located<String>? {
         guard let value = string(node, in: document, field) else { return nil }
         guard Self.isName(value.value) else {
-            sink.report(InvalidValue.description,
+            sink.report(InvalidValueRule.description,
                         "\(field.phrase) is '\(value.value)', which is not a valid name; names match [A-Za-z_][A-Za-z0-9_.-]*",
                         at: value.range, subjects: [field.key, value.value])
             return nil
@@ -313,7 +315,7 @@ public struct ManifestDecoder {
     private mutating func parameterName(_ node: YAMLDocument.NodeID, in document: YAMLDocument, _ field: Field) -> Located<String>? {
         guard let value = string(node, in: document, field) else { return nil }
         guard PathText.isParameterName(value.value) else {
-            sink.report(InvalidValue.description,
+            sink.report(InvalidValueRule.description,
                         "\(field.phrase) is '\(value.value)', which is not a parameter name; parameter names match [A-Za-z_][A-Za-z0-9_]*",
                         at: value.range, subjects: [field.key, value.value])
             return nil
@@ -339,7 +341,7 @@ public struct ManifestDecoder {
             return nil
         }
         guard value >= 0 else {
-            sink.report(InvalidValue.description, "\(field.phrase) must be 0 or more, found \(value)",
+            sink.report(InvalidValueRule.description, "\(field.phrase) must be 0 or more, found \(value)",
                         at: document.range(node), subjects: [field.key])
             return nil
         }
@@ -360,7 +362,7 @@ public struct ManifestDecoder {
         let choices = Value.allCases.map(\.rawValue)
         guard let text = string(node, in: document, field) else { return nil }
         guard let value = Value(rawValue: text.value) else {
-            sink.report(InvalidValue.description,
+            sink.report(InvalidValueRule.description,
                         "\(field.phrase) must be \(Self.list(choices, conjunction: "or")), found '\(text.value)'"
                             + Suggestion.hint(for: text.value, among: choices),
                         at: text.range, subjects: [field.key, text.value])
@@ -375,7 +377,7 @@ public struct ManifestDecoder {
         let valid = bytes.first.map(Self.isASCIILetter) == true
             && bytes.allSatisfy { Self.isASCIILetter($0) || Self.isASCIIDigit($0) || "+.-".utf8.contains($0) }
         guard valid else {
-            sink.report(InvalidValue.description,
+            sink.report(InvalidValueRule.description,
                         "'\(value.value)' is not a URL scheme; write it without '://', as letters, digits, '+', '.' and '-'",
                         at: value.range, subjects: ["schemes", value.value])
             return nil
@@ -391,7 +393,7 @@ public struct ManifestDecoder {
                 || (!label.isEmpty && label.utf8.allSatisfy { Self.isASCIILetter($0) || Self.isASCIIDigit($0) || $0 == UInt8(ascii: "-") })
         }
         guard valid else {
-            sink.report(InvalidValue.description,
+            sink.report(InvalidValueRule.description,
                         "'\(value.value)' is not a host name; write the host alone, like 'example.com', without scheme, port or path",
                         at: value.range, subjects: ["hosts", value.value])
             return nil
@@ -403,7 +405,7 @@ public struct ManifestDecoder {
 
     private mutating func reportWrongType(_ node: YAMLDocument.NodeID, in document: YAMLDocument, _ field: Field,
                                           expected: String) {
-        sink.report(InvalidValue.description, "\(field.phrase) must be \(expected), found \(describe(node, in: document))",
+        sink.report(InvalidValueRule.description, "\(field.phrase) must be \(expected), found \(describe(node, in: document))",
                     at: document.range(node), subjects: [field.key])
     }
 

@@ -54,5 +54,18 @@ public protocol Rule: Sendable {
 }
 
 public protocol AppRule: Rule {
-    static func check(_ app: AppModel, into findings: inout FindingSink)
+    static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink)
+}
+
+/// A rule's options, as the configuration sets them (`tab-limit: {max: 4}`).
+public struct RuleOptions: Sendable, Equatable {
+    private var integers: [String: Int]
+
+    public init(_ integers: [String: Int] = [:]) {
+        self.integers = integers
+    }
+
+    public func integer(_ name: String, default defaultValue: Int) -> Int {
+        integers[name] ?? defaultValue
+    }
 }

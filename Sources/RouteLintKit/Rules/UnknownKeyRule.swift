@@ -1,5 +1,5 @@
 /// `unknown-key`, reported by `ManifestDecoder`.
-public enum UnknownKey: Rule {
+public enum UnknownKeyRule: Rule {
     public static let description = RuleDescription(
         id: "unknown-key",
         defaultSeverity: .warning,

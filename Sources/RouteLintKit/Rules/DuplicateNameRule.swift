@@ -1,5 +1,5 @@
 /// `duplicate-name`: one name declared by two files of one app.
-public enum DuplicateName: AppRule {
+public enum DuplicateNameRule: AppRule {
     public static let description = RuleDescription(
         id: "duplicate-name",
         defaultSeverity: .error,
@@ -57,7 +57,7 @@ public enum DuplicateName: AppRule {
             ]),
         ])
 
-    public static func check(_ app: AppModel, into findings: inout FindingSink) {
+    public static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
         for redeclaration in app.redeclarations {
             let kind = redeclaration.kind.rawValue
             let name = redeclaration.later.value

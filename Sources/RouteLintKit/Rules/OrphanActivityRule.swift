@@ -1,5 +1,5 @@
 /// `orphan-activity`: an activity that no tab belongs to.
-public enum OrphanActivity: AppRule {
+public enum OrphanActivityRule: AppRule {
     public static let description = RuleDescription(
         id: "orphan-activity",
         defaultSeverity: .warning,
@@ -30,7 +30,7 @@ public enum OrphanActivity: AppRule {
                 """),
         ])
 
-    public static func check(_ app: AppModel, into findings: inout FindingSink) {
+    public static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
         // A tab in a file that could not be read may belong to the activity.
         guard app.isComplete else { return }
         let activitiesWithTabs = Set(app.tabs.compactMap { $0.activity?.value })

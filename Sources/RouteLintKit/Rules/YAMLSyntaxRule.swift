@@ -1,5 +1,5 @@
 /// `yaml-syntax`, reported by `YAMLParser` when libyaml cannot read a file.
-public enum YAMLSyntax: Rule {
+public enum YAMLSyntaxRule: Rule {
     public static let description = RuleDescription(
         id: "yaml-syntax",
         defaultSeverity: .error,

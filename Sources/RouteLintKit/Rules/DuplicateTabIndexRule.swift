@@ -1,5 +1,5 @@
 /// `duplicate-tab-index`: two tabs of one activity at the same position.
-public enum DuplicateTabIndex: AppRule {
+public enum DuplicateTabIndexRule: AppRule {
     public static let description = RuleDescription(
         id: "duplicate-tab-index",
         defaultSeverity: .error,
@@ -27,7 +27,7 @@ public enum DuplicateTabIndex: AppRule {
                 """),
         ])
 
-    public static func check(_ app: AppModel, into findings: inout FindingSink) {
+    public static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
         struct Position: Hashable {
             let activity: String
             let index: Int

@@ -1,5 +1,5 @@
 /// `duplicate-key`, reported by `YAMLParser` while a mapping is read.
-public enum DuplicateKey: Rule {
+public enum DuplicateKeyRule: Rule {
     public static let description = RuleDescription(
         id: "duplicate-key",
         defaultSeverity: .error,

@@ -1,5 +1,5 @@
 /// `missing-holder`: a route bound to no holder, or to one that is not declared.
-public enum MissingHolder: AppRule {
+public enum MissingHolderRule: AppRule {
     public static let description = RuleDescription(
         id: "missing-holder",
         defaultSeverity: .error,
@@ -31,7 +31,7 @@ public enum MissingHolder: AppRule {
                 """),
         ])
 
-    public static func check(_ app: AppModel, into findings: inout FindingSink) {
+    public static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
         let holderNames = app.holderNames
         for route in app.routes {
             guard let holder = route.holder else {

@@ -1,5 +1,5 @@
 /// `conflicting-patterns`: two routes whose paths some URL matches with neither more specific.
-public enum ConflictingPatterns: AppRule {
+public enum ConflictingPatternsRule: AppRule {
     /// At most this many conflicts are reported at one route; the rest are counted in the last.
     public static let reportsPerRoute = 10
 
@@ -49,7 +49,7 @@ public enum ConflictingPatterns: AppRule {
                 """),
         ])
 
-    public static func check(_ app: AppModel, into findings: inout FindingSink) {
+    public static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
         let routes = app.routes.filter { $0.pattern != nil }
         let groups = ConflictIndex.conflicts(among: routes.map { $0.pattern! }, limit: reportsPerRoute)
         for group in groups {

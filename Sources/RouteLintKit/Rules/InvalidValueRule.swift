@@ -1,5 +1,5 @@
 /// `invalid-value`, reported by `ManifestDecoder`.
-public enum InvalidValue: Rule {
+public enum InvalidValueRule: Rule {
     public static let description = RuleDescription(
         id: "invalid-value",
         defaultSeverity: .error,

@@ -1,5 +1,5 @@
 /// `unknown-reference`: a name that refers to nothing declared in the app.
-public enum UnknownReference: AppRule {
+public enum UnknownReferenceRule: AppRule {
     public static let description = RuleDescription(
         id: "unknown-reference",
         defaultSeverity: .error,
@@ -41,7 +41,7 @@ public enum UnknownReference: AppRule {
                 """),
         ])
 
-    public static func check(_ app: AppModel, into findings: inout FindingSink) {
+    public static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
         // A file that could not be read may declare the names that look unknown.
         guard app.isComplete else { return }
         let activityNames = app.activityNames

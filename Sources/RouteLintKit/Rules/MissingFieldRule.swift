@@ -1,6 +1,6 @@
 /// `missing-field`. The fields a file lacks are reported by `ManifestDecoder`; a route's
 /// `activity`, which a tab in another file may supply, is checked here on the merged app.
-public enum MissingField: AppRule {
+public enum MissingFieldRule: AppRule {
     public static let description = RuleDescription(
         id: "missing-field",
         defaultSeverity: .error,
@@ -41,7 +41,7 @@ public enum MissingField: AppRule {
                 """),
         ])
 
-    public static func check(_ app: AppModel, into findings: inout FindingSink) {
+    public static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
         // The tab that roots a route may sit in a file that could not be read.
         guard app.isComplete else { return }
         for route in app.routes where route.activity == nil && app.tabRooted(at: route.id.value) == nil {

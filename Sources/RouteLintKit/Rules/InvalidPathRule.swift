@@ -1,5 +1,5 @@
 /// `invalid-path`, reported by `ManifestDecoder` with the reason `PathPattern.parse` gives.
-public enum InvalidPath: Rule {
+public enum InvalidPathRule: Rule {
     public static let description = RuleDescription(
         id: "invalid-path",
         defaultSeverity: .error,

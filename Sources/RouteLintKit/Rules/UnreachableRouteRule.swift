@@ -1,5 +1,5 @@
 /// `unreachable-route`: a route no chain of links leads to.
-public enum UnreachableRoute: AppRule {
+public enum UnreachableRouteRule: AppRule {
     public static let description = RuleDescription(
         id: "unreachable-route",
         defaultSeverity: .warning,
@@ -35,21 +35,12 @@ public enum UnreachableRoute: AppRule {
                 """),
         ])
 
-    public static func check(_ app: AppModel, into findings: inout FindingSink) {
+    public static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
         // Links from a file that could not be read may reach any route.
         guard app.isComplete else { return }
-        var reached = [Bool](repeating: false, count: app.routes.count)
-        var pending: [Int] = []
-        func reach(_ id: String) {
-            guard let position = app.routePosition(named: id), !reached[position] else { return }
-            reached[position] = true
-            pending.append(position)
-        }
-        for tab in app.tabs { if let root = tab.root { reach(root.value) } }
-        for route in app.routes where route.isEntry { reach(route.id.value) }
-        while let position = pending.popLast() {
-            for link in app.routes[position].links { reach(link.value) }
-        }
+        let roots = app.tabs.compactMap { $0.root.flatMap { app.routePosition(named: $0.value) } }
+            + app.routes.indices.filter { app.routes[$0].isEntry }
+        let reached = LinkGraph(app).reachable(from: roots)
         for (position, route) in app.routes.enumerated() where !reached[position] {
             findings.report(description,
                             "route '\(route.id.value)' cannot be reached: no tab root or entry route leads to it through 'links'",

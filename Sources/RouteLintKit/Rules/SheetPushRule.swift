@@ -1,0 +1,44 @@
+/// `sheet-push`: a sheet with no navigation stack that links to a pushed route.
+public enum SheetPushRule: AppRule {
+    public static let description = RuleDescription(
+        id: "sheet-push",
+        defaultSeverity: .warning,
+        summary: "A sheet or full-screen route that is not stacked links to a push route.",
+        rationale: """
+            A `sheet` or `fullscreen` route is presented over the tab's stack and has no \
+            navigation stack of its own unless it is `stacked: true`. A `push` route it links \
+            to has nowhere to be pushed: depending on the platform it is pushed behind the \
+            sheet, or not at all. Make the sheet `stacked`, or present the target as a sheet.
+            """,
+        triggeringExamples: [
+            RuleExample("""
+                manifest: 1
+                routes:
+                  filters: {presentation: sheet, links: [↓filter-detail, help]}
+                  filter-detail: {path: /filters/:id}
+                  help: {presentation: fullscreen}
+                """),
+        ],
+        nonTriggeringExamples: [
+            RuleExample("""
+                manifest: 1
+                routes:
+                  filters: {presentation: sheet, stacked: true, links: [filter-detail]}
+                  filter-detail: {path: /filters/:id}
+                  share: {presentation: fullscreen, links: [help]}
+                  help: {presentation: sheet}
+                """),
+        ])
+
+    public static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
+        for route in app.routes where route.effectivePresentation != .push && !route.isStacked {
+            for link in route.links {
+                guard let target = app.route(named: link.value), target.effectivePresentation == .push else { continue }
+                let presentation = route.effectivePresentation.rawValue
+                findings.report(description,
+                                "\(presentation) route '\(route.id.value)' is not 'stacked', so it cannot push route '\(link.value)'; set 'stacked: true' or present '\(link.value)' as a sheet",
+                                at: link.range, subjects: [route.id.value, link.value])
+            }
+        }
+    }
+}

@@ -1,0 +1,50 @@
+/// `tab-index-gap`: an activity whose tab indexes skip a position.
+public enum TabIndexGapRule: AppRule {
+    public static let description = RuleDescription(
+        id: "tab-index-gap",
+        defaultSeverity: .note,
+        summary: "An activity's tab indexes are not 0…n-1.",
+        rationale: """
+            Tab indexes are positions in the tab bar. Indexes that do not run 0, 1, 2, … \
+            usually mean a tab was removed, or its index mistyped, and the others were not \
+            renumbered. The bar still shows the tabs in order, so this is a note. A repeated \
+            index alone is not a gap (that is `duplicate-tab-index`).
+            """,
+        triggeringExamples: [
+            RuleExample("""
+                manifest: 1
+                activities:
+                  ↓shop: {}
+                tabs:
+                  home: {activity: shop, index: 0, root: home, icon: house}
+                  cart: {activity: shop, index: 2, root: cart, icon: cart}
+                """),
+        ],
+        nonTriggeringExamples: [
+            RuleExample("""
+                manifest: 1
+                activities:
+                  shop: {}
+                tabs:
+                  home: {activity: shop, index: 0, root: home, icon: house}
+                  cart: {activity: shop, index: 1, root: cart, icon: cart}
+                  favorites: {activity: shop, index: 1, root: favorites, icon: heart}
+                """),
+        ])
+
+    public static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
+        var indexes: [String: Set<Int>] = [:]
+        for tab in app.tabs {
+            if let activity = tab.activity?.value, let index = tab.index?.value { indexes[activity, default: []].insert(index) }
+        }
+        for activity in app.activities {
+            guard let used = indexes[activity.name.value], used.count != (used.max() ?? -1) + 1 else { continue }
+            let sorted = used.sorted()
+            let missing = (0..<sorted.last!).filter { !used.contains($0) }
+            findings.report(description,
+                            "tab indexes of activity '\(activity.name.value)' are \(sorted.map(String.init).joined(separator: ", ")); "
+                                + "\(missing.count == 1 ? "index" : "indexes") \(missing.map(String.init).joined(separator: ", ")) \(missing.count == 1 ? "is" : "are") missing",
+                            at: activity.name.range, subjects: [activity.name.value])
+        }
+    }
+}

@@ -1,0 +1,55 @@
+/// `tab-limit`: more tabs than a tab bar shows.
+public enum TabLimitRule: AppRule {
+    /// The default of the option `max`: the tabs a phone's tab bar shows before it folds the
+    /// rest into a "More" tab.
+    public static let defaultMaximum = 5
+
+    public static let description = RuleDescription(
+        id: "tab-limit",
+        defaultSeverity: .warning,
+        summary: "An activity has more tabs than fit a tab bar (option max, default 5).",
+        rationale: """
+            A phone's tab bar shows five tabs; past that, the system folds the rest into a \
+            "More" tab, where users rarely look. Set the option `max` to your design's limit \
+            (`tab-limit: {max: 4}` in the configuration).
+            """,
+        triggeringExamples: [
+            RuleExample("""
+                manifest: 1
+                activities:
+                  ↓shop: {}
+                tabs:
+                  t0: {activity: shop, index: 0, root: r, icon: i}
+                  t1: {activity: shop, index: 1, root: r, icon: i}
+                  t2: {activity: shop, index: 2, root: r, icon: i}
+                  t3: {activity: shop, index: 3, root: r, icon: i}
+                  t4: {activity: shop, index: 4, root: r, icon: i}
+                  t5: {activity: shop, index: 5, root: r, icon: i}
+                """),
+        ],
+        nonTriggeringExamples: [
+            RuleExample("""
+                manifest: 1
+                activities:
+                  shop: {}
+                tabs:
+                  t0: {activity: shop, index: 0, root: r, icon: i}
+                  t1: {activity: shop, index: 1, root: r, icon: i}
+                  t2: {activity: shop, index: 2, root: r, icon: i}
+                  t3: {activity: shop, index: 3, root: r, icon: i}
+                  t4: {activity: shop, index: 4, root: r, icon: i}
+                """),
+        ])
+
+    public static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
+        let maximum = options.integer("max", default: defaultMaximum)
+        var counts: [String: Int] = [:]
+        for tab in app.tabs { if let activity = tab.activity?.value { counts[activity, default: 0] += 1 } }
+        for activity in app.activities {
+            guard let count = counts[activity.name.value], count > maximum else { continue }
+            findings.report(description,
+                            "activity '\(activity.name.value)' has \(count) tabs; a tab bar shows at most \(maximum)",
+                            at: activity.name.range, subjects: [activity.name.value])
+        }
+    }
+}

@@ -1,0 +1,51 @@
+/// `unobserved-context`: a context a route sends that no route above it receives.
+public enum UnobservedContextRule: AppRule {
+    public static let description = RuleDescription(
+        id: "unobserved-context",
+        defaultSeverity: .warning,
+        summary: "A route sends a context that no route on any link path leading to it observes.",
+        rationale: """
+            `sends` lists the contexts a route hands back to the screens below it in the \
+            navigation stack (a selected filter, a completed form); `observes` lists those a \
+            route receives from the screens it leads to. A context is delivered when some \
+            route from which a chain of `links` leads to the sender observes it. If none does, \
+            the result is sent into the void: a misspelt context name, or a missing observer.
+            """,
+        triggeringExamples: [
+            RuleExample("""
+                manifest: 1
+                routes:
+                  products: {links: [filters]}
+                  filters: {presentation: sheet, sends: [↓FilterSelection]}
+                """),
+        ],
+        nonTriggeringExamples: [
+            RuleExample("""
+                manifest: 1
+                routes:
+                  products: {links: [category], observes: [FilterSelection]}
+                  category: {links: [filters]}
+                  filters: {presentation: sheet, sends: [FilterSelection]}
+                """),
+        ])
+
+    public static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
+        // Links from a file that could not be read may lead from an observer.
+        guard app.isComplete else { return }
+        var contextIDs: [String: Int] = [:]
+        for route in app.routes {
+            for context in route.sends where contextIDs[context.value] == nil { contextIDs[context.value] = contextIDs.count }
+        }
+        guard !contextIDs.isEmpty else { return }
+        let graph = LinkGraph(app)
+        let observed: [Set<Int>] = app.routes.map { Set($0.observes.compactMap { contextIDs[$0.value] }) }
+        let observedAbove = graph.unionOverAncestors(observed)
+        for (position, route) in app.routes.enumerated() {
+            for context in route.sends where !observedAbove[position].contains(contextIDs[context.value]!) {
+                findings.report(description,
+                                "route '\(route.id.value)' sends '\(context.value)', but no route that links to it, directly or through other routes, observes it",
+                                at: context.range, subjects: [route.id.value, context.value])
+            }
+        }
+    }
+}
