@@ -33,24 +33,7 @@ struct Lint: ParsableCommand {
     func run() throws {
         let clock = ContinuousClock()
         let started = clock.now
-        let (paths, discoveryFailures) = ManifestDiscovery.find(self.paths.isEmpty ? ["."] : self.paths)
-        var failures = discoveryFailures
-        var files: [SourceFile] = []
-        for path in paths {
-            switch ManifestDiscovery.contents(of: path) {
-            case .success(let bytes): files.append(SourceFile(id: FileID(files.count), path: path, bytes: bytes))
-            case .failure(let failure): failures.append(failure)
-            }
-        }
-        for failure in failures {
-            printError("routelint: error: cannot read '\(TerminalText.escape(failure.path))': \(failure.reason)")
-        }
-        if files.isEmpty && failures.isEmpty {
-            printError("routelint: error: no route manifests (*.routes.yaml, *.routes.yml) found in "
-                       + (self.paths.isEmpty ? "the current directory" : self.paths.map { "'\(TerminalText.escape($0))'" }.joined(separator: ", ")))
-            throw ExitCode(Exit.usageOrUnreadable)
-        }
-
+        let (files, failures) = try RouteSetLoader.load(paths)
         let result = Linter.lint(files, someFilesUnread: !failures.isEmpty)
         let failingSeverity: Severity = strict ? .warning : .error
         let shown = quiet ? result.findings.filter { $0.severity >= failingSeverity } : result.findings
@@ -66,19 +49,43 @@ struct Lint: ParsableCommand {
         case .json:
             report = JSONReporter.render(shown, files: files)
         }
-        if let output {
-            do {
-                try AtomicFile.save(report, to: output)
-            } catch {
-                printError("routelint: error: \(error)")
-                throw ExitCode(Exit.usageOrUnreadable)
-            }
-        } else {
-            print(report, terminator: "")
-        }
+        try emit(report, to: output)
 
         if !failures.isEmpty { throw ExitCode(Exit.usageOrUnreadable) }
         if result.findings.contains(where: { $0.severity >= failingSeverity }) { throw ExitCode(Exit.failingFindings) }
+    }
+}
+
+/// Loads the route set a command works on, reporting what cannot be read.
+enum RouteSetLoader {
+    /// The files of the route set named by `paths` (the current directory when empty). What
+    /// cannot be read is reported on standard error and returned as failures; finding no
+    /// manifest at all is a usage error.
+    static func load(_ paths: [String]) throws -> (files: [SourceFile], failures: [ManifestDiscovery.Failure]) {
+        let (files, failures) = ManifestDiscovery.load(paths.isEmpty ? ["."] : paths)
+        for failure in failures {
+            printError("routelint: error: cannot read '\(TerminalText.escape(failure.path))': \(failure.reason)")
+        }
+        if files.isEmpty && failures.isEmpty {
+            printError("routelint: error: no route manifests (*.routes.yaml, *.routes.yml) found in "
+                       + (paths.isEmpty ? "the current directory" : paths.map { "'\(TerminalText.escape($0))'" }.joined(separator: ", ")))
+            throw ExitCode(Exit.usageOrUnreadable)
+        }
+        return (files, failures)
+    }
+}
+
+/// Prints a report to standard output, or saves it to a file.
+func emit(_ report: String, to output: String?) throws {
+    guard let output else {
+        print(report, terminator: "")
+        return
+    }
+    do {
+        try AtomicFile.save(report, to: output)
+    } catch {
+        printError("routelint: error: \(error)")
+        throw ExitCode(Exit.usageOrUnreadable)
     }
 }
 

@@ -12,7 +12,7 @@ struct RouteLintCommand: ParsableCommand {
         commandName: "routelint",
         abstract: "Lint and validate route manifests: activities, tabs, routes and their holders.",
         version: RouteLintVersion.current,
-        subcommands: [Lint.self, Rules.self, Explain.self],
+        subcommands: [Lint.self, Resolve.self, Graph.self, Rules.self, Explain.self],
         defaultSubcommand: Lint.self)
 }
 
@@ -47,5 +47,17 @@ func printError(_ message: String) {
 struct StandardError: TextOutputStream {
     mutating func write(_ string: String) {
         writeAll(string, to: STDERR_FILENO)
+    }
+}
+
+/// All of standard input.
+func readStandardInput() -> [UInt8] {
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+        let count = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+        if count < 0 && errno == EINTR { continue }
+        guard count > 0 else { return bytes }
+        bytes.append(contentsOf: chunk[0..<count])
     }
 }

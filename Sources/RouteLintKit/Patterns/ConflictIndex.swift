@@ -208,3 +208,31 @@ struct TrieWalk {
         }
     }
 }
+
+extension SegmentTrie {
+    /// The patterns that match a URL path, given as canonical segments (see
+    /// `PathText.canonical`): one walk, like the conflict walk, over literal edges equal to
+    /// the segment, wildcard edges, and `**` endings while segments remain.
+    func matches(_ segments: [String]) -> [Int] {
+        var found: [Int] = []
+        var pending: [(node: Int32, depth: Int)] = [(0, 0)]
+        func collect(_ head: Int32) {
+            var index = head
+            while index != none {
+                found.append(Int(index))
+                index = nextInList[Int(index)]
+            }
+        }
+        while let (node, depth) = pending.popLast() {
+            guard depth < segments.count else {
+                collect(firstEndingHere[Int(node)])
+                continue
+            }
+            collect(firstEndingInRest[Int(node)])
+            if let child = literalChild(of: node, segments[depth]) { pending.append((child, depth + 1)) }
+            let wildcard = wildcardChild[Int(node)]
+            if wildcard != none { pending.append((wildcard, depth + 1)) }
+        }
+        return found.sorted()
+    }
+}

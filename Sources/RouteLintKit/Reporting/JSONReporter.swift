@@ -31,6 +31,7 @@ public indirect enum JSONValue: Sendable {
     case string(String)
     case integer(Int)
     case bool(Bool)
+    case null
     case array([JSONValue])
     case object([(String, JSONValue)])
 
@@ -47,6 +48,7 @@ public indirect enum JSONValue: Sendable {
         case .string(let value): text += Self.quoted(value)
         case .integer(let value): text += String(value)
         case .bool(let value): text += value ? "true" : "false"
+        case .null: text += "null"
         case .array(let items):
             guard !items.isEmpty else { text += "[]"; return }
             text += "["

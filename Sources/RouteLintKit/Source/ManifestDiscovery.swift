@@ -29,6 +29,20 @@ public enum ManifestDiscovery {
         return (walker.files.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }, walker.failures)
     }
 
+    /// Finds and reads the files of a route set, numbered in path order.
+    public static func load(_ paths: [String]) -> (files: [SourceFile], failures: [Failure]) {
+        let (found, discoveryFailures) = find(paths)
+        var failures = discoveryFailures
+        var files: [SourceFile] = []
+        for path in found {
+            switch contents(of: path) {
+            case .success(let bytes): files.append(SourceFile(id: FileID(files.count), path: path, bytes: bytes))
+            case .failure(let failure): failures.append(failure)
+            }
+        }
+        return (files, failures)
+    }
+
     /// The bytes of the file at `path`.
     public static func contents(of path: String) -> Result<[UInt8], Failure> {
         let descriptor = open(path, O_RDONLY)

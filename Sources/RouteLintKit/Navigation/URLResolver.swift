@@ -1,0 +1,270 @@
+/// Which route a URL opens (spec section 3, `routelint resolve`): the route whose pattern is
+/// the most specific among those that match the URL's path, with its activity, the tab it
+/// opens in, its holder, and the parameters and query items the URL carries.
+public struct URLResolver: Sendable {
+    public struct Resolution: Sendable, Equatable {
+        public enum Status: String, Sendable {
+            case resolved, ambiguous, unmatched
+        }
+
+        public let url: String
+        public let status: Status
+        public var route: String?
+        /// The best-matching routes when they conflict.
+        public var candidates: [String] = []
+        public var activity: String?
+        public var tab: String?
+        public var holder: String?
+        /// Parameter name → value, percent-decoded, in path order.
+        public var parameters: [Pair] = []
+        /// Query items other than a `tab` that selected the tab, in URL order.
+        public var query: [Pair] = []
+        /// Why the URL did not resolve to one route.
+        public var reason: String?
+
+        init(url: String, status: Status) {
+            self.url = url
+            self.status = status
+        }
+    }
+
+    public struct Pair: Sendable, Equatable {
+        public let name: String
+        public let value: String
+    }
+
+    private struct IndexedApp: Sendable {
+        let app: AppModel
+        /// Routes with a valid path, and the trie of their patterns.
+        let routes: [Route]
+        let trie: SegmentTrie
+        /// For each route id, the tab of its activity whose root is nearest to it by links.
+        let nearestTab: [String: String]
+    }
+
+    private let apps: [IndexedApp]
+
+    public init(apps: [AppModel]) {
+        self.apps = apps.map { app in
+            let routes = app.routes.filter { $0.pattern != nil }
+            var trie = SegmentTrie(patternCount: routes.count)
+            for (index, route) in routes.enumerated() { trie.insert(route.pattern!, as: Int32(index)) }
+            return IndexedApp(app: app, routes: routes, trie: trie, nearestTab: Self.nearestTabs(app))
+        }
+    }
+
+    public func resolve(_ url: String) -> Resolution {
+        var unmatched = Resolution(url: url, status: .unmatched)
+        let parsed: ParsedURL
+        switch ParsedURL.parse(url) {
+        case .success(let value): parsed = value
+        case .failure(let error):
+            unmatched.reason = error.message
+            return unmatched
+        }
+        let candidates = apps.filter { parsed.belongs(to: $0.app) }
+        guard !candidates.isEmpty else {
+            unmatched.reason = parsed.unknownOriginReason(apps: apps.map(\.app))
+            return unmatched
+        }
+        let canonical = parsed.segments.map(PathText.encode)
+        var matches: [(app: IndexedApp, route: Route)] = []
+        for indexed in candidates {
+            for position in indexed.trie.matches(canonical) { matches.append((indexed, indexed.routes[position])) }
+        }
+        guard !matches.isEmpty else {
+            unmatched.reason = "no route's path matches '\(parsed.path)'"
+            return unmatched
+        }
+        // The best matches: those no other match is more specific than.
+        let best = matches.filter { match in
+            !matches.contains { other in other.route.pattern!.relation(to: match.route.pattern!) == .moreSpecific }
+        }
+        guard best.count == 1, let (indexed, route) = best.first else {
+            var ambiguous = Resolution(url: url, status: .ambiguous)
+            ambiguous.candidates = best.map(\.route.id.value)
+            ambiguous.reason = "the paths of " + ManifestDecoder.list(best.map { "'\($0.route.id.value)' (\($0.route.pattern!.text))" })
+                + " all match '\(parsed.path)' and none is more specific"
+            return ambiguous
+        }
+        var resolution = Resolution(url: url, status: .resolved)
+        resolution.route = route.id.value
+        resolution.holder = route.holder?.value
+        let activity = indexed.app.activity(of: route)
+        resolution.activity = activity
+        resolution.parameters = zip(route.pattern!.segments, parsed.segments).compactMap { segment, value in
+            guard case .parameter(let name) = segment else { return nil }
+            return Pair(name: name, value: String(decoding: value, as: UTF8.self))
+        }
+        let requestedTab = parsed.query.first { $0.name == "tab" }?.value
+        if let requestedTab, let tab = indexed.app.tab(named: requestedTab), tab.activity?.value == activity {
+            resolution.tab = requestedTab
+            resolution.query = parsed.query.filter { $0.name != "tab" }
+        } else {
+            resolution.tab = indexed.nearestTab[route.id.value] ?? activity.flatMap { Self.defaultTab(of: $0, in: indexed.app) }
+            resolution.query = parsed.query
+        }
+        return resolution
+    }
+
+    /// The tab shown when switching to an activity: its `default-tab`, else its tab named
+    /// `home`, else its tab with the lowest index.
+    static func defaultTab(of activity: String, in app: AppModel) -> String? {
+        let tabs = app.tabs.filter { $0.activity?.value == activity }
+        if let named = app.activity(named: activity)?.defaultTab?.value, tabs.contains(where: { $0.name.value == named }) {
+            return named
+        }
+        if tabs.contains(where: { $0.name.value == "home" }) { return "home" }
+        return tabs.min { ($0.index?.value ?? .max) < ($1.index?.value ?? .max) }?.name.value
+    }
+
+    /// For each route, the tab of the route's activity whose root reaches it in the fewest
+    /// links (ties to the tab declared first): one breadth-first search per activity, from
+    /// all of its tab roots at once.
+    static func nearestTabs(_ app: AppModel) -> [String: String] {
+        let graph = LinkGraph(app)
+        var nearest: [String: String] = [:]
+        var tabsByActivity: [String: [Tab]] = [:]
+        for tab in app.tabs { if let activity = tab.activity?.value { tabsByActivity[activity, default: []].append(tab) } }
+        for (activity, tabs) in tabsByActivity {
+            var owner = [Int: String]()
+            var frontier: [Int] = []
+            for tab in tabs {
+                guard let root = tab.root.flatMap({ app.routePosition(named: $0.value) }), owner[root] == nil else { continue }
+                owner[root] = tab.name.value
+                frontier.append(root)
+            }
+            while !frontier.isEmpty {
+                var next: [Int] = []
+                for vertex in frontier {
+                    for successor in graph.successors[vertex] where owner[successor] == nil {
+                        owner[successor] = owner[vertex]
+                        next.append(successor)
+                    }
+                }
+                frontier = next
+            }
+            for (position, tab) in owner where app.activity(of: app.routes[position]) == activity {
+                nearest[app.routes[position].id.value] = tab
+            }
+        }
+        return nearest
+    }
+}
+
+/// A URL taken apart: a custom-scheme deep link (`shop://products/42`, where what follows the
+/// scheme is the path), a universal link (`https://shop.example.com/products/42`), or a bare
+/// path (`/products/42`).
+struct ParsedURL {
+    struct Failure: Error {
+        let message: String
+    }
+
+    /// Lower-cased; nil for a bare path.
+    let scheme: String?
+    /// Lower-cased; set for `http` and `https` URLs only.
+    let host: String?
+    /// The path as written, for messages.
+    let path: String
+    /// Percent-decoded path segments. One trailing `/` is ignored.
+    let segments: [[UInt8]]
+    let query: [URLResolver.Pair]
+
+    static func parse(_ url: String) -> Result<ParsedURL, Failure> {
+        var rest = Substring(url)
+        if let hash = rest.firstIndex(of: "#") { rest = rest[..<hash] }
+        var queryText: Substring = ""
+        if let question = rest.firstIndex(of: "?") {
+            queryText = rest[rest.index(after: question)...]
+            rest = rest[..<question]
+        }
+        var scheme: String?
+        var host: String?
+        var path: Substring
+        if rest.hasPrefix("/") {
+            path = rest
+        } else if let colon = rest.firstIndex(of: ":"), rest[colon...].hasPrefix("://") {
+            let name = rest[..<colon].lowercased()
+            guard let first = name.unicodeScalars.first, first.properties.isAlphabetic, first.isASCII,
+                  name.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0)) })
+            else { return .failure(Failure(message: "'\(name)' is not a URL scheme")) }
+            scheme = name
+            let afterScheme = rest[rest.index(colon, offsetBy: 3)...]
+            if name == "http" || name == "https" {
+                let authorityEnd = afterScheme.firstIndex(of: "/") ?? afterScheme.endIndex
+                var authority = afterScheme[..<authorityEnd]
+                if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
+                if let colon = authority.lastIndex(of: ":") { authority = authority[..<colon] }
+                host = authority.lowercased()
+                path = afterScheme[authorityEnd...]
+                if path.isEmpty { path = "/" }
+            } else {
+                // In a custom-scheme deep link, what stands where a host would is the first segment.
+                path = afterScheme.hasPrefix("/") ? afterScheme : "/" + afterScheme
+            }
+        } else {
+            return .failure(Failure(message: "'\(url)' is neither a URL with a scheme nor a path starting with '/'"))
+        }
+        var pieces = path.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
+        if pieces.last == "" { pieces.removeLast() }
+        var segments: [[UInt8]] = []
+        for piece in pieces {
+            guard !piece.isEmpty else { return .failure(Failure(message: "the path '\(path)' has an empty segment")) }
+            guard let decoded = percentDecoded(piece) else {
+                return .failure(Failure(message: "the path '\(path)' has a '%' that does not start a percent-escape"))
+            }
+            segments.append(decoded)
+        }
+        var query: [URLResolver.Pair] = []
+        for item in queryText.split(separator: "&") {
+            let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let decode = { (text: Substring) in percentDecoded(text).map { String(decoding: $0, as: UTF8.self) } ?? String(text) }
+            query.append(URLResolver.Pair(name: decode(parts[0]), value: parts.count > 1 ? decode(parts[1]) : ""))
+        }
+        return .success(ParsedURL(scheme: scheme, host: host, path: String(path), segments: segments, query: query))
+    }
+
+    private static func percentDecoded(_ text: Substring) -> [UInt8]? {
+        let bytes = Array(text.utf8)
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "%") {
+                guard index + 2 < bytes.count, let high = PathText.hexValue(bytes[index + 1]),
+                      let low = PathText.hexValue(bytes[index + 2]) else { return nil }
+                decoded.append(high << 4 | low)
+                index += 3
+            } else {
+                decoded.append(bytes[index])
+                index += 1
+            }
+        }
+        return decoded
+    }
+
+    /// Whether the app declares the URL's scheme or host; every app takes bare paths.
+    func belongs(to app: AppModel) -> Bool {
+        if let host {
+            return app.hosts.contains { Self.host(host, matches: $0.value.lowercased()) }
+        }
+        if let scheme {
+            return app.schemes.contains { $0.value.lowercased() == scheme }
+        }
+        return true
+    }
+
+    private static func host(_ host: String, matches declared: String) -> Bool {
+        if declared.hasPrefix("*.") { return host.hasSuffix(declared.dropFirst(1)) && host.count > declared.count - 1 }
+        return host == declared
+    }
+
+    func unknownOriginReason(apps: [AppModel]) -> String {
+        if let host {
+            let declared = apps.flatMap(\.hosts).map(\.value)
+            return "host '\(host)' is not declared" + (declared.isEmpty ? " (no manifest declares hosts)" : " (hosts: \(declared.joined(separator: ", ")))")
+        }
+        let declared = apps.flatMap(\.schemes).map(\.value)
+        return "scheme '\(scheme ?? "")' is not declared" + (declared.isEmpty ? " (no manifest declares schemes)" : " (schemes: \(declared.joined(separator: ", ")))")
+    }
+}

@@ -1,0 +1,25 @@
+import ArgumentParser
+import RouteLintKit
+
+extension GraphRenderer.Format: ExpressibleByArgument {}
+
+struct Graph: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Draw activities, tabs and routes as a Graphviz (dot) or Mermaid graph, findings highlighted.")
+
+    @Argument(help: "Files and directories (default: the current directory).")
+    var paths: [String] = []
+
+    @Option(help: "dot or mermaid.")
+    var format: GraphRenderer.Format = .dot
+
+    @Option(help: "Write the graph to this file instead of standard output.")
+    var output: String?
+
+    func run() throws {
+        let (files, failures) = try RouteSetLoader.load(paths)
+        let result = Linter.lint(files, someFilesUnread: !failures.isEmpty)
+        try emit(GraphRenderer.render(result, format: format), to: output)
+        if !failures.isEmpty { throw ExitCode(Exit.usageOrUnreadable) }
+    }
+}

@@ -1,0 +1,72 @@
+import ArgumentParser
+import RouteLintKit
+
+struct Resolve: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Show which route, activity and tab each URL opens, with its parameters.",
+        discussion: """
+            URLs may be custom-scheme deep links (shop://products/42), universal links \
+            (https://shop.example.com/products/42?tab=products) or bare paths (/products/42). \
+            Exits 1 unless every URL resolves to exactly one route.
+            """)
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json
+    }
+
+    @Argument(help: "URLs to resolve.")
+    var urls: [String] = []
+
+    @Option(name: .customLong("manifest"), parsing: .upToNextOption,
+            help: "Manifest files or directories (default: the current directory).")
+    var manifests: [String] = []
+
+    @Option(name: .customLong("urls"), help: "A file with one URL per line ('-' for standard input); blank lines and lines starting with '#' are skipped.")
+    var urlFile: String?
+
+    @Option(help: "Output format: text, json.")
+    var format: Format = .text
+
+    func validate() throws {
+        if urls.isEmpty && urlFile == nil { throw ValidationError("give at least one URL, or --urls FILE") }
+    }
+
+    func run() throws {
+        var all = urls
+        if let urlFile { all += try readURLs(urlFile) }
+        let (files, failures) = try RouteSetLoader.load(manifests)
+        let result = Linter.lint(files, someFilesUnread: !failures.isEmpty)
+        let resolver = URLResolver(apps: result.apps)
+        let resolutions = all.map(resolver.resolve)
+        switch format {
+        case .text: print(ResolutionReporter.text(resolutions), terminator: "")
+        case .json: print(ResolutionReporter.json(resolutions), terminator: "")
+        }
+        if !failures.isEmpty { throw ExitCode(Exit.usageOrUnreadable) }
+        if resolutions.contains(where: { $0.status != .resolved }) { throw ExitCode(Exit.failingFindings) }
+    }
+
+    private func readURLs(_ path: String) throws -> [String] {
+        let bytes: [UInt8]
+        if path == "-" {
+            bytes = readStandardInput()
+        } else {
+            switch ManifestDiscovery.contents(of: path) {
+            case .success(let contents): bytes = contents
+            case .failure(let failure):
+                printError("routelint: error: cannot read '\(TerminalText.escape(path))': \(failure.reason)")
+                throw ExitCode(Exit.usageOrUnreadable)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+            .split(whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
+            .map { $0.trimmingSpaces() }
+            .filter { !$0.isEmpty && !$0.hasPrefix("#") }
+    }
+}
+
+extension Substring {
+    func trimmingSpaces() -> String {
+        String(drop(while: { $0 == " " || $0 == "\t" }).reversed().drop(while: { $0 == " " || $0 == "\t" }).reversed())
+    }
+}
