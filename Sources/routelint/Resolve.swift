@@ -17,8 +17,8 @@ struct Resolve: ParsableCommand {
     @Argument(help: "URLs to resolve.")
     var urls: [String] = []
 
-    @Option(name: .customLong("manifest"), parsing: .upToNextOption,
-            help: "Manifest files or directories (default: the current directory).")
+    @Option(name: .customLong("manifest"),
+            help: "A manifest file or directory; repeat for several (default: the current directory).")
     var manifests: [String] = []
 
     @Option(name: .customLong("urls"), help: "A file with one URL per line ('-' for standard input); blank lines and lines starting with '#' are skipped.")

@@ -25,6 +25,8 @@ public enum GraphRenderer {
             out += "    label=\(dotString([cluster.label] + ruleLine(cluster.findings)));\n"
             if let color = color(cluster.findings) { out += "    color=\"\(color)\";\n    fontcolor=\"\(color)\";\n" }
             for node in cluster.nodes { out += "    " + dotNode(node) + "\n" }
+            // Graphviz draws no empty cluster, and an activity without tabs is worth seeing.
+            if cluster.nodes.isEmpty { out += "    \(dotID(cluster.id + ".empty")) [label=\"(no tabs)\", shape=plaintext];\n" }
             out += "  }\n"
         }
         for node in graph.looseNodes { out += "  " + dotNode(node) + "\n" }
@@ -86,6 +88,7 @@ public enum GraphRenderer {
         for cluster in graph.clusters {
             out += "  subgraph \(mermaidID(cluster.id))[\(mermaidLabel([cluster.label] + ruleLine(cluster.findings)))]\n"
             for member in cluster.nodes { node(member, indent: "    ") }
+            if cluster.nodes.isEmpty { out += "    \(mermaidID(cluster.id + ".empty"))[\"(no tabs)\"]\n" }
             out += "  end\n"
             if let severity = cluster.findings.map(\.severity).max() { classes.append((mermaidID(cluster.id), severity.rawValue)) }
         }

@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+
+@Suite("routelint resolve and graph, end to end")
+struct NavigationCommandsTests {
+    @Test("resolve prints route, activity, tab, holder, params and query; exit 0 when all resolve")
+    func resolveText() throws {
+        let result = try RouteLint.run(["resolve", "--manifest", "Manifests", "shop://products/42?ref=mail"])
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        #expect(result.stdout == """
+            shop://products/42?ref=mail → route 'product-detail'
+              activity  ecommerce
+              tab       home
+              holder    ProductHolder
+              params    productId=42
+              query     ref=mail
+
+            """)
+    }
+
+    @Test("resolve --format json prints one object per URL, in input order; exit 1 when one does not resolve")
+    func resolveJSON() throws {
+        let result = try RouteLint.run(["resolve", "--manifest", "Manifests", "--format", "json",
+                                        "https://shop.example.com/brochures/7?tab=brochures", "/nowhere"])
+        #expect(result.status == 1)
+        let array = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        #expect(array.count == 2)
+        #expect(array[0]["status"] as? String == "resolved")
+        #expect(array[0]["route"] as? String == "brochure-detail")
+        #expect(array[0]["tab"] as? String == "brochures")
+        #expect(array[0]["params"] as? [String: String] == ["brochureId": "7"])
+        #expect(array[0]["query"] as? [String: String] == [:])
+        #expect(array[1]["status"] as? String == "unmatched")
+        #expect(array[1]["route"] is NSNull)
+        #expect(Set(array[1].keys) == ["url", "status", "route", "candidates", "activity", "tab", "holder", "params", "query", "reason"])
+    }
+
+    @Test("resolve --urls reads one URL per line, skipping blank lines and comments")
+    func resolveURLFile() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("routelint-urls-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try "# campaign links\nshop://cart\n\n/orders/17\n".write(to: file, atomically: true, encoding: .utf8)
+        let result = try RouteLint.run(["resolve", "--manifest", "Manifests", "--urls", file.path])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("shop://cart → route 'cart'"))
+        #expect(result.stdout.contains("/orders/17 → route 'order-status'"))
+    }
+
+    @Test("resolve without URLs is a usage error")
+    func resolveWithoutURLs() throws {
+        let result = try RouteLint.run(["resolve", "--manifest", "Manifests"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("give at least one URL, or --urls FILE"))
+    }
+
+    @Test("graph --format mermaid writes a flowchart")
+    func graphMermaid() throws {
+        let result = try RouteLint.run(["graph", "--format", "mermaid", "Manifests"])
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("flowchart LR\n"))
+        #expect(result.stdout.contains("tab_2E_cart ==> route_2E_cart"))
+    }
+
+    static var graphvizInstalled: Bool {
+        ["/usr/bin/dot", "/usr/local/bin/dot", "/opt/homebrew/bin/dot"].contains { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    @Test("the DOT of the example manifests renders with Graphviz", .enabled(if: graphvizInstalled, "needs Graphviz's dot"))
+    func graphRendersWithGraphviz() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("routelint-graph-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let dotFile = directory.appendingPathComponent("navigation.dot")
+        let result = try RouteLint.run(["graph", "--format", "dot", "--output", dotFile.path, "Manifests"])
+        #expect(result.status == 0)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["dot", "-Tsvg", "-o", directory.appendingPathComponent("navigation.svg").path, dotFile.path]
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let svg = try String(contentsOf: directory.appendingPathComponent("navigation.svg"), encoding: .utf8)
+        #expect(svg.hasPrefix("<?xml"))
+        #expect(svg.contains(">checkout</text>"))
+    }
+}

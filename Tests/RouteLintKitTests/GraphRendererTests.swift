@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+@testable import RouteLintKit
+
+/// Snapshots of both graph formats on `Fixtures/graph`; `ROUTELINT_UPDATE_FIXTURES=1`
+/// rewrites them.
+@Suite("Graph output")
+struct GraphRendererTests {
+    static let folder = testsDirectory.appendingPathComponent("Fixtures/graph")
+
+    @Test("snapshots", arguments: GraphRenderer.Format.allCases)
+    func snapshot(_ format: GraphRenderer.Format) throws {
+        let source = try String(contentsOf: Self.folder.appendingPathComponent("navigation.routes.yaml"), encoding: .utf8)
+        let rendered = GraphRenderer.render(lint(source, name: "navigation.routes.yaml"), format: format)
+        let expectedURL = Self.folder.appendingPathComponent("navigation." + (format == .dot ? "dot" : "mmd"))
+        if ProcessInfo.processInfo.environment["ROUTELINT_UPDATE_FIXTURES"] != nil {
+            try rendered.write(to: expectedURL, atomically: true, encoding: .utf8)
+        }
+        #expect(rendered == (try String(contentsOf: expectedURL, encoding: .utf8)))
+    }
+
+    @Test("names that need quoting or escaping stay distinct and safe")
+    func hostileNames() {
+        let source = """
+            manifest: 1
+            routes:
+              "a-b": {path: /x}
+              "a_b": {path: /y, links: ["a-b"]}
+              evil: {path: "/\\e]0;x\\a\\"<b>#"}
+            """
+        let result = lint(source)
+        let mermaid = GraphRenderer.render(result, format: .mermaid)
+        #expect(mermaid.contains("route_2E_a_2D_b("))
+        #expect(mermaid.contains("route_2E_a_5F_b("))
+        #expect(!mermaid.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
+        let dot = GraphRenderer.render(result, format: .dot)
+        #expect(!dot.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
+        #expect(dot.contains(#"/\\u{1B}]0;x\\u{7}\"<b>#"#))
+        #expect(mermaid.contains(#"/\u{1B}]0;x\u{7}#quot;#lt;b#gt;#35;"#))
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+@testable import RouteLintKit
+
+@Suite("Resolving URLs")
+struct URLResolverTests {
+    static let manifest = """
+        manifest: 1
+        schemes: [shop]
+        hosts: [shop.example.com, "*.shop.example.net"]
+        activities:
+          ecommerce: {default-tab: cart}
+          brochure: {}
+        tabs:
+          home: {activity: ecommerce, index: 0, root: home, icon: house}
+          products: {activity: ecommerce, index: 1, root: product-list, icon: grid}
+          cart: {activity: ecommerce, index: 2, root: cart, icon: cart}
+          brochures: {activity: brochure, index: 0, root: brochure-list, icon: book}
+        holders: {H: {}, ProductHolder: {params: [id]}}
+        routes:
+          home: {path: /, holder: H}
+          product-list: {path: /products, holder: H, links: [product]}
+          product: {path: /products/:id, activity: ecommerce, holder: ProductHolder}
+          new-product: {path: /products/new, activity: ecommerce, holder: H}
+          cart: {path: /cart, holder: H}
+          orphan: {path: /orphan, activity: ecommerce, holder: H, entry: true}
+          brochure-list: {path: /brochures, holder: H}
+          docs: {path: '/docs/**', activity: ecommerce, holder: H, entry: true}
+          a-param: {path: '/a/:x', activity: ecommerce, holder: H, entry: true}
+          b-param: {path: '/:y/b', activity: ecommerce, holder: H, entry: true}
+          cafe: {path: '/caf%C3%A9/:item', activity: ecommerce, holder: H, entry: true}
+        """
+
+    static let resolver = URLResolver(apps: lint(manifest).apps)
+
+    @Test("a custom-scheme deep link")
+    func customScheme() {
+        let resolution = Self.resolver.resolve("shop://products/42")
+        #expect(resolution.status == .resolved)
+        #expect(resolution.route == "product")
+        #expect(resolution.activity == "ecommerce")
+        #expect(resolution.tab == "products")
+        #expect(resolution.holder == "ProductHolder")
+        #expect(resolution.parameters == [.init(name: "id", value: "42")])
+    }
+
+    @Test("a universal link, with ?tab= choosing the tab and the other query items kept")
+    func universalLinkAndTab() {
+        let resolution = Self.resolver.resolve("https://shop.example.com/products/42?tab=home&ref=mail#top")
+        #expect(resolution.route == "product")
+        #expect(resolution.tab == "home")
+        #expect(resolution.query == [.init(name: "ref", value: "mail")])
+        let wrongActivity = Self.resolver.resolve("https://shop.example.com/products/42?tab=brochures")
+        #expect(wrongActivity.tab == "products")
+        #expect(wrongActivity.query == [.init(name: "tab", value: "brochures")])
+        #expect(Self.resolver.resolve("https://a.shop.example.net/cart").route == "cart")
+    }
+
+    @Test("a bare path; the most specific pattern wins")
+    func barePath() {
+        #expect(Self.resolver.resolve("/products/new").route == "new-product")
+        #expect(Self.resolver.resolve("/products/new/").route == "new-product")
+        #expect(Self.resolver.resolve("/docs/a/b").route == "docs")
+        #expect(Self.resolver.resolve("/docs").status == .unmatched)
+    }
+
+    @Test("without a tab on a link path, the activity's default tab")
+    func defaultTab() {
+        #expect(Self.resolver.resolve("/orphan").tab == "cart")
+    }
+
+    @Test("percent-escapes are decoded in parameters and compared decoded in static segments")
+    func percentEscapes() {
+        let resolution = Self.resolver.resolve("/caf%c3%a9/cr%C3%A8me%20br%C3%BBl%C3%A9e")
+        #expect(resolution.route == "cafe")
+        #expect(resolution.parameters == [.init(name: "item", value: "crème brûlée")])
+        #expect(Self.resolver.resolve("/café/x").route == "cafe")
+        #expect(Self.resolver.resolve("/products/a%2Fb").parameters == [.init(name: "id", value: "a/b")])
+    }
+
+    @Test("conflicting best matches are ambiguous")
+    func ambiguous() {
+        let resolution = Self.resolver.resolve("/a/b")
+        #expect(resolution.status == .ambiguous)
+        #expect(resolution.candidates == ["a-param", "b-param"])
+    }
+
+    @Test("unknown hosts and schemes, and malformed paths, do not resolve", arguments: [
+        ("https://evil.example/cart", "host 'evil.example' is not declared (hosts: shop.example.com, *.shop.example.net)"),
+        ("other://cart", "scheme 'other' is not declared (schemes: shop)"),
+        ("/a//b", "the path '/a//b' has an empty segment"),
+        ("/a/%zz", "the path '/a/%zz' has a '%' that does not start a percent-escape"),
+        ("cart", "'cart' is neither a URL with a scheme nor a path starting with '/'"),
+        ("/nowhere/at/all", "no route's path matches '/nowhere/at/all'"),
+    ])
+    func unmatched(_ url: String, _ reason: String) {
+        let resolution = Self.resolver.resolve(url)
+        #expect(resolution.status == .unmatched)
+        #expect(resolution.reason == reason)
+    }
+
+    @Test("Stripe: every template, filled in, resolves to its own route")
+    func stripeRoundTrip() throws {
+        let templates = try DatasetTests.templates("paths-stripe-2023-09.txt")
+        let resolver = URLResolver(apps: lint(DatasetTests.manifest(templates)).apps)
+        for (index, template) in templates.enumerated() {
+            let url = template.split(separator: "/", omittingEmptySubsequences: false)
+                .map { $0.hasPrefix(":") ? "sample-\($0.dropFirst())" : String($0) }.joined(separator: "/")
+            let resolution = resolver.resolve(url)
+            #expect(resolution.route == "r\(index + 1)", "\(url)")
+        }
+    }
+
+    @Test("GitHub: a URL that both routes of a conflicting pair match is ambiguous")
+    func githubConflictsAreAmbiguous() throws {
+        let templates = try DatasetTests.templates("paths-github-octokit-2026-08.txt")
+        let result = lint(DatasetTests.manifest(templates))
+        let resolver = URLResolver(apps: result.apps)
+        let app = try #require(result.apps.first)
+        let conflicts = result.findings.filter { $0.rule == "conflicting-patterns" }
+        #expect(conflicts.count == 56)
+        for finding in conflicts {
+            let later = try #require(app.route(named: finding.subjects[0])?.pattern)
+            let earlier = try #require(app.route(named: finding.subjects[1])?.pattern)
+            let resolution = resolver.resolve(later.commonPath(with: earlier))
+            #expect(resolution.status == .ambiguous, "\(later) \(earlier)")
+            #expect(Set(resolution.candidates).isSuperset(of: finding.subjects), "\(later) \(earlier)")
+        }
+    }
+}
