@@ -29,6 +29,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Measures routelint against libyaml's raw speed: swift run -c release routelint-bench
+        .executableTarget(
+            name: "routelint-bench",
+            dependencies: ["RouteLintKit"]
+        ),
         .testTarget(
             name: "RouteLintKitTests",
             dependencies: ["RouteLintKit"],

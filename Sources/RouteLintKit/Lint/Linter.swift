@@ -1,3 +1,5 @@
+import Dispatch
+
 /// What one lint run found, and what the reporters need to show it.
 public struct LintResult: Sendable {
     /// The files linted, indexed by `FileID`.
@@ -5,8 +7,20 @@ public struct LintResult: Sendable {
     /// Findings in report order (file, position, rule).
     public let findings: [Finding]
     public let apps: [AppModel]
+    /// How long each phase took, in order: "parse", "model", then one entry per rule.
+    public let timings: [PhaseTiming]
 
     public var routeCount: Int { apps.reduce(0) { $0 + $1.routes.count } }
+}
+
+public struct PhaseTiming: Sendable {
+    public let phase: String
+    public let seconds: Double
+
+    public init(phase: String, seconds: Double) {
+        self.phase = phase
+        self.seconds = seconds
+    }
 }
 
 /// Runs the pipeline: bytes → YAML nodes → manifests → apps → rules → findings.
@@ -16,27 +30,71 @@ public enum Linter {
     /// may be declared there (see `AppModel.isComplete`).
     public static func lint(_ files: [SourceFile], someFilesUnread: Bool = false,
                             ruleOptions: [String: RuleOptions] = [:]) -> LintResult {
+        var timings: [PhaseTiming] = []
+        let clock = ContinuousClock()
+        var phaseStart = clock.now
+        func endPhase(_ name: String) {
+            let now = clock.now
+            let elapsed = now - phaseStart
+            timings.append(PhaseTiming(phase: name, seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18))
+            phaseStart = now
+        }
+
+        let loaded = loadManifests(files)
+        endPhase("parse")
         var sink = FindingSink()
         var manifests: [Manifest] = []
+        manifests.reserveCapacity(files.count)
         var isComplete = !someFilesUnread
-        for file in files {
-            let parsed = YAMLParser.parse(file.bytes, file: file.id)
-            for issue in parsed.issues { sink.append(finding(for: issue)) }
-            guard !parsed.issues.contains(where: { $0.kind == .syntax }) else {
-                isComplete = false
-                continue
-            }
-            let (manifest, findings) = ManifestDecoder.decode(parsed.document, file: file.id)
-            findings.forEach { sink.append($0) }
-            manifests.append(manifest)
+        for file in loaded {
+            file.findings.forEach { sink.append($0) }
+            if let manifest = file.manifest { manifests.append(manifest) } else { isComplete = false }
         }
         let apps = AppModel.merge(manifests, isComplete: isComplete)
-        for app in apps {
-            for rule in RuleRegistry.appRules {
+        endPhase("model")
+        for rule in RuleRegistry.appRules {
+            for app in apps {
                 rule.check(app, options: ruleOptions[rule.description.id] ?? RuleOptions(), into: &sink)
             }
+            endPhase(rule.description.id)
         }
-        return LintResult(files: files, findings: Finding.inReportOrder(sink.findings), apps: apps)
+        return LintResult(files: files, findings: Finding.inReportOrder(sink.findings), apps: apps, timings: timings)
+    }
+
+    /// One file read into its manifest, or nil when the file is not well-formed YAML.
+    private struct LoadedFile: Sendable {
+        var manifest: Manifest?
+        var findings: [Finding] = []
+    }
+
+    /// Parses and decodes the files, several at a time: files do not depend on each other
+    /// until they are merged into apps.
+    private static func loadManifests(_ files: [SourceFile]) -> [LoadedFile] {
+        let results = UnsafeMutableBufferPointer<LoadedFile>.allocate(capacity: files.count)
+        results.initialize(repeating: LoadedFile())
+        defer { results.deallocate() }
+        let slots = SendableBuffer(results)
+        DispatchQueue.concurrentPerform(iterations: files.count) { index in
+            slots.buffer[index] = load(files[index])
+        }
+        return Array(results)
+    }
+
+    /// Each iteration of `concurrentPerform` writes its own element, so sharing the buffer is safe.
+    private struct SendableBuffer: @unchecked Sendable {
+        let buffer: UnsafeMutableBufferPointer<LoadedFile>
+
+        init(_ buffer: UnsafeMutableBufferPointer<LoadedFile>) { self.buffer = buffer }
+    }
+
+    private static func load(_ file: SourceFile) -> LoadedFile {
+        let parsed = YAMLParser.parse(file.bytes, file: file.id)
+        var loaded = LoadedFile(manifest: nil, findings: parsed.issues.map(finding(for:)))
+        guard !parsed.issues.contains(where: { $0.kind == .syntax }) else { return loaded }
+        let (manifest, findings) = ManifestDecoder.decode(parsed.document, file: file.id)
+        loaded.manifest = manifest
+        loaded.findings += findings
+        return loaded
     }
 
     static func finding(for issue: YAMLIssue) -> Finding {

@@ -44,46 +44,54 @@ public struct PathPattern: Hashable, Sendable, CustomStringConvertible {
 
     public static func parse(_ text: String) -> Result<PathPattern, SyntaxError> {
         func failure(_ message: String) -> Result<PathPattern, SyntaxError> { .failure(SyntaxError(message: message)) }
-        guard text.first == "/" else {
+        let bytes = text.utf8
+        guard bytes.first == UInt8(ascii: "/") else {
             return failure(text.isEmpty ? "the path is empty; it must start with '/'" : "the path must start with '/'")
         }
-        if let character = text.unicodeScalars.first(where: { $0.properties.isWhitespace }) {
-            return failure("the path contains white space (U+\(String(character.value, radix: 16, uppercase: true).leftPadded(to: 4)))")
+        // Only ASCII white space needs its own message: any other character is refused in
+        // every segment anyway.
+        if let space = bytes.first(where: { $0 == 0x20 || ($0 >= 0x09 && $0 <= 0x0D) }) {
+            return failure("the path contains white space (U+\(String(space, radix: 16, uppercase: true).leftPadded(to: 4)))")
         }
-        if text.contains("?") { return failure("the path contains a query ('?'); patterns match the path only") }
-        if text.contains("#") { return failure("the path contains a fragment ('#'); patterns match the path only") }
-        if text == "/" { return .success(PathPattern(segments: [], text: text)) }
-        if text.hasSuffix("/") { return failure("the path ends with '/'; only the root path '/' may") }
+        if bytes.contains(UInt8(ascii: "?")) { return failure("the path contains a query ('?'); patterns match the path only") }
+        if bytes.contains(UInt8(ascii: "#")) { return failure("the path contains a fragment ('#'); patterns match the path only") }
+        if bytes.count == 1 { return .success(PathPattern(segments: [], text: text)) }
+        if bytes.last == UInt8(ascii: "/") { return failure("the path ends with '/'; only the root path '/' may") }
 
-        let pieces = text.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
+        let pieces = text.utf8.dropFirst().split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
         var segments: [Segment] = []
         segments.reserveCapacity(pieces.count)
-        var parameterNames = Set<Substring>()
+        var parameterNames: [Substring] = []
         for (position, piece) in pieces.enumerated() {
             let ordinal = position + 1
+            let pieceText = Substring(piece)
             if piece.isEmpty { return failure("segment \(ordinal) is empty ('//')") }
-            if piece == "**" {
-                guard position == pieces.count - 1 else {
-                    return failure("'**' must be the last segment; it matches the rest of the path")
+            if piece.first == UInt8(ascii: "*") && piece.count <= 2 && piece.allSatisfy({ $0 == UInt8(ascii: "*") }) {
+                if piece.count == 1 {
+                    segments.append(.wildcard)
+                } else {
+                    guard position == pieces.count - 1 else {
+                        return failure("'**' must be the last segment; it matches the rest of the path")
+                    }
+                    segments.append(.rest)
                 }
-                segments.append(.rest)
-            } else if piece == "*" {
-                segments.append(.wildcard)
-            } else if piece.first == ":" {
-                let name = piece.dropFirst()
+            } else if piece.first == UInt8(ascii: ":") {
+                let name = pieceText.dropFirst()
                 guard PathText.isParameterName(name) else {
                     return failure(name.isEmpty
                         ? "segment \(ordinal) is ':' without a parameter name"
                         : "parameter name '\(name)' must match [A-Za-z_][A-Za-z0-9_]* (a parameter fills a whole segment)")
                 }
-                guard parameterNames.insert(name).inserted else {
+                // Paths have a handful of parameters: a linear search beats hashing.
+                guard !parameterNames.contains(name) else {
                     return failure("parameter ':\(name)' appears twice; parameter names must be unique within a path")
                 }
+                parameterNames.append(name)
                 segments.append(.parameter(String(name)))
             } else {
-                switch PathText.canonical(piece) {
+                switch PathText.canonical(pieceText) {
                 case .success(let canonical): segments.append(.literal(canonical))
-                case .failure(let error): return failure("segment \(ordinal) '\(piece)': \(error.message)")
+                case .failure(let error): return failure("segment \(ordinal) '\(pieceText)': \(error.message)")
                 }
             }
         }
@@ -120,9 +128,9 @@ public enum PathText {
     /// not a segment character written as `%XX` in upper case. Two segments are equal after
     /// decoding exactly when their canonical forms are equal.
     public static func canonical<S: StringProtocol>(_ segment: S) -> Result<String, PathPattern.SyntaxError> {
-        let bytes = Array(segment.utf8)
         // Fast path: nothing to decode or escape, the segment is its own canonical form.
-        if bytes.allSatisfy(isSegmentCharacter) { return .success(String(segment)) }
+        if segment.utf8.allSatisfy(isSegmentCharacter) { return .success(String(segment)) }
+        let bytes = Array(segment.utf8)
         var decoded: [UInt8] = []
         decoded.reserveCapacity(bytes.count)
         var index = 0

@@ -122,6 +122,9 @@ public struct YAMLScalar: Sendable {
 
     public var resolved: Resolved {
         guard style == .plain else { return .string(text) }
+        guard let first = text.utf8.first else { return .null }
+        // Most plain scalars are names and paths, which no rule of the schema matches.
+        if first == UInt8(ascii: "/") || first == UInt8(ascii: "_") { return .string(text) }
         switch text {
         case "", "~", "null", "Null", "NULL": return .null
         case "true", "True", "TRUE": return .bool(true)
@@ -139,29 +142,26 @@ public struct YAMLScalar: Sendable {
     /// `[-+]?[0-9]+`, `0o[0-7]+` or `0x[0-9a-fA-F]+`. A decimal too large for `Int` is still an
     /// integer, clamped, so that it is reported as a wrong value rather than as a string.
     private static func integer(_ text: String) -> Int? {
-        let utf8 = Array(text.utf8)
-        guard !utf8.isEmpty else { return nil }
-        if utf8.count > 2, utf8[0] == UInt8(ascii: "0") {
-            if utf8[1] == UInt8(ascii: "o") { return Int(String(decoding: utf8[2...], as: UTF8.self), radix: 8) }
-            if utf8[1] == UInt8(ascii: "x") { return Int(String(decoding: utf8[2...], as: UTF8.self), radix: 16) }
+        let utf8 = text.utf8
+        guard let first = utf8.first else { return nil }
+        // Most scalars are names and paths: rule them out at the first byte.
+        guard isDigit(first) || first == UInt8(ascii: "-") || first == UInt8(ascii: "+") else { return nil }
+        if utf8.count > 2, first == UInt8(ascii: "0") {
+            let marker = utf8[utf8.index(after: utf8.startIndex)]
+            if marker == UInt8(ascii: "o") { return Int(text.dropFirst(2), radix: 8) }
+            if marker == UInt8(ascii: "x") { return Int(text.dropFirst(2), radix: 16) }
         }
-        var digits = utf8[...]
-        var negative = false
-        if let sign = digits.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") {
-            negative = sign == UInt8(ascii: "-")
-            digits = digits.dropFirst()
-        }
-        guard !digits.isEmpty, digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
-            return nil
-        }
-        return Int(text) ?? (negative ? Int.min : Int.max)
+        let digits = first == UInt8(ascii: "-") || first == UInt8(ascii: "+") ? utf8.dropFirst() : utf8[...]
+        guard !digits.isEmpty, digits.allSatisfy(isDigit) else { return nil }
+        return Int(text) ?? (first == UInt8(ascii: "-") ? Int.min : Int.max)
     }
 
     /// `[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?`
     private static func isFloat(_ text: String) -> Bool {
-        var bytes = Array(text.utf8)[...]
+        var bytes = text.utf8[...]
+        guard let first = bytes.first, isDigit(first) || "+-.".utf8.contains(first) else { return false }
         func digits() -> Int {
-            let count = bytes.prefix(while: { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }).count
+            let count = bytes.prefix(while: isDigit).count
             bytes = bytes.dropFirst(count)
             return count
         }
@@ -178,5 +178,9 @@ public struct YAMLScalar: Sendable {
             guard digits() > 0 else { return false }
         }
         return bytes.isEmpty
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool {
+        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
     }
 }

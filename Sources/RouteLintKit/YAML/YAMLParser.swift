@@ -195,6 +195,25 @@ private struct Builder {
     /// `duplicate-key` wants it, in time linear in the number of pairs.
     private mutating func findRepeatedKeys(firstSlot: Int, pairCount: Int) {
         guard pairCount > 1 else { return }
+        // The mappings of an entity's fields are small: compare their keys directly rather
+        // than build a table for each.
+        if pairCount <= 16 {
+            for pair in 1..<pairCount {
+                let slot = firstSlot + 2 * pair
+                let keyNode = nodes[Int(children[slot])]
+                guard keyNode.kind == .scalar else { continue }
+                let key = scalarValues[Int(keyNode.payload)]
+                for earlierPair in 0..<pair {
+                    let earlierSlot = firstSlot + 2 * earlierPair
+                    let earlierNode = nodes[Int(children[earlierSlot])]
+                    guard earlierNode.kind == .scalar, !repeatedKeySlots.contains(Int32(earlierSlot)),
+                          scalarValues[Int(earlierNode.payload)] == key else { continue }
+                    recordRepeatedKey(key, slot: slot, keyNode: keyNode, earlierNode: earlierNode)
+                    break
+                }
+            }
+            return
+        }
         var firstOccurrence: [String: Int32] = [:]
         firstOccurrence.reserveCapacity(pairCount)
         for pair in 0..<pairCount {
@@ -203,16 +222,19 @@ private struct Builder {
             guard keyNode.kind == .scalar else { continue }
             let key = scalarValues[Int(keyNode.payload)]
             if let earlier = firstOccurrence[key] {
-                repeatedKeySlots.insert(Int32(slot))
-                let earlierNode = nodes[Int(earlier)]
-                issues.append(YAMLIssue(
-                    kind: .duplicateKey(key: key, earlier: SourceRange(file: file, start: earlierNode.start, end: earlierNode.end)),
-                    message: "key '\(key)' is repeated; YAML keeps only one of them",
-                    range: SourceRange(file: file, start: keyNode.start, end: keyNode.end)))
+                recordRepeatedKey(key, slot: slot, keyNode: keyNode, earlierNode: nodes[Int(earlier)])
             } else {
                 firstOccurrence[key] = children[slot]
             }
         }
+    }
+
+    private mutating func recordRepeatedKey(_ key: String, slot: Int, keyNode: YAMLDocument.Node, earlierNode: YAMLDocument.Node) {
+        repeatedKeySlots.insert(Int32(slot))
+        issues.append(YAMLIssue(
+            kind: .duplicateKey(key: key, earlier: SourceRange(file: file, start: earlierNode.start, end: earlierNode.end)),
+            message: "key '\(key)' is repeated; YAML keeps only one of them",
+            range: SourceRange(file: file, start: keyNode.start, end: keyNode.end)))
     }
 
     private mutating func attach(_ node: Int32) {
@@ -270,5 +292,29 @@ private struct Builder {
     private func hex(_ value: Int32, digits: Int) -> String {
         let text = String(UInt32(bitPattern: value), radix: 16, uppercase: true)
         return String(repeating: "0", count: max(0, digits - text.count)) + text
+    }
+}
+
+extension YAMLParser {
+    /// Pulls every event of `bytes` through libyaml and builds nothing: the floor that the
+    /// benchmark measures routelint against. Returns the number of events.
+    public static func countEvents(_ bytes: [UInt8]) -> Int {
+        let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
+        defer { parser.deallocate() }
+        guard yaml_parser_initialize(parser) == 1 else { return 0 }
+        defer { yaml_parser_delete(parser) }
+        return bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return 0 }
+            yaml_parser_set_input_string(parser, base, buffer.count)
+            var event = yaml_event_t()
+            var count = 0
+            while yaml_parser_parse(parser, &event) == 1 {
+                count += 1
+                let finished = event.type == YAML_STREAM_END_EVENT
+                yaml_event_delete(&event)
+                if finished { break }
+            }
+            return count
+        }
     }
 }

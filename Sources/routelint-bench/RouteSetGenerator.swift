@@ -1,0 +1,112 @@
+/// Generates realistic, clean route sets: activities with four tabs each, holders with
+/// parameters in a scope hierarchy, link trees under every tab root, parameters in most paths,
+/// some sheets, feature flags with fallbacks, contexts sent to observing ancestors, and deep
+/// link entries. `routelint lint` finds nothing in them, so the benchmark measures the clean
+/// path a CI gate takes.
+struct RouteSetGenerator {
+    let routeCount: Int
+
+    var activityCount: Int { max(2, routeCount / 20_000) }
+    static let tabsPerActivity = 4
+    var itemHolderCount: Int { max(10, routeCount / 50) }
+
+    /// The route set as files of at most `routesPerFile` routes each, plus a shell file
+    /// with the activities, tabs and holders. With `routesPerFile == nil`, one file holds all.
+    func files(routesPerFile: Int?) -> [(name: String, text: String)] {
+        let tabs = tabList()
+        let perTab = max(0, routeCount - tabs.count) / tabs.count
+        var extra = max(0, routeCount - tabs.count) - perTab * tabs.count
+        var routeTexts: [String] = []
+        routeTexts.reserveCapacity(routeCount)
+        var routeIndex = 0
+        for (activity, tab) in tabs {
+            let count = perTab + (extra > 0 ? 1 : 0)
+            if extra > 0 { extra -= 1 }
+            let prefix = "a\(activity)-t\(tab)"
+            var root = "  \(prefix)-root:\n    path: /a\(activity)/t\(tab)\n    holder: TabHolder\(activity)_\(tab)\n"
+            root += "    observes: [\((0..<7).map { "Ctx\($0)" }.joined(separator: ", "))]\n"
+            if count > 0 { root += "    links: [\(prefix)-0]\n" }
+            routeTexts.append(root)
+            for item in 0..<count {
+                routeTexts.append(route(prefix: prefix, activity: activity, tab: tab, item: item, siblings: count, globalIndex: routeIndex))
+                routeIndex += 1
+            }
+        }
+        let shell = shellText(tabs: tabs)
+        guard let routesPerFile else {
+            return [(name: "app.routes.yaml", text: shell + "routes:\n" + routeTexts.joined())]
+        }
+        var files = [(name: "app.routes.yaml", text: shell)]
+        var start = 0
+        while start < routeTexts.count {
+            let end = min(start + routesPerFile, routeTexts.count)
+            let number = String(files.count).leftPadded(to: 5)
+            files.append((name: "feature-\(number).routes.yaml",
+                          text: "manifest: 1\napp: bench\nroutes:\n" + routeTexts[start..<end].joined()))
+            start = end
+        }
+        return files
+    }
+
+    private func tabList() -> [(activity: Int, tab: Int)] {
+        (0..<activityCount).flatMap { activity in (0..<Self.tabsPerActivity).map { (activity, $0) } }
+    }
+
+    private func shellText(tabs: [(activity: Int, tab: Int)]) -> String {
+        var text = "manifest: 1\napp: bench\nschemes: [bench]\nhosts: [bench.example.com]\nactivities:\n"
+        for activity in 0..<activityCount {
+            text += "  a\(activity):\n    title: Activity \(activity)\n    icon: square\n    default-tab: a\(activity)-t0\n"
+        }
+        text += "tabs:\n"
+        for (activity, tab) in tabs {
+            text += "  a\(activity)-t\(tab):\n    activity: a\(activity)\n    index: \(tab)\n    root: a\(activity)-t\(tab)-root\n    icon: tab\(tab)\n"
+        }
+        text += "holders:\n  AppHolder:\n    scope: app\n"
+        for activity in 0..<activityCount {
+            text += "  ActivityHolder\(activity):\n    scope: activity\n    parent: AppHolder\n"
+            for tab in 0..<Self.tabsPerActivity {
+                text += "  TabHolder\(activity)_\(tab):\n    scope: tab\n    parent: ActivityHolder\(activity)\n"
+            }
+        }
+        for holder in 0..<itemHolderCount {
+            text += "  ItemHolder\(holder):\n    params: [itemId]\n    parent: AppHolder\n"
+        }
+        return text
+    }
+
+    /// Item `item` of a tab: a node of a binary tree of links under the tab's root.
+    private func route(prefix: String, activity: Int, tab: Int, item: Int, siblings: Int, globalIndex: Int) -> String {
+        var text = "  \(prefix)-\(item):\n"
+        text += "    path: /a\(activity)/t\(tab)/s\(item / 100)/item\(item)/:itemId\n"
+        text += "    activity: a\(activity)\n"
+        // Every item holder is bound: the first routes take them in turn.
+        text += "    holder: ItemHolder\(globalIndex % itemHolderCount)\n"
+        let children = [2 * item + 1, 2 * item + 2].filter { $0 < siblings }
+        if !children.isEmpty { text += "    links: [\(children.map { "\(prefix)-\($0)" }.joined(separator: ", "))]\n" }
+        if item % 10 == 9 { text += "    presentation: sheet\n    stacked: true\n" }
+        if item % 50 == 7 { text += "    feature: flag\(item)\n    fallback: \(prefix)-root\n" }
+        if item % 20 == 3 { text += "    sends: [Ctx\(item % 7)]\n" }
+        if item % 25 == 11 { text += "    entry: true\n    requires-auth: true\n" }
+        return text
+    }
+
+    /// 20,000 routes by default, where every route of the first half conflicts with every
+    /// route of the second: `/:a/sN` against `/sM/:b`.
+    static func hostile(routeCount: Int) -> String {
+        var text = "manifest: 1\nactivities: {main: {}}\ntabs: {home: {activity: main, index: 0, root: home, icon: i}}\n"
+        text += "holders: {H: {}}\nroutes:\n  home: {holder: H}\n"
+        for index in 0..<routeCount / 2 {
+            text += "  first\(index): {path: '/:a/s\(index)', activity: main, holder: H, entry: true}\n"
+        }
+        for index in 0..<routeCount / 2 {
+            text += "  second\(index): {path: '/s\(index)/:b', activity: main, holder: H, entry: true}\n"
+        }
+        return text
+    }
+}
+
+extension String {
+    func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}

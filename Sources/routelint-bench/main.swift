@@ -1,0 +1,217 @@
+// routelint-bench: measures `routelint lint` against the floor set by libyaml, on generated
+// route sets, and prints a Markdown table (the README keeps the latest one).
+//
+//   swift run -c release routelint-bench [--sizes 1000,10000,100000,1000000] [--skip-hostile]
+//
+// For each size it writes the route set to a temporary folder, once as one file and once as
+// files of 1,000 routes, then measures, best of three:
+// - the raw libyaml scan: every event of the same bytes pulled through CYAML, nothing built;
+// - `routelint lint` run as a user runs it (the release binary beside this one, text output),
+//   wall time and peak resident memory;
+// - the phases of the same lint in this process (read, parse, model, each rule, report).
+
+import RouteLintKit
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Prints to standard error.
+func fail(_ message: String) {
+    writeAll(message, to: STDERR_FILENO)
+}
+
+struct Options {
+    var sizes = [1_000, 10_000, 100_000, 1_000_000]
+    var hostile = true
+
+    init(_ arguments: [String]) {
+        var iterator = arguments.makeIterator()
+        while let argument = iterator.next() {
+            switch argument {
+            case "--sizes":
+                sizes = (iterator.next() ?? "").split(separator: ",").compactMap { Int($0) }
+            case "--skip-hostile":
+                hostile = false
+            default:
+                fail("usage: routelint-bench [--sizes N,N,...] [--skip-hostile]\n")
+                exit(2)
+            }
+        }
+    }
+}
+
+let clock = ContinuousClock()
+
+func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+}
+
+func best<T>(of runs: Int, _ body: () -> (Double, T)) -> (Double, T) {
+    var result = body()
+    for _ in 1..<runs {
+        let next = body()
+        if next.0 < result.0 { result = next }
+    }
+    return result
+}
+
+/// Runs the routelint binary with output discarded; wall time and peak resident memory.
+func runLint(_ binary: String, _ arguments: [String]) -> (seconds: Double, peakBytes: Int, status: Int32) {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    let argv = ([binary] + arguments).map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var pid = pid_t()
+    let started = clock.now
+    guard posix_spawn(&pid, binary, &actions, nil, argv, environ) == 0 else {
+        fail("routelint-bench: cannot run \(binary)\n")
+        exit(1)
+    }
+    var status: Int32 = 0
+    var usage = rusage()
+    wait4(pid, &status, 0, &usage)
+    let elapsed = seconds(clock.now - started)
+    #if os(Linux)
+    let peak = Int(usage.ru_maxrss) * 1024
+    #else
+    let peak = Int(usage.ru_maxrss)
+    #endif
+    return (elapsed, peak, (status >> 8) & 0xFF)
+}
+
+func write(_ text: String, to path: String) {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    guard descriptor >= 0, writeAll(text, to: descriptor) else {
+        fail("routelint-bench: cannot write \(path)\n")
+        exit(1)
+    }
+    close(descriptor)
+}
+
+func makeDirectory(_ path: String) {
+    mkdir(path, 0o755)
+}
+
+func megabytes(_ bytes: Int) -> String { format(Double(bytes) / 1_048_576, digits: 1) }
+
+func format(_ value: Double, digits: Int) -> String {
+    var scale = 1.0
+    for _ in 0..<digits { scale *= 10 }
+    let rounded = (value * scale).rounded() / scale
+    var text = String(rounded)
+    if let dot = text.firstIndex(of: ".") {
+        let decimals = text.distance(from: dot, to: text.endIndex) - 1
+        if decimals < digits { text += String(repeating: "0", count: digits - decimals) }
+    }
+    return text
+}
+
+func grouped(_ value: Int) -> String {
+    let digits = Array(String(value))
+    var text = ""
+    for (index, digit) in digits.enumerated() {
+        if index > 0 && (digits.count - index) % 3 == 0 { text += "," }
+        text.append(digit)
+    }
+    return text
+}
+
+let options = Options(Array(CommandLine.arguments.dropFirst()))
+let here = String(cString: realpath(CommandLine.arguments[0], nil))
+let binary = String(here[..<here.lastIndex(of: "/")!]) + "/routelint"
+guard access(binary, X_OK) == 0 else {
+    fail("routelint-bench: build routelint first (swift build -c release)\n")
+    exit(1)
+}
+var template = Array("/tmp/routelint-bench-XXXXXX".utf8CString)
+let workspace = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
+
+var uname = utsname()
+_ = withUnsafeMutablePointer(to: &uname) { pointer in Glibc.uname(pointer) }
+let machine = withUnsafeBytes(of: uname.machine) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+print("routelint-bench: \(sysconf(Int32(_SC_NPROCESSORS_ONLN))) cores, \(machine), release build\n")
+print("| routes | files | input MB | libyaml scan s | lint s | lint ÷ scan | peak RSS MB | RSS ÷ input |")
+print("|---:|---:|---:|---:|---:|---:|---:|---:|")
+
+var singleFileLint: [Int: Double] = [:]
+var phaseReport = ""
+for size in options.sizes {
+    let generator = RouteSetGenerator(routeCount: size)
+    for layout in [nil, 1_000] as [Int?] {
+        let folder = "\(workspace)/\(size)-\(layout.map(String.init) ?? "single")"
+        makeDirectory(folder)
+        let files = generator.files(routesPerFile: layout)
+        var inputBytes = 0
+        var contents: [[UInt8]] = []
+        for file in files {
+            write(file.text, to: "\(folder)/\(file.name)")
+            inputBytes += file.text.utf8.count
+            contents.append(Array(file.text.utf8))
+        }
+        let (scan, _) = best(of: 3) { () -> (Double, Int) in
+            let started = clock.now
+            let events = contents.reduce(0) { $0 + YAMLParser.countEvents($1) }
+            return (seconds(clock.now - started), events)
+        }
+        contents = []
+        let (lint, peak) = best(of: 3) { () -> (Double, Int) in
+            let run = runLint(binary, ["lint", folder])
+            if run.status != 0 {
+                fail("routelint-bench: the generated set of \(size) routes has findings (exit \(run.status))\n")
+                exit(1)
+            }
+            return (run.seconds, run.peakBytes)
+        }
+        if layout == nil { singleFileLint[size] = lint }
+        print("| \(grouped(size)) | \(files.count) | \(megabytes(inputBytes)) | \(format(scan, digits: 3)) | \(format(lint, digits: 3)) | "
+              + "\(format(lint / scan, digits: 2)) | \(megabytes(peak)) | \(format(Double(peak) / Double(inputBytes), digits: 1)) |")
+
+        if size == 100_000 && layout == nil {
+            // The same lint, phase by phase, in this process.
+            let started = clock.now
+            let (loaded, _) = ManifestDiscovery.load([folder])
+            let read = seconds(clock.now - started)
+            let result = Linter.lint(loaded)
+            let reportStarted = clock.now
+            _ = TextReporter.render(result.findings, files: result.files,
+                                    totals: .init(files: loaded.count, routes: result.routeCount, seconds: nil), options: .init())
+            let report = seconds(clock.now - reportStarted)
+            let phases = [PhaseTiming(phase: "read", seconds: read)] + result.timings + [PhaseTiming(phase: "report", seconds: report)]
+            phaseReport = "\nPhases of one in-process lint of 100,000 routes in one file:\n\n| phase | s |\n|---|---:|\n"
+                + phases.map { "| \($0.phase) | \(format($0.seconds, digits: 4)) |" }.joined(separator: "\n") + "\n"
+        }
+    }
+}
+print(phaseReport)
+
+if let large = singleFileLint[1_000_000], let medium = singleFileLint[100_000] {
+    print("Growth: 1,000,000 routes take \(format(large / medium, digits: 1))× the time of 100,000 (one file each).\n")
+}
+
+// Start-up: a pre-commit run lints one small manifest.
+let small = "\(workspace)/small.routes.yaml"
+write(RouteSetGenerator(routeCount: 20).files(routesPerFile: nil)[0].text, to: small)
+let startup = best(of: 10) { () -> (Double, Int) in
+    let run = runLint(binary, ["lint", small])
+    return (run.seconds, run.peakBytes)
+}
+print("Start-up: linting one small manifest (20 routes) takes \(format(startup.0 * 1000, digits: 1)) ms wall.\n")
+
+if options.hostile {
+    let hostile = "\(workspace)/hostile.routes.yaml"
+    write(RouteSetGenerator.hostile(routeCount: 20_000), to: hostile)
+    let (elapsed, _) = best(of: 1) { () -> (Double, Int) in
+        let run = runLint(binary, ["lint", hostile])
+        return (run.seconds, run.peakBytes)
+    }
+    let (loaded, _) = ManifestDiscovery.load([hostile])
+    let findings = Linter.lint(loaded).findings.filter { $0.rule == "conflicting-patterns" }
+    print("Hostile: 20,000 routes whose halves conflict pairwise (10⁸ conflicting pairs) take \(format(elapsed, digits: 2)) s; "
+          + "\(grouped(findings.count)) findings are reported, at most \(ConflictingPatternsRule.reportsPerRoute) per route.")
+}
