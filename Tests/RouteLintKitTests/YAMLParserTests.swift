@@ -7,7 +7,7 @@ struct YAMLParserTests {
     func positions() throws {
         let parsed = parseYAML("a: b\nkey: 'é€😀'\nnext: [x, y]\n")
         let document = try #require(parsed.document)
-        let pairs = document.pairs(try #require(document.root))
+        let pairs = Array(document.pairs(try #require(document.root)))
         #expect(pairs.count == 3)
         #expect(document.range(pairs[1].value).start == SourcePosition(line: 2, column: 6))
         // Three code points between the quotes, five in all: the end is exclusive.
@@ -32,7 +32,7 @@ struct YAMLParserTests {
     func repeatedKeys() throws {
         let parsed = parseYAML("a: 1\nb: 2\na: 3\na: 4\n")
         let document = try #require(parsed.document)
-        let pairs = document.pairs(try #require(document.root))
+        let pairs = Array(document.pairs(try #require(document.root)))
         #expect(pairs.map { document.text($0.key)! } == ["a", "b"])
         #expect(document.text(pairs[0].value) == "1")
         let duplicates = parsed.issues.compactMap { issue -> String? in
@@ -46,7 +46,7 @@ struct YAMLParserTests {
     func aliasesShareNodes() throws {
         let parsed = parseYAML("base: &b [x, y]\ncopy: *b\n")
         let document = try #require(parsed.document)
-        let pairs = document.pairs(try #require(document.root))
+        let pairs = Array(document.pairs(try #require(document.root)))
         #expect(pairs[0].value == pairs[1].value)
         #expect(document.nodes.count == 6)
     }

@@ -40,17 +40,18 @@ public enum Linter {
             phaseStart = now
         }
 
-        let loaded = loadManifests(files)
+        var loaded = loadManifests(files)
         endPhase("parse")
         var sink = FindingSink()
         var manifests: [Manifest] = []
         manifests.reserveCapacity(files.count)
         var isComplete = !someFilesUnread
-        for file in loaded {
-            file.findings.forEach { sink.append($0) }
-            if let manifest = file.manifest { manifests.append(manifest) } else { isComplete = false }
+        for position in loaded.indices {
+            loaded[position].findings.forEach { sink.append($0) }
+            // Moved, not copied: the apps take the entities out of the manifests.
+            if let manifest = loaded[position].manifest.take() { manifests.append(manifest) } else { isComplete = false }
         }
-        let apps = AppModel.merge(manifests, isComplete: isComplete)
+        let apps = AppModel.merge(consume manifests, isComplete: isComplete)
         endPhase("model")
         for rule in RuleRegistry.appRules {
             for app in apps {

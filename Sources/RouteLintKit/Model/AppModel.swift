@@ -34,53 +34,73 @@ public struct AppModel: Sendable {
     private var routeIndex: [String: Int] = [:]
     /// For each route that is some tab's root, the first such tab.
     private var firstTabRooted: [String: Int] = [:]
+    /// The routes and their links, which several rules walk.
+    public private(set) var linkGraph = LinkGraph(successors: [])
 
     /// Groups manifests into apps, in the order each app first appears.
-    public static func merge(_ manifests: [Manifest], isComplete: Bool) -> [AppModel] {
+    /// Consumes the manifests: their entities move into the apps rather than being copied,
+    /// which halves the memory a large route set needs.
+    public static func merge(_ manifests: consuming [Manifest], isComplete: Bool) -> [AppModel] {
         var order: [String?] = []
         var members: [String?: [Manifest]] = [:]
-        for manifest in manifests.sorted(by: { $0.file < $1.file }) {
+        manifests.sort { $0.file < $1.file }
+        for manifest in manifests {
             let name = manifest.app?.value
             if members[name] == nil { order.append(name) }
             members[name, default: []].append(manifest)
         }
-        return order.map { AppModel(name: $0, manifests: members[$0]!, isComplete: isComplete) }
+        manifests = []
+        return order.map { name in
+            var group = members.removeValue(forKey: name)!
+            return AppModel(name: name, manifests: &group, isComplete: isComplete)
+        }
     }
 
-    init(name: String?, manifests: [Manifest], isComplete: Bool) {
+    /// Takes the entities out of `manifests`, leaving them empty.
+    init(name: String?, manifests: inout [Manifest], isComplete: Bool) {
         self.name = name
         self.files = manifests.map(\.file)
         self.isComplete = isComplete
-        for manifest in manifests {
-            schemes += manifest.schemes
-            hosts += manifest.hosts
-            for activity in manifest.activities {
-                Self.add(activity, kind: .activity, to: &activities, index: &activityIndex, &redeclarations)
-            }
-            for tab in manifest.tabs {
-                Self.add(tab, kind: .tab, to: &tabs, index: &tabIndex, &redeclarations)
-            }
-            for holder in manifest.holders {
-                Self.add(holder, kind: .holder, to: &holders, index: &holderIndex, &redeclarations)
-            }
-            for route in manifest.routes {
-                Self.add(route, kind: .route, to: &routes, index: &routeIndex, &redeclarations)
-            }
+        for position in manifests.indices {
+            schemes += manifests[position].schemes
+            hosts += manifests[position].hosts
+            Self.take(&manifests[position].activities, kind: .activity, into: &activities, index: &activityIndex, &redeclarations)
+            Self.take(&manifests[position].tabs, kind: .tab, into: &tabs, index: &tabIndex, &redeclarations)
+            Self.take(&manifests[position].holders, kind: .holder, into: &holders, index: &holderIndex, &redeclarations)
+            Self.take(&manifests[position].routes, kind: .route, into: &routes, index: &routeIndex, &redeclarations)
         }
         for (position, tab) in tabs.enumerated() {
             if let root = tab.root?.value, firstTabRooted[root] == nil { firstTabRooted[root] = position }
         }
+        linkGraph = LinkGraph(routes: routes, index: routeIndex)
     }
 
-    private static func add<Entity: DeclaredEntity>(_ entity: Entity, kind: EntityKind, to entities: inout [Entity],
-                                                    index: inout [String: Int], _ redeclarations: inout [Redeclaration]) {
-        let name = entity.declaredName
-        if let first = index[name.value] {
-            redeclarations.append(Redeclaration(kind: kind, later: name, first: entities[first].declaredName))
-        } else {
-            index[name.value] = entities.count
-            entities.append(entity)
+    /// Moves `declared` into `entities`, indexing each first declaration and recording
+    /// each later one. The first file's entities are adopted whole, without a copy, when none
+    /// of them repeats a name.
+    private static func take<Entity: DeclaredEntity>(_ declared: inout [Entity], kind: EntityKind, into entities: inout [Entity],
+                                                     index: inout [String: Int], _ redeclarations: inout [Redeclaration]) {
+        let adoptingFirstFile = entities.isEmpty
+        // When adopting: the positions in `declared` of the first declarations.
+        var kept: [Int] = []
+        index.reserveCapacity(index.count + declared.count)
+        for position in declared.indices {
+            let name = declared[position].declaredName
+            if let first = index[name.value] {
+                let firstName = adoptingFirstFile ? declared[kept[first]].declaredName : entities[first].declaredName
+                redeclarations.append(Redeclaration(kind: kind, later: name, first: firstName))
+            } else if adoptingFirstFile {
+                index[name.value] = kept.count
+                kept.append(position)
+            } else {
+                index[name.value] = entities.count
+                entities.append(declared[position])
+            }
         }
+        if adoptingFirstFile {
+            entities = kept.count == declared.count ? declared : kept.map { declared[$0] }
+        }
+        declared = []
     }
 
     public func activity(named name: String) -> Activity? { activityIndex[name].map { activities[$0] } }

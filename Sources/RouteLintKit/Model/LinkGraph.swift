@@ -4,8 +4,12 @@
 public struct LinkGraph: Sendable {
     public let successors: [[Int]]
 
-    public init(_ app: AppModel) {
-        successors = app.routes.map { route in route.links.compactMap { app.routePosition(named: $0.value) } }
+    init(successors: [[Int]]) {
+        self.successors = successors
+    }
+
+    init(routes: [Route], index: [String: Int]) {
+        successors = routes.map { route in route.links.compactMap { index[$0.value] } }
     }
 
     /// Whether each route can be reached from `roots` (roots included) by following links.
@@ -42,13 +46,20 @@ public struct LinkGraph: Sendable {
         }
         var above = [Set<Int>](repeating: [], count: components.count)
         // Tarjan's algorithm emits components sinks first: walk them in reverse, sources first.
+        // Sets are shared rather than rebuilt wherever they flow on unchanged, so a large
+        // tree under one observer costs no set per route.
         for index in components.indices.reversed() {
             if isCyclic[index] { above[index].formUnion(own[index]) }
-            let passedOn = above[index].union(own[index])
+            let passedOn = own[index].isSubset(of: above[index]) ? above[index] : above[index].union(own[index])
             guard !passedOn.isEmpty else { continue }
             for member in components[index] {
                 for next in successors[member] where component[next] != index {
-                    above[component[next]].formUnion(passedOn)
+                    let target = component[next]
+                    if above[target].isEmpty {
+                        above[target] = passedOn
+                    } else if !passedOn.isSubset(of: above[target]) {
+                        above[target].formUnion(passedOn)
+                    }
                 }
             }
         }

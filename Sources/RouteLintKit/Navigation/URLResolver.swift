@@ -48,7 +48,10 @@ public struct URLResolver: Sendable {
         self.apps = apps.map { app in
             let routes = app.routes.filter { $0.pattern != nil }
             var trie = SegmentTrie(patternCount: routes.count)
-            for (index, route) in routes.enumerated() { trie.insert(route.pattern!, as: Int32(index)) }
+            for (index, route) in routes.enumerated() {
+                let literals = trie.intern(route.pattern!)
+                trie.insert(route.pattern!, literals: literals, as: Int32(index))
+            }
             return IndexedApp(app: app, routes: routes, trie: trie, nearestTab: Self.nearestTabs(app))
         }
     }
@@ -122,7 +125,7 @@ public struct URLResolver: Sendable {
     /// links (ties to the tab declared first): one breadth-first search per activity, from
     /// all of its tab roots at once.
     static func nearestTabs(_ app: AppModel) -> [String: String] {
-        let graph = LinkGraph(app)
+        let graph = app.linkGraph
         var nearest: [String: String] = [:]
         var tabsByActivity: [String: [Tab]] = [:]
         for tab in app.tabs { if let activity = tab.activity?.value { tabsByActivity[activity, default: []].append(tab) } }

@@ -27,7 +27,9 @@ public struct ConflictIndex {
         for (index, pattern) in patterns.enumerated() {
             var kept: [Int] = []
             var total = 0
-            walk.visitOverlapping(pattern, in: trie) { candidate, patternIsSubset, candidateIsSubset in
+            // Each literal is hashed once, here; the walk and the insertion use its number.
+            let literals = trie.intern(pattern)
+            walk.visitOverlapping(pattern, literals: literals, in: trie) { candidate, patternIsSubset, candidateIsSubset in
                 // Neither more specific than the other, or each matching what the other does.
                 guard patternIsSubset == candidateIsSubset else { return }
                 total += 1
@@ -39,7 +41,7 @@ public struct ConflictIndex {
                 }
             }
             if total > 0 { groups.append(Group(pattern: index, earlier: kept, omitted: total - kept.count)) }
-            trie.insert(pattern, as: Int32(index))
+            trie.insert(pattern, literals: literals, as: Int32(index))
         }
         return groups
     }
@@ -68,17 +70,29 @@ struct SegmentTrie {
         return literalEdges[Self.edgeKey(node, id)]
     }
 
-    mutating func insert(_ pattern: PathPattern, as index: Int32) {
+    fileprivate func literalChild(of node: Int32, id: Int32) -> Int32? {
+        literalEdges[Self.edgeKey(node, id)]
+    }
+
+    /// The number of each literal segment of `pattern` (numbering new ones), and `none` for
+    /// the other segments.
+    mutating func intern(_ pattern: PathPattern) -> [Int32] {
+        pattern.segments.map { segment in
+            guard case .literal(let text) = segment else { return none }
+            if let id = literalIDs[text] { return id }
+            let id = Int32(literalIDs.count)
+            literalIDs[text] = id
+            return id
+        }
+    }
+
+    /// Inserts pattern number `index`, whose literals `intern` numbered.
+    mutating func insert(_ pattern: PathPattern, literals: [Int32], as index: Int32) {
         var node: Int32 = 0
-        for segment in pattern.segments {
+        for (position, segment) in pattern.segments.enumerated() {
             switch segment {
-            case .literal(let text):
-                let id = literalIDs[text] ?? {
-                    let next = Int32(literalIDs.count)
-                    literalIDs[text] = next
-                    return next
-                }()
-                let key = Self.edgeKey(node, id)
+            case .literal:
+                let key = Self.edgeKey(node, literals[position])
                 if let child = literalEdges[key] {
                     node = child
                 } else {
@@ -130,7 +144,7 @@ struct TrieWalk {
 
     /// Calls `visit(candidate, patternIsSubset, candidateIsSubset)` once for every pattern in
     /// the trie that overlaps `pattern`.
-    mutating func visitOverlapping(_ pattern: PathPattern, in trie: SegmentTrie,
+    mutating func visitOverlapping(_ pattern: PathPattern, literals: [Int32], in trie: SegmentTrie,
                                    _ visit: (Int, Bool, Bool) -> Void) {
         let segments = pattern.segments
         stack.removeAll(keepingCapacity: true)
@@ -150,8 +164,8 @@ struct TrieWalk {
                 visit($0, step.patternIsSubset, step.candidateIsSubset && segment == .rest)
             }
             switch segment {
-            case .literal(let text):
-                if let child = trie.literalChild(of: step.node, text) {
+            case .literal:
+                if let child = trie.literalChild(of: step.node, id: literals[depth]) {
                     stack.append(Step(node: child, depth: step.depth + 1,
                                       patternIsSubset: step.patternIsSubset, candidateIsSubset: step.candidateIsSubset))
                 }

@@ -50,13 +50,13 @@ public enum ConflictingPatternsRule: AppRule {
         ])
 
     public static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
-        let routes = app.routes.filter { $0.pattern != nil }
-        let groups = ConflictIndex.conflicts(among: routes.map { $0.pattern! }, limit: reportsPerRoute)
+        let withPaths = app.routes.indices.filter { app.routes[$0].pattern != nil }
+        let groups = ConflictIndex.conflicts(among: withPaths.map { app.routes[$0].pattern! }, limit: reportsPerRoute)
         for group in groups {
-            let later = routes[group.pattern]
+            let later = app.routes[withPaths[group.pattern]]
             let laterPattern = later.pattern!
             for (position, earlierIndex) in group.earlier.enumerated() {
-                let earlier = routes[earlierIndex]
+                let earlier = app.routes[withPaths[earlierIndex]]
                 let earlierPattern = earlier.pattern!
                 let example = laterPattern.commonPath(with: earlierPattern)
                 var message = laterPattern.relation(to: earlierPattern) == .equivalent

@@ -37,7 +37,7 @@ public enum UnobservedContextRule: AppRule {
             for context in route.sends where contextIDs[context.value] == nil { contextIDs[context.value] = contextIDs.count }
         }
         guard !contextIDs.isEmpty else { return }
-        let graph = LinkGraph(app)
+        let graph = app.linkGraph
         let observed: [Set<Int>] = app.routes.map { Set($0.observes.compactMap { contextIDs[$0.value] }) }
         let observedAbove = graph.unionOverAncestors(observed)
         for (position, route) in app.routes.enumerated() {

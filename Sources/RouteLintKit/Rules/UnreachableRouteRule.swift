@@ -40,7 +40,7 @@ public enum UnreachableRouteRule: AppRule {
         guard app.isComplete else { return }
         let roots = app.tabs.compactMap { $0.root.flatMap { app.routePosition(named: $0.value) } }
             + app.routes.indices.filter { app.routes[$0].isEntry }
-        let reached = LinkGraph(app).reachable(from: roots)
+        let reached = app.linkGraph.reachable(from: roots)
         for (position, route) in app.routes.enumerated() where !reached[position] {
             findings.report(description,
                             "route '\(route.id.value)' cannot be reached: no tab root or entry route leads to it through 'links'",

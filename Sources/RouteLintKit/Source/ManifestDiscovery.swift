@@ -53,17 +53,22 @@ public enum ManifestDiscovery {
         guard Int(info.st_size) <= maximumFileSize else {
             return .failure(Failure(path: path, reason: "the file is larger than \(maximumFileSize >> 20) MiB"))
         }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: max(Int(info.st_size) + 1, 1 << 16))
+        // Read straight into the array, sized by fstat, and grow it only if the file grew.
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        var filled = 0
         while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if filled == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(bytes.count, 1 << 16))) }
+            let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
             if count < 0 {
                 if errno == EINTR { continue }
                 return .failure(Failure(path: path, reason: errorText(errno)))
             }
-            if count == 0 { return .success(bytes) }
-            bytes.append(contentsOf: chunk[0..<count])
-            guard bytes.count <= maximumFileSize else {
+            if count == 0 {
+                bytes.removeSubrange(filled...)
+                return .success(bytes)
+            }
+            filled += count
+            guard filled <= maximumFileSize else {
                 return .failure(Failure(path: path, reason: "the file is larger than \(maximumFileSize >> 20) MiB"))
             }
         }

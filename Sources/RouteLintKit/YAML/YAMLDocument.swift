@@ -65,28 +65,56 @@ public struct YAMLDocument: Sendable {
     }
 
     /// The items of a sequence (empty for any other node).
-    public func items(_ node: NodeID) -> [NodeID] {
+    public func items(_ node: NodeID) -> Items {
         let stored = nodes[Int(node.index)]
-        guard stored.kind == .sequence else { return [] }
+        guard stored.kind == .sequence else { return Items(slots: children[0..<0]) }
         let first = Int(stored.payload)
-        return children[first..<first + Int(stored.count)].map(NodeID.init(index:))
+        return Items(slots: children[first..<first + Int(stored.count)])
     }
 
     /// The pairs of a mapping in source order, leaving out every pair whose key repeats an
     /// earlier key: as the spec says, the first occurrence of a key is the one used.
-    public func pairs(_ node: NodeID) -> [Pair] {
+    public func pairs(_ node: NodeID) -> Pairs {
         let stored = nodes[Int(node.index)]
-        guard stored.kind == .mapping else { return [] }
-        var result: [Pair] = []
-        result.reserveCapacity(Int(stored.count))
-        var slot = stored.payload
-        for _ in 0..<stored.count {
-            if !repeatedKeySlots.contains(slot) {
-                result.append(Pair(key: NodeID(index: children[Int(slot)]), value: NodeID(index: children[Int(slot) + 1])))
-            }
-            slot += 2
+        guard stored.kind == .mapping else { return Pairs(slots: children[0..<0], repeatedKeySlots: repeatedKeySlots) }
+        let first = Int(stored.payload)
+        return Pairs(slots: children[first..<first + 2 * Int(stored.count)], repeatedKeySlots: repeatedKeySlots)
+    }
+
+    /// A sequence's items, read in place.
+    public struct Items: RandomAccessCollection, Sendable {
+        let slots: ArraySlice<Int32>
+
+        public var startIndex: Int { slots.startIndex }
+        public var endIndex: Int { slots.endIndex }
+        public subscript(position: Int) -> NodeID { NodeID(index: slots[position]) }
+    }
+
+    /// A mapping's pairs, read in place.
+    public struct Pairs: Sequence, Sendable {
+        let slots: ArraySlice<Int32>
+        let repeatedKeySlots: Set<Int32>
+
+        public func makeIterator() -> Iterator {
+            Iterator(slots: slots, nextSlot: slots.startIndex, skipsRepeats: !repeatedKeySlots.isEmpty, repeatedKeySlots: repeatedKeySlots)
         }
-        return result
+
+        public struct Iterator: IteratorProtocol {
+            let slots: ArraySlice<Int32>
+            var nextSlot: Int
+            let skipsRepeats: Bool
+            let repeatedKeySlots: Set<Int32>
+
+            public mutating func next() -> Pair? {
+                while nextSlot < slots.endIndex {
+                    let slot = nextSlot
+                    nextSlot += 2
+                    if skipsRepeats && repeatedKeySlots.contains(Int32(slot)) { continue }
+                    return Pair(key: NodeID(index: slots[slot]), value: NodeID(index: slots[slot + 1]))
+                }
+                return nil
+            }
+        }
     }
 
     /// Whether the node is a plain `null`, `~` or empty scalar, which the spec reads as an

@@ -34,6 +34,9 @@ public enum YAMLParser {
             return YAMLParseResult(document: nil, issues: [issue])
         }
         var builder = Builder(file: file, bytes: bytes)
+        // A node takes at least a few bytes of text. Reserving for that many costs no memory
+        // until it is used (large blocks are mapped lazily) and saves growing the arrays.
+        builder.reserve(estimatedNodes: bytes.count / 6)
         bytes.withUnsafeBufferPointer { buffer in builder.run(buffer) }
         return builder.result()
     }
@@ -75,6 +78,12 @@ private struct Builder {
     init(file: FileID, bytes: [UInt8]) {
         self.file = file
         self.bytes = bytes
+    }
+
+    mutating func reserve(estimatedNodes: Int) {
+        nodes.reserveCapacity(estimatedNodes)
+        children.reserveCapacity(estimatedNodes)
+        scalarValues.reserveCapacity(estimatedNodes)
     }
 
     func result() -> YAMLParseResult {
