@@ -78,6 +78,11 @@ public struct FindingSink: Sendable {
                                 range: range, related: related, subjects: subjects))
     }
 
+    /// Adds the findings of another sink (a rule that ran on its own thread).
+    public mutating func append(contentsOf other: FindingSink) {
+        findings.append(contentsOf: other.findings)
+    }
+
     /// Adds a finding made elsewhere (by the YAML reader or the decoder).
     public mutating func append(_ finding: Finding) {
         findings.append(finding)

@@ -7,7 +7,8 @@ public struct LintResult: Sendable {
     /// Findings in report order (file, position, rule).
     public let findings: [Finding]
     public let apps: [AppModel]
-    /// How long each phase took, in order: "parse", "model", then one entry per rule.
+    /// How long each phase took, in order: "parse", "model", then one entry per rule (rules
+    /// run side by side, so theirs add up to more than the time they took together).
     public let timings: [PhaseTiming]
 
     public var routeCount: Int { apps.reduce(0) { $0 + $1.routes.count } }
@@ -35,8 +36,7 @@ public enum Linter {
         var phaseStart = clock.now
         func endPhase(_ name: String) {
             let now = clock.now
-            let elapsed = now - phaseStart
-            timings.append(PhaseTiming(phase: name, seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18))
+            timings.append(PhaseTiming(phase: name, seconds: seconds(now - phaseStart)))
             phaseStart = now
         }
 
@@ -53,11 +53,25 @@ public enum Linter {
         }
         let apps = AppModel.merge(consume manifests, isComplete: isComplete)
         endPhase("model")
-        for rule in RuleRegistry.appRules {
+        // Rules only read the apps, so they run side by side; their findings and timings are
+        // gathered in registry order.
+        let rules = RuleRegistry.appRules
+        let outcomes = UnsafeMutableBufferPointer<(FindingSink, Double)>.allocate(capacity: rules.count)
+        outcomes.initialize(repeating: (FindingSink(), 0))
+        defer { outcomes.deallocate() }
+        let ruleSlots = SendableBuffer(outcomes)
+        DispatchQueue.concurrentPerform(iterations: rules.count) { position in
+            let rule = rules[position]
+            let started = clock.now
+            var ruleSink = FindingSink()
             for app in apps {
-                rule.check(app, options: ruleOptions[rule.description.id] ?? RuleOptions(), into: &sink)
+                rule.check(app, options: ruleOptions[rule.description.id] ?? RuleOptions(), into: &ruleSink)
             }
-            endPhase(rule.description.id)
+            ruleSlots.buffer[position] = (ruleSink, seconds(clock.now - started))
+        }
+        for (position, rule) in rules.enumerated() {
+            sink.append(contentsOf: outcomes[position].0)
+            timings.append(PhaseTiming(phase: rule.description.id, seconds: outcomes[position].1))
         }
         return LintResult(files: files, findings: Finding.inReportOrder(sink.findings), apps: apps, timings: timings)
     }
@@ -82,10 +96,14 @@ public enum Linter {
     }
 
     /// Each iteration of `concurrentPerform` writes its own element, so sharing the buffer is safe.
-    private struct SendableBuffer: @unchecked Sendable {
-        let buffer: UnsafeMutableBufferPointer<LoadedFile>
+    private struct SendableBuffer<Element>: @unchecked Sendable {
+        let buffer: UnsafeMutableBufferPointer<Element>
 
-        init(_ buffer: UnsafeMutableBufferPointer<LoadedFile>) { self.buffer = buffer }
+        init(_ buffer: UnsafeMutableBufferPointer<Element>) { self.buffer = buffer }
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
     private static func load(_ file: SourceFile) -> LoadedFile {

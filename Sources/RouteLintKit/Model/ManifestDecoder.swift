@@ -207,6 +207,7 @@ public struct ManifestDecoder {
             return []
         }
         var result: [Entity] = []
+        result.reserveCapacity(document.pairCount(node))
         for pair in document.pairs(node) {
             guard let key = keyText(pair.key, in: document, owner: "'\(section)'") else { continue }
             guard Self.isName(key) else {
@@ -218,10 +219,9 @@ public struct ManifestDecoder {
             let name = Located(key, at: document.range(pair.key))
             let isNull = document.isNull(pair.value)
             if isNull || document.kind(pair.value) == .mapping {
-                var entity = decodeEntity(&self, name, isNull ? nil : pair.value)
+                result.append(decodeEntity(&self, name, isNull ? nil : pair.value))
                 let valueRange = document.range(pair.value)
-                entity.extent = SourceRange(file: file, start: name.range.start, end: max(valueRange.end, name.range.end))
-                result.append(entity)
+                result[result.count - 1].extent = SourceRange(file: file, start: name.range.start, end: max(valueRange.end, name.range.end))
             } else {
                 sink.report(InvalidValueRule.description,
                             "\(kind) '\(key)' must be a mapping of its fields, found \(describe(pair.value, in: document))",

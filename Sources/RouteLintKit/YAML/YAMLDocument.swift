@@ -81,6 +81,12 @@ public struct YAMLDocument: Sendable {
         return Pairs(slots: children[first..<first + 2 * Int(stored.count)], repeatedKeySlots: repeatedKeySlots)
     }
 
+    /// How many pairs a mapping has, repeated keys included (0 for any other node).
+    public func pairCount(_ node: NodeID) -> Int {
+        let stored = nodes[Int(node.index)]
+        return stored.kind == .mapping ? Int(stored.count) : 0
+    }
+
     /// A sequence's items, read in place.
     public struct Items: RandomAccessCollection, Sendable {
         let slots: ArraySlice<Int32>
