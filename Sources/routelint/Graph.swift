@@ -17,8 +17,9 @@ struct Graph: ParsableCommand {
     var output: String?
 
     func run() throws {
-        let (files, failures) = try RouteSetLoader.load(paths)
-        let result = Linter.lint(files, someFilesUnread: !failures.isEmpty)
+        let configuration = try RouteSetLoader.configuration(nil)
+        let (files, failures) = try RouteSetLoader.load(paths, configuration: configuration)
+        let result = Linter.lint(files, someFilesUnread: !failures.isEmpty, configuration: configuration)
         try emit(GraphRenderer.render(result, format: format), to: output)
         if !failures.isEmpty { throw ExitCode(Exit.usageOrUnreadable) }
     }

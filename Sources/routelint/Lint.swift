@@ -7,72 +7,230 @@ import Glibc
 import Darwin
 #endif
 
+enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
+    case text, json, sarif, github
+}
+
+/// `--report FORMAT[:FILE]`: a report in FORMAT, written to FILE or to standard output.
+struct ReportRequest: ExpressibleByArgument {
+    let format: ReportFormat
+    let path: String?
+
+    init?(argument: String) {
+        let parts = argument.split(separator: ":", maxSplits: 1).map(String.init)
+        guard let first = parts.first, let format = ReportFormat(rawValue: first) else { return nil }
+        self.format = format
+        path = parts.count > 1 && !parts[1].isEmpty ? parts[1] : nil
+    }
+
+    init(format: ReportFormat, path: String?) {
+        self.format = format
+        self.path = path
+    }
+}
+
 struct Lint: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Lint route manifests (files, and *.routes.yaml / *.routes.yml below directories).")
 
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json
-    }
-
-    @Argument(help: "Files and directories to lint (default: the current directory).")
+    @Argument(help: "Files and directories to lint (default: the configuration's include, else the current directory).")
     var paths: [String] = []
 
-    @Option(help: "Output format: \(Format.allCases.map(\.rawValue).joined(separator: ", ")).")
-    var format: Format = .text
+    @Option(help: "Output format: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var format: ReportFormat = .text
 
-    @Option(help: "Write the report to this file instead of standard output.")
+    @Option(help: "Write the --format report to this file instead of standard output.")
     var output: String?
+
+    @Option(name: .customLong("report"), help: ArgumentHelp("Also write a report: FORMAT[:FILE] (repeatable), e.g. sarif:routelint.sarif.", valueName: "format[:file]"))
+    var reports: [ReportRequest] = []
+
+    @Option(help: "The configuration file (default: .routelint.yml in this folder or the nearest parent).")
+    var config: String?
 
     @Flag(help: "Warnings fail the run too.")
     var strict = false
 
+    @Option(help: "Fail the run when there are more than this many warnings.")
+    var maxWarnings: Int?
+
+    @Option(help: "Accept the findings recorded in this baseline file: only new ones are reported.")
+    var baseline: String?
+
+    @Option(help: "Record the current findings in this baseline file, and accept them.")
+    var writeBaseline: String?
+
+    @Flag(help: "Lint the whole route set (the configuration's include, else the current directory) but report only findings in the PATHs given, as a pre-commit hook needs.")
+    var wholeSet = false
+
+    @Option(help: "The folder SARIF artifact locations are relative to (default: the current directory).")
+    var baseDir: String?
+
     @Flag(help: "Show only the findings that fail the run, without the summary.")
     var quiet = false
+
+    func validate() throws {
+        if let maxWarnings, maxWarnings < 0 { throw ValidationError("--max-warnings must be 0 or more") }
+    }
 
     func run() throws {
         let clock = ContinuousClock()
         let started = clock.now
-        let (files, failures) = try RouteSetLoader.load(paths)
-        let result = Linter.lint(files, someFilesUnread: !failures.isEmpty)
-        let failingSeverity: Severity = strict ? .warning : .error
-        let shown = quiet ? result.findings.filter { $0.severity >= failingSeverity } : result.findings
-        let elapsed = clock.now - started
-        let report: String
-        switch format {
-        case .text:
-            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-            report = TextReporter.render(
-                shown, files: files,
-                totals: .init(files: files.count, routes: result.routeCount, seconds: seconds),
-                options: .init(colored: output == nil && Terminal.wantsColor, summary: !quiet))
-        case .json:
-            report = JSONReporter.render(shown, files: files)
+        let workingDirectory = currentDirectory()
+        let configuration = try loadConfiguration(workingDirectory: workingDirectory)
+        let routeSetPaths = wholeSet || paths.isEmpty ? configuredPaths(configuration) : paths
+        let (files, failures) = try RouteSetLoader.load(routeSetPaths, configuration: configuration, workingDirectory: workingDirectory)
+        let result = Linter.lint(files, someFilesUnread: !failures.isEmpty, configuration: configuration)
+
+        var active = result.findings
+        var suppressed = result.suppressed
+        if let baseline {
+            let accepted: [Finding]
+            let stale: [Baseline.Entry]
+            do {
+                (active, accepted, stale) = try Baseline.load(baseline).apply(to: active, files: files)
+            } catch {
+                printError("routelint: error: \(error)")
+                throw ExitCode(Exit.usageOrUnreadable)
+            }
+            suppressed += accepted.map { finding in
+                var accepted = finding
+                accepted.suppression = Suppression(kind: .external, justification: "in the baseline \(baseline)")
+                return accepted
+            }
+            reportStale(stale)
         }
-        try emit(report, to: output)
+        if let writeBaseline {
+            try save(Baseline(findings: active, files: files).text, to: writeBaseline)
+            suppressed += active.map { finding in
+                var accepted = finding
+                accepted.suppression = Suppression(kind: .external, justification: "in the baseline \(writeBaseline)")
+                return accepted
+            }
+            active = []
+        }
+        if wholeSet {
+            // Report only on the files the hook was given; the rest of the set is context.
+            let given = Set(paths.map { absolutePath($0, in: workingDirectory) })
+            let isGiven = { (finding: Finding) in given.contains(absolutePath(files[Int(finding.range.file.index)].path, in: workingDirectory)) }
+            active = active.filter(isGiven)
+            suppressed = suppressed.filter(isGiven)
+        }
+
+        let failingSeverity: Severity = strict ? .warning : .error
+        let warnings = active.filter { $0.severity == .warning }.count
+        let fails = active.contains { $0.severity >= failingSeverity } || maxWarnings.map { warnings > $0 } ?? false
+        let elapsed = clock.now - started
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        for request in [ReportRequest(format: format, path: output)] + reports {
+            let report: String
+            switch request.format {
+            case .text:
+                let shown = quiet ? active.filter { $0.severity >= failingSeverity } : active
+                report = TextReporter.render(
+                    shown, files: files,
+                    totals: .init(files: files.count, routes: result.routeCount, seconds: seconds),
+                    options: .init(colored: request.path == nil && Terminal.wantsColor, summary: !quiet))
+            case .json:
+                report = JSONReporter.render(active, files: files)
+            case .github:
+                report = GitHubReporter.render(active, files: files)
+            case .sarif:
+                let base = baseDir.map { absolutePath($0, in: workingDirectory) } ?? workingDirectory
+                report = SARIFReporter.render(active: active, suppressed: suppressed, files: files,
+                                              options: .init(baseDirectory: base, workingDirectory: workingDirectory))
+            }
+            try emit(report, to: request.path)
+        }
 
         if !failures.isEmpty { throw ExitCode(Exit.usageOrUnreadable) }
-        if result.findings.contains(where: { $0.severity >= failingSeverity }) { throw ExitCode(Exit.failingFindings) }
+        if fails { throw ExitCode(Exit.failingFindings) }
+    }
+
+    private func loadConfiguration(workingDirectory: String) throws -> LintConfiguration {
+        try RouteSetLoader.configuration(config, workingDirectory: workingDirectory)
+    }
+
+    /// The route set when no path is given: the configuration's include, else the current directory.
+    private func configuredPaths(_ configuration: LintConfiguration) -> [String] {
+        configuration.include.isEmpty ? ["."] : []
+    }
+
+    private func reportStale(_ stale: [Baseline.Entry]) {
+        guard !stale.isEmpty else { return }
+        let count = stale.reduce(0) { $0 + $1.count }
+        printError("routelint: note: \(count) baseline \(count == 1 ? "entry matches" : "entries match") no finding any more; "
+                   + "rewrite the baseline with --write-baseline to drop \(count == 1 ? "it" : "them"):")
+        for entry in stale {
+            let names = entry.identity.subjects.map { "'\(TerminalText.escape($0))'" }.joined(separator: ", ")
+            printError("  \(TerminalText.escape(entry.identity.file)): \(entry.identity.rule) \(names)\(entry.count > 1 ? " (×\(entry.count))" : "")")
+        }
     }
 }
 
-/// Loads the route set a command works on, reporting what cannot be read.
+/// Loads the configuration and the route set a command works on, reporting what cannot be read.
 enum RouteSetLoader {
-    /// The files of the route set named by `paths` (the current directory when empty). What
-    /// cannot be read is reported on standard error and returned as failures; finding no
-    /// manifest at all is a usage error.
-    static func load(_ paths: [String]) throws -> (files: [SourceFile], failures: [ManifestDiscovery.Failure]) {
-        let (files, failures) = ManifestDiscovery.load(paths.isEmpty ? ["."] : paths)
+    /// The configuration at `path`, else the nearest `.routelint.yml`, else the defaults.
+    /// A configuration with a problem is a usage error.
+    static func configuration(_ path: String?, workingDirectory: String = currentDirectory()) throws -> LintConfiguration {
+        guard let path = path ?? LintConfiguration.find(from: workingDirectory) else {
+            return LintConfiguration(baseDirectory: workingDirectory)
+        }
+        do {
+            return try LintConfiguration.load(path)
+        } catch {
+            printError("routelint: error: \(error)")
+            throw ExitCode(Exit.usageOrUnreadable)
+        }
+    }
+
+    /// The files of the route set: `paths`, or when there are none the configuration's
+    /// include globs; less its exclude globs. What cannot be read is reported on standard
+    /// error and returned as failures; finding no manifest at all is a usage error.
+    static func load(_ paths: [String], configuration: LintConfiguration = LintConfiguration(),
+                     workingDirectory: String = currentDirectory()) throws -> (files: [SourceFile], failures: [ManifestDiscovery.Failure]) {
+        var searched = paths
+        var included: [String] = []
+        var includeFailures: [ManifestDiscovery.Failure] = []
+        if paths.isEmpty {
+            if configuration.include.isEmpty {
+                searched = ["."]
+            } else {
+                (included, includeFailures) = ManifestDiscovery.find(matching: configuration.include, under: configuration.baseDirectory)
+            }
+        }
+        let base = absolutePath(configuration.baseDirectory, in: workingDirectory)
+        let excluded = { (path: String) -> Bool in
+            guard !configuration.exclude.isEmpty else { return false }
+            let absolute = absolutePath(path, in: workingDirectory)
+            guard absolute.hasPrefix(base + "/") else { return false }
+            let relative = String(absolute.dropFirst(base.count + 1))
+            return configuration.exclude.contains { $0.matches(relative) }
+        }
+        var (files, failures) = ManifestDiscovery.load(searched + included, excluded: excluded)
+        failures = includeFailures + failures
         for failure in failures {
             printError("routelint: error: cannot read '\(TerminalText.escape(failure.path))': \(failure.reason)")
         }
         if files.isEmpty && failures.isEmpty {
-            printError("routelint: error: no route manifests (*.routes.yaml, *.routes.yml) found in "
-                       + (paths.isEmpty ? "the current directory" : paths.map { "'\(TerminalText.escape($0))'" }.joined(separator: ", ")))
+            let scope = !paths.isEmpty ? paths.map { "'\(TerminalText.escape($0))'" }.joined(separator: ", ")
+                : configuration.include.isEmpty ? "the current directory"
+                : "the configuration's include (\(configuration.include.map(\.pattern).joined(separator: ", ")))"
+            printError("routelint: error: no route manifests (*.routes.yaml, *.routes.yml) found in \(scope)")
             throw ExitCode(Exit.usageOrUnreadable)
         }
         return (files, failures)
     }
+}
+
+func currentDirectory() -> String {
+    guard let pointer = getcwd(nil, 0) else { return "." }
+    defer { free(pointer) }
+    return String(cString: pointer)
+}
+
+func absolutePath(_ path: String, in directory: String) -> String {
+    ManifestDiscovery.absolutePath(path, in: directory)
 }
 
 /// Prints a report to standard output, or saves it to a file.
@@ -81,8 +239,12 @@ func emit(_ report: String, to output: String?) throws {
         print(report, terminator: "")
         return
     }
+    try save(report, to: output)
+}
+
+func save(_ text: String, to path: String) throws {
     do {
-        try AtomicFile.save(report, to: output)
+        try AtomicFile.save(text, to: path)
     } catch {
         printError("routelint: error: \(error)")
         throw ExitCode(Exit.usageOrUnreadable)

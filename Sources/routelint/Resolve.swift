@@ -34,8 +34,9 @@ struct Resolve: ParsableCommand {
     func run() throws {
         var all = urls
         if let urlFile { all += try readURLs(urlFile) }
-        let (files, failures) = try RouteSetLoader.load(manifests)
-        let result = Linter.lint(files, someFilesUnread: !failures.isEmpty)
+        let configuration = try RouteSetLoader.configuration(nil)
+        let (files, failures) = try RouteSetLoader.load(manifests, configuration: configuration)
+        let result = Linter.lint(files, someFilesUnread: !failures.isEmpty, configuration: configuration)
         let resolver = URLResolver(apps: result.apps)
         let resolutions = all.map(resolver.resolve)
         switch format {

@@ -24,6 +24,24 @@ public struct RelatedLocation: Hashable, Sendable {
     }
 }
 
+/// Why a finding is not reported: an inline directive, or the baseline.
+public struct Suppression: Hashable, Sendable {
+    public enum Kind: String, Sendable {
+        /// A `# routelint:ignore` comment in the manifest.
+        case inSource
+        /// The baseline file.
+        case external
+    }
+
+    public let kind: Kind
+    public let justification: String?
+
+    public init(kind: Kind, justification: String?) {
+        self.kind = kind
+        self.justification = justification
+    }
+}
+
 /// One problem found in a route set.
 public struct Finding: Hashable, Sendable {
     public let rule: String
@@ -34,6 +52,8 @@ public struct Finding: Hashable, Sendable {
     /// The names the finding is about (route ids, holder names, keys). With the rule and the
     /// file they identify the finding without its line, for baselines and fingerprints.
     public let subjects: [String]
+    /// Set when the finding is suppressed: kept for SARIF, left out of every other output.
+    public var suppression: Suppression?
 
     public init(rule: String, severity: Severity, message: String, range: SourceRange,
                 related: [RelatedLocation] = [], subjects: [String] = []) {

@@ -4,8 +4,10 @@ import Dispatch
 public struct LintResult: Sendable {
     /// The files linted, indexed by `FileID`.
     public let files: [SourceFile]
-    /// Findings in report order (file, position, rule).
+    /// Findings in report order (file, position, rule), suppressed ones left out.
     public let findings: [Finding]
+    /// Findings that `# routelint:ignore` directives silence, in report order.
+    public let suppressed: [Finding]
     public let apps: [AppModel]
     /// How long each phase took, in order: "parse", "model", then one entry per rule (rules
     /// run side by side, so theirs add up to more than the time they took together).
@@ -29,8 +31,9 @@ public enum Linter {
     /// Lints `files` as one route set. `files[i].id` must be `FileID(i)`, in path order.
     /// `someFilesUnread` says that files of the set could not be read, so what looks absent
     /// may be declared there (see `AppModel.isComplete`).
+    /// The configuration turns rules off, changes their severities and sets their options.
     public static func lint(_ files: [SourceFile], someFilesUnread: Bool = false,
-                            ruleOptions: [String: RuleOptions] = [:]) -> LintResult {
+                            configuration: LintConfiguration = LintConfiguration()) -> LintResult {
         var timings: [PhaseTiming] = []
         let clock = ContinuousClock()
         var phaseStart = clock.now
@@ -55,7 +58,8 @@ public enum Linter {
         endPhase("model")
         // Rules only read the apps, so they run side by side; their findings and timings are
         // gathered in registry order.
-        let rules = RuleRegistry.appRules
+        let rules = RuleRegistry.appRules.filter { configuration.rules[$0.description.id]?.isEnabled ?? true }
+        let ruleOptions = configuration.ruleOptions
         let outcomes = UnsafeMutableBufferPointer<(FindingSink, Double)>.allocate(capacity: rules.count)
         outcomes.initialize(repeating: (FindingSink(), 0))
         defer { outcomes.deallocate() }
@@ -73,7 +77,75 @@ public enum Linter {
             sink.append(contentsOf: outcomes[position].0)
             timings.append(PhaseTiming(phase: rule.description.id, seconds: outcomes[position].1))
         }
-        return LintResult(files: files, findings: Finding.inReportOrder(sink.findings), apps: apps, timings: timings)
+        let configured = sink.findings.compactMap { finding -> Finding? in
+            guard let setting = configuration.rules[finding.rule] else { return finding }
+            guard setting.isEnabled else { return nil }
+            var configured = finding
+            configured.severity = setting.severity ?? finding.severity
+            return configured
+        }
+        let (active, suppressed) = applySuppressions(to: configured, files: files, configuration: configuration)
+        endPhase("suppressions")
+        return LintResult(files: files, findings: Finding.inReportOrder(active), suppressed: Finding.inReportOrder(suppressed),
+                          apps: apps, timings: timings)
+    }
+
+    /// Marks the findings that `# routelint:ignore` directives silence, and reports each
+    /// directive that names an unknown rule or silences nothing.
+    static func applySuppressions(to findings: [Finding], files: [SourceFile],
+                                  configuration: LintConfiguration) -> (active: [Finding], suppressed: [Finding]) {
+        let directives = files.flatMap(SuppressionDirective.directives(in:))
+        guard !directives.isEmpty else { return (findings, []) }
+        let unusedRule = UnusedSuppressionRule.description
+        let knownRules = Set(RuleRegistry.ids)
+        // The (directive, rule position) pairs that silenced something.
+        struct DirectiveRule: Hashable {
+            let directive: Int
+            let rule: Int
+        }
+        var used = Set<DirectiveRule>()
+        var byFileRule: [FileID: [String: [(index: Int, directive: SuppressionDirective)]]] = [:]
+        for (index, directive) in directives.enumerated() {
+            for rule in directive.rules { byFileRule[directive.file, default: [:]][rule.value, default: []].append((index, directive)) }
+        }
+        var active: [Finding] = []
+        var suppressed: [Finding] = []
+        for finding in findings {
+            let candidates = byFileRule[finding.range.file]?[finding.rule] ?? []
+            let match = candidates.first { _, directive in
+                switch directive.scope {
+                case .file: return true
+                case .line(let line): return Int(finding.range.start.line) == line
+                }
+            }
+            guard let (index, directive) = match, finding.rule != unusedRule.id else {
+                active.append(finding)
+                continue
+            }
+            used.insert(DirectiveRule(directive: index, rule: directive.rules.firstIndex { $0.value == finding.rule }!))
+            var silenced = finding
+            silenced.suppression = Suppression(kind: .inSource, justification: directive.reason)
+            suppressed.append(silenced)
+        }
+        let setting = configuration.rules[unusedRule.id]
+        guard setting?.isEnabled ?? true else { return (active, suppressed) }
+        for (index, directive) in directives.enumerated() {
+            for (position, rule) in directive.rules.enumerated() where !used.contains(DirectiveRule(directive: index, rule: position)) {
+                let message: String
+                if !knownRules.contains(rule.value) {
+                    message = "suppression names '\(rule.value)', which is no rule" + Suggestion.hint(for: rule.value, among: RuleRegistry.ids)
+                } else if configuration.rules[rule.value]?.isEnabled == false {
+                    // The rule is off: the directive has nothing to do, and that is expected.
+                    continue
+                } else {
+                    let scope = directive.scope == .file ? "in this file" : "on this line"
+                    message = "suppression of '\(rule.value)' silences nothing \(scope); remove it"
+                }
+                active.append(Finding(rule: unusedRule.id, severity: setting?.severity ?? unusedRule.defaultSeverity, message: message,
+                                      range: rule.range, subjects: [rule.value, directive.scope == .file ? "file" : "line"]))
+            }
+        }
+        return (active, suppressed)
     }
 
     /// One file read into its manifest, or nil when the file is not well-formed YAML.

@@ -258,7 +258,7 @@ public struct ManifestDecoder {
                                            owner: String, validKeys: [String]) {
         sink.report(UnknownKeyRule.description,
                     "unknown key '\(key)' in \(owner)\(Suggestion.hint(for: key, among: validKeys))",
-                    at: document.range(node), subjects: [key])
+                    at: document.range(node), subjects: [owner, key])
     }
 
     // MARK: - Values
@@ -281,6 +281,9 @@ public struct ManifestDecoder {
             return item
         }
 
+        /// What identifies a finding about this value, without its line.
+        var subjects: [String] { [owner ?? "the top level", key] }
+
         var phrase: String {
             let field = owner.map { "'\(key)' of \($0)" } ?? "'\(key)'"
             return isItem ? "an item of \(field)" : field
@@ -302,7 +305,7 @@ public struct ManifestDecoder {
         guard Self.isName(value.value) else {
             sink.report(InvalidValueRule.description,
                         "\(field.phrase) is '\(value.value)', which is not a valid name; names match [A-Za-z_][A-Za-z0-9_.-]*",
-                        at: value.range, subjects: [field.key, value.value])
+                        at: value.range, subjects: field.subjects + [value.value])
             return nil
         }
         return value
@@ -317,7 +320,7 @@ public struct ManifestDecoder {
         guard PathText.isParameterName(value.value) else {
             sink.report(InvalidValueRule.description,
                         "\(field.phrase) is '\(value.value)', which is not a parameter name; parameter names match [A-Za-z_][A-Za-z0-9_]*",
-                        at: value.range, subjects: [field.key, value.value])
+                        at: value.range, subjects: field.subjects + [value.value])
             return nil
         }
         return value
@@ -342,7 +345,7 @@ public struct ManifestDecoder {
         }
         guard value >= 0 else {
             sink.report(InvalidValueRule.description, "\(field.phrase) must be 0 or more, found \(value)",
-                        at: document.range(node), subjects: [field.key])
+                        at: document.range(node), subjects: field.subjects)
             return nil
         }
         return Located(value, at: document.range(node))
@@ -365,7 +368,7 @@ public struct ManifestDecoder {
             sink.report(InvalidValueRule.description,
                         "\(field.phrase) must be \(Self.list(choices, conjunction: "or")), found '\(text.value)'"
                             + Suggestion.hint(for: text.value, among: choices),
-                        at: text.range, subjects: [field.key, text.value])
+                        at: text.range, subjects: field.subjects + [text.value])
             return nil
         }
         return Located(value, at: text.range)
@@ -406,7 +409,7 @@ public struct ManifestDecoder {
     private mutating func reportWrongType(_ node: YAMLDocument.NodeID, in document: YAMLDocument, _ field: Field,
                                           expected: String) {
         sink.report(InvalidValueRule.description, "\(field.phrase) must be \(expected), found \(describe(node, in: document))",
-                    at: document.range(node), subjects: [field.key])
+                    at: document.range(node), subjects: field.subjects)
     }
 
     private func describe(_ node: YAMLDocument.NodeID, in document: YAMLDocument) -> String {

@@ -12,15 +12,34 @@ public struct RuleDescription: Sendable {
     public let rationale: String
     public let triggeringExamples: [RuleExample]
     public let nonTriggeringExamples: [RuleExample]
+    /// The options the configuration may set for the rule.
+    public let options: [RuleOptionDescription]
 
     public init(id: String, defaultSeverity: Severity, summary: String, rationale: String,
-                triggeringExamples: [RuleExample], nonTriggeringExamples: [RuleExample]) {
+                triggeringExamples: [RuleExample], nonTriggeringExamples: [RuleExample],
+                options: [RuleOptionDescription] = []) {
         self.id = id
         self.defaultSeverity = defaultSeverity
         self.summary = summary
         self.rationale = rationale
         self.triggeringExamples = triggeringExamples
         self.nonTriggeringExamples = nonTriggeringExamples
+        self.options = options
+    }
+}
+
+/// An integer option of a rule, such as `max` of `tab-limit`.
+public struct RuleOptionDescription: Sendable {
+    public let name: String
+    public let summary: String
+    public let defaultValue: Int
+    public let minimum: Int
+
+    public init(name: String, summary: String, defaultValue: Int, minimum: Int) {
+        self.name = name
+        self.summary = summary
+        self.defaultValue = defaultValue
+        self.minimum = minimum
     }
 }
 

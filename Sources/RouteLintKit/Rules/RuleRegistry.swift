@@ -25,6 +25,7 @@ public enum RuleRegistry {
         SheetPushRule.self,
         MissingFallbackRule.self,
         UnobservedContextRule.self,
+        UnusedSuppressionRule.self,
     ]
 
     public static let appRules: [any AppRule.Type] = rules.compactMap { $0 as? any AppRule.Type }
@@ -36,4 +37,18 @@ public enum RuleRegistry {
     }
 
     public static var ids: [String] { descriptions.map(\.id) }
+
+    /// A tag for SARIF: `format` for the rules about reading a file, `navigation` for those
+    /// about the merged app, `suppression` for unused directives.
+    public static func category(of id: String) -> String {
+        switch id {
+        case YAMLSyntaxRule.description.id, DuplicateKeyRule.description.id, UnknownKeyRule.description.id,
+             InvalidValueRule.description.id, MissingFieldRule.description.id, InvalidPathRule.description.id:
+            return "format"
+        case UnusedSuppressionRule.description.id:
+            return "suppression"
+        default:
+            return "navigation"
+        }
+    }
 }

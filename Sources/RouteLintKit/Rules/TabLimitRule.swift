@@ -1,9 +1,5 @@
 /// `tab-limit`: more tabs than a tab bar shows.
 public enum TabLimitRule: AppRule {
-    /// The default of the option `max`: the tabs a phone's tab bar shows before it folds the
-    /// rest into a "More" tab.
-    public static let defaultMaximum = 5
-
     public static let description = RuleDescription(
         id: "tab-limit",
         defaultSeverity: .warning,
@@ -39,10 +35,13 @@ public enum TabLimitRule: AppRule {
                   t3: {activity: shop, index: 3, root: r, icon: i}
                   t4: {activity: shop, index: 4, root: r, icon: i}
                 """),
-        ])
+        ],
+        options: [RuleOptionDescription(name: "max", summary: "the most tabs an activity may have",
+                                        defaultValue: 5, minimum: 1)])
 
     public static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
-        let maximum = options.integer("max", default: defaultMaximum)
+        // The default: the tabs a phone's tab bar shows before it folds the rest into "More".
+        let maximum = options.integer("max", default: description.options[0].defaultValue)
         var counts: [String: Int] = [:]
         for tab in app.tabs { if let activity = tab.activity?.value { counts[activity, default: 0] += 1 } }
         for activity in app.activities {

@@ -25,13 +25,28 @@ public enum ManifestDiscovery {
     /// ends; hidden entries (names starting with '.') are skipped below a given directory.
     public static func find(_ paths: [String]) -> (files: [String], failures: [Failure]) {
         var walker = Walker()
-        for path in paths { walker.visit(path, given: true) }
+        for path in paths { walker.visit(path, given: true, selects: isManifestName) }
         return (walker.files.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }, walker.failures)
     }
 
-    /// Finds and reads the files of a route set, numbered in path order.
-    public static func load(_ paths: [String]) -> (files: [SourceFile], failures: [Failure]) {
-        let (found, discoveryFailures) = find(paths)
+    /// The files below `directory` whose paths relative to it match one of `globs` (hidden
+    /// entries skipped, links followed once), in path order. For a configuration's `include`.
+    public static func find(matching globs: [Glob], under directory: String) -> (files: [String], failures: [Failure]) {
+        var walker = Walker()
+        walker.visit(directory, given: true) { path in
+            let relative = path.dropFirst(directory.count).drop { $0 == "/" }
+            return globs.contains { $0.matches(String(relative)) }
+        }
+        let prefix = directory == "." ? "./" : ""
+        let files = walker.files.map { prefix.isEmpty ? $0 : String($0.dropFirst(prefix.count)) }
+        return (files.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }, walker.failures)
+    }
+
+    /// Finds and reads the files of a route set, numbered in path order. `excluded` leaves
+    /// out the files it returns true for.
+    public static func load(_ paths: [String], excluded: (String) -> Bool = { _ in false }) -> (files: [SourceFile], failures: [Failure]) {
+        var (found, discoveryFailures) = find(paths)
+        found.removeAll(where: excluded)
         var failures = discoveryFailures
         var files: [SourceFile] = []
         for path in found {
@@ -41,6 +56,18 @@ public enum ManifestDiscovery {
             }
         }
         return (files, failures)
+    }
+
+    /// `path` made absolute against `directory`, with `.` and `..` resolved lexically.
+    public static func absolutePath(_ path: String, in directory: String) -> String {
+        let joined = path.hasPrefix("/") ? path : directory + "/" + path
+        var parts: [Substring] = []
+        for part in joined.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == ".." { _ = parts.popLast(); continue }
+            parts.append(part)
+        }
+        return "/" + parts.joined(separator: "/")
     }
 
     /// The bytes of the file at `path`.
@@ -89,24 +116,25 @@ public enum ManifestDiscovery {
         var failures: [Failure] = []
         var seen = Set<FileIdentity>()
 
-        mutating func visit(_ path: String, given: Bool) {
+        /// Visits `path`; below a directory, files are kept when `selects` says so.
+        mutating func visit(_ path: String, given: Bool, selects: (String) -> Bool) {
             var info = stat()
             guard stat(path, &info) == 0 else {
-                // Below a directory, only what looks like a manifest is worth a complaint.
-                if given || ManifestDiscovery.isManifestName(path) {
+                // Below a directory, only what would be linted is worth a complaint.
+                if given || selects(path) {
                     failures.append(Failure(path: path, reason: errorText(errno)))
                 }
                 return
             }
             guard seen.insert(FileIdentity(info)).inserted else { return }
             if info.st_mode & S_IFMT == S_IFDIR {
-                walkDirectory(path)
-            } else if given || (info.st_mode & S_IFMT == S_IFREG && ManifestDiscovery.isManifestName(path)) {
+                walkDirectory(path, selects: selects)
+            } else if given || (info.st_mode & S_IFMT == S_IFREG && selects(path)) {
                 files.append(path)
             }
         }
 
-        private mutating func walkDirectory(_ path: String) {
+        private mutating func walkDirectory(_ path: String, selects: (String) -> Bool) {
             guard let directory = opendir(path) else {
                 failures.append(Failure(path: path, reason: errorText(errno)))
                 return
@@ -121,7 +149,7 @@ public enum ManifestDiscovery {
             }
             closedir(directory)
             let prefix = path.hasSuffix("/") ? path : path + "/"
-            for name in names.sorted() { visit(prefix + name, given: false) }
+            for name in names.sorted() { visit(prefix + name, given: false, selects: selects) }
         }
     }
 

@@ -1,0 +1,85 @@
+/// A record of accepted findings, so that a CI gate fails only on new ones. Findings are
+/// recorded by identity (rule, file and the names involved), never by line, with a count for
+/// identities that occur more than once. The file is JSON, one entry per line, sorted, so
+/// that its diffs read well and it can only shrink as findings are fixed.
+public struct Baseline: Sendable, Equatable {
+    public struct Entry: Sendable, Equatable {
+        public let identity: FindingIdentity
+        public var count: Int
+    }
+
+    public private(set) var entries: [Entry]
+
+    public init(findings: [Finding], files: [SourceFile]) {
+        var counts: [FindingIdentity: Int] = [:]
+        for finding in findings { counts[FindingIdentity(finding, files: files), default: 0] += 1 }
+        entries = counts.map { Entry(identity: $0.key, count: $0.value) }.sorted { $0.identity < $1.identity }
+    }
+
+    public var text: String {
+        var lines: [String] = []
+        for entry in entries {
+            let subjects = entry.identity.subjects.map(JSONValue.quoted).joined(separator: ", ")
+            lines.append("    {\"rule\": \(JSONValue.quoted(entry.identity.rule)), \"file\": \(JSONValue.quoted(entry.identity.file)), "
+                         + "\"subjects\": [\(subjects)], \"count\": \(entry.count)}")
+        }
+        return "{\n  \"version\": 1,\n  \"findings\": [\n" + lines.joined(separator: ",\n") + (lines.isEmpty ? "" : "\n") + "  ]\n}\n"
+    }
+
+    public struct LoadError: Error, CustomStringConvertible, Sendable {
+        public let description: String
+    }
+
+    /// Reads a baseline written by `text`. JSON is YAML, so libyaml reads it.
+    public static func load(_ path: String) throws(LoadError) -> Baseline {
+        let bytes: [UInt8]
+        switch ManifestDiscovery.contents(of: path) {
+        case .success(let contents): bytes = contents
+        case .failure(let failure): throw LoadError(description: "cannot read baseline '\(path)': \(failure.reason)")
+        }
+        let invalid = LoadError(description: "'\(path)' is not a routelint baseline (write one with --write-baseline)")
+        let parsed = YAMLParser.parse(bytes, file: FileID(0))
+        guard parsed.issues.isEmpty, let document = parsed.document, let root = document.root,
+              let findings = document.pairs(root).first(where: { document.text($0.key) == "findings" })?.value,
+              document.kind(findings) == .sequence else { throw invalid }
+        var entries: [Entry] = []
+        for item in document.items(findings) {
+            var fields: [String: YAMLDocument.NodeID] = [:]
+            for pair in document.pairs(item) { if let key = document.text(pair.key) { fields[key] = pair.value } }
+            guard let rule = fields["rule"].flatMap(document.text), let file = fields["file"].flatMap(document.text),
+                  let subjects = fields["subjects"], document.kind(subjects) == .sequence,
+                  case .int(let count)? = fields["count"].flatMap(document.scalar)?.resolved else { throw invalid }
+            let names = document.items(subjects).compactMap(document.text)
+            entries.append(Entry(identity: FindingIdentity(rule: rule, file: file, subjects: names), count: count))
+        }
+        return Baseline(entries: entries)
+    }
+
+    private init(entries: [Entry]) {
+        self.entries = entries
+    }
+
+    /// Splits findings into those the baseline accepts and the new ones, and returns the
+    /// entries (or parts of their counts) that matched nothing: findings since fixed.
+    public func apply(to findings: [Finding], files: [SourceFile]) -> (new: [Finding], accepted: [Finding], stale: [Entry]) {
+        var remaining: [FindingIdentity: Int] = [:]
+        for entry in entries { remaining[entry.identity, default: 0] += entry.count }
+        var new: [Finding] = []
+        var accepted: [Finding] = []
+        for finding in findings {
+            let identity = FindingIdentity(finding, files: files)
+            if let count = remaining[identity], count > 0 {
+                remaining[identity] = count - 1
+                accepted.append(finding)
+            } else {
+                new.append(finding)
+            }
+        }
+        let stale = entries.compactMap { entry -> Entry? in
+            guard let count = remaining[entry.identity], count > 0 else { return nil }
+            remaining[entry.identity] = 0
+            return Entry(identity: entry.identity, count: min(count, entry.count))
+        }
+        return (new, accepted, stale)
+    }
+}

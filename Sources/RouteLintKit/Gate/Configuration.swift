@@ -1,0 +1,144 @@
+/// `.routelint.yml`: which files make the route set, and how each rule is set.
+///
+/// ```yaml
+/// include: ["Manifests/**/*.routes.yaml"]   # globs, relative to this file
+/// exclude: ["Manifests/legacy/**"]
+/// unreachable-route: off                    # a rule: off, or a severity,
+/// tab-index-gap: warning
+/// tab-limit: {severity: error, max: 4}      # or a severity with options
+/// ```
+public struct LintConfiguration: Sendable {
+    public struct RuleSetting: Sendable, Equatable {
+        /// False when the rule is `off`.
+        public var isEnabled = true
+        /// The severity findings of the rule take, when not the rule's default.
+        public var severity: Severity?
+        public var options = RuleOptions()
+    }
+
+    /// The folder the globs are relative to: the configuration file's.
+    public var baseDirectory: String
+    public var include: [Glob] = []
+    public var exclude: [Glob] = []
+    public var rules: [String: RuleSetting] = [:]
+    /// The configuration file, when there is one.
+    public var path: String?
+
+    public init(baseDirectory: String = ".") {
+        self.baseDirectory = baseDirectory
+    }
+
+    public static let fileName = ".routelint.yml"
+
+    public struct LoadError: Error, CustomStringConvertible, Sendable {
+        public let description: String
+    }
+
+    /// Reads the configuration at `path`; any problem is an error naming its position.
+    public static func load(_ path: String) throws(LoadError) -> LintConfiguration {
+        let bytes: [UInt8]
+        switch ManifestDiscovery.contents(of: path) {
+        case .success(let contents): bytes = contents
+        case .failure(let failure): throw LoadError(description: "cannot read '\(path)': \(failure.reason)")
+        }
+        let directory = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
+        var configuration = LintConfiguration(baseDirectory: directory.isEmpty ? "/" : directory)
+        configuration.path = path
+        let parsed = YAMLParser.parse(bytes, file: FileID(0))
+        func fail(_ range: SourceRange, _ message: String) -> LoadError {
+            LoadError(description: "\(path):\(range.start.line):\(range.start.column): \(message)")
+        }
+        if let issue = parsed.issues.first { throw fail(issue.range, issue.message) }
+        guard let document = parsed.document, let root = document.root, !document.isNull(root) else { return configuration }
+        guard document.kind(root) == .mapping else { throw fail(document.range(root), "the configuration must be a mapping") }
+
+        let ruleIDs = RuleRegistry.ids
+        for pair in document.pairs(root) {
+            guard let key = document.text(pair.key) else { throw fail(document.range(pair.key), "keys must be strings") }
+            switch key {
+            case "include", "exclude":
+                let globs = try globList(pair.value, in: document, key: key, fail: fail)
+                if key == "include" { configuration.include = globs } else { configuration.exclude = globs }
+            default:
+                guard let rule = RuleRegistry.description(of: key) else {
+                    throw fail(document.range(pair.key), "unknown key or rule '\(key)'"
+                               + Suggestion.hint(for: key, among: ["include", "exclude"] + ruleIDs))
+                }
+                configuration.rules[key] = try ruleSetting(pair.value, in: document, rule: rule, fail: fail)
+            }
+        }
+        return configuration
+    }
+
+    private static func globList(_ node: YAMLDocument.NodeID, in document: YAMLDocument, key: String,
+                                 fail: (SourceRange, String) -> LoadError) throws(LoadError) -> [Glob] {
+        if let text = document.scalar(node).flatMap({ if case .string(let text) = $0.resolved { return text } else { return nil } }) {
+            return [Glob(text)]
+        }
+        guard document.kind(node) == .sequence else { throw fail(document.range(node), "'\(key)' must be a glob or a list of globs") }
+        var globs: [Glob] = []
+        for item in document.items(node) {
+            guard case .string(let text)? = document.scalar(item)?.resolved, !text.isEmpty else {
+                throw fail(document.range(item), "each item of '\(key)' must be a glob")
+            }
+            globs.append(Glob(text))
+        }
+        return globs
+    }
+
+    private static func ruleSetting(_ node: YAMLDocument.NodeID, in document: YAMLDocument, rule: RuleDescription,
+                                    fail: (SourceRange, String) -> LoadError) throws(LoadError) -> RuleSetting {
+        var setting = RuleSetting()
+        let levels = ["off"] + Severity.allCases.reversed().map(\.rawValue)
+        func level(_ node: YAMLDocument.NodeID) throws(LoadError) {
+            // `off` is a string in YAML 1.2, which this reads; `false` means the same.
+            let scalar = document.scalar(node)
+            if scalar?.resolved == .bool(false) || scalar?.text == "off" {
+                setting.isEnabled = false
+            } else if let text = scalar?.text, let severity = Severity(rawValue: text), scalar?.resolved == .string(text) {
+                setting.severity = severity
+            } else {
+                let found = scalar?.text ?? "a \(document.kind(node) == .sequence ? "list" : "mapping")"
+                throw fail(document.range(node), "'\(rule.id)' must be \(ManifestDecoder.list(levels, conjunction: "or")), found '\(found)'"
+                           + Suggestion.hint(for: found, among: levels))
+            }
+        }
+        guard document.kind(node) == .mapping else {
+            try level(node)
+            return setting
+        }
+        var values: [String: Int] = [:]
+        for pair in document.pairs(node) {
+            guard let key = document.text(pair.key) else { throw fail(document.range(pair.key), "keys must be strings") }
+            if key == "severity" {
+                try level(pair.value)
+                continue
+            }
+            guard let option = rule.options.first(where: { $0.name == key }) else {
+                let known = ["severity"] + rule.options.map(\.name)
+                throw fail(document.range(pair.key), "'\(rule.id)' has no option '\(key)'"
+                           + (Suggestion.nearest(to: key, among: known).map { "; did you mean '\($0)'?" } ?? "; it takes \(ManifestDecoder.list(known.map { "'\($0)'" }, conjunction: "or"))"))
+            }
+            guard case .int(let value)? = document.scalar(pair.value)?.resolved, value >= option.minimum else {
+                throw fail(document.range(pair.value), "option '\(key)' of '\(rule.id)' must be an integer of at least \(option.minimum)")
+            }
+            values[key] = value
+        }
+        setting.options = RuleOptions(values)
+        return setting
+    }
+
+    /// The nearest `.routelint.yml` in `directory` or one of its parents.
+    public static func find(from directory: String) -> String? {
+        var current = directory
+        while true {
+            let candidate = (current == "/" ? "" : current) + "/" + fileName
+            if case .success = ManifestDiscovery.contents(of: candidate) { return candidate }
+            guard let slash = current.lastIndex(of: "/"), current != "/" else { return nil }
+            current = slash == current.startIndex ? "/" : String(current[..<slash])
+        }
+    }
+
+    /// The rule options to lint with.
+    public var ruleOptions: [String: RuleOptions] { rules.mapValues(\.options) }
+}

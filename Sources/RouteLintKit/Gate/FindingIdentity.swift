@@ -1,0 +1,51 @@
+/// What identifies a finding across edits: its rule, its file and the names involved, never
+/// its line. Baselines store identities, and SARIF fingerprints are hashes of them, so both
+/// survive lines moving.
+public struct FindingIdentity: Hashable, Comparable, Sendable {
+    public let rule: String
+    public let file: String
+    public let subjects: [String]
+
+    public init(rule: String, file: String, subjects: [String]) {
+        self.rule = rule
+        self.file = file
+        self.subjects = subjects
+    }
+
+    public init(_ finding: Finding, files: [SourceFile]) {
+        self.init(rule: finding.rule, file: files[Int(finding.range.file.index)].path, subjects: finding.subjects)
+    }
+
+    public static func < (lhs: FindingIdentity, rhs: FindingIdentity) -> Bool {
+        (lhs.file, lhs.rule, lhs.subjects.joined(separator: "\u{0}")) < (rhs.file, rhs.rule, rhs.subjects.joined(separator: "\u{0}"))
+    }
+
+    /// A stable fingerprint: 64-bit FNV-1a of the identity, and of its occurrence number
+    /// among findings with the same identity (two unknown keys of the same name in one
+    /// mapping, say), as 16 hex digits.
+    public func fingerprint(occurrence: Int) -> String {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for part in [rule, file] + subjects + [String(occurrence)] {
+            for byte in part.utf8 {
+                hash ^= UInt64(byte)
+                hash = hash &* 0x0000_0100_0000_01B3
+            }
+            // A separator byte that no text contains, so ["ab", "c"] and ["a", "bc"] differ.
+            hash ^= 0xFF
+            hash = hash &* 0x0000_0100_0000_01B3
+        }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
+    /// The fingerprint of each finding, numbering repeated identities in report order.
+    public static func fingerprints(of findings: [Finding], files: [SourceFile]) -> [String] {
+        var seen: [FindingIdentity: Int] = [:]
+        return findings.map { finding in
+            let identity = FindingIdentity(finding, files: files)
+            let occurrence = seen[identity, default: 0]
+            seen[identity] = occurrence + 1
+            return identity.fingerprint(occurrence: occurrence)
+        }
+    }
+}

@@ -1,0 +1,118 @@
+/// Inline suppressions: `# routelint:ignore RULE[,RULE] [-- reason]` silences the listed
+/// rules on its own line; `# routelint:ignore-file RULE[,RULE] [-- reason]`, anywhere in a
+/// file, silences them in the whole file. A directive that names an unknown rule, or that
+/// silences nothing, is itself reported as `unused-suppression`.
+public struct SuppressionDirective: Sendable, Equatable {
+    public enum Scope: Sendable, Equatable {
+        case line(Int)
+        case file
+    }
+
+    public let file: FileID
+    public let scope: Scope
+    public let rules: [Located<String>]
+    public let reason: String?
+    /// The directive itself, from `#` to the end of the comment.
+    public let range: SourceRange
+
+    /// Finds the directives in a file's text. A directive is a YAML comment: a `#` at the start
+    /// of a line or after white space, followed by `routelint:ignore`.
+    public static func directives(in file: SourceFile) -> [SuppressionDirective] {
+        let marker = Array("routelint:ignore".utf8)
+        let bytes = file.bytes
+        guard bytes.count >= marker.count, containsMarker(bytes, marker) else { return [] }
+        let index = LineIndex(bytes)
+        var result: [SuppressionDirective] = []
+        for lineNumber in 1...index.lineCount {
+            guard let line = index.line(lineNumber), line.contains("routelint:ignore") else { continue }
+            if let directive = parse(line, lineNumber: lineNumber, file: file.id) { result.append(directive) }
+        }
+        return result
+    }
+
+    private static func containsMarker(_ bytes: [UInt8], _ marker: [UInt8]) -> Bool {
+        var start = 0
+        while start + marker.count <= bytes.count {
+            guard let first = bytes[start...].firstIndex(of: marker[0]) else { return false }
+            if first + marker.count <= bytes.count, bytes[first..<first + marker.count].elementsEqual(marker) { return true }
+            start = first + 1
+        }
+        return false
+    }
+
+    static func parse(_ line: String, lineNumber: Int, file: FileID) -> SuppressionDirective? {
+        let scalars = Array(line.unicodeScalars)
+        var hashColumn: Int?
+        for (offset, scalar) in scalars.enumerated() where scalar == "#" {
+            if offset == 0 || scalars[offset - 1] == " " || scalars[offset - 1] == "\t" {
+                var rest = String(String.UnicodeScalarView(scalars[(offset + 1)...]))
+                rest = String(rest.drop(while: { $0 == " " }))
+                if rest.hasPrefix("routelint:ignore") {
+                    hashColumn = offset
+                    break
+                }
+            }
+        }
+        guard let hashColumn else { return nil }
+        // Columns count code points, 1-based.
+        var column = hashColumn + 1
+        var rest = Substring(String(String.UnicodeScalarView(scalars[hashColumn...])))
+        func advance(_ count: Int) {
+            column += rest.prefix(count).unicodeScalars.count
+            rest = rest.dropFirst(count)
+        }
+        advance(1)
+        advance(rest.prefix(while: { $0 == " " }).count)
+        let isFile = rest.hasPrefix("routelint:ignore-file")
+        advance(isFile ? "routelint:ignore-file".count : "routelint:ignore".count)
+        guard rest.isEmpty || rest.first == " " || rest.first == "\t" else { return nil }
+        var reason: String?
+        var body = rest
+        if let separator = body.range(of: " --") ?? (body.hasPrefix("--") ? body.startIndex..<body.index(body.startIndex, offsetBy: 2) : nil) {
+            let text = body[separator.upperBound...].trimmingCharacters()
+            reason = text.isEmpty ? nil : text
+            body = body[..<separator.lowerBound]
+        }
+        var rules: [Located<String>] = []
+        var position = column
+        var current = ""
+        var currentStart = column
+        func flush() {
+            if !current.isEmpty {
+                let start = SourcePosition(line: lineNumber, column: currentStart)
+                let end = SourcePosition(line: lineNumber, column: currentStart + current.unicodeScalars.count)
+                rules.append(Located(current, at: SourceRange(file: file, start: start, end: end)))
+            }
+            current = ""
+        }
+        for scalar in body.unicodeScalars {
+            if scalar == "," || scalar == " " || scalar == "\t" {
+                flush()
+            } else {
+                if current.isEmpty { currentStart = position }
+                current.unicodeScalars.append(scalar)
+            }
+            position += 1
+        }
+        flush()
+        let start = SourcePosition(line: lineNumber, column: hashColumn + 1)
+        let end = SourcePosition(line: lineNumber, column: scalars.count + 1)
+        return SuppressionDirective(file: file, scope: isFile ? .file : .line(lineNumber), rules: rules, reason: reason,
+                                    range: SourceRange(file: file, start: start, end: end))
+    }
+}
+
+extension Substring {
+    func range(of text: String) -> Range<Substring.Index>? {
+        var index = startIndex
+        while index < endIndex {
+            if self[index...].hasPrefix(text) { return index..<self.index(index, offsetBy: text.count) }
+            index = self.index(after: index)
+        }
+        return nil
+    }
+
+    func trimmingCharacters() -> String {
+        String(drop(while: { $0 == " " || $0 == "\t" }).reversed().drop(while: { $0 == " " || $0 == "\t" }).reversed())
+    }
+}

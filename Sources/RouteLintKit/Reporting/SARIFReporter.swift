@@ -1,0 +1,177 @@
+/// SARIF 2.1.0, as GitHub code scanning reads it: every rule's metadata, one result per
+/// finding with a single location, related locations linked from the message, fingerprints
+/// that survive lines moving, and suppressed findings kept with their suppression.
+public enum SARIFReporter {
+    /// GitHub code scanning keeps at most this many results of a run.
+    public static let resultLimit = 25_000
+    public static let fingerprintKey = "routelintIdentity/v1"
+
+    public struct Options: Sendable {
+        /// The absolute folder artifact URIs are relative to (`%SRCROOT%`).
+        public var baseDirectory: String
+        /// The absolute folder relative paths of the files are relative to.
+        public var workingDirectory: String
+        public var version: String = RouteLintVersion.current
+
+        public init(baseDirectory: String, workingDirectory: String) {
+            self.baseDirectory = baseDirectory
+            self.workingDirectory = workingDirectory
+        }
+    }
+
+    public static func render(active: [Finding], suppressed: [Finding], files: [SourceFile],
+                              notifications: [String] = [], options: Options) -> String {
+        let rules = RuleRegistry.descriptions
+        let ruleIndex = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.id, $0) })
+        var all = active + suppressed
+        var messages = notifications
+        if all.count > resultLimit {
+            // Keep the most severe, in report order, as GitHub drops whatever comes past the limit.
+            let kept = all.enumerated().sorted { lhs, rhs in
+                lhs.element.severity != rhs.element.severity ? lhs.element.severity > rhs.element.severity : lhs.offset < rhs.offset
+            }.prefix(resultLimit).map(\.offset).sorted()
+            messages.append("\(all.count - resultLimit) of \(all.count) results were left out, the least severe first: GitHub code scanning accepts at most \(resultLimit) per run.")
+            all = kept.map { all[$0] }
+        }
+        let fingerprints = FindingIdentity.fingerprints(of: all, files: files)
+        let results: [JSONValue] = all.enumerated().map { offset, finding in
+            var fields: [(String, JSONValue)] = [
+                ("ruleId", .string(finding.rule)),
+                ("ruleIndex", .integer(ruleIndex[finding.rule] ?? 0)),
+                ("level", .string(level(finding.severity))),
+                ("message", .object([("text", .string(messageText(finding)))])),
+                ("locations", .array([.object([("physicalLocation", physicalLocation(finding.range, files: files, options: options))])])),
+            ]
+            if !finding.related.isEmpty {
+                fields.append(("relatedLocations", .array(finding.related.enumerated().map { index, related in
+                    .object([
+                        ("id", .integer(index + 1)),
+                        ("physicalLocation", physicalLocation(related.range, files: files, options: options)),
+                        ("message", .object([("text", .string(escaped(related.message)))])),
+                    ])
+                })))
+            }
+            fields.append(("partialFingerprints", .object([(fingerprintKey, .string(fingerprints[offset]))])))
+            if let suppression = finding.suppression {
+                var entry: [(String, JSONValue)] = [("kind", .string(suppression.kind.rawValue))]
+                if let justification = suppression.justification, !justification.isEmpty {
+                    entry.append(("justification", .string(justification)))
+                }
+                fields.append(("suppressions", .array([.object(entry)])))
+            }
+            return .object(fields)
+        }
+        var invocation: [(String, JSONValue)] = [("executionSuccessful", .bool(true))]
+        if !messages.isEmpty {
+            invocation.append(("toolExecutionNotifications", .array(messages.map { message in
+                .object([("level", .string("warning")), ("message", .object([("text", .string(message))]))])
+            })))
+        }
+        let log = JSONValue.object([
+            ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),
+            ("version", .string("2.1.0")),
+            ("runs", .array([.object([
+                ("tool", .object([("driver", .object([
+                    ("name", .string("routelint")),
+                    ("semanticVersion", .string(options.version)),
+                    ("version", .string(options.version)),
+                    ("informationUri", .string(RouteLintVersion.informationURI)),
+                    ("rules", .array(rules.map(ruleMetadata))),
+                ]))])),
+                ("invocations", .array([.object(invocation)])),
+                ("originalUriBaseIds", .object([("%SRCROOT%", .object([("uri", .string(fileURI(directory: options.baseDirectory)))]))])),
+                ("columnKind", .string("unicodeCodePoints")),
+                ("results", .array(results)),
+            ])])),
+        ])
+        return log.serialized() + "\n"
+    }
+
+    static func level(_ severity: Severity) -> String {
+        switch severity {
+        case .error: return "error"
+        case .warning: return "warning"
+        case .note: return "note"
+        }
+    }
+
+    /// The message as a sentence, with a link to each related location: `[text](id)`.
+    static func messageText(_ finding: Finding) -> String {
+        var text = escaped(finding.message) + "."
+        for (index, related) in finding.related.enumerated() {
+            text += " See [\(escaped(related.message))](\(index + 1))."
+        }
+        return text
+    }
+
+    /// Square brackets and backslashes are escaped in SARIF messages, where `[text](id)` is a link.
+    static func escaped(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            if character == "[" || character == "]" || character == "\\" { result.append("\\") }
+            result.append(character)
+        }
+        return result
+    }
+
+    private static func physicalLocation(_ range: SourceRange, files: [SourceFile], options: Options) -> JSONValue {
+        let path = ManifestDiscovery.absolutePath(files[Int(range.file.index)].path, in: options.workingDirectory)
+        var artifact: [(String, JSONValue)]
+        if let relative = relativePath(path, under: options.baseDirectory) {
+            artifact = [("uri", .string(percentEncoded(relative))), ("uriBaseId", .string("%SRCROOT%"))]
+        } else {
+            artifact = [("uri", .string("file://" + percentEncoded(path)))]
+        }
+        var region: [(String, JSONValue)] = [
+            ("startLine", .integer(Int(range.start.line))),
+            ("startColumn", .integer(Int(range.start.column))),
+        ]
+        // SARIF regions are not empty: a point (the end of a file, say) covers one character.
+        let end = range.end > range.start ? range.end : SourcePosition(line: Int(range.start.line), column: Int(range.start.column) + 1)
+        region += [("endLine", .integer(Int(end.line))), ("endColumn", .integer(Int(end.column)))]
+        return .object([("artifactLocation", .object(artifact)), ("region", .object(region))])
+    }
+
+    private static func ruleMetadata(_ rule: RuleDescription) -> JSONValue {
+        let helpURI = RouteLintVersion.informationURI + "/blob/main/docs/rules.md#" + rule.id
+        let fullDescription = rule.rationale.count <= 1024 ? rule.rationale : String(rule.rationale.prefix(1021)) + "..."
+        let markdown = "**\(rule.id)** (default severity: \(rule.defaultSeverity.rawValue))\n\n\(rule.rationale)\n\n"
+            + "Run `routelint explain \(rule.id)` for examples, or see [the rule's documentation](\(helpURI))."
+        return .object([
+            ("id", .string(rule.id)),
+            ("name", .string(rule.id.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined())),
+            ("shortDescription", .object([("text", .string(rule.summary))])),
+            ("fullDescription", .object([("text", .string(fullDescription))])),
+            ("help", .object([("text", .string(rule.rationale + "\n\nSee " + helpURI)), ("markdown", .string(markdown))])),
+            ("helpUri", .string(helpURI)),
+            ("defaultConfiguration", .object([("level", .string(level(rule.defaultSeverity)))])),
+            ("properties", .object([("tags", .array([.string("routelint"), .string(RuleRegistry.category(of: rule.id))]))])),
+        ])
+    }
+
+    // MARK: - Paths and URIs
+
+    static func relativePath(_ path: String, under directory: String) -> String? {
+        let base = directory.hasSuffix("/") ? directory : directory + "/"
+        return path.hasPrefix(base) ? String(path.dropFirst(base.count)) : nil
+    }
+
+    static func fileURI(directory: String) -> String {
+        "file://" + percentEncoded(directory.hasSuffix("/") ? directory : directory + "/")
+    }
+
+    /// Percent-encodes what may not stand in a URI path: anything but unreserved characters,
+    /// sub-delimiters, `:`, `@` and `/`.
+    static func percentEncoded(_ path: String) -> String {
+        var result = ""
+        for byte in path.utf8 {
+            let isAllowed = PathText.isSegmentCharacter(byte) && byte != UInt8(ascii: "'") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: ":")
+            if isAllowed {
+                result.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                result += "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 0xF, radix: 16, uppercase: true)
+            }
+        }
+        return result
+    }
+}
