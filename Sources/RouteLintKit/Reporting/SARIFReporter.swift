@@ -68,7 +68,7 @@ public enum SARIFReporter {
             })))
         }
         let log = JSONValue.object([
-            ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),
+            ("$schema", .string("https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json")),
             ("version", .string("2.1.0")),
             ("runs", .array([.object([
                 ("tool", .object([("driver", .object([
@@ -95,9 +95,10 @@ public enum SARIFReporter {
         }
     }
 
-    /// The message as a sentence, with a link to each related location: `[text](id)`.
+    /// The message as a sentence, whose start GitHub shows as the alert's title, with a link
+    /// to each related location: `[text](id)`.
     static func messageText(_ finding: Finding) -> String {
-        var text = escaped(finding.message) + "."
+        var text = escaped(finding.message.prefix(1).uppercased() + finding.message.dropFirst()) + "."
         for (index, related) in finding.related.enumerated() {
             text += " See [\(escaped(related.message))](\(index + 1))."
         }
