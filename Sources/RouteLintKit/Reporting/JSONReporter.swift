@@ -2,11 +2,13 @@
 /// the README ("JSON output") and only grows: fields are never renamed or removed.
 public enum JSONReporter {
     public static func render(_ findings: [Finding], files: [SourceFile]) -> String {
-        let array = JSONValue.array(findings.map { finding in
+        let fingerprints = FindingIdentity.fingerprints(of: findings, files: files)
+        let array = JSONValue.array(zip(findings, fingerprints).map { finding, fingerprint in
             .object(rangeFields(finding.range, files: files) + [
                 ("severity", .string(finding.severity.rawValue)),
                 ("rule", .string(finding.rule)),
                 ("message", .string(finding.message)),
+                ("fingerprint", .string(fingerprint)),
                 ("related", .array(finding.related.map { related in
                     .object(rangeFields(related.range, files: files) + [("message", .string(related.message))])
                 })),

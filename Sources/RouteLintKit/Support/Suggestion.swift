@@ -2,7 +2,8 @@
 public enum Suggestion {
     /// The candidate closest to `name` by edit distance, when it is close enough to be a
     /// likely typo: at most a third of the name's length, and at least 1. Ties go to the
-    /// candidate that comes first.
+    /// candidate that comes first. Failing that, the first candidate the name abbreviates
+    /// (`warn` for `warning`), when the name has three characters or more.
     public static func nearest<Candidates: Sequence>(to name: String, among candidates: Candidates) -> String?
     where Candidates.Element == String {
         let target = Array(name.lowercased().unicodeScalars)
@@ -18,7 +19,10 @@ public enum Suggestion {
                 best = (candidate, distance)
             }
         }
-        return best?.name
+        if let best { return best.name }
+        guard target.count >= 3 else { return nil }
+        let lowered = name.lowercased()
+        return candidates.first { $0.lowercased().hasPrefix(lowered) }
     }
 
     /// `" did you mean 'x'?"`, or nothing when no candidate is near: ready to append to a message.
