@@ -20,6 +20,33 @@ public enum RuleDocumentation {
         return text
     }
 
+    /// `docs/rules.md`: every rule's documentation, one section per rule, headed by its id
+    /// so that `docs/rules.md#RULE` (the SARIF helpUri) lands on it.
+    public static func markdown() -> String {
+        var text = "# routelint rules\n\nGenerated from the rules' own descriptions (`routelint explain RULE` prints the same); "
+        text += "the test suite runs every example below.\n\n"
+        text += "| rule | default | summary |\n|---|---|---|\n"
+        for rule in RuleRegistry.descriptions {
+            text += "| [`\(rule.id)`](#\(rule.id)) | \(rule.defaultSeverity.rawValue) | \(rule.summary) |\n"
+        }
+        for rule in RuleRegistry.descriptions {
+            text += "\n## \(rule.id)\n\nDefault severity: **\(rule.defaultSeverity.rawValue)**. \(rule.summary)\n\n\(rule.rationale)\n"
+            for option in rule.options {
+                text += "\nOption `\(option.name)`: \(option.summary) (default \(option.defaultValue), at least \(option.minimum)).\n"
+            }
+            for (heading, examples) in [("Triggers", rule.triggeringExamples), ("Does not trigger", rule.nonTriggeringExamples)] {
+                text += "\n\(heading):\n"
+                for example in examples {
+                    for file in example.files {
+                        let contents = file.contents.filter { $0 != RuleExample.marker }
+                        text += "\n```yaml\n# \(file.name)\n\(contents)\n```\n"
+                    }
+                }
+            }
+        }
+        return text
+    }
+
     private static func examples(_ heading: String, _ examples: [RuleExample]) -> String {
         var text = "\n\(heading):\n"
         for example in examples {
