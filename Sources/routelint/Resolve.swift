@@ -65,9 +65,3 @@ struct Resolve: ParsableCommand {
             .filter { !$0.isEmpty && !$0.hasPrefix("#") }
     }
 }
-
-extension Substring {
-    func trimmingSpaces() -> String {
-        String(drop(while: { $0 == " " || $0 == "\t" }).reversed().drop(while: { $0 == " " || $0 == "\t" }).reversed())
-    }
-}

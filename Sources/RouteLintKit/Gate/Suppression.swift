@@ -68,8 +68,8 @@ public struct SuppressionDirective: Sendable, Equatable {
         guard rest.isEmpty || rest.first == " " || rest.first == "\t" else { return nil }
         var reason: String?
         var body = rest
-        if let separator = body.range(of: " --") ?? (body.hasPrefix("--") ? body.startIndex..<body.index(body.startIndex, offsetBy: 2) : nil) {
-            let text = body[separator.upperBound...].trimmingCharacters()
+        if let separator = body.firstRange(of: " --") ?? (body.hasPrefix("--") ? body.startIndex..<body.index(body.startIndex, offsetBy: 2) : nil) {
+            let text = body[separator.upperBound...].trimmingSpaces()
             reason = text.isEmpty ? nil : text
             body = body[..<separator.lowerBound]
         }
@@ -103,7 +103,8 @@ public struct SuppressionDirective: Sendable, Equatable {
 }
 
 extension Substring {
-    func range(of text: String) -> Range<Substring.Index>? {
+    /// The first occurrence of `text`, without Foundation.
+    func firstRange(of text: String) -> Range<Substring.Index>? {
         var index = startIndex
         while index < endIndex {
             if self[index...].hasPrefix(text) { return index..<self.index(index, offsetBy: text.count) }
@@ -112,7 +113,8 @@ extension Substring {
         return nil
     }
 
-    func trimmingCharacters() -> String {
+    /// Without leading and trailing spaces and tabs.
+    public func trimmingSpaces() -> String {
         String(drop(while: { $0 == " " || $0 == "\t" }).reversed().drop(while: { $0 == " " || $0 == "\t" }).reversed())
     }
 }

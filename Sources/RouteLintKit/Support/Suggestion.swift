@@ -1,14 +1,14 @@
 /// Finds the nearest valid name for a misspelt one, for "did you mean …?" hints.
 public enum Suggestion {
     /// The candidate closest to `name` by edit distance, when it is close enough to be a
-    /// likely typo: at most a third of the name's length, and at least 1. Ties go to the
+    /// likely typo: at most a quarter of the name's length, and at least 1. Ties go to the
     /// candidate that comes first. Failing that, the first candidate the name abbreviates
     /// (`warn` for `warning`), when the name has three characters or more.
     public static func nearest<Candidates: Sequence>(to name: String, among candidates: Candidates) -> String?
     where Candidates.Element == String {
         let target = Array(name.lowercased().unicodeScalars)
         guard !target.isEmpty else { return nil }
-        let limit = max(1, target.count / 3)
+        let limit = max(1, target.count / 4)
         var best: (name: String, distance: Int)?
         for candidate in candidates where candidate != name {
             let bound = min(best.map { $0.distance - 1 } ?? limit, limit)
