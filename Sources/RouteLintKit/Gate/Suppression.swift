@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Inline suppressions: `# routelint:ignore RULE[,RULE] [-- reason]` silences the listed
 /// rules on its own line; `# routelint:ignore-file RULE[,RULE] [-- reason]`, anywhere in a
 /// file, silences them in the whole file. A directive that names an unknown rule, or that
@@ -18,9 +24,9 @@ public struct SuppressionDirective: Sendable, Equatable {
     /// Finds the directives in a file's text. A directive is a YAML comment: a `#` at the start
     /// of a line or after white space, followed by `routelint:ignore`.
     public static func directives(in file: SourceFile) -> [SuppressionDirective] {
-        let marker = Array("routelint:ignore".utf8)
+        // Most files have no directive: find that out with one fast scan of the bytes.
+        guard containsMarker(file.bytes) else { return [] }
         let bytes = file.bytes
-        guard bytes.count >= marker.count, containsMarker(bytes, marker) else { return [] }
         let index = LineIndex(bytes)
         var result: [SuppressionDirective] = []
         for lineNumber in 1...index.lineCount {
@@ -30,14 +36,24 @@ public struct SuppressionDirective: Sendable, Equatable {
         return result
     }
 
-    private static func containsMarker(_ bytes: [UInt8], _ marker: [UInt8]) -> Bool {
-        var start = 0
-        while start + marker.count <= bytes.count {
-            guard let first = bytes[start...].firstIndex(of: marker[0]) else { return false }
-            if first + marker.count <= bytes.count, bytes[first..<first + marker.count].elementsEqual(marker) { return true }
-            start = first + 1
+    /// Whether "routelint:ignore" occurs in `bytes`: memchr finds each candidate first byte,
+    /// memcmp checks the rest.
+    private static func containsMarker(_ bytes: [UInt8]) -> Bool {
+        let marker = Array("routelint:ignore".utf8)
+        return bytes.withUnsafeBytes { haystack in
+            marker.withUnsafeBytes { needle in
+                guard let base = haystack.baseAddress, let pattern = needle.baseAddress, haystack.count >= needle.count else { return false }
+                var offset = 0
+                let last = haystack.count - needle.count
+                while offset <= last {
+                    guard let hit = memchr(base + offset, Int32(marker[0]), last - offset + 1) else { return false }
+                    let position = base.distance(to: UnsafeRawPointer(hit))
+                    if memcmp(base + position, pattern, needle.count) == 0 { return true }
+                    offset = position + 1
+                }
+                return false
+            }
         }
-        return false
     }
 
     static func parse(_ line: String, lineNumber: Int, file: FileID) -> SuppressionDirective? {

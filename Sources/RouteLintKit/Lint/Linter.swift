@@ -9,8 +9,8 @@ public struct LintResult: Sendable {
     /// Findings that `# routelint:ignore` directives silence, in report order.
     public let suppressed: [Finding]
     public let apps: [AppModel]
-    /// How long each phase took, in order: "parse", "model", then one entry per rule (rules
-    /// run side by side, so theirs add up to more than the time they took together).
+    /// How long each phase took, in order: "parse", "model", "rules (side by side)" followed by
+    /// the time of each rule on its thread, and "suppressions".
     public let timings: [PhaseTiming]
 
     public var routeCount: Int { apps.reduce(0) { $0 + $1.routes.count } }
@@ -73,9 +73,10 @@ public enum Linter {
             }
             ruleSlots.buffer[position] = (ruleSink, seconds(clock.now - started))
         }
+        endPhase("rules (side by side)")
         for (position, rule) in rules.enumerated() {
             sink.append(contentsOf: outcomes[position].0)
-            timings.append(PhaseTiming(phase: rule.description.id, seconds: outcomes[position].1))
+            timings.append(PhaseTiming(phase: "  " + rule.description.id, seconds: outcomes[position].1))
         }
         let configured = sink.findings.compactMap { finding -> Finding? in
             guard let setting = configuration.rules[finding.rule] else { return finding }

@@ -37,9 +37,10 @@ public enum HolderParamsRule: AppRule {
             guard let binding = route.holder, let holder = app.holder(named: binding.value), !holder.params.isEmpty else { continue }
             // An invalid path is reported by invalid-path; what it would provide is unknown.
             if route.path != nil && route.pattern == nil { continue }
-            let provided = Set(route.pattern?.parameterNames ?? [])
+            let provided = route.pattern?.parameterNames ?? []
+            // Paths have a handful of parameters: a linear search beats building a set.
+            guard !holder.params.allSatisfy({ provided.contains($0.value) }) else { continue }
             let missing = holder.params.map(\.value).filter { !provided.contains($0) }
-            guard !missing.isEmpty else { continue }
             let names = ManifestDecoder.list(missing.map { "'\($0)'" })
             let needs = "route '\(route.id.value)' binds holder '\(holder.name.value)', which needs \(missing.count == 1 ? "parameter" : "parameters") \(names)"
             let lack = route.pattern.map { "but its path '\($0.text)' does not provide \(missing.count == 1 ? "it" : "them")" }

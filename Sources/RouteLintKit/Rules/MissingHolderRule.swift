@@ -32,7 +32,6 @@ public enum MissingHolderRule: AppRule {
         ])
 
     public static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
-        let holderNames = app.holderNames
         for route in app.routes {
             guard let holder = route.holder else {
                 findings.report(description, "route '\(route.id.value)' has no 'holder'",
@@ -43,7 +42,7 @@ public enum MissingHolderRule: AppRule {
             guard app.isComplete, app.holder(named: holder.value) == nil else { continue }
             findings.report(description,
                             "route '\(route.id.value)' is bound to holder '\(holder.value)', which is not declared in \(app.displayName)"
-                                + Suggestion.hint(for: holder.value, among: holderNames),
+                                + Suggestion.hint(for: holder.value, among: app.holderNames),
                             at: holder.range, subjects: [route.id.value, holder.value])
         }
     }

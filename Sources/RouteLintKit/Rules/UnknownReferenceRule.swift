@@ -44,45 +44,40 @@ public enum UnknownReferenceRule: AppRule {
     public static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
         // A file that could not be read may declare the names that look unknown.
         guard app.isComplete else { return }
-        let activityNames = app.activityNames
-        let tabNames = app.tabNames
-        let routeIDs = app.routeIDs
-        let holderNames = app.holderNames
-
-        func check(_ reference: Located<String>?, field: String, of owner: String, kind: String,
-                   exists: (String) -> Bool, candidates: [String]) {
+        // The candidates for a suggestion are gathered only when a name is unknown.
+        func check(_ reference: Located<String>?, field: String, of owner: @autoclosure () -> String, kind: String,
+                   exists: (String) -> Bool, candidates: @autoclosure () -> [String]) {
             guard let reference, !exists(reference.value) else { return }
+            let owner = owner()
             findings.report(description,
                             "'\(field)' of \(owner) names \(kind) '\(reference.value)', which is not declared in \(app.displayName)"
-                                + Suggestion.hint(for: reference.value, among: candidates),
+                                + Suggestion.hint(for: reference.value, among: candidates()),
                             at: reference.range, subjects: [owner, reference.value])
         }
 
         for activity in app.activities {
             check(activity.defaultTab, field: "default-tab", of: "activity '\(activity.name.value)'", kind: "tab",
-                  exists: { app.tab(named: $0) != nil }, candidates: tabNames)
+                  exists: { app.tab(named: $0) != nil }, candidates: app.tabNames)
         }
         for tab in app.tabs {
-            let owner = "tab '\(tab.name.value)'"
-            check(tab.activity, field: "activity", of: owner, kind: "activity",
-                  exists: { app.activity(named: $0) != nil }, candidates: activityNames)
-            check(tab.root, field: "root", of: owner, kind: "route",
-                  exists: { app.route(named: $0) != nil }, candidates: routeIDs)
+            check(tab.activity, field: "activity", of: "tab '\(tab.name.value)'", kind: "activity",
+                  exists: { app.activity(named: $0) != nil }, candidates: app.activityNames)
+            check(tab.root, field: "root", of: "tab '\(tab.name.value)'", kind: "route",
+                  exists: { app.route(named: $0) != nil }, candidates: app.routeIDs)
         }
         for route in app.routes {
-            let owner = "route '\(route.id.value)'"
-            check(route.activity, field: "activity", of: owner, kind: "activity",
-                  exists: { app.activity(named: $0) != nil }, candidates: activityNames)
+            check(route.activity, field: "activity", of: "route '\(route.id.value)'", kind: "activity",
+                  exists: { app.activity(named: $0) != nil }, candidates: app.activityNames)
             for link in route.links {
-                check(link, field: "links", of: owner, kind: "route",
-                      exists: { app.route(named: $0) != nil }, candidates: routeIDs)
+                check(link, field: "links", of: "route '\(route.id.value)'", kind: "route",
+                      exists: { app.route(named: $0) != nil }, candidates: app.routeIDs)
             }
-            check(route.fallback, field: "fallback", of: owner, kind: "route",
-                  exists: { app.route(named: $0) != nil }, candidates: routeIDs)
+            check(route.fallback, field: "fallback", of: "route '\(route.id.value)'", kind: "route",
+                  exists: { app.route(named: $0) != nil }, candidates: app.routeIDs)
         }
         for holder in app.holders {
             check(holder.parent, field: "parent", of: "holder '\(holder.name.value)'", kind: "holder",
-                  exists: { app.holder(named: $0) != nil }, candidates: holderNames)
+                  exists: { app.holder(named: $0) != nil }, candidates: app.holderNames)
         }
     }
 }
