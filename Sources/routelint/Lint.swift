@@ -93,20 +93,12 @@ struct Lint: ParsableCommand {
                 printError("routelint: error: \(error)")
                 throw ExitCode(Exit.usageOrUnreadable)
             }
-            suppressed += accepted.map { finding in
-                var accepted = finding
-                accepted.suppression = Suppression(kind: .external, justification: "in the baseline \(baseline)")
-                return accepted
-            }
+            suppressed += Self.accepted(accepted, by: baseline)
             reportStale(stale)
         }
         if let writeBaseline {
             try save(Baseline(findings: active, files: files).text, to: writeBaseline)
-            suppressed += active.map { finding in
-                var accepted = finding
-                accepted.suppression = Suppression(kind: .external, justification: "in the baseline \(writeBaseline)")
-                return accepted
-            }
+            suppressed += Self.accepted(active, by: writeBaseline)
             active = []
         }
         if wholeSet {
@@ -154,6 +146,15 @@ struct Lint: ParsableCommand {
     /// The route set when no path is given: the configuration's include, else the current directory.
     private func configuredPaths(_ configuration: LintConfiguration) -> [String] {
         configuration.include.isEmpty ? ["."] : []
+    }
+
+    /// Findings a baseline accepts: kept, for SARIF, as suppressed outside the source.
+    private static func accepted(_ findings: [Finding], by baseline: String) -> [Finding] {
+        findings.map { finding in
+            var accepted = finding
+            accepted.suppression = Suppression(kind: .external, justification: "in the baseline \(baseline)")
+            return accepted
+        }
     }
 
     private func reportStale(_ stale: [Baseline.Entry]) {

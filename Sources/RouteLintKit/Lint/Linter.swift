@@ -9,8 +9,8 @@ public struct LintResult: Sendable {
     /// Findings that `# routelint:ignore` directives silence, in report order.
     public let suppressed: [Finding]
     public let apps: [AppModel]
-    /// How long each phase took, in order: "parse", "model", "rules (side by side)" followed by
-    /// the time of each rule on its thread, and "suppressions".
+    /// How long each phase took, in order: "parse", "model", "rules (side by side)", then
+    /// "rule ID" for the time of each rule on its own thread, and "suppressions".
     public let timings: [PhaseTiming]
 
     public var routeCount: Int { apps.reduce(0) { $0 + $1.routes.count } }
@@ -30,8 +30,8 @@ public struct PhaseTiming: Sendable {
 public enum Linter {
     /// Lints `files` as one route set. `files[i].id` must be `FileID(i)`, in path order.
     /// `someFilesUnread` says that files of the set could not be read, so what looks absent
-    /// may be declared there (see `AppModel.isComplete`).
-    /// The configuration turns rules off, changes their severities and sets their options.
+    /// may be declared there (see `AppModel.isComplete`). The configuration turns rules off,
+    /// changes their severities and sets their options.
     public static func lint(_ files: [SourceFile], someFilesUnread: Bool = false,
                             configuration: LintConfiguration = LintConfiguration()) -> LintResult {
         var timings: [PhaseTiming] = []
@@ -76,7 +76,7 @@ public enum Linter {
         endPhase("rules (side by side)")
         for (position, rule) in rules.enumerated() {
             sink.append(contentsOf: outcomes[position].0)
-            timings.append(PhaseTiming(phase: "  " + rule.description.id, seconds: outcomes[position].1))
+            timings.append(PhaseTiming(phase: "rule " + rule.description.id, seconds: outcomes[position].1))
         }
         let configured = sink.findings.compactMap { finding -> Finding? in
             guard let setting = configuration.rules[finding.rule] else { return finding }
