@@ -78,6 +78,9 @@ public struct ManifestDecoder {
                     decoder, name, body in decoder.decodeRoute(name, body, in: document)
                 }
             default:
+                // `x-` keys are extensions, as in Compose and OpenAPI files: a place for anchors
+                // of shared fields, which merge keys then use.
+                guard !key.hasPrefix("x-") else { continue }
                 reportUnknownKey(key, at: pair.key, in: document, owner: "the top level", validKeys: Self.topLevelKeys)
             }
         }
@@ -236,12 +239,56 @@ public struct ManifestDecoder {
         _ decodeField: (inout ManifestDecoder, String, YAMLDocument.NodeID) -> Void
     ) {
         guard let body else { return }
+        var merges: [YAMLDocument.NodeID] = []
         for pair in document.pairs(body) {
             guard let key = keyText(pair.key, in: document, owner: owner) else { continue }
-            if validKeys.contains(key) {
+            if key == "<<", document.scalar(pair.key)?.style == .plain {
+                merges.append(pair.value)
+            } else if validKeys.contains(key) {
                 decodeField(&self, key, pair.value)
             } else {
                 reportUnknownKey(key, at: pair.key, in: document, owner: owner, validKeys: validKeys)
+            }
+        }
+        guard !merges.isEmpty else { return }
+        mergeFields(merges, into: body, in: document, owner: owner, validKeys: validKeys, decodeField)
+    }
+
+    /// YAML's merge key: `<<: *defaults` (or a list of aliases) adds the fields of the merged
+    /// mappings that the entity does not set itself; of several, the first that sets a field
+    /// wins. Merged mappings may merge others; each is read once, so aliases cannot loop.
+    private mutating func mergeFields(
+        _ merges: [YAMLDocument.NodeID], into body: YAMLDocument.NodeID, in document: YAMLDocument, owner: String,
+        validKeys: [String], _ decodeField: (inout ManifestDecoder, String, YAMLDocument.NodeID) -> Void
+    ) {
+        var set = Set(document.pairs(body).compactMap { document.text($0.key) })
+        var pending: [YAMLDocument.NodeID] = []
+        for merge in merges {
+            if document.kind(merge) == .sequence { pending += document.items(merge) } else { pending.append(merge) }
+        }
+        var visited = Set<YAMLDocument.NodeID>()
+        var next = 0
+        while next < pending.count {
+            let source = pending[next]
+            next += 1
+            guard visited.insert(source).inserted else { continue }
+            guard document.kind(source) == .mapping else {
+                sink.report(InvalidValueRule.description,
+                            "'<<' in \(owner) must merge a mapping or a list of mappings, found \(describe(source, in: document))",
+                            at: document.range(source), subjects: [owner, "<<"])
+                continue
+            }
+            for pair in document.pairs(source) {
+                guard let key = document.text(pair.key) else { continue }
+                if key == "<<", document.scalar(pair.key)?.style == .plain {
+                    if document.kind(pair.value) == .sequence { pending += document.items(pair.value) } else { pending.append(pair.value) }
+                } else if set.insert(key).inserted {
+                    if validKeys.contains(key) {
+                        decodeField(&self, key, pair.value)
+                    } else {
+                        reportUnknownKey(key, at: pair.key, in: document, owner: owner, validKeys: validKeys)
+                    }
+                }
             }
         }
     }
