@@ -144,6 +144,39 @@ struct LintCommandTests {
         #expect(!result.stdout.contains("\u{1B}["))
     }
 
+    /// util-linux's `script` runs the binary on a pseudo-terminal.
+    static var canRunOnTerminal: Bool {
+        #if os(Linux)
+        return FileManager.default.isExecutableFile(atPath: "/usr/bin/script")
+        #else
+        return false
+        #endif
+    }
+
+    @Test("on a terminal, colour unless NO_COLOR is set", .enabled(if: canRunOnTerminal, "needs util-linux's script"))
+    func colourOnTerminal() throws {
+        let command = "\(RouteLint.binary.path) lint \(Self.fixtures)/err/orphan-activity.routes.yaml"
+        func onTerminal(_ environment: [String: String]) throws -> String {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+            process.arguments = ["-qc", command, "/dev/null"]
+            process.currentDirectoryURL = RouteLint.packageRoot
+            process.environment = ProcessInfo.processInfo.environment.filter { $0.key != "NO_COLOR" }.merging(environment) { $1 }
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardInput = FileHandle.nullDevice
+            try process.run()
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return String(decoding: data, as: UTF8.self)
+        }
+        let coloured = try onTerminal([:])
+        #expect(coloured.contains("\u{1B}[1;33mwarning\u{1B}[0m"))
+        let plain = try onTerminal(["NO_COLOR": "1"])
+        #expect(plain.contains("warning: activity 'brochure' has no tab"))
+        #expect(!plain.contains("\u{1B}["))
+    }
+
     @Test("hostile inputs end with a finding, in bounded time")
     func hostileInputs() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("routelint-\(UUID().uuidString)")
