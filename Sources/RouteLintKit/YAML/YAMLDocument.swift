@@ -157,8 +157,16 @@ public struct YAMLScalar: Sendable {
     public var resolved: Resolved {
         guard style == .plain else { return .string(text) }
         guard let first = text.utf8.first else { return .null }
-        // Most plain scalars are names and paths, which no rule of the schema matches.
-        if first == UInt8(ascii: "/") || first == UInt8(ascii: "_") { return .string(text) }
+        // Most plain scalars are names and paths. Only these bytes can start a null, a
+        // boolean or a number of the core schema; anything else is a string.
+        switch first {
+        case UInt8(ascii: "~"), UInt8(ascii: "n"), UInt8(ascii: "N"), UInt8(ascii: "t"), UInt8(ascii: "T"),
+             UInt8(ascii: "f"), UInt8(ascii: "F"), UInt8(ascii: "."), UInt8(ascii: "+"), UInt8(ascii: "-"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"):
+            break
+        default:
+            return .string(text)
+        }
         switch text {
         case "", "~", "null", "Null", "NULL": return .null
         case "true", "True", "TRUE": return .bool(true)
