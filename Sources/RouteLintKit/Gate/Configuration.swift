@@ -99,7 +99,7 @@ public struct LintConfiguration: Sendable {
                 setting.severity = severity
             } else {
                 let found = scalar?.text ?? "a \(document.kind(node) == .sequence ? "list" : "mapping")"
-                throw fail(document.range(node), "'\(rule.id)' must be \(ManifestDecoder.list(levels, conjunction: "or")), found '\(found)'"
+                throw fail(document.range(node), "'\(rule.id)' must be \(englishList(levels, conjunction: "or")), found '\(found)'"
                            + Suggestion.hint(for: found, among: levels))
             }
         }
@@ -117,7 +117,7 @@ public struct LintConfiguration: Sendable {
             guard let option = rule.options.first(where: { $0.name == key }) else {
                 let known = ["severity"] + rule.options.map(\.name)
                 throw fail(document.range(pair.key), "'\(rule.id)' has no option '\(key)'"
-                           + (Suggestion.nearest(to: key, among: known).map { "; did you mean '\($0)'?" } ?? "; it takes \(ManifestDecoder.list(known.map { "'\($0)'" }, conjunction: "or"))"))
+                           + (Suggestion.nearest(to: key, among: known).map { "; did you mean '\($0)'?" } ?? "; it takes \(englishList(known.map { "'\($0)'" }, conjunction: "or"))"))
             }
             guard case .int(let value)? = document.scalar(pair.value)?.resolved, value >= option.minimum else {
                 throw fail(document.range(pair.value), "option '\(key)' of '\(rule.id)' must be an integer of at least \(option.minimum)")

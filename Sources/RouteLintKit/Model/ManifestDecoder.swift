@@ -135,7 +135,7 @@ public struct ManifestDecoder {
         }
         let missing = ["activity", "index", "root", "icon"].filter { !present.contains($0) }
         if !missing.isEmpty {
-            let fields = Self.list(missing.map { "'\($0)'" })
+            let fields = englishList(missing.map { "'\($0)'" })
             sink.report(MissingFieldRule.description,
                         "\(owner) lacks the required field\(missing.count == 1 ? "" : "s") \(fields)",
                         at: name.range, subjects: [name.value] + missing)
@@ -413,7 +413,7 @@ public struct ManifestDecoder {
         guard let text = string(node, in: document, field) else { return nil }
         guard let value = Value(rawValue: text.value) else {
             sink.report(InvalidValueRule.description,
-                        "\(field.phrase) must be \(Self.list(choices, conjunction: "or")), found '\(text.value)'"
+                        "\(field.phrase) must be \(englishList(choices, conjunction: "or")), found '\(text.value)'"
                             + Suggestion.hint(for: text.value, among: choices),
                         at: text.range, subjects: field.subjects + [text.value])
             return nil
@@ -493,9 +493,4 @@ public struct ManifestDecoder {
         byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
     }
 
-    /// "a", "a and b", "a, b and c".
-    static func list(_ items: [String], conjunction: String = "and") -> String {
-        guard items.count > 1 else { return items.first ?? "" }
-        return items.dropLast().joined(separator: ", ") + " \(conjunction) " + items.last!
-    }
 }

@@ -86,7 +86,7 @@ public struct URLResolver: Sendable {
         guard best.count == 1, let (indexed, route) = best.first else {
             var ambiguous = Resolution(url: url, status: .ambiguous)
             ambiguous.candidates = best.map(\.route.id.value)
-            ambiguous.reason = "the paths of " + ManifestDecoder.list(best.map { "'\($0.route.id.value)' (\($0.route.pattern!.text))" })
+            ambiguous.reason = "the paths of " + englishList(best.map { "'\($0.route.id.value)' (\($0.route.pattern!.text))" })
                 + " all match '\(parsed.path)' and none is more specific"
             return ambiguous
         }

@@ -89,7 +89,7 @@ public struct TextReporter {
         let scope = "\(plural(totals.files, "file")) (\(plural(totals.routes, "route")))"
         let time = totals.seconds.map { " in " + formatSeconds($0) } ?? ""
         if counts.isEmpty { return "No problems found in \(scope)\(time)." }
-        return "Found \(ManifestDecoder.list(counts)) in \(scope)\(time)."
+        return "Found \(englishList(counts)) in \(scope)\(time)."
     }
 
     private static func plural(_ count: Int, _ noun: String) -> String {

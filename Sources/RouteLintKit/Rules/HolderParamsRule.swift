@@ -41,7 +41,7 @@ public enum HolderParamsRule: AppRule {
             // Paths have a handful of parameters: a linear search beats building a set.
             guard !holder.params.allSatisfy({ provided.contains($0.value) }) else { continue }
             let missing = holder.params.map(\.value).filter { !provided.contains($0) }
-            let names = ManifestDecoder.list(missing.map { "'\($0)'" })
+            let names = englishList(missing.map { "'\($0)'" })
             let needs = "route '\(route.id.value)' binds holder '\(holder.name.value)', which needs \(missing.count == 1 ? "parameter" : "parameters") \(names)"
             let lack = route.pattern.map { "but its path '\($0.text)' does not provide \(missing.count == 1 ? "it" : "them")" }
                 ?? "but the route has no path to provide \(missing.count == 1 ? "it" : "them")"
