@@ -58,8 +58,8 @@ func best<T>(of runs: Int, _ body: () -> (Double, T)) -> (Double, T) {
     return result
 }
 
-/// Runs the routelint binary with output discarded; wall time and peak resident memory.
-func runLint(_ binary: String, _ arguments: [String]) -> (seconds: Double, peakBytes: Int, status: Int32) {
+/// Runs a program with its output discarded; wall time, peak resident memory and exit status.
+func runCommand(_ binary: String, _ arguments: [String]) -> (seconds: Double, peakBytes: Int, status: Int32) {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -161,7 +161,7 @@ for size in options.sizes {
         }
         contents = []
         let (lint, peak) = best(of: 3) { () -> (Double, Int) in
-            let run = runLint(binary, ["lint", folder])
+            let run = runCommand(binary, ["lint", folder])
             if run.status != 0 {
                 fail("routelint-bench: the generated set of \(size) routes has findings (exit \(run.status))\n")
                 exit(1)
@@ -198,7 +198,7 @@ if let large = singleFileLint[1_000_000], let medium = singleFileLint[100_000] {
 let small = "\(workspace)/small.routes.yaml"
 write(RouteSetGenerator(routeCount: 20).files(routesPerFile: nil)[0].text, to: small)
 let startup = best(of: 10) { () -> (Double, Int) in
-    let run = runLint(binary, ["lint", small])
+    let run = runCommand(binary, ["lint", small])
     return (run.seconds, run.peakBytes)
 }
 print("Start-up: linting one small manifest (20 routes) takes \(format(startup.0 * 1000, digits: 1)) ms wall.\n")
@@ -207,7 +207,7 @@ if options.hostile {
     let hostile = "\(workspace)/hostile.routes.yaml"
     write(RouteSetGenerator.hostile(routeCount: 20_000), to: hostile)
     let (elapsed, _) = best(of: 1) { () -> (Double, Int) in
-        let run = runLint(binary, ["lint", hostile])
+        let run = runCommand(binary, ["lint", hostile])
         return (run.seconds, run.peakBytes)
     }
     let (loaded, _) = ManifestDiscovery.load([hostile])
@@ -215,3 +215,6 @@ if options.hostile {
     print("Hostile: 20,000 routes whose halves conflict pairwise (10⁸ conflicting pairs) take \(format(elapsed, digits: 2)) s; "
           + "\(grouped(findings.count)) findings are reported, at most \(ConflictingPatternsRule.reportsPerRoute) per route.")
 }
+
+// The generated sets take a few hundred megabytes at a million routes.
+_ = runCommand("/bin/rm", ["-rf", workspace])
