@@ -198,6 +198,9 @@ enum RouteSetLoader {
                 searched = ["."]
             } else {
                 (included, includeFailures) = ManifestDiscovery.find(matching: configuration.include, under: configuration.baseDirectory)
+                // Show the files as the user would name them: relative to where they are.
+                let prefix = workingDirectory.hasSuffix("/") ? workingDirectory : workingDirectory + "/"
+                included = included.map { $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : $0 }
             }
         }
         let base = absolutePath(configuration.baseDirectory, in: workingDirectory)
