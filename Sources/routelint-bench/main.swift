@@ -60,7 +60,11 @@ func best<T>(of runs: Int, _ body: () -> (Double, T)) -> (Double, T) {
 
 /// Runs a program with its output discarded; wall time, peak resident memory and exit status.
 func runCommand(_ binary: String, _ arguments: [String]) -> (seconds: Double, peakBytes: Int, status: Int32) {
+    #if os(Linux)
     var actions = posix_spawn_file_actions_t()
+    #else
+    var actions: posix_spawn_file_actions_t?
+    #endif
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
@@ -69,7 +73,9 @@ func runCommand(_ binary: String, _ arguments: [String]) -> (seconds: Double, pe
     defer { argv.forEach { free($0) } }
     var pid = pid_t()
     let started = clock.now
-    guard posix_spawn(&pid, binary, &actions, nil, argv, environ) == 0 else {
+    // The child needs no environment: its output is discarded.
+    let environment: [UnsafeMutablePointer<CChar>?] = [nil]
+    guard posix_spawn(&pid, binary, &actions, nil, argv, environment) == 0 else {
         fail("routelint-bench: cannot run \(binary)\n")
         exit(1)
     }
@@ -132,9 +138,9 @@ guard access(binary, X_OK) == 0 else {
 var template = Array("/tmp/routelint-bench-XXXXXX".utf8CString)
 let workspace = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
 
-var uname = utsname()
-_ = withUnsafeMutablePointer(to: &uname) { pointer in Glibc.uname(pointer) }
-let machine = withUnsafeBytes(of: uname.machine) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+var system = utsname()
+uname(&system)
+let machine = withUnsafeBytes(of: system.machine) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
 print("routelint-bench: \(sysconf(Int32(_SC_NPROCESSORS_ONLN))) cores, \(machine), release build\n")
 print("| routes | files | input MB | libyaml scan s | lint s | lint ÷ scan | peak RSS MB | RSS ÷ input |")
 print("|---:|---:|---:|---:|---:|---:|---:|---:|")
