@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+@testable import RouteLintKit
+
+/// Bad input is a finding, never a crash: every fixture, mutated at random bytes, still
+/// lints, renders in every format, and resolves a URL. A crash would end the test process.
+@Suite("Mutated manifests")
+struct MutationTests {
+    static let interestingBytes: [UInt8] = Array(":-[]{}&*!|>'\"%@`#,?\n\t \u{0}".utf8) + [0xC3, 0xFF, 0x80]
+
+    static func fixtureTexts() -> [[UInt8]] {
+        let folder = testsDirectory.appendingPathComponent("Fixtures")
+        guard let enumerator = FileManager.default.enumerator(atPath: folder.path) else { return [] }
+        return enumerator.compactMap { $0 as? String }
+            .filter { ManifestDiscovery.isManifestName($0) }
+            .sorted()
+            .compactMap { FileManager.default.contents(atPath: folder.appendingPathComponent($0).path).map { Array($0) } }
+    }
+
+    @Test("random mutations of every fixture lint without crashing")
+    func mutations() {
+        var generator = SplitMix64(seed: 17)
+        let texts = Self.fixtureTexts()
+        #expect(texts.count > 40)
+        var findings = 0
+        for round in 0..<1_500 {
+            var bytes = texts[round % texts.count]
+            for _ in 0..<Int.random(in: 1...4, using: &generator) where !bytes.isEmpty {
+                let position = Int.random(in: 0..<bytes.count, using: &generator)
+                switch Int.random(in: 0..<3, using: &generator) {
+                case 0: bytes.remove(at: position)
+                case 1: bytes.insert(Self.interestingBytes.randomElement(using: &generator)!, at: position)
+                default: bytes[position] = Self.interestingBytes.randomElement(using: &generator)!
+                }
+            }
+            let file = SourceFile(id: FileID(0), path: "mutant.routes.yaml", bytes: bytes)
+            let result = Linter.lint([file])
+            findings += result.findings.count
+            _ = TextReporter.render(result.findings, files: result.files, totals: .init(files: 1, routes: 0, seconds: nil), options: .init())
+            _ = SARIFReporter.render(active: result.findings, suppressed: result.suppressed, files: result.files,
+                                     options: .init(baseDirectory: "/", workingDirectory: "/"))
+            _ = GitHubReporter.render(result.findings, files: result.files)
+            _ = GraphRenderer.render(result, format: .mermaid)
+            _ = URLResolver(apps: result.apps).resolve("/products/1")
+        }
+        #expect(findings > 0)
+    }
+}
