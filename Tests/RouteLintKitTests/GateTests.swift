@@ -198,3 +198,19 @@ struct GateTests {
         #expect(throws: Baseline.LoadError.self) { try Baseline.load(url.path) }
     }
 }
+
+@Suite("Suppression comments and text")
+struct SuppressionTextTests {
+    @Test("a directive-like text inside a quoted value is not a directive")
+    func quotedTextIsNoDirective() {
+        let result = lint("""
+            manifest: 1
+            activities:
+              shop: {title: "Shop # routelint:ignore orphan-activity"}
+              other: {}  # routelint:ignore orphan-activity
+            """)
+        #expect(result.findings.map(\.rule) == ["orphan-activity"])
+        #expect(result.findings.first?.range.start == SourcePosition(line: 3, column: 3))
+        #expect(result.suppressed.count == 1)
+    }
+}

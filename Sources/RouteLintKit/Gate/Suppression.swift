@@ -23,7 +23,9 @@ public struct SuppressionDirective: Sendable, Equatable {
 
     /// Finds the directives in a file's text. A directive is a YAML comment: a `#` at the start
     /// of a line or after white space, followed by `routelint:ignore`.
-    public static func directives(in file: SourceFile) -> [SuppressionDirective] {
+    /// With the file's `document`, a `#` that lies inside a scalar (a quoted value, say) is
+    /// recognised as text, not as a comment.
+    public static func directives(in file: SourceFile, document: YAMLDocument? = nil) -> [SuppressionDirective] {
         // Most files have no directive: find that out with one fast scan of the bytes.
         guard containsMarker(file.bytes) else { return [] }
         let bytes = file.bytes
@@ -31,7 +33,9 @@ public struct SuppressionDirective: Sendable, Equatable {
         var result: [SuppressionDirective] = []
         for lineNumber in 1...index.lineCount {
             guard let line = index.line(lineNumber), line.contains("routelint:ignore") else { continue }
-            if let directive = parse(line, lineNumber: lineNumber, file: file.id) { result.append(directive) }
+            guard let directive = parse(line, lineNumber: lineNumber, file: file.id) else { continue }
+            if let document, document.scalarContains(directive.range.start) { continue }
+            result.append(directive)
         }
         return result
     }

@@ -49,8 +49,10 @@ public enum Linter {
         var manifests: [Manifest] = []
         manifests.reserveCapacity(files.count)
         var isComplete = !someFilesUnread
+        var directives: [SuppressionDirective] = []
         for position in loaded.indices {
             loaded[position].findings.forEach { sink.append($0) }
+            directives += loaded[position].directives
             // Moved, not copied: the apps take the entities out of the manifests.
             if let manifest = loaded[position].manifest.take() { manifests.append(manifest) } else { isComplete = false }
         }
@@ -85,7 +87,7 @@ public enum Linter {
             configured.severity = setting.severity ?? finding.severity
             return configured
         }
-        let (active, suppressed) = applySuppressions(to: configured, files: files, configuration: configuration)
+        let (active, suppressed) = applySuppressions(directives, to: configured, configuration: configuration)
         endPhase("suppressions")
         return LintResult(files: files, findings: Finding.inReportOrder(active), suppressed: Finding.inReportOrder(suppressed),
                           apps: apps, timings: timings)
@@ -93,9 +95,8 @@ public enum Linter {
 
     /// Marks the findings that `# routelint:ignore` directives silence, and reports each
     /// directive that names an unknown rule or silences nothing.
-    static func applySuppressions(to findings: [Finding], files: [SourceFile],
+    static func applySuppressions(_ directives: [SuppressionDirective], to findings: [Finding],
                                   configuration: LintConfiguration) -> (active: [Finding], suppressed: [Finding]) {
-        let directives = files.flatMap(SuppressionDirective.directives(in:))
         guard !directives.isEmpty else { return (findings, []) }
         let unusedRule = UnusedSuppressionRule.description
         let knownRules = Set(RuleRegistry.ids)
@@ -149,10 +150,12 @@ public enum Linter {
         return (active, suppressed)
     }
 
-    /// One file read into its manifest, or nil when the file is not well-formed YAML.
+    /// One file read into its manifest (nil when the file is not well-formed YAML), and its
+    /// suppression directives, found while its YAML nodes can still tell comments from text.
     private struct LoadedFile: Sendable {
         var manifest: Manifest?
         var findings: [Finding] = []
+        var directives: [SuppressionDirective] = []
     }
 
     /// Parses and decodes the files, several at a time: files do not depend on each other
@@ -181,7 +184,8 @@ public enum Linter {
 
     private static func load(_ file: SourceFile) -> LoadedFile {
         let parsed = YAMLParser.parse(file.bytes, file: file.id)
-        var loaded = LoadedFile(manifest: nil, findings: parsed.issues.map(finding(for:)))
+        var loaded = LoadedFile(manifest: nil, findings: parsed.issues.map(finding(for:)),
+                                directives: SuppressionDirective.directives(in: file, document: parsed.document))
         guard !parsed.issues.contains(where: { $0.kind == .syntax }) else { return loaded }
         let (manifest, findings) = ManifestDecoder.decode(parsed.document, file: file.id)
         loaded.manifest = manifest

@@ -123,6 +123,12 @@ public struct YAMLDocument: Sendable {
         }
     }
 
+    /// Whether `position` lies inside a scalar's text, as a `#` inside a quoted value does.
+    /// A scan of every node: meant for the rare file that needs it.
+    public func scalarContains(_ position: SourcePosition) -> Bool {
+        nodes.contains { $0.kind == .scalar && $0.start <= position && position < $0.end }
+    }
+
     /// Whether the node is a plain `null`, `~` or empty scalar, which the spec reads as an
     /// empty mapping or list where one is expected.
     public func isNull(_ node: NodeID) -> Bool {
