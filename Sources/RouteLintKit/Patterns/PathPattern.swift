@@ -10,14 +10,6 @@ public struct PathPattern: Hashable, Sendable, CustomStringConvertible {
         case wildcard
         /// `**`: one or more segments; only last.
         case rest
-
-        /// Whether the segment matches any one segment (a parameter or `*`).
-        var isSingleWildcard: Bool {
-            switch self {
-            case .parameter, .wildcard: return true
-            case .literal, .rest: return false
-            }
-        }
     }
 
     public let segments: [Segment]
