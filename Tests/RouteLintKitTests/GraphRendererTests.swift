@@ -21,21 +21,26 @@ struct GraphRendererTests {
 
     @Test("names that need quoting or escaping stay distinct and safe")
     func hostileNames() {
-        let source = """
-            manifest: 1
-            routes:
-              "a-b": {path: /x}
-              "a_b": {path: /y, links: ["a-b"]}
-              evil: {path: "/\\e]0;x\\a\\"<b>#"}
-            """
-        let result = lint(source)
+        // Names are plain, so hostile text reaches a label through an app's name, shown when
+        // the route set holds several apps.
+        let result = lint([
+            (name: "a.routes.yaml", contents: """
+                manifest: 1
+                app: "\\e]0;x\\a\\"<b>#"
+                activities: {shop: {}}
+                routes:
+                  "a-b": {path: /x, activity: shop}
+                  "a_b": {path: /y, activity: shop, links: ["a-b"]}
+                """),
+            (name: "b.routes.yaml", contents: "manifest: 1\napp: other\n"),
+        ])
         let mermaid = GraphRenderer.render(result, format: .mermaid)
-        #expect(mermaid.contains("route_2E_a_2D_b("))
-        #expect(mermaid.contains("route_2E_a_5F_b("))
+        #expect(mermaid.contains("_2E_route_2E_a_2D_b("))
+        #expect(mermaid.contains("_2E_route_2E_a_5F_b("))
         #expect(!mermaid.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
         let dot = GraphRenderer.render(result, format: .dot)
         #expect(!dot.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
-        #expect(dot.contains(#"/\\u{1B}]0;x\\u{7}\"<b>#"#))
-        #expect(mermaid.contains(#"/\u{1B}]0;x\u{7}#quot;#lt;b#gt;#35;"#))
+        #expect(dot.contains(#"(app \\u{1B}]0;x\\u{7}\"<b>#)"#))
+        #expect(mermaid.contains(#"(app \u{1B}]0;x\u{7}#quot;#lt;b#gt;#35;)"#))
     }
 }

@@ -3,8 +3,13 @@ import Testing
 
 @Suite("Path patterns")
 struct PathPatternTests {
-    static func pattern(_ text: String) -> PathPattern {
-        try! PathPattern.parse(text).get()
+    /// Patterns parsed into one table, so that they compare as the linter compares them.
+    struct Patterns {
+        var symbols = SymbolTable()
+
+        mutating func callAsFunction(_ text: String) -> PathPattern {
+            try! PathPattern.parse(text, symbols: &symbols).get()
+        }
     }
 
     @Test("the relations of the spec's examples", arguments: [
@@ -28,27 +33,44 @@ struct PathPatternTests {
         ("/:a/:b", "/:c", .disjoint),
     ])
     func relations(_ first: String, _ second: String, _ expected: PatternRelation) {
-        #expect(Self.pattern(first).relation(to: Self.pattern(second)) == expected)
+        var pattern = Patterns()
+        #expect(pattern(first).relation(to: pattern(second)) == expected)
     }
 
     @Test("a common path is matched by both patterns")
     func commonPath() {
-        #expect(Self.pattern("/:section/new").commonPath(with: Self.pattern("/products/:id")) == "/products/new")
-        #expect(Self.pattern("/a/**").commonPath(with: Self.pattern("/:x/b")) == "/a/b")
-        #expect(Self.pattern("/a/**").commonPath(with: Self.pattern("/a/**")) == "/a/x")
-        #expect(Self.pattern("/").commonPath(with: Self.pattern("/")) == "/")
+        var pattern = Patterns()
+        func common(_ first: String, _ second: String) -> String {
+            pattern(first).commonPath(with: pattern(second), symbols: pattern.symbols)
+        }
+        #expect(common("/:section/new", "/products/:id") == "/products/new")
+        #expect(common("/a/**", "/:x/b") == "/a/b")
+        #expect(common("/a/**", "/a/**") == "/a/x")
+        #expect(common("/", "/") == "/")
     }
 
     @Test("static segments are compared in canonical form")
     func canonicalSegments() {
-        #expect(PathText.canonical("caf%c3%a9") == .success("caf%C3%A9"))
-        #expect(PathText.canonical("%7E%41") == .success("~A"))
-        #expect(PathText.canonical("a%2Fb") == .success("a%2Fb"))
-        #expect(PathText.canonical("%3a") == .success("%3A"))
+        func canonical(_ segment: String) -> String? {
+            try? PathText.canonical(Array(segment.utf8)[...]).map { String(decoding: $0, as: UTF8.self) }.get()
+        }
+        #expect(canonical("caf%c3%a9") == "caf%C3%A9")
+        #expect(canonical("%7E%41") == "~A")
+        #expect(canonical("a%2Fb") == "a%2Fb")
+        #expect(canonical("%3a") == "%3A")
+        #expect(canonical("%4") == nil)
+    }
+
+    @Test("a path of 100,000 parameters is checked for repeats in linear time")
+    func manyParameters() {
+        var symbols = SymbolTable()
+        let unique = "/" + (0..<100_000).map { ":p\($0)" }.joined(separator: "/")
+        #expect((try? PathPattern.parse(unique, symbols: &symbols).get())?.segments.count == 100_000)
+        #expect(PathPattern.parse(unique + "/:p99999", symbols: &symbols) == .failure(.repeatedParameter("p99999")))
     }
 
     /// Patterns over a tiny alphabet, so that random sets overlap a lot.
-    static func randomPattern(_ generator: inout some RandomNumberGenerator) -> PathPattern {
+    static func randomPattern(_ generator: inout some RandomNumberGenerator, _ pattern: inout Patterns) -> PathPattern {
         let length = Int.random(in: 0...4, using: &generator)
         var segments: [String] = []
         for position in 0..<length {
@@ -65,8 +87,9 @@ struct PathPatternTests {
     @Test("the trie finds exactly the conflicts a comparison of all pairs finds")
     func conflictIndexMatchesAllPairs() {
         var generator = SplitMix64(seed: 2026)
+        var pattern = Patterns()
         for _ in 0..<50 {
-            let patterns = (0..<60).map { _ in Self.randomPattern(&generator) }
+            let patterns = (0..<60).map { _ in Self.randomPattern(&generator, &pattern) }
             var expected: [Int: [Int]] = [:]
             for later in patterns.indices {
                 for earlier in 0..<later where patterns[later].relation(to: patterns[earlier]).isConflict {
@@ -76,38 +99,41 @@ struct PathPatternTests {
             let groups = ConflictIndex.conflicts(among: patterns, limit: .max)
             var actual: [Int: [Int]] = [:]
             for group in groups { actual[group.pattern] = group.earlier }
-            #expect(actual == expected, "\(patterns.map(\.text))")
+            #expect(actual == expected, "\(patterns.map { pattern.symbols.text($0.text) })")
         }
     }
 
     @Test("relations are consistent with matching random paths")
     func relationAgreesWithMatching() {
         var generator = SplitMix64(seed: 7)
+        var pattern = Patterns()
         let paths: [[String]] = [[]] + (1...4).flatMap { length in
             (0..<(1 << length)).map { bits in (0..<length).map { (bits >> $0) & 1 == 0 ? "a" : "b" } }
         } + [["c"], ["a", "c"], ["c", "c", "c"]]
         for _ in 0..<400 {
-            let first = Self.randomPattern(&generator)
-            let second = Self.randomPattern(&generator)
-            let firstMatches = Set(paths.indices.filter { Self.matches(first, paths[$0]) })
-            let secondMatches = Set(paths.indices.filter { Self.matches(second, paths[$0]) })
+            let first = Self.randomPattern(&generator, &pattern)
+            let second = Self.randomPattern(&generator, &pattern)
+            let symbols = pattern.symbols
+            let described = "\(symbols.text(first.text)) \(symbols.text(second.text))"
+            let firstMatches = Set(paths.indices.filter { Self.matches(first, paths[$0], symbols) })
+            let secondMatches = Set(paths.indices.filter { Self.matches(second, paths[$0], symbols) })
             let relation = first.relation(to: second)
-            #expect(firstMatches.isDisjoint(with: secondMatches) == (relation == .disjoint), "\(first) \(second)")
+            #expect(firstMatches.isDisjoint(with: secondMatches) == (relation == .disjoint), "\(described)")
             if relation == .moreSpecific || relation == .equivalent {
-                #expect(firstMatches.isSubset(of: secondMatches), "\(first) \(second)")
+                #expect(firstMatches.isSubset(of: secondMatches), "\(described)")
             }
             if relation != .disjoint {
-                let common = first.commonPath(with: second).split(separator: "/").map(String.init)
-                #expect(Self.matches(first, common) && Self.matches(second, common), "\(first) \(second)")
+                let common = first.commonPath(with: second, symbols: symbols).split(separator: "/").map(String.init)
+                #expect(Self.matches(first, common, symbols) && Self.matches(second, common, symbols), "\(described)")
             }
         }
     }
 
-    static func matches(_ pattern: PathPattern, _ path: [String]) -> Bool {
+    static func matches(_ pattern: PathPattern, _ path: [String], _ symbols: SymbolTable) -> Bool {
         for (index, segment) in pattern.segments.enumerated() {
             switch segment {
             case .rest: return path.count > index
-            case .literal(let text): guard index < path.count, path[index] == text else { return false }
+            case .literal(let text): guard index < path.count, path[index] == symbols.text(text) else { return false }
             case .parameter, .wildcard: guard index < path.count else { return false }
             }
         }
@@ -116,7 +142,8 @@ struct PathPatternTests {
 
     @Test("each route reports at most the limit, and counts the rest")
     func hostileSetIsCapped() {
-        let patterns = (0..<200).map { Self.pattern("/:a/s\($0)") } + (0..<200).map { Self.pattern("/s\($0)/:b") }
+        var pattern = Patterns()
+        let patterns = (0..<200).map { pattern("/:a/s\($0)") } + (0..<200).map { pattern("/s\($0)/:b") }
         let groups = ConflictIndex.conflicts(among: patterns, limit: 10)
         #expect(groups.count == 200)
         #expect(groups.allSatisfy { $0.earlier == Array(0..<10) && $0.omitted == 190 })

@@ -120,11 +120,11 @@ struct URLResolverTests {
         let conflicts = result.findings.filter { $0.rule == "conflicting-patterns" }
         #expect(conflicts.count == 56)
         for finding in conflicts {
-            let later = try #require(app.route(named: finding.subjects[0])?.pattern)
-            let earlier = try #require(app.route(named: finding.subjects[1])?.pattern)
-            let resolution = resolver.resolve(later.commonPath(with: earlier))
-            #expect(resolution.status == .ambiguous, "\(later) \(earlier)")
-            #expect(Set(resolution.candidates).isSuperset(of: finding.subjects), "\(later) \(earlier)")
+            let later = try #require(app.route(named: finding.subjects[0])?.path?.value)
+            let earlier = try #require(app.route(named: finding.subjects[1])?.path?.value)
+            let resolution = resolver.resolve(later.commonPath(with: earlier, symbols: app.symbols))
+            #expect(resolution.status == .ambiguous, "\(finding.message)")
+            #expect(Set(resolution.candidates).isSuperset(of: finding.subjects), "\(finding.message)")
         }
     }
 }

@@ -32,14 +32,17 @@ public struct Baseline: Sendable, Equatable {
 
     /// Reads a baseline written by `text`. JSON is YAML, so libyaml reads it.
     public static func load(_ path: String) throws(LoadError) -> Baseline {
-        let bytes: [UInt8]
-        switch ManifestDiscovery.contents(of: path) {
-        case .success(let contents): bytes = contents
-        case .failure(let failure): throw LoadError(description: "cannot read baseline '\(path)': \(failure.reason)")
-        }
         let invalid = LoadError(description: "'\(path)' is not a routelint baseline (write one with --write-baseline)")
-        let parsed = YAMLParser.parse(bytes, file: FileID(0))
-        guard parsed.issues.isEmpty, let document = parsed.document, let root = document.root,
+        let document: YAMLDocument?
+        do {
+            document = try YAMLFile.read(path)
+        } catch {
+            switch error {
+            case .unreadable(let reason): throw LoadError(description: "cannot read baseline '\(path)': \(reason)")
+            case .invalid: throw invalid
+            }
+        }
+        guard let document, let root = document.root,
               let findings = document.pairs(root).first(where: { document.text($0.key) == "findings" })?.value,
               document.kind(findings) == .sequence else { throw invalid }
         var entries: [Entry] = []

@@ -36,20 +36,22 @@ public struct LintConfiguration: Sendable {
 
     /// Reads the configuration at `path`; any problem is an error naming its position.
     public static func load(_ path: String) throws(LoadError) -> LintConfiguration {
-        let bytes: [UInt8]
-        switch ManifestDiscovery.contents(of: path) {
-        case .success(let contents): bytes = contents
-        case .failure(let failure): throw LoadError(description: "cannot read '\(path)': \(failure.reason)")
-        }
         let directory = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
         var configuration = LintConfiguration(baseDirectory: directory.isEmpty ? "/" : directory)
         configuration.path = path
-        let parsed = YAMLParser.parse(bytes, file: FileID(0))
         func fail(_ range: SourceRange, _ message: String) -> LoadError {
             LoadError(description: "\(path):\(range.start.line):\(range.start.column): \(message)")
         }
-        if let issue = parsed.issues.first { throw fail(issue.range, issue.message) }
-        guard let document = parsed.document, let root = document.root, !document.isNull(root) else { return configuration }
+        let document: YAMLDocument?
+        do {
+            document = try YAMLFile.read(path)
+        } catch {
+            switch error {
+            case .unreadable(let reason): throw LoadError(description: "cannot read '\(path)': \(reason)")
+            case .invalid(let range, let message): throw fail(range, message)
+            }
+        }
+        guard let document, let root = document.root, !document.isNull(root) else { return configuration }
         guard document.kind(root) == .mapping else { throw fail(document.range(root), "the configuration must be a mapping") }
 
         let ruleIDs = RuleRegistry.ids

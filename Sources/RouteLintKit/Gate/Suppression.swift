@@ -22,10 +22,10 @@ public struct SuppressionDirective: Sendable, Equatable {
     public let range: SourceRange
 
     /// Finds the directives in a file's text. A directive is a YAML comment: a `#` at the start
-    /// of a line or after white space, followed by `routelint:ignore`.
-    /// With the file's `document`, a `#` that lies inside a scalar (a quoted value, say) is
-    /// recognised as text, not as a comment.
-    public static func directives(in file: SourceFile, document: YAMLDocument? = nil) -> [SuppressionDirective] {
+    /// of a line or after white space, followed by `routelint:ignore`. Whether such a `#`
+    /// lies inside a scalar (a quoted value, say), and so is text, only the YAML reader can
+    /// tell: `Linter` asks it.
+    public static func directives(in file: SourceFile) -> [SuppressionDirective] {
         // Most files have no directive: find that out with one fast scan of the bytes.
         guard containsMarker(file.bytes) else { return [] }
         let bytes = file.bytes
@@ -34,7 +34,6 @@ public struct SuppressionDirective: Sendable, Equatable {
         for lineNumber in 1...index.lineCount {
             guard let line = index.line(lineNumber), line.contains("routelint:ignore") else { continue }
             guard let directive = parse(line, lineNumber: lineNumber, file: file.id) else { continue }
-            if let document, document.scalarContains(directive.range.start) { continue }
             result.append(directive)
         }
         return result

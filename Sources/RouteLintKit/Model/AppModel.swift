@@ -1,23 +1,27 @@
 /// One app of a route set: the manifests that declare the same `app` (or none), merged.
 /// Names are global within an app; where a name is declared twice, the first declaration
 /// (files in path order, then position) is the one used, and the others are kept in
-/// `redeclarations` for `duplicate-name`.
+/// `redeclarations` for `duplicate-name`. Every name is a symbol of the run's `symbols`.
 public struct AppModel: Sendable {
-    public enum EntityKind: String, Sendable {
-        case activity, tab, holder, route
-    }
-
     public struct Redeclaration: Sendable {
         public let kind: EntityKind
-        public let later: Located<String>
-        public let first: Located<String>
+        public let later: Name
+        public let first: Name
     }
 
-    /// The app's name; nil for the files that name none.
-    public let name: String?
-    public let files: [FileID]
-    public private(set) var schemes: [Located<String>] = []
-    public private(set) var hosts: [Located<String>] = []
+    /// A file of the app, as `missing-field` needs it.
+    public struct File: Sendable {
+        public let id: FileID
+        public let versionKey: Manifest.VersionKey
+    }
+
+    /// The app's name, as its first file declares it; nil for the files that name none.
+    public let name: Name?
+    /// The run's symbols: every name of every app.
+    public let symbols: SymbolTable
+    public let files: [File]
+    public private(set) var schemes: [Name] = []
+    public private(set) var hosts: [Name] = []
     public private(set) var activities: [Activity] = []
     public private(set) var tabs: [Tab] = []
     public private(set) var holders: [Holder] = []
@@ -28,38 +32,56 @@ public struct AppModel: Sendable {
     /// so rules that reason about what is not declared or not reachable stay silent.
     public let isComplete: Bool
 
-    private var activityIndex: [String: Int] = [:]
-    private var tabIndex: [String: Int] = [:]
-    private var holderIndex: [String: Int] = [:]
-    private var routeIndex: [String: Int] = [:]
+    private var activityIndex = SymbolIndex()
+    private var tabIndex = SymbolIndex()
+    private var holderIndex = SymbolIndex()
+    private var routeIndex = SymbolIndex()
     /// For each route that is some tab's root, the first such tab.
-    private var firstTabRooted: [String: Int] = [:]
+    private var firstTabRooted = SymbolIndex()
     /// The routes and their links, which several rules walk.
     public private(set) var linkGraph = LinkGraph(successors: [])
 
-    /// Groups manifests into apps, in the order each app first appears.
-    /// Consumes the manifests: their entities move into the apps rather than being copied,
-    /// which halves the memory a large route set needs.
-    public static func merge(_ manifests: consuming [Manifest], isComplete: Bool) -> [AppModel] {
-        var order: [String?] = []
-        var members: [String?: [Manifest]] = [:]
-        manifests.sort { $0.file < $1.file }
+    /// Joins the files' models into the run's symbol table and groups them into apps, in the
+    /// order each app first appears. Consumes the manifests: their entities move into the
+    /// apps rather than being copied.
+    public static func merge(_ decoded: consuming [(manifest: Manifest, symbols: SymbolTable)],
+                             isComplete: Bool) -> (apps: [AppModel], symbols: SymbolTable) {
+        decoded.sort { $0.manifest.file < $1.manifest.file }
+        var symbols = SymbolTable()
+        var manifests: [Manifest] = []
+        manifests.reserveCapacity(decoded.count)
+        for position in decoded.indices {
+            let file = decoded[position]
+            decoded[position].manifest = Manifest(file: file.manifest.file)
+            if symbols.count == 0 {
+                // The first file's table becomes the run's as it is: nothing to renumber.
+                symbols = file.symbols
+                manifests.append(file.manifest)
+            } else {
+                manifests.append(file.manifest.renumbered(symbols.merge(file.symbols)))
+            }
+        }
+        decoded = []
+        var order: [Symbol?] = []
+        var members: [Symbol?: [Manifest]] = [:]
         for manifest in manifests {
             let name = manifest.app?.value
             if members[name] == nil { order.append(name) }
             members[name, default: []].append(manifest)
         }
         manifests = []
-        return order.map { name in
+        let apps = order.map { name in
             var group = members.removeValue(forKey: name)!
-            return AppModel(name: name, manifests: &group, isComplete: isComplete)
+            return AppModel(symbols: symbols, manifests: &group, isComplete: isComplete)
         }
+        return (apps, symbols)
     }
 
     /// Takes the entities out of `manifests`, leaving them empty.
-    init(name: String?, manifests: inout [Manifest], isComplete: Bool) {
-        self.name = name
-        self.files = manifests.map(\.file)
+    init(symbols: SymbolTable, manifests: inout [Manifest], isComplete: Bool) {
+        self.symbols = symbols
+        name = manifests.first?.app
+        files = manifests.map { File(id: $0.file, versionKey: $0.versionKey) }
         self.isComplete = isComplete
         for position in manifests.indices {
             schemes += manifests[position].schemes
@@ -79,7 +101,7 @@ public struct AppModel: Sendable {
     /// each later one. The first file's entities are adopted whole, without a copy, when none
     /// of them repeats a name.
     private static func take<Entity: DeclaredEntity>(_ declared: inout [Entity], kind: EntityKind, into entities: inout [Entity],
-                                                     index: inout [String: Int], _ redeclarations: inout [Redeclaration]) {
+                                                     index: inout SymbolIndex, _ redeclarations: inout [Redeclaration]) {
         let adoptingFirstFile = entities.isEmpty
         // When adopting: the positions in `declared` of the first declarations.
         var kept: [Int] = []
@@ -103,25 +125,101 @@ public struct AppModel: Sendable {
         declared = []
     }
 
-    public func activity(named name: String) -> Activity? { activityIndex[name].map { activities[$0] } }
-    public func tab(named name: String) -> Tab? { tabIndex[name].map { tabs[$0] } }
-    public func holder(named name: String) -> Holder? { holderIndex[name].map { holders[$0] } }
-    public func route(named name: String) -> Route? { routeIndex[name].map { routes[$0] } }
-    public func routePosition(named name: String) -> Int? { routeIndex[name] }
+    /// The text of a name.
+    public func text(_ symbol: Symbol) -> String { symbols.text(symbol) }
+
+    public func activity(_ name: Symbol) -> Activity? { activityIndex[name].map { activities[$0] } }
+    public func tab(_ name: Symbol) -> Tab? { tabIndex[name].map { tabs[$0] } }
+    public func holder(_ name: Symbol) -> Holder? { holderIndex[name].map { holders[$0] } }
+    public func route(_ id: Symbol) -> Route? { routeIndex[id].map { routes[$0] } }
+    public func routePosition(_ id: Symbol) -> Int? { routeIndex[id] }
+
+    /// Looks a name up by its text, as a user or a test gives it.
+    public func route(named id: String) -> Route? { symbols.lookup(id).flatMap(route) }
+    public func tab(named name: String) -> Tab? { symbols.lookup(name).flatMap(tab) }
 
     /// The first tab whose root is the route, if any.
-    public func tabRooted(at route: String) -> Tab? { firstTabRooted[route].map { tabs[$0] } }
+    public func tabRooted(at route: Symbol) -> Tab? { firstTabRooted[route].map { tabs[$0] } }
 
     /// The route's activity: its own, else that of the tab whose root it is.
-    public func activity(of route: Route) -> String? {
+    public func activity(of route: Route) -> Symbol? {
         route.activity?.value ?? tabRooted(at: route.id.value)?.activity?.value
     }
 
-    public var activityNames: [String] { activities.map(\.name.value) }
-    public var tabNames: [String] { tabs.map(\.name.value) }
-    public var holderNames: [String] { holders.map(\.name.value) }
-    public var routeIDs: [String] { routes.map(\.id.value) }
+    /// Names as suggestions draw on them: gathered only when a name is unknown.
+    public var activityNames: [String] { activities.map { text($0.name.value) } }
+    public var tabNames: [String] { tabs.map { text($0.name.value) } }
+    public var holderNames: [String] { holders.map { text($0.name.value) } }
+    public var routeIDs: [String] { routes.map { text($0.id.value) } }
 
     /// How the app is called in messages.
-    public var displayName: String { name.map { "app '\($0)'" } ?? "the app" }
+    public var displayName: String { name.map { "app '\(text($0.value))'" } ?? "the app" }
+}
+
+extension Manifest {
+    /// The manifest with its symbols renumbered: `mapping[old.index]` is the new symbol.
+    func renumbered(_ mapping: [Symbol]) -> Manifest {
+        var copy = self
+        copy.app = app.renumbered(mapping)
+        copy.schemes = schemes.renumbered(mapping)
+        copy.hosts = hosts.renumbered(mapping)
+        copy.activities = activities.map { $0.renumbered(mapping) }
+        copy.tabs = tabs.map { $0.renumbered(mapping) }
+        copy.holders = holders.map { $0.renumbered(mapping) }
+        copy.routes = routes.map { $0.renumbered(mapping) }
+        return copy
+    }
+}
+
+/// Positions of entities by their name's symbol: an open-addressing table of integers, as
+/// cheap to probe as the symbol is to hash.
+struct SymbolIndex: Sendable {
+    /// Pairs of (symbol + 1, position); a symbol of 0 marks an empty slot.
+    private var slots: [(key: UInt32, position: Int32)] = Array(repeating: (0, 0), count: 16)
+    private(set) var count = 0
+
+    mutating func reserveCapacity(_ capacity: Int) {
+        var size = slots.count
+        while size < capacity * 2 { size *= 2 }
+        if size > slots.count { rehash(size) }
+    }
+
+    subscript(symbol: Symbol) -> Int? {
+        get {
+            let key = symbol.index + 1
+            let mask = slots.count - 1
+            var slot = Self.slot(key, mask)
+            while slots[slot].key != 0 {
+                if slots[slot].key == key { return Int(slots[slot].position) }
+                slot = (slot + 1) & mask
+            }
+            return nil
+        }
+        set {
+            guard let newValue else { return }
+            let key = symbol.index + 1
+            let mask = slots.count - 1
+            var slot = Self.slot(key, mask)
+            while slots[slot].key != 0 && slots[slot].key != key { slot = (slot + 1) & mask }
+            if slots[slot].key == 0 { count += 1 }
+            slots[slot] = (key, Int32(newValue))
+            if count * 2 > slots.count { rehash(slots.count * 2) }
+        }
+    }
+
+    private mutating func rehash(_ size: Int) {
+        let old = slots
+        slots = Array(repeating: (0, 0), count: size)
+        let mask = size - 1
+        for entry in old where entry.key != 0 {
+            var slot = Self.slot(entry.key, mask)
+            while slots[slot].key != 0 { slot = (slot + 1) & mask }
+            slots[slot] = entry
+        }
+    }
+
+    /// Fibonacci hashing: symbols are dense integers, which this spreads over the table.
+    private static func slot(_ key: UInt32, _ mask: Int) -> Int {
+        Int(truncatingIfNeeded: (UInt64(key) &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
+    }
 }

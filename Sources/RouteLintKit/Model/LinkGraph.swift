@@ -8,7 +8,7 @@ public struct LinkGraph: Sendable {
         self.successors = successors
     }
 
-    init(routes: [Route], index: [String: Int]) {
+    init(routes: [Route], index: SymbolIndex) {
         successors = routes.map { route in route.links.compactMap { index[$0.value] } }
     }
 

@@ -1,482 +1,507 @@
-/// Reads a YAML document into a `Manifest`. Whatever does not fit the format becomes a finding
-/// (`unknown-key`, `invalid-value`, `missing-field`, `invalid-path`) and decoding goes on with
-/// the rest, so one run shows every problem of a file.
+/// What reading one file gave: its manifest (nil when the file is not well-formed YAML), the
+/// table its names are symbols of, and the problems found on the way.
+public struct DecodedManifest: Sendable {
+    public var manifest: Manifest?
+    public var symbols: SymbolTable
+    public var issues: [ManifestIssue]
+    /// Of the text positions given to `ManifestDecoder.decode`, those inside a scalar.
+    public var positionsInsideScalars: Set<SourcePosition>
+}
+
+/// Reads a manifest straight from libyaml's events, entity by entity, into the typed model:
+/// no tree of the file is built, names are interned as they are read, and only anchored
+/// nodes are kept (for their aliases and merge keys). Whatever does not fit the format
+/// becomes a `ManifestIssue` and decoding goes on with the rest, so one run shows every
+/// problem of a file.
 ///
-/// The decoder descends only into the keys the format defines, and the format is six levels
-/// deep, so an alias-heavy document costs at most one visit per (node, level).
-public struct ManifestDecoder {
-    static let topLevelKeys = ["manifest", "app", "schemes", "hosts", "activities", "tabs", "holders", "routes"]
-    static let activityKeys = ["title", "icon", "default-tab"]
-    static let tabKeys = ["activity", "index", "root", "icon", "title"]
-    static let holderKeys = ["scope", "params", "parent"]
-    static let routeKeys = ["path", "activity", "holder", "links", "presentation", "stacked", "entry",
-                            "requires-auth", "feature", "fallback", "sends", "observes"]
+/// The decoder descends only into the keys the format defines, and the format is five
+/// levels deep; everything else is skipped. An alias is read again only where the format
+/// reads it, one level at a time, so an alias bomb is never expanded.
+public enum ManifestDecoder {
+    public static func decode(_ file: SourceFile, textPositions: [SourcePosition] = []) -> DecodedManifest {
+        YAMLCursor.read(file.bytes, file: file.id, textPositions: textPositions) { (cursor: consuming YAMLCursor) in
+            var decoder = Decoder(cursor: cursor)
+            decoder.decodeManifest()
+            return decoder.result()
+        }
+    }
+}
 
-    private let document: YAMLDocument?
-    private let file: FileID
-    private var sink = FindingSink()
+private struct Decoder: ~Copyable {
+    typealias Node = YAMLCursor.Node
 
-    public static func decode(_ document: YAMLDocument?, file: FileID) -> (Manifest, [Finding]) {
-        var decoder = ManifestDecoder(document: document, file: file)
-        let manifest = decoder.decodeManifest()
-        return (manifest, decoder.sink.findings)
+    var cursor: YAMLCursor
+    var manifest: Manifest
+    var symbols = SymbolTable()
+    var issues: [ManifestIssue] = []
+
+    init(cursor: consuming YAMLCursor) {
+        manifest = Manifest(file: cursor.file)
+        self.cursor = cursor
     }
 
-    private init(document: YAMLDocument?, file: FileID) {
-        self.document = document
-        self.file = file
+    func result() -> DecodedManifest {
+        // What the decoder made of a file that is not well-formed is unreliable: the text
+        // libyaml read before it stopped may not mean what it seems to (a value running into
+        // the next line, say). Only the YAML issues count then.
+        let failed = cursor.failed
+        return DecodedManifest(manifest: failed ? nil : manifest, symbols: symbols,
+                               issues: cursor.issues.map(ManifestIssue.yaml) + (failed ? [] : issues),
+                               positionsInsideScalars: cursor.positionsInsideScalars)
     }
 
     // MARK: - Entities
 
-    private mutating func decodeManifest() -> Manifest {
-        var manifest = Manifest(file: file)
-        guard let document, let root = document.root, !document.isNull(root) else {
-            sink.report(MissingFieldRule.description, "the manifest has no 'manifest' key; start the file with 'manifest: 1'",
-                        at: document?.root.map { startOf(document!.range($0)) } ?? .fileStart(file),
-                        subjects: ["manifest"])
-            return manifest
+    mutating func decodeManifest() {
+        defer { cursor.finish() }
+        guard let root = cursor.root() else {
+            manifest.versionKey = .emptyDocument(at: .fileStart(manifest.file))
+            return
         }
-        guard document.kind(root) == .mapping else {
-            sink.report(InvalidValueRule.description,
-                        "the top level of a manifest must be a mapping, found \(describe(root, in: document))",
-                        at: document.range(root), subjects: ["manifest"])
-            return manifest
+        if isNull(root) {
+            manifest.versionKey = .emptyDocument(at: startOf(root.range))
+            return
         }
-        var hasVersionKey = false
-        for pair in document.pairs(root) {
-            guard let key = keyText(pair.key, in: document, owner: "the top level") else { continue }
-            let value = pair.value
-            switch key {
-            case "manifest":
-                hasVersionKey = true
-                manifest.version = decodeVersion(value, in: document)
-            case "app":
-                manifest.app = string(value, in: document, Field("app"))
-            case "schemes":
-                manifest.schemes = list(value, in: document, Field("schemes")) {
-                    decoder, item in decoder.scheme(item, in: document)
-                }
-            case "hosts":
-                manifest.hosts = list(value, in: document, Field("hosts")) {
-                    decoder, item in decoder.host(item, in: document)
-                }
-            case "activities":
-                manifest.activities = entities(value, in: document, section: key, kind: "activity") {
-                    decoder, name, body in decoder.decodeActivity(name, body, in: document)
-                }
-            case "tabs":
-                manifest.tabs = entities(value, in: document, section: key, kind: "tab") {
-                    decoder, name, body in decoder.decodeTab(name, body, in: document)
-                }
-            case "holders":
-                manifest.holders = entities(value, in: document, section: key, kind: "holder") {
-                    decoder, name, body in decoder.decodeHolder(name, body, in: document)
-                }
-            case "routes":
-                manifest.routes = entities(value, in: document, section: key, kind: "route") {
-                    decoder, name, body in decoder.decodeRoute(name, body, in: document)
-                }
-            default:
+        guard root.kind == .mapping else {
+            report(.topLevelNotMapping(found: found(root)), at: root.range)
+            manifest.versionKey = .notApplicable
+            return
+        }
+        manifest.versionKey = .missing(at: startOf(root.range))
+        while let keyNode = cursor.nextNode() {
+            guard keyNode.kind == .scalar else {
+                skipPair(key: keyNode, in: .topLevel)
+                continue
+            }
+            guard let key = TopLevelKey.named(cursor.text) else {
+                let text = String(decoding: cursor.text, as: UTF8.self)
                 // `x-` keys are extensions, as in Compose and OpenAPI files: a place for anchors
                 // of shared fields, which merge keys then use.
-                guard !key.hasPrefix("x-") else { continue }
-                reportUnknownKey(key, at: pair.key, in: document, owner: "the top level", validKeys: Self.topLevelKeys)
+                if !text.hasPrefix("x-") {
+                    reportUnknownKey(text, at: keyNode.range, in: .topLevel, validKeys: TopLevelKey.names)
+                }
+                if let value = cursor.nextNode() { cursor.skip(value) }
+                continue
             }
+            guard let value = cursor.nextNode() else { return }
+            decodeTopLevel(key, value)
         }
-        if !hasVersionKey {
-            sink.report(MissingFieldRule.description, "the manifest has no 'manifest' key; add 'manifest: 1'",
-                        at: startOf(document.range(root)), subjects: ["manifest"])
-        }
-        return manifest
     }
 
-    private mutating func decodeVersion(_ node: YAMLDocument.NodeID, in document: YAMLDocument) -> Located<Int>? {
-        guard case .int(let version)? = document.scalar(node)?.resolved else {
-            reportWrongType(node, in: document, Field("manifest"), expected: "the integer 1")
-            return nil
+    private mutating func decodeTopLevel(_ key: TopLevelKey, _ value: Node) {
+        let field = FieldReference(key.name, of: .topLevel)
+        switch key {
+        case .manifest:
+            manifest.versionKey = .present
+            manifest.version = version(value)
+        case .app:
+            manifest.app = string(value, field)
+        case .schemes:
+            manifest.schemes = list(value, field) { decoder, item in decoder.scheme(item, field.item) }
+        case .hosts:
+            manifest.hosts = list(value, field) { decoder, item in decoder.host(item, field.item) }
+        case .activities:
+            manifest.activities = section(value, key, kind: .activity) { decoder, name, body in decoder.activity(name, body) }
+        case .tabs:
+            manifest.tabs = section(value, key, kind: .tab) { decoder, name, body in decoder.tab(name, body) }
+        case .holders:
+            manifest.holders = section(value, key, kind: .holder) { decoder, name, body in decoder.holder(name, body) }
+        case .routes:
+            manifest.routes = section(value, key, kind: .route) { decoder, name, body in decoder.route(name, body) }
         }
-        if version != 1 {
-            sink.report(InvalidValueRule.description,
-                        "unsupported manifest version \(version); version 1 is the only one, and the file is checked as version 1",
-                        at: document.range(node), subjects: ["manifest"])
-        }
-        return Located(version, at: document.range(node))
     }
 
-    private mutating func decodeActivity(_ name: Located<String>, _ body: YAMLDocument.NodeID?,
-                                         in document: YAMLDocument) -> Activity {
+    private mutating func activity(_ name: Name, _ body: Node?) -> Activity {
         var activity = Activity(name: name)
-        let owner = "activity '\(name.value)'"
-        forEachField(of: body, in: document, owner: owner, validKeys: Self.activityKeys) { decoder, key, value in
+        let owner = Owner.entity(.activity, symbols.text(name.value))
+        let extent = fields(of: body, declaredBy: name, owner: owner) { (decoder, key: ActivityKey, value) in
+            let field = FieldReference(key.name, of: owner)
             switch key {
-            case "title": activity.title = decoder.string(value, in: document, Field(key, of: owner))
-            case "icon": activity.icon = decoder.string(value, in: document, Field(key, of: owner))
-            default: activity.defaultTab = decoder.name(value, in: document, Field(key, of: owner))
+            case .title: activity.title = decoder.string(value, field)
+            case .icon: activity.icon = decoder.string(value, field)
+            case .defaultTab: activity.defaultTab = decoder.name(value, field)
             }
         }
+        activity.extent = extent
         return activity
     }
 
-    private mutating func decodeTab(_ name: Located<String>, _ body: YAMLDocument.NodeID?,
-                                    in document: YAMLDocument) -> Tab {
+    private mutating func tab(_ name: Name, _ body: Node?) -> Tab {
         var tab = Tab(name: name)
-        let owner = "tab '\(name.value)'"
-        var present = Set<String>()
-        forEachField(of: body, in: document, owner: owner, validKeys: Self.tabKeys) { decoder, key, value in
-            present.insert(key)
+        let owner = Owner.entity(.tab, symbols.text(name.value))
+        let extent = fields(of: body, declaredBy: name, owner: owner) { (decoder, key: TabKey, value) in
+            let field = FieldReference(key.name, of: owner)
+            tab.written.insert(key)
             switch key {
-            case "activity": tab.activity = decoder.name(value, in: document, Field(key, of: owner))
-            case "index": tab.index = decoder.index(value, in: document, Field(key, of: owner))
-            case "root": tab.root = decoder.name(value, in: document, Field(key, of: owner))
-            case "icon": tab.icon = decoder.string(value, in: document, Field(key, of: owner))
-            default: tab.title = decoder.string(value, in: document, Field(key, of: owner))
+            case .activity: tab.activity = decoder.name(value, field)
+            case .index: tab.index = decoder.index(value, field)
+            case .root: tab.root = decoder.name(value, field)
+            case .icon: tab.icon = decoder.string(value, field)
+            case .title: tab.title = decoder.string(value, field)
             }
         }
-        let missing = ["activity", "index", "root", "icon"].filter { !present.contains($0) }
-        if !missing.isEmpty {
-            let fields = englishList(missing.map { "'\($0)'" })
-            sink.report(MissingFieldRule.description,
-                        "\(owner) lacks the required field\(missing.count == 1 ? "" : "s") \(fields)",
-                        at: name.range, subjects: [name.value] + missing)
-        }
+        tab.extent = extent
         return tab
     }
 
-    private mutating func decodeHolder(_ name: Located<String>, _ body: YAMLDocument.NodeID?,
-                                       in document: YAMLDocument) -> Holder {
+    private mutating func holder(_ name: Name, _ body: Node?) -> Holder {
         var holder = Holder(name: name)
-        let owner = "holder '\(name.value)'"
-        forEachField(of: body, in: document, owner: owner, validKeys: Self.holderKeys) { decoder, key, value in
+        let owner = Owner.entity(.holder, symbols.text(name.value))
+        let extent = fields(of: body, declaredBy: name, owner: owner) { (decoder, key: HolderKey, value) in
+            let field = FieldReference(key.name, of: owner)
             switch key {
-            case "scope": holder.scope = decoder.enumeration(value, in: document, Field(key, of: owner))
-            case "params":
-                holder.params = decoder.list(value, in: document, Field(key, of: owner)) { decoder, item in
-                    decoder.parameterName(item, in: document, Field(key, of: owner).item)
-                }
-            default: holder.parent = decoder.name(value, in: document, Field(key, of: owner))
+            case .scope: holder.scope = decoder.choice(value, field)
+            case .params: holder.params = decoder.list(value, field) { decoder, item in decoder.parameterName(item, field.item) }
+            case .parent: holder.parent = decoder.name(value, field)
             }
         }
+        holder.extent = extent
         return holder
     }
 
-    private mutating func decodeRoute(_ id: Located<String>, _ body: YAMLDocument.NodeID?,
-                                      in document: YAMLDocument) -> Route {
+    private mutating func route(_ id: Name, _ body: Node?) -> Route {
         var route = Route(id: id)
-        let owner = "route '\(id.value)'"
-        forEachField(of: body, in: document, owner: owner, validKeys: Self.routeKeys) { decoder, key, value in
+        let owner = Owner.entity(.route, symbols.text(id.value))
+        let extent = fields(of: body, declaredBy: id, owner: owner) { (decoder, key: RouteKey, value) in
+            let field = FieldReference(key.name, of: owner)
+            route.written.insert(key)
             switch key {
-            case "path":
-                route.path = decoder.string(value, in: document, Field(key, of: owner))
-                if let path = route.path { route.pattern = decoder.pattern(path, of: id) }
-            case "activity": route.activity = decoder.name(value, in: document, Field(key, of: owner))
-            case "holder": route.holder = decoder.name(value, in: document, Field(key, of: owner))
-            case "links": route.links = decoder.nameList(value, in: document, Field(key, of: owner))
-            case "presentation": route.presentation = decoder.enumeration(value, in: document, Field(key, of: owner))
-            case "stacked": route.stacked = decoder.bool(value, in: document, Field(key, of: owner))
-            case "entry": route.entry = decoder.bool(value, in: document, Field(key, of: owner))
-            case "requires-auth": route.requiresAuth = decoder.bool(value, in: document, Field(key, of: owner))
-            case "feature": route.feature = decoder.string(value, in: document, Field(key, of: owner))
-            case "fallback": route.fallback = decoder.name(value, in: document, Field(key, of: owner))
-            case "sends": route.sends = decoder.nameList(value, in: document, Field(key, of: owner))
-            default: route.observes = decoder.nameList(value, in: document, Field(key, of: owner))
+            case .path: route.path = decoder.path(value, field, of: id)
+            case .activity: route.activity = decoder.name(value, field)
+            case .holder: route.holder = decoder.name(value, field)
+            case .links: route.links = decoder.nameList(value, field)
+            case .presentation: route.presentation = decoder.choice(value, field)
+            case .stacked: route.stacked = decoder.bool(value, field)
+            case .entry: route.entry = decoder.bool(value, field)
+            case .requiresAuth: route.requiresAuth = decoder.bool(value, field)
+            case .feature: route.feature = decoder.string(value, field)
+            case .fallback: route.fallback = decoder.name(value, field)
+            case .sends: route.sends = decoder.nameList(value, field)
+            case .observes: route.observes = decoder.nameList(value, field)
             }
         }
+        route.extent = extent
         return route
-    }
-
-    private mutating func pattern(_ path: Located<String>, of route: Located<String>) -> PathPattern? {
-        switch PathPattern.parse(path.value) {
-        case .success(let pattern):
-            return pattern
-        case .failure(let error):
-            sink.report(InvalidPathRule.description, "path '\(path.value)' of route '\(route.value)' is invalid: \(error.message)",
-                        at: path.range, subjects: [route.value])
-            return nil
-        }
     }
 
     // MARK: - Structure
 
     /// The entities of a section (`routes:` and the like): a mapping from name to a mapping of
     /// fields. A null section, or a null entity body, is empty.
-    private mutating func entities<Entity: DeclaredEntity>(
-        _ node: YAMLDocument.NodeID, in document: YAMLDocument, section: String, kind: String,
-        _ decodeEntity: (inout ManifestDecoder, Located<String>, YAMLDocument.NodeID?) -> Entity
-    ) -> [Entity] {
-        if document.isNull(node) { return [] }
-        guard document.kind(node) == .mapping else {
-            reportWrongType(node, in: document, Field(section), expected: "a mapping of \(kind) names")
+    private mutating func section<Entity>(_ node: Node, _ key: TopLevelKey, kind: EntityKind,
+                                          _ decodeEntity: (inout Decoder, Name, Node?) -> Entity) -> [Entity] {
+        if isNull(node) { return [] }
+        guard node.kind == .mapping else {
+            reportWrongType(node, FieldReference(key.name, of: .topLevel), expected: .names(of: kind))
             return []
         }
-        var result: [Entity] = []
-        result.reserveCapacity(document.pairCount(node))
-        for pair in document.pairs(node) {
-            guard let key = keyText(pair.key, in: document, owner: "'\(section)'") else { continue }
-            guard Self.isName(key) else {
-                sink.report(InvalidValueRule.description,
-                            "'\(key)' is not a valid \(kind) name; names match [A-Za-z_][A-Za-z0-9_.-]*",
-                            at: document.range(pair.key), subjects: [key])
+        var entities: [Entity] = []
+        while let keyNode = cursor.nextNode() {
+            guard keyNode.kind == .scalar else {
+                skipPair(key: keyNode, in: .section(key))
                 continue
             }
-            let name = Located(key, at: document.range(pair.key))
-            let isNull = document.isNull(pair.value)
-            if isNull || document.kind(pair.value) == .mapping {
-                result.append(decodeEntity(&self, name, isNull ? nil : pair.value))
-                let valueRange = document.range(pair.value)
-                result[result.count - 1].extent = SourceRange(file: file, start: name.range.start, end: max(valueRange.end, name.range.end))
+            guard Self.isName(cursor.text) else {
+                report(.invalidEntityName(kind, String(decoding: cursor.text, as: UTF8.self)), at: keyNode.range)
+                if let value = cursor.nextNode() { cursor.skip(value) }
+                continue
+            }
+            let name = Name(symbols.intern(cursor.text[...]), at: keyNode.range)
+            guard let body = cursor.nextNode() else { break }
+            if body.kind == .mapping || isNull(body) {
+                entities.append(decodeEntity(&self, name, body.kind == .mapping ? body : nil))
             } else {
-                sink.report(InvalidValueRule.description,
-                            "\(kind) '\(key)' must be a mapping of its fields, found \(describe(pair.value, in: document))",
-                            at: document.range(pair.value), subjects: [key])
+                report(.entityNotMapping(kind, symbols.text(name.value), found: found(body)), at: body.range)
             }
         }
-        return result
+        return entities
     }
 
-    private mutating func forEachField(
-        of body: YAMLDocument.NodeID?, in document: YAMLDocument, owner: String, validKeys: [String],
-        _ decodeField: (inout ManifestDecoder, String, YAMLDocument.NodeID) -> Void
-    ) {
-        guard let body else { return }
-        var merges: [YAMLDocument.NodeID] = []
-        for pair in document.pairs(body) {
-            guard let key = keyText(pair.key, in: document, owner: owner) else { continue }
-            if key == "<<", document.scalar(pair.key)?.style == .plain {
-                merges.append(pair.value)
-            } else if validKeys.contains(key) {
-                decodeField(&self, key, pair.value)
+    /// Reads an entity's fields, then the fields its merge keys add; returns the entity's
+    /// extent, from its name to the end of its fields.
+    private mutating func fields<Key: ManifestKey>(
+        of body: Node?, declaredBy name: Name, owner: Owner, _ decodeField: (inout Decoder, Key, Node) -> Void
+    ) -> SourceRange {
+        guard let body else { return name.range }
+        var merges: [Int32] = []
+        // The keys the entity sets itself, which merged mappings do not override.
+        var own = KeySet<Key>()
+        var ownUnknown: [String] = []
+        while let keyNode = cursor.nextNode() {
+            guard keyNode.kind == .scalar else {
+                skipPair(key: keyNode, in: owner)
+                continue
+            }
+            if keyNode.isPlain && cursor.text == Self.mergeKey {
+                guard let value = cursor.nextNode() else { break }
+                merges += mergeSources(value)
+            } else if let key = Key.named(cursor.text) {
+                own.insert(key)
+                guard let value = cursor.nextNode() else { break }
+                decodeField(&self, key, value)
             } else {
-                reportUnknownKey(key, at: pair.key, in: document, owner: owner, validKeys: validKeys)
+                let text = String(decoding: cursor.text, as: UTF8.self)
+                ownUnknown.append(text)
+                reportUnknownKey(text, at: keyNode.range, in: owner, validKeys: Key.names)
+                if let value = cursor.nextNode() { cursor.skip(value) }
             }
         }
-        guard !merges.isEmpty else { return }
-        mergeFields(merges, into: body, in: document, owner: owner, validKeys: validKeys, decodeField)
+        let end = max(cursor.collectionEnd, name.range.end)
+        if !merges.isEmpty { mergeFields(merges, own: own, ownUnknown: ownUnknown, owner: owner, decodeField) }
+        return SourceRange(file: name.range.file, start: name.range.start, end: end)
     }
+
+    private static let mergeKey = Array("<<".utf8)
 
     /// YAML's merge key: `<<: *defaults` (or a list of aliases) adds the fields of the merged
     /// mappings that the entity does not set itself; of several, the first that sets a field
     /// wins. Merged mappings may merge others; each is read once, so aliases cannot loop.
-    private mutating func mergeFields(
-        _ merges: [YAMLDocument.NodeID], into body: YAMLDocument.NodeID, in document: YAMLDocument, owner: String,
-        validKeys: [String], _ decodeField: (inout ManifestDecoder, String, YAMLDocument.NodeID) -> Void
+    private mutating func mergeFields<Key: ManifestKey>(
+        _ merges: [Int32], own: KeySet<Key>, ownUnknown: [String], owner: Owner, _ decodeField: (inout Decoder, Key, Node) -> Void
     ) {
-        var set = Set(document.pairs(body).compactMap { document.text($0.key) })
-        var pending: [YAMLDocument.NodeID] = []
-        for merge in merges {
-            if document.kind(merge) == .sequence { pending += document.items(merge) } else { pending.append(merge) }
-        }
-        var visited = Set<YAMLDocument.NodeID>()
+        var set = own
+        var setUnknown = Set(ownUnknown)
+        var pending = merges
+        var visited = Set<Int32>()
         var next = 0
         while next < pending.count {
             let source = pending[next]
             next += 1
             guard visited.insert(source).inserted else { continue }
-            guard document.kind(source) == .mapping else {
-                sink.report(InvalidValueRule.description,
-                            "'<<' in \(owner) must merge a mapping or a list of mappings, found \(describe(source, in: document))",
-                            at: document.range(source), subjects: [owner, "<<"])
+            cursor.replay(source)
+            guard let mapping = cursor.nextNode() else { continue }
+            guard mapping.kind == .mapping else {
+                report(.mergeNotMapping(in: owner, found: found(mapping)), at: mapping.range)
                 continue
             }
-            for pair in document.pairs(source) {
-                guard let key = document.text(pair.key) else { continue }
-                if key == "<<", document.scalar(pair.key)?.style == .plain {
-                    if document.kind(pair.value) == .sequence { pending += document.items(pair.value) } else { pending.append(pair.value) }
-                } else if set.insert(key).inserted {
-                    if validKeys.contains(key) {
-                        decodeField(&self, key, pair.value)
+            while let keyNode = cursor.nextNode() {
+                guard keyNode.kind == .scalar else {
+                    // Reported where the mapping was read as an entity's own, if ever.
+                    cursor.skip(keyNode)
+                    if let value = cursor.nextNode() { cursor.skip(value) }
+                    continue
+                }
+                if keyNode.isPlain && cursor.text == Self.mergeKey {
+                    guard let value = cursor.nextNode() else { break }
+                    pending += mergeSources(value)
+                } else if let key = Key.named(cursor.text) {
+                    guard let value = cursor.nextNode() else { break }
+                    if set.contains(key) {
+                        cursor.skip(value)
                     } else {
-                        reportUnknownKey(key, at: pair.key, in: document, owner: owner, validKeys: validKeys)
+                        set.insert(key)
+                        decodeField(&self, key, value)
                     }
+                } else {
+                    let text = String(decoding: cursor.text, as: UTF8.self)
+                    if setUnknown.insert(text).inserted {
+                        reportUnknownKey(text, at: keyNode.range, in: owner, validKeys: Key.names)
+                    }
+                    if let value = cursor.nextNode() { cursor.skip(value) }
                 }
             }
         }
     }
 
-    /// The text of a mapping key, or nil (with a finding) when the key is not a scalar.
-    private mutating func keyText(_ key: YAMLDocument.NodeID, in document: YAMLDocument, owner: String) -> String? {
-        if let text = document.text(key) { return text }
-        sink.report(InvalidValueRule.description, "keys in \(owner) must be strings, found \(describe(key, in: document))",
-                    at: document.range(key))
-        return nil
+    /// The mappings a merge key's value names: itself, or the items of a list.
+    private mutating func mergeSources(_ value: Node) -> [Int32] {
+        guard value.kind == .sequence else { return [cursor.capture(value)] }
+        var sources: [Int32] = []
+        while let item = cursor.nextNode() { sources.append(cursor.capture(item)) }
+        return sources
     }
 
-    private mutating func reportUnknownKey(_ key: String, at node: YAMLDocument.NodeID, in document: YAMLDocument,
-                                           owner: String, validKeys: [String]) {
-        sink.report(UnknownKeyRule.description,
-                    "unknown key '\(key)' in \(owner)\(Suggestion.hint(for: key, among: validKeys))",
-                    at: document.range(node), subjects: [owner, key])
+    /// Passes over a pair whose key is not a scalar, reporting the key.
+    private mutating func skipPair(key: Node, in owner: Owner) {
+        report(.nonScalarKey(in: owner, found: found(key)), at: key.range)
+        cursor.skip(key)
+        if let value = cursor.nextNode() { cursor.skip(value) }
     }
 
     // MARK: - Values
 
-    /// How messages name a value: "'index' of tab 'home'", "an item of 'links' of route
-    /// 'home'", or "'app'" at the top level.
-    private struct Field {
-        let key: String
-        let owner: String?
-        var isItem = false
-
-        init(_ key: String, of owner: String? = nil) {
-            self.key = key
-            self.owner = owner
+    private mutating func string(_ node: Node, _ field: FieldReference) -> Name? {
+        guard node.kind == .scalar, scalarType(node) == .string else {
+            reportWrongType(node, field, expected: .string)
+            return nil
         }
-
-        var item: Field {
-            var item = self
-            item.isItem = true
-            return item
-        }
-
-        /// What identifies a finding about this value, without its line.
-        var subjects: [String] { [owner ?? "the top level", key] }
-
-        var phrase: String {
-            let field = owner.map { "'\(key)' of \($0)" } ?? "'\(key)'"
-            return isItem ? "an item of \(field)" : field
-        }
-    }
-
-    private mutating func string(_ node: YAMLDocument.NodeID, in document: YAMLDocument, _ field: Field) -> Located<String>? {
-        if case .string(let text)? = document.scalar(node)?.resolved {
-            return Located(text, at: document.range(node))
-        }
-        reportWrongType(node, in: document, field, expected: "a string")
-        return nil
+        return Name(symbols.intern(cursor.text[...]), at: node.range)
     }
 
     /// A reference to an activity, tab, holder or route. Not a valid name, it cannot name
     /// anything: reported here as a wrong value, and not again as an unknown reference.
-    private mutating func name(_ node: YAMLDocument.NodeID, in document: YAMLDocument, _ field: Field) -> Located<String>? {
-        guard let value = string(node, in: document, field) else { return nil }
-        guard Self.isName(value.value) else {
-            sink.report(InvalidValueRule.description,
-                        "\(field.phrase) is '\(value.value)', which is not a valid name; names match [A-Za-z_][A-Za-z0-9_.-]*",
-                        at: value.range, subjects: field.subjects + [value.value])
+    private mutating func name(_ node: Node, _ field: FieldReference) -> Name? {
+        guard node.kind == .scalar, scalarType(node) == .string else {
+            reportWrongType(node, field, expected: .string)
             return nil
         }
-        return value
-    }
-
-    private mutating func nameList(_ node: YAMLDocument.NodeID, in document: YAMLDocument, _ field: Field) -> [Located<String>] {
-        list(node, in: document, field) { decoder, item in decoder.name(item, in: document, field.item) }
-    }
-
-    private mutating func parameterName(_ node: YAMLDocument.NodeID, in document: YAMLDocument, _ field: Field) -> Located<String>? {
-        guard let value = string(node, in: document, field) else { return nil }
-        guard PathText.isParameterName(value.value) else {
-            sink.report(InvalidValueRule.description,
-                        "\(field.phrase) is '\(value.value)', which is not a parameter name; parameter names match [A-Za-z_][A-Za-z0-9_]*",
-                        at: value.range, subjects: field.subjects + [value.value])
+        guard Self.isName(cursor.text) else {
+            report(.invalidName(field, String(decoding: cursor.text, as: UTF8.self)), at: node.range)
             return nil
         }
-        return value
+        return Name(symbols.intern(cursor.text[...]), at: node.range)
     }
 
-    private mutating func list<Element>(
-        _ node: YAMLDocument.NodeID, in document: YAMLDocument, _ field: Field,
-        _ decodeItem: (inout ManifestDecoder, YAMLDocument.NodeID) -> Element?
-    ) -> [Element] {
-        if document.isNull(node) { return [] }
-        guard document.kind(node) == .sequence else {
-            reportWrongType(node, in: document, field, expected: "a list")
+    private mutating func nameList(_ node: Node, _ field: FieldReference) -> [Name] {
+        list(node, field) { decoder, item in decoder.name(item, field.item) }
+    }
+
+    private mutating func parameterName(_ node: Node, _ field: FieldReference) -> Name? {
+        guard node.kind == .scalar, scalarType(node) == .string else {
+            reportWrongType(node, field, expected: .string)
+            return nil
+        }
+        guard PathText.isParameterName(cursor.text) else {
+            report(.invalidParameterName(field, String(decoding: cursor.text, as: UTF8.self)), at: node.range)
+            return nil
+        }
+        return Name(symbols.intern(cursor.text[...]), at: node.range)
+    }
+
+    private mutating func list<Element>(_ node: Node, _ field: FieldReference,
+                                        _ decodeItem: (inout Decoder, Node) -> Element?) -> [Element] {
+        if isNull(node) { return [] }
+        guard node.kind == .sequence else {
+            reportWrongType(node, field, expected: .list)
             return []
         }
-        return document.items(node).compactMap { decodeItem(&self, $0) }
+        var elements: [Element] = []
+        while let item = cursor.nextNode() {
+            if let element = decodeItem(&self, item) { elements.append(element) }
+        }
+        return elements
     }
 
-    private mutating func index(_ node: YAMLDocument.NodeID, in document: YAMLDocument, _ field: Field) -> Located<Int>? {
-        guard case .int(let value)? = document.scalar(node)?.resolved else {
-            reportWrongType(node, in: document, field, expected: "an integer")
+    private mutating func version(_ node: Node) -> Located<Int>? {
+        guard node.kind == .scalar, case .int(let version) = scalarType(node) else {
+            reportWrongType(node, FieldReference(TopLevelKey.manifest.name, of: .topLevel), expected: .formatVersion)
+            return nil
+        }
+        if version != 1 { report(.unsupportedVersion(version), at: node.range) }
+        return Located(version, at: node.range)
+    }
+
+    private mutating func index(_ node: Node, _ field: FieldReference) -> Located<Int>? {
+        guard node.kind == .scalar, case .int(let value) = scalarType(node) else {
+            reportWrongType(node, field, expected: .integer)
             return nil
         }
         guard value >= 0 else {
-            sink.report(InvalidValueRule.description, "\(field.phrase) must be 0 or more, found \(value)",
-                        at: document.range(node), subjects: field.subjects)
+            report(.negativeIndex(field, value), at: node.range)
             return nil
         }
-        return Located(value, at: document.range(node))
+        return Located(value, at: node.range)
     }
 
-    private mutating func bool(_ node: YAMLDocument.NodeID, in document: YAMLDocument, _ field: Field) -> Located<Bool>? {
-        if case .bool(let value)? = document.scalar(node)?.resolved {
-            return Located(value, at: document.range(node))
-        }
-        reportWrongType(node, in: document, field, expected: "true or false")
-        return nil
-    }
-
-    private mutating func enumeration<Value: RawRepresentable & CaseIterable>(
-        _ node: YAMLDocument.NodeID, in document: YAMLDocument, _ field: Field
-    ) -> Located<Value>? where Value.RawValue == String {
-        let choices = Value.allCases.map(\.rawValue)
-        guard let text = string(node, in: document, field) else { return nil }
-        guard let value = Value(rawValue: text.value) else {
-            sink.report(InvalidValueRule.description,
-                        "\(field.phrase) must be \(englishList(choices, conjunction: "or")), found '\(text.value)'"
-                            + Suggestion.hint(for: text.value, among: choices),
-                        at: text.range, subjects: field.subjects + [text.value])
+    private mutating func bool(_ node: Node, _ field: FieldReference) -> Located<Bool>? {
+        guard node.kind == .scalar, case .bool(let value) = scalarType(node) else {
+            reportWrongType(node, field, expected: .boolean)
             return nil
         }
-        return Located(value, at: text.range)
+        return Located(value, at: node.range)
     }
 
-    private mutating func scheme(_ node: YAMLDocument.NodeID, in document: YAMLDocument) -> Located<String>? {
-        guard let value = string(node, in: document, Field("schemes").item) else { return nil }
-        let bytes = Array(value.value.utf8)
+    private mutating func choice<Value: RawRepresentable & CaseIterable>(_ node: Node, _ field: FieldReference) -> Located<Value>?
+    where Value.RawValue == String {
+        guard node.kind == .scalar, scalarType(node) == .string else {
+            reportWrongType(node, field, expected: .string)
+            return nil
+        }
+        let text = String(decoding: cursor.text, as: UTF8.self)
+        guard let value = Value(rawValue: text) else {
+            report(.unknownChoice(field, text, choices: Value.allCases.map(\.rawValue)), at: node.range)
+            return nil
+        }
+        return Located(value, at: node.range)
+    }
+
+    private mutating func path(_ node: Node, _ field: FieldReference, of route: Name) -> Located<PathPattern>? {
+        guard node.kind == .scalar, scalarType(node) == .string else {
+            reportWrongType(node, field, expected: .string)
+            return nil
+        }
+        switch PathPattern.parse(cursor.text, symbols: &symbols) {
+        case .success(let pattern):
+            return Located(pattern, at: node.range)
+        case .failure(let problem):
+            issues.append(.invalidPath(route: symbols.text(route.value), path: String(decoding: cursor.text, as: UTF8.self),
+                                       problem: problem, at: node.range))
+            return nil
+        }
+    }
+
+    private mutating func scheme(_ node: Node, _ field: FieldReference) -> Name? {
+        guard let value = string(node, field) else { return nil }
+        let bytes = cursor.text
         let valid = bytes.first.map(Self.isASCIILetter) == true
             && bytes.allSatisfy { Self.isASCIILetter($0) || Self.isASCIIDigit($0) || "+.-".utf8.contains($0) }
         guard valid else {
-            sink.report(InvalidValueRule.description,
-                        "'\(value.value)' is not a URL scheme; write it without '://', as letters, digits, '+', '.' and '-'",
-                        at: value.range, subjects: ["schemes", value.value])
+            report(.invalidScheme(symbols.text(value.value)), at: value.range)
             return nil
         }
         return value
     }
 
-    private mutating func host(_ node: YAMLDocument.NodeID, in document: YAMLDocument) -> Located<String>? {
-        guard let value = string(node, in: document, Field("hosts").item) else { return nil }
-        let labels = value.value.split(separator: ".", omittingEmptySubsequences: false)
+    private mutating func host(_ node: Node, _ field: FieldReference) -> Name? {
+        guard let value = string(node, field) else { return nil }
+        let labels = cursor.text.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
         let valid = labels.enumerated().allSatisfy { position, label in
-            (position == 0 && label == "*" && labels.count > 1)
-                || (!label.isEmpty && label.utf8.allSatisfy { Self.isASCIILetter($0) || Self.isASCIIDigit($0) || $0 == UInt8(ascii: "-") })
+            (position == 0 && label.elementsEqual([UInt8(ascii: "*")]) && labels.count > 1)
+                || (!label.isEmpty && label.allSatisfy { Self.isASCIILetter($0) || Self.isASCIIDigit($0) || $0 == UInt8(ascii: "-") })
         }
         guard valid else {
-            sink.report(InvalidValueRule.description,
-                        "'\(value.value)' is not a host name; write the host alone, like 'example.com', without scheme, port or path",
-                        at: value.range, subjects: ["hosts", value.value])
+            report(.invalidHost(symbols.text(value.value)), at: value.range)
             return nil
         }
         return value
     }
 
-    // MARK: - Messages
+    // MARK: - Reporting
 
-    private mutating func reportWrongType(_ node: YAMLDocument.NodeID, in document: YAMLDocument, _ field: Field,
-                                          expected: String) {
-        sink.report(InvalidValueRule.description, "\(field.phrase) must be \(expected), found \(describe(node, in: document))",
-                    at: document.range(node), subjects: field.subjects)
+    private func scalarType(_ node: Node) -> ScalarType {
+        ScalarType(cursor.text, isPlain: node.isPlain)
     }
 
-    private func describe(_ node: YAMLDocument.NodeID, in document: YAMLDocument) -> String {
-        switch document.kind(node) {
-        case .mapping: return "a mapping"
-        case .sequence: return "a list"
+    private func isNull(_ node: Node) -> Bool {
+        node.kind == .scalar && scalarType(node) == .null
+    }
+
+    /// What `node` is, for a message. A collection is skipped on the way: the caller is done
+    /// with a node it describes.
+    private mutating func found(_ node: Node) -> FoundValue {
+        switch node.kind {
+        case .mapping:
+            cursor.skip()
+            return .mapping
+        case .sequence:
+            cursor.skip()
+            return .list
         case .scalar:
-            let resolved = document.scalar(node)!.resolved
-            return resolved == .null ? "null" : "\(resolved.typeDescription) '\(document.text(node)!)'"
+            let type = scalarType(node)
+            return type == .null ? .null : .scalar(type: type.typeDescription, text: String(decoding: cursor.text, as: UTF8.self))
         }
+    }
+
+    private mutating func reportWrongType(_ node: Node, _ field: FieldReference, expected: ExpectedValue) {
+        report(.wrongType(field, expected: expected, found: found(node)), at: node.range)
+    }
+
+    private mutating func reportUnknownKey(_ key: String, at range: SourceRange, in owner: Owner, validKeys: [String]) {
+        issues.append(.unknownKey(key: key, owner: owner, validKeys: validKeys, at: range))
+    }
+
+    private mutating func report(_ problem: InvalidValue, at range: SourceRange) {
+        issues.append(.invalidValue(problem, at: range))
     }
 
     private func startOf(_ range: SourceRange) -> SourceRange {
         SourceRange(file: range.file, start: range.start, end: range.start)
     }
 
-    /// Whether `text` matches `[A-Za-z_][A-Za-z0-9_.-]*`, the syntax of every name.
-    static func isName(_ text: String) -> Bool {
+    /// Whether `bytes` match `[A-Za-z_][A-Za-z0-9_.-]*`, the syntax of every name.
+    static func isName<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> Bool {
         var isFirst = true
-        for byte in text.utf8 {
+        for byte in bytes {
             let allowed = isASCIILetter(byte) || byte == UInt8(ascii: "_")
                 || (!isFirst && (isASCIIDigit(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-")))
             guard allowed else { return false }
@@ -492,5 +517,4 @@ public struct ManifestDecoder {
     private static func isASCIIDigit(_ byte: UInt8) -> Bool {
         byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
     }
-
 }

@@ -38,20 +38,17 @@ public struct URLResolver: Sendable {
         /// Routes with a valid path, and the trie of their patterns.
         let routes: [Route]
         let trie: SegmentTrie
-        /// For each route id, the tab of its activity whose root is nearest to it by links.
-        let nearestTab: [String: String]
+        /// For each route, the tab of its activity whose root is nearest to it by links.
+        let nearestTab: [Symbol: Symbol]
     }
 
     private let apps: [IndexedApp]
 
     public init(apps: [AppModel]) {
         self.apps = apps.map { app in
-            let routes = app.routes.filter { $0.pattern != nil }
+            let routes = app.routes.filter { $0.path != nil }
             var trie = SegmentTrie(patternCount: routes.count)
-            for (index, route) in routes.enumerated() {
-                let literals = trie.intern(route.pattern!)
-                trie.insert(route.pattern!, literals: literals, as: Int32(index))
-            }
+            for (index, route) in routes.enumerated() { trie.insert(route.path!.value, as: Int32(index)) }
             return IndexedApp(app: app, routes: routes, trie: trie, nearestTab: Self.nearestTabs(app))
         }
     }
@@ -73,7 +70,9 @@ public struct URLResolver: Sendable {
         let canonical = parsed.segments.map(PathText.encode)
         var matches: [(app: IndexedApp, route: Route)] = []
         for indexed in candidates {
-            for position in indexed.trie.matches(canonical) { matches.append((indexed, indexed.routes[position])) }
+            // A segment that no pattern of the app spells can only match a wildcard.
+            let segments = canonical.map { indexed.app.symbols.lookup($0[...]) }
+            for position in indexed.trie.matches(segments) { matches.append((indexed, indexed.routes[position])) }
         }
         guard !matches.isEmpty else {
             unmatched.reason = "no route's path matches '\(parsed.path)'"
@@ -81,30 +80,32 @@ public struct URLResolver: Sendable {
         }
         // The best matches: those no other match is more specific than.
         let best = matches.filter { match in
-            !matches.contains { other in other.route.pattern!.relation(to: match.route.pattern!) == .moreSpecific }
+            !matches.contains { other in other.route.path!.value.relation(to: match.route.path!.value) == .moreSpecific }
         }
         guard best.count == 1, let (indexed, route) = best.first else {
             var ambiguous = Resolution(url: url, status: .ambiguous)
-            ambiguous.candidates = best.map(\.route.id.value)
-            ambiguous.reason = "the paths of " + englishList(best.map { "'\($0.route.id.value)' (\($0.route.pattern!.text))" })
-                + " all match '\(parsed.path)' and none is more specific"
+            ambiguous.candidates = best.map { $0.app.app.text($0.route.id.value) }
+            let described = best.map { "'\($0.app.app.text($0.route.id.value))' (\($0.app.app.text($0.route.path!.value.text)))" }
+            ambiguous.reason = "the paths of " + englishList(described) + " all match '\(parsed.path)' and none is more specific"
             return ambiguous
         }
+        let app = indexed.app
         var resolution = Resolution(url: url, status: .resolved)
-        resolution.route = route.id.value
-        resolution.holder = route.holder?.value
-        let activity = indexed.app.activity(of: route)
-        resolution.activity = activity
-        resolution.parameters = zip(route.pattern!.segments, parsed.segments).compactMap { segment, value in
+        resolution.route = app.text(route.id.value)
+        resolution.holder = route.holder.map { app.text($0.value) }
+        let activity = app.activity(of: route)
+        resolution.activity = activity.map(app.text)
+        resolution.parameters = zip(route.path!.value.segments, parsed.segments).compactMap { segment, value in
             guard case .parameter(let name) = segment else { return nil }
-            return Pair(name: name, value: String(decoding: value, as: UTF8.self))
+            return Pair(name: app.text(name), value: String(decoding: value, as: UTF8.self))
         }
         let requestedTab = parsed.query.first { $0.name == "tab" }?.value
-        if let requestedTab, let tab = indexed.app.tab(named: requestedTab), tab.activity?.value == activity {
+        if let requestedTab, let tab = app.tab(named: requestedTab), tab.activity?.value == activity {
             resolution.tab = requestedTab
             resolution.query = parsed.query.filter { $0.name != "tab" }
         } else {
-            resolution.tab = indexed.nearestTab[route.id.value] ?? activity.flatMap { Self.defaultTab(of: $0, in: indexed.app) }
+            let tab = indexed.nearestTab[route.id.value] ?? activity.flatMap { Self.defaultTab(of: $0, in: app) }
+            resolution.tab = tab.map(app.text)
             resolution.query = parsed.query
         }
         return resolution
@@ -112,28 +113,33 @@ public struct URLResolver: Sendable {
 
     /// The tab shown when switching to an activity: its `default-tab`, else its tab named
     /// `home`, else its tab with the lowest index.
-    static func defaultTab(of activity: String, in app: AppModel) -> String? {
+    static func defaultTab(of activity: Symbol, in app: AppModel) -> Symbol? {
         let tabs = app.tabs.filter { $0.activity?.value == activity }
-        if let named = app.activity(named: activity)?.defaultTab?.value, tabs.contains(where: { $0.name.value == named }) {
+        if let named = app.activity(activity)?.defaultTab?.value, tabs.contains(where: { $0.name.value == named }) {
             return named
         }
-        if tabs.contains(where: { $0.name.value == "home" }) { return "home" }
+        if let home = app.symbols.lookup("home"), tabs.contains(where: { $0.name.value == home }) { return home }
         return tabs.min { ($0.index?.value ?? .max) < ($1.index?.value ?? .max) }?.name.value
     }
 
     /// For each route, the tab of the route's activity whose root reaches it in the fewest
     /// links (ties to the tab declared first): one breadth-first search per activity, from
     /// all of its tab roots at once.
-    static func nearestTabs(_ app: AppModel) -> [String: String] {
+    static func nearestTabs(_ app: AppModel) -> [Symbol: Symbol] {
         let graph = app.linkGraph
-        var nearest: [String: String] = [:]
-        var tabsByActivity: [String: [Tab]] = [:]
-        for tab in app.tabs { if let activity = tab.activity?.value { tabsByActivity[activity, default: []].append(tab) } }
-        for (activity, tabs) in tabsByActivity {
-            var owner = [Int: String]()
+        var nearest: [Symbol: Symbol] = [:]
+        var tabsByActivity: [Symbol: [Tab]] = [:]
+        var activityOrder: [Symbol] = []
+        for tab in app.tabs {
+            guard let activity = tab.activity?.value else { continue }
+            if tabsByActivity[activity] == nil { activityOrder.append(activity) }
+            tabsByActivity[activity, default: []].append(tab)
+        }
+        for activity in activityOrder {
+            var owner = [Int: Symbol]()
             var frontier: [Int] = []
-            for tab in tabs {
-                guard let root = tab.root.flatMap({ app.routePosition(named: $0.value) }), owner[root] == nil else { continue }
+            for tab in tabsByActivity[activity]! {
+                guard let root = tab.root.flatMap({ app.routePosition($0.value) }), owner[root] == nil else { continue }
                 owner[root] = tab.name.value
                 frontier.append(root)
             }
@@ -249,10 +255,10 @@ struct ParsedURL {
     /// Whether the app declares the URL's scheme or host; every app takes bare paths.
     func belongs(to app: AppModel) -> Bool {
         if let host {
-            return app.hosts.contains { Self.host(host, matches: $0.value.lowercased()) }
+            return app.hosts.contains { Self.host(host, matches: app.text($0.value).lowercased()) }
         }
         if let scheme {
-            return app.schemes.contains { $0.value.lowercased() == scheme }
+            return app.schemes.contains { app.text($0.value).lowercased() == scheme }
         }
         return true
     }
@@ -264,10 +270,10 @@ struct ParsedURL {
 
     func unknownOriginReason(apps: [AppModel]) -> String {
         if let host {
-            let declared = apps.flatMap(\.hosts).map(\.value)
+            let declared = apps.flatMap { app in app.hosts.map { app.text($0.value) } }
             return "host '\(host)' is not declared" + (declared.isEmpty ? " (no manifest declares hosts)" : " (hosts: \(declared.joined(separator: ", ")))")
         }
-        let declared = apps.flatMap(\.schemes).map(\.value)
+        let declared = apps.flatMap { app in app.schemes.map { app.text($0.value) } }
         return "scheme '\(scheme ?? "")' is not declared" + (declared.isEmpty ? " (no manifest declares schemes)" : " (schemes: \(declared.joined(separator: ", ")))")
     }
 }

@@ -1,7 +1,7 @@
 /// Finds every pair of conflicting patterns in a route set without comparing all pairs.
 ///
 /// Patterns go, in declaration order, into a segment trie: literal edges in one hash table
-/// keyed by (node, interned literal), one wildcard edge per node for `:name` and `*`, and per
+/// keyed by (node, literal symbol), one wildcard edge per node for `:name` and `*`, and per
 /// node the patterns that end there, with or without a final `**`. Before a pattern is
 /// inserted, one walk of the trie visits exactly the earlier patterns that overlap it, and
 /// tracks on the way whether each is a superset and/or a subset of it, so classifying a
@@ -27,9 +27,7 @@ public struct ConflictIndex {
         for (index, pattern) in patterns.enumerated() {
             var kept: [Int] = []
             var total = 0
-            // Each literal is hashed once, here; the walk and the insertion use its number.
-            let literals = trie.intern(pattern)
-            walk.visitOverlapping(pattern, literals: literals, in: trie) { candidate, patternIsSubset, candidateIsSubset in
+            walk.visitOverlapping(pattern, in: trie) { candidate, patternIsSubset, candidateIsSubset in
                 // Neither more specific than the other, or each matching what the other does.
                 guard patternIsSubset == candidateIsSubset else { return }
                 total += 1
@@ -41,7 +39,7 @@ public struct ConflictIndex {
                 }
             }
             if total > 0 { groups.append(Group(pattern: index, earlier: kept, omitted: total - kept.count)) }
-            trie.insert(pattern, literals: literals, as: Int32(index))
+            trie.insert(pattern, as: Int32(index))
         }
         return groups
     }
@@ -50,7 +48,6 @@ public struct ConflictIndex {
 private let none: Int32 = -1
 
 struct SegmentTrie {
-    private var literalIDs: [String: Int32] = [:]
     private var literalEdges: [UInt64: Int32] = [:]
     fileprivate var firstLiteralChild: [Int32] = [none]
     fileprivate var nextSibling: [Int32] = [none]
@@ -65,34 +62,17 @@ struct SegmentTrie {
         nextInList = [Int32](repeating: none, count: patternCount)
     }
 
-    fileprivate func literalChild(of node: Int32, _ literal: String) -> Int32? {
-        guard let id = literalIDs[literal] else { return nil }
-        return literalEdges[Self.edgeKey(node, id)]
+    fileprivate func literalChild(of node: Int32, _ literal: Symbol) -> Int32? {
+        literalEdges[Self.edgeKey(node, literal)]
     }
 
-    fileprivate func literalChild(of node: Int32, id: Int32) -> Int32? {
-        literalEdges[Self.edgeKey(node, id)]
-    }
-
-    /// The number of each literal segment of `pattern` (numbering new ones), and `none` for
-    /// the other segments.
-    mutating func intern(_ pattern: PathPattern) -> [Int32] {
-        pattern.segments.map { segment in
-            guard case .literal(let text) = segment else { return none }
-            if let id = literalIDs[text] { return id }
-            let id = Int32(literalIDs.count)
-            literalIDs[text] = id
-            return id
-        }
-    }
-
-    /// Inserts pattern number `index`, whose literals `intern` numbered.
-    mutating func insert(_ pattern: PathPattern, literals: [Int32], as index: Int32) {
+    /// Inserts pattern number `index`.
+    mutating func insert(_ pattern: PathPattern, as index: Int32) {
         var node: Int32 = 0
-        for (position, segment) in pattern.segments.enumerated() {
+        for segment in pattern.segments {
             switch segment {
-            case .literal:
-                let key = Self.edgeKey(node, literals[position])
+            case .literal(let literal):
+                let key = Self.edgeKey(node, literal)
                 if let child = literalEdges[key] {
                     node = child
                 } else {
@@ -124,8 +104,8 @@ struct SegmentTrie {
         return Int32(firstLiteralChild.count - 1)
     }
 
-    private static func edgeKey(_ node: Int32, _ literal: Int32) -> UInt64 {
-        UInt64(UInt32(bitPattern: node)) << 32 | UInt64(UInt32(bitPattern: literal))
+    private static func edgeKey(_ node: Int32, _ literal: Symbol) -> UInt64 {
+        UInt64(UInt32(bitPattern: node)) << 32 | UInt64(literal.index)
     }
 }
 
@@ -144,7 +124,7 @@ struct TrieWalk {
 
     /// Calls `visit(candidate, patternIsSubset, candidateIsSubset)` once for every pattern in
     /// the trie that overlaps `pattern`.
-    mutating func visitOverlapping(_ pattern: PathPattern, literals: [Int32], in trie: SegmentTrie,
+    mutating func visitOverlapping(_ pattern: PathPattern, in trie: SegmentTrie,
                                    _ visit: (Int, Bool, Bool) -> Void) {
         let segments = pattern.segments
         stack.removeAll(keepingCapacity: true)
@@ -164,8 +144,8 @@ struct TrieWalk {
                 visit($0, step.patternIsSubset, step.candidateIsSubset && segment == .rest)
             }
             switch segment {
-            case .literal:
-                if let child = trie.literalChild(of: step.node, id: literals[depth]) {
+            case .literal(let literal):
+                if let child = trie.literalChild(of: step.node, literal) {
                     stack.append(Step(node: child, depth: step.depth + 1,
                                       patternIsSubset: step.patternIsSubset, candidateIsSubset: step.candidateIsSubset))
                 }
@@ -224,10 +204,11 @@ struct TrieWalk {
 }
 
 extension SegmentTrie {
-    /// The patterns that match a URL path, given as canonical segments (see
-    /// `PathText.canonical`): one walk, like the conflict walk, over literal edges equal to
-    /// the segment, wildcard edges, and `**` endings while segments remain.
-    func matches(_ segments: [String]) -> [Int] {
+    /// The patterns that match a URL path, given as the symbols of its canonical segments
+    /// (see `PathText.canonical`; nil for a segment no pattern spells): one walk, like the
+    /// conflict walk, over literal edges equal to the segment, wildcard edges, and `**`
+    /// endings while segments remain.
+    func matches(_ segments: [Symbol?]) -> [Int] {
         var found: [Int] = []
         var pending: [(node: Int32, depth: Int)] = [(0, 0)]
         func collect(_ head: Int32) {
@@ -243,7 +224,7 @@ extension SegmentTrie {
                 continue
             }
             collect(firstEndingInRest[Int(node)])
-            if let child = literalChild(of: node, segments[depth]) { pending.append((child, depth + 1)) }
+            if let literal = segments[depth], let child = literalChild(of: node, literal) { pending.append((child, depth + 1)) }
             let wildcard = wildcardChild[Int(node)]
             if wildcard != none { pending.append((wildcard, depth + 1)) }
         }

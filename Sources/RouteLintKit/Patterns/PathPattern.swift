@@ -1,103 +1,131 @@
-/// A route's URL path pattern (spec section 1, "Path patterns").
-public struct PathPattern: Hashable, Sendable, CustomStringConvertible {
+/// A route's URL path pattern (spec section 1, "Path patterns"). Literal segments and
+/// parameter names are symbols of the run's table, so patterns compare by integers.
+public struct PathPattern: Hashable, Sendable {
     public enum Segment: Hashable, Sendable {
-        /// A static segment, compared in its canonical spelling (see `PathText.canonical`) so
+        /// A static segment, interned in its canonical spelling (see `PathText.canonical`) so
         /// that `%41` and `A` are the same segment.
-        case literal(String)
+        case literal(Symbol)
         /// `:name`: one segment, bound to `name`.
-        case parameter(String)
+        case parameter(Symbol)
         /// `*`: one segment, bound to nothing. Matches exactly what a parameter matches.
         case wildcard
         /// `**`: one or more segments; only last.
         case rest
+
+        var parameterName: Symbol? {
+            if case .parameter(let name) = self { return name }
+            return nil
+        }
     }
 
-    public let segments: [Segment]
+    public private(set) var segments: [Segment]
     /// The pattern as written in the manifest.
-    public let text: String
-
-    public var description: String { text }
+    public private(set) var text: Symbol
 
     public var endsWithRest: Bool { segments.last == .rest }
 
     /// The names of the pattern's parameters, in order.
-    public var parameterNames: [String] {
-        segments.compactMap { if case .parameter(let name) = $0 { return name } else { return nil } }
-    }
+    public var parameterNames: [Symbol] { segments.compactMap(\.parameterName) }
 
     /// Whether the pattern has any `:name`, `*` or `**` segment.
     public var hasParameters: Bool {
         segments.contains { if case .literal = $0 { return false } else { return true } }
     }
 
-    public struct SyntaxError: Error, Equatable, Sendable {
-        public let message: String
+    /// Why a path is not a valid pattern. `InvalidPathRule` words each case.
+    public enum SyntaxError: Error, Equatable, Sendable {
+        case empty
+        case noLeadingSlash
+        /// The byte value of the first ASCII white-space character.
+        case whiteSpace(UInt8)
+        case query
+        case fragment
+        case trailingSlash
+        /// Segments are numbered from 1.
+        case emptySegment(ordinal: Int)
+        case restNotLast
+        case missingParameterName(ordinal: Int)
+        case invalidParameterName(String)
+        case repeatedParameter(String)
+        case invalidPercentEscape(ordinal: Int, segment: String)
+        case invalidCharacter(ordinal: Int, segment: String, character: String)
     }
 
-    public static func parse(_ text: String) -> Result<PathPattern, SyntaxError> {
-        func failure(_ message: String) -> Result<PathPattern, SyntaxError> { .failure(SyntaxError(message: message)) }
-        let bytes = text.utf8
-        guard bytes.first == UInt8(ascii: "/") else {
-            return failure(text.isEmpty ? "the path is empty; it must start with '/'" : "the path must start with '/'")
-        }
+    /// Parses the pattern `text`, interning its literals, parameter names and text in `symbols`.
+    public static func parse(_ text: String, symbols: inout SymbolTable) -> Result<PathPattern, SyntaxError> {
+        parse(Array(text.utf8), symbols: &symbols)
+    }
+
+    public static func parse(_ bytes: [UInt8], symbols: inout SymbolTable) -> Result<PathPattern, SyntaxError> {
+        guard bytes.first == UInt8(ascii: "/") else { return .failure(bytes.isEmpty ? .empty : .noLeadingSlash) }
         // Only ASCII white space needs its own message: any other character is refused in
         // every segment anyway. Static segments allow none of these bytes, so checking only
         // paths that have one keeps the common path to one scan.
         if bytes.contains(where: { $0 <= 0x20 || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) {
-            if let space = bytes.first(where: { $0 == 0x20 || ($0 >= 0x09 && $0 <= 0x0D) }) {
-                return failure("the path contains white space (U+\(String(space, radix: 16, uppercase: true).leftPadded(to: 4)))")
-            }
-            if bytes.contains(UInt8(ascii: "?")) { return failure("the path contains a query ('?'); patterns match the path only") }
-            if bytes.contains(UInt8(ascii: "#")) { return failure("the path contains a fragment ('#'); patterns match the path only") }
+            if let space = bytes.first(where: { $0 == 0x20 || ($0 >= 0x09 && $0 <= 0x0D) }) { return .failure(.whiteSpace(space)) }
+            if bytes.contains(UInt8(ascii: "?")) { return .failure(.query) }
+            if bytes.contains(UInt8(ascii: "#")) { return .failure(.fragment) }
         }
-        if bytes.count == 1 { return .success(PathPattern(segments: [], text: text)) }
-        if bytes.last == UInt8(ascii: "/") { return failure("the path ends with '/'; only the root path '/' may") }
-
-        // One pass over the bytes, without splitting into substrings: every route has a path,
-        // so this is on the hot path of a large route set.
-        var contiguous = text
-        return contiguous.withUTF8 { buffer -> Result<PathPattern, SyntaxError> in
-            let segmentCount = buffer.reduce(0) { $1 == UInt8(ascii: "/") ? $0 + 1 : $0 }
-            var segments: [Segment] = []
-            segments.reserveCapacity(segmentCount)
-            var start = 1
-            while start <= buffer.count {
-                var end = start
-                while end < buffer.count && buffer[end] != UInt8(ascii: "/") { end += 1 }
-                let piece = UnsafeBufferPointer(rebasing: buffer[start..<end])
-                let ordinal = segments.count + 1
-                let isLast = end >= buffer.count
-                if piece.isEmpty { return failure("segment \(ordinal) is empty ('//')") }
-                let pieceText = String(decoding: piece, as: UTF8.self)
-                if piece.count <= 2 && piece.allSatisfy({ $0 == UInt8(ascii: "*") }) {
-                    if piece.count == 1 {
-                        segments.append(.wildcard)
-                    } else {
-                        guard isLast else { return failure("'**' must be the last segment; it matches the rest of the path") }
-                        segments.append(.rest)
-                    }
-                } else if piece[0] == UInt8(ascii: ":") {
-                    let name = String(pieceText.dropFirst())
-                    guard PathText.isParameterName(name) else {
-                        return failure(name.isEmpty
-                            ? "segment \(ordinal) is ':' without a parameter name"
-                            : "parameter name '\(name)' must match [A-Za-z_][A-Za-z0-9_]* (a parameter fills a whole segment)")
-                    }
-                    // Paths have a handful of parameters: a linear search beats hashing.
-                    guard !segments.contains(.parameter(name)) else {
-                        return failure("parameter ':\(name)' appears twice; parameter names must be unique within a path")
-                    }
-                    segments.append(.parameter(name))
+        if bytes.count > 1 && bytes.last == UInt8(ascii: "/") { return .failure(.trailingSlash) }
+        var segments: [Segment] = []
+        // Paths have a handful of parameters, checked for repeats by a linear search; a path
+        // with many gets a set, so that a hostile one costs linear time.
+        var manyParameters: Set<Symbol>?
+        var start = 1
+        while start < bytes.count {
+            var end = start
+            while end < bytes.count && bytes[end] != UInt8(ascii: "/") { end += 1 }
+            let piece = bytes[start..<end]
+            let ordinal = segments.count + 1
+            if piece.isEmpty { return .failure(.emptySegment(ordinal: ordinal)) }
+            if piece.count <= 2 && piece.allSatisfy({ $0 == UInt8(ascii: "*") }) {
+                if piece.count == 1 {
+                    segments.append(.wildcard)
                 } else {
-                    switch PathText.canonical(pieceText) {
-                    case .success(let canonical): segments.append(.literal(canonical))
-                    case .failure(let error): return failure("segment \(ordinal) '\(pieceText)': \(error.message)")
+                    guard end >= bytes.count else { return .failure(.restNotLast) }
+                    segments.append(.rest)
+                }
+            } else if piece.first == UInt8(ascii: ":") {
+                let name = piece.dropFirst()
+                guard !name.isEmpty else { return .failure(.missingParameterName(ordinal: ordinal)) }
+                guard PathText.isParameterName(name) else { return .failure(.invalidParameterName(String(decoding: name, as: UTF8.self))) }
+                let symbol = symbols.intern(name)
+                if manyParameters == nil && segments.count > 16 { manyParameters = Set(segments.compactMap(\.parameterName)) }
+                let isRepeat = manyParameters.map { !$0.isEmpty && $0.contains(symbol) } ?? segments.contains(.parameter(symbol))
+                guard !isRepeat else { return .failure(.repeatedParameter(String(decoding: name, as: UTF8.self))) }
+                manyParameters?.insert(symbol)
+                segments.append(.parameter(symbol))
+            } else if piece.allSatisfy(PathText.isSegmentCharacter) {
+                // Nothing to decode or escape: the segment is its own canonical form.
+                segments.append(.literal(symbols.intern(piece)))
+            } else {
+                switch PathText.canonical(piece) {
+                case .success(let canonical): segments.append(.literal(symbols.intern(canonical[...])))
+                case .failure(let problem):
+                    let segment = String(decoding: piece, as: UTF8.self)
+                    switch problem {
+                    case .percentEscape: return .failure(.invalidPercentEscape(ordinal: ordinal, segment: segment))
+                    case .character(let character): return .failure(.invalidCharacter(ordinal: ordinal, segment: segment, character: character))
                     }
                 }
-                start = end + 1
             }
-            return .success(PathPattern(segments: segments, text: text))
+            start = end + 1
         }
+        return .success(PathPattern(segments: segments, text: symbols.intern(bytes[...])))
+    }
+
+    /// The same pattern with its symbols renumbered: `mapping[old.index]` is the new symbol.
+    func renumbered(_ mapping: [Symbol]) -> PathPattern {
+        var copy = self
+        copy.text = mapping[Int(text.index)]
+        for index in copy.segments.indices {
+            switch copy.segments[index] {
+            case .literal(let symbol): copy.segments[index] = .literal(mapping[Int(symbol.index)])
+            case .parameter(let symbol): copy.segments[index] = .parameter(mapping[Int(symbol.index)])
+            case .wildcard, .rest: break
+            }
+        }
+        return copy
     }
 }
 
@@ -119,9 +147,9 @@ public enum PathText {
     }
 
     /// Whether `name` matches `[A-Za-z_][A-Za-z0-9_]*`.
-    public static func isParameterName<S: StringProtocol>(_ name: S) -> Bool {
+    public static func isParameterName<Bytes: Sequence<UInt8>>(_ name: Bytes) -> Bool {
         var isFirst = true
-        for byte in name.utf8 {
+        for byte in name {
             let isLetter = (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
             let isDigit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
             guard isLetter || byte == UInt8(ascii: "_") || (isDigit && !isFirst) else { return false }
@@ -130,13 +158,21 @@ public enum PathText {
         return !isFirst
     }
 
+    /// Why a static segment has no canonical form.
+    public enum SegmentProblem: Error, Equatable, Sendable {
+        /// A '%' that does not start a percent-escape of two hex digits.
+        case percentEscape
+        /// A character that must be percent-encoded.
+        case character(String)
+    }
+
     /// A static segment in canonical form: `%XX` escapes decoded, then every byte that is
     /// not a segment character written as `%XX` in upper case. Two segments are equal after
     /// decoding exactly when their canonical forms are equal.
-    public static func canonical<S: StringProtocol>(_ segment: S) -> Result<String, PathPattern.SyntaxError> {
+    public static func canonical(_ segment: ArraySlice<UInt8>) -> Result<[UInt8], SegmentProblem> {
         // Fast path: nothing to decode or escape, the segment is its own canonical form.
-        if segment.utf8.allSatisfy(isSegmentCharacter) { return .success(String(segment)) }
-        let bytes = Array(segment.utf8)
+        if segment.allSatisfy(isSegmentCharacter) { return .success(Array(segment)) }
+        let bytes = Array(segment)
         var decoded: [UInt8] = []
         decoded.reserveCapacity(bytes.count)
         var index = 0
@@ -144,7 +180,7 @@ public enum PathText {
             let byte = bytes[index]
             if byte == UInt8(ascii: "%") {
                 guard index + 2 < bytes.count, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) else {
-                    return .failure(.init(message: "'%' must start a percent-escape of two hex digits"))
+                    return .failure(.percentEscape)
                 }
                 decoded.append(high << 4 | low)
                 index += 3
@@ -153,24 +189,28 @@ public enum PathText {
                 index += 1
             } else {
                 let character = String(decoding: bytes[index...], as: UTF8.self).unicodeScalars.first.map(String.init) ?? "?"
-                return .failure(.init(message: "character '\(character)' is not allowed in a static segment; percent-encode it"))
+                return .failure(.character(character))
             }
         }
         return .success(encode(decoded))
     }
 
     /// Canonical form of an already decoded segment.
-    public static func encode(_ decoded: [UInt8]) -> String {
-        var text = ""
+    public static func encode(_ decoded: [UInt8]) -> [UInt8] {
+        var text: [UInt8] = []
         text.reserveCapacity(decoded.count)
         for byte in decoded {
             if isSegmentCharacter(byte) {
-                text.unicodeScalars.append(Unicode.Scalar(byte))
+                text.append(byte)
             } else {
-                text += "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 0xF, radix: 16, uppercase: true)
+                text += [UInt8(ascii: "%"), hexDigit(byte >> 4), hexDigit(byte & 0xF)]
             }
         }
         return text
+    }
+
+    static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") + value - 10
     }
 
     static func hexValue(_ byte: UInt8) -> UInt8? {

@@ -63,7 +63,7 @@ extension PathPattern {
     /// A URL path that both patterns match; call only when they overlap. Literal segments
     /// come from whichever pattern has one, wildcards are filled with a parameter's name, as
     /// Go's ServeMux does in its conflict messages.
-    public func commonPath(with other: PathPattern) -> String {
+    public func commonPath(with other: PathPattern, symbols: SymbolTable) -> String {
         let length: Int
         switch (endsWithRest, other.endsWithRest) {
         case (false, _): length = segments.count
@@ -77,8 +77,8 @@ extension PathPattern {
             let theirs = index < other.segments.count ? other.segments[index] : .rest
             path += "/"
             switch (mine, theirs) {
-            case (.literal(let text), _), (_, .literal(let text)): path += text
-            case (.parameter(let name), _), (_, .parameter(let name)): path += name
+            case (.literal(let text), _), (_, .literal(let text)): path += symbols.text(text)
+            case (.parameter(let name), _), (_, .parameter(let name)): path += symbols.text(name)
             default: path += "x"
             }
         }

@@ -205,37 +205,39 @@ struct NavigationGraph {
         let prefixApps = result.apps.count > 1
         for (appIndex, app) in result.apps.enumerated() {
             let prefix = prefixApps ? "app\(appIndex)." : ""
-            let appLabel = prefixApps ? (app.name.map { " (app \($0))" } ?? " (no app)") : ""
-            var clusterIndex: [String: Int] = [:]
+            let appLabel = prefixApps ? (app.name.map { " (app \(app.text($0.value)))" } ?? " (no app)") : ""
+            var clusterIndex: [Symbol: Int] = [:]
             for activity in app.activities {
+                let name = app.text(activity.name.value)
                 clusterIndex[activity.name.value] = clusters.count
-                clusters.append(Cluster(id: prefix + "activity." + activity.name.value,
-                                        label: "activity " + activity.name.value + appLabel,
+                clusters.append(Cluster(id: prefix + "activity." + name, label: "activity " + name + appLabel,
                                         findings: findings(in: activity.extent), nodes: []))
             }
-            func place(_ node: Node, in activity: String?) {
+            func place(_ node: Node, in activity: Symbol?) {
                 if let activity, let index = clusterIndex[activity] { clusters[index].nodes.append(node) } else { looseNodes.append(node) }
             }
             for tab in app.tabs {
-                let id = prefix + "tab." + tab.name.value
+                let name = app.text(tab.name.value)
+                let id = prefix + "tab." + name
                 let index = tab.index.map { " (tab \($0.value))" } ?? " (tab)"
-                place(Node(id: id, kind: .tab, label: [tab.name.value + index], findings: findings(in: tab.extent)),
+                place(Node(id: id, kind: .tab, label: [name + index], findings: findings(in: tab.extent)),
                       in: tab.activity?.value)
-                if let root = tab.root, app.route(named: root.value) != nil {
-                    edges.append(Edge(from: id, to: prefix + "route." + root.value, isTabRoot: true))
+                if let root = tab.root, app.route(root.value) != nil {
+                    edges.append(Edge(from: id, to: prefix + "route." + app.text(root.value), isTabRoot: true))
                 }
             }
             for route in app.routes {
-                let id = prefix + "route." + route.id.value
-                var label = [route.id.value]
-                if let path = route.path { label.append(path.value) }
+                let routeID = app.text(route.id.value)
+                let id = prefix + "route." + routeID
+                var label = [routeID]
+                if let path = route.path { label.append(app.text(path.value.text)) }
                 if route.isEntry { label.append("entry") }
                 place(Node(id: id, kind: .route(route.effectivePresentation, isEntry: route.isEntry), label: label,
                            findings: findings(in: route.extent)),
                       in: app.activity(of: route))
-                var linked = Set<String>()
-                for link in route.links where app.route(named: link.value) != nil && linked.insert(link.value).inserted {
-                    edges.append(Edge(from: id, to: prefix + "route." + link.value, isTabRoot: false))
+                var linked = Set<Symbol>()
+                for link in route.links where app.route(link.value) != nil && linked.insert(link.value).inserted {
+                    edges.append(Edge(from: id, to: prefix + "route." + app.text(link.value), isTabRoot: false))
                 }
             }
         }

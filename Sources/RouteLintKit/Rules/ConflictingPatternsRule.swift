@@ -50,24 +50,29 @@ public enum ConflictingPatternsRule: AppRule {
         ])
 
     public static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
-        let withPaths = app.routes.indices.filter { app.routes[$0].pattern != nil }
-        let groups = ConflictIndex.conflicts(among: withPaths.map { app.routes[$0].pattern! }, limit: reportsPerRoute)
+        let withPaths = app.routes.indices.filter { app.routes[$0].path != nil }
+        let patterns = withPaths.map { app.routes[$0].path!.value }
+        let groups = ConflictIndex.conflicts(among: patterns, limit: reportsPerRoute)
         for group in groups {
             let later = app.routes[withPaths[group.pattern]]
-            let laterPattern = later.pattern!
+            let laterPattern = patterns[group.pattern]
+            let laterID = app.text(later.id.value)
+            let laterText = app.text(laterPattern.text)
             for (position, earlierIndex) in group.earlier.enumerated() {
                 let earlier = app.routes[withPaths[earlierIndex]]
-                let earlierPattern = earlier.pattern!
-                let example = laterPattern.commonPath(with: earlierPattern)
+                let earlierPattern = patterns[earlierIndex]
+                let earlierID = app.text(earlier.id.value)
+                let earlierText = app.text(earlierPattern.text)
+                let example = laterPattern.commonPath(with: earlierPattern, symbols: app.symbols)
                 var message = laterPattern.relation(to: earlierPattern) == .equivalent
-                    ? "path '\(laterPattern)' of route '\(later.id.value)' matches the same URLs as '\(earlierPattern)' of route '\(earlier.id.value)', such as '\(example)'"
-                    : "path '\(laterPattern)' of route '\(later.id.value)' conflicts with '\(earlierPattern)' of route '\(earlier.id.value)': both match '\(example)' and neither is more specific"
+                    ? "path '\(laterText)' of route '\(laterID)' matches the same URLs as '\(earlierText)' of route '\(earlierID)', such as '\(example)'"
+                    : "path '\(laterText)' of route '\(laterID)' conflicts with '\(earlierText)' of route '\(earlierID)': both match '\(example)' and neither is more specific"
                 if position == group.earlier.count - 1, group.omitted > 0 {
                     message += " (and \(group.omitted) more conflicting routes, not reported: at most \(reportsPerRoute) are reported per route)"
                 }
                 findings.report(description, message, at: later.path!.range,
-                                related: [RelatedLocation(earlier.path!.range, "route '\(earlier.id.value)' declares '\(earlierPattern)' here")],
-                                subjects: [later.id.value, earlier.id.value])
+                                related: [RelatedLocation(earlier.path!.range, "route '\(earlierID)' declares '\(earlierText)' here")],
+                                subjects: [laterID, earlierID])
             }
         }
     }

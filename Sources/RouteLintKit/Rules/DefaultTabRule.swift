@@ -35,13 +35,15 @@ public enum DefaultTabRule: AppRule {
 
     public static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
         for activity in app.activities {
-            guard let defaultTab = activity.defaultTab, let tab = app.tab(named: defaultTab.value),
+            guard let defaultTab = activity.defaultTab, let tab = app.tab(defaultTab.value),
                   let tabActivity = tab.activity, tabActivity.value != activity.name.value else { continue }
+            let tabName = app.text(tab.name.value)
+            let activityName = app.text(activity.name.value)
             findings.report(description,
-                            "default tab '\(tab.name.value)' of activity '\(activity.name.value)' belongs to activity '\(tabActivity.value)'",
+                            "default tab '\(tabName)' of activity '\(activityName)' belongs to activity '\(app.text(tabActivity.value))'",
                             at: defaultTab.range,
-                            related: [RelatedLocation(tabActivity.range, "tab '\(tab.name.value)' names its activity here")],
-                            subjects: [activity.name.value, tab.name.value])
+                            related: [RelatedLocation(tabActivity.range, "tab '\(tabName)' names its activity here")],
+                            subjects: [activityName, tabName])
         }
     }
 }

@@ -1,5 +1,5 @@
 /// `duplicate-key`, reported by `YAMLParser` while a mapping is read.
-public enum DuplicateKeyRule: Rule {
+public enum DuplicateKeyRule: FileRule {
     public static let description = RuleDescription(
         id: "duplicate-key",
         defaultSeverity: .error,
@@ -35,4 +35,16 @@ public enum DuplicateKeyRule: Rule {
                     path: /items/:id
                 """),
         ])
+
+    public static func check(_ issues: [ManifestIssue], into findings: inout FindingSink) {
+        for case .yaml(let issue) in issues {
+            guard case .duplicateKey(let key, let earlier) = issue.kind else { continue }
+            findings.report(description, message(forKey: key), at: issue.range,
+                            related: [RelatedLocation(earlier, "'\(key)' first appears here")], subjects: [key])
+        }
+    }
+
+    static func message(forKey key: String) -> String {
+        "key '\(key)' is repeated; YAML keeps only one of them"
+    }
 }

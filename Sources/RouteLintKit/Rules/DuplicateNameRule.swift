@@ -60,7 +60,7 @@ public enum DuplicateNameRule: AppRule {
     public static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
         for redeclaration in app.redeclarations {
             let kind = redeclaration.kind.rawValue
-            let name = redeclaration.later.value
+            let name = app.text(redeclaration.later.value)
             findings.report(description,
                             "\(kind) '\(name)' is declared again in \(app.displayName); the first declaration is the one used",
                             at: redeclaration.later.range,

@@ -29,7 +29,7 @@ public enum DuplicateTabIndexRule: AppRule {
 
     public static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
         struct Position: Hashable {
-            let activity: String
+            let activity: Symbol
             let index: Int
         }
         var firstAt: [Position: Tab] = [:]
@@ -40,11 +40,14 @@ public enum DuplicateTabIndexRule: AppRule {
                 firstAt[position] = tab
                 continue
             }
+            let activityName = app.text(activity)
+            let firstName = app.text(first.name.value)
+            let tabName = app.text(tab.name.value)
             findings.report(description,
-                            "tabs '\(first.name.value)' and '\(tab.name.value)' of activity '\(activity)' both have index \(index.value)",
+                            "tabs '\(firstName)' and '\(tabName)' of activity '\(activityName)' both have index \(index.value)",
                             at: index.range,
-                            related: [RelatedLocation(first.index!.range, "tab '\(first.name.value)' has index \(index.value) here")],
-                            subjects: [activity, tab.name.value, first.name.value])
+                            related: [RelatedLocation(first.index!.range, "tab '\(firstName)' has index \(index.value) here")],
+                            subjects: [activityName, tabName, firstName])
         }
     }
 }

@@ -34,21 +34,23 @@ public enum HolderParamsRule: AppRule {
 
     public static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
         for route in app.routes {
-            guard let binding = route.holder, let holder = app.holder(named: binding.value), !holder.params.isEmpty else { continue }
+            guard let binding = route.holder, let holder = app.holder(binding.value), !holder.params.isEmpty else { continue }
             // An invalid path is reported by invalid-path; what it would provide is unknown.
-            if route.path != nil && route.pattern == nil { continue }
-            let provided = route.pattern?.parameterNames ?? []
+            if route.written.contains(.path) && route.path == nil { continue }
+            let provided = route.path?.value.parameterNames ?? []
             // Paths have a handful of parameters: a linear search beats building a set.
             guard !holder.params.allSatisfy({ provided.contains($0.value) }) else { continue }
-            let missing = holder.params.map(\.value).filter { !provided.contains($0) }
+            let missing = holder.params.filter { !provided.contains($0.value) }.map { app.text($0.value) }
+            let id = app.text(route.id.value)
+            let holderName = app.text(holder.name.value)
             let names = englishList(missing.map { "'\($0)'" })
-            let needs = "route '\(route.id.value)' binds holder '\(holder.name.value)', which needs \(missing.count == 1 ? "parameter" : "parameters") \(names)"
-            let lack = route.pattern.map { "but its path '\($0.text)' does not provide \(missing.count == 1 ? "it" : "them")" }
+            let needs = "route '\(id)' binds holder '\(holderName)', which needs \(missing.count == 1 ? "parameter" : "parameters") \(names)"
+            let lack = route.path.map { "but its path '\(app.text($0.value.text))' does not provide \(missing.count == 1 ? "it" : "them")" }
                 ?? "but the route has no path to provide \(missing.count == 1 ? "it" : "them")"
             findings.report(description, "\(needs), \(lack)",
                             at: binding.range,
-                            related: [RelatedLocation(holder.name.range, "holder '\(holder.name.value)' is declared here")],
-                            subjects: [route.id.value, holder.name.value] + missing)
+                            related: [RelatedLocation(holder.name.range, "holder '\(holderName)' is declared here")],
+                            subjects: [id, holderName] + missing)
         }
     }
 }

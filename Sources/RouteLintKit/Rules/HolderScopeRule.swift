@@ -42,19 +42,21 @@ public enum HolderScopeRule: AppRule {
     public static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
         let onLoop = holdersOnParentLoops(app)
         for holder in app.holders {
-            guard let parentName = holder.parent, let parent = app.holder(named: parentName.value) else { continue }
-            let name = holder.name.value
-            if let loop = onLoop[name] {
+            guard let parentName = holder.parent, let parent = app.holder(parentName.value) else { continue }
+            let name = app.text(holder.name.value)
+            if let loop = onLoop[holder.name.value] {
+                let names = loop.map(app.text)
                 findings.report(description,
-                                "holder '\(name)' is on a loop of parents: \(loop.joined(separator: " → "))",
-                                at: parentName.range, subjects: [name] + loop.dropLast().sorted())
+                                "holder '\(name)' is on a loop of parents: \(names.joined(separator: " → "))",
+                                at: parentName.range, subjects: [name] + names.dropLast().sorted())
             } else if parent.effectiveScope < holder.effectiveScope {
+                let parentText = app.text(parent.name.value)
                 findings.report(description,
-                                "holder '\(name)' has scope '\(holder.effectiveScope.rawValue)' but its parent '\(parent.name.value)' has the narrower scope '\(parent.effectiveScope.rawValue)'; a parent must live at least as long as its child",
+                                "holder '\(name)' has scope '\(holder.effectiveScope.rawValue)' but its parent '\(parentText)' has the narrower scope '\(parent.effectiveScope.rawValue)'; a parent must live at least as long as its child",
                                 at: parentName.range,
                                 related: [RelatedLocation(parent.scope?.range ?? parent.name.range,
-                                                          "holder '\(parent.name.value)' has scope '\(parent.effectiveScope.rawValue)' here")],
-                                subjects: [name, parent.name.value])
+                                                          "holder '\(parentText)' has scope '\(parent.effectiveScope.rawValue)' here")],
+                                subjects: [name, parentText])
             }
         }
     }
@@ -62,16 +64,16 @@ public enum HolderScopeRule: AppRule {
     /// For each holder on a loop of `parent` links, the loop as seen from it (its name first
     /// and last). Each holder has at most one parent, so following parents from every holder
     /// once, and stopping at holders already settled, finds every loop in linear time.
-    static func holdersOnParentLoops(_ app: AppModel) -> [String: [String]] {
-        var state: [String: Bool] = [:] // false: on the current walk; true: settled
-        var loops: [String: [String]] = [:]
+    static func holdersOnParentLoops(_ app: AppModel) -> [Symbol: [Symbol]] {
+        var state: [Symbol: Bool] = [:] // false: on the current walk; true: settled
+        var loops: [Symbol: [Symbol]] = [:]
         for start in app.holders {
-            var walk: [String] = []
-            var current: String? = start.name.value
-            while let name = current, state[name] == nil, app.holder(named: name) != nil {
+            var walk: [Symbol] = []
+            var current: Symbol? = start.name.value
+            while let name = current, state[name] == nil, let holder = app.holder(name) {
                 state[name] = false
                 walk.append(name)
-                current = app.holder(named: name)?.parent?.value
+                current = holder.parent?.value
             }
             if let repeated = current, state[repeated] == false, let first = walk.firstIndex(of: repeated) {
                 let loop = Array(walk[first...])

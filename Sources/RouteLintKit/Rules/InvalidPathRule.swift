@@ -1,5 +1,5 @@
 /// `invalid-path`, reported by `ManifestDecoder` with the reason `PathPattern.parse` gives.
-public enum InvalidPathRule: Rule {
+public enum InvalidPathRule: FileRule {
     public static let description = RuleDescription(
         id: "invalid-path",
         defaultSeverity: .error,
@@ -32,4 +32,32 @@ public enum InvalidPathRule: Rule {
                   cafe: {path: /caf%C3%A9}
                 """),
         ])
+
+    public static func check(_ issues: [ManifestIssue], into findings: inout FindingSink) {
+        for case .invalidPath(let route, let path, let problem, let range) in issues {
+            findings.report(description, "path '\(path)' of route '\(route)' is invalid: \(explanation(problem))",
+                            at: range, subjects: [route])
+        }
+    }
+
+    static func explanation(_ problem: PathPattern.SyntaxError) -> String {
+        switch problem {
+        case .empty: return "the path is empty; it must start with '/'"
+        case .noLeadingSlash: return "the path must start with '/'"
+        case .whiteSpace(let byte): return "the path contains white space (U+\(String(byte, radix: 16, uppercase: true).leftPadded(to: 4)))"
+        case .query: return "the path contains a query ('?'); patterns match the path only"
+        case .fragment: return "the path contains a fragment ('#'); patterns match the path only"
+        case .trailingSlash: return "the path ends with '/'; only the root path '/' may"
+        case .emptySegment(let ordinal): return "segment \(ordinal) is empty ('//')"
+        case .restNotLast: return "'**' must be the last segment; it matches the rest of the path"
+        case .missingParameterName(let ordinal): return "segment \(ordinal) is ':' without a parameter name"
+        case .invalidParameterName(let name):
+            return "parameter name '\(name)' must match [A-Za-z_][A-Za-z0-9_]* (a parameter fills a whole segment)"
+        case .repeatedParameter(let name): return "parameter ':\(name)' appears twice; parameter names must be unique within a path"
+        case .invalidPercentEscape(let ordinal, let segment):
+            return "segment \(ordinal) '\(segment)': '%' must start a percent-escape of two hex digits"
+        case .invalidCharacter(let ordinal, let segment, let character):
+            return "segment \(ordinal) '\(segment)': character '\(character)' is not allowed in a static segment; percent-encode it"
+        }
+    }
 }

@@ -1,5 +1,5 @@
-/// `invalid-value`, reported by `ManifestDecoder`.
-public enum InvalidValueRule: Rule {
+/// `invalid-value`: a value of the wrong type or outside its choices.
+public enum InvalidValueRule: FileRule {
     public static let description = RuleDescription(
         id: "invalid-value",
         defaultSeverity: .error,
@@ -41,4 +41,75 @@ public enum InvalidValueRule: Rule {
                     stacked: true
                 """),
         ])
+
+    public static func check(_ issues: [ManifestIssue], into findings: inout FindingSink) {
+        for case .invalidValue(let problem, let range) in issues {
+            let (message, subjects) = words(problem)
+            findings.report(description, message, at: range, subjects: subjects)
+        }
+    }
+
+    /// The message and the names that identify the finding.
+    static func words(_ problem: InvalidValue) -> (String, [String]) {
+        let nameSyntax = "names match [A-Za-z_][A-Za-z0-9_.-]*"
+        switch problem {
+        case .topLevelNotMapping(let found):
+            return ("the top level of a manifest must be a mapping, found \(phrase(found))", ["manifest"])
+        case .wrongType(let field, let expected, let found):
+            return ("\(phrase(field)) must be \(phrase(expected)), found \(phrase(found))", subjects(field))
+        case .nonScalarKey(let owner, let found):
+            return ("keys in \(owner) must be strings, found \(phrase(found))", [])
+        case .invalidEntityName(let kind, let text):
+            return ("'\(text)' is not a valid \(kind.rawValue) name; \(nameSyntax)", [text])
+        case .entityNotMapping(let kind, let name, let found):
+            return ("\(kind.rawValue) '\(name)' must be a mapping of its fields, found \(phrase(found))", [name])
+        case .invalidName(let field, let text):
+            return ("\(phrase(field)) is '\(text)', which is not a valid name; \(nameSyntax)", subjects(field) + [text])
+        case .invalidParameterName(let field, let text):
+            return ("\(phrase(field)) is '\(text)', which is not a parameter name; parameter names match [A-Za-z_][A-Za-z0-9_]*",
+                    subjects(field) + [text])
+        case .negativeIndex(let field, let value):
+            return ("\(phrase(field)) must be 0 or more, found \(value)", subjects(field))
+        case .unknownChoice(let field, let text, let choices):
+            return ("\(phrase(field)) must be \(englishList(choices, conjunction: "or")), found '\(text)'"
+                        + Suggestion.hint(for: text, among: choices), subjects(field) + [text])
+        case .unsupportedVersion(let version):
+            return ("unsupported manifest version \(version); version 1 is the only one, and the file is checked as version 1", ["manifest"])
+        case .invalidScheme(let text):
+            return ("'\(text)' is not a URL scheme; write it without '://', as letters, digits, '+', '.' and '-'", ["schemes", text])
+        case .invalidHost(let text):
+            return ("'\(text)' is not a host name; write the host alone, like 'example.com', without scheme, port or path", ["hosts", text])
+        case .mergeNotMapping(let owner, let found):
+            return ("'<<' in \(owner) must merge a mapping or a list of mappings, found \(phrase(found))", [owner.description, "<<"])
+        }
+    }
+
+    /// "'index' of tab 'home'", "an item of 'links' of route 'home'", or "'app'" at the top level.
+    private static func phrase(_ field: FieldReference) -> String {
+        let named = field.owner == .topLevel ? "'\(field.key)'" : "'\(field.key)' of \(field.owner)"
+        return field.isItem ? "an item of \(named)" : named
+    }
+
+    /// What identifies a finding about a field's value, without its line.
+    private static func subjects(_ field: FieldReference) -> [String] { [field.owner.description, field.key] }
+
+    private static func phrase(_ expected: ExpectedValue) -> String {
+        switch expected {
+        case .string: return "a string"
+        case .integer: return "an integer"
+        case .boolean: return "true or false"
+        case .list: return "a list"
+        case .formatVersion: return "the integer 1"
+        case .names(let kind): return "a mapping of \(kind.rawValue) names"
+        }
+    }
+
+    private static func phrase(_ found: FoundValue) -> String {
+        switch found {
+        case .mapping: return "a mapping"
+        case .list: return "a list"
+        case .null: return "null"
+        case .scalar(let type, let text): return "\(type) '\(text)'"
+        }
+    }
 }

@@ -28,9 +28,11 @@ public enum MissingFallbackRule: AppRule {
     public static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
         for route in app.routes {
             guard let feature = route.feature, route.fallback == nil else { continue }
+            let id = app.text(route.id.value)
+            let flag = app.text(feature.value)
             findings.report(description,
-                            "route '\(route.id.value)' is gated by feature '\(feature.value)' but has no 'fallback' to show while the flag is off",
-                            at: feature.range, subjects: [route.id.value, feature.value])
+                            "route '\(id)' is gated by feature '\(flag)' but has no 'fallback' to show while the flag is off",
+                            at: feature.range, subjects: [id, flag])
         }
     }
 }

@@ -42,12 +42,32 @@ public enum MissingFieldRule: AppRule {
         ])
 
     public static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
+        for file in app.files {
+            switch file.versionKey {
+            case .present, .notApplicable:
+                continue
+            case .missing(let range):
+                findings.report(description, "the manifest has no 'manifest' key; add 'manifest: 1'", at: range, subjects: ["manifest"])
+            case .emptyDocument(let range):
+                findings.report(description, "the manifest has no 'manifest' key; start the file with 'manifest: 1'",
+                                at: range, subjects: ["manifest"])
+            }
+        }
+        for tab in app.tabs {
+            let missing = TabKey.keys.filter { $0.isRequired && !tab.written.contains($0) }.map(\.name)
+            guard !missing.isEmpty else { continue }
+            let name = app.text(tab.name.value)
+            findings.report(description,
+                            "tab '\(name)' lacks the required field\(missing.count == 1 ? "" : "s") \(englishList(missing.map { "'\($0)'" }))",
+                            at: tab.name.range, subjects: [name] + missing)
+        }
         // The tab that roots a route may sit in a file that could not be read.
         guard app.isComplete else { return }
-        for route in app.routes where route.activity == nil && app.tabRooted(at: route.id.value) == nil {
+        for route in app.routes where route.activity == nil && !route.written.contains(.activity) && app.tabRooted(at: route.id.value) == nil {
+            let id = app.text(route.id.value)
             findings.report(description,
-                            "route '\(route.id.value)' has no 'activity'; only the root route of a tab takes its activity from the tab",
-                            at: route.id.range, subjects: [route.id.value, "activity"])
+                            "route '\(id)' has no 'activity'; only the root route of a tab takes its activity from the tab",
+                            at: route.id.range, subjects: [id, "activity"])
         }
     }
 }

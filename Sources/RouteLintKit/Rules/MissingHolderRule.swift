@@ -34,16 +34,20 @@ public enum MissingHolderRule: AppRule {
     public static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
         for route in app.routes {
             guard let holder = route.holder else {
-                findings.report(description, "route '\(route.id.value)' has no 'holder'",
-                                at: route.id.range, subjects: [route.id.value])
+                // A holder written with a value of the wrong kind is reported by invalid-value.
+                guard !route.written.contains(.holder) else { continue }
+                findings.report(description, "route '\(app.text(route.id.value))' has no 'holder'",
+                                at: route.id.range, subjects: [app.text(route.id.value)])
                 continue
             }
             // A holder declared in a file that could not be read would look undeclared.
-            guard app.isComplete, app.holder(named: holder.value) == nil else { continue }
+            guard app.isComplete, app.holder(holder.value) == nil else { continue }
+            let id = app.text(route.id.value)
+            let name = app.text(holder.value)
             findings.report(description,
-                            "route '\(route.id.value)' is bound to holder '\(holder.value)', which is not declared in \(app.displayName)"
-                                + Suggestion.hint(for: holder.value, among: app.holderNames),
-                            at: holder.range, subjects: [route.id.value, holder.value])
+                            "route '\(id)' is bound to holder '\(name)', which is not declared in \(app.displayName)"
+                                + Suggestion.hint(for: name, among: app.holderNames),
+                            at: holder.range, subjects: [id, name])
         }
     }
 }

@@ -35,8 +35,9 @@ public enum OrphanActivityRule: AppRule {
         guard app.isComplete else { return }
         let activitiesWithTabs = Set(app.tabs.compactMap { $0.activity?.value })
         for activity in app.activities where !activitiesWithTabs.contains(activity.name.value) {
-            findings.report(description, "activity '\(activity.name.value)' has no tab, so it can never be shown",
-                            at: activity.name.range, subjects: [activity.name.value])
+            let name = app.text(activity.name.value)
+            findings.report(description, "activity '\(name)' has no tab, so it can never be shown",
+                            at: activity.name.range, subjects: [name])
         }
     }
 }

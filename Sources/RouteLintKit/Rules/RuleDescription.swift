@@ -65,13 +65,18 @@ public struct RuleExample: Sendable {
     }
 }
 
-/// A rule that checks the merged model of an app. Rules about the text of a file
-/// (`yaml-syntax`, `unknown-key`, …) are reported while the file is read, and their types
-/// carry only their description.
+/// A rule: its description, and a check of one of the kinds below.
 public protocol Rule: Sendable {
     static var description: RuleDescription { get }
 }
 
+/// A rule about reading one file: it words the issues of its kind that the YAML reader and
+/// the decoder found (`ManifestIssue`).
+public protocol FileRule: Rule {
+    static func check(_ issues: [ManifestIssue], into findings: inout FindingSink)
+}
+
+/// A rule about the merged model of an app.
 public protocol AppRule: Rule {
     static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink)
 }

@@ -28,6 +28,7 @@ public enum RuleRegistry {
         UnusedSuppressionRule.self,
     ]
 
+    public static let fileRules: [any FileRule.Type] = rules.compactMap { $0 as? any FileRule.Type }
     public static let appRules: [any AppRule.Type] = rules.compactMap { $0 as? any AppRule.Type }
 
     public static let descriptions: [RuleDescription] = rules.map { $0.description }
@@ -41,14 +42,7 @@ public enum RuleRegistry {
     /// A tag for SARIF: `format` for the rules about reading a file, `navigation` for those
     /// about the merged app, `suppression` for unused directives.
     public static func category(of id: String) -> String {
-        switch id {
-        case YAMLSyntaxRule.description.id, DuplicateKeyRule.description.id, UnknownKeyRule.description.id,
-             InvalidValueRule.description.id, MissingFieldRule.description.id, InvalidPathRule.description.id:
-            return "format"
-        case UnusedSuppressionRule.description.id:
-            return "suppression"
-        default:
-            return "navigation"
-        }
+        if id == MissingFieldRule.description.id || fileRules.contains(where: { $0.description.id == id }) { return "format" }
+        return id == UnusedSuppressionRule.description.id ? "suppression" : "navigation"
     }
 }

@@ -33,11 +33,13 @@ public enum SheetPushRule: AppRule {
     public static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
         for route in app.routes where route.effectivePresentation != .push && !route.isStacked {
             for link in route.links {
-                guard let target = app.route(named: link.value), target.effectivePresentation == .push else { continue }
+                guard let target = app.route(link.value), target.effectivePresentation == .push else { continue }
                 let presentation = route.effectivePresentation.rawValue
+                let id = app.text(route.id.value)
+                let targetID = app.text(link.value)
                 findings.report(description,
-                                "\(presentation) route '\(route.id.value)' is not 'stacked', so it cannot push route '\(link.value)'; set 'stacked: true' or present '\(link.value)' as a sheet",
-                                at: link.range, subjects: [route.id.value, link.value])
+                                "\(presentation) route '\(id)' is not 'stacked', so it cannot push route '\(targetID)'; set 'stacked: true' or present '\(targetID)' as a sheet",
+                                at: link.range, subjects: [id, targetID])
             }
         }
     }

@@ -32,19 +32,28 @@ public enum TabIndexGapRule: AppRule {
                 """),
         ])
 
+    /// At most this many missing indexes are listed; the rest are counted.
+    static let listedIndexes = 20
+
     public static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
-        var indexes: [String: Set<Int>] = [:]
+        var indexes: [Symbol: Set<Int>] = [:]
         for tab in app.tabs {
             if let activity = tab.activity?.value, let index = tab.index?.value { indexes[activity, default: []].insert(index) }
         }
         for activity in app.activities {
             guard let used = indexes[activity.name.value], used.count != (used.max() ?? -1) + 1 else { continue }
             let sorted = used.sorted()
-            let missing = (0..<sorted.last!).filter { !used.contains($0) }
+            // The indexes below the highest that no tab uses, the first few of them: one tab at
+            // index 1,000,000,000 must not make a list of a billion.
+            let missing = Array((0..<sorted.last!).lazy.filter { !used.contains($0) }.prefix(Self.listedIndexes))
+            let name = app.text(activity.name.value)
+            let more = sorted.last! + 1 - used.count - missing.count
+            let list = missing.map(String.init).joined(separator: ", ") + (more > 0 ? " and \(more) more" : "")
+            let isOne = missing.count == 1 && more == 0
             findings.report(description,
-                            "tab indexes of activity '\(activity.name.value)' are \(sorted.map(String.init).joined(separator: ", ")); "
-                                + "\(missing.count == 1 ? "index" : "indexes") \(missing.map(String.init).joined(separator: ", ")) \(missing.count == 1 ? "is" : "are") missing",
-                            at: activity.name.range, subjects: [activity.name.value])
+                            "tab indexes of activity '\(name)' are \(sorted.map(String.init).joined(separator: ", ")); "
+                                + "\(isOne ? "index" : "indexes") \(list) \(isOne ? "is" : "are") missing",
+                            at: activity.name.range, subjects: [name])
         }
     }
 }

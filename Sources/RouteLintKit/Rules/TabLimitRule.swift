@@ -42,13 +42,13 @@ public enum TabLimitRule: AppRule {
     public static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
         // The default: the tabs a phone's tab bar shows before it folds the rest into "More".
         let maximum = options.integer("max", default: description.options[0].defaultValue)
-        var counts: [String: Int] = [:]
+        var counts: [Symbol: Int] = [:]
         for tab in app.tabs { if let activity = tab.activity?.value { counts[activity, default: 0] += 1 } }
         for activity in app.activities {
             guard let count = counts[activity.name.value], count > maximum else { continue }
-            findings.report(description,
-                            "activity '\(activity.name.value)' has \(count) tabs; a tab bar shows at most \(maximum)",
-                            at: activity.name.range, subjects: [activity.name.value])
+            let name = app.text(activity.name.value)
+            findings.report(description, "activity '\(name)' has \(count) tabs; a tab bar shows at most \(maximum)",
+                            at: activity.name.range, subjects: [name])
         }
     }
 }

@@ -40,23 +40,24 @@ public enum TabRootRule: AppRule {
 
     public static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
         for tab in app.tabs {
-            guard let root = tab.root, let route = app.route(named: root.value) else { continue }
-            let tabName = tab.name.value
+            guard let root = tab.root, let route = app.route(root.value) else { continue }
+            let tabName = app.text(tab.name.value)
+            let rootName = app.text(root.value)
             func report(_ problem: String, related: RelatedLocation) {
-                findings.report(description, "root '\(root.value)' of tab '\(tabName)' \(problem)",
-                                at: root.range, related: [related], subjects: [tabName, root.value])
+                findings.report(description, "root '\(rootName)' of tab '\(tabName)' \(problem)",
+                                at: root.range, related: [related], subjects: [tabName, rootName])
             }
-            if let pattern = route.pattern, pattern.hasParameters, let path = route.path {
-                report("has path parameters ('\(pattern.text)'); a tab root is shown with nothing to fill them in",
-                       related: RelatedLocation(path.range, "route '\(root.value)' declares its path here"))
+            if let path = route.path, path.value.hasParameters {
+                report("has path parameters ('\(app.text(path.value.text))'); a tab root is shown with nothing to fill them in",
+                       related: RelatedLocation(path.range, "route '\(rootName)' declares its path here"))
             }
             if let tabActivity = tab.activity?.value, let routeActivity = route.activity, routeActivity.value != tabActivity {
-                report("belongs to activity '\(routeActivity.value)', not to the tab's activity '\(tabActivity)'",
-                       related: RelatedLocation(routeActivity.range, "route '\(root.value)' names its activity here"))
+                report("belongs to activity '\(app.text(routeActivity.value))', not to the tab's activity '\(app.text(tabActivity))'",
+                       related: RelatedLocation(routeActivity.range, "route '\(rootName)' names its activity here"))
             }
             if let presentation = route.presentation, presentation.value != .push {
                 report("is presented as '\(presentation.value.rawValue)'; a tab root is the bottom of the tab's stack and must be 'push'",
-                       related: RelatedLocation(presentation.range, "route '\(root.value)' sets its presentation here"))
+                       related: RelatedLocation(presentation.range, "route '\(rootName)' sets its presentation here"))
             }
         }
     }

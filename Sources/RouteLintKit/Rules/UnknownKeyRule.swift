@@ -1,5 +1,5 @@
 /// `unknown-key`, reported by `ManifestDecoder`.
-public enum UnknownKeyRule: Rule {
+public enum UnknownKeyRule: FileRule {
     public static let description = RuleDescription(
         id: "unknown-key",
         defaultSeverity: .warning,
@@ -32,4 +32,11 @@ public enum UnknownKeyRule: Rule {
                     presentation: sheet
                 """),
         ])
+
+    public static func check(_ issues: [ManifestIssue], into findings: inout FindingSink) {
+        for case .unknownKey(let key, let owner, let validKeys, let range) in issues {
+            findings.report(description, "unknown key '\(key)' in \(owner)\(Suggestion.hint(for: key, among: validKeys))",
+                            at: range, subjects: [owner.description, key])
+        }
+    }
 }

@@ -45,39 +45,40 @@ public enum UnknownReferenceRule: AppRule {
         // A file that could not be read may declare the names that look unknown.
         guard app.isComplete else { return }
         // The candidates for a suggestion are gathered only when a name is unknown.
-        func check(_ reference: Located<String>?, field: String, of owner: @autoclosure () -> String, kind: String,
-                   exists: (String) -> Bool, candidates: @autoclosure () -> [String]) {
+        func check(_ reference: Name?, field: String, of owner: @autoclosure () -> String, kind: EntityKind,
+                   exists: (Symbol) -> Bool, candidates: @autoclosure () -> [String]) {
             guard let reference, !exists(reference.value) else { return }
             let owner = owner()
+            let name = app.text(reference.value)
             findings.report(description,
-                            "'\(field)' of \(owner) names \(kind) '\(reference.value)', which is not declared in \(app.displayName)"
-                                + Suggestion.hint(for: reference.value, among: candidates()),
-                            at: reference.range, subjects: [owner, reference.value])
+                            "'\(field)' of \(owner) names \(kind.rawValue) '\(name)', which is not declared in \(app.displayName)"
+                                + Suggestion.hint(for: name, among: candidates()),
+                            at: reference.range, subjects: [owner, name])
         }
 
         for activity in app.activities {
-            check(activity.defaultTab, field: "default-tab", of: "activity '\(activity.name.value)'", kind: "tab",
-                  exists: { app.tab(named: $0) != nil }, candidates: app.tabNames)
+            check(activity.defaultTab, field: ActivityKey.defaultTab.name, of: "activity '\(app.text(activity.name.value))'", kind: .tab,
+                  exists: { app.tab($0) != nil }, candidates: app.tabNames)
         }
         for tab in app.tabs {
-            check(tab.activity, field: "activity", of: "tab '\(tab.name.value)'", kind: "activity",
-                  exists: { app.activity(named: $0) != nil }, candidates: app.activityNames)
-            check(tab.root, field: "root", of: "tab '\(tab.name.value)'", kind: "route",
-                  exists: { app.route(named: $0) != nil }, candidates: app.routeIDs)
+            check(tab.activity, field: TabKey.activity.name, of: "tab '\(app.text(tab.name.value))'", kind: .activity,
+                  exists: { app.activity($0) != nil }, candidates: app.activityNames)
+            check(tab.root, field: TabKey.root.name, of: "tab '\(app.text(tab.name.value))'", kind: .route,
+                  exists: { app.route($0) != nil }, candidates: app.routeIDs)
         }
         for route in app.routes {
-            check(route.activity, field: "activity", of: "route '\(route.id.value)'", kind: "activity",
-                  exists: { app.activity(named: $0) != nil }, candidates: app.activityNames)
+            check(route.activity, field: RouteKey.activity.name, of: "route '\(app.text(route.id.value))'", kind: .activity,
+                  exists: { app.activity($0) != nil }, candidates: app.activityNames)
             for link in route.links {
-                check(link, field: "links", of: "route '\(route.id.value)'", kind: "route",
-                      exists: { app.route(named: $0) != nil }, candidates: app.routeIDs)
+                check(link, field: RouteKey.links.name, of: "route '\(app.text(route.id.value))'", kind: .route,
+                      exists: { app.route($0) != nil }, candidates: app.routeIDs)
             }
-            check(route.fallback, field: "fallback", of: "route '\(route.id.value)'", kind: "route",
-                  exists: { app.route(named: $0) != nil }, candidates: app.routeIDs)
+            check(route.fallback, field: RouteKey.fallback.name, of: "route '\(app.text(route.id.value))'", kind: .route,
+                  exists: { app.route($0) != nil }, candidates: app.routeIDs)
         }
         for holder in app.holders {
-            check(holder.parent, field: "parent", of: "holder '\(holder.name.value)'", kind: "holder",
-                  exists: { app.holder(named: $0) != nil }, candidates: app.holderNames)
+            check(holder.parent, field: HolderKey.parent.name, of: "holder '\(app.text(holder.name.value))'", kind: .holder,
+                  exists: { app.holder($0) != nil }, candidates: app.holderNames)
         }
     }
 }

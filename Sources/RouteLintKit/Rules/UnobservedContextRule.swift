@@ -32,19 +32,21 @@ public enum UnobservedContextRule: AppRule {
     public static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
         // Links from a file that could not be read may lead from an observer.
         guard app.isComplete else { return }
-        var contextIDs: [String: Int] = [:]
+        // Contexts numbered densely, so the sets that flow along the graph stay small.
+        var contextIDs: [Symbol: Int] = [:]
         for route in app.routes {
             for context in route.sends where contextIDs[context.value] == nil { contextIDs[context.value] = contextIDs.count }
         }
         guard !contextIDs.isEmpty else { return }
-        let graph = app.linkGraph
         let observed: [Set<Int>] = app.routes.map { Set($0.observes.compactMap { contextIDs[$0.value] }) }
-        let observedAbove = graph.unionOverAncestors(observed)
+        let observedAbove = app.linkGraph.unionOverAncestors(observed)
         for (position, route) in app.routes.enumerated() {
             for context in route.sends where !observedAbove[position].contains(contextIDs[context.value]!) {
+                let id = app.text(route.id.value)
+                let name = app.text(context.value)
                 findings.report(description,
-                                "route '\(route.id.value)' sends '\(context.value)', but no route that links to it, directly or through other routes, observes it",
-                                at: context.range, subjects: [route.id.value, context.value])
+                                "route '\(id)' sends '\(name)', but no route that links to it, directly or through other routes, observes it",
+                                at: context.range, subjects: [id, name])
             }
         }
     }

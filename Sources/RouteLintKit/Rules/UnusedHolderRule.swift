@@ -37,9 +37,9 @@ public enum UnusedHolderRule: AppRule {
         var used = Set(app.routes.compactMap { $0.holder?.value })
         used.formUnion(app.holders.compactMap { $0.parent?.value })
         for holder in app.holders where !used.contains(holder.name.value) {
-            findings.report(description,
-                            "holder '\(holder.name.value)' is bound by no route and is no holder's parent",
-                            at: holder.name.range, subjects: [holder.name.value])
+            let name = app.text(holder.name.value)
+            findings.report(description, "holder '\(name)' is bound by no route and is no holder's parent",
+                            at: holder.name.range, subjects: [name])
         }
     }
 }

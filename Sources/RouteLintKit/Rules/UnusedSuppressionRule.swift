@@ -1,4 +1,4 @@
-/// `unused-suppression`, reported when suppression directives are applied (see `LintGate`).
+/// `unused-suppression`: a suppression directive that names no rule, or silences nothing.
 public enum UnusedSuppressionRule: Rule {
     public static let description = RuleDescription(
         id: "unused-suppression",
@@ -36,4 +36,26 @@ public enum UnusedSuppressionRule: Rule {
                 holders: {H: {}}
                 """),
         ])
+
+    /// Reports each rule a directive names that is unknown or silenced nothing. `used` holds,
+    /// for each directive, the positions in its rule list of the rules that silenced a finding.
+    static func check(_ directives: [SuppressionDirective], used: [Set<Int>], configuration: LintConfiguration,
+                      into findings: inout FindingSink) {
+        let knownRules = Set(RuleRegistry.ids)
+        for (index, directive) in directives.enumerated() {
+            for (position, rule) in directive.rules.enumerated() where !used[index].contains(position) {
+                let message: String
+                if !knownRules.contains(rule.value) {
+                    message = "suppression names '\(rule.value)', which is no rule" + Suggestion.hint(for: rule.value, among: RuleRegistry.ids)
+                } else if configuration.rules[rule.value]?.isEnabled == false {
+                    // The rule is off: the directive has nothing to do, and that is expected.
+                    continue
+                } else {
+                    let scope = directive.scope == .file ? "in this file" : "on this line"
+                    message = "suppression of '\(rule.value)' silences nothing \(scope); remove it"
+                }
+                findings.report(description, message, at: rule.range, subjects: [rule.value, directive.scope == .file ? "file" : "line"])
+            }
+        }
+    }
 }

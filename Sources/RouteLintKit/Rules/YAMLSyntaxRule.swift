@@ -1,5 +1,6 @@
-/// `yaml-syntax`, reported by `YAMLParser` when libyaml cannot read a file.
-public enum YAMLSyntaxRule: Rule {
+/// `yaml-syntax`: a file libyaml cannot read, or one past routelint's limits (depth, aliases,
+/// one document, UTF-8).
+public enum YAMLSyntaxRule: FileRule {
     public static let description = RuleDescription(
         id: "yaml-syntax",
         defaultSeverity: .error,
@@ -42,4 +43,11 @@ public enum YAMLSyntaxRule: Rule {
                   home: {path: /home, holder: HomeHolder}
                 """),
         ])
+
+    public static func check(_ issues: [ManifestIssue], into findings: inout FindingSink) {
+        for case .yaml(let issue) in issues {
+            guard case .syntax(let message) = issue.kind else { continue }
+            findings.report(description, message, at: issue.range)
+        }
+    }
 }

@@ -1,10 +1,10 @@
-/// A YAML document as a flat, immutable arena of nodes.
+/// A YAML document, or the anchored parts of one, as a flat, immutable arena of nodes.
 ///
 /// Containers refer to their children by index, and an alias is the index of the node its
 /// anchor names: aliases share nodes instead of copying them, so an alias bomb costs one
 /// index per alias event. Anchors are registered when their node is complete, so the graph is
-/// acyclic, and nothing here recurses: a nested document is freed and walked without touching
-/// the call stack's depth.
+/// acyclic, and nothing here recurses. A repeated mapping key is left out when the document
+/// is built (the first occurrence is the one used), after `YAMLCursor` has reported it.
 public struct YAMLDocument: Sendable {
     public struct NodeID: Hashable, Sendable {
         let index: Int32
@@ -26,9 +26,10 @@ public struct YAMLDocument: Sendable {
         var style: ScalarStyle
         var start: SourcePosition
         var end: SourcePosition
-        /// Scalars: index into `scalarValues`. Containers: first index into `children`.
+        /// Scalars: start of the text in `text`. Containers: first index into `children`.
         var payload: Int32
-        /// Containers: the number of items, or of key/value pairs.
+        /// Scalars: the length of the text. Containers: the number of items, or of
+        /// key/value pairs.
         var count: Int32
     }
 
@@ -39,94 +40,46 @@ public struct YAMLDocument: Sendable {
 
     public let file: FileID
     public let root: NodeID?
-    let nodes: [Node]
-    let children: [Int32]
-    let scalarValues: [String]
-    /// Index into `children` of each key that repeats an earlier key of its mapping.
-    let repeatedKeySlots: Set<Int32>
+    let tree: YAMLTree
 
-    public func kind(_ node: NodeID) -> Kind { nodes[Int(node.index)].kind }
+    init(file: FileID, root: NodeID?, tree: YAMLTree) {
+        self.file = file
+        self.root = root
+        self.tree = tree
+    }
+
+    public func kind(_ node: NodeID) -> Kind { tree.nodes[Int(node.index)].kind }
 
     public func range(_ node: NodeID) -> SourceRange {
-        let stored = nodes[Int(node.index)]
+        let stored = tree.nodes[Int(node.index)]
         return SourceRange(file: file, start: stored.start, end: stored.end)
     }
 
     /// The text of a scalar node, or nil for a container.
     public func text(_ node: NodeID) -> String? {
-        let stored = nodes[Int(node.index)]
-        return stored.kind == .scalar ? scalarValues[Int(stored.payload)] : nil
+        tree.scalarBytes(node.index).map { String(decoding: $0, as: UTF8.self) }
     }
 
     public func scalar(_ node: NodeID) -> YAMLScalar? {
-        let stored = nodes[Int(node.index)]
-        guard stored.kind == .scalar else { return nil }
-        return YAMLScalar(text: scalarValues[Int(stored.payload)], style: stored.style)
+        guard let text = text(node) else { return nil }
+        return YAMLScalar(text: text, style: tree.nodes[Int(node.index)].style)
     }
 
     /// The items of a sequence (empty for any other node).
-    public func items(_ node: NodeID) -> Items {
-        let stored = nodes[Int(node.index)]
-        guard stored.kind == .sequence else { return Items(slots: children[0..<0]) }
-        let first = Int(stored.payload)
-        return Items(slots: children[first..<first + Int(stored.count)])
+    public func items(_ node: NodeID) -> [NodeID] {
+        let stored = tree.nodes[Int(node.index)]
+        guard stored.kind == .sequence else { return [] }
+        return tree.children(of: node.index).map(NodeID.init(index:))
     }
 
-    /// The pairs of a mapping in source order, leaving out every pair whose key repeats an
-    /// earlier key: as the spec says, the first occurrence of a key is the one used.
-    public func pairs(_ node: NodeID) -> Pairs {
-        let stored = nodes[Int(node.index)]
-        guard stored.kind == .mapping else { return Pairs(slots: children[0..<0], repeatedKeySlots: repeatedKeySlots) }
-        let first = Int(stored.payload)
-        return Pairs(slots: children[first..<first + 2 * Int(stored.count)], repeatedKeySlots: repeatedKeySlots)
-    }
-
-    /// How many pairs a mapping has, repeated keys included (0 for any other node).
-    public func pairCount(_ node: NodeID) -> Int {
-        let stored = nodes[Int(node.index)]
-        return stored.kind == .mapping ? Int(stored.count) : 0
-    }
-
-    /// A sequence's items, read in place.
-    public struct Items: RandomAccessCollection, Sendable {
-        let slots: ArraySlice<Int32>
-
-        public var startIndex: Int { slots.startIndex }
-        public var endIndex: Int { slots.endIndex }
-        public subscript(position: Int) -> NodeID { NodeID(index: slots[position]) }
-    }
-
-    /// A mapping's pairs, read in place.
-    public struct Pairs: Sequence, Sendable {
-        let slots: ArraySlice<Int32>
-        let repeatedKeySlots: Set<Int32>
-
-        public func makeIterator() -> Iterator {
-            Iterator(slots: slots, nextSlot: slots.startIndex, skipsRepeats: !repeatedKeySlots.isEmpty, repeatedKeySlots: repeatedKeySlots)
+    /// The pairs of a mapping in source order (empty for any other node).
+    public func pairs(_ node: NodeID) -> [Pair] {
+        let stored = tree.nodes[Int(node.index)]
+        guard stored.kind == .mapping else { return [] }
+        let slots = tree.children(of: node.index)
+        return stride(from: slots.startIndex, to: slots.endIndex, by: 2).map {
+            Pair(key: NodeID(index: slots[$0]), value: NodeID(index: slots[$0 + 1]))
         }
-
-        public struct Iterator: IteratorProtocol {
-            let slots: ArraySlice<Int32>
-            var nextSlot: Int
-            let skipsRepeats: Bool
-            let repeatedKeySlots: Set<Int32>
-
-            public mutating func next() -> Pair? {
-                while nextSlot < slots.endIndex {
-                    let slot = nextSlot
-                    nextSlot += 2
-                    if skipsRepeats && repeatedKeySlots.contains(Int32(slot)) { continue }
-                    return Pair(key: NodeID(index: slots[slot]), value: NodeID(index: slots[slot + 1]))
-                }
-                return nil
-            }
-        }
-    }
-
-    /// Whether `position` lies inside a scalar's text, as a `#` inside a quoted value does.
-    /// A scan of every node: meant for the rare file that needs it.
-    public func scalarContains(_ position: SourcePosition) -> Bool {
-        nodes.contains { $0.kind == .scalar && $0.start <= position && position < $0.end }
     }
 
     /// Whether the node is a plain `null`, `~` or empty scalar, which the spec reads as an
@@ -136,99 +89,139 @@ public struct YAMLDocument: Sendable {
     }
 }
 
-/// A scalar's text and how it was written, resolved by the YAML 1.2 core schema.
-public struct YAMLScalar: Sendable {
-    public let text: String
-    public let style: YAMLDocument.ScalarStyle
+/// The storage of recorded nodes: `YAMLCursor` records anchored nodes here, so that aliases
+/// can be read again, and whole documents for the configuration and the baseline.
+struct YAMLTree: Sendable {
+    var nodes: [YAMLDocument.Node] = []
+    var children: [Int32] = []
+    var text: [UInt8] = []
 
-    public enum Resolved: Equatable, Sendable {
-        case null
-        case bool(Bool)
-        case int(Int)
-        case float(Double)
-        case string(String)
-
-        /// The name of the type, for messages ("expected a string, found an integer").
-        public var typeDescription: String {
-            switch self {
-            case .null: return "null"
-            case .bool: return "a boolean"
-            case .int: return "an integer"
-            case .float: return "a number"
-            case .string: return "a string"
-            }
-        }
+    func scalarBytes(_ node: Int32) -> ArraySlice<UInt8>? {
+        let stored = nodes[Int(node)]
+        guard stored.kind == .scalar else { return nil }
+        return text[Int(stored.payload)..<Int(stored.payload) + Int(stored.count)]
     }
 
-    public var resolved: Resolved {
-        guard style == .plain else { return .string(text) }
-        guard let first = text.utf8.first else { return .null }
-        // Most plain scalars are names and paths. Only these bytes can start a null, a
-        // boolean or a number of the core schema; anything else is a string.
-        switch first {
-        case UInt8(ascii: "~"), UInt8(ascii: "n"), UInt8(ascii: "N"), UInt8(ascii: "t"), UInt8(ascii: "T"),
-             UInt8(ascii: "f"), UInt8(ascii: "F"), UInt8(ascii: "."), UInt8(ascii: "+"), UInt8(ascii: "-"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"):
-            break
-        default:
-            return .string(text)
-        }
-        switch text {
-        case "", "~", "null", "Null", "NULL": return .null
-        case "true", "True", "TRUE": return .bool(true)
-        case "false", "False", "FALSE": return .bool(false)
-        case ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF": return .float(.infinity)
-        case "-.inf", "-.Inf", "-.INF": return .float(-.infinity)
-        case ".nan", ".NaN", ".NAN": return .float(.nan)
-        default: break
-        }
-        if let integer = YAMLScalar.integer(text) { return .int(integer) }
-        if YAMLScalar.isFloat(text), let number = Double(text) { return .float(number) }
-        return .string(text)
+    /// A container's children (pairs flattened key, value, key, value…).
+    func children(of node: Int32) -> ArraySlice<Int32> {
+        let stored = nodes[Int(node)]
+        guard stored.kind != .scalar else { return children[0..<0] }
+        let first = Int(stored.payload)
+        let count = stored.kind == .mapping ? 2 * Int(stored.count) : Int(stored.count)
+        return children[first..<first + count]
+    }
+}
+
+/// Builds a `YAMLTree` event by event, keeping each open container's children contiguous.
+struct YAMLTreeBuilder {
+    private struct OpenContainer {
+        let node: Int32
+        let anchor: String?
+        let firstScratchSlot: Int
     }
 
-    /// `[-+]?[0-9]+`, `0o[0-7]+` or `0x[0-9a-fA-F]+`. A decimal too large for `Int` is still an
-    /// integer, clamped, so that it is reported as a wrong value rather than as a string.
-    private static func integer(_ text: String) -> Int? {
-        let utf8 = text.utf8
-        guard let first = utf8.first else { return nil }
-        // Most scalars are names and paths: rule them out at the first byte.
-        guard isDigit(first) || first == UInt8(ascii: "-") || first == UInt8(ascii: "+") else { return nil }
-        if utf8.count > 2, first == UInt8(ascii: "0") {
-            let marker = utf8[utf8.index(after: utf8.startIndex)]
-            if marker == UInt8(ascii: "o") { return Int(text.dropFirst(2), radix: 8) }
-            if marker == UInt8(ascii: "x") { return Int(text.dropFirst(2), radix: 16) }
-        }
-        let digits = first == UInt8(ascii: "-") || first == UInt8(ascii: "+") ? utf8.dropFirst() : utf8[...]
-        guard !digits.isEmpty, digits.allSatisfy(isDigit) else { return nil }
-        return Int(text) ?? (first == UInt8(ascii: "-") ? Int.min : Int.max)
+    private(set) var tree = YAMLTree()
+    private var open: [OpenContainer] = []
+    /// Children of the open containers, innermost last, moved to `tree.children` when one
+    /// closes so that each container's children are contiguous.
+    private var scratch: [Int32] = []
+    /// Anchors of complete nodes.
+    private(set) var anchors: [String: Int32] = [:]
+
+    var isRecording: Bool { !open.isEmpty }
+
+    /// The innermost open container.
+    var innermostOpen: Int32? { open.last?.node }
+
+    /// Whether an anchor names a container that is still open: an alias to it would make
+    /// the node contain itself.
+    func isOpen(anchor: String) -> Bool { open.contains { $0.anchor == anchor } }
+
+    @discardableResult
+    mutating func scalar(_ bytes: [UInt8], isPlain: Bool, start: SourcePosition, end: SourcePosition, anchor: String?) -> Int32 {
+        let index = Int32(tree.nodes.count)
+        tree.nodes.append(.init(kind: .scalar, style: isPlain ? .plain : .string, start: start, end: end,
+                                payload: Int32(tree.text.count), count: Int32(bytes.count)))
+        tree.text.append(contentsOf: bytes)
+        if let anchor { anchors[anchor] = index }
+        attach(index)
+        return index
     }
 
-    /// `[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?`
-    private static func isFloat(_ text: String) -> Bool {
-        var bytes = text.utf8[...]
-        guard let first = bytes.first, isDigit(first) || "+-.".utf8.contains(first) else { return false }
-        func digits() -> Int {
-            let count = bytes.prefix(while: isDigit).count
-            bytes = bytes.dropFirst(count)
-            return count
-        }
-        if let sign = bytes.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") { bytes = bytes.dropFirst() }
-        var mantissaDigits = digits()
-        if bytes.first == UInt8(ascii: ".") {
-            bytes = bytes.dropFirst()
-            mantissaDigits += digits()
-        }
-        guard mantissaDigits > 0 else { return false }
-        if let exponent = bytes.first, exponent == UInt8(ascii: "e") || exponent == UInt8(ascii: "E") {
-            bytes = bytes.dropFirst()
-            if let sign = bytes.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") { bytes = bytes.dropFirst() }
-            guard digits() > 0 else { return false }
-        }
-        return bytes.isEmpty
+    mutating func alias(_ node: Int32) {
+        attach(node)
     }
 
-    private static func isDigit(_ byte: UInt8) -> Bool {
-        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+    @discardableResult
+    mutating func openContainer(_ kind: YAMLDocument.Kind, start: SourcePosition, anchor: String?) -> Int32 {
+        let index = Int32(tree.nodes.count)
+        tree.nodes.append(.init(kind: kind, style: .plain, start: start, end: start, payload: 0, count: 0))
+        attach(index)
+        open.append(OpenContainer(node: index, anchor: anchor, firstScratchSlot: scratch.count))
+        return index
+    }
+
+    @discardableResult
+    mutating func closeContainer(end: SourcePosition) -> Int32? {
+        guard let container = open.popLast() else { return nil }
+        let firstSlot = Int32(tree.children.count)
+        let itemCount = scratch.count - container.firstScratchSlot
+        // No slice of `scratch` may outlive this line: one would make the removal below copy
+        // all of `scratch`, which holds the items of every open container.
+        tree.children.append(contentsOf: scratch[container.firstScratchSlot...])
+        scratch.removeLast(itemCount)
+        var node = tree.nodes[Int(container.node)]
+        node.payload = firstSlot
+        node.end = end
+        node.count = Int32(node.kind == .mapping ? itemCount / 2 : itemCount)
+        tree.nodes[Int(container.node)] = node
+        if let anchor = container.anchor { anchors[anchor] = container.node }
+        return container.node
+    }
+
+    private mutating func attach(_ node: Int32) {
+        if !open.isEmpty { scratch.append(node) }
+    }
+}
+
+/// Reads small YAML files whole: the configuration and the baseline. Manifests are decoded
+/// straight from the event stream by `ManifestDecoder` instead.
+public enum YAMLParser {
+    /// Deeper nesting than this is refused. A manifest needs six levels; the limit keeps a
+    /// hostile file from costing memory and time without bound.
+    public static let maximumDepth = 1_000
+
+    public static func parse(_ bytes: [UInt8], file: FileID) -> YAMLParseResult {
+        YAMLCursor.read(bytes, file: file) { (cursor: consuming YAMLCursor) in
+            var root: Int32?
+            if let node = cursor.root() { root = cursor.capture(node) }
+            cursor.finish()
+            let document = cursor.failed ? nil : root.map { YAMLDocument(file: file, root: YAMLDocument.NodeID(index: $0), tree: cursor.recorded) }
+            return YAMLParseResult(document: document, issues: cursor.issues)
+        }
+    }
+}
+
+public struct YAMLParseResult: Sendable {
+    /// The document, or nil when the file is empty or not well-formed.
+    public let document: YAMLDocument?
+    public let issues: [YAMLIssue]
+}
+
+/// A problem found while reading YAML: the file is not well-formed, or a mapping repeats a key.
+public struct YAMLIssue: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
+        /// libyaml's message, or one of routelint's limits (depth, aliases, one document).
+        case syntax(message: String)
+        /// `key` is the repeated key's text; `earlier` is the first occurrence.
+        case duplicateKey(key: String, earlier: SourceRange)
+    }
+
+    public let kind: Kind
+    public let range: SourceRange
+
+    public var isSyntax: Bool {
+        if case .syntax = kind { return true }
+        return false
     }
 }

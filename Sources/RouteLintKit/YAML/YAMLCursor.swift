@@ -1,0 +1,481 @@
+/// Reads a YAML stream node by node, as a recursive-descent decoder wants it, without
+/// building a tree of the file.
+///
+/// - `nextNode()` returns the next node of the collection being read — its first event — or
+///   nil at the collection's end. The reader either reads a collection's children the same
+///   way, or `skip()`s the rest of it.
+/// - Only an anchored node is recorded (in `recorded`), so that its aliases can be read
+///   again; an alias is replayed from the record lazily, one level at a time, so skipping a
+///   replayed node costs nothing and an alias bomb is never expanded.
+/// - A mapping key that repeats an earlier key of its mapping is reported
+///   (`duplicate-key`), and its pair is passed over: the first occurrence is the one used.
+/// - Anything libyaml cannot read, nesting deeper than `YAMLParser.maximumDepth`, a bad
+///   alias or a second document stops the cursor with a `syntax` issue: from then on every
+///   collection reads as ended.
+struct YAMLCursor: ~Copyable {
+    enum Kind: Equatable {
+        case scalar, mapping, sequence
+    }
+
+    /// A node's first event. A scalar's text is in `text` until the next call.
+    struct Node {
+        let kind: Kind
+        /// A scalar's whole range; a collection's start (its end is `collectionEnd` once read).
+        let range: SourceRange
+        let isPlain: Bool
+        /// Set for a node replayed from the record; `capture` returns it.
+        fileprivate let recordedNode: Int32?
+    }
+
+    let file: FileID
+    private var events: LibYAMLEvents
+    private let input: UnsafeBufferPointer<UInt8>
+    /// The text of the last scalar returned.
+    private(set) var text: [UInt8] = []
+    /// Where the last collection read to its end ended.
+    private(set) var collectionEnd = SourcePosition(line: 1, column: 1)
+    private(set) var issues: [YAMLIssue] = []
+    private(set) var failed = false
+
+    private let textPositions: [SourcePosition]
+    /// Those of the `textPositions` that lie inside a scalar.
+    private(set) var positionsInsideScalars: Set<SourcePosition> = []
+
+    private var builder = YAMLTreeBuilder()
+    private var live: [LiveCollection] = []
+    /// Recorded collections being replayed, innermost last; while there are any, nodes come
+    /// from the record instead of from libyaml.
+    private var replays: [Replay] = []
+    private var pendingReplay: Int32?
+    /// The last scalar read, when it was recorded.
+    private var lastRecordedScalar: Int32?
+    /// How many open live collections are recorded because `capture` asked for them.
+    private var forcedRecording = 0
+
+    private struct LiveCollection {
+        let isMapping: Bool
+        /// Whether the collection is being recorded.
+        var isRecorded: Bool
+        var childCount = 0
+    }
+
+    private var mappingKeys = OpenMappingKeys()
+
+    private struct Replay {
+        let node: Int32
+        var nextChild: Int
+    }
+
+    /// The anchored nodes met so far (and whatever `capture` recorded).
+    var recorded: YAMLTree { builder.tree }
+
+    /// Reads `bytes` with a cursor that `body` uses and that cannot outlive it.
+    ///
+    /// `textPositions` are places in the text that may lie inside a scalar (a `#` that looks
+    /// like a suppression comment): `positionsInsideScalars` tells which do.
+    static func read<Result>(_ bytes: [UInt8], file: FileID, textPositions: [SourcePosition] = [],
+                             _ body: (consuming YAMLCursor) -> Result) -> Result {
+        // libyaml wants a non-null pointer, even for no input.
+        let storage = bytes.isEmpty ? [0] : bytes
+        return storage.withUnsafeBufferPointer { buffer in
+            let input = UnsafeBufferPointer(rebasing: buffer[0..<bytes.count])
+            return body(YAMLCursor(input, file: file, textPositions: textPositions.sorted()))
+        }
+    }
+
+    private init(_ input: UnsafeBufferPointer<UInt8>, file: FileID, textPositions: [SourcePosition]) {
+        self.file = file
+        self.textPositions = textPositions
+        self.input = input
+        events = LibYAMLEvents(input)
+        if let encoding = Self.unsupportedEncoding(input) {
+            fail("the file is encoded in \(encoding); route manifests must be UTF-8", at: .fileStart(file))
+        }
+    }
+
+    // MARK: - Reading
+
+    /// The document's root node, or nil when the stream holds no document (an empty or
+    /// comment-only file) or cannot be read.
+    mutating func root() -> Node? {
+        while let event = pull() {
+            switch event.kind {
+            case .streamStart, .documentStart: continue
+            case .streamEnd: return nil
+            default: return node(from: event)
+            }
+        }
+        return nil
+    }
+
+    /// Reads what follows the root: the document's end, and anything after it, which is an
+    /// error. Call once the root has been read.
+    mutating func finish() {
+        while let event = pull() {
+            switch event.kind {
+            case .streamEnd:
+                return
+            case .documentStart:
+                fail("a manifest holds one YAML document; a second one starts here",
+                     at: SourceRange(file: file, start: event.start, end: event.end))
+                return
+            default:
+                continue
+            }
+        }
+    }
+
+    /// The next node of the collection being read, or nil at its end.
+    mutating func nextNode() -> Node? {
+        if let pending = pendingReplay {
+            pendingReplay = nil
+            return enterRecorded(pending)
+        }
+        if !replays.isEmpty { return nextReplayedNode() }
+        while let event = pull() {
+            switch event.kind {
+            case .sequenceEnd, .mappingEnd:
+                collectionEnd = event.end
+                return nil
+            case .scalar, .sequenceStart, .mappingStart, .alias:
+                return node(from: event)
+            case .streamStart, .streamEnd, .documentStart, .documentEnd:
+                return nil
+            }
+        }
+        return nil
+    }
+
+    /// Passes over the rest of the collection being read, up to and including its end.
+    mutating func skip() {
+        if let replay = replays.popLast() {
+            collectionEnd = builder.tree.nodes[Int(replay.node)].end
+            return
+        }
+        let depth = live.count
+        while let event = pull() {
+            if (event.kind == .sequenceEnd || event.kind == .mappingEnd) && live.count < depth {
+                collectionEnd = event.end
+                return
+            }
+        }
+    }
+
+    /// Passes over `node`: nothing for a scalar, the rest of a collection.
+    mutating func skip(_ node: Node) {
+        if node.kind != .scalar { skip() }
+    }
+
+    /// Records `node`, which `nextNode` or `root` just returned, reading the rest of it, and
+    /// returns it as a recorded node that `replay` can read again.
+    mutating func capture(_ node: Node) -> Int32 {
+        if let recordedNode = node.recordedNode {
+            skip(node)
+            return recordedNode
+        }
+        if node.kind == .scalar {
+            // An anchored scalar, or one inside a recorded collection, was recorded when read.
+            if let recordedNode = lastRecordedScalar { return recordedNode }
+            return builder.scalar(text, isPlain: node.isPlain, start: node.range.start, end: node.range.end, anchor: nil)
+        }
+        // `nextNode` has just read the collection's start; it is the innermost live one.
+        if live[live.count - 1].isRecorded, let container = builder.innermostOpen {
+            skip()
+            return container
+        }
+        let container = builder.openContainer(node.kind == .mapping ? .mapping : .sequence, start: node.range.start, anchor: nil)
+        live[live.count - 1].isRecorded = true
+        forcedRecording += 1
+        skip()
+        forcedRecording -= 1
+        return container
+    }
+
+    /// Makes the next `nextNode()` return the recorded node, and read its children from the
+    /// record.
+    mutating func replay(_ node: Int32) {
+        pendingReplay = node
+    }
+
+    // MARK: - Replaying recorded nodes
+
+    private mutating func nextReplayedNode() -> Node? {
+        let top = replays.count - 1
+        let node = replays[top].node
+        let children = builder.tree.children(of: node)
+        guard replays[top].nextChild < children.count else {
+            replays.removeLast()
+            collectionEnd = builder.tree.nodes[Int(node)].end
+            return nil
+        }
+        let child = children[children.startIndex + replays[top].nextChild]
+        replays[top].nextChild += 1
+        return enterRecorded(child)
+    }
+
+    /// The recorded node as a `Node`; a collection's children are read from the record next.
+    private mutating func enterRecorded(_ index: Int32) -> Node {
+        let stored = builder.tree.nodes[Int(index)]
+        let kind: Kind
+        switch stored.kind {
+        case .scalar:
+            kind = .scalar
+            text.removeAll(keepingCapacity: true)
+            if let bytes = builder.tree.scalarBytes(index) { text.append(contentsOf: bytes) }
+        case .mapping:
+            kind = .mapping
+            replays.append(Replay(node: index, nextChild: 0))
+        case .sequence:
+            kind = .sequence
+            replays.append(Replay(node: index, nextChild: 0))
+        }
+        let range = SourceRange(file: file, start: stored.start, end: stored.end)
+        return Node(kind: kind, range: range, isPlain: stored.style == .plain, recordedNode: index)
+    }
+
+    // MARK: - Live events
+
+    /// Turns a node's first event into a `Node`, entering an alias's recorded node.
+    private mutating func node(from event: YAMLEvent) -> Node? {
+        let range = SourceRange(file: file, start: event.start, end: event.end)
+        switch event.kind {
+        case .scalar:
+            return Node(kind: .scalar, range: range, isPlain: event.isPlain, recordedNode: nil)
+        case .mappingStart:
+            return Node(kind: .mapping, range: range, isPlain: false, recordedNode: nil)
+        case .sequenceStart:
+            return Node(kind: .sequence, range: range, isPlain: false, recordedNode: nil)
+        case .alias:
+            guard let name = event.anchor, let target = builder.anchors[name] else { return nil }
+            var entered = enterRecorded(target)
+            // The alias stands where it is written: findings about it point there.
+            if entered.kind == .scalar {
+                entered = Node(kind: .scalar, range: range, isPlain: entered.isPlain, recordedNode: target)
+            }
+            return entered
+        default:
+            return nil
+        }
+    }
+
+    /// The next live event, after the bookkeeping every event needs: depth, recording,
+    /// aliases, repeated keys. Nil once the stream has ended or failed.
+    private mutating func pull() -> YAMLEvent? {
+        while !failed {
+            let event: YAMLEvent
+            switch events.next(text: &text) {
+            case .success(let next): event = next
+            case .failure(let error):
+                let position = error.offset.map { LineIndex(Array(input)).position(ofByte: $0) } ?? error.position
+                fail(error.message, at: SourceRange(file: file, start: position, end: position))
+                return nil
+            }
+            if event.kind == .scalar && !textPositions.isEmpty { noteScalar(event) }
+            switch event.kind {
+            case .scalar, .sequenceStart, .mappingStart, .alias:
+                if isRepeatedKey(event) { continue }
+                return accept(event) ? event : nil
+            case .sequenceEnd, .mappingEnd:
+                if let closed = live.popLast() {
+                    if closed.isRecorded { builder.closeContainer(end: event.end) }
+                    if closed.isMapping { mappingKeys.close() }
+                }
+                return event
+            case .documentStart, .documentEnd, .streamStart, .streamEnd:
+                return event
+            }
+        }
+        return nil
+    }
+
+    /// Records and counts a node's first event; false when it stops the cursor.
+    private mutating func accept(_ event: YAMLEvent) -> Bool {
+        let isRecorded = builder.isRecording || event.anchor != nil && event.kind != .alias || forcedRecording > 0
+        if !live.isEmpty { live[live.count - 1].childCount += 1 }
+        lastRecordedScalar = nil
+        switch event.kind {
+        case .scalar:
+            if isRecorded {
+                lastRecordedScalar = builder.scalar(text, isPlain: event.isPlain, start: event.start, end: event.end, anchor: event.anchor)
+            }
+        case .alias:
+            let name = event.anchor ?? ""
+            guard let target = builder.anchors[name] else {
+                fail(builder.isOpen(anchor: name)
+                     ? "alias '*\(name)' refers to a node that contains it; recursive aliases are not supported"
+                     : "alias '*\(name)' refers to no anchor defined before it",
+                     at: SourceRange(file: file, start: event.start, end: event.end))
+                return false
+            }
+            if builder.isRecording { builder.alias(target) }
+        case .sequenceStart, .mappingStart:
+            guard live.count < YAMLParser.maximumDepth else {
+                fail("nesting is deeper than \(YAMLParser.maximumDepth) levels; routelint stops reading the file here",
+                     at: SourceRange(file: file, start: event.start, end: event.end))
+                return false
+            }
+            if isRecorded { builder.openContainer(event.kind == .mappingStart ? .mapping : .sequence, start: event.start, anchor: event.anchor) }
+            live.append(LiveCollection(isMapping: event.kind == .mappingStart, isRecorded: isRecorded))
+            if event.kind == .mappingStart { mappingKeys.open() }
+        default:
+            break
+        }
+        return true
+    }
+
+    /// Whether `event` is a key that repeats an earlier key of its mapping. A repeated key is
+    /// reported, and its value read past unrecorded, so that nothing downstream sees the pair.
+    private mutating func isRepeatedKey(_ event: YAMLEvent) -> Bool {
+        guard let open = live.last, open.isMapping, open.childCount % 2 == 0 else { return false }
+        let range = SourceRange(file: file, start: event.start, end: event.end)
+        let key: [UInt8]
+        switch event.kind {
+        case .scalar:
+            key = text
+        case .alias:
+            guard let name = event.anchor, let target = builder.anchors[name], let bytes = builder.tree.scalarBytes(target) else { return false }
+            key = Array(bytes)
+        default:
+            return false
+        }
+        guard let earlier = mappingKeys.insert(key, at: range) else { return false }
+        issues.append(YAMLIssue(kind: .duplicateKey(key: String(decoding: key, as: UTF8.self), earlier: earlier), range: range))
+        // Count the key and its value as read, and pass over the value without recording it.
+        live[live.count - 1].childCount += 2
+        skipUnrecordedValue()
+        return true
+    }
+
+    private mutating func skipUnrecordedValue() {
+        var depth = 0
+        repeat {
+            guard !failed else { return }
+            let event: YAMLEvent
+            switch events.next(text: &text) {
+            case .success(let next): event = next
+            case .failure(let error):
+                let position = error.offset.map { LineIndex(Array(input)).position(ofByte: $0) } ?? error.position
+                fail(error.message, at: SourceRange(file: file, start: position, end: position))
+                return
+            }
+            if event.kind == .scalar && !textPositions.isEmpty { noteScalar(event) }
+            switch event.kind {
+            case .sequenceStart, .mappingStart:
+                depth += 1
+                guard live.count + depth <= YAMLParser.maximumDepth else {
+                    fail("nesting is deeper than \(YAMLParser.maximumDepth) levels; routelint stops reading the file here",
+                         at: SourceRange(file: file, start: event.start, end: event.end))
+                    return
+                }
+            case .sequenceEnd, .mappingEnd: depth -= 1
+            case .streamEnd, .documentEnd: return
+            default: break
+            }
+        } while depth > 0
+    }
+
+    /// Records which `textPositions` the scalar covers: a binary search for the first one
+    /// at or after its start.
+    private mutating func noteScalar(_ event: YAMLEvent) {
+        var low = 0
+        var high = textPositions.count
+        while low < high {
+            let middle = (low + high) / 2
+            if textPositions[middle] < event.start { low = middle + 1 } else { high = middle }
+        }
+        while low < textPositions.count && textPositions[low] < event.end {
+            positionsInsideScalars.insert(textPositions[low])
+            low += 1
+        }
+    }
+
+    private mutating func fail(_ message: String, at range: SourceRange) {
+        guard !failed else { return }
+        failed = true
+        issues.append(YAMLIssue(kind: .syntax(message: message), range: range))
+    }
+
+    /// libyaml reads UTF-16 too, but every other part of routelint (source lines, columns,
+    /// suppression comments) reads UTF-8, so a byte-order mark of another encoding is refused.
+    private static func unsupportedEncoding(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        if bytes.starts(with: [0x00, 0x00, 0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE, 0x00, 0x00]) { return "UTF-32" }
+        if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) { return "UTF-16" }
+        return nil
+    }
+}
+
+/// The scalar keys of the open mappings, to find one that repeats, innermost mapping last.
+/// Keys live end to end in one byte array, so a key costs no allocation; a mapping with many
+/// keys (a section of a large route set) is indexed by a symbol table instead of searched.
+private struct OpenMappingKeys {
+    private struct Key {
+        let end: Int
+        let range: SourceRange
+    }
+
+    private struct Mapping {
+        let firstKey: Int
+        let firstByte: Int
+        /// Where in `indexes` the mapping's index is, once it has one.
+        var index: Int?
+    }
+
+    /// A mapping's keys once there are too many to search: their table, and where each was.
+    private struct Index {
+        var keys = SymbolTable()
+        var ranges: [SourceRange] = []
+    }
+
+    private static let searchLimit = 16
+    private var bytes: [UInt8] = []
+    private var keys: [Key] = []
+    private var mappings: [Mapping] = []
+    private var indexes: [Index] = []
+
+    mutating func open() {
+        mappings.append(Mapping(firstKey: keys.count, firstByte: bytes.count))
+    }
+
+    mutating func close() {
+        guard let mapping = mappings.popLast() else { return }
+        if mapping.index != nil { indexes.removeLast() }
+        keys.removeSubrange(mapping.firstKey...)
+        bytes.removeSubrange(mapping.firstByte...)
+    }
+
+    /// Adds `key` to the innermost mapping; returns where it occurred before, if it did.
+    mutating func insert(_ key: [UInt8], at range: SourceRange) -> SourceRange? {
+        let mapping = mappings[mappings.count - 1]
+        if let index = mapping.index {
+            let before = indexes[index].keys.count
+            let symbol = indexes[index].keys.intern(key[...])
+            if indexes[index].keys.count == before { return indexes[index].ranges[Int(symbol.index)] }
+            indexes[index].ranges.append(range)
+            return nil
+        }
+        var start = mapping.firstByte
+        for position in mapping.firstKey..<keys.count {
+            let end = keys[position].end
+            if end - start == key.count && bytes[start..<end].elementsEqual(key) { return keys[position].range }
+            start = end
+        }
+        bytes.append(contentsOf: key)
+        keys.append(Key(end: bytes.count, range: range))
+        if keys.count - mapping.firstKey > Self.searchLimit { index(mappings.count - 1) }
+        return nil
+    }
+
+    private mutating func index(_ current: Int) {
+        var index = Index()
+        var start = mappings[current].firstByte
+        for key in keys[mappings[current].firstKey...] {
+            index.keys.intern(bytes[start..<key.end])
+            index.ranges.append(key.range)
+            start = key.end
+        }
+        mappings[current].index = indexes.count
+        indexes.append(index)
+        keys.removeSubrange(mappings[current].firstKey...)
+        bytes.removeSubrange(mappings[current].firstByte...)
+    }
+}
