@@ -1,16 +1,18 @@
 // routelint-bench: measures `routelint lint` against the floor set by libyaml, on generated
 // route sets, and prints a Markdown table (the README keeps the latest one).
 //
-//   swift run -c release routelint-bench [--sizes 1000,10000,100000,1000000] [--skip-hostile] [--keep]
+//   swift run -c release routelint-bench [--sizes 1000,10000,100000,1000000] [--skip-hostile] [--keep] [--rounds N]
 //
 // --keep leaves the generated route sets in place and prints where, for a profiler to read.
 //
 // For each size it writes the route set to a temporary folder, once as one file and once as
-// files of 1,000 routes, then measures, best of three:
+// files of 1,000 routes, then measures in rounds (5, or --rounds N), each a pair of:
 // - the raw libyaml scan: every event of the same bytes pulled through CYAML, nothing built;
 // - `routelint lint` run as a user runs it (the release binary beside this one, text output),
-//   wall time and peak resident memory;
-// - the phases of the same lint in this process (read, parse, model, each rule, report).
+//   wall time and peak resident memory.
+// The table gives the fastest of each, and the median of the rounds' lint ÷ scan ratios, which
+// a machine whose speed drifts affects least. Then the phases of one lint of 100,000 routes in
+// this process (read, parse, model, each rule, report).
 
 import CYAML
 import RouteLintKit
@@ -30,6 +32,7 @@ struct Options {
     var sizes = [1_000, 10_000, 100_000, 1_000_000]
     var hostile = true
     var keep = false
+    var rounds = 5
 
     init(_ arguments: [String]) {
         var iterator = arguments.makeIterator()
@@ -41,8 +44,10 @@ struct Options {
                 hostile = false
             case "--keep":
                 keep = true
+            case "--rounds":
+                rounds = max(1, Int(iterator.next() ?? "") ?? 5)
             default:
-                fail("usage: routelint-bench [--sizes N,N,...] [--skip-hostile] [--keep]\n")
+                fail("usage: routelint-bench [--sizes N,N,...] [--skip-hostile] [--keep] [--rounds N]\n")
                 exit(2)
             }
         }
@@ -147,6 +152,11 @@ func countEvents(_ bytes: [UInt8]) -> Int {
     }
 }
 
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+}
+
 func grouped(_ value: Int) -> String {
     let digits = Array(String(value))
     var text = ""
@@ -189,23 +199,30 @@ for size in options.sizes {
             inputBytes += file.text.utf8.count
             contents.append(Array(file.text.utf8))
         }
-        let (scan, _) = best(of: 3) { () -> (Double, Int) in
+        // The machine's speed drifts (other work on a shared host): each lint is timed right
+        // after a scan, and the ratio reported is the median of the rounds' ratios.
+        var scans: [Double] = []
+        var lints: [Double] = []
+        var peak = Int.max
+        for _ in 0..<options.rounds {
             let started = clock.now
-            let events = contents.reduce(0) { $0 + countEvents($1) }
-            return (seconds(clock.now - started), events)
-        }
-        contents = []
-        let (lint, peak) = best(of: 3) { () -> (Double, Int) in
+            _ = contents.reduce(0) { $0 + countEvents($1) }
+            scans.append(seconds(clock.now - started))
             let run = runCommand(binary, ["lint", folder])
             if run.status != 0 {
                 fail("routelint-bench: the generated set of \(size) routes has findings (exit \(run.status))\n")
                 exit(1)
             }
-            return (run.seconds, run.peakBytes)
+            lints.append(run.seconds)
+            peak = min(peak, run.peakBytes)
         }
+        contents = []
+        let ratio = median(zip(lints, scans).map { $0 / $1 })
+        let scan = scans.min()!
+        let lint = lints.min()!
         if layout == nil { singleFileLint[size] = lint }
         print("| \(grouped(size)) | \(files.count) | \(megabytes(inputBytes)) | \(format(scan, digits: 3)) | \(format(lint, digits: 3)) | "
-              + "\(format(lint / scan, digits: 2)) | \(megabytes(peak)) | \(format(Double(peak) / Double(inputBytes), digits: 1)) |")
+              + "\(format(ratio, digits: 2)) | \(megabytes(peak)) | \(format(Double(peak) / Double(inputBytes), digits: 1)) |")
 
         if size == 100_000 && layout == nil {
             // The same lint, phase by phase, in this process.

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// `.routelint.yml`: which files make the route set, and how each rule is set.
 ///
 /// ```yaml
@@ -135,7 +141,10 @@ public struct LintConfiguration: Sendable {
         var current = directory
         while true {
             let candidate = (current == "/" ? "" : current) + "/" + fileName
-            if case .success = ManifestDiscovery.contents(of: candidate) { return candidate }
+            // Whatever is there is the configuration: `load` refuses one that is not a
+            // regular file (a FIFO, say) rather than this search passing over it.
+            var info = stat()
+            if stat(candidate, &info) == 0 { return candidate }
             guard let slash = current.lastIndex(of: "/"), current != "/" else { return nil }
             current = slash == current.startIndex ? "/" : String(current[..<slash])
         }

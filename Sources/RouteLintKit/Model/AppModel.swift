@@ -22,11 +22,13 @@ public struct AppModel: Sendable {
     public let files: [File]
     public private(set) var schemes: [Name] = []
     public private(set) var hosts: [Name] = []
-    public private(set) var activities: [Activity] = []
-    public private(set) var tabs: [Tab] = []
-    public private(set) var holders: [Holder] = []
+    public private(set) var activities = EntityList<Activity>()
+    public private(set) var tabs = EntityList<Tab>()
+    public private(set) var holders = EntityList<Holder>()
     /// Routes in declaration order.
-    public private(set) var routes: [Route] = []
+    public private(set) var routes = EntityList<Route>()
+    /// The items of every `NameList` of the app's entities.
+    public private(set) var names: [Name] = []
     public private(set) var redeclarations: [Redeclaration] = []
     /// False when a file of the route set could not be read: it may have declared anything,
     /// so rules that reason about what is not declared or not reachable stay silent.
@@ -39,7 +41,7 @@ public struct AppModel: Sendable {
     /// For each route that is some tab's root, the first such tab.
     private var firstTabRooted = SymbolIndex()
     /// The routes and their links, which several rules walk.
-    public private(set) var linkGraph = LinkGraph(successors: [])
+    public private(set) var linkGraph = LinkGraph()
 
     /// Joins the files' models into the run's symbol table and groups them into apps, in the
     /// order each app first appears. Consumes the manifests: their entities move into the
@@ -48,82 +50,104 @@ public struct AppModel: Sendable {
                              isComplete: Bool) -> (apps: [AppModel], symbols: SymbolTable) {
         decoded.sort { $0.manifest.file < $1.manifest.file }
         var symbols = SymbolTable()
-        var manifests: [Manifest] = []
-        manifests.reserveCapacity(decoded.count)
-        for position in decoded.indices {
-            let file = decoded[position]
-            decoded[position].manifest = Manifest(file: file.manifest.file)
-            if symbols.count == 0 {
-                // The first file's table becomes the run's as it is: nothing to renumber.
-                symbols = file.symbols
-                manifests.append(file.manifest)
-            } else {
-                manifests.append(file.manifest.renumbered(symbols.merge(file.symbols)))
-            }
-        }
-        decoded = []
         var order: [Symbol?] = []
-        var members: [Symbol?: [Manifest]] = [:]
-        for manifest in manifests {
+        var members: [Symbol?: [Member]] = [:]
+        for position in decoded.indices {
+            var manifest = Manifest(file: decoded[position].manifest.file)
+            swap(&manifest, &decoded[position].manifest)
+            // The first file's table becomes the run's as it is: nothing to renumber.
+            let mapping = symbols.count == 0 ? nil : symbols.merge(decoded[position].symbols)
+            if mapping == nil { symbols = decoded[position].symbols }
+            decoded[position].symbols = SymbolTable()
+            manifest.app = manifest.app.renumbered(mapping)
             let name = manifest.app?.value
             if members[name] == nil { order.append(name) }
-            members[name, default: []].append(manifest)
+            members[name, default: []].append(Member(manifest: manifest, symbols: mapping))
         }
-        manifests = []
+        decoded = []
         let apps = order.map { name in
             var group = members.removeValue(forKey: name)!
-            return AppModel(symbols: symbols, manifests: &group, isComplete: isComplete)
+            return AppModel(symbols: symbols, members: &group, isComplete: isComplete)
         }
         return (apps, symbols)
     }
 
-    /// Takes the entities out of `manifests`, leaving them empty.
-    init(symbols: SymbolTable, manifests: inout [Manifest], isComplete: Bool) {
+    /// A manifest of the app, and how its symbols map into the run's table (nil: unchanged).
+    struct Member {
+        var manifest: Manifest
+        let symbols: [Symbol]?
+    }
+
+    /// Takes the entities out of the members' manifests, leaving them empty.
+    init(symbols: SymbolTable, members: inout [Member], isComplete: Bool) {
         self.symbols = symbols
-        name = manifests.first?.app
-        files = manifests.map { File(id: $0.file, versionKey: $0.versionKey) }
+        name = members.first?.manifest.app
+        files = members.map { File(id: $0.manifest.file, versionKey: $0.manifest.versionKey) }
         self.isComplete = isComplete
-        for position in manifests.indices {
-            schemes += manifests[position].schemes
-            hosts += manifests[position].hosts
-            Self.take(&manifests[position].activities, kind: .activity, into: &activities, index: &activityIndex, &redeclarations)
-            Self.take(&manifests[position].tabs, kind: .tab, into: &tabs, index: &tabIndex, &redeclarations)
-            Self.take(&manifests[position].holders, kind: .holder, into: &holders, index: &holderIndex, &redeclarations)
-            Self.take(&manifests[position].routes, kind: .route, into: &routes, index: &routeIndex, &redeclarations)
+        for position in members.indices {
+            let mapping = members[position].symbols
+            schemes += members[position].manifest.schemes.map { $0.renumbered(mapping) }
+            hosts += members[position].manifest.hosts.map { $0.renumbered(mapping) }
+            let namesOffset = UInt32(names.count)
+            if names.isEmpty && mapping == nil {
+                names = members[position].manifest.names
+            } else {
+                names += members[position].manifest.names.map { $0.renumbered(mapping) }
+            }
+            members[position].manifest.names = []
+            func take<Entity: DeclaredEntity>(_ declared: inout EntityList<Entity>, _ kind: EntityKind,
+                                              into entities: inout EntityList<Entity>, index: inout SymbolIndex) {
+                Self.take(&declared, kind: kind, symbols: mapping, namesOffset: namesOffset,
+                          into: &entities, index: &index, &redeclarations)
+            }
+            take(&members[position].manifest.activities, .activity, into: &activities, index: &activityIndex)
+            take(&members[position].manifest.tabs, .tab, into: &tabs, index: &tabIndex)
+            take(&members[position].manifest.holders, .holder, into: &holders, index: &holderIndex)
+            take(&members[position].manifest.routes, .route, into: &routes, index: &routeIndex)
         }
         for (position, tab) in tabs.enumerated() {
             if let root = tab.root?.value, firstTabRooted[root] == nil { firstTabRooted[root] = position }
         }
-        linkGraph = LinkGraph(routes: routes, index: routeIndex)
+        linkGraph = LinkGraph(routes: routes, names: names, index: routeIndex)
     }
 
-    /// Moves `declared` into `entities`, indexing each first declaration and recording
-    /// each later one. The first file's entities are adopted whole, without a copy, when none
-    /// of them repeats a name.
-    private static func take<Entity: DeclaredEntity>(_ declared: inout [Entity], kind: EntityKind, into entities: inout [Entity],
-                                                     index: inout SymbolIndex, _ redeclarations: inout [Redeclaration]) {
-        let adoptingFirstFile = entities.isEmpty
+    /// Moves `declared` into `entities`, indexing each first declaration and recording each
+    /// later one. Entities that join unchanged (the first file's) are adopted whole, without
+    /// a copy, when none of them repeats a name.
+    private static func take<Entity: DeclaredEntity>(_ declared: inout EntityList<Entity>, kind: EntityKind,
+                                                     symbols mapping: [Symbol]?, namesOffset: UInt32,
+                                                     into entities: inout EntityList<Entity>, index: inout SymbolIndex,
+                                                     _ redeclarations: inout [Redeclaration]) {
+        let adopting = entities.isEmpty && mapping == nil && namesOffset == 0
         // When adopting: the positions in `declared` of the first declarations.
         var kept: [Int] = []
         index.reserveCapacity(index.count + declared.count)
         for position in declared.indices {
-            let name = declared[position].declaredName
+            let entity = adopting ? declared[position] : declared[position].joined(symbols: mapping, namesOffset: namesOffset)
+            let name = entity.declaredName
             if let first = index[name.value] {
-                let firstName = adoptingFirstFile ? declared[kept[first]].declaredName : entities[first].declaredName
+                let firstName = adopting ? declared[kept[first]].declaredName : entities[first].declaredName
                 redeclarations.append(Redeclaration(kind: kind, later: name, first: firstName))
-            } else if adoptingFirstFile {
+            } else if adopting {
                 index[name.value] = kept.count
                 kept.append(position)
             } else {
                 index[name.value] = entities.count
-                entities.append(declared[position])
+                entities.append(entity)
             }
         }
-        if adoptingFirstFile {
-            entities = kept.count == declared.count ? declared : kept.map { declared[$0] }
+        if adopting {
+            if kept.count == declared.count {
+                entities = declared
+            } else {
+                for position in kept { entities.append(declared[position]) }
+            }
         }
-        declared = []
+        declared = EntityList()
     }
+
+    /// The names of a list: a route's links, sends or observes, a holder's params.
+    public func names(_ list: NameList) -> ArraySlice<Name> { names[list.range] }
 
     /// The text of a name.
     public func text(_ symbol: Symbol) -> String { symbols.text(symbol) }
@@ -154,21 +178,6 @@ public struct AppModel: Sendable {
 
     /// How the app is called in messages.
     public var displayName: String { name.map { "app '\(text($0.value))'" } ?? "the app" }
-}
-
-extension Manifest {
-    /// The manifest with its symbols renumbered: `mapping[old.index]` is the new symbol.
-    func renumbered(_ mapping: [Symbol]) -> Manifest {
-        var copy = self
-        copy.app = app.renumbered(mapping)
-        copy.schemes = schemes.renumbered(mapping)
-        copy.hosts = hosts.renumbered(mapping)
-        copy.activities = activities.map { $0.renumbered(mapping) }
-        copy.tabs = tabs.map { $0.renumbered(mapping) }
-        copy.holders = holders.map { $0.renumbered(mapping) }
-        copy.routes = routes.map { $0.renumbered(mapping) }
-        return copy
-    }
 }
 
 /// Positions of entities by their name's symbol: an open-addressing table of integers, as

@@ -1,27 +1,37 @@
 /// The routes of an app as a graph: an edge from each route to each route it `links` to
 /// (links to undeclared routes are left out). Vertices are positions in `AppModel.routes`.
-/// Every walk here keeps its own stack, so a link chain of any length is safe.
+/// The edges are stored as compressed rows — every route's successors end to end in one
+/// array — and every walk here keeps its own stack, so a link chain of any length is safe.
 public struct LinkGraph: Sendable {
-    public let successors: [[Int]]
+    /// The successors of vertex `v` are `targets[rowStarts[v]..<rowStarts[v + 1]]`.
+    private var rowStarts: [Int] = [0]
+    private var targets: [Int] = []
 
-    init(successors: [[Int]]) {
-        self.successors = successors
+    init() {}
+
+    init(routes: EntityList<Route>, names: [Name], index: SymbolIndex) {
+        rowStarts.reserveCapacity(routes.count + 1)
+        for route in routes {
+            for link in names[route.links.range] { if let target = index[link.value] { targets.append(target) } }
+            rowStarts.append(targets.count)
+        }
     }
 
-    init(routes: [Route], index: SymbolIndex) {
-        successors = routes.map { route in route.links.compactMap { index[$0.value] } }
-    }
+    public var vertexCount: Int { rowStarts.count - 1 }
+
+    /// The routes `vertex` links to.
+    public func successors(of vertex: Int) -> ArraySlice<Int> { targets[rowStarts[vertex]..<rowStarts[vertex + 1]] }
 
     /// Whether each route can be reached from `roots` (roots included) by following links.
     public func reachable(from roots: [Int]) -> [Bool] {
-        var reached = [Bool](repeating: false, count: successors.count)
+        var reached = [Bool](repeating: false, count: vertexCount)
         var pending: [Int] = []
         for root in roots where !reached[root] {
             reached[root] = true
             pending.append(root)
         }
         while let vertex = pending.popLast() {
-            for next in successors[vertex] where !reached[next] {
+            for next in successors(of: vertex) where !reached[next] {
                 reached[next] = true
                 pending.append(next)
             }
@@ -34,13 +44,15 @@ public struct LinkGraph: Sendable {
     /// size of the graph times the size of the sets: strongly connected components are found
     /// once, then the sets flow along the condensed graph in topological order.
     public func unionOverAncestors(_ values: [Set<Int>]) -> [Set<Int>] {
-        let (component, components) = stronglyConnectedComponents()
+        let components = stronglyConnectedComponents()
+        let component = components.ofVertex
         var own = [Set<Int>](repeating: [], count: components.count)
         var isCyclic = [Bool](repeating: false, count: components.count)
-        for (index, members) in components.enumerated() {
+        for index in 0..<components.count {
+            let members = components.members(of: index)
             for member in members {
                 own[index].formUnion(values[member])
-                if successors[member].contains(member) { isCyclic[index] = true }
+                if successors(of: member).contains(member) { isCyclic[index] = true }
             }
             if members.count > 1 { isCyclic[index] = true }
         }
@@ -48,12 +60,12 @@ public struct LinkGraph: Sendable {
         // Tarjan's algorithm emits components sinks first: walk them in reverse, sources first.
         // Sets are shared rather than rebuilt wherever they flow on unchanged, so a large
         // tree under one observer costs no set per route.
-        for index in components.indices.reversed() {
+        for index in (0..<components.count).reversed() {
             if isCyclic[index] { above[index].formUnion(own[index]) }
             let passedOn = own[index].isSubset(of: above[index]) ? above[index] : above[index].union(own[index])
             guard !passedOn.isEmpty else { continue }
-            for member in components[index] {
-                for next in successors[member] where component[next] != index {
+            for member in components.members(of: index) {
+                for next in successors(of: member) where component[next] != index {
                     let target = component[next]
                     if above[target].isEmpty {
                         above[target] = passedOn
@@ -63,19 +75,31 @@ public struct LinkGraph: Sendable {
                 }
             }
         }
-        return successors.indices.map { above[component[$0]] }
+        return (0..<vertexCount).map { above[component[$0]] }
     }
 
-    /// Tarjan's algorithm, iterative. Returns each vertex's component and the components'
-    /// members, components in reverse topological order.
-    func stronglyConnectedComponents() -> (component: [Int], components: [[Int]]) {
-        let count = successors.count
+    /// The strongly connected components of the graph, in reverse topological order, their
+    /// members end to end in one array.
+    struct Components {
+        /// The component of each vertex.
+        var ofVertex: [Int]
+        var membersInOrder: [Int] = []
+        /// Where each component's members start in `membersInOrder`, and where the last ends.
+        var starts: [Int] = [0]
+
+        var count: Int { starts.count - 1 }
+
+        func members(of component: Int) -> ArraySlice<Int> { membersInOrder[starts[component]..<starts[component + 1]] }
+    }
+
+    /// Tarjan's algorithm, iterative.
+    func stronglyConnectedComponents() -> Components {
+        let count = vertexCount
         var order = [Int](repeating: -1, count: count)
         var lowLink = [Int](repeating: 0, count: count)
         var onStack = [Bool](repeating: false, count: count)
         var stack: [Int] = []
-        var component = [Int](repeating: -1, count: count)
-        var components: [[Int]] = []
+        var components = Components(ofVertex: [Int](repeating: -1, count: count))
         var counter = 0
         var calls: [(vertex: Int, nextEdge: Int)] = []
 
@@ -91,9 +115,10 @@ public struct LinkGraph: Sendable {
         for root in 0..<count where order[root] == -1 {
             visit(root)
             while let (vertex, nextEdge) = calls.last {
-                if nextEdge < successors[vertex].count {
+                let edges = successors(of: vertex)
+                if nextEdge < edges.count {
                     calls[calls.count - 1].nextEdge += 1
-                    let next = successors[vertex][nextEdge]
+                    let next = edges[edges.startIndex + nextEdge]
                     if order[next] == -1 {
                         visit(next)
                     } else if onStack[next] {
@@ -104,16 +129,16 @@ public struct LinkGraph: Sendable {
                 calls.removeLast()
                 if let caller = calls.last { lowLink[caller.vertex] = min(lowLink[caller.vertex], lowLink[vertex]) }
                 guard lowLink[vertex] == order[vertex] else { continue }
-                var members: [Int] = []
+                let index = components.count
                 while let member = stack.popLast() {
                     onStack[member] = false
-                    component[member] = components.count
-                    members.append(member)
+                    components.ofVertex[member] = index
+                    components.membersInOrder.append(member)
                     if member == vertex { break }
                 }
-                components.append(members)
+                components.starts.append(components.membersInOrder.count)
             }
         }
-        return (component, components)
+        return components
     }
 }

@@ -2,6 +2,22 @@
 /// written.
 public typealias Name = Located<Symbol>
 
+/// A list of names — `links`, `sends`, `observes`, `params` — as a range of a pool of names
+/// (the manifest's, or the app's once merged): a route costs no array of its own.
+public struct NameList: Sendable, Equatable {
+    let start: UInt32
+    let end: UInt32
+
+    public static let empty = NameList(start: 0, end: 0)
+
+    public var count: Int { Int(end - start) }
+    public var isEmpty: Bool { start == end }
+
+    var range: Range<Int> { Int(start)..<Int(end) }
+
+    func offset(by amount: UInt32) -> NameList { isEmpty ? self : NameList(start: start + amount, end: end + amount) }
+}
+
 /// The typed content of one manifest file (spec section 1). Every value keeps the source
 /// range it was read from; a value that was absent or could not be read is nil or missing.
 /// Names are symbols of the file's own table until the file joins an app, and of the run's
@@ -12,10 +28,12 @@ public struct Manifest: Sendable {
     public var app: Name?
     public var schemes: [Name] = []
     public var hosts: [Name] = []
-    public var activities: [Activity] = []
-    public var tabs: [Tab] = []
-    public var holders: [Holder] = []
-    public var routes: [Route] = []
+    public var activities = EntityList<Activity>()
+    public var tabs = EntityList<Tab>()
+    public var holders = EntityList<Holder>()
+    public var routes = EntityList<Route>()
+    /// The items of every `NameList` of the file's entities.
+    public var names: [Name] = []
     /// Whether the top level is a mapping with a `manifest` key, and where a missing one would go.
     public var versionKey = VersionKey.notApplicable
 
@@ -90,7 +108,7 @@ public enum HolderScope: String, CaseIterable, Comparable, Sendable {
 public struct Holder: Sendable {
     public internal(set) var name: Name
     public var scope: Located<HolderScope>?
-    public var params: [Name] = []
+    public var params = NameList.empty
     public var parent: Name?
 
     /// From the declaring key to the end of the entity's fields.
@@ -116,15 +134,15 @@ public struct Route: Sendable {
     public var path: Located<PathPattern>?
     public var activity: Name?
     public var holder: Name?
-    public var links: [Name] = []
+    public var links = NameList.empty
     public var presentation: Located<Presentation>?
     public var stacked: Located<Bool>?
     public var entry: Located<Bool>?
     public var requiresAuth: Located<Bool>?
     public var feature: Name?
     public var fallback: Name?
-    public var sends: [Name] = []
-    public var observes: [Name] = []
+    public var sends = NameList.empty
+    public var observes = NameList.empty
     /// The keys the route was written with, valid or not.
     public var written = KeySet<RouteKey>()
 
@@ -147,8 +165,10 @@ public protocol DeclaredEntity: Sendable {
     /// From the declaring key to the end of the entity's fields: findings inside it are
     /// about the entity.
     var extent: SourceRange { get set }
-    /// The same entity with its symbols renumbered: `mapping[old.index]` is the new symbol.
-    func renumbered(_ mapping: [Symbol]) -> Self
+    /// The entity as it joins an app: its symbols renumbered into the run's table
+    /// (`symbols[old.index]` is the new symbol; nil when they stay) and its name lists moved
+    /// along the app's pool of names.
+    func joined(symbols: [Symbol]?, namesOffset: UInt32) -> Self
 }
 
 extension Activity: DeclaredEntity { public var declaredName: Name { name } }
@@ -156,25 +176,25 @@ extension Tab: DeclaredEntity { public var declaredName: Name { name } }
 extension Holder: DeclaredEntity { public var declaredName: Name { name } }
 extension Route: DeclaredEntity { public var declaredName: Name { id } }
 
-// MARK: - Renumbering
+// MARK: - Joining an app
 
-// When files join an app their symbols move from the file's table to the run's. These are
-// the only places that list every symbol an entity holds.
+// When files join an app their symbols move from the file's table to the run's, and their
+// name lists into the app's pool. These are the only places that list every symbol and
+// list an entity holds.
 
 extension Located where Value == Symbol {
-    func renumbered(_ mapping: [Symbol]) -> Name { Name(mapping[Int(value.index)], at: range) }
+    func renumbered(_ mapping: [Symbol]?) -> Name {
+        guard let mapping else { return self }
+        return Name(mapping[Int(value.index)], at: range)
+    }
 }
 
 extension Optional where Wrapped == Name {
-    func renumbered(_ mapping: [Symbol]) -> Name? { map { $0.renumbered(mapping) } }
-}
-
-extension Array where Element == Name {
-    func renumbered(_ mapping: [Symbol]) -> [Name] { map { $0.renumbered(mapping) } }
+    func renumbered(_ mapping: [Symbol]?) -> Name? { map { $0.renumbered(mapping) } }
 }
 
 extension Activity {
-    public func renumbered(_ mapping: [Symbol]) -> Activity {
+    public func joined(symbols mapping: [Symbol]?, namesOffset: UInt32) -> Activity {
         var copy = self
         copy.name = name.renumbered(mapping)
         copy.title = title.renumbered(mapping)
@@ -185,7 +205,7 @@ extension Activity {
 }
 
 extension Tab {
-    public func renumbered(_ mapping: [Symbol]) -> Tab {
+    public func joined(symbols mapping: [Symbol]?, namesOffset: UInt32) -> Tab {
         var copy = self
         copy.name = name.renumbered(mapping)
         copy.activity = activity.renumbered(mapping)
@@ -197,27 +217,27 @@ extension Tab {
 }
 
 extension Holder {
-    public func renumbered(_ mapping: [Symbol]) -> Holder {
+    public func joined(symbols mapping: [Symbol]?, namesOffset: UInt32) -> Holder {
         var copy = self
         copy.name = name.renumbered(mapping)
-        copy.params = params.renumbered(mapping)
+        copy.params = params.offset(by: namesOffset)
         copy.parent = parent.renumbered(mapping)
         return copy
     }
 }
 
 extension Route {
-    public func renumbered(_ mapping: [Symbol]) -> Route {
+    public func joined(symbols mapping: [Symbol]?, namesOffset: UInt32) -> Route {
         var copy = self
         copy.id = id.renumbered(mapping)
-        copy.path = path.map { Located($0.value.renumbered(mapping), at: $0.range) }
+        if let mapping { copy.path = path.map { Located($0.value.renumbered(mapping), at: $0.range) } }
         copy.activity = activity.renumbered(mapping)
         copy.holder = holder.renumbered(mapping)
-        copy.links = links.renumbered(mapping)
+        copy.links = links.offset(by: namesOffset)
         copy.feature = feature.renumbered(mapping)
         copy.fallback = fallback.renumbered(mapping)
-        copy.sends = sends.renumbered(mapping)
-        copy.observes = observes.renumbered(mapping)
+        copy.sends = sends.offset(by: namesOffset)
+        copy.observes = observes.offset(by: namesOffset)
         return copy
     }
 }

@@ -151,7 +151,7 @@ private struct Decoder: ~Copyable {
             let field = FieldReference(key.name, of: owner)
             switch key {
             case .scope: holder.scope = decoder.choice(value, field)
-            case .params: holder.params = decoder.list(value, field) { decoder, item in decoder.parameterName(item, field.item) }
+            case .params: holder.params = decoder.nameList(value, field) { decoder, item in decoder.parameterName(item, field.item) }
             case .parent: holder.parent = decoder.name(value, field)
             }
         }
@@ -169,15 +169,15 @@ private struct Decoder: ~Copyable {
             case .path: route.path = decoder.path(value, field, of: id)
             case .activity: route.activity = decoder.name(value, field)
             case .holder: route.holder = decoder.name(value, field)
-            case .links: route.links = decoder.nameList(value, field)
+            case .links: route.links = decoder.nameList(value, field) { decoder, item in decoder.name(item, field.item) }
             case .presentation: route.presentation = decoder.choice(value, field)
             case .stacked: route.stacked = decoder.bool(value, field)
             case .entry: route.entry = decoder.bool(value, field)
             case .requiresAuth: route.requiresAuth = decoder.bool(value, field)
             case .feature: route.feature = decoder.string(value, field)
             case .fallback: route.fallback = decoder.name(value, field)
-            case .sends: route.sends = decoder.nameList(value, field)
-            case .observes: route.observes = decoder.nameList(value, field)
+            case .sends: route.sends = decoder.nameList(value, field) { decoder, item in decoder.name(item, field.item) }
+            case .observes: route.observes = decoder.nameList(value, field) { decoder, item in decoder.name(item, field.item) }
             }
         }
         route.extent = extent
@@ -189,13 +189,13 @@ private struct Decoder: ~Copyable {
     /// The entities of a section (`routes:` and the like): a mapping from name to a mapping of
     /// fields. A null section, or a null entity body, is empty.
     private mutating func section<Entity>(_ node: Node, _ key: TopLevelKey, kind: EntityKind,
-                                          _ decodeEntity: (inout Decoder, Name, Node?) -> Entity) -> [Entity] {
-        if isNull(node) { return [] }
+                                          _ decodeEntity: (inout Decoder, Name, Node?) -> Entity) -> EntityList<Entity> {
+        var entities = EntityList<Entity>()
+        if isNull(node) { return entities }
         guard node.kind == .mapping else {
             reportWrongType(node, FieldReference(key.name, of: .topLevel), expected: .names(of: kind))
-            return []
+            return entities
         }
-        var entities: [Entity] = []
         while let keyNode = cursor.nextNode() {
             guard keyNode.kind == .scalar else {
                 skipPair(key: keyNode, in: .section(key))
@@ -342,8 +342,19 @@ private struct Decoder: ~Copyable {
         return Name(symbols.intern(cursor.text[...]), at: node.range)
     }
 
-    private mutating func nameList(_ node: Node, _ field: FieldReference) -> [Name] {
-        list(node, field) { decoder, item in decoder.name(item, field.item) }
+    /// A list of names, appended to the manifest's pool of names.
+    private mutating func nameList(_ node: Node, _ field: FieldReference,
+                                   _ decodeItem: (inout Decoder, Node) -> Name?) -> NameList {
+        if isNull(node) { return .empty }
+        guard node.kind == .sequence else {
+            reportWrongType(node, field, expected: .list)
+            return .empty
+        }
+        let start = UInt32(manifest.names.count)
+        while let item = cursor.nextNode() {
+            if let name = decodeItem(&self, item) { manifest.names.append(name) }
+        }
+        return NameList(start: start, end: UInt32(manifest.names.count))
     }
 
     private mutating func parameterName(_ node: Node, _ field: FieldReference) -> Name? {

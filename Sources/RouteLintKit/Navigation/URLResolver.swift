@@ -146,7 +146,7 @@ public struct URLResolver: Sendable {
             while !frontier.isEmpty {
                 var next: [Int] = []
                 for vertex in frontier {
-                    for successor in graph.successors[vertex] where owner[successor] == nil {
+                    for successor in graph.successors(of: vertex) where owner[successor] == nil {
                         owner[successor] = owner[vertex]
                         next.append(successor)
                     }

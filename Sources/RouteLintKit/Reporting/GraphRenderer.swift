@@ -236,7 +236,7 @@ struct NavigationGraph {
                            findings: findings(in: route.extent)),
                       in: app.activity(of: route))
                 var linked = Set<Symbol>()
-                for link in route.links where app.route(link.value) != nil && linked.insert(link.value).inserted {
+                for link in app.names(route.links) where app.route(link.value) != nil && linked.insert(link.value).inserted {
                     edges.append(Edge(from: id, to: prefix + "route." + app.text(link.value), isTabRoot: false))
                 }
             }

@@ -39,8 +39,9 @@ public enum HolderParamsRule: AppRule {
             if route.written.contains(.path) && route.path == nil { continue }
             let provided = route.path?.value.parameterNames ?? []
             // Paths have a handful of parameters: a linear search beats building a set.
-            guard !holder.params.allSatisfy({ provided.contains($0.value) }) else { continue }
-            let missing = holder.params.filter { !provided.contains($0.value) }.map { app.text($0.value) }
+            let params = app.names(holder.params)
+            guard !params.allSatisfy({ provided.contains($0.value) }) else { continue }
+            let missing = params.filter { !provided.contains($0.value) }.map { app.text($0.value) }
             let id = app.text(route.id.value)
             let holderName = app.text(holder.name.value)
             let names = englishList(missing.map { "'\($0)'" })

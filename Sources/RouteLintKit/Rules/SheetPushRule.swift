@@ -32,7 +32,7 @@ public enum SheetPushRule: AppRule {
 
     public static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
         for route in app.routes where route.effectivePresentation != .push && !route.isStacked {
-            for link in route.links {
+            for link in app.names(route.links) {
                 guard let target = app.route(link.value), target.effectivePresentation == .push else { continue }
                 let presentation = route.effectivePresentation.rawValue
                 let id = app.text(route.id.value)

@@ -69,7 +69,7 @@ public enum UnknownReferenceRule: AppRule {
         for route in app.routes {
             check(route.activity, field: RouteKey.activity.name, of: "route '\(app.text(route.id.value))'", kind: .activity,
                   exists: { app.activity($0) != nil }, candidates: app.activityNames)
-            for link in route.links {
+            for link in app.names(route.links) {
                 check(link, field: RouteKey.links.name, of: "route '\(app.text(route.id.value))'", kind: .route,
                       exists: { app.route($0) != nil }, candidates: app.routeIDs)
             }

@@ -35,13 +35,13 @@ public enum UnobservedContextRule: AppRule {
         // Contexts numbered densely, so the sets that flow along the graph stay small.
         var contextIDs: [Symbol: Int] = [:]
         for route in app.routes {
-            for context in route.sends where contextIDs[context.value] == nil { contextIDs[context.value] = contextIDs.count }
+            for context in app.names(route.sends) where contextIDs[context.value] == nil { contextIDs[context.value] = contextIDs.count }
         }
         guard !contextIDs.isEmpty else { return }
-        let observed: [Set<Int>] = app.routes.map { Set($0.observes.compactMap { contextIDs[$0.value] }) }
+        let observed: [Set<Int>] = app.routes.map { Set(app.names($0.observes).compactMap { contextIDs[$0.value] }) }
         let observedAbove = app.linkGraph.unionOverAncestors(observed)
         for (position, route) in app.routes.enumerated() {
-            for context in route.sends where !observedAbove[position].contains(contextIDs[context.value]!) {
+            for context in app.names(route.sends) where !observedAbove[position].contains(contextIDs[context.value]!) {
                 let id = app.text(route.id.value)
                 let name = app.text(context.value)
                 findings.report(description,

@@ -70,34 +70,53 @@ public enum ManifestDiscovery {
         return "/" + parts.joined(separator: "/")
     }
 
-    /// The bytes of the file at `path`.
+    /// The bytes of the regular file at `path`, at most `maximumFileSize` of them. Anything
+    /// else — a directory, a FIFO, a device, a socket — is refused without being read: a
+    /// FIFO would block the run, `/dev/zero` would never end.
     public static func contents(of path: String) -> Result<[UInt8], Failure> {
-        let descriptor = open(path, O_RDONLY)
+        // O_NONBLOCK: opening a FIFO must not wait for a writer before fstat can refuse it.
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
         guard descriptor >= 0 else { return .failure(Failure(path: path, reason: errorText(errno))) }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { return .failure(Failure(path: path, reason: errorText(errno))) }
-        guard Int(info.st_size) <= maximumFileSize else {
-            return .failure(Failure(path: path, reason: "the file is larger than \(maximumFileSize >> 20) MiB"))
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            return .failure(Failure(path: path, reason: "not a regular file (\(fileKind(info.st_mode)))"))
         }
-        // Read straight into the array, sized by fstat, and grow it only if the file grew.
+        let tooLarge = Failure(path: path, reason: "the file is larger than \(maximumFileSize >> 20) MiB")
+        guard Int(info.st_size) <= maximumFileSize else { return .failure(tooLarge) }
+        // Read straight into an array of the size fstat gave, then look for bytes beyond it
+        // (the file may have grown) through a small buffer, so that the array is never
+        // doubled to find the end.
         var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
         var filled = 0
-        while true {
-            if filled == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(bytes.count, 1 << 16))) }
+        while filled < bytes.count {
             let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return .failure(Failure(path: path, reason: errorText(errno)))
-            }
-            if count == 0 {
-                bytes.removeSubrange(filled...)
-                return .success(bytes)
-            }
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { return .failure(Failure(path: path, reason: errorText(errno))) }
+            if count == 0 { break }
             filled += count
-            guard filled <= maximumFileSize else {
-                return .failure(Failure(path: path, reason: "the file is larger than \(maximumFileSize >> 20) MiB"))
-            }
+        }
+        bytes.removeSubrange(filled...)
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { return .failure(Failure(path: path, reason: errorText(errno))) }
+            if count == 0 { return .success(bytes) }
+            guard bytes.count + count <= maximumFileSize else { return .failure(tooLarge) }
+            bytes.append(contentsOf: chunk[..<count])
+        }
+    }
+
+    private static func fileKind(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFDIR: return "a directory"
+        case S_IFIFO: return "a FIFO"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        case S_IFSOCK: return "a socket"
+        default: return "not a file"
         }
     }
 

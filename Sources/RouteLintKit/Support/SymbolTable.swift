@@ -17,17 +17,22 @@ public struct Symbol: Hashable, Comparable, Sendable {
 /// The texts of a lint run, each stored once, numbered in the order they were first seen.
 ///
 /// Texts live end to end in one byte array, found through an open-addressing table of
-/// symbol numbers: interning a name costs one hash and, on a hit, one comparison, with no
-/// allocation per name. The hash is seeded per process, so names crafted to collide cannot
-/// make a hostile manifest's interning quadratic.
+/// (hash, symbol) slots: interning a name costs one hash and, on a hit, one comparison, with
+/// no allocation per name. A slot holds the hash, so a probe that does not match reads one
+/// cache line, which is what keeps a table of millions of names fast. The hash is seeded per
+/// process, so names crafted to collide cannot make a hostile manifest's interning quadratic.
 public struct SymbolTable: Sendable {
     private var storage: [UInt8] = []
     /// Where each symbol's text ends in `storage`; it starts where the previous one ends.
     private var ends: [UInt32] = []
-    private var hashes: [UInt32] = []
-    /// Symbol number + 1 at each slot; 0 marks an empty slot. A power of two in size, at most
-    /// half full.
-    private var slots: [UInt32] = Array(repeating: 0, count: 64)
+    /// Each slot: the symbol's hash and its number + 1, 0 marking an empty slot. A power of
+    /// two in size, at most half full.
+    private var slots: [Slot] = Array(repeating: Slot(hash: 0, symbolPlusOne: 0), count: 64)
+
+    private struct Slot {
+        var hash: UInt32
+        var symbolPlusOne: UInt32
+    }
 
     private static let seed = UInt64.random(in: .min ... .max)
 
@@ -79,32 +84,40 @@ public struct SymbolTable: Sendable {
 
     mutating func intern(_ bytes: UnsafeRawBufferPointer) -> Symbol {
         let hash = Self.hash(bytes)
-        let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: hash) & mask
-        while slots[slot] != 0 {
-            let candidate = Symbol(index: slots[slot] - 1)
-            if hashes[Int(candidate.index)] == hash && equals(candidate, bytes) { return candidate }
-            slot = (slot + 1) & mask
+        switch find(bytes, hash: hash) {
+        case .found(let symbol):
+            return symbol
+        case .vacant(let slot):
+            let symbol = Symbol(index: UInt32(ends.count))
+            storage.append(contentsOf: bytes)
+            ends.append(UInt32(storage.count))
+            slots[slot] = Slot(hash: hash, symbolPlusOne: symbol.index + 1)
+            if ends.count * 2 > slots.count { grow() }
+            return symbol
         }
-        let symbol = Symbol(index: UInt32(ends.count))
-        storage.append(contentsOf: bytes)
-        ends.append(UInt32(storage.count))
-        hashes.append(hash)
-        slots[slot] = symbol.index + 1
-        if ends.count * 2 > slots.count { grow() }
-        return symbol
     }
 
     func lookup(_ bytes: UnsafeRawBufferPointer) -> Symbol? {
-        let hash = Self.hash(bytes)
+        if case .found(let symbol) = find(bytes, hash: Self.hash(bytes)) { return symbol }
+        return nil
+    }
+
+    private enum Probe {
+        case found(Symbol)
+        case vacant(slot: Int)
+    }
+
+    private func find(_ bytes: UnsafeRawBufferPointer, hash: UInt32) -> Probe {
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
-        while slots[slot] != 0 {
-            let candidate = Symbol(index: slots[slot] - 1)
-            if hashes[Int(candidate.index)] == hash && equals(candidate, bytes) { return candidate }
+        while slots[slot].symbolPlusOne != 0 {
+            if slots[slot].hash == hash {
+                let candidate = Symbol(index: slots[slot].symbolPlusOne - 1)
+                if equals(candidate, bytes) { return .found(candidate) }
+            }
             slot = (slot + 1) & mask
         }
-        return nil
+        return .vacant(slot: slot)
     }
 
     /// Adds every symbol of `other`, and returns the symbol each of its symbols has here:
@@ -130,12 +143,13 @@ public struct SymbolTable: Sendable {
     }
 
     private mutating func grow() {
-        slots = Array(repeating: 0, count: slots.count * 2)
+        let old = slots
+        slots = Array(repeating: Slot(hash: 0, symbolPlusOne: 0), count: old.count * 2)
         let mask = slots.count - 1
-        for (index, hash) in hashes.enumerated() {
-            var slot = Int(truncatingIfNeeded: hash) & mask
-            while slots[slot] != 0 { slot = (slot + 1) & mask }
-            slots[slot] = UInt32(index) + 1
+        for entry in old where entry.symbolPlusOne != 0 {
+            var slot = Int(truncatingIfNeeded: entry.hash) & mask
+            while slots[slot].symbolPlusOne != 0 { slot = (slot + 1) & mask }
+            slots[slot] = entry
         }
     }
 

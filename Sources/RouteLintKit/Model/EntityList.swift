@@ -1,0 +1,31 @@
+/// The entities of a section or an app, in declaration order, stored in chunks of a fixed
+/// size. Appending never moves what is stored: an array of 100,000 routes would double its
+/// buffer, copying every route while both buffers are alive, which is the largest peak a
+/// large route set would otherwise have.
+public struct EntityList<Entity: Sendable>: RandomAccessCollection, Sendable {
+    private static var chunkSize: Int { 4_096 }
+
+    private var chunks: [[Entity]] = []
+    public private(set) var count = 0
+
+    public init() {}
+
+    public init<Elements: Sequence>(_ elements: Elements) where Elements.Element == Entity {
+        for element in elements { append(element) }
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { count }
+
+    public subscript(position: Int) -> Entity {
+        get { chunks[position / Self.chunkSize][position % Self.chunkSize] }
+        set { chunks[position / Self.chunkSize][position % Self.chunkSize] = newValue }
+    }
+
+    public mutating func append(_ entity: Entity) {
+        // A chunk grows as an array does, so a small file's sections stay small.
+        if chunks.isEmpty || chunks[chunks.count - 1].count == Self.chunkSize { chunks.append([]) }
+        chunks[chunks.count - 1].append(entity)
+        count += 1
+    }
+}
