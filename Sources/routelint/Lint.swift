@@ -97,7 +97,7 @@ struct Lint: ParsableCommand {
             reportStale(stale)
         }
         if let writeBaseline {
-            try save(Baseline(findings: active, files: files).text, to: writeBaseline)
+            try emit(Baseline(findings: active, files: files).text, to: writeBaseline)
             suppressed += Self.accepted(active, by: writeBaseline)
             active = []
         }
@@ -115,24 +115,24 @@ struct Lint: ParsableCommand {
         let elapsed = clock.now - started
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         for request in [ReportRequest(format: format, path: output)] + reports {
-            let report: String
+            var destination = try open(request.path)
             switch request.format {
             case .text:
                 let shown = quiet ? active.filter { $0.severity >= failingSeverity } : active
-                report = TextReporter.render(
+                TextReporter.write(
                     shown, files: files,
                     totals: .init(files: files.count, routes: result.routeCount, seconds: seconds),
-                    options: .init(colored: request.path == nil && Terminal.wantsColor, summary: !quiet))
+                    options: .init(colored: request.path == nil && Terminal.wantsColor, summary: !quiet), to: &destination)
             case .json:
-                report = JSONReporter.render(active, files: files)
+                JSONReporter.write(active, files: files, to: &destination)
             case .github:
-                report = GitHubReporter.render(active, files: files)
+                GitHubReporter.write(active, files: files, to: &destination)
             case .sarif:
                 let base = baseDir.map { absolutePath($0, in: workingDirectory) } ?? workingDirectory
-                report = SARIFReporter.render(active: active, suppressed: suppressed, files: files,
-                                              options: .init(baseDirectory: base, workingDirectory: workingDirectory))
+                destination.write(SARIFReporter.render(active: active, suppressed: suppressed, files: files,
+                                                       options: .init(baseDirectory: base, workingDirectory: workingDirectory)))
             }
-            try emit(report, to: request.path)
+            try finish(destination)
         }
 
         if !failures.isEmpty { throw ExitCode(Exit.usageOrUnreadable) }
@@ -237,22 +237,31 @@ func absolutePath(_ path: String, in directory: String) -> String {
     ManifestDiscovery.absolutePath(path, in: directory)
 }
 
-/// Prints a report to standard output, or saves it to a file.
-func emit(_ report: String, to output: String?) throws {
-    guard let output else {
-        print(report, terminator: "")
-        return
-    }
-    try save(report, to: output)
-}
-
-func save(_ text: String, to path: String) throws {
+/// Where a report goes: standard output, or the file at `path`.
+func open(_ path: String?) throws -> ReportOutput {
+    guard let path else { return .standardOutput() }
     do {
-        try AtomicFile.save(text, to: path)
+        return try ReportOutput(file: path)
     } catch {
         printError("routelint: error: \(error)")
         throw ExitCode(Exit.usageOrUnreadable)
     }
+}
+
+func finish(_ output: ReportOutput) throws {
+    do {
+        try output.finish()
+    } catch {
+        printError("routelint: error: \(error)")
+        throw ExitCode(Exit.usageOrUnreadable)
+    }
+}
+
+/// Prints a report to standard output, or saves it to a file.
+func emit(_ report: String, to path: String?) throws {
+    let output = try open(path)
+    output.write(report)
+    try finish(output)
 }
 
 enum Terminal {

@@ -40,12 +40,27 @@ public struct FindingIdentity: Hashable, Comparable, Sendable {
 
     /// The fingerprint of each finding, numbering repeated identities in report order.
     public static func fingerprints(of findings: [Finding], files: [SourceFile]) -> [String] {
-        var seen: [FindingIdentity: Int] = [:]
-        return findings.map { finding in
+        var fingerprints = Fingerprints(files: files)
+        return findings.map { fingerprints.next($0) }
+    }
+
+    /// Fingerprints of findings taken one at a time, in report order.
+    public struct Fingerprints {
+        let files: [SourceFile]
+        /// How often each identity that occurred more than never has occurred: kept as hashes
+        /// of the identities, so that millions of findings do not keep their names twice.
+        private var seen: [String: Int] = [:]
+
+        public init(files: [SourceFile]) {
+            self.files = files
+        }
+
+        public mutating func next(_ finding: Finding) -> String {
             let identity = FindingIdentity(finding, files: files)
-            let occurrence = seen[identity, default: 0]
-            seen[identity] = occurrence + 1
-            return identity.fingerprint(occurrence: occurrence)
+            let first = identity.fingerprint(occurrence: 0)
+            let occurrence = seen[first, default: 0]
+            seen[first] = occurrence + 1
+            return occurrence == 0 ? first : identity.fingerprint(occurrence: occurrence)
         }
     }
 }

@@ -69,19 +69,37 @@ public struct Finding: Hashable, Sendable {
     /// at one place keep the order the rule reported them in. A finding reported twice (a
     /// node reached through several aliases, say) is kept once.
     public static func inReportOrder(_ findings: [Finding]) -> [Finding] {
-        let sorted = findings.enumerated().sorted { lhs, rhs in
-            if lhs.element.range != rhs.element.range { return lhs.element.range < rhs.element.range }
-            if lhs.element.rule != rhs.element.rule { return lhs.element.rule < rhs.element.rule }
-            return lhs.offset < rhs.offset
-        }.map(\.element)
-        var unique: [Finding] = []
-        unique.reserveCapacity(sorted.count)
-        var seenAtRange = Set<Finding>()
-        for finding in sorted {
-            if let last = unique.last, last.range != finding.range || last.rule != finding.rule { seenAtRange.removeAll() }
-            if seenAtRange.insert(finding).inserted { unique.append(finding) }
+        var sorted = findings
+        sortIntoReportOrder(&sorted)
+        return sorted
+    }
+
+    /// `inReportOrder`, in place, and stable (as the standard library's sort is): there may
+    /// be millions of findings, and a sorted copy would double what they take.
+    public static func sortIntoReportOrder(_ sorted: inout [Finding]) {
+        sorted.sort { lhs, rhs in
+            if lhs.range != rhs.range { return lhs.range < rhs.range }
+            return lhs.rule < rhs.rule
         }
-        return unique
+        // The findings kept at the current range and rule start at `groupStart`; a set of
+        // them is built only once a group has several.
+        var kept = 0
+        var groupStart = 0
+        var group: Set<Finding>?
+        for position in sorted.indices {
+            let finding = sorted[position]
+            if kept > 0, sorted[kept - 1].range != finding.range || sorted[kept - 1].rule != finding.rule {
+                groupStart = kept
+                group = nil
+            }
+            if kept > groupStart {
+                if group == nil { group = Set(sorted[groupStart..<kept]) }
+                guard group!.insert(finding).inserted else { continue }
+            }
+            sorted.swapAt(kept, position)
+            kept += 1
+        }
+        sorted.removeSubrange(kept...)
     }
 }
 
@@ -98,13 +116,27 @@ public struct FindingSink: Sendable {
                                 range: range, related: related, subjects: subjects))
     }
 
+    mutating func reserveCapacity(_ capacity: Int) {
+        findings.reserveCapacity(capacity)
+    }
+
     /// Adds the findings of another sink (a rule that ran on its own thread).
     public mutating func append(contentsOf other: FindingSink) {
         findings.append(contentsOf: other.findings)
     }
 
-    /// Adds a finding made elsewhere (by the YAML reader or the decoder).
+    /// Adds a finding made elsewhere.
     public mutating func append(_ finding: Finding) {
         findings.append(finding)
+    }
+
+    /// Applies the configuration: drops the findings of rules that are off and gives the
+    /// others their configured severity, in place.
+    mutating func configure(_ configuration: LintConfiguration) {
+        guard !configuration.rules.isEmpty else { return }
+        findings.removeAll { configuration.rules[$0.rule]?.isEnabled == false }
+        for position in findings.indices {
+            if let severity = configuration.rules[findings[position].rule]?.severity { findings[position].severity = severity }
+        }
     }
 }

@@ -67,7 +67,7 @@ public enum Linter {
         // gathered in registry order.
         let rules = RuleRegistry.appRules.filter { configuration.rules[$0.description.id]?.isEnabled ?? true }
         let ruleOptions = configuration.ruleOptions
-        let outcomes = rules.concurrentMap { rule -> (FindingSink, Double) in
+        var outcomes = rules.concurrentMap { rule -> (FindingSink, Double) in
             let started = clock.now
             var ruleSink = FindingSink()
             for app in apps {
@@ -76,21 +76,21 @@ public enum Linter {
             return (ruleSink, seconds(clock.now - started))
         }
         endPhase("rules (side by side)")
-        for (rule, outcome) in zip(rules, outcomes) {
-            sink.append(contentsOf: outcome.0)
-            timings.append(PhaseTiming(phase: "rule " + rule.description.id, seconds: outcome.1))
+        // Each rule's findings are released as they are merged: with millions of findings, two
+        // copies of them all would be the run's peak.
+        sink.reserveCapacity(sink.findings.count + outcomes.reduce(0) { $0 + $1.0.findings.count })
+        for (position, rule) in rules.enumerated() {
+            sink.append(contentsOf: outcomes[position].0)
+            outcomes[position].0 = FindingSink()
+            timings.append(PhaseTiming(phase: "rule " + rule.description.id, seconds: outcomes[position].1))
         }
-        let configured = sink.findings.compactMap { finding -> Finding? in
-            guard let setting = configuration.rules[finding.rule] else { return finding }
-            guard setting.isEnabled else { return nil }
-            var configured = finding
-            configured.severity = setting.severity ?? finding.severity
-            return configured
-        }
-        let (active, suppressed) = applySuppressions(directives, to: configured, configuration: configuration)
+        sink.configure(configuration)
+        var (active, suppressed) = applySuppressions(directives, to: sink.findings, configuration: configuration)
+        sink = FindingSink()
+        Finding.sortIntoReportOrder(&active)
+        Finding.sortIntoReportOrder(&suppressed)
         endPhase("suppressions")
-        return LintResult(files: files, findings: Finding.inReportOrder(active), suppressed: Finding.inReportOrder(suppressed),
-                          apps: apps, timings: timings)
+        return LintResult(files: files, findings: active, suppressed: suppressed, apps: apps, timings: timings)
     }
 
     /// Marks the findings that `# routelint:ignore` directives silence, and reports each

@@ -5,6 +5,12 @@
 public enum GitHubReporter {
     public static func render(_ findings: [Finding], files: [SourceFile]) -> String {
         var output = ""
+        write(findings, files: files, to: &output)
+        return output
+    }
+
+    /// Writes one command per finding, as they come.
+    public static func write<Output: TextOutputStream>(_ findings: [Finding], files: [SourceFile], to output: inout Output) {
         for finding in findings {
             let command: String
             switch finding.severity {
@@ -26,9 +32,8 @@ public enum GitHubReporter {
                 let path = files[Int(related.range.file.index)].path
                 message += "\n\(path):\(related.range.start.line):\(related.range.start.column): \(related.message)"
             }
-            output += "::\(command) \(properties)::\(escapeData(message))\n"
+            output.write("::\(command) \(properties)::\(escapeData(message))\n")
         }
-        return output
     }
 
     static func escapeData(_ text: String) -> String {

@@ -2,19 +2,32 @@
 /// the README ("JSON output") and only grows: fields are never renamed or removed.
 public enum JSONReporter {
     public static func render(_ findings: [Finding], files: [SourceFile]) -> String {
-        let fingerprints = FindingIdentity.fingerprints(of: findings, files: files)
-        let array = JSONValue.array(zip(findings, fingerprints).map { finding, fingerprint in
-            .object(rangeFields(finding.range, files: files) + [
+        var output = ""
+        write(findings, files: files, to: &output)
+        return output
+    }
+
+    /// Writes the array finding by finding, so that its size in memory does not grow with
+    /// the number of findings.
+    public static func write<Output: TextOutputStream>(_ findings: [Finding], files: [SourceFile], to output: inout Output) {
+        guard !findings.isEmpty else {
+            output.write("[]\n")
+            return
+        }
+        var fingerprints = FindingIdentity.Fingerprints(files: files)
+        for (position, finding) in findings.enumerated() {
+            output.write(position == 0 ? "[\n  " : ",\n  ")
+            JSONValue.object(rangeFields(finding.range, files: files) + [
                 ("severity", .string(finding.severity.rawValue)),
                 ("rule", .string(finding.rule)),
                 ("message", .string(finding.message)),
-                ("fingerprint", .string(fingerprint)),
+                ("fingerprint", .string(fingerprints.next(finding))),
                 ("related", .array(finding.related.map { related in
                     .object(rangeFields(related.range, files: files) + [("message", .string(related.message))])
                 })),
-            ])
-        })
-        return array.serialized() + "\n"
+            ]).write(to: &output, indent: 1)
+        }
+        output.write("\n]\n")
     }
 
     private static func rangeFields(_ range: SourceRange, files: [SourceFile]) -> [(String, JSONValue)] {
@@ -45,28 +58,37 @@ public indirect enum JSONValue: Sendable {
         return text
     }
 
-    private func write(to text: inout String, indent: Int) {
+    /// Writes the value as `serialized` does, starting at nesting level `indent`.
+    func write<Output: TextOutputStream>(to text: inout Output, indent: Int) {
         switch self {
-        case .string(let value): text += Self.quoted(value)
-        case .integer(let value): text += String(value)
-        case .bool(let value): text += value ? "true" : "false"
-        case .null: text += "null"
+        case .string(let value): text.write(Self.quoted(value))
+        case .integer(let value): text.write(String(value))
+        case .bool(let value): text.write(value ? "true" : "false")
+        case .null: text.write("null")
         case .array(let items):
-            guard !items.isEmpty else { text += "[]"; return }
-            text += "["
+            guard !items.isEmpty else { text.write("[]"); return }
+            text.write("[")
             for (position, item) in items.enumerated() {
-                text += (position == 0 ? "\n" : ",\n") + Self.indentation(indent + 1)
+                text.write(position == 0 ? "\n" : ",\n")
+                text.write(Self.indentation(indent + 1))
                 item.write(to: &text, indent: indent + 1)
             }
-            text += "\n" + Self.indentation(indent) + "]"
+            text.write("\n")
+            text.write(Self.indentation(indent))
+            text.write("]")
         case .object(let fields):
-            guard !fields.isEmpty else { text += "{}"; return }
-            text += "{"
+            guard !fields.isEmpty else { text.write("{}"); return }
+            text.write("{")
             for (position, (key, value)) in fields.enumerated() {
-                text += (position == 0 ? "\n" : ",\n") + Self.indentation(indent + 1) + Self.quoted(key) + ": "
+                text.write(position == 0 ? "\n" : ",\n")
+                text.write(Self.indentation(indent + 1))
+                text.write(Self.quoted(key))
+                text.write(": ")
                 value.write(to: &text, indent: indent + 1)
             }
-            text += "\n" + Self.indentation(indent) + "}"
+            text.write("\n")
+            text.write(Self.indentation(indent))
+            text.write("}")
         }
     }
 

@@ -23,15 +23,23 @@ public enum SARIFReporter {
                               notifications: [String] = [], options: Options) -> String {
         let rules = RuleRegistry.descriptions
         let ruleIndex = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.id, $0) })
-        var all = active + suppressed
+        let total = active.count + suppressed.count
+        func finding(_ position: Int) -> Finding {
+            position < active.count ? active[position] : suppressed[position - active.count]
+        }
         var messages = notifications
-        if all.count > resultLimit {
-            // Keep the most severe, in report order, as GitHub drops whatever comes past the limit.
-            let kept = all.enumerated().sorted { lhs, rhs in
-                lhs.element.severity != rhs.element.severity ? lhs.element.severity > rhs.element.severity : lhs.offset < rhs.offset
-            }.prefix(resultLimit).map(\.offset).sorted()
-            messages.append("\(all.count - resultLimit) of \(all.count) results were left out, the least severe first: GitHub code scanning accepts at most \(resultLimit) per run.")
-            all = kept.map { all[$0] }
+        let all: [Finding]
+        if total > resultLimit {
+            // Keep the most severe, in report order, as GitHub drops whatever comes past the
+            // limit: chosen by position, so that millions of findings are not copied to choose.
+            let kept = (0..<total).sorted { lhs, rhs in
+                let (left, right) = (finding(lhs).severity, finding(rhs).severity)
+                return left != right ? left > right : lhs < rhs
+            }.prefix(resultLimit).sorted()
+            messages.append("\(total - resultLimit) of \(total) results were left out, the least severe first: GitHub code scanning accepts at most \(resultLimit) per run.")
+            all = kept.map(finding)
+        } else {
+            all = active + suppressed
         }
         let fingerprints = FindingIdentity.fingerprints(of: all, files: files)
         let results: [JSONValue] = all.enumerated().map { offset, finding in

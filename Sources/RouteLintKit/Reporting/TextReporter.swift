@@ -26,63 +26,170 @@ public struct TextReporter {
         }
     }
 
+    /// The report as one string: for tests and small outputs. `write` streams it.
     public static func render(_ findings: [Finding], files: [SourceFile], totals: Totals, options: Options) -> String {
         var output = ""
-        var lineIndexes: [FileID: LineIndex] = [:]
+        write(findings, files: files, totals: totals, options: options, to: &output)
+        return output
+    }
+
+    /// Writes the report finding by finding, so that its size in memory does not grow with
+    /// the number of findings.
+    public static func write<Output: TextOutputStream>(_ findings: [Finding], files: [SourceFile], totals: Totals,
+                                                      options: Options, to output: inout Output) {
+        var excerpts = Excerpts(files: files)
         let style = Style(enabled: options.colored)
+        // Pieces are written one by one: joining them first would copy every line again.
         for finding in findings {
-            let file = files[Int(finding.range.file.index)]
-            output += style.bold(location(finding.range, in: files)) + " "
-                + style.severity(finding.severity) + ": "
-                + TerminalText.escape(finding.message) + " " + style.dim("[\(finding.rule)]") + "\n"
-            let index = lineIndexes[file.id] ?? LineIndex(file.bytes)
-            lineIndexes[file.id] = index
-            if let line = index.line(Int(finding.range.start.line)) {
-                let (shown, underline) = snippet(line, range: finding.range)
-                output += shown + "\n" + style.green(underline) + "\n"
+            output.write(style.bold(location(finding.range, in: files)))
+            output.write(" ")
+            output.write(style.severity(finding.severity))
+            output.write(": ")
+            output.write(TerminalText.escape(finding.message))
+            output.write(" ")
+            output.write(style.dim("[\(finding.rule)]"))
+            output.write("\n")
+            if let (shown, underline) = excerpts.excerpt(finding.range) {
+                output.write(shown)
+                output.write("\n")
+                output.write(style.green(underline))
+                output.write("\n")
             }
             for related in finding.related {
-                output += style.bold(location(related.range, in: files)) + " " + style.note("note") + ": "
-                    + TerminalText.escape(related.message) + "\n"
+                output.write(style.bold(location(related.range, in: files)))
+                output.write(" ")
+                output.write(style.note("note"))
+                output.write(": ")
+                output.write(TerminalText.escape(related.message))
+                output.write("\n")
             }
         }
-        if options.summary { output += style.bold(summary(findings, totals: totals)) + "\n" }
-        return output
+        if options.summary { output.write(style.bold(summary(findings, totals: totals)) + "\n") }
     }
 
     static func location(_ range: SourceRange, in files: [SourceFile]) -> String {
         "\(TerminalText.escape(files[Int(range.file.index)].path)):\(range.start.line):\(range.start.column):"
     }
 
-    /// The source line, escaped, and a line under it with `^~~~` beneath the range (to the
-    /// end of the line when the range goes on). Tabs are kept in both lines so they line up.
-    static func snippet(_ line: String, range: SourceRange) -> (String, String) {
-        let startColumn = Int(range.start.column)
-        let endColumn = range.end.line == range.start.line ? max(Int(range.end.column), startColumn + 1) : Int.max
-        var shown = ""
-        var underline = ""
-        var column = 1
-        for scalar in line.unicodeScalars {
-            let text = scalar == "\t" ? "\t" : TerminalText.needsEscape(scalar) ? TerminalText.escapeSequence(scalar) : String(scalar)
-            shown += text
-            let width = scalar == "\t" ? 1 : text.unicodeScalars.count
-            if column < startColumn {
-                underline += scalar == "\t" ? "\t" : String(repeating: " ", count: width)
-            } else if column < endColumn {
-                underline += (column == startColumn ? "^" : "~") + String(repeating: "~", count: width - 1)
+    /// The source lines under findings. A line longer than `maximumWidth` code points is
+    /// shown as a window around the finding, marked with `…` where it is cut, so a 5 MB line
+    /// prints a few hundred bytes per finding. Findings come in report order, so the byte
+    /// offset of a column is found by walking on from the previous finding on the same line:
+    /// many findings on one long line cost one pass over it.
+    struct Excerpts {
+        static let maximumWidth = 160
+        /// Code points shown before a finding's start in a window.
+        static let leadingContext = 40
+
+        let files: [SourceFile]
+        private var lineIndexes: [FileID: LineIndex] = [:]
+        /// Where the last column lookup ended: file, line, column and its byte offset.
+        private var cursor: (file: FileID, line: Int, column: Int, byte: Int)?
+
+        init(files: [SourceFile]) {
+            self.files = files
+        }
+
+        /// The line of `range`'s start, escaped, and a line under it with `^~~~` beneath the
+        /// range (to the end of the line, or of the window, when the range goes on). Tabs are
+        /// kept in both lines so they line up.
+        mutating func excerpt(_ range: SourceRange) -> (String, String)? {
+            let file = files[Int(range.file.index)]
+            let index = lineIndexes[file.id] ?? LineIndex(file.bytes)
+            lineIndexes[file.id] = index
+            let lineNumber = Int(range.start.line)
+            guard let line = index.byteRange(ofLine: lineNumber) else { return nil }
+            let bytes = file.bytes
+            let startColumn = Int(range.start.column)
+            let endColumn = range.end.line == range.start.line ? max(Int(range.end.column), startColumn + 1) : Int.max
+            var firstColumn = 1
+            var firstByte = line.lowerBound
+            if !Self.fits(bytes[line]) {
+                firstColumn = max(1, startColumn - Self.leadingContext)
+                firstByte = byteOffset(ofColumn: firstColumn, line: lineNumber, in: file.id, bytes: bytes, lineRange: line)
             }
-            column += 1
+            // Both lines are built as UTF-8 bytes; printable ASCII, most of any manifest, is
+            // copied as it is.
+            var shown: [UInt8] = firstColumn > 1 ? Array("…".utf8) : []
+            var underline: [UInt8] = firstColumn > 1 ? [UInt8(ascii: " ")] : []
+            var column = firstColumn
+            var byte = firstByte
+            func mark(width: Int, isTab: Bool) {
+                if column < startColumn {
+                    underline.append(contentsOf: repeatElement(isTab ? UInt8(ascii: "\t") : UInt8(ascii: " "), count: width))
+                } else if column < endColumn {
+                    underline.append(column == startColumn ? UInt8(ascii: "^") : UInt8(ascii: "~"))
+                    underline.append(contentsOf: repeatElement(UInt8(ascii: "~"), count: width - 1))
+                }
+            }
+            while byte < line.upperBound {
+                if column >= firstColumn + Self.maximumWidth {
+                    shown.append(contentsOf: "…".utf8)
+                    break
+                }
+                let lead = bytes[byte]
+                if lead >= 0x20 && lead < 0x7F || lead == UInt8(ascii: "\t") {
+                    shown.append(lead)
+                    byte += 1
+                    mark(width: 1, isTab: lead == UInt8(ascii: "\t"))
+                } else {
+                    let (scalar, length) = Self.decode(bytes, at: byte, end: line.upperBound)
+                    byte += length
+                    let text = TerminalText.needsEscape(scalar) ? TerminalText.escapeSequence(scalar) : String(scalar)
+                    shown.append(contentsOf: text.utf8)
+                    mark(width: text.unicodeScalars.count, isTab: false)
+                }
+                column += 1
+            }
+            if column <= startColumn && byte >= line.upperBound {
+                // The range starts at the end of the line (an unexpected end of file, say).
+                underline.append(contentsOf: repeatElement(UInt8(ascii: " "), count: startColumn - column))
+                underline.append(UInt8(ascii: "^"))
+            }
+            return (String(decoding: shown, as: UTF8.self), String(decoding: underline, as: UTF8.self))
         }
-        if column <= startColumn {
-            // The range starts at the end of the line (an unexpected end of file, say).
-            underline += String(repeating: " ", count: startColumn - column) + "^"
+
+        /// Whether a line is at most `maximumWidth` code points: counted only for a line short
+        /// enough in bytes that counting costs little.
+        private static func fits(_ line: ArraySlice<UInt8>) -> Bool {
+            guard line.count > maximumWidth else { return true }
+            guard line.count <= 4 * maximumWidth else { return false }
+            return line.reduce(0) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 } <= maximumWidth
         }
-        return (shown, underline)
+
+        private mutating func byteOffset(ofColumn target: Int, line: Int, in file: FileID, bytes: [UInt8], lineRange: Range<Int>) -> Int {
+            var column = 1
+            var byte = lineRange.lowerBound
+            if let cursor, cursor.file == file, cursor.line == line, cursor.column <= target {
+                column = cursor.column
+                byte = cursor.byte
+            }
+            while column < target && byte < lineRange.upperBound {
+                byte += 1
+                while byte < lineRange.upperBound && bytes[byte] & 0xC0 == 0x80 { byte += 1 }
+                column += 1
+            }
+            cursor = (file, line, column, byte)
+            return byte
+        }
+
+        /// The code point at `offset` of well-formed UTF-8 (libyaml has checked it), and its length.
+        private static func decode(_ bytes: [UInt8], at offset: Int, end: Int) -> (Unicode.Scalar, Int) {
+            let lead = bytes[offset]
+            let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+            var value = length == 1 ? UInt32(lead) : UInt32(lead) & (0xFF >> (length + 1))
+            for position in offset + 1..<min(offset + length, end) {
+                value = value << 6 | UInt32(bytes[position] & 0x3F)
+            }
+            return (Unicode.Scalar(value) ?? "\u{FFFD}", length)
+        }
     }
 
     static func summary(_ findings: [Finding], totals: Totals) -> String {
+        var bySeverity: [Severity: Int] = [:]
+        for finding in findings { bySeverity[finding.severity, default: 0] += 1 }
         let counts = Severity.allCases.reversed().compactMap { severity -> String? in
-            let count = findings.filter { $0.severity == severity }.count
+            let count = bySeverity[severity] ?? 0
             guard count > 0 else { return nil }
             return "\(count) \(severity.rawValue)\(count == 1 ? "" : "s")"
         }

@@ -40,12 +40,20 @@ public struct LineIndex: Sendable {
     /// The text of 1-based line `number` without its line break (and without a byte-order
     /// mark on line 1), or nil past the end of the text.
     public func line(_ number: Int) -> String? {
+        byteRange(ofLine: number).map { String(decoding: bytes[$0], as: UTF8.self) }
+    }
+
+    /// Where line `number` is in the bytes, without its line break (and without a
+    /// byte-order mark on line 1), or nil past the end of the text.
+    public func byteRange(ofLine number: Int) -> Range<Int>? {
         guard number >= 1, number <= lineStarts.count else { return nil }
         var start = lineStarts[number - 1]
         if number == 1, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
-        var end = start
-        while end < bytes.count, LineIndex.lineBreakLength(bytes, at: end) == 0 { end += 1 }
-        return String(decoding: bytes[start..<end], as: UTF8.self)
+        // The next line starts after this one's break: step back over the break, found from
+        // its end, so that a long line is not scanned to find where it ends.
+        guard number < lineStarts.count else { return start..<bytes.count }
+        let next = lineStarts[number]
+        return start..<max(start, next - LineIndex.lineBreakLength(bytes, endingAt: next))
     }
 
     /// The 1-based position of byte `offset`, counting columns in code points.
@@ -66,6 +74,14 @@ public struct LineIndex: Sendable {
             index += 1
         }
         return SourcePosition(line: low + 1, column: column)
+    }
+
+    /// The length of the line break that ends just before `end`, which must be a line start.
+    static func lineBreakLength(_ bytes: [UInt8], endingAt end: Int) -> Int {
+        if end >= 3, bytes[end - 3] == 0xE2, bytes[end - 2] == 0x80, bytes[end - 1] == 0xA8 || bytes[end - 1] == 0xA9 { return 3 }
+        if end >= 2, bytes[end - 2] == 0xC2, bytes[end - 1] == 0x85 { return 2 }
+        if end >= 2, bytes[end - 2] == 0x0D, bytes[end - 1] == 0x0A { return 2 }
+        return 1
     }
 
     /// The length of the line break at `offset`, or 0 when there is none.

@@ -4,7 +4,8 @@
 /// as `\u{…}` escapes.
 public enum TerminalText {
     public static func escape(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: needsEscape) else { return text }
+        // Printable ASCII needs nothing: most text is that, and a byte scan tells.
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 >= 0x7F }), text.unicodeScalars.contains(where: needsEscape) else { return text }
         var escaped = ""
         for scalar in text.unicodeScalars {
             if needsEscape(scalar) { escaped += escapeSequence(scalar) } else { escaped.unicodeScalars.append(scalar) }
