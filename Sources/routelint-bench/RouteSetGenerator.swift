@@ -105,6 +105,16 @@ struct RouteSetGenerator {
     }
 }
 
+extension RouteSetGenerator {
+    /// Routes that each lack their activity and holder and that nothing reaches: three
+    /// findings a route, for measuring a run whose size is its findings.
+    static func findingsOnly(routeCount: Int) -> String {
+        var text = "manifest: 1\nroutes:\n"
+        for index in 0..<routeCount { text += "  r\(index): {path: /r/\(index)}\n" }
+        return text
+    }
+}
+
 extension String {
     func leftPadded(to width: Int) -> String {
         count >= width ? self : String(repeating: "0", count: width - count) + self

@@ -60,4 +60,41 @@ struct ManifestDiscoveryTests {
         #expect(files.isEmpty)
         #expect(failures == [ManifestDiscovery.Failure(path: "/nonexistent/routelint", reason: "No such file or directory")])
     }
+
+    @Test("a FIFO or a device is refused at once, without reading")
+    func nonRegularFiles() throws {
+        try Self.withTemporaryDirectory { root in
+            let fifo = root + "/pipe.routes.yaml"
+            #expect(mkfifo(fifo, 0o600) == 0)
+            // No writer ever opens the FIFO: reading it would block forever.
+            #expect(ManifestDiscovery.contents(of: fifo) == .failure(.init(path: fifo, reason: "not a regular file (a FIFO)")))
+            #expect(ManifestDiscovery.contents(of: "/dev/zero") == .failure(.init(path: "/dev/zero", reason: "not a regular file (a character device)")))
+            #expect(ManifestDiscovery.contents(of: root) == .failure(.init(path: root, reason: "not a regular file (a directory)")))
+        }
+    }
+
+    @Test("a report replaces a link at its path instead of writing through it, and writes through a device")
+    func reportOutputTargets() throws {
+        try Self.withTemporaryDirectory { root in
+            let victim = root + "/victim.txt"
+            try Self.write("keep me\n", to: victim)
+            let report = root + "/report.txt"
+            try FileManager.default.createSymbolicLink(atPath: report, withDestinationPath: victim)
+            let output = try ReportOutput(file: report)
+            output.write("the report\n")
+            try output.finish()
+            #expect(try String(contentsOfFile: victim, encoding: .utf8) == "keep me\n")
+            #expect(try String(contentsOfFile: report, encoding: .utf8) == "the report\n")
+            var linkInfo = stat()
+            #expect(lstat(report, &linkInfo) == 0 && linkInfo.st_mode & S_IFMT == S_IFREG)
+            // Nothing is left behind beside it.
+            #expect(try FileManager.default.contentsOfDirectory(atPath: root).sorted() == ["report.txt", "victim.txt"])
+
+            let null = try ReportOutput(file: "/dev/null")
+            null.write("discarded\n")
+            try null.finish()
+            var info = stat()
+            #expect(stat("/dev/null", &info) == 0 && info.st_mode & S_IFMT == S_IFCHR)
+        }
+    }
 }

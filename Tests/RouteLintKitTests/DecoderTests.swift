@@ -1,0 +1,118 @@
+import Testing
+@testable import RouteLintKit
+
+/// The event-driven front end: symbols, the cursor's recording and replay of anchored nodes,
+/// and the compact storage of the model.
+@Suite("Decoding from events")
+struct DecoderTests {
+    @Test("a symbol table gives one symbol per text, and merging maps every symbol")
+    func symbolTable() {
+        var table = SymbolTable()
+        let names = (0..<5_000).map { "route-\($0)" } + ["", "é€😀", String(repeating: "long", count: 100)]
+        let symbols = names.map { table.intern($0) }
+        #expect(table.count == names.count)
+        #expect(names.map { table.intern($0) } == symbols)
+        #expect(symbols.map(table.text) == names)
+        #expect(table.lookup("route-4999") == symbols[4_999])
+        #expect(table.lookup("route-5000") == nil)
+
+        var run = SymbolTable()
+        run.intern("route-3")
+        run.intern("elsewhere")
+        let mapping = run.merge(table)
+        #expect(mapping.count == table.count)
+        #expect(zip(symbols, names).allSatisfy { run.text(mapping[Int($0.index)]) == $1 })
+        #expect(mapping[3] == run.lookup("route-3"))
+    }
+
+    @Test("an entity list keeps order and values across chunks")
+    func entityList() {
+        var list = EntityList<Int>()
+        for value in 0..<10_000 { list.append(value * 3) }
+        #expect(list.count == 10_000)
+        #expect(Array(list) == (0..<10_000).map { $0 * 3 })
+        list[4_097] = -1
+        #expect(list[4_097] == -1 && list[4_096] == 4_096 * 3)
+    }
+
+    @Test("an anchored entity body is read again through its alias, with positions at the anchor")
+    func aliasedEntity() throws {
+        let result = lint("""
+            manifest: 1
+            holders: {H: {}}
+            routes:
+              a: &shared {path: /a, holder: H, entry: true, titel: x}
+              b: *shared
+            """)
+        let app = try #require(result.apps.first)
+        #expect(app.routes.map { app.text($0.id.value) } == ["a", "b"])
+        #expect(app.routes.map { $0.path.map { app.text($0.value.text) } } == ["/a", "/a"])
+        // The unknown key is one key, written once: reported once, where it is written.
+        #expect(headlines(result).filter { $0.contains("[unknown-key]") }.count == 2)
+        #expect(positions(result, rule: "unknown-key") == ["4:49", "4:49"])
+        #expect(positions(result, rule: "conflicting-patterns") == ["4:21"])
+    }
+
+    @Test("merged fields come from the record, each source read once, own fields winning")
+    func mergeKeys() throws {
+        let result = lint("""
+            manifest: 1
+            activities: {shop: {}}
+            holders: {H: {}, Other: {}}
+            x-base: &base {activity: shop, holder: Other}
+            x-more: &more {<<: *base, entry: true}
+            routes:
+              a:
+                <<: [*more, *base, *more]
+                holder: H
+                path: /a
+            """)
+        let app = try #require(result.apps.first)
+        let route = try #require(app.routes.first)
+        #expect(route.holder.map { app.text($0.value) } == "H")
+        #expect(route.activity.map { app.text($0.value) } == "shop")
+        #expect(route.isEntry)
+        #expect(route.activity?.range.start == SourcePosition(line: 4, column: 26))
+    }
+
+    @Test("repeated keys are found in skipped content too, and only the first is used")
+    func repeatedKeysEverywhere() throws {
+        let result = lint("""
+            manifest: 1
+            x-notes: {a: 1, a: 2}
+            routes:
+              r: {path: /r, path: /s, entry: true}
+              r: {path: /t}
+            """)
+        #expect(positions(result, rule: "duplicate-key") == ["2:17", "4:17", "5:3"])
+        let app = try #require(result.apps.first)
+        #expect(app.routes.map { $0.path.map { app.text($0.value.text) } } == ["/r"])
+    }
+
+    @Test("a section of many names finds a repeated one by its table")
+    func repeatedKeyInLargeSection() {
+        var text = "manifest: 1\nroutes:\n"
+        for index in 0..<100 { text += "  r\(index): {path: /r\(index), entry: true}\n" }
+        text += "  r42: {path: /again}\n"
+        #expect(positions(lint(text), rule: "duplicate-key") == ["103:3"])
+    }
+
+    @Test("a long line is shown as a window around each finding, in one pass")
+    func clippedExcerpts() {
+        let filler = String(repeating: "x", count: 5_000)
+        let text = "manifest: 1\nroutes: {a: {path: /a, entry: true, titel: \(filler), titel2: 1, titel3: 2}}\n"
+        let result = lint(text)
+        let unknownKeys = result.findings.filter { $0.rule == "unknown-key" }
+        let report = TextReporter.render(unknownKeys, files: result.files,
+                                         totals: .init(files: 1, routes: 1, seconds: nil), options: .init(summary: false))
+        let lines = report.split(separator: "\n", omittingEmptySubsequences: false)
+        let excerpts = lines.enumerated().filter { $0.offset % 3 == 1 }.map(\.element)
+        #expect(excerpts.count == 3)
+        #expect(excerpts.allSatisfy { $0.count <= TextReporter.Excerpts.maximumWidth + 2 })
+        #expect(excerpts[2].hasPrefix("…") && excerpts[2].contains("titel3: 2"))
+        // The caret stands under the key in the window.
+        let caret = lines[8]
+        let column = excerpts[2].distance(from: excerpts[2].startIndex, to: excerpts[2].range(of: "titel3")!.lowerBound)
+        #expect(caret.firstIndex(of: "^").map { caret.distance(from: caret.startIndex, to: $0) } == column)
+    }
+}
