@@ -261,16 +261,7 @@ struct YAMLCursor: ~Copyable {
     /// The next live event, after the bookkeeping every event needs: depth, recording,
     /// aliases, repeated keys. Nil once the stream has ended or failed.
     private mutating func pull() -> YAMLEvent? {
-        while !failed {
-            let event: YAMLEvent
-            switch events.next(text: &text) {
-            case .success(let next): event = next
-            case .failure(let error):
-                let position = error.offset.map { LineIndex(Array(input)).position(ofByte: $0) } ?? error.position
-                fail(error.message, at: SourceRange(file: file, start: position, end: position))
-                return nil
-            }
-            if event.kind == .scalar && !textPositions.isEmpty { noteScalar(event) }
+        while let event = nextEvent() {
             switch event.kind {
             case .scalar, .sequenceStart, .mappingStart, .alias:
                 if isRepeatedKey(event) { continue }
@@ -349,16 +340,7 @@ struct YAMLCursor: ~Copyable {
     private mutating func skipUnrecordedValue() {
         var depth = 0
         repeat {
-            guard !failed else { return }
-            let event: YAMLEvent
-            switch events.next(text: &text) {
-            case .success(let next): event = next
-            case .failure(let error):
-                let position = error.offset.map { LineIndex(Array(input)).position(ofByte: $0) } ?? error.position
-                fail(error.message, at: SourceRange(file: file, start: position, end: position))
-                return
-            }
-            if event.kind == .scalar && !textPositions.isEmpty { noteScalar(event) }
+            guard let event = nextEvent() else { return }
             switch event.kind {
             case .sequenceStart, .mappingStart:
                 depth += 1
@@ -372,6 +354,20 @@ struct YAMLCursor: ~Copyable {
             default: break
             }
         } while depth > 0
+    }
+
+    /// libyaml's next event, or nil (with the problem recorded) once it cannot go on.
+    private mutating func nextEvent() -> YAMLEvent? {
+        guard !failed else { return nil }
+        switch events.next(text: &text) {
+        case .success(let event):
+            if event.kind == .scalar && !textPositions.isEmpty { noteScalar(event) }
+            return event
+        case .failure(let error):
+            let position = error.offset.map { LineIndex(Array(input)).position(ofByte: $0) } ?? error.position
+            fail(error.message, at: SourceRange(file: file, start: position, end: position))
+            return nil
+        }
     }
 
     /// Records which `textPositions` the scalar covers: a binary search for the first one

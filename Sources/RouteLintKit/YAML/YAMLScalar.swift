@@ -9,17 +9,6 @@ public struct YAMLScalar: Sendable {
         case int(Int)
         case float(Double)
         case string(String)
-
-        /// The name of the type, for messages ("expected a string, found an integer").
-        public var typeDescription: String {
-            switch self {
-            case .null: return "null"
-            case .bool: return "a boolean"
-            case .int: return "an integer"
-            case .float: return "a number"
-            case .string: return "a string"
-            }
-        }
     }
 
     public var resolved: Resolved {
@@ -82,7 +71,7 @@ enum ScalarType: Equatable {
         }
     }
 
-    /// The name of the type, for messages.
+    /// The name of the type, for messages ("must be a string, found an integer").
     var typeDescription: String {
         switch self {
         case .null: return "null"
