@@ -48,20 +48,18 @@ struct Resolve: ParsableCommand {
     }
 
     private func readURLs(_ path: String) throws -> [String] {
+        let read = path == "-" ? ManifestDiscovery.standardInput() : ManifestDiscovery.contents(of: path)
         let bytes: [UInt8]
-        if path == "-" {
-            bytes = readStandardInput()
-        } else {
-            switch ManifestDiscovery.contents(of: path) {
-            case .success(let contents): bytes = contents
-            case .failure(let failure):
-                printError("routelint: error: cannot read '\(TerminalText.escape(path))': \(failure.reason)")
-                throw ExitCode(Exit.usageOrUnreadable)
-            }
+        switch read {
+        case .success(let contents): bytes = contents
+        case .failure(let failure):
+            printError("routelint: error: cannot read '\(TerminalText.escape(path))': \(failure.reason)")
+            throw ExitCode(Exit.usageOrUnreadable)
         }
-        return String(decoding: bytes, as: UTF8.self)
-            .split(whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
-            .map { $0.trimmingSpaces() }
-            .filter { !$0.isEmpty && !$0.hasPrefix("#") }
+        guard case .success(let urls) = URLList.urls(in: bytes) else {
+            printError("routelint: error: '\(TerminalText.escape(path))' is not a text file of URLs (it holds a NUL byte or bytes that are not UTF-8)")
+            throw ExitCode(Exit.usageOrUnreadable)
+        }
+        return urls
     }
 }

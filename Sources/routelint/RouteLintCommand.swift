@@ -49,15 +49,3 @@ struct StandardError: TextOutputStream {
         writeAll(string, to: STDERR_FILENO)
     }
 }
-
-/// All of standard input.
-func readStandardInput() -> [UInt8] {
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-        let count = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
-        if count < 0 && errno == EINTR { continue }
-        guard count > 0 else { return bytes }
-        bytes.append(contentsOf: chunk[0..<count])
-    }
-}

@@ -5,6 +5,8 @@ struct CommandResult {
     let stdout: String
     let stderr: String
     let status: Int32
+    /// Whether the run was stopped for taking longer than its time limit.
+    var timedOut = false
 }
 
 enum RouteLint {
@@ -29,8 +31,10 @@ enum RouteLint {
         fatalError("cannot find the routelint binary; set ROUTELINT_BINARY")
     }()
 
+    /// Runs the binary; one that runs longer than `timeLimit` seconds is killed, and the result
+    /// says so (a hang is a failure to report, not a suite that never ends).
     static func run(_ arguments: [String], in directory: URL = packageRoot,
-                    environment: [String: String] = [:]) throws -> CommandResult {
+                    environment: [String: String] = [:], timeLimit: TimeInterval = 120) throws -> CommandResult {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
@@ -52,11 +56,15 @@ enum RouteLint {
         process.standardError = errors
         process.standardInput = FileHandle.nullDevice
         try process.run()
+        let deadline = Date().addingTimeInterval(timeLimit)
+        while process.isRunning && Date() < deadline { usleep(10_000) }
+        let timedOut = process.isRunning
+        if timedOut { process.terminate() }
         process.waitUntilExit()
         try output.close()
         try errors.close()
         return CommandResult(stdout: try String(contentsOf: outURL, encoding: .utf8),
                              stderr: try String(contentsOf: errURL, encoding: .utf8),
-                             status: process.terminationStatus)
+                             status: process.terminationStatus, timedOut: timedOut)
     }
 }

@@ -73,20 +73,20 @@ struct ManifestDiscoveryTests {
         }
     }
 
-    @Test("a report replaces a link at its path instead of writing through it, and writes through a device")
+    @Test("a report writes through a link or a device at its path, and leaves nothing beside it")
     func reportOutputTargets() throws {
         try Self.withTemporaryDirectory { root in
             let victim = root + "/victim.txt"
-            try Self.write("keep me\n", to: victim)
+            try Self.write("an earlier, longer report\n", to: victim)
             let report = root + "/report.txt"
             try FileManager.default.createSymbolicLink(atPath: report, withDestinationPath: victim)
             let output = try ReportOutput(file: report)
             output.write("the report\n")
             try output.finish()
-            #expect(try String(contentsOfFile: victim, encoding: .utf8) == "keep me\n")
-            #expect(try String(contentsOfFile: report, encoding: .utf8) == "the report\n")
+            // The link is what the user named: it stays, and its target gets the report.
+            #expect(try String(contentsOfFile: victim, encoding: .utf8) == "the report\n")
             var linkInfo = stat()
-            #expect(lstat(report, &linkInfo) == 0 && linkInfo.st_mode & S_IFMT == S_IFREG)
+            #expect(lstat(report, &linkInfo) == 0 && linkInfo.st_mode & S_IFMT == S_IFLNK)
             // Nothing is left behind beside it.
             #expect(try FileManager.default.contentsOfDirectory(atPath: root).sorted() == ["report.txt", "victim.txt"])
 

@@ -10,6 +10,10 @@ public struct Baseline: Sendable, Equatable {
 
     public private(set) var entries: [Entry]
 
+    /// The largest count an entry may have: far more findings than any run gives, and small
+    /// enough that the counts of any baseline that fits in memory add up without overflow.
+    public static let maximumCount = 1_000_000_000
+
     public init(findings: [Finding], files: [SourceFile]) {
         var counts: [FindingIdentity: Int] = [:]
         for finding in findings { counts[FindingIdentity(finding, files: files), default: 0] += 1 }
@@ -52,6 +56,12 @@ public struct Baseline: Sendable, Equatable {
             guard let rule = fields["rule"].flatMap(document.text), let file = fields["file"].flatMap(document.text),
                   let subjects = fields["subjects"], document.kind(subjects) == .sequence,
                   case .int(let count)? = fields["count"].flatMap(document.scalar)?.resolved else { throw invalid }
+            // A count is how many findings share the identity: bounded, so that no sum of counts
+            // can overflow, whatever a hand-edited or hostile baseline says.
+            guard (1...maximumCount).contains(count) else {
+                throw LoadError(description: "'\(path)': a baseline count must be a whole number from 1 to \(maximumCount), found \(count)"
+                                + " at line \(document.range(fields["count"]!).start.line)")
+            }
             let names = document.items(subjects).compactMap(document.text)
             entries.append(Entry(identity: FindingIdentity(rule: rule, file: file, subjects: names), count: count))
         }

@@ -81,6 +81,7 @@ public struct LintConfiguration: Sendable {
     private static func globList(_ node: YAMLDocument.NodeID, in document: YAMLDocument, key: String,
                                  fail: (SourceRange, String) -> LoadError) throws(LoadError) -> [Glob] {
         if let text = document.scalar(node).flatMap({ if case .string(let text) = $0.resolved { return text } else { return nil } }) {
+            guard !text.isEmpty else { throw fail(document.range(node), "'\(key)' must be a glob or a list of globs, found an empty string") }
             return [Glob(text)]
         }
         guard document.kind(node) == .sequence else { throw fail(document.range(node), "'\(key)' must be a glob or a list of globs") }

@@ -25,19 +25,33 @@ public struct Glob: Sendable, Equatable, CustomStringConvertible {
         return Self.matches(parts[...], components[...])
     }
 
+    /// `**` matches any number of components. Matched as `*` matches characters: on a
+    /// mismatch, go back to the last `**` and let it take one more component. Only the last
+    /// `**` is ever retried, so the cost is at most components × pattern components, where
+    /// trying every split of every `**` would be exponential in their number.
     private static func matches(_ path: ArraySlice<Substring>, _ pattern: ArraySlice<Substring>) -> Bool {
-        guard let first = pattern.first else { return path.isEmpty }
-        if first == "**" {
-            // Zero or more components: try every split, shortest first.
-            var rest = path
-            while true {
-                if matches(rest, pattern.dropFirst()) { return true }
-                guard !rest.isEmpty else { return false }
-                rest = rest.dropFirst()
+        var pathIndex = path.startIndex
+        var patternIndex = pattern.startIndex
+        var starPattern: Int?
+        var starPath = path.startIndex
+        while pathIndex < path.endIndex {
+            if patternIndex < pattern.endIndex && pattern[patternIndex] == "**" {
+                starPattern = patternIndex
+                starPath = pathIndex
+                patternIndex += 1
+            } else if patternIndex < pattern.endIndex && matches(name: path[pathIndex], pattern: pattern[patternIndex]) {
+                pathIndex += 1
+                patternIndex += 1
+            } else if let star = starPattern {
+                patternIndex = star + 1
+                starPath += 1
+                pathIndex = starPath
+            } else {
+                return false
             }
         }
-        guard let name = path.first, matches(name: name, pattern: first) else { return false }
-        return matches(path.dropFirst(), pattern.dropFirst())
+        while patternIndex < pattern.endIndex && pattern[patternIndex] == "**" { patternIndex += 1 }
+        return patternIndex == pattern.endIndex
     }
 
     /// `*` and `?` within one component, by the classic two-pointer walk with backtracking

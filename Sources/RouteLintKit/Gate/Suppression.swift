@@ -16,7 +16,10 @@ public struct SuppressionDirective: Sendable, Equatable {
 
     public let file: FileID
     public let scope: Scope
+    /// The rules it names, at most `maximumRules` of them.
     public let rules: [Located<String>]
+    /// How many more rules it names than were read.
+    public let omittedRuleCount: Int
     public let reason: String?
     /// The directive itself, from `#` to the end of the comment.
     public let range: SourceRange
@@ -59,17 +62,26 @@ public struct SuppressionDirective: Sendable, Equatable {
         }
     }
 
+    /// At most this many rule names of one directive are read; the rest are counted, and
+    /// reported once, so that a comment naming 10,000 rules cannot make 10,000 findings.
+    public static let maximumRules = 64
+
+    private static let marker = Array("routelint:ignore".unicodeScalars)
+
     static func parse(_ line: String, lineNumber: Int, file: FileID) -> SuppressionDirective? {
         let scalars = Array(line.unicodeScalars)
+        // The first `#` that starts a comment and is followed by the marker, looked for in
+        // place: each space is passed over once, so a line of many `#` costs one pass.
         var hashColumn: Int?
-        for (offset, scalar) in scalars.enumerated() where scalar == "#" {
-            if offset == 0 || scalars[offset - 1] == " " || scalars[offset - 1] == "\t" {
-                var rest = String(String.UnicodeScalarView(scalars[(offset + 1)...]))
-                rest = String(rest.drop(while: { $0 == " " }))
-                if rest.hasPrefix("routelint:ignore") {
-                    hashColumn = offset
-                    break
-                }
+        var offset = 0
+        while offset < scalars.count, hashColumn == nil {
+            if scalars[offset] == "#" && (offset == 0 || scalars[offset - 1] == " " || scalars[offset - 1] == "\t") {
+                var next = offset + 1
+                while next < scalars.count && scalars[next] == " " { next += 1 }
+                if scalars[next...].starts(with: marker) { hashColumn = offset }
+                offset = next
+            } else {
+                offset += 1
             }
         }
         guard let hashColumn else { return nil }
@@ -116,8 +128,9 @@ public struct SuppressionDirective: Sendable, Equatable {
         flush()
         let start = SourcePosition(line: lineNumber, column: hashColumn + 1)
         let end = SourcePosition(line: lineNumber, column: scalars.count + 1)
-        return SuppressionDirective(file: file, scope: isFile ? .file : .line(lineNumber), rules: rules, reason: reason,
-                                    range: SourceRange(file: file, start: start, end: end))
+        let omitted = max(0, rules.count - maximumRules)
+        return SuppressionDirective(file: file, scope: isFile ? .file : .line(lineNumber), rules: Array(rules.prefix(maximumRules)),
+                                    omittedRuleCount: omitted, reason: reason, range: SourceRange(file: file, start: start, end: end))
     }
 }
 

@@ -161,6 +161,32 @@ public struct URLResolver: Sendable {
     }
 }
 
+/// The URLs of a `--urls` file: one a line; blank lines and lines starting with `#` are
+/// skipped. A file that is not UTF-8 text (a NUL byte, or bytes that are not UTF-8) is
+/// refused rather than read as megabytes of URLs that resolve to nothing.
+public enum URLList {
+    public struct NotText: Error, Equatable, Sendable {}
+
+    public static func urls(in bytes: [UInt8]) -> Result<[String], NotText> {
+        guard !bytes.contains(0), isUTF8(bytes) else { return .failure(NotText()) }
+        return .success(String(decoding: bytes, as: UTF8.self).split(whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
+            .map { $0.trimmingSpaces() }
+            .filter { !$0.isEmpty && !$0.hasPrefix("#") })
+    }
+
+    private static func isUTF8(_ bytes: [UInt8]) -> Bool {
+        var parser = Unicode.UTF8.ForwardParser()
+        var input = bytes.makeIterator()
+        while true {
+            switch parser.parseScalar(from: &input) {
+            case .valid: continue
+            case .emptyInput: return true
+            case .error: return false
+            }
+        }
+    }
+}
+
 /// A URL taken apart: a custom-scheme deep link (`shop://products/42`, where what follows the
 /// scheme is the path), a universal link (`https://shop.example.com/products/42`), or a bare
 /// path (`/products/42`).

@@ -43,6 +43,11 @@ public enum UnusedSuppressionRule: Rule {
                       into findings: inout FindingSink) {
         let knownRules = Set(RuleRegistry.ids)
         for (index, directive) in directives.enumerated() {
+            if directive.omittedRuleCount > 0 {
+                findings.report(description,
+                                "suppression names \(directive.omittedRuleCount) more rules than the \(SuppressionDirective.maximumRules) that are read; "
+                                    + "they silence nothing", at: directive.range, subjects: ["omitted rules", directive.scope == .file ? "file" : "line"])
+            }
             for (position, rule) in directive.rules.enumerated() where !used[index].contains(position) {
                 let message: String
                 if !knownRules.contains(rule.value) {

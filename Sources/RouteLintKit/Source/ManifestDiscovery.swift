@@ -109,6 +109,21 @@ public enum ManifestDiscovery {
         }
     }
 
+    /// All of standard input, at most `maximumFileSize` bytes of it.
+    public static func standardInput() -> Result<[UInt8], Failure> {
+        let tooLarge = Failure(path: "-", reason: "standard input is larger than \(maximumFileSize >> 20) MiB")
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress!, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { return .failure(Failure(path: "-", reason: errorText(errno))) }
+            if count == 0 { return .success(bytes) }
+            guard bytes.count + count <= maximumFileSize else { return .failure(tooLarge) }
+            bytes.append(contentsOf: chunk[..<count])
+        }
+    }
+
     private static func fileKind(_ mode: mode_t) -> String {
         switch mode & S_IFMT {
         case S_IFDIR: return "a directory"

@@ -9,8 +9,9 @@ import Darwin
 ///
 /// A report to a file is written whole or not at all: to a temporary file created
 /// exclusively, with an unpredictable name, in the target's folder, then renamed over the
-/// target — a link planted at a predictable name cannot redirect it. A target that is not a
-/// regular file (`/dev/stdout`, a FIFO, a device) is written through instead of replaced.
+/// target — no link planted at a predictable name can redirect it. A target that is not a
+/// plain regular file — a link such as `/dev/stdout`, a FIFO, a device — is written through,
+/// as a shell's `>` would, never replaced.
 public final class ReportOutput: TextOutputStream {
     public struct WriteError: Error, CustomStringConvertible, Sendable {
         public let path: String
@@ -44,13 +45,15 @@ public final class ReportOutput: TextOutputStream {
     /// A report to the file at `path`.
     public convenience init(file path: String) throws(WriteError) {
         var info = stat()
-        if stat(path, &info) == 0 && info.st_mode & S_IFMT != S_IFREG {
-            guard info.st_mode & S_IFMT != S_IFDIR else { throw WriteError(path: path, reason: "it is a directory") }
+        if lstat(path, &info) == 0 && info.st_mode & S_IFMT != S_IFREG {
+            // A link (`/dev/stdout` is one), a FIFO or a device: what the user points at is
+            // written to, never replaced.
+            var target = stat()
+            if stat(path, &target) == 0 && target.st_mode & S_IFMT == S_IFDIR { throw WriteError(path: path, reason: "it is a directory") }
             // O_NONBLOCK: a FIFO with no reader fails at once instead of waiting for one.
-            let descriptor = open(path, O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+            let descriptor = open(path, O_WRONLY | O_TRUNC | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
             guard descriptor >= 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
-            let flags = fcntl(descriptor, F_GETFL)
-            _ = fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK)
+            _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
             self.init(descriptor: descriptor, path: path, temporary: nil, ownsDescriptor: true)
             return
         }

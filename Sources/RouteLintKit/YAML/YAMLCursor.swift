@@ -298,7 +298,7 @@ struct YAMLCursor: ~Copyable {
                      at: SourceRange(file: file, start: event.start, end: event.end))
                 return false
             }
-            if builder.isRecording { builder.alias(target) }
+            if builder.isRecording { builder.alias(target, start: event.start, end: event.end) }
         case .sequenceStart, .mappingStart:
             guard live.count < YAMLParser.maximumDepth else {
                 fail("nesting is deeper than \(YAMLParser.maximumDepth) levels; routelint stops reading the file here",

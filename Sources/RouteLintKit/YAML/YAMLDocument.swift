@@ -1,8 +1,8 @@
 /// A YAML document, or the anchored parts of one, as a flat, immutable arena of nodes.
 ///
-/// Containers refer to their children by index, and an alias is the index of the node its
-/// anchor names: aliases share nodes instead of copying them, so an alias bomb costs one
-/// index per alias event. Anchors are registered when their node is complete, so the graph is
+/// Containers refer to their children by index, and an alias is a node that shares the
+/// children (or text) of the node its anchor names, with the alias's own position: an alias
+/// bomb costs one node per alias event. Anchors are registered when their node is complete, so the graph is
 /// acyclic, and nothing here recurses. A repeated mapping key is left out when the document
 /// is built (the first occurrence is the one used), after `YAMLCursor` has reported it.
 public struct YAMLDocument: Sendable {
@@ -148,8 +148,16 @@ struct YAMLTreeBuilder {
         return index
     }
 
-    mutating func alias(_ node: Int32) {
-        attach(node)
+    /// An alias: a node that shares its target's text or children but stands where the
+    /// alias is written, so that a problem found through it points at the use. One node per
+    /// alias event, whatever the target holds.
+    mutating func alias(_ target: Int32, start: SourcePosition, end: SourcePosition) {
+        var node = tree.nodes[Int(target)]
+        node.start = start
+        node.end = end
+        let index = Int32(tree.nodes.count)
+        tree.nodes.append(node)
+        attach(index)
     }
 
     @discardableResult

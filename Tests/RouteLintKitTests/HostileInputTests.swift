@@ -1,0 +1,131 @@
+import Foundation
+import Testing
+@testable import RouteLintKit
+
+/// Every loop over input is linear or bounded: each hostile input is run at two sizes, ten
+/// times apart, and the larger may take at most 30 times as long (a quadratic loop takes 100
+/// times; 30 leaves room for a noisy machine). The time of each size is the best of three.
+@Suite("Hostile inputs scale linearly")
+struct HostileInputTests {
+    static func seconds(_ body: () -> Void) -> Double {
+        var best = Double.infinity
+        for _ in 0..<3 {
+            let started = ContinuousClock.now
+            body()
+            let elapsed = ContinuousClock.now - started
+            best = min(best, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+        }
+        return best
+    }
+
+    /// Expects `work(10 × size)` to take at most 30 times `work(size)`.
+    static func expectLinear(size: Int, _ work: (Int) -> Void, sourceLocation: SourceLocation = #_sourceLocation) {
+        let small = seconds { work(size) }
+        let large = seconds { work(size * 10) }
+        // Below a millisecond, timer resolution and noise dominate: compare against that floor.
+        #expect(large <= 30 * max(small, 0.001), "\(size): \(small) s; \(size * 10): \(large) s", sourceLocation: sourceLocation)
+    }
+
+    static func file(_ text: String) -> SourceFile {
+        SourceFile(id: FileID(0), path: "hostile.routes.yaml", bytes: Array(text.utf8))
+    }
+
+    @Test("a comment of thousands of '#' is scanned once")
+    func suppressionHashes() {
+        Self.expectLinear(size: 10_000) { count in
+            let text = "manifest: 1 " + String(repeating: "# ", count: count) + "# routelint:ignore unknown-key\n"
+            #expect(SuppressionDirective.directives(in: Self.file(text)).count == 1)
+        }
+    }
+
+    @Test("a directive naming thousands of rules reads a bounded number of them")
+    func suppressionManyRules() {
+        let names = (0..<10_000).map { "rule\($0)" }.joined(separator: ",")
+        let result = lint("manifest: 1  # routelint:ignore \(names)\n")
+        let unused = result.findings.filter { $0.rule == "unused-suppression" }
+        #expect(unused.count == SuppressionDirective.maximumRules + 1)
+        #expect(unused.contains { $0.message.contains("9936 more rules") })
+    }
+
+    @Test("globs with many '**' match deep paths without backtracking over every split")
+    func globStars() {
+        let glob = Glob(Array(repeating: "**", count: 10).joined(separator: "/") + "/nothing.routes.yaml")
+        Self.expectLinear(size: 40) { depth in
+            let path = Array(repeating: "d", count: depth).joined(separator: "/") + "/a.routes.yaml"
+            #expect(!glob.matches(path))
+        }
+        #expect(glob.matches("a/b/c/nothing.routes.yaml"))
+        #expect(Glob("a/**/b/**/c").matches("a/x/b/y/z/c") && !Glob("a/**/b/**/c").matches("a/x/c/y/b"))
+    }
+
+    @Test("a path of many parameters is parsed in linear time")
+    func pathParameters() {
+        Self.expectLinear(size: 5_000) { count in
+            var symbols = SymbolTable()
+            let path = "/" + (0..<count).map { ":p\($0)" }.joined(separator: "/")
+            #expect((try? PathPattern.parse(path, symbols: &symbols).get()) != nil)
+        }
+    }
+
+    @Test("findings on one long line report in time and space linear in the findings")
+    func longLineFindings() {
+        Self.expectLinear(size: 200) { count in
+            let keys = (0..<count).map { "k\($0): 1" }.joined(separator: ", ")
+            let result = lint("manifest: 1\nroutes: {r: {path: /r, entry: true, holder: H, activity: a, \(keys)}}\n")
+            let unknown = result.findings.filter { $0.rule == "unknown-key" }
+            #expect(unknown.count == count)
+            let report = TextReporter.render(unknown, files: result.files, totals: .init(files: 1, routes: 1, seconds: nil),
+                                             options: .init(summary: false))
+            // A header, a clipped excerpt and a caret line: a few hundred bytes each.
+            #expect(report.utf8.count <= count * 600)
+        }
+    }
+
+    @Test("a baseline count outside 1…1,000,000,000 is an error, not an overflow")
+    func baselineCounts() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("routelint-hostile-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for count in ["9223372036854775807", "-3"] {
+            let path = directory.appendingPathComponent("baseline.json").path
+            let entry = #"{"rule": "r", "file": "f", "subjects": [], "count": \#(count)}"#
+            try "{\"version\": 1, \"findings\": [\(entry), \(entry)]}\n".write(toFile: path, atomically: true, encoding: .utf8)
+            #expect(throws: Baseline.LoadError.self) { try Baseline.load(path) }
+        }
+    }
+
+    @Test("an empty include glob is refused whether a scalar or an item")
+    func emptyInclude() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("routelint-hostile-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent(".routelint.yml").path
+        for text in ["include: ''\n", "include: ['']\n"] {
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            #expect(throws: LintConfiguration.LoadError.self) { try LintConfiguration.load(path) }
+        }
+    }
+
+    @Test("a configuration error reached through an alias points at the alias")
+    func aliasedConfigurationError() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("routelint-hostile-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent(".routelint.yml").path
+        // Valid where it is defined, wrong where the alias uses it.
+        try "include: &globs ['Manifests/**']\ntab-limit: *globs\n".write(toFile: path, atomically: true, encoding: .utf8)
+        do {
+            _ = try LintConfiguration.load(path)
+            Issue.record("the configuration should be refused")
+        } catch {
+            #expect(error.description.contains(".routelint.yml:2:12:"), "\(error)")
+        }
+    }
+
+    @Test("a URL list that is not UTF-8 text is refused")
+    func binaryURLs() {
+        #expect(URLList.urls(in: [0x2F, 0x61, 0x00]) == .failure(URLList.NotText()))
+        #expect(URLList.urls(in: [0x2F, 0xFF]) == .failure(URLList.NotText()))
+        #expect(URLList.urls(in: Array("/a\n# note\n\n /b \n".utf8)) == .success(["/a", "/b"]))
+    }
+}
