@@ -36,15 +36,20 @@ public struct Baseline: Sendable, Equatable {
 
     /// Reads a baseline written by `text`. JSON is YAML, so libyaml reads it.
     public static func load(_ path: String) throws(LoadError) -> Baseline {
+        switch ManifestDiscovery.contents(of: path) {
+        case .success(let bytes): return try decode(bytes, path: path)
+        case .failure(let failure): throw LoadError(description: "cannot read baseline '\(path)': \(failure.reason)")
+        }
+    }
+
+    /// Reads a baseline from its bytes; `path` names it in errors.
+    public static func decode(_ bytes: [UInt8], path: String) throws(LoadError) -> Baseline {
         let invalid = LoadError(description: "'\(path)' is not a routelint baseline (write one with --write-baseline)")
         let document: YAMLDocument?
         do {
-            document = try YAMLFile.read(path)
+            document = try YAMLFile.parse(bytes)
         } catch {
-            switch error {
-            case .unreadable(let reason): throw LoadError(description: "cannot read baseline '\(path)': \(reason)")
-            case .invalid: throw invalid
-            }
+            throw invalid
         }
         guard let document, let root = document.root,
               let findings = document.pairs(root).first(where: { document.text($0.key) == "findings" })?.value,

@@ -42,6 +42,15 @@ public struct LintConfiguration: Sendable {
 
     /// Reads the configuration at `path`; any problem is an error naming its position.
     public static func load(_ path: String) throws(LoadError) -> LintConfiguration {
+        switch ManifestDiscovery.contents(of: path) {
+        case .success(let bytes): return try parse(bytes, path: path)
+        case .failure(let failure): throw LoadError(description: "cannot read '\(path)': \(failure.reason)")
+        }
+    }
+
+    /// Reads a configuration from its bytes, as if read from `path`: globs are relative to
+    /// its folder, and errors name it.
+    public static func parse(_ bytes: [UInt8], path: String) throws(LoadError) -> LintConfiguration {
         let directory = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
         var configuration = LintConfiguration(baseDirectory: directory.isEmpty ? "/" : directory)
         configuration.path = path
@@ -50,12 +59,9 @@ public struct LintConfiguration: Sendable {
         }
         let document: YAMLDocument?
         do {
-            document = try YAMLFile.read(path)
+            document = try YAMLFile.parse(bytes)
         } catch {
-            switch error {
-            case .unreadable(let reason): throw LoadError(description: "cannot read '\(path)': \(reason)")
-            case .invalid(let range, let message): throw fail(range, message)
-            }
+            throw fail(error.range, error.message)
         }
         guard let document, let root = document.root, !document.isNull(root) else { return configuration }
         guard document.kind(root) == .mapping else { throw fail(document.range(root), "the configuration must be a mapping") }

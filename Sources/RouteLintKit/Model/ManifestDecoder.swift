@@ -222,7 +222,8 @@ private struct Decoder: ~Copyable {
     private mutating func fields<Key: ManifestKey>(
         of body: Node?, declaredBy name: Name, owner: Owner, _ decodeField: (inout Decoder, Key, Node) -> Void
     ) -> SourceRange {
-        guard let body else { return name.range }
+        // The body's events come next from the cursor; only whether there is one matters here.
+        guard body != nil else { return name.range }
         var merges: [Int32] = []
         // The keys the entity sets itself, which merged mappings do not override.
         var own = KeySet<Key>()

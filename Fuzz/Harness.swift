@@ -1,0 +1,199 @@
+// libFuzzer targets for routelint, built by Fuzz/run together with RouteLintKit's sources into
+// one instrumented binary. ROUTELINT_FUZZ_TARGET picks the target:
+//
+// - lint: the input is one to four manifests (split at lines of `---file---`), linted as a
+//   route set and rendered in every format; the outputs must hold their invariants.
+// - patterns: each line is a path pattern; the conflict trie must agree with comparing all
+//   pairs, and every relation with matching sample paths.
+// - resolve: a manifest, then a line `---urls---`, then URLs to resolve against it.
+// - configuration: a .routelint.yml, whose globs are then matched against sample paths.
+//
+// A broken invariant is a trap, which libFuzzer reports as a crash with the input that made it.
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
+
+enum FuzzTarget: String {
+    case lint, patterns, resolve, configuration
+}
+
+nonisolated(unsafe) private var target = FuzzTarget.lint
+
+@_cdecl("LLVMFuzzerInitialize")
+public func fuzzerInitialize(_ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>) -> Int32 {
+    if let name = getenv("ROUTELINT_FUZZ_TARGET").map({ String(cString: $0) }) {
+        guard let chosen = FuzzTarget(rawValue: name) else { fatalError("unknown ROUTELINT_FUZZ_TARGET '\(name)'") }
+        target = chosen
+    }
+    return 0
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+    switch target {
+    case .lint: fuzzLint(bytes)
+    case .patterns: fuzzPatterns(bytes)
+    case .resolve: fuzzResolve(bytes)
+    case .configuration: fuzzConfiguration(bytes)
+    }
+    return 0
+}
+
+/// `bytes` split at lines that are exactly `separator`.
+func parts(_ bytes: [UInt8], separator: String, limit: Int) -> [[UInt8]] {
+    let marker = Array(("\n" + separator + "\n").utf8)
+    var result: [[UInt8]] = []
+    var start = 0
+    var index = 0
+    while index + marker.count <= bytes.count && result.count < limit - 1 {
+        if bytes[index..<index + marker.count].elementsEqual(marker) {
+            result.append(Array(bytes[start..<index + 1]))
+            index += marker.count
+            start = index
+        } else {
+            index += 1
+        }
+    }
+    result.append(Array(bytes[start...]))
+    return result
+}
+
+func check(_ condition: Bool, _ message: @autoclosure () -> String) {
+    if !condition { fatalError("invariant broken: \(message())") }
+}
+
+/// A finding as the JSON report writes it: decoding the report into these proves it is JSON
+/// with the documented fields.
+struct ReportedFinding: Decodable {
+    let file: String
+    let line: Int
+    let column: Int
+    let endLine: Int
+    let endColumn: Int
+    let severity: String
+    let rule: String
+    let message: String
+    let fingerprint: String
+}
+
+/// The parts of a SARIF log that code scanning reads.
+struct SARIFLog: Decodable {
+    struct Run: Decodable {
+        struct Result: Decodable {
+            struct Message: Decodable { let text: String }
+            let ruleId: String
+            let ruleIndex: Int
+            let level: String
+            let message: Message
+            let partialFingerprints: [String: String]
+        }
+
+        let results: [Result]
+    }
+
+    let version: String
+    let runs: [Run]
+}
+
+func fuzzLint(_ bytes: [UInt8]) {
+    let files = parts(bytes, separator: "---file---", limit: 4).enumerated().map { index, contents in
+        SourceFile(id: FileID(index), path: "fuzz\(index).routes.yaml", bytes: contents)
+    }
+    let result = Linter.lint(files)
+    let findings = result.findings
+
+    let text = TextReporter.render(findings, files: files, totals: .init(files: files.count, routes: result.routeCount, seconds: nil),
+                                   options: .init())
+    check(!text.unicodeScalars.contains { $0 != "\n" && $0 != "\t" && TerminalText.needsEscape($0) },
+          "the text report holds a control character")
+
+    let json = JSONReporter.render(findings, files: files)
+    guard let reported = try? JSONDecoder().decode([ReportedFinding].self, from: Data(json.utf8)) else {
+        fatalError("invariant broken: the JSON report does not decode")
+    }
+    check(reported.map(\.rule) == findings.map(\.rule) && reported.map(\.message) == findings.map(\.message),
+          "the JSON report does not list the findings")
+
+    let sarif = SARIFReporter.render(active: findings, suppressed: result.suppressed, files: files,
+                                     options: .init(baseDirectory: "/fuzz", workingDirectory: "/fuzz"))
+    guard let log = try? JSONDecoder().decode(SARIFLog.self, from: Data(sarif.utf8)), log.version == "2.1.0", log.runs.count == 1 else {
+        fatalError("invariant broken: the SARIF log does not decode")
+    }
+    check(log.runs[0].results.count == findings.count + result.suppressed.count, "the SARIF log does not hold every result")
+
+    let github = GitHubReporter.render(findings, files: files)
+    let commands = github.split(separator: "\n", omittingEmptySubsequences: false).filter { $0.hasPrefix("::") }
+    check(commands.count == findings.count && github.filter({ $0 == "\n" }).count == findings.count,
+          "the GitHub report has \(commands.count) commands for \(findings.count) findings")
+
+    let baselineText = Baseline(findings: findings, files: files).text
+    guard let baseline = try? Baseline.decode(Array(baselineText.utf8), path: "baseline.json") else {
+        fatalError("invariant broken: a written baseline does not read back")
+    }
+    let applied = baseline.apply(to: findings, files: files)
+    check(applied.new.isEmpty && applied.stale.isEmpty, "a baseline written from the findings does not accept all of them")
+}
+
+func fuzzPatterns(_ bytes: [UInt8]) {
+    var symbols = SymbolTable()
+    let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n").prefix(12)
+    let patterns = lines.compactMap { try? PathPattern.parse(String($0), symbols: &symbols).get() }
+    var expected: [Int: [Int]] = [:]
+    for later in patterns.indices {
+        for earlier in 0..<later where patterns[later].relation(to: patterns[earlier]).isConflict {
+            expected[later, default: []].append(earlier)
+        }
+    }
+    var actual: [Int: [Int]] = [:]
+    for group in ConflictIndex.conflicts(among: patterns, limit: .max) { actual[group.pattern] = group.earlier }
+    check(actual == expected, "the conflict trie disagrees with comparing all pairs")
+    for first in patterns {
+        for second in patterns where first.relation(to: second) != .disjoint {
+            let common = first.commonPath(with: second, symbols: symbols)
+            let segments = common.split(separator: "/").map { Array($0.utf8) }
+            check(matches(first, segments, symbols) && matches(second, segments, symbols), "'\(common)' is not a path both match")
+        }
+    }
+}
+
+/// Whether `pattern` matches a path of canonical segments, by the spec's rules.
+func matches(_ pattern: PathPattern, _ path: [[UInt8]], _ symbols: SymbolTable) -> Bool {
+    for (index, segment) in pattern.segments.enumerated() {
+        switch segment {
+        case .rest: return path.count > index
+        case .literal(let text): guard index < path.count, symbols.bytes(text).elementsEqual(path[index]) else { return false }
+        case .parameter, .wildcard: guard index < path.count else { return false }
+        }
+    }
+    return path.count == pattern.segments.count
+}
+
+func fuzzResolve(_ bytes: [UInt8]) {
+    let sections = parts(bytes, separator: "---urls---", limit: 2)
+    let manifest = SourceFile(id: FileID(0), path: "fuzz.routes.yaml", bytes: sections[0])
+    let result = Linter.lint([manifest])
+    let resolver = URLResolver(apps: result.apps)
+    let urls = sections.count > 1 ? String(decoding: sections[1], as: UTF8.self).split(separator: "\n").prefix(16) : []
+    for url in urls {
+        let resolution = resolver.resolve(String(url))
+        if resolution.status == .resolved {
+            check(result.apps.contains { $0.route(named: resolution.route ?? "") != nil }, "'\(url)' resolved to an undeclared route")
+        }
+        check(resolution.status != .ambiguous || resolution.candidates.count > 1, "'\(url)' is ambiguous with one candidate")
+    }
+}
+
+func fuzzConfiguration(_ bytes: [UInt8]) {
+    guard let configuration = try? LintConfiguration.parse(bytes, path: "/fuzz/.routelint.yml") else { return }
+    let paths = ["a.routes.yaml", "Manifests/a/b/c.routes.yml", String(repeating: "d/", count: 64) + "e.routes.yaml", ""]
+    for glob in configuration.include + configuration.exclude {
+        for path in paths { _ = glob.matches(path) }
+    }
+}
