@@ -7,7 +7,7 @@ struct Graph: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Draw activities, tabs and routes as a Graphviz (dot) or Mermaid graph, findings highlighted.")
 
-    @Argument(help: "Files and directories (default: the current directory).")
+    @Argument(help: "Files and directories (default: the configuration's include, else the current directory).")
     var paths: [String] = []
 
     @Option(help: "dot or mermaid.")

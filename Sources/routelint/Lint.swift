@@ -69,10 +69,6 @@ struct Lint: ParsableCommand {
     @Flag(help: "Show only the findings that fail the run, without the summary.")
     var quiet = false
 
-    func validate() throws {
-        if let maxWarnings, maxWarnings < 0 { throw ValidationError("--max-warnings must be 0 or more") }
-    }
-
     func run() throws {
         let clock = ContinuousClock()
         let started = clock.now
@@ -111,7 +107,9 @@ struct Lint: ParsableCommand {
 
         let failingSeverity: Severity = strict ? .warning : .error
         let warnings = active.filter { $0.severity == .warning }.count
-        let fails = active.contains { $0.severity >= failingSeverity } || maxWarnings.map { warnings > $0 } ?? false
+        let failingCount = active.filter { $0.severity >= failingSeverity }.count
+        let tooManyWarnings = maxWarnings.map { warnings > $0 } ?? false
+        let fails = failingCount > 0 || tooManyWarnings
         let elapsed = clock.now - started
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         for request in [ReportRequest(format: format, path: output)] + reports {
@@ -121,7 +119,7 @@ struct Lint: ParsableCommand {
                 let shown = quiet ? active.filter { $0.severity >= failingSeverity } : active
                 TextReporter.write(
                     shown, files: files,
-                    totals: .init(files: files.count, routes: result.routeCount, seconds: seconds),
+                    totals: .init(files: files.count, routes: result.routeCount, seconds: seconds, unreadablePaths: failures.count),
                     options: .init(colored: request.path == nil && Terminal.wantsColor, summary: !quiet), to: &destination)
             case .json:
                 JSONReporter.write(active, files: files, to: &destination)
@@ -130,13 +128,32 @@ struct Lint: ParsableCommand {
             case .sarif:
                 let base = baseDir.map { absolutePath($0, in: workingDirectory) } ?? workingDirectory
                 destination.write(SARIFReporter.render(active: active, suppressed: suppressed, files: files,
+                                                       unreadable: failures.map { ($0.path, $0.reason) },
                                                        options: .init(baseDirectory: base, workingDirectory: workingDirectory)))
             }
             try finish(destination)
         }
 
+        // The reason for a failing exit status is always printed: the summary says it, unless
+        // there is none (--quiet, another format) or the threshold is --max-warnings.
+        if tooManyWarnings, let maxWarnings {
+            printError("routelint: error: \(warnings) warnings, more than --max-warnings \(maxWarnings) allows")
+        }
+        if failingCount > 0 && (quiet || format != .text) {
+            printError("routelint: error: \(failingCount) \(failingCount == 1 ? "finding" : "findings") at a failing severity"
+                       + (strict ? " (--strict: warnings fail too)" : ""))
+        }
         if !failures.isEmpty { throw ExitCode(Exit.usageOrUnreadable) }
         if fails { throw ExitCode(Exit.failingFindings) }
+    }
+
+    func validate() throws {
+        if let maxWarnings, maxWarnings < 0 { throw ValidationError("--max-warnings must be 0 or more") }
+        // Standard output carries the --format report; a second report there would interleave.
+        if let request = reports.first(where: { $0.path == nil }) {
+            throw ValidationError("--report \(request.format.rawValue) needs a file: --report \(request.format.rawValue):FILE "
+                                  + "(standard output carries the --format report)")
+        }
     }
 
     private func loadConfiguration(workingDirectory: String) throws -> LintConfiguration {

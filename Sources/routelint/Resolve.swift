@@ -18,7 +18,7 @@ struct Resolve: ParsableCommand {
     var urls: [String] = []
 
     @Option(name: .customLong("manifest"),
-            help: "A manifest file or directory; repeat for several (default: the current directory).")
+            help: "A manifest file or directory; repeat for several (default: the configuration's include, else the current directory).")
     var manifests: [String] = []
 
     @Option(name: .customLong("urls"), help: "A file with one URL per line ('-' for standard input); blank lines and lines starting with '#' are skipped.")

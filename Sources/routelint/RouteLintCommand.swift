@@ -25,6 +25,7 @@ enum Exit {
 @main
 enum Main {
     static func main() {
+        refuseMisspeltCommand(Array(CommandLine.arguments.dropFirst()))
         do {
             var command = try RouteLintCommand.parseAsRoot()
             try command.run()
@@ -37,6 +38,18 @@ enum Main {
             RouteLintCommand.exit(withError: error)
         }
     }
+}
+
+/// `lint` is the default command, so `routelint reslove /x` would lint a path 'reslove'. A
+/// first argument that is no command, no option and no existing path, but is near a command's
+/// name, is a misspelt command: say so, as git does, instead of "cannot read 'reslove'".
+func refuseMisspeltCommand(_ arguments: [String]) {
+    guard let first = arguments.first, !first.hasPrefix("-") else { return }
+    let commands = RouteLintCommand.configuration.subcommands.map { $0._commandName }
+    var info = stat()
+    guard !commands.contains(first), stat(first, &info) != 0, let nearest = Suggestion.nearest(to: first, among: commands) else { return }
+    printError("routelint: error: '\(TerminalText.escape(first))' is not a routelint command, nor a path that exists; did you mean '\(nearest)'?")
+    exit(Exit.usageOrUnreadable)
 }
 
 func printError(_ message: String) {

@@ -4,8 +4,18 @@ import RouteLintKit
 struct Rules: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "List every rule: id, default severity and summary.")
 
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json
+    }
+
+    @Option(help: "Output format: text, json.")
+    var format: Format = .text
+
     func run() {
-        print(RuleDocumentation.catalogue(), terminator: "")
+        switch format {
+        case .text: print(RuleDocumentation.catalogue(), terminator: "")
+        case .json: print(RuleDocumentation.catalogueJSON(), terminator: "")
+        }
     }
 }
 

@@ -42,7 +42,7 @@ public enum Linter {
         }
 
         // Files do not depend on each other until they are merged into apps.
-        var loaded = files.concurrentMap(load)
+        var loaded = files.concurrentMap { load($0) }
         endPhase("parse")
         var sink = FindingSink()
         var decoded: [(manifest: Manifest, symbols: SymbolTable)] = []

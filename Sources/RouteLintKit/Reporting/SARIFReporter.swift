@@ -19,8 +19,11 @@ public enum SARIFReporter {
         }
     }
 
+    /// `unreadable` lists the paths of the route set that could not be read, with why: the
+    /// log then says the run did not succeed, with a notification for each.
     public static func render(active: [Finding], suppressed: [Finding], files: [SourceFile],
-                              notifications: [String] = [], options: Options) -> String {
+                              notifications: [String] = [], unreadable: [(path: String, reason: String)] = [],
+                              options: Options) -> String {
         let rules = RuleRegistry.descriptions
         let ruleIndex = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.id, $0) })
         let total = active.count + suppressed.count
@@ -69,10 +72,11 @@ public enum SARIFReporter {
             }
             return .object(fields)
         }
-        var invocation: [(String, JSONValue)] = [("executionSuccessful", .bool(true))]
-        if !messages.isEmpty {
-            invocation.append(("toolExecutionNotifications", .array(messages.map { message in
-                .object([("level", .string("warning")), ("message", .object([("text", .string(message))]))])
+        var invocation: [(String, JSONValue)] = [("executionSuccessful", .bool(unreadable.isEmpty))]
+        let notices = unreadable.map { ("error", "cannot read '\($0.path)': \($0.reason)") } + messages.map { ("warning", $0) }
+        if !notices.isEmpty {
+            invocation.append(("toolExecutionNotifications", .array(notices.map { level, message in
+                .object([("level", .string(level)), ("message", .object([("text", .string(message))]))])
             })))
         }
         let log = JSONValue.object([
@@ -106,7 +110,9 @@ public enum SARIFReporter {
     /// The message as a sentence, whose start GitHub shows as the alert's title, with a link
     /// to each related location: `[text](id)`.
     static func messageText(_ finding: Finding) -> String {
-        var text = escaped(finding.message.prefix(1).uppercased() + finding.message.dropFirst()) + "."
+        // A sentence ends once: a message that ends in a question ("did you mean 'x'?") keeps it.
+        let ending = finding.message.hasSuffix("?") || finding.message.hasSuffix(".") ? "" : "."
+        var text = escaped(finding.message.prefix(1).uppercased() + finding.message.dropFirst()) + ending
         for (index, related) in finding.related.enumerated() {
             text += " See [\(escaped(related.message))](\(index + 1))."
         }
@@ -142,7 +148,7 @@ public enum SARIFReporter {
     }
 
     private static func ruleMetadata(_ rule: RuleDescription) -> JSONValue {
-        let helpURI = RouteLintVersion.informationURI + "/blob/main/docs/rules.md#" + rule.id
+        let helpURI = rule.documentationURI
         let fullDescription = rule.rationale.count <= 1024 ? rule.rationale : String(rule.rationale.prefix(1021)) + "..."
         let markdown = "**\(rule.id)** (default severity: \(rule.defaultSeverity.rawValue))\n\n\(rule.rationale)\n\n"
             + "Run `routelint explain \(rule.id)` for examples, or see [the rule's documentation](\(helpURI))."

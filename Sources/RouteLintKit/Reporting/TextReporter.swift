@@ -18,11 +18,14 @@ public struct TextReporter {
         public let files: Int
         public let routes: Int
         public let seconds: Double?
+        /// Paths of the route set that could not be read: the run is incomplete.
+        public let unreadablePaths: Int
 
-        public init(files: Int, routes: Int, seconds: Double?) {
+        public init(files: Int, routes: Int, seconds: Double?, unreadablePaths: Int = 0) {
             self.files = files
             self.routes = routes
             self.seconds = seconds
+            self.unreadablePaths = unreadablePaths
         }
     }
 
@@ -195,8 +198,11 @@ public struct TextReporter {
         }
         let scope = "\(plural(totals.files, "file")) (\(plural(totals.routes, "route")))"
         let time = totals.seconds.map { " in " + formatSeconds($0) } ?? ""
-        if counts.isEmpty { return "No problems found in \(scope)\(time)." }
-        return "Found \(englishList(counts)) in \(scope)\(time)."
+        // A run that could not read a path never looks clean.
+        let incomplete = totals.unreadablePaths == 0 ? ""
+            : " The run is incomplete: \(plural(totals.unreadablePaths, "path")) could not be read."
+        if counts.isEmpty { return "No problems found in \(scope)\(time).\(incomplete)" }
+        return "Found \(englishList(counts)) in \(scope)\(time).\(incomplete)"
     }
 
     private static func plural(_ count: Int, _ noun: String) -> String {

@@ -15,6 +15,9 @@ public struct RuleDescription: Sendable {
     /// The options the configuration may set for the rule.
     public let options: [RuleOptionDescription]
 
+    /// Where the rule's documentation is read: its section of `docs/rules.md`.
+    public var documentationURI: String { RouteLintVersion.informationURI + "/blob/main/docs/rules.md#" + id }
+
     public init(id: String, defaultSeverity: Severity, summary: String, rationale: String,
                 triggeringExamples: [RuleExample], nonTriggeringExamples: [RuleExample],
                 options: [RuleOptionDescription] = []) {

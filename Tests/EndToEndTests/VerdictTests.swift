@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+
+/// A verdict that can be trusted: a run that could not read something never looks clean, a
+/// failing exit status always comes with its reason, and a misspelt command is not a path.
+@Suite("Verdicts, end to end")
+struct VerdictTests {
+    static let fixtures = "Tests/RouteLintKitTests/Fixtures"
+
+    @Test("a run that could not read a path says it is incomplete, in the summary and in SARIF")
+    func incompleteRun() throws {
+        let clean = "\(Self.fixtures)/ok"
+        let text = try RouteLint.run(["lint", "missing-dir", clean])
+        #expect(text.status == 2)
+        #expect(text.stderr.contains("cannot read 'missing-dir'"))
+        #expect(text.stdout.contains("The run is incomplete: 1 path could not be read."))
+        #expect(!text.stdout.hasPrefix("No problems found") || text.stdout.contains("incomplete"))
+
+        let sarif = try RouteLint.run(["lint", "missing-dir", clean, "--format", "sarif"])
+        #expect(sarif.status == 2)
+        let log = try #require(try JSONSerialization.jsonObject(with: Data(sarif.stdout.utf8)) as? [String: Any])
+        let invocation = try #require(((log["runs"] as? [[String: Any]])?.first?["invocations"] as? [[String: Any]])?.first)
+        #expect(invocation["executionSuccessful"] as? Bool == false)
+        let notifications = try #require(invocation["toolExecutionNotifications"] as? [[String: Any]])
+        #expect(notifications.count == 1)
+        #expect(notifications.first?["level"] as? String == "error")
+        #expect((notifications.first?["message"] as? [String: Any])?["text"] as? String == "cannot read 'missing-dir': No such file or directory")
+    }
+
+    @Test("--max-warnings says that it failed the run")
+    func maxWarnings() throws {
+        let result = try RouteLint.run(["lint", "\(Self.fixtures)/err/orphan-activity.routes.yaml", "--max-warnings", "0"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("warnings, more than --max-warnings 0 allows"))
+    }
+
+    @Test("--quiet still says why a run fails")
+    func quietReason() throws {
+        let result = try RouteLint.run(["lint", "--quiet", "\(Self.fixtures)/err/missing-holder.routes.yaml"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("at a failing severity"))
+    }
+
+    @Test("a misspelt command gets the nearest command, not 'cannot read'")
+    func misspeltCommand() throws {
+        let result = try RouteLint.run(["reslove", "/products/1"])
+        #expect(result.status == 2)
+        #expect(result.stderr == "routelint: error: 'reslove' is not a routelint command, nor a path that exists; did you mean 'resolve'?\n")
+        // A path that exists is still linted, whatever its name.
+        #expect(try RouteLint.run(["Manifests"]).status == 0)
+    }
+
+    @Test("--report without a file is a usage error: standard output carries one format")
+    func reportNeedsFile() throws {
+        let result = try RouteLint.run(["lint", "Manifests", "--report", "sarif"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("--report sarif needs a file"))
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test("the rule catalogue as JSON lists every rule with its documentation")
+    func rulesJSON() throws {
+        let result = try RouteLint.run(["rules", "--format", "json"])
+        #expect(result.status == 0)
+        let rules = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        let text = try RouteLint.run(["rules"])
+        #expect(rules.count == text.stdout.split(separator: "\n").count)
+        #expect(rules.allSatisfy { ($0["documentation"] as? String)?.hasSuffix("#" + ($0["id"] as? String ?? "?")) == true })
+        let tabLimit = try #require(rules.first { $0["id"] as? String == "tab-limit" })
+        #expect((tabLimit["options"] as? [[String: Any]])?.first?["name"] as? String == "max")
+    }
+}
