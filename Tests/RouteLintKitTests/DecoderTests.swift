@@ -115,4 +115,20 @@ struct DecoderTests {
         let column = excerpts[2].distance(from: excerpts[2].startIndex, to: excerpts[2].range(of: "titel3")!.lowerBound)
         #expect(caret.firstIndex(of: "^").map { caret.distance(from: caret.startIndex, to: $0) } == column)
     }
+
+    @Test("a field written with a value of the wrong kind is one problem: no second finding says it is missing")
+    func wrongKindIsNotMissing() {
+        let result = lint("""
+            manifest: 1
+            activities: {shop: {}}
+            tabs: {home: {activity: shop, index: [0], root: home, icon: house}}
+            holders: {H: {}}
+            routes:
+              home: {path: /, holder: [H]}
+            """)
+        #expect(headlines(result).filter { !$0.contains("[orphan-activity]") && !$0.contains("[unused-holder]") } == [
+            "test.routes.yaml:3:38: error: 'index' of tab 'home' must be an integer, found a list [invalid-value]",
+            "test.routes.yaml:6:27: error: 'holder' of route 'home' must be a string, found a list [invalid-value]",
+        ])
+    }
 }
