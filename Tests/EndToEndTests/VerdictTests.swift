@@ -69,4 +69,25 @@ struct VerdictTests {
         let tabLimit = try #require(rules.first { $0["id"] as? String == "tab-limit" })
         #expect((tabLimit["options"] as? [[String: Any]])?.first?["name"] as? String == "max")
     }
+
+    @Test("init writes a configuration covering the manifests found, and never overwrites one")
+    func initialize() throws {
+        let manifest = HostileInputEndToEndTests.manifest
+        try GateCommandTests.withFiles(["Manifests/shop/a.routes.yaml": manifest + "app: shop\n",
+                                        "top.routes.yml": manifest + "app: top\n"]) { directory in
+            let first = try RouteLint.run(["init"], in: directory)
+            #expect(first.status == 0)
+            #expect(first.stdout.contains("Wrote .routelint.yml: include Manifests/**/*.routes.yaml, top.routes.yml (2 manifests found)."))
+            #expect(first.stdout.contains("- id: routelint") && first.stdout.contains("uses: routelint/routelint@v"))
+            let written = try String(contentsOf: directory.appendingPathComponent(".routelint.yml"), encoding: .utf8)
+            #expect(written.contains(#"include: ["Manifests/**/*.routes.yaml", "top.routes.yml"]"#))
+            let lint = try RouteLint.run(["lint"], in: directory)
+            #expect(lint.status == 0)
+            #expect(lint.stdout.contains("No problems found in 2 files"))
+            let second = try RouteLint.run(["init"], in: directory)
+            #expect(second.status == 2)
+            #expect(second.stderr == "routelint: error: .routelint.yml already exists; it is left as it is\n")
+            #expect(try String(contentsOf: directory.appendingPathComponent(".routelint.yml"), encoding: .utf8) == written)
+        }
+    }
 }

@@ -1,0 +1,28 @@
+import ArgumentParser
+import RouteLintKit
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+struct Init: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write a starter .routelint.yml covering the manifests found here, and print the pre-commit and GitHub Action snippets.")
+
+    func run() throws {
+        let (found, _) = ManifestDiscovery.find(["."])
+        let relative = found.map { $0.hasPrefix("./") ? String($0.dropFirst(2)) : $0 }
+        var info = stat()
+        if lstat(LintConfiguration.fileName, &info) == 0 {
+            printError("routelint: error: \(LintConfiguration.fileName) already exists; it is left as it is")
+            throw ExitCode(Exit.usageOrUnreadable)
+        }
+        let globs = Starter.includeGlobs(for: relative)
+        try emit(Starter.configuration(include: globs), to: LintConfiguration.fileName)
+        print("Wrote \(LintConfiguration.fileName): include \(globs.isEmpty ? "**/*.routes.yaml (no manifest found yet)" : globs.joined(separator: ", "))"
+              + " (\(relative.count) manifest\(relative.count == 1 ? "" : "s") found).\n")
+        print(Starter.snippets(revision: "v" + RouteLintVersion.current), terminator: "")
+    }
+}
