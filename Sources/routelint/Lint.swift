@@ -69,13 +69,27 @@ struct Lint: ParsableCommand {
     @Flag(help: "Show only the findings that fail the run, without the summary.")
     var quiet = false
 
+    @Option(help: ArgumentHelp("With the path '-': the path the manifest on standard input stands for, which names it in findings and picks the configuration and the route set it belongs to.", valueName: "path"))
+    var stdinFilename: String?
+
+    /// `routelint lint -`: one manifest from standard input.
+    private var readsStandardInput: Bool { paths == ["-"] }
+
     func run() throws {
         let clock = ContinuousClock()
         let started = clock.now
         let workingDirectory = currentDirectory()
-        let configuration = try loadConfiguration(workingDirectory: workingDirectory)
-        let routeSetPaths = wholeSet || paths.isEmpty ? configuredPaths(configuration) : paths
-        let (files, failures) = try RouteSetLoader.load(routeSetPaths, configuration: configuration, workingDirectory: workingDirectory)
+        // The buffer on standard input is configured as the file it stands for would be.
+        let stdinPath = stdinFilename.map { absolutePath($0, in: workingDirectory) }
+        let configurationDirectory = readsStandardInput ? stdinPath.map(parentDirectory) ?? workingDirectory : workingDirectory
+        let configuration = try RouteSetLoader.configuration(config, workingDirectory: configurationDirectory)
+        var (files, failures): ([SourceFile], [ManifestDiscovery.Failure])
+        if readsStandardInput {
+            (files, failures) = try standardInputRouteSet(configuration, workingDirectory: workingDirectory)
+        } else {
+            let routeSetPaths = wholeSet || paths.isEmpty ? configuredPaths(configuration) : paths
+            (files, failures) = try RouteSetLoader.load(routeSetPaths, configuration: configuration, workingDirectory: workingDirectory)
+        }
         let result = Linter.lint(files, someFilesUnread: !failures.isEmpty, configuration: configuration)
 
         var active = result.findings
@@ -97,9 +111,11 @@ struct Lint: ParsableCommand {
             suppressed += Self.accepted(active, by: writeBaseline)
             active = []
         }
-        if wholeSet {
-            // Report only on the files the hook was given; the rest of the set is context.
-            let given = Set(paths.map { absolutePath($0, in: workingDirectory) })
+        if wholeSet || readsStandardInput {
+            // Report only on the files the hook was given, or the buffer on standard input;
+            // the rest of the set is context.
+            let given = readsStandardInput ? [absolutePath(stdinName, in: workingDirectory)]
+                : Set(paths.map { absolutePath($0, in: workingDirectory) })
             let isGiven = { (finding: Finding) in given.contains(absolutePath(files[Int(finding.range.file.index)].path, in: workingDirectory)) }
             active = active.filter(isGiven)
             suppressed = suppressed.filter(isGiven)
@@ -149,6 +165,8 @@ struct Lint: ParsableCommand {
 
     func validate() throws {
         if let maxWarnings, maxWarnings < 0 { throw ValidationError("--max-warnings must be 0 or more") }
+        if paths.contains("-") && paths.count > 1 { throw ValidationError("'-' reads one manifest from standard input, alone") }
+        if stdinFilename != nil && !readsStandardInput { throw ValidationError("--stdin-filename names the manifest read with the path '-'") }
         // Standard output carries the --format report; a second report there would interleave.
         if let request = reports.first(where: { $0.path == nil }) {
             throw ValidationError("--report \(request.format.rawValue) needs a file: --report \(request.format.rawValue):FILE "
@@ -156,8 +174,38 @@ struct Lint: ParsableCommand {
         }
     }
 
-    private func loadConfiguration(workingDirectory: String) throws -> LintConfiguration {
-        try RouteSetLoader.configuration(config, workingDirectory: workingDirectory)
+    /// What findings in the buffer on standard input are reported under.
+    private var stdinName: String { stdinFilename ?? "<stdin>" }
+
+    /// The manifest on standard input, and — when it stands for a file of the configuration's
+    /// route set — the rest of that set, read from disk, with the buffer in the file's place.
+    private func standardInputRouteSet(_ configuration: LintConfiguration,
+                                       workingDirectory: String) throws -> ([SourceFile], [ManifestDiscovery.Failure]) {
+        let bytes: [UInt8]
+        switch ManifestDiscovery.standardInput() {
+        case .success(let input): bytes = input
+        case .failure(let failure):
+            printError("routelint: error: cannot read standard input: \(failure.reason)")
+            throw ExitCode(Exit.usageOrUnreadable)
+        }
+        var paths: [String] = []
+        var failures: [ManifestDiscovery.Failure] = []
+        if stdinFilename != nil && !configuration.include.isEmpty {
+            (paths, failures) = ManifestDiscovery.find(matching: configuration.include, under: configuration.baseDirectory)
+        }
+        let stdinPath = absolutePath(stdinName, in: workingDirectory)
+        var files: [SourceFile] = []
+        for path in paths where absolutePath(path, in: workingDirectory) != stdinPath {
+            switch ManifestDiscovery.contents(of: path) {
+            case .success(let contents): files.append(SourceFile(id: FileID(0), path: path, bytes: contents))
+            case .failure(let failure): failures.append(failure)
+            }
+        }
+        files.append(SourceFile(id: FileID(0), path: stdinName, bytes: bytes))
+        for failure in failures { printError("routelint: error: cannot read '\(TerminalText.escape(failure.path))': \(failure.reason)") }
+        // Files are numbered in path order, the buffer in the place of the file it stands for.
+        files.sort { absolutePath($0.path, in: workingDirectory).utf8.lexicographicallyPrecedes(absolutePath($1.path, in: workingDirectory).utf8) }
+        return (files.enumerated().map { SourceFile(id: FileID($0), path: $1.path, bytes: $1.bytes) }, failures)
     }
 
     /// The route set when no path is given: the configuration's include, else the current directory.
@@ -252,6 +300,12 @@ func currentDirectory() -> String {
 
 func absolutePath(_ path: String, in directory: String) -> String {
     ManifestDiscovery.absolutePath(path, in: directory)
+}
+
+/// The folder of an absolute path.
+func parentDirectory(_ path: String) -> String {
+    guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return "/" }
+    return String(path[..<slash])
 }
 
 /// Where a report goes: standard output, or the file at `path`.

@@ -33,7 +33,7 @@ enum RouteLint {
 
     /// Runs the binary; one that runs longer than `timeLimit` seconds is killed, and the result
     /// says so (a hang is a failure to report, not a suite that never ends).
-    static func run(_ arguments: [String], in directory: URL = packageRoot,
+    static func run(_ arguments: [String], in directory: URL = packageRoot, input: String? = nil,
                     environment: [String: String] = [:], timeLimit: TimeInterval = 120) throws -> CommandResult {
         let process = Process()
         process.executableURL = binary
@@ -54,7 +54,13 @@ enum RouteLint {
         let errors = try FileHandle(forWritingTo: errURL)
         process.standardOutput = output
         process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
+        if let input {
+            let inURL = scratch.appendingPathComponent("stdin")
+            try input.write(to: inURL, atomically: true, encoding: .utf8)
+            process.standardInput = try FileHandle(forReadingFrom: inURL)
+        } else {
+            process.standardInput = FileHandle.nullDevice
+        }
         try process.run()
         let deadline = Date().addingTimeInterval(timeLimit)
         while process.isRunning && Date() < deadline { usleep(10_000) }

@@ -90,4 +90,28 @@ struct VerdictTests {
             #expect(try String(contentsOf: directory.appendingPathComponent(".routelint.yml"), encoding: .utf8) == written)
         }
     }
+
+    @Test("lint - reads a buffer, and with --stdin-filename lints it in place of that file of the set")
+    func standardInput() throws {
+        let shell = "manifest: 1\nactivities: {shop: {}}\ntabs: {home: {activity: shop, index: 0, root: home, icon: i}}\n"
+            + "holders: {H: {}}\nroutes:\n  home: {path: /, holder: H, links: [detail]}\n"
+        let feature = "manifest: 1\nroutes:\n  detail: {path: /detail, activity: shop, holder: H}\n"
+        try GateCommandTests.withFiles([".routelint.yml": "include: ['app/*.routes.yaml']\n",
+                                        "app/shell.routes.yaml": shell, "app/feature.routes.yaml": feature]) { directory in
+            // The buffer renames the route the other file links to: the dangling link is in the
+            // other file, so only what is in the buffer is reported, and it is clean.
+            let renamed = feature.replacingOccurrences(of: "detail:", with: "details:")
+            let edited = try RouteLint.run(["lint", "-", "--stdin-filename", "app/feature.routes.yaml"], in: directory, input: renamed)
+            #expect(edited.status == 0, "\(edited.stdout)\(edited.stderr)")
+            // A buffer with a typo'd holder is reported under the name it was given.
+            let typo = feature.replacingOccurrences(of: "holder: H", with: "holder: HH")
+            let broken = try RouteLint.run(["lint", "-", "--stdin-filename", "app/feature.routes.yaml"], in: directory, input: typo)
+            #expect(broken.status == 1)
+            #expect(broken.stdout.hasPrefix("app/feature.routes.yaml:3:51: error: route 'detail' is bound to holder 'HH'"))
+            // The files on disk are the set: the buffer alone would not know holder H.
+            #expect(!broken.stdout.contains("shell.routes.yaml"))
+            let alone = try RouteLint.run(["lint", "-"], in: directory, input: typo)
+            #expect(alone.stdout.hasPrefix("<stdin>:"))
+        }
+    }
 }
