@@ -20,7 +20,8 @@ struct Graph: ParsableCommand {
         let configuration = try RouteSetLoader.configuration(nil)
         let (files, failures) = try RouteSetLoader.load(paths, configuration: configuration)
         let result = Linter.lint(files, someFilesUnread: !failures.isEmpty, configuration: configuration)
+        let unparsed = RouteSetLoader.reportUnparsed(result)
         try emit(GraphRenderer.render(result, format: format), to: output)
-        if !failures.isEmpty { throw ExitCode(Exit.usageOrUnreadable) }
+        if !failures.isEmpty || unparsed { throw ExitCode(Exit.usageOrUnreadable) }
     }
 }

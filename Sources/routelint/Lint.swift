@@ -236,6 +236,19 @@ struct Lint: ParsableCommand {
 
 /// Loads the configuration and the route set a command works on, reporting what cannot be read.
 enum RouteSetLoader {
+    /// For commands that answer from the apps (`resolve`, `graph`): reports each file that is
+    /// not well-formed YAML, whose declarations the answer lacks. Returns whether there was any.
+    static func reportUnparsed(_ result: LintResult) -> Bool {
+        for file in result.unparsedFiles {
+            let path = TerminalText.escape(result.files[Int(file.index)].path)
+            let problem = result.findings.first { $0.range.file == file && $0.rule == YAMLSyntaxRule.description.id }
+            let detail = problem.map { " (\($0.range.start): \(TerminalText.escape($0.message)))" } ?? ""
+            printError("routelint: error: cannot use '\(path)': it is not well-formed YAML\(detail); "
+                       + "the answer leaves out what it declares (see 'routelint lint \(path)')")
+        }
+        return !result.unparsedFiles.isEmpty
+    }
+
     /// The configuration at `path`, else the nearest `.routelint.yml`, else the defaults.
     /// A configuration with a problem is a usage error.
     static func configuration(_ path: String?, workingDirectory: String = currentDirectory()) throws -> LintConfiguration {

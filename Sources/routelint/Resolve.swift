@@ -37,13 +37,15 @@ struct Resolve: ParsableCommand {
         let configuration = try RouteSetLoader.configuration(nil)
         let (files, failures) = try RouteSetLoader.load(manifests, configuration: configuration)
         let result = Linter.lint(files, someFilesUnread: !failures.isEmpty, configuration: configuration)
+        let unparsed = RouteSetLoader.reportUnparsed(result)
         let resolver = URLResolver(apps: result.apps)
         let resolutions = all.map(resolver.resolve)
         switch format {
         case .text: print(ResolutionReporter.text(resolutions), terminator: "")
         case .json: print(ResolutionReporter.json(resolutions), terminator: "")
         }
-        if !failures.isEmpty { throw ExitCode(Exit.usageOrUnreadable) }
+        // The answer may be wrong when part of the route set could not be used.
+        if !failures.isEmpty || unparsed { throw ExitCode(Exit.usageOrUnreadable) }
         if resolutions.contains(where: { $0.status != .resolved }) { throw ExitCode(Exit.failingFindings) }
     }
 

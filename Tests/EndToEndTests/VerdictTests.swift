@@ -114,4 +114,19 @@ struct VerdictTests {
             #expect(alone.stdout.hasPrefix("<stdin>:"))
         }
     }
+
+    @Test("resolve and graph report a manifest they could not use, and exit 2")
+    func unusableManifests() throws {
+        try GateCommandTests.withFiles(["good.routes.yaml": HostileInputEndToEndTests.manifest,
+                                        "broken.routes.yaml": "manifest: 1\nroutes: {home: {path: /\n"]) { directory in
+            let resolve = try RouteLint.run(["resolve", "/", "--manifest", "."], in: directory)
+            #expect(resolve.status == 2)
+            #expect(resolve.stderr.contains("cannot use './broken.routes.yaml': it is not well-formed YAML (3:1: "))
+            #expect(resolve.stdout.contains("home"))
+            let graph = try RouteLint.run(["graph", "."], in: directory)
+            #expect(graph.status == 2)
+            #expect(graph.stderr.contains("cannot use './broken.routes.yaml'"))
+            #expect(graph.stdout.hasPrefix("digraph"))
+        }
+    }
 }

@@ -7,6 +7,9 @@ public struct LintResult: Sendable {
     /// Findings that `# routelint:ignore` directives silence, in report order.
     public let suppressed: [Finding]
     public let apps: [AppModel]
+    /// Files that are not well-formed YAML: what they declare is missing from `apps`, so an
+    /// answer drawn from the apps (a URL's route, a graph) may be wrong.
+    public let unparsedFiles: [FileID]
     /// How long each phase took, in order: "parse", "model", "rules (side by side)", then
     /// "rule ID" for the time of each rule on its own thread, and "suppressions".
     public let timings: [PhaseTiming]
@@ -48,6 +51,7 @@ public enum Linter {
         var decoded: [(manifest: Manifest, symbols: SymbolTable)] = []
         decoded.reserveCapacity(files.count)
         var isComplete = !someFilesUnread
+        var unparsedFiles: [FileID] = []
         var directives: [SuppressionDirective] = []
         for position in loaded.indices {
             for rule in RuleRegistry.fileRules { rule.check(loaded[position].issues, into: &sink) }
@@ -58,6 +62,7 @@ public enum Linter {
                 loaded[position].symbols = SymbolTable()
             } else {
                 isComplete = false
+                unparsedFiles.append(files[position].id)
             }
         }
         loaded = []
@@ -90,7 +95,8 @@ public enum Linter {
         Finding.sortIntoReportOrder(&active)
         Finding.sortIntoReportOrder(&suppressed)
         endPhase("suppressions")
-        return LintResult(files: files, findings: active, suppressed: suppressed, apps: apps, timings: timings)
+        return LintResult(files: files, findings: active, suppressed: suppressed, apps: apps, unparsedFiles: unparsedFiles,
+                          timings: timings)
     }
 
     /// Marks the findings that `# routelint:ignore` directives silence, and reports each
