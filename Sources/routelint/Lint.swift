@@ -83,11 +83,12 @@ struct Lint: ParsableCommand {
         let stdinPath = stdinFilename.map { absolutePath($0, in: workingDirectory) }
         let configurationDirectory = readsStandardInput ? stdinPath.map(parentDirectory) ?? workingDirectory : workingDirectory
         let configuration = try RouteSetLoader.configuration(config, workingDirectory: configurationDirectory)
+        let insideSet = pathsInsideConfiguredSet(configuration, workingDirectory: workingDirectory)
         var (files, failures): ([SourceFile], [ManifestDiscovery.Failure])
         if readsStandardInput {
             (files, failures) = try standardInputRouteSet(configuration, workingDirectory: workingDirectory)
         } else {
-            let routeSetPaths = wholeSet || paths.isEmpty ? configuredPaths(configuration) : paths
+            let routeSetPaths = wholeSet || paths.isEmpty || insideSet != nil ? configuredPaths(configuration) : paths
             (files, failures) = try RouteSetLoader.load(routeSetPaths, configuration: configuration, workingDirectory: workingDirectory)
         }
         let result = Linter.lint(files, someFilesUnread: !failures.isEmpty, configuration: configuration)
@@ -111,12 +112,15 @@ struct Lint: ParsableCommand {
             suppressed += Self.accepted(active, by: writeBaseline)
             active = []
         }
-        if wholeSet || readsStandardInput {
-            // Report only on the files the hook was given, or the buffer on standard input;
-            // the rest of the set is context.
+        if wholeSet || readsStandardInput || insideSet != nil {
+            // Report only on the paths given (files, or every file below a folder), or the
+            // buffer on standard input; the rest of the set is context.
             let given = readsStandardInput ? [absolutePath(stdinName, in: workingDirectory)]
-                : Set(paths.map { absolutePath($0, in: workingDirectory) })
-            let isGiven = { (finding: Finding) in given.contains(absolutePath(files[Int(finding.range.file.index)].path, in: workingDirectory)) }
+                : paths.map { absolutePath($0, in: workingDirectory) }
+            let isGiven = { (finding: Finding) in
+                let path = absolutePath(files[Int(finding.range.file.index)].path, in: workingDirectory)
+                return given.contains { path == $0 || path.hasPrefix($0 == "/" ? "/" : $0 + "/") }
+            }
             active = active.filter(isGiven)
             suppressed = suppressed.filter(isGiven)
         }
@@ -172,6 +176,20 @@ struct Lint: ParsableCommand {
             throw ValidationError("--report \(request.format.rawValue) needs a file: --report \(request.format.rawValue):FILE "
                                   + "(standard output carries the --format report)")
         }
+    }
+
+    /// The paths given, made absolute, when a configuration's `include` is in force and every
+    /// one of them is a file of its route set or a folder holding some: then the whole set is
+    /// linted and only these paths reported, so that no finding is false by construction (a
+    /// link to a route declared in a file that was not given is not unknown).
+    private func pathsInsideConfiguredSet(_ configuration: LintConfiguration, workingDirectory: String) -> [String]? {
+        guard !wholeSet, !readsStandardInput, !paths.isEmpty, configuration.path != nil, !configuration.include.isEmpty else { return nil }
+        let given = paths.map { absolutePath($0, in: workingDirectory) }
+        let set = ManifestDiscovery.find(matching: configuration.include, under: configuration.baseDirectory).files
+            .filter { !RouteSetLoader.isExcluded($0, by: configuration, workingDirectory: workingDirectory) }
+            .map { absolutePath($0, in: workingDirectory) }
+        let inside = given.allSatisfy { path in set.contains { $0 == path || $0.hasPrefix(path == "/" ? "/" : path + "/") } }
+        return inside ? given : nil
     }
 
     /// What findings in the buffer on standard input are reported under.
@@ -263,6 +281,16 @@ enum RouteSetLoader {
         }
     }
 
+    /// Whether the configuration's `exclude` removes `path` from the route set.
+    static func isExcluded(_ path: String, by configuration: LintConfiguration, workingDirectory: String) -> Bool {
+        guard !configuration.exclude.isEmpty else { return false }
+        let base = absolutePath(configuration.baseDirectory, in: workingDirectory)
+        let absolute = absolutePath(path, in: workingDirectory)
+        guard absolute.hasPrefix(base + "/") else { return false }
+        let relative = String(absolute.dropFirst(base.count + 1))
+        return configuration.exclude.contains { $0.matches(relative) }
+    }
+
     /// The files of the route set: `paths`, or when there are none the configuration's
     /// include globs; less its exclude globs. What cannot be read is reported on standard
     /// error and returned as failures; finding no manifest at all is a usage error.
@@ -281,13 +309,9 @@ enum RouteSetLoader {
                 included = included.map { $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : $0 }
             }
         }
-        let base = absolutePath(configuration.baseDirectory, in: workingDirectory)
-        let excluded = { (path: String) -> Bool in
-            guard !configuration.exclude.isEmpty else { return false }
-            let absolute = absolutePath(path, in: workingDirectory)
-            guard absolute.hasPrefix(base + "/") else { return false }
-            let relative = String(absolute.dropFirst(base.count + 1))
-            return configuration.exclude.contains { $0.matches(relative) }
+        let excluded = { (path: String) in isExcluded(path, by: configuration, workingDirectory: workingDirectory) }
+        for path in paths where excluded(path) {
+            printError("routelint: note: '\(TerminalText.escape(path))' is left out by the configuration's exclude")
         }
         var (files, failures) = ManifestDiscovery.load(searched + included, excluded: excluded)
         failures = includeFailures + failures

@@ -129,4 +129,26 @@ struct VerdictTests {
             #expect(graph.stdout.hasPrefix("digraph"))
         }
     }
+
+    @Test("a file or folder of the configured set is linted in the context of the whole set")
+    func pathInsideConfiguredSet() throws {
+        let shell = "manifest: 1\nactivities: {shop: {}}\ntabs: {home: {activity: shop, index: 0, root: home, icon: i}}\n"
+            + "holders: {H: {}}\nroutes:\n  home: {path: /, holder: H, links: [detail]}\n"
+        let feature = "manifest: 1\nroutes:\n  detail: {path: /detail, activity: shop, holder: H}\n"
+        try GateCommandTests.withFiles([".routelint.yml": "include: ['app/**/*.routes.yaml']\nexclude: ['app/legacy/**']\n",
+                                        "app/shell/shell.routes.yaml": shell, "app/catalog/feature.routes.yaml": feature,
+                                        "app/legacy/old.routes.yaml": "manifest: 1\nroutes: {x: {holder: Nope}}\n"]) { directory in
+            // Alone, the feature names an activity and a holder it does not declare.
+            let catalog = directory.appendingPathComponent("app/catalog")
+            let fromInside = try RouteLint.run(["lint", "."], in: catalog)
+            #expect(fromInside.status == 0, "\(fromInside.stdout)")
+            #expect(fromInside.stdout.contains("No problems found in 2 files"))
+            let named = try RouteLint.run(["lint", "app/catalog/feature.routes.yaml"], in: directory)
+            #expect(named.status == 0, "\(named.stdout)")
+            // A file the configuration excludes is said to be left out, not silently passed over.
+            let excluded = try RouteLint.run(["lint", "app/legacy/old.routes.yaml"], in: directory)
+            #expect(excluded.stderr.contains("note: 'app/legacy/old.routes.yaml' is left out by the configuration's exclude"))
+            #expect(excluded.status == 2)
+        }
+    }
 }
