@@ -92,6 +92,12 @@ struct Lint: ParsableCommand {
             (files, failures) = try RouteSetLoader.load(routeSetPaths, configuration: configuration, workingDirectory: workingDirectory)
         }
         let result = Linter.lint(files, someFilesUnread: !failures.isEmpty, configuration: configuration)
+        // Checks skipped for an app that may lack a file are named, never silently dropped.
+        let skippedChecks = result.apps.filter { !$0.isComplete }.map { app in
+            "\(app.displayName) may lack a file that could not be read, so what these rules would find missing there is not "
+                + "reported: \(RuleRegistry.wholeAppRuleIDs.joined(separator: ", "))"
+        }
+        for note in skippedChecks { printError("routelint: note: \(TerminalText.escape(note))") }
 
         var active = result.findings
         var suppressed = result.suppressed
@@ -148,7 +154,7 @@ struct Lint: ParsableCommand {
             case .sarif:
                 let base = baseDir.map { absolutePath($0, in: workingDirectory) } ?? workingDirectory
                 destination.write(SARIFReporter.render(active: active, suppressed: suppressed, files: files,
-                                                       unreadable: failures.map { ($0.path, $0.reason) },
+                                                       notifications: skippedChecks, unreadable: failures.map { ($0.path, $0.reason) },
                                                        options: .init(baseDirectory: base, workingDirectory: workingDirectory)))
             }
             try finish(destination)

@@ -131,4 +131,23 @@ struct DecoderTests {
             "test.routes.yaml:6:27: error: 'holder' of route 'home' must be a string, found a list [invalid-value]",
         ])
     }
+
+    @Test("a broken file of another app does not silence this app's checks; one of unknown app does")
+    func completenessPerApp() throws {
+        let shop = "manifest: 1\napp: shop\nroutes:\n  home: {path: /, holder: Missing, entry: true, activity: a}\n"
+        let legacy = "manifest: 1\napp: legacy\nroutes:\n  old: {path: /old\n"
+        let separate = lint([(name: "a-legacy.routes.yaml", contents: legacy), (name: "b-shop.routes.yaml", contents: shop)])
+        #expect(separate.apps.map(\.isComplete) == [true])
+        #expect(positions(separate, rule: "missing-holder") == ["4:27"])
+
+        let unknown = "manifest: 1\nroutes:\n  old: {path: /old\napp: legacy\n"
+        let anyApp = lint([(name: "a-unknown.routes.yaml", contents: unknown), (name: "b-shop.routes.yaml", contents: shop)])
+        #expect(anyApp.apps.map(\.isComplete) == [false])
+        #expect(positions(anyApp, rule: "missing-holder").isEmpty)
+
+        let sameApp = lint([(name: "a-shop.routes.yaml", contents: legacy.replacingOccurrences(of: "legacy", with: "shop")),
+                            (name: "b-shop.routes.yaml", contents: shop)])
+        #expect(sameApp.apps.map(\.isComplete) == [false])
+        #expect(RuleRegistry.wholeAppRuleIDs.contains("missing-holder") && !RuleRegistry.wholeAppRuleIDs.contains("tab-root"))
+    }
 }

@@ -30,8 +30,8 @@ public struct PhaseTiming: Sendable {
 /// Runs the pipeline: bytes → libyaml events → manifests → apps → rules → findings.
 public enum Linter {
     /// Lints `files` as one route set. `files[i].id` must be `FileID(i)`, in path order.
-    /// `someFilesUnread` says that files of the set could not be read, so what looks absent
-    /// may be declared there (see `AppModel.isComplete`). The configuration turns rules off,
+    /// `someFilesUnread` says that paths of the set could not be read, so what looks absent
+    /// from any app may be declared there (see `AppModel.isComplete`). The configuration turns rules off,
     /// changes their severities and sets their options.
     public static func lint(_ files: [SourceFile], someFilesUnread: Bool = false,
                             configuration: LintConfiguration = LintConfiguration()) -> LintResult {
@@ -50,7 +50,10 @@ public enum Linter {
         var sink = FindingSink()
         var decoded: [(manifest: Manifest, symbols: SymbolTable)] = []
         decoded.reserveCapacity(files.count)
-        var isComplete = !someFilesUnread
+        // A file that could not be parsed leaves its app incomplete: the app it names before
+        // its problem, or every app when that is unknown, as it is for a path not read at all.
+        var everyAppIncomplete = someFilesUnread
+        var incompleteApps = Set<String>()
         var unparsedFiles: [FileID] = []
         var directives: [SuppressionDirective] = []
         for position in loaded.indices {
@@ -61,12 +64,14 @@ public enum Linter {
                 decoded.append((manifest, loaded[position].symbols))
                 loaded[position].symbols = SymbolTable()
             } else {
-                isComplete = false
+                if let app = loaded[position].appName { incompleteApps.insert(app) } else { everyAppIncomplete = true }
                 unparsedFiles.append(files[position].id)
             }
         }
         loaded = []
-        let (apps, _) = AppModel.merge(consume decoded, isComplete: isComplete)
+        let (apps, _) = AppModel.merge(consume decoded) { name in
+            !everyAppIncomplete && !(name.map(incompleteApps.contains) ?? false)
+        }
         endPhase("model")
         // Rules only read the apps, so they run side by side; their findings and timings are
         // gathered in registry order.
@@ -150,6 +155,7 @@ public enum Linter {
         var symbols: SymbolTable
         var issues: [ManifestIssue]
         var directives: [SuppressionDirective]
+        var appName: String?
     }
 
     private static func seconds(_ duration: Duration) -> Double {
@@ -162,6 +168,7 @@ public enum Linter {
         let candidates = SuppressionDirective.directives(in: file)
         let decoded = ManifestDecoder.decode(file, textPositions: candidates.map(\.range.start))
         let directives = candidates.filter { !decoded.positionsInsideScalars.contains($0.range.start) }
-        return LoadedFile(manifest: decoded.manifest, symbols: decoded.symbols, issues: decoded.issues, directives: directives)
+        return LoadedFile(manifest: decoded.manifest, symbols: decoded.symbols, issues: decoded.issues, directives: directives,
+                          appName: decoded.appName)
     }
 }

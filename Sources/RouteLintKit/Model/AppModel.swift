@@ -30,8 +30,10 @@ public struct AppModel: Sendable {
     /// The items of every `NameList` of the app's entities.
     public private(set) var names: [Name] = []
     public private(set) var redeclarations: [Redeclaration] = []
-    /// False when a file of the route set could not be read: it may have declared anything,
-    /// so rules that reason about what is not declared or not reachable stay silent.
+    /// False when a file that may belong to the app could not be read — one that names the
+    /// app before its problem, or whose app is unknown, or a path that could not be read at
+    /// all: it may have declared anything, so the rules that reason about what is not
+    /// declared or not reachable (`RuleRegistry.wholeAppRuleIDs`) skip that part.
     public let isComplete: Bool
 
     private var activityIndex = SymbolIndex()
@@ -46,8 +48,9 @@ public struct AppModel: Sendable {
     /// Joins the files' models into the run's symbol table and groups them into apps, in the
     /// order each app first appears. Consumes the manifests: their entities move into the
     /// apps rather than being copied.
+    /// `isComplete` tells, from an app's name, whether every file of it could be read.
     public static func merge(_ decoded: consuming [(manifest: Manifest, symbols: SymbolTable)],
-                             isComplete: Bool) -> (apps: [AppModel], symbols: SymbolTable) {
+                             isComplete: (String?) -> Bool) -> (apps: [AppModel], symbols: SymbolTable) {
         decoded.sort { $0.manifest.file < $1.manifest.file }
         var symbols = SymbolTable()
         var order: [Symbol?] = []
@@ -67,7 +70,7 @@ public struct AppModel: Sendable {
         decoded = []
         let apps = order.map { name in
             var group = members.removeValue(forKey: name)!
-            return AppModel(symbols: symbols, members: &group, isComplete: isComplete)
+            return AppModel(symbols: symbols, members: &group, isComplete: isComplete(name.map(symbols.text)))
         }
         return (apps, symbols)
     }

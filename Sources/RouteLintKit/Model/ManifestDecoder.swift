@@ -6,6 +6,9 @@ public struct DecodedManifest: Sendable {
     public var issues: [ManifestIssue]
     /// Of the text positions given to `ManifestDecoder.decode`, those inside a scalar.
     public var positionsInsideScalars: Set<SourcePosition>
+    /// The `app` the file declares, as far as it could be read: set for a file that is not
+    /// well-formed too when its `app` came before the problem.
+    public var appName: String?
 }
 
 /// Reads a manifest straight from libyaml's events, entity by entity, into the typed model:
@@ -47,7 +50,8 @@ private struct Decoder: ~Copyable {
         let failed = cursor.failed
         return DecodedManifest(manifest: failed ? nil : manifest, symbols: symbols,
                                issues: cursor.issues.map(ManifestIssue.yaml) + (failed ? [] : issues),
-                               positionsInsideScalars: cursor.positionsInsideScalars)
+                               positionsInsideScalars: cursor.positionsInsideScalars,
+                               appName: manifest.app.map { symbols.text($0.value) })
     }
 
     // MARK: - Entities

@@ -41,6 +41,9 @@ public enum MissingFieldRule: AppRule {
                 """),
         ])
 
+    /// What it looks for may be declared in a file of the app that could not be read.
+    public static let needsEveryFile = true
+
     public static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
         for file in app.files {
             switch file.versionKey {

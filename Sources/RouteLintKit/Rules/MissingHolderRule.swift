@@ -31,6 +31,9 @@ public enum MissingHolderRule: AppRule {
                 """),
         ])
 
+    /// What it looks for may be declared in a file of the app that could not be read.
+    public static let needsEveryFile = true
+
     public static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
         for route in app.routes {
             guard let holder = route.holder else {

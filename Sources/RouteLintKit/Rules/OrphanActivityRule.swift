@@ -30,6 +30,9 @@ public enum OrphanActivityRule: AppRule {
                 """),
         ])
 
+    /// What it looks for may be declared in a file of the app that could not be read.
+    public static let needsEveryFile = true
+
     public static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
         // A tab in a file that could not be read may belong to the activity.
         guard app.isComplete else { return }

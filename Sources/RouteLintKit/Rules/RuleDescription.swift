@@ -81,7 +81,16 @@ public protocol FileRule: Rule {
 
 /// A rule about the merged model of an app.
 public protocol AppRule: Rule {
+    /// Whether the rule looks for what is absent (a declaration, a link, a tab), and so
+    /// skips that part of its check while a file of the app cannot be read
+    /// (`AppModel.isComplete`).
+    static var needsEveryFile: Bool { get }
+
     static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink)
+}
+
+extension AppRule {
+    public static var needsEveryFile: Bool { false }
 }
 
 /// A rule's options, as the configuration sets them (`tab-limit: {max: 4}`).

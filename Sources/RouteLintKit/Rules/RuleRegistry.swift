@@ -31,6 +31,9 @@ public enum RuleRegistry {
     public static let fileRules: [any FileRule.Type] = rules.compactMap { $0 as? any FileRule.Type }
     public static let appRules: [any AppRule.Type] = rules.compactMap { $0 as? any AppRule.Type }
 
+    /// The rules that skip (part of) their check for an app one of whose files could not be read.
+    public static var wholeAppRuleIDs: [String] { appRules.filter { $0.needsEveryFile }.map { $0.description.id } }
+
     public static let descriptions: [RuleDescription] = rules.map { $0.description }
 
     public static func description(of id: String) -> RuleDescription? {

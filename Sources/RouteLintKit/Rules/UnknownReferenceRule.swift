@@ -41,6 +41,9 @@ public enum UnknownReferenceRule: AppRule {
                 """),
         ])
 
+    /// What it looks for may be declared in a file of the app that could not be read.
+    public static let needsEveryFile = true
+
     public static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
         // A file that could not be read may declare the names that look unknown.
         guard app.isComplete else { return }

@@ -29,6 +29,9 @@ public enum UnobservedContextRule: AppRule {
                 """),
         ])
 
+    /// What it looks for may be declared in a file of the app that could not be read.
+    public static let needsEveryFile = true
+
     public static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
         // Links from a file that could not be read may lead from an observer.
         guard app.isComplete else { return }

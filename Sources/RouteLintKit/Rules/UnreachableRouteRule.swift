@@ -35,6 +35,9 @@ public enum UnreachableRouteRule: AppRule {
                 """),
         ])
 
+    /// What it looks for may be declared in a file of the app that could not be read.
+    public static let needsEveryFile = true
+
     public static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
         // Links from a file that could not be read may reach any route.
         guard app.isComplete else { return }

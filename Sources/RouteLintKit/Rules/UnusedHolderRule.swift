@@ -31,6 +31,9 @@ public enum UnusedHolderRule: AppRule {
                 """),
         ])
 
+    /// What it looks for may be declared in a file of the app that could not be read.
+    public static let needsEveryFile = true
+
     public static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
         // A route or holder in a file that could not be read may use the holder.
         guard app.isComplete else { return }

@@ -12,9 +12,11 @@ public enum YAMLSyntaxRule: FileRule {
             ends). A manifest holds exactly one YAML document, in UTF-8, nested at most 1,000 \
             levels deep.
 
-            While any file of the route set cannot be read, the rules that look for names that \
-            are not declared or routes that cannot be reached stay silent: the unreadable file \
-            may declare what they would miss.
+            While a file cannot be read, the rules that look for names that are not declared \
+            or routes that cannot be reached skip that part for the app the file names before \
+            its problem (for every app, when it names none that early, and when a path cannot \
+            be read at all): the file may declare what they would miss. The run says which \
+            app's checks were skipped.
             """,
         triggeringExamples: [
             RuleExample("""
