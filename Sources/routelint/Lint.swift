@@ -89,7 +89,8 @@ struct Lint: ParsableCommand {
             (files, failures) = try standardInputRouteSet(configuration, workingDirectory: workingDirectory)
         } else {
             let routeSetPaths = wholeSet || paths.isEmpty || insideSet != nil ? configuredPaths(configuration) : paths
-            (files, failures) = try RouteSetLoader.load(routeSetPaths, configuration: configuration, workingDirectory: workingDirectory)
+            (files, failures) = try RouteSetLoader.load(routeSetPaths, configuration: configuration, workingDirectory: workingDirectory,
+                                                        included: insideSet?.included)
         }
         let result = Linter.lint(files, someFilesUnread: !failures.isEmpty, configuration: configuration)
         // Checks skipped for an app that may lack a file are named, never silently dropped.
@@ -188,14 +189,17 @@ struct Lint: ParsableCommand {
     /// one of them is a file of its route set or a folder holding some: then the whole set is
     /// linted and only these paths reported, so that no finding is false by construction (a
     /// link to a route declared in a file that was not given is not unknown).
-    private func pathsInsideConfiguredSet(_ configuration: LintConfiguration, workingDirectory: String) -> [String]? {
+    /// Returns the walk of the include globs with them, so the set is not walked twice.
+    private func pathsInsideConfiguredSet(_ configuration: LintConfiguration, workingDirectory: String)
+        -> (given: [String], included: RouteSetLoader.Found)? {
         guard !wholeSet, !readsStandardInput, !paths.isEmpty, configuration.path != nil, !configuration.include.isEmpty else { return nil }
         let given = paths.map { absolutePath($0, in: workingDirectory) }
-        let set = ManifestDiscovery.find(matching: configuration.include, under: configuration.baseDirectory).files
+        let included = ManifestDiscovery.find(matching: configuration.include, under: configuration.baseDirectory)
+        let set = included.files
             .filter { !RouteSetLoader.isExcluded($0, by: configuration, workingDirectory: workingDirectory) }
             .map { absolutePath($0, in: workingDirectory) }
         let inside = given.allSatisfy { path in set.contains { $0 == path || $0.hasPrefix(path == "/" ? "/" : path + "/") } }
-        return inside ? given : nil
+        return inside ? (given, included) : nil
     }
 
     /// What findings in the buffer on standard input are reported under.
@@ -297,11 +301,16 @@ enum RouteSetLoader {
         return configuration.exclude.contains { $0.matches(relative) }
     }
 
+    /// The manifests a walk of the include globs found, and what it could not read.
+    typealias Found = (files: [String], failures: [ManifestDiscovery.Failure])
+
     /// The files of the route set: `paths`, or when there are none the configuration's
-    /// include globs; less its exclude globs. What cannot be read is reported on standard
-    /// error and returned as failures; finding no manifest at all is a usage error.
+    /// include globs (`included`, when the caller has walked them already); less its exclude
+    /// globs. What cannot be read is reported on standard error and returned as failures;
+    /// finding no manifest at all is a usage error.
     static func load(_ paths: [String], configuration: LintConfiguration = LintConfiguration(),
-                     workingDirectory: String = currentDirectory()) throws -> (files: [SourceFile], failures: [ManifestDiscovery.Failure]) {
+                     workingDirectory: String = currentDirectory(), included walked: Found? = nil)
+        throws -> (files: [SourceFile], failures: [ManifestDiscovery.Failure]) {
         var searched = paths
         var included: [String] = []
         var includeFailures: [ManifestDiscovery.Failure] = []
@@ -309,7 +318,7 @@ enum RouteSetLoader {
             if configuration.include.isEmpty {
                 searched = ["."]
             } else {
-                (included, includeFailures) = ManifestDiscovery.find(matching: configuration.include, under: configuration.baseDirectory)
+                (included, includeFailures) = walked ?? ManifestDiscovery.find(matching: configuration.include, under: configuration.baseDirectory)
                 // Show the files as the user would name them: relative to where they are.
                 let prefix = workingDirectory.hasSuffix("/") ? workingDirectory : workingDirectory + "/"
                 included = included.map { $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : $0 }

@@ -25,61 +25,46 @@ public struct Glob: Sendable, Equatable, CustomStringConvertible {
         return Self.matches(parts[...], components[...])
     }
 
-    /// `**` matches any number of components. Matched as `*` matches characters: on a
-    /// mismatch, go back to the last `**` and let it take one more component. Only the last
-    /// `**` is ever retried, so the cost is at most components × pattern components, where
-    /// trying every split of every `**` would be exponential in their number.
+    /// `**` matches any number of components, as `*` matches any run of characters.
     private static func matches(_ path: ArraySlice<Substring>, _ pattern: ArraySlice<Substring>) -> Bool {
-        var pathIndex = path.startIndex
-        var patternIndex = pattern.startIndex
-        var starPattern: Int?
-        var starPath = path.startIndex
-        while pathIndex < path.endIndex {
-            if patternIndex < pattern.endIndex && pattern[patternIndex] == "**" {
-                starPattern = patternIndex
-                starPath = pathIndex
-                patternIndex += 1
-            } else if patternIndex < pattern.endIndex && matches(name: path[pathIndex], pattern: pattern[patternIndex]) {
-                pathIndex += 1
-                patternIndex += 1
-            } else if let star = starPattern {
-                patternIndex = star + 1
-                starPath += 1
-                pathIndex = starPath
-            } else {
-                return false
-            }
-        }
-        while patternIndex < pattern.endIndex && pattern[patternIndex] == "**" { patternIndex += 1 }
-        return patternIndex == pattern.endIndex
+        wildcardMatch(path, pattern, isStar: { $0 == "**" }, matchesOne: { matches(name: $0, pattern: $1) })
     }
 
-    /// `*` and `?` within one component, by the classic two-pointer walk with backtracking
-    /// to the last star (linear in practice, never exponential).
+    /// `*` and `?` within one component.
     static func matches(name: Substring, pattern: Substring) -> Bool {
-        let text = Array(name.unicodeScalars)
-        let glob = Array(pattern.unicodeScalars)
-        var textIndex = 0
-        var globIndex = 0
-        var starGlob = -1
-        var starText = 0
-        while textIndex < text.count {
-            if globIndex < glob.count && (glob[globIndex] == "?" || glob[globIndex] == text[textIndex]) {
-                textIndex += 1
-                globIndex += 1
-            } else if globIndex < glob.count && glob[globIndex] == "*" {
-                starGlob = globIndex
+        wildcardMatch(Array(name.unicodeScalars)[...], Array(pattern.unicodeScalars)[...], isStar: { $0 == "*" },
+                      matchesOne: { character, globCharacter in globCharacter == "?" || globCharacter == character })
+    }
+
+    /// Whether `text` matches `pattern`, whose star elements match any run of elements, none
+    /// included. On a mismatch only the last star is retried, taking one more element: the
+    /// cost is at most text × pattern, where trying every split of every star would be
+    /// exponential in their number.
+    private static func wildcardMatch<Element, PatternElement>(
+        _ text: ArraySlice<Element>, _ pattern: ArraySlice<PatternElement>,
+        isStar: (PatternElement) -> Bool, matchesOne: (Element, PatternElement) -> Bool
+    ) -> Bool {
+        var textIndex = text.startIndex
+        var patternIndex = pattern.startIndex
+        var lastStar: Int?
+        var starText = text.startIndex
+        while textIndex < text.endIndex {
+            if patternIndex < pattern.endIndex && isStar(pattern[patternIndex]) {
+                lastStar = patternIndex
                 starText = textIndex
-                globIndex += 1
-            } else if starGlob >= 0 {
-                globIndex = starGlob + 1
+                patternIndex += 1
+            } else if patternIndex < pattern.endIndex && matchesOne(text[textIndex], pattern[patternIndex]) {
+                textIndex += 1
+                patternIndex += 1
+            } else if let star = lastStar {
+                patternIndex = star + 1
                 starText += 1
                 textIndex = starText
             } else {
                 return false
             }
         }
-        while globIndex < glob.count && glob[globIndex] == "*" { globIndex += 1 }
-        return globIndex == glob.count
+        while patternIndex < pattern.endIndex && isStar(pattern[patternIndex]) { patternIndex += 1 }
+        return patternIndex == pattern.endIndex
     }
 }

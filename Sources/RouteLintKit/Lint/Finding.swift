@@ -68,14 +68,9 @@ public struct Finding: Hashable, Sendable {
     /// Sorts findings into report order: by file, position, then rule; findings of one rule
     /// at one place keep the order the rule reported them in. A finding reported twice (a
     /// node reached through several aliases, say) is kept once.
-    public static func inReportOrder(_ findings: [Finding]) -> [Finding] {
-        var sorted = findings
-        sortIntoReportOrder(&sorted)
-        return sorted
-    }
-
-    /// `inReportOrder`, in place, and stable (as the standard library's sort is): there may
-    /// be millions of findings, and a sorted copy would double what they take.
+    ///
+    /// In place, and stable (as the standard library's sort is): there may be millions of
+    /// findings, and a sorted copy would double what they take.
     public static func sortIntoReportOrder(_ sorted: inout [Finding]) {
         sorted.sort { lhs, rhs in
             if lhs.range != rhs.range { return lhs.range < rhs.range }

@@ -10,10 +10,6 @@ public struct EntityList<Entity: Sendable>: RandomAccessCollection, Sendable {
 
     public init() {}
 
-    public init<Elements: Sequence>(_ elements: Elements) where Elements.Element == Entity {
-        for element in elements { append(element) }
-    }
-
     public var startIndex: Int { 0 }
     public var endIndex: Int { count }
 

@@ -50,9 +50,6 @@ public struct SymbolTable: Sendable {
     /// The UTF-8 bytes of `symbol`.
     public func bytes(_ symbol: Symbol) -> ArraySlice<UInt8> { storage[byteRange(symbol)] }
 
-    /// The length of the text of `symbol`, in bytes.
-    public func byteCount(_ symbol: Symbol) -> Int { byteRange(symbol).count }
-
     private func byteRange(_ symbol: Symbol) -> Range<Int> {
         let index = Int(symbol.index)
         let start = index == 0 ? 0 : Int(ends[index - 1])
