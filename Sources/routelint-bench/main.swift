@@ -274,7 +274,8 @@ if options.hostile {
     let (loaded, _) = ManifestDiscovery.load([hostile])
     let findings = Linter.lint(loaded).findings.filter { $0.rule == "conflicting-patterns" }
     print("Hostile: 20,000 routes whose halves conflict pairwise (10⁸ conflicting pairs) take \(format(elapsed, digits: 2)) s; "
-          + "\(grouped(findings.count)) findings are reported, at most \(ConflictingPatternsRule.reportsPerRoute) per route.")
+          + "\(grouped(findings.count)) findings are reported, one per route that conflicts with more than "
+          + "\(ConflictingPatternsRule.fanOutAbove) others.")
 }
 
 // The generated sets take a few hundred megabytes at a million routes.

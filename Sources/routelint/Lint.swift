@@ -256,7 +256,7 @@ struct Lint: ParsableCommand {
         printError("routelint: note: \(count) baseline \(count == 1 ? "entry matches" : "entries match") no finding any more; "
                    + "rewrite the baseline with --write-baseline to drop \(count == 1 ? "it" : "them"):")
         for entry in stale {
-            let names = entry.identity.subjects.map { "'\(TerminalText.escape($0))'" }.joined(separator: ", ")
+            let names = entry.identity.subjects.map { "\($0.kind.rawValue) '\(TerminalText.escape($0.name))'" }.joined(separator: ", ")
             printError("  \(TerminalText.escape(entry.identity.file)): \(entry.identity.rule) \(names)\(entry.count > 1 ? " (×\(entry.count))" : "")")
         }
     }

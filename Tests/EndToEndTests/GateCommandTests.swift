@@ -108,7 +108,7 @@ struct GateCommandTests {
             #expect(changed.status == 1)
             #expect(changed.stdout.contains("route 'stray' cannot be reached"))
             #expect(changed.stderr.contains("1 baseline entry matches no finding any more"))
-            #expect(changed.stderr.contains("./b.routes.yaml: unreachable-route 'orphan'"))
+            #expect(changed.stderr.contains("./b.routes.yaml: unreachable-route route 'orphan'"))
             let missing = try RouteLint.run(["lint", "--baseline", "nope.json", "."], in: root)
             #expect(missing.status == 2)
         }

@@ -52,8 +52,8 @@ struct HostileInputEndToEndTests {
         "9223372036854775807", "99999999999999999999999", "-1", "0",
     ])
     func baselineCounts(_ count: String) throws {
-        let entry = #"{"rule": "orphan-activity", "file": "app.routes.yaml", "subjects": ["shop"], "count": COUNT}"#
-        let baseline = "{\"version\": 1, \"findings\": [\n  " + [entry, entry].joined(separator: ",\n  ")
+        let entry = #"{"rule": "orphan-activity", "file": "app.routes.yaml", "subjects": ["activity:shop"], "count": COUNT}"#
+        let baseline = "{\"version\": 2, \"findings\": [\n  " + [entry, entry].joined(separator: ",\n  ")
             .replacingOccurrences(of: "COUNT", with: count) + "\n]}\n"
         try GateCommandTests.withFiles(["app.routes.yaml": Self.manifest, "baseline.json": baseline]) { directory in
             let result = try RouteLint.run(["lint", "app.routes.yaml", "--baseline", "baseline.json"], in: directory)

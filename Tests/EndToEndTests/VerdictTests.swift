@@ -29,6 +29,31 @@ struct VerdictTests {
         #expect(notifications.contains { (($0["message"] as? [String: Any])?["text"] as? String)?.contains("may lack a file") == true })
     }
 
+    @Test("one path that conflicts with 98 routes is one finding, naming a few and counting the rest, with stable identity")
+    func conflictFanOut() throws {
+        func manifest(routes: Int) -> String {
+            var text = "manifest: 1\nroutes:\n"
+            for index in 0..<routes { text += "  r\(index): {path: /r\(index)/:id}\n" }
+            return text + "  catch-all: {path: /:section/new}\n"
+        }
+        var fingerprints: [String] = []
+        for routes in [98, 97] {
+            try GateCommandTests.withFiles(["a.routes.yaml": manifest(routes: routes)]) { root in
+                let result = try RouteLint.run(["lint", "--format", "json", "a.routes.yaml"], in: root)
+                let findings = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+                let conflicts = findings.filter { $0["rule"] as? String == "conflicting-patterns" }
+                #expect(conflicts.count == 1)
+                let message = try #require(conflicts.first?["message"] as? String)
+                #expect(message.hasPrefix("path '/:section/new' of route 'catch-all' conflicts with the paths of \(routes) routes, "
+                                          + "neither more specific: 'r0' ('/r0/:id'), 'r1' ('/r1/:id'), 'r2' ('/r2/:id') and \(routes - 3) more"))
+                #expect((conflicts.first?["related"] as? [Any])?.count == 3)
+                fingerprints.append(conflicts.first?["fingerprint"] as? String ?? "")
+            }
+        }
+        // One route more or less in the group leaves the finding's identity as it was.
+        #expect(fingerprints.count == 2 && fingerprints[0] == fingerprints[1])
+    }
+
     @Test("--max-warnings says that it failed the run")
     func maxWarnings() throws {
         let result = try RouteLint.run(["lint", "\(Self.fixtures)/err/orphan-activity.routes.yaml", "--max-warnings", "0"])

@@ -31,10 +31,35 @@ struct DatasetTests {
         #expect(invalid.filter { $0.message.contains(":enterprise-team") }.count == 8)
         #expect(invalid.filter { $0.message.contains(":base...:head") }.count == 1)
         let conflicts = result.findings.filter { $0.rule == "conflicting-patterns" }
-        #expect(conflicts.count == 56)
+        // The 56 pairs: 2 equivalent and 17 overlapping on their own, the other 37 in the
+        // findings of the 5 routes with more than three conflicts each.
         #expect(conflicts.filter { $0.message.contains("matches the same URLs") }.count == 2)
-        #expect(conflicts.filter { $0.message.contains("neither is more specific") }.count == 54)
+        #expect(conflicts.filter { $0.message.contains("and neither is more specific") }.count == 17)
+        let fanOuts = conflicts.filter { $0.subjects.count == 1 }
+        #expect(fanOuts.map { $0.subjects[0].name } == ["r454", "r458", "r501", "r503", "r581"])
+        #expect(conflicts.count == 2 + 17 + 5)
         #expect(result.findings.count == invalid.count + conflicts.count)
+    }
+
+    @Test("GitHub: the grouped findings cover every conflicting pair")
+    func githubFanOutCoversEveryPair() throws {
+        var symbols = SymbolTable()
+        let patterns = try Self.templates("paths-github-octokit-2026-08.txt").compactMap { try? PathPattern.parse($0, symbols: &symbols).get() }
+        let groups = ConflictIndex.conflicts(among: patterns, limit: .max)
+        var covered = Set<[Int]>()
+        for report in ConflictingPatternsRule.reports(groups, patternCount: patterns.count) {
+            switch report {
+            case .pair(let later, let earlier):
+                covered.insert([earlier, later])
+            case .fanOut(let hub, let partners, let total):
+                #expect(partners.count == total)
+                #expect(total > ConflictingPatternsRule.fanOutAbove)
+                for partner in partners { covered.insert([min(hub, partner), max(hub, partner)]) }
+            }
+        }
+        let pairs = groups.flatMap { group in group.earlier.map { [$0, group.pattern] } }
+        #expect(pairs.count == 56)
+        #expect(covered == Set(pairs))
     }
 
     @Test("GitHub: the trie agrees with comparing all pairs")

@@ -89,7 +89,7 @@ struct HostileInputTests {
         for count in ["9223372036854775807", "-3"] {
             let path = directory.appendingPathComponent("baseline.json").path
             let entry = #"{"rule": "r", "file": "f", "subjects": [], "count": \#(count)}"#
-            try "{\"version\": 1, \"findings\": [\(entry), \(entry)]}\n".write(toFile: path, atomically: true, encoding: .utf8)
+            try "{\"version\": 2, \"findings\": [\(entry), \(entry)]}\n".write(toFile: path, atomically: true, encoding: .utf8)
             #expect(throws: Baseline.LoadError.self) { try Baseline.load(path) }
         }
     }

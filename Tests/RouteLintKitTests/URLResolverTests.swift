@@ -113,18 +113,21 @@ struct URLResolverTests {
 
     @Test("GitHub: a URL that both routes of a conflicting pair match is ambiguous")
     func githubConflictsAreAmbiguous() throws {
-        let templates = try DatasetTests.templates("paths-github-octokit-2026-08.txt")
-        let result = lint(DatasetTests.manifest(templates))
+        var symbols = SymbolTable()
+        let valid = try DatasetTests.templates("paths-github-octokit-2026-08.txt").filter { (try? PathPattern.parse($0, symbols: &symbols).get()) != nil }
+        let patterns = valid.compactMap { try? PathPattern.parse($0, symbols: &symbols).get() }
+        let result = lint(DatasetTests.manifest(valid))
         let resolver = URLResolver(apps: result.apps)
-        let app = try #require(result.apps.first)
-        let conflicts = result.findings.filter { $0.rule == "conflicting-patterns" }
-        #expect(conflicts.count == 56)
-        for finding in conflicts {
-            let later = try #require(app.route(named: finding.subjects[0])?.path?.value)
-            let earlier = try #require(app.route(named: finding.subjects[1])?.path?.value)
-            let resolution = resolver.resolve(later.commonPath(with: earlier, symbols: app.symbols))
-            #expect(resolution.status == .ambiguous, "\(finding.message)")
-            #expect(Set(resolution.candidates).isSuperset(of: finding.subjects), "\(finding.message)")
+        let groups = ConflictIndex.conflicts(among: patterns, limit: .max)
+        #expect(groups.reduce(0) { $0 + $1.earlier.count } == 56)
+        for group in groups {
+            for earlier in group.earlier {
+                let url = patterns[group.pattern].commonPath(with: patterns[earlier], symbols: symbols)
+                let resolution = resolver.resolve(url)
+                #expect(resolution.status == .ambiguous, "\(url)")
+                let ids = [group.pattern, earlier].map { "r\($0 + 1)" }
+                #expect(Set(resolution.candidates).isSuperset(of: ids), "\(url)")
+            }
         }
     }
 }

@@ -1,7 +1,8 @@
 /// A record of accepted findings, so that a CI gate fails only on new ones. Findings are
-/// recorded by identity (rule, file and the names involved), never by line, with a count for
-/// identities that occur more than once. The file is JSON, one entry per line, sorted, so
-/// that its diffs read well and it can only shrink as findings are fixed.
+/// recorded by identity (rule, file and the kind and name of each thing involved, as
+/// `route:home`), never by line or message, with a count for identities that occur more than
+/// once. The file is JSON, one entry per line, sorted, so that its diffs read well and it can
+/// only shrink as findings are fixed.
 public struct Baseline: Sendable, Equatable {
     public struct Entry: Sendable, Equatable {
         public let identity: FindingIdentity
@@ -9,6 +10,10 @@ public struct Baseline: Sendable, Equatable {
     }
 
     public private(set) var entries: [Entry]
+
+    /// The format this routelint writes and reads. Version 1 identified findings by words of
+    /// their messages; its entries cannot be matched to structured identities.
+    public static let formatVersion = 2
 
     /// The largest count an entry may have: far more findings than any run gives, and small
     /// enough that the counts of any baseline that fits in memory add up without overflow.
@@ -23,11 +28,11 @@ public struct Baseline: Sendable, Equatable {
     public var text: String {
         var lines: [String] = []
         for entry in entries {
-            let subjects = entry.identity.subjects.map(JSONValue.quoted).joined(separator: ", ")
+            let subjects = entry.identity.subjects.map { JSONValue.quoted($0.description) }.joined(separator: ", ")
             lines.append("    {\"rule\": \(JSONValue.quoted(entry.identity.rule)), \"file\": \(JSONValue.quoted(entry.identity.file)), "
                          + "\"subjects\": [\(subjects)], \"count\": \(entry.count)}")
         }
-        return "{\n  \"version\": 1,\n  \"findings\": [\n" + lines.joined(separator: ",\n") + (lines.isEmpty ? "" : "\n") + "  ]\n}\n"
+        return "{\n  \"version\": \(Self.formatVersion),\n  \"findings\": [\n" + lines.joined(separator: ",\n") + (lines.isEmpty ? "" : "\n") + "  ]\n}\n"
     }
 
     public struct LoadError: Error, CustomStringConvertible, Sendable {
@@ -51,8 +56,17 @@ public struct Baseline: Sendable, Equatable {
         } catch {
             throw invalid
         }
-        guard let document, let root = document.root,
-              let findings = document.pairs(root).first(where: { document.text($0.key) == "findings" })?.value,
+        guard let document, let root = document.root else { throw invalid }
+        let topLevel = document.pairs(root)
+        let version = topLevel.first(where: { document.text($0.key) == "version" }).flatMap { document.scalar($0.value)?.resolved }
+        guard case .int(let number)? = version else { throw invalid }
+        guard number == formatVersion else {
+            throw LoadError(description: number < formatVersion
+                ? "'\(path)' is a version \(number) baseline, from an older routelint, whose entries cannot be matched to "
+                    + "findings any more; write it again with --write-baseline \(path) (this accepts the findings there are now)"
+                : "'\(path)' is a version \(number) baseline, from a newer routelint; this one reads version \(formatVersion)")
+        }
+        guard let findings = topLevel.first(where: { document.text($0.key) == "findings" })?.value,
               document.kind(findings) == .sequence else { throw invalid }
         var entries: [Entry] = []
         for item in document.items(findings) {
@@ -67,7 +81,11 @@ public struct Baseline: Sendable, Equatable {
                 throw LoadError(description: "'\(path)': a baseline count must be a whole number from 1 to \(maximumCount), found \(count)"
                                 + " at line \(document.range(fields["count"]!).start.line)")
             }
-            let names = document.items(subjects).compactMap(document.text)
+            var names: [Subject] = []
+            for item in document.items(subjects) {
+                guard let subject = document.text(item).flatMap(Subject.init) else { throw invalid }
+                names.append(subject)
+            }
             entries.append(Entry(identity: FindingIdentity(rule: rule, file: file, subjects: names), count: count))
         }
         return Baseline(entries: entries)

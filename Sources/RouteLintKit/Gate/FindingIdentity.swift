@@ -1,12 +1,12 @@
-/// What identifies a finding across edits: its rule, its file and the names involved, never
-/// its line. Baselines store identities, and SARIF fingerprints are hashes of them, so both
-/// survive lines moving.
+/// What identifies a finding across edits: its rule, its file and the kinds and names of the
+/// things involved, never its line or its words. Baselines store identities, and SARIF
+/// fingerprints are hashes of them, so both survive lines moving and messages being reworded.
 public struct FindingIdentity: Hashable, Comparable, Sendable {
     public let rule: String
     public let file: String
-    public let subjects: [String]
+    public let subjects: [Subject]
 
-    public init(rule: String, file: String, subjects: [String]) {
+    public init(rule: String, file: String, subjects: [Subject]) {
         self.rule = rule
         self.file = file
         self.subjects = subjects
@@ -17,7 +17,8 @@ public struct FindingIdentity: Hashable, Comparable, Sendable {
     }
 
     public static func < (lhs: FindingIdentity, rhs: FindingIdentity) -> Bool {
-        (lhs.file, lhs.rule, lhs.subjects.joined(separator: "\u{0}")) < (rhs.file, rhs.rule, rhs.subjects.joined(separator: "\u{0}"))
+        if (lhs.file, lhs.rule) != (rhs.file, rhs.rule) { return (lhs.file, lhs.rule) < (rhs.file, rhs.rule) }
+        return lhs.subjects.lexicographicallyPrecedes(rhs.subjects)
     }
 
     /// A stable fingerprint: 64-bit FNV-1a of the identity, and of its occurrence number
@@ -25,7 +26,7 @@ public struct FindingIdentity: Hashable, Comparable, Sendable {
     /// mapping, say), as 16 hex digits.
     public func fingerprint(occurrence: Int) -> String {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for part in [rule, file] + subjects + [String(occurrence)] {
+        for part in [rule, file] + subjects.flatMap({ [$0.kind.rawValue, $0.name] }) + [String(occurrence)] {
             for byte in part.utf8 {
                 hash ^= UInt64(byte)
                 hash = hash &* 0x0000_0100_0000_01B3

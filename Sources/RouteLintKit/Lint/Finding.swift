@@ -49,14 +49,15 @@ public struct Finding: Hashable, Sendable {
     public let message: String
     public let range: SourceRange
     public let related: [RelatedLocation]
-    /// The names the finding is about (route ids, holder names, keys). With the rule and the
-    /// file they identify the finding without its line, for baselines and fingerprints.
-    public let subjects: [String]
+    /// What the finding is about, by kind and name (route ids, holder names, keys). With the
+    /// rule and the file they identify the finding without its line, for baselines and
+    /// fingerprints.
+    public let subjects: [Subject]
     /// Set when the finding is suppressed: kept for SARIF, left out of every other output.
     public var suppression: Suppression?
 
     public init(rule: String, severity: Severity, message: String, range: SourceRange,
-                related: [RelatedLocation] = [], subjects: [String] = []) {
+                related: [RelatedLocation] = [], subjects: [Subject] = []) {
         self.rule = rule
         self.severity = severity
         self.message = message
@@ -106,7 +107,7 @@ public struct FindingSink: Sendable {
     public init() {}
 
     public mutating func report(_ rule: RuleDescription, _ message: String, at range: SourceRange,
-                                related: [RelatedLocation] = [], subjects: [String] = []) {
+                                related: [RelatedLocation] = [], subjects: [Subject] = []) {
         findings.append(Finding(rule: rule.id, severity: rule.defaultSeverity, message: message,
                                 range: range, related: related, subjects: subjects))
     }

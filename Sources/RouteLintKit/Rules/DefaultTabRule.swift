@@ -43,7 +43,7 @@ public enum DefaultTabRule: AppRule {
                             "default tab '\(tabName)' of activity '\(activityName)' belongs to activity '\(app.text(tabActivity.value))'",
                             at: defaultTab.range,
                             related: [RelatedLocation(tabActivity.range, "tab '\(tabName)' names its activity here")],
-                            subjects: [activityName, tabName])
+                            subjects: [.activity(activityName), .tab(tabName)])
         }
     }
 }

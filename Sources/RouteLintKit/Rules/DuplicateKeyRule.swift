@@ -40,7 +40,7 @@ public enum DuplicateKeyRule: FileRule {
         for case .yaml(let issue) in issues {
             guard case .duplicateKey(let key, let earlier) = issue.kind else { continue }
             findings.report(description, message(forKey: key), at: issue.range,
-                            related: [RelatedLocation(earlier, "'\(key)' first appears here")], subjects: [key])
+                            related: [RelatedLocation(earlier, "'\(key)' first appears here")], subjects: [.key(key)])
         }
     }
 

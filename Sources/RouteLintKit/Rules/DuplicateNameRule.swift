@@ -65,7 +65,7 @@ public enum DuplicateNameRule: AppRule {
                             "\(kind) '\(name)' is declared again in \(app.displayName); the first declaration is the one used",
                             at: redeclaration.later.range,
                             related: [RelatedLocation(redeclaration.first.range, "\(kind) '\(name)' is first declared here")],
-                            subjects: [kind, name])
+                            subjects: [.entity(redeclaration.kind, name)])
         }
     }
 }

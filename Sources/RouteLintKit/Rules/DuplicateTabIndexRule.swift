@@ -47,7 +47,7 @@ public enum DuplicateTabIndexRule: AppRule {
                             "tabs '\(firstName)' and '\(tabName)' of activity '\(activityName)' both have index \(index.value)",
                             at: index.range,
                             related: [RelatedLocation(first.index!.range, "tab '\(firstName)' has index \(index.value) here")],
-                            subjects: [activityName, tabName, firstName])
+                            subjects: [.activity(activityName), .tab(tabName), .tab(firstName)])
         }
     }
 }

@@ -51,7 +51,7 @@ public enum HolderParamsRule: AppRule {
             findings.report(description, "\(needs), \(lack)",
                             at: binding.range,
                             related: [RelatedLocation(holder.name.range, "holder '\(holderName)' is declared here")],
-                            subjects: [id, holderName] + missing)
+                            subjects: [.route(id), .holder(holderName)] + missing.map { Subject(.parameter, $0) })
         }
     }
 }

@@ -48,7 +48,7 @@ public enum HolderScopeRule: AppRule {
                 let names = loop.map(app.text)
                 findings.report(description,
                                 "holder '\(name)' is on a loop of parents: \(names.joined(separator: " → "))",
-                                at: parentName.range, subjects: [name] + names.dropLast().sorted())
+                                at: parentName.range, subjects: [.holder(name)] + names.dropLast().sorted().map(Subject.holder))
             } else if parent.effectiveScope < holder.effectiveScope {
                 let parentText = app.text(parent.name.value)
                 findings.report(description,
@@ -56,7 +56,7 @@ public enum HolderScopeRule: AppRule {
                                 at: parentName.range,
                                 related: [RelatedLocation(parent.scope?.range ?? parent.name.range,
                                                           "holder '\(parentText)' has scope '\(parent.effectiveScope.rawValue)' here")],
-                                subjects: [name, parentText])
+                                subjects: [.holder(name), .holder(parentText)])
             }
         }
     }

@@ -36,7 +36,7 @@ public enum InvalidPathRule: FileRule {
     public static func check(_ issues: [ManifestIssue], into findings: inout FindingSink) {
         for case .invalidPath(let route, let path, let problem, let range) in issues {
             findings.report(description, "path '\(path)' of route '\(route)' is invalid: \(explanation(problem))",
-                            at: range, subjects: [route])
+                            at: range, subjects: [.route(route)])
         }
     }
 

@@ -50,37 +50,37 @@ public enum InvalidValueRule: FileRule {
     }
 
     /// The message and the names that identify the finding.
-    static func words(_ problem: InvalidValue) -> (String, [String]) {
+    static func words(_ problem: InvalidValue) -> (String, [Subject]) {
         let nameSyntax = "names match [A-Za-z_][A-Za-z0-9_.-]*"
         switch problem {
         case .topLevelNotMapping(let found):
-            return ("the top level of a manifest must be a mapping, found \(phrase(found))", ["manifest"])
+            return ("the top level of a manifest must be a mapping, found \(phrase(found))", [Owner.topLevel.subject])
         case .wrongType(let field, let expected, let found):
             return ("\(phrase(field)) must be \(phrase(expected)), found \(phrase(found))", subjects(field))
         case .nonScalarKey(let owner, let found):
-            return ("keys in \(owner) must be strings, found \(phrase(found))", [])
+            return ("keys in \(owner) must be strings, found \(phrase(found))", [owner.subject])
         case .invalidEntityName(let kind, let text):
-            return ("'\(text)' is not a valid \(kind.rawValue) name; \(nameSyntax)", [text])
+            return ("'\(text)' is not a valid \(kind.rawValue) name; \(nameSyntax)", [.entity(kind, text)])
         case .entityNotMapping(let kind, let name, let found):
-            return ("\(kind.rawValue) '\(name)' must be a mapping of its fields, found \(phrase(found))", [name])
+            return ("\(kind.rawValue) '\(name)' must be a mapping of its fields, found \(phrase(found))", [.entity(kind, name)])
         case .invalidName(let field, let text):
-            return ("\(phrase(field)) is '\(text)', which is not a valid name; \(nameSyntax)", subjects(field) + [text])
+            return ("\(phrase(field)) is '\(text)', which is not a valid name; \(nameSyntax)", subjects(field) + [Subject(.value, text)])
         case .invalidParameterName(let field, let text):
             return ("\(phrase(field)) is '\(text)', which is not a parameter name; parameter names match [A-Za-z_][A-Za-z0-9_]*",
-                    subjects(field) + [text])
+                    subjects(field) + [Subject(.parameter, text)])
         case .negativeIndex(let field, let value):
             return ("\(phrase(field)) must be 0 or more, found \(value)", subjects(field))
         case .unknownChoice(let field, let text, let choices):
             return ("\(phrase(field)) must be \(englishList(choices, conjunction: "or")), found '\(text)'"
-                        + Suggestion.hint(for: text, among: choices), subjects(field) + [text])
+                        + Suggestion.hint(for: text, among: choices), subjects(field) + [Subject(.value, text)])
         case .unsupportedVersion(let version):
-            return ("unsupported manifest version \(version); version 1 is the only one, and the file is checked as version 1", ["manifest"])
+            return ("unsupported manifest version \(version); version 1 is the only one, and the file is checked as version 1", [.key("manifest")])
         case .invalidScheme(let text):
-            return ("'\(text)' is not a URL scheme; write it without '://', as letters, digits, '+', '.' and '-'", ["schemes", text])
+            return ("'\(text)' is not a URL scheme; write it without '://', as letters, digits, '+', '.' and '-'", [.key(TopLevelKey.schemes.name), Subject(.value, text)])
         case .invalidHost(let text):
-            return ("'\(text)' is not a host name; write the host alone, like 'example.com', without scheme, port or path", ["hosts", text])
+            return ("'\(text)' is not a host name; write the host alone, like 'example.com', without scheme, port or path", [.key(TopLevelKey.hosts.name), Subject(.value, text)])
         case .mergeNotMapping(let owner, let found):
-            return ("'<<' in \(owner) must merge a mapping or a list of mappings, found \(phrase(found))", [owner.description, "<<"])
+            return ("'<<' in \(owner) must merge a mapping or a list of mappings, found \(phrase(found))", [owner.subject, .key("<<")])
         }
     }
 
@@ -91,7 +91,7 @@ public enum InvalidValueRule: FileRule {
     }
 
     /// What identifies a finding about a field's value, without its line.
-    private static func subjects(_ field: FieldReference) -> [String] { [field.owner.description, field.key] }
+    private static func subjects(_ field: FieldReference) -> [Subject] { [field.owner.subject, .key(field.key)] }
 
     private static func phrase(_ expected: ExpectedValue) -> String {
         switch expected {

@@ -32,7 +32,7 @@ public enum MissingFallbackRule: AppRule {
             let flag = app.text(feature.value)
             findings.report(description,
                             "route '\(id)' is gated by feature '\(flag)' but has no 'fallback' to show while the flag is off",
-                            at: feature.range, subjects: [id, flag])
+                            at: feature.range, subjects: [.route(id), Subject(.flag, flag)])
         }
     }
 }

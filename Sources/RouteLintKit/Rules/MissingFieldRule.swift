@@ -50,10 +50,10 @@ public enum MissingFieldRule: AppRule {
             case .present, .notApplicable:
                 continue
             case .missing(let range):
-                findings.report(description, "the manifest has no 'manifest' key; add 'manifest: 1'", at: range, subjects: ["manifest"])
+                findings.report(description, "the manifest has no 'manifest' key; add 'manifest: 1'", at: range, subjects: [.key("manifest")])
             case .emptyDocument(let range):
                 findings.report(description, "the manifest has no 'manifest' key; start the file with 'manifest: 1'",
-                                at: range, subjects: ["manifest"])
+                                at: range, subjects: [.key("manifest")])
             }
         }
         for tab in app.tabs {
@@ -62,7 +62,7 @@ public enum MissingFieldRule: AppRule {
             let name = app.text(tab.name.value)
             findings.report(description,
                             "tab '\(name)' lacks the required field\(missing.count == 1 ? "" : "s") \(englishList(missing.map { "'\($0)'" }))",
-                            at: tab.name.range, subjects: [name] + missing)
+                            at: tab.name.range, subjects: [.tab(name)] + missing.map(Subject.key))
         }
         // The tab that roots a route may sit in a file that could not be read.
         guard app.isComplete else { return }
@@ -70,7 +70,7 @@ public enum MissingFieldRule: AppRule {
             let id = app.text(route.id.value)
             findings.report(description,
                             "route '\(id)' has no 'activity'; only the root route of a tab takes its activity from the tab",
-                            at: route.id.range, subjects: [id, "activity"])
+                            at: route.id.range, subjects: [.route(id), .key(RouteKey.activity.name)])
         }
     }
 }

@@ -40,7 +40,7 @@ public enum MissingHolderRule: AppRule {
                 // A holder written with a value of the wrong kind is reported by invalid-value.
                 guard !route.written.contains(.holder) else { continue }
                 findings.report(description, "route '\(app.text(route.id.value))' has no 'holder'",
-                                at: route.id.range, subjects: [app.text(route.id.value)])
+                                at: route.id.range, subjects: [.route(app.text(route.id.value))])
                 continue
             }
             // A holder declared in a file that could not be read would look undeclared.
@@ -50,7 +50,7 @@ public enum MissingHolderRule: AppRule {
             findings.report(description,
                             "route '\(id)' is bound to holder '\(name)', which is not declared in \(app.displayName)"
                                 + Suggestion.hint(for: name, among: app.holderNames),
-                            at: holder.range, subjects: [id, name])
+                            at: holder.range, subjects: [.route(id), .holder(name)])
         }
     }
 }

@@ -40,7 +40,7 @@ public enum OrphanActivityRule: AppRule {
         for activity in app.activities where !activitiesWithTabs.contains(activity.name.value) {
             let name = app.text(activity.name.value)
             findings.report(description, "activity '\(name)' has no tab, so it can never be shown",
-                            at: activity.name.range, subjects: [name])
+                            at: activity.name.range, subjects: [.activity(name)])
         }
     }
 }

@@ -39,7 +39,7 @@ public enum SheetPushRule: AppRule {
                 let targetID = app.text(link.value)
                 findings.report(description,
                                 "\(presentation) route '\(id)' is not 'stacked', so it cannot push route '\(targetID)'; set 'stacked: true' or present '\(targetID)' as a sheet",
-                                at: link.range, subjects: [id, targetID])
+                                at: link.range, subjects: [.route(id), .route(targetID)])
             }
         }
     }

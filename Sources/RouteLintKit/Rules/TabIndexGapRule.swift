@@ -53,7 +53,7 @@ public enum TabIndexGapRule: AppRule {
             findings.report(description,
                             "tab indexes of activity '\(name)' are \(sorted.map(String.init).joined(separator: ", ")); "
                                 + "\(isOne ? "index" : "indexes") \(list) \(isOne ? "is" : "are") missing",
-                            at: activity.name.range, subjects: [name])
+                            at: activity.name.range, subjects: [.activity(name)])
         }
     }
 }

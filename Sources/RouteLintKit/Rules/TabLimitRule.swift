@@ -48,7 +48,7 @@ public enum TabLimitRule: AppRule {
             guard let count = counts[activity.name.value], count > maximum else { continue }
             let name = app.text(activity.name.value)
             findings.report(description, "activity '\(name)' has \(count) tabs; a tab bar shows at most \(maximum)",
-                            at: activity.name.range, subjects: [name])
+                            at: activity.name.range, subjects: [.activity(name)])
         }
     }
 }

@@ -45,7 +45,7 @@ public enum TabRootRule: AppRule {
             let rootName = app.text(root.value)
             func report(_ problem: String, related: RelatedLocation) {
                 findings.report(description, "root '\(rootName)' of tab '\(tabName)' \(problem)",
-                                at: root.range, related: [related], subjects: [tabName, rootName])
+                                at: root.range, related: [related], subjects: [.tab(tabName), .route(rootName)])
             }
             if let path = route.path, path.value.hasParameters {
                 report("has path parameters ('\(app.text(path.value.text))'); a tab root is shown with nothing to fill them in",

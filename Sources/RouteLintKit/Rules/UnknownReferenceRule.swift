@@ -48,7 +48,7 @@ public enum UnknownReferenceRule: AppRule {
         // A file that could not be read may declare the names that look unknown.
         guard app.isComplete else { return }
         // The candidates for a suggestion are gathered only when a name is unknown.
-        func check(_ reference: Name?, field: String, of owner: @autoclosure () -> String, kind: EntityKind,
+        func check(_ reference: Name?, field: String, of owner: @autoclosure () -> Owner, kind: EntityKind,
                    exists: (Symbol) -> Bool, candidates: @autoclosure () -> [String]) {
             guard let reference, !exists(reference.value) else { return }
             let owner = owner()
@@ -56,31 +56,31 @@ public enum UnknownReferenceRule: AppRule {
             findings.report(description,
                             "'\(field)' of \(owner) names \(kind.rawValue) '\(name)', which is not declared in \(app.displayName)"
                                 + Suggestion.hint(for: name, among: candidates()),
-                            at: reference.range, subjects: [owner, name])
+                            at: reference.range, subjects: [owner.subject, .key(field), .entity(kind, name)])
         }
 
         for activity in app.activities {
-            check(activity.defaultTab, field: ActivityKey.defaultTab.name, of: "activity '\(app.text(activity.name.value))'", kind: .tab,
+            check(activity.defaultTab, field: ActivityKey.defaultTab.name, of: .entity(.activity, app.text(activity.name.value)), kind: .tab,
                   exists: { app.tab($0) != nil }, candidates: app.tabNames)
         }
         for tab in app.tabs {
-            check(tab.activity, field: TabKey.activity.name, of: "tab '\(app.text(tab.name.value))'", kind: .activity,
+            check(tab.activity, field: TabKey.activity.name, of: .entity(.tab, app.text(tab.name.value)), kind: .activity,
                   exists: { app.activity($0) != nil }, candidates: app.activityNames)
-            check(tab.root, field: TabKey.root.name, of: "tab '\(app.text(tab.name.value))'", kind: .route,
+            check(tab.root, field: TabKey.root.name, of: .entity(.tab, app.text(tab.name.value)), kind: .route,
                   exists: { app.route($0) != nil }, candidates: app.routeIDs)
         }
         for route in app.routes {
-            check(route.activity, field: RouteKey.activity.name, of: "route '\(app.text(route.id.value))'", kind: .activity,
+            check(route.activity, field: RouteKey.activity.name, of: .entity(.route, app.text(route.id.value)), kind: .activity,
                   exists: { app.activity($0) != nil }, candidates: app.activityNames)
             for link in app.names(route.links) {
-                check(link, field: RouteKey.links.name, of: "route '\(app.text(route.id.value))'", kind: .route,
+                check(link, field: RouteKey.links.name, of: .entity(.route, app.text(route.id.value)), kind: .route,
                       exists: { app.route($0) != nil }, candidates: app.routeIDs)
             }
-            check(route.fallback, field: RouteKey.fallback.name, of: "route '\(app.text(route.id.value))'", kind: .route,
+            check(route.fallback, field: RouteKey.fallback.name, of: .entity(.route, app.text(route.id.value)), kind: .route,
                   exists: { app.route($0) != nil }, candidates: app.routeIDs)
         }
         for holder in app.holders {
-            check(holder.parent, field: HolderKey.parent.name, of: "holder '\(app.text(holder.name.value))'", kind: .holder,
+            check(holder.parent, field: HolderKey.parent.name, of: .entity(.holder, app.text(holder.name.value)), kind: .holder,
                   exists: { app.holder($0) != nil }, candidates: app.holderNames)
         }
     }

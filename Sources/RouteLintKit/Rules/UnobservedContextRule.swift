@@ -49,7 +49,7 @@ public enum UnobservedContextRule: AppRule {
                 let name = app.text(context.value)
                 findings.report(description,
                                 "route '\(id)' sends '\(name)', but no route that links to it, directly or through other routes, observes it",
-                                at: context.range, subjects: [id, name])
+                                at: context.range, subjects: [.route(id), Subject(.context, name)])
             }
         }
     }

@@ -48,7 +48,7 @@ public enum UnreachableRouteRule: AppRule {
             let id = app.text(route.id.value)
             findings.report(description,
                             "route '\(id)' cannot be reached: no tab root or entry route leads to it through 'links'",
-                            at: route.id.range, subjects: [id])
+                            at: route.id.range, subjects: [.route(id)])
         }
     }
 }

@@ -42,7 +42,7 @@ public enum UnusedHolderRule: AppRule {
         for holder in app.holders where !used.contains(holder.name.value) {
             let name = app.text(holder.name.value)
             findings.report(description, "holder '\(name)' is bound by no route and is no holder's parent",
-                            at: holder.name.range, subjects: [name])
+                            at: holder.name.range, subjects: [.holder(name)])
         }
     }
 }

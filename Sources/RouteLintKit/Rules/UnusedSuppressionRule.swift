@@ -43,10 +43,11 @@ public enum UnusedSuppressionRule: Rule {
                       into findings: inout FindingSink) {
         let knownRules = Set(RuleRegistry.ids)
         for (index, directive) in directives.enumerated() {
+            let scope = Subject(.scope, directive.scope == .file ? "file" : "line")
             if directive.omittedRuleCount > 0 {
                 findings.report(description,
                                 "suppression names \(directive.omittedRuleCount) more rules than the \(SuppressionDirective.maximumRules) that are read; "
-                                    + "they silence nothing", at: directive.range, subjects: ["omitted rules", directive.scope == .file ? "file" : "line"])
+                                    + "they silence nothing", at: directive.range, subjects: [Subject(.rule, "omitted"), scope])
             }
             for (position, rule) in directive.rules.enumerated() where !used[index].contains(position) {
                 let message: String
@@ -59,7 +60,7 @@ public enum UnusedSuppressionRule: Rule {
                     let scope = directive.scope == .file ? "in this file" : "on this line"
                     message = "suppression of '\(rule.value)' silences nothing \(scope); remove it"
                 }
-                findings.report(description, message, at: rule.range, subjects: [rule.value, directive.scope == .file ? "file" : "line"])
+                findings.report(description, message, at: rule.range, subjects: [Subject(.rule, rule.value), scope])
             }
         }
     }

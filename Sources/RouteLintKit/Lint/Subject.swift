@@ -1,0 +1,75 @@
+/// One thing a finding is about: a route, a holder, a key… by kind and name. A finding's
+/// subjects, its rule and its file identify it across edits (baselines, SARIF fingerprints),
+/// so they are built from the model, never from the words of its message: rewording a
+/// message changes no identity.
+public struct Subject: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public enum Kind: String, CaseIterable, Sendable {
+        case activity, tab, route, holder
+        /// A top-level section (`routes`), or `top-level` for the manifest's top level.
+        case section
+        /// A key of a mapping, as written.
+        case key
+        /// A path parameter or a holder parameter.
+        case parameter
+        /// A feature flag.
+        case flag
+        /// A context a route sends or observes.
+        case context
+        /// A value as written, when the value itself is the subject (an unknown choice).
+        case value
+        /// A rule id, named by a suppression directive.
+        case rule
+        /// Where a suppression directive applies: `line` or `file`.
+        case scope
+        /// A count standing for the rest of a group ("and 95 more").
+        case count
+    }
+
+    public let kind: Kind
+    public let name: String
+
+    public init(_ kind: Kind, _ name: String) {
+        self.kind = kind
+        self.name = name
+    }
+
+    public static func activity(_ name: String) -> Subject { Subject(.activity, name) }
+    public static func tab(_ name: String) -> Subject { Subject(.tab, name) }
+    public static func route(_ name: String) -> Subject { Subject(.route, name) }
+    public static func holder(_ name: String) -> Subject { Subject(.holder, name) }
+    public static func key(_ name: String) -> Subject { Subject(.key, name) }
+
+    /// The subject for a declared entity of any kind.
+    public static func entity(_ kind: EntityKind, _ name: String) -> Subject {
+        switch kind {
+        case .activity: return .activity(name)
+        case .tab: return .tab(name)
+        case .route: return .route(name)
+        case .holder: return .holder(name)
+        }
+    }
+
+    /// `kind:name`, as baselines store it; the kind has no colon, so the first one splits.
+    public var description: String { "\(kind.rawValue):\(name)" }
+
+    /// Reads `kind:name`; nil for text that is not a subject.
+    public init?(_ text: String) {
+        guard let colon = text.firstIndex(of: ":"), let kind = Kind(rawValue: String(text[..<colon])) else { return nil }
+        self.init(kind, String(text[text.index(after: colon)...]))
+    }
+
+    public static func < (lhs: Subject, rhs: Subject) -> Bool {
+        (lhs.kind.rawValue, lhs.name) < (rhs.kind.rawValue, rhs.name)
+    }
+}
+
+extension Owner {
+    /// The subject that holds a key or value: `section:top-level`, `section:routes`, `route:home`.
+    public var subject: Subject {
+        switch self {
+        case .topLevel: return Subject(.section, "top-level")
+        case .section(let key): return Subject(.section, key.name)
+        case .entity(let kind, let name): return .entity(kind, name)
+        }
+    }
+}
