@@ -17,11 +17,8 @@ struct Graph: ParsableCommand {
     var output: String?
 
     func run() throws {
-        let configuration = try RouteSetLoader.configuration(nil)
-        let (files, failures) = try RouteSetLoader.load(paths, configuration: configuration)
-        let result = Linter.lint(files, someFilesUnread: !failures.isEmpty, configuration: configuration)
-        let unparsed = RouteSetLoader.reportUnparsed(result)
+        let (result, usable) = try RouteSetLoader.lint(paths)
         try emit(GraphRenderer.render(result, format: format), to: output)
-        if !failures.isEmpty || unparsed { throw ExitCode(Exit.usageOrUnreadable) }
+        if !usable { throw ExitCode(Exit.usageOrUnreadable) }
     }
 }

@@ -34,10 +34,7 @@ struct Resolve: ParsableCommand {
     func run() throws {
         var all = urls
         if let urlFile { all += try readURLs(urlFile) }
-        let configuration = try RouteSetLoader.configuration(nil)
-        let (files, failures) = try RouteSetLoader.load(manifests, configuration: configuration)
-        let result = Linter.lint(files, someFilesUnread: !failures.isEmpty, configuration: configuration)
-        let unparsed = RouteSetLoader.reportUnparsed(result)
+        let (result, usable) = try RouteSetLoader.lint(manifests)
         let resolver = URLResolver(apps: result.apps)
         let resolutions = all.map(resolver.resolve)
         switch format {
@@ -45,7 +42,7 @@ struct Resolve: ParsableCommand {
         case .json: print(ResolutionReporter.json(resolutions), terminator: "")
         }
         // The answer may be wrong when part of the route set could not be used.
-        if !failures.isEmpty || unparsed { throw ExitCode(Exit.usageOrUnreadable) }
+        if !usable { throw ExitCode(Exit.usageOrUnreadable) }
         if resolutions.contains(where: { $0.status != .resolved }) { throw ExitCode(Exit.failingFindings) }
     }
 

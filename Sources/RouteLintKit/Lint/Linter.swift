@@ -10,6 +10,8 @@ public struct LintResult: Sendable {
     /// Files that are not well-formed YAML: what they declare is missing from `apps`, so an
     /// answer drawn from the apps (a URL's route, a graph) may be wrong.
     public let unparsedFiles: [FileID]
+    /// The app of each file, indexed by `FileID`.
+    public let fileApps: [FileApp]
     /// How long each phase took, in order: "parse", "model", "rules (side by side)", then
     /// "rule ID" for the time of each rule on its own thread, and "suppressions".
     public let timings: [PhaseTiming]
@@ -24,6 +26,22 @@ public struct PhaseTiming: Sendable {
     public init(phase: String, seconds: Double) {
         self.phase = phase
         self.seconds = seconds
+    }
+}
+
+/// The app a file belongs to, as far as it can be told.
+public enum FileApp: Hashable, Sendable {
+    /// The app the file names with `app`, or the unnamed app (nil) when it names none.
+    case named(String?)
+    /// A file that is not well-formed YAML and names no `app` before its problem: it may
+    /// belong to any app.
+    case unknown
+
+    /// The app of a manifest's text, as it was read: for a file as it was before a commit
+    /// deleted it, say.
+    public static func of(_ bytes: [UInt8], path: String) -> FileApp {
+        let decoded = ManifestDecoder.decode(SourceFile(id: FileID(0), path: path, bytes: bytes))
+        return decoded.manifest == nil ? decoded.appName.map(FileApp.named) ?? .unknown : .named(decoded.appName)
     }
 }
 
@@ -55,10 +73,14 @@ public enum Linter {
         var everyAppIncomplete = someFilesUnread
         var incompleteApps = Set<String>()
         var unparsedFiles: [FileID] = []
+        var fileApps: [FileApp] = []
+        fileApps.reserveCapacity(files.count)
         var directives: [SuppressionDirective] = []
         for position in loaded.indices {
             for rule in RuleRegistry.fileRules { rule.check(loaded[position].issues, into: &sink) }
             directives += loaded[position].directives
+            fileApps.append(loaded[position].manifest == nil ? loaded[position].appName.map(FileApp.named) ?? .unknown
+                                : .named(loaded[position].appName))
             // Moved, not copied: the apps take the entities out of the manifests.
             if let manifest = loaded[position].manifest.take() {
                 decoded.append((manifest, loaded[position].symbols))
@@ -101,7 +123,7 @@ public enum Linter {
         Finding.sortIntoReportOrder(&suppressed)
         endPhase("suppressions")
         return LintResult(files: files, findings: active, suppressed: suppressed, apps: apps, unparsedFiles: unparsedFiles,
-                          timings: timings)
+                          fileApps: fileApps, timings: timings)
     }
 
     /// Marks the findings that `# routelint:ignore` directives silence, and reports each

@@ -2,7 +2,9 @@
 /// finding, which GitHub shows as an annotation on the file. Data and properties are escaped
 /// as GitHub's runner unescapes them (`%`, CR and LF; in properties also `:` and `,`), and
 /// control characters as `\u{…}`, so no manifest can end the command early or start another.
-public enum GitHubReporter {
+public struct GitHubReporter {
+    public init() {}
+
     public static func render(_ findings: [Finding], files: [SourceFile]) -> String {
         var output = ""
         write(findings, files: files, to: &output)
@@ -60,5 +62,11 @@ public enum GitHubReporter {
             }
         }
         return result
+    }
+}
+
+extension GitHubReporter: Reporter {
+    public func write<Output: TextOutputStream>(_ report: LintReport, to output: inout Output) {
+        Self.write(report.active, files: report.files, to: &output)
     }
 }

@@ -1,6 +1,8 @@
 /// The machine format: a JSON array of findings in report order. Its schema is documented in
 /// the README ("JSON output") and only grows: fields are never renamed or removed.
-public enum JSONReporter {
+public struct JSONReporter {
+    public init() {}
+
     public static func render(_ findings: [Finding], files: [SourceFile]) -> String {
         var output = ""
         write(findings, files: files, to: &output)
@@ -115,5 +117,11 @@ public indirect enum JSONValue: Sendable {
             }
         }
         return result + "\""
+    }
+}
+
+extension JSONReporter: Reporter {
+    public func write<Output: TextOutputStream>(_ report: LintReport, to output: inout Output) {
+        Self.write(report.active, files: report.files, to: &output)
     }
 }

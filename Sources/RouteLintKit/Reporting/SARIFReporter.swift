@@ -1,10 +1,11 @@
 /// SARIF 2.1.0, as GitHub code scanning reads it: every rule's metadata, one result per
 /// finding with a single location, related locations linked from the message, fingerprints
 /// that survive lines moving, and suppressed findings kept with their suppression.
-public enum SARIFReporter {
+public struct SARIFReporter {
     /// GitHub code scanning keeps at most this many results of a run.
     public static let resultLimit = 25_000
-    public static let fingerprintKey = "routelintIdentity/v1"
+    /// Version 2: identities by kind and name of their subjects (version 1 used message words).
+    public static let fingerprintKey = "routelintIdentity/v2"
 
     public struct Options: Sendable {
         /// The absolute folder artifact URIs are relative to (`%SRCROOT%`).
@@ -17,6 +18,12 @@ public enum SARIFReporter {
             self.baseDirectory = baseDirectory
             self.workingDirectory = workingDirectory
         }
+    }
+
+    public let options: Options
+
+    public init(options: Options) {
+        self.options = options
     }
 
     /// `unreadable` lists the paths of the route set that could not be read, with why: the
@@ -188,5 +195,13 @@ public enum SARIFReporter {
             }
         }
         return result
+    }
+}
+
+extension SARIFReporter: Reporter {
+    public func write<Output: TextOutputStream>(_ report: LintReport, to output: inout Output) {
+        output.write(Self.render(active: report.active, suppressed: report.suppressed, files: report.files,
+                                 notifications: report.skippedChecks, unreadable: report.unreadable.map { ($0.path, $0.reason) },
+                                 options: options))
     }
 }

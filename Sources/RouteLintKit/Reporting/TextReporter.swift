@@ -6,11 +6,20 @@ public struct TextReporter {
         /// ANSI colours, for a terminal.
         public var colored = false
         public var summary = true
+        /// Only the findings that fail the run (`--quiet`).
+        public var onlyFailing = false
 
-        public init(colored: Bool = false, summary: Bool = true) {
+        public init(colored: Bool = false, summary: Bool = true, onlyFailing: Bool = false) {
             self.colored = colored
             self.summary = summary
+            self.onlyFailing = onlyFailing
         }
+    }
+
+    public let options: Options
+
+    public init(options: Options = Options()) {
+        self.options = options
     }
 
     /// What the summary line says beyond the findings.
@@ -234,5 +243,12 @@ public struct TextReporter {
             case .note: return note("note")
             }
         }
+    }
+}
+
+extension TextReporter: Reporter {
+    public func write<Output: TextOutputStream>(_ report: LintReport, to output: inout Output) {
+        let shown = options.onlyFailing ? report.active.filter { $0.severity >= report.failingSeverity } : report.active
+        Self.write(shown, files: report.files, totals: report.totals, options: options, to: &output)
     }
 }

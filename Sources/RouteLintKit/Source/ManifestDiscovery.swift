@@ -58,6 +58,12 @@ public enum ManifestDiscovery {
         return (files, failures)
     }
 
+    /// The folder of an absolute path.
+    public static func parentDirectory(_ path: String) -> String {
+        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return "/" }
+        return String(path[..<slash])
+    }
+
     /// `path` made absolute against `directory`, with `.` and `..` resolved lexically.
     public static func absolutePath(_ path: String, in directory: String) -> String {
         let joined = path.hasPrefix("/") ? path : directory + "/" + path

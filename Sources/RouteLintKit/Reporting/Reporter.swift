@@ -1,0 +1,42 @@
+/// What a run gives its reporters: the findings to show, the files they point into, and
+/// what the run could not do.
+public struct LintReport: Sendable {
+    /// The findings reported, in report order.
+    public let active: [Finding]
+    /// Findings silenced by a directive or accepted by a baseline (SARIF keeps them).
+    public let suppressed: [Finding]
+    public let files: [SourceFile]
+    public let totals: TextReporter.Totals
+    /// Checks the run skipped, and why.
+    public let skippedChecks: [String]
+    /// Paths that could not be read: the run is incomplete.
+    public let unreadable: [ManifestDiscovery.Failure]
+    /// The least severity that fails the run.
+    public let failingSeverity: Severity
+
+    public init(active: [Finding], suppressed: [Finding] = [], files: [SourceFile], totals: TextReporter.Totals,
+                skippedChecks: [String] = [], unreadable: [ManifestDiscovery.Failure] = [], failingSeverity: Severity = .error) {
+        self.active = active
+        self.suppressed = suppressed
+        self.files = files
+        self.totals = totals
+        self.skippedChecks = skippedChecks
+        self.unreadable = unreadable
+        self.failingSeverity = failingSeverity
+    }
+}
+
+/// An output format. A reporter is a pure function of the report: it writes, piece by
+/// piece, to any text stream, and reads nothing else.
+public protocol Reporter {
+    func write<Output: TextOutputStream>(_ report: LintReport, to output: inout Output)
+}
+
+extension Reporter {
+    /// The report as one string: for tests and small outputs.
+    public func render(_ report: LintReport) -> String {
+        var output = ""
+        write(report, to: &output)
+        return output
+    }
+}

@@ -1,0 +1,260 @@
+/// What a `routelint lint` run is asked to do: the flags of the command, as values.
+public struct LintOptions: Sendable {
+    /// What the run reads, and so what it reports on.
+    public enum Input: Sendable {
+        /// Files and folders; none means the configuration's include, else the working
+        /// directory. Given paths inside a configured route set are linted with the whole set.
+        case paths([String])
+        /// One manifest's text (`lint -`), standing for the file at `standsFor` when given:
+        /// that file's configuration and route set apply, with the text in its place.
+        case standardInput([UInt8], standsFor: String?)
+        /// The changes a commit is about to make (the pre-commit hook): the whole route set is
+        /// linted, and every finding in an app that a change touches is reported.
+        case staged([StagedChange])
+    }
+
+    public var input: Input
+    /// `--config`: the configuration file; nil finds the nearest `.routelint.yml`.
+    public var configurationPath: String?
+    /// The directory relative paths are taken from: the process's working directory.
+    public var workingDirectory: String
+    /// `--whole-set`: lint the whole route set, report only on the paths given.
+    public var wholeSet = false
+    /// `--strict`: warnings fail the run too.
+    public var strict = false
+    /// `--max-warnings`: more warnings than this fail the run.
+    public var maxWarnings: Int?
+    /// `--baseline`: the findings this baseline records are accepted.
+    public var baselinePath: String?
+    /// `--write-baseline`: record the findings in a new baseline, and accept them.
+    public var writesBaseline = false
+
+    public init(input: Input, workingDirectory: String) {
+        self.input = input
+        self.workingDirectory = workingDirectory
+    }
+}
+
+/// One lint run, from the configuration to the verdict: the route set loaded, linted,
+/// filtered by the baseline and by what was asked for, and judged. The command line, the
+/// pre-commit hook and the GitHub Action only map their inputs to `LintOptions` and write
+/// `report` with the reporters they were asked for.
+public struct LintRun: Sendable {
+    public let configuration: LintConfiguration
+    /// Every file read, indexed by `FileID`, the context included.
+    public let files: [SourceFile]
+    /// Paths that could not be read: the verdict cannot be trusted for what they hold.
+    public let unreadable: [ManifestDiscovery.Failure]
+    public let apps: [AppModel]
+    /// The findings reported, in report order.
+    public private(set) var active: [Finding]
+    /// Findings silenced by a directive or accepted by the baseline, for SARIF.
+    public private(set) var suppressed: [Finding]
+    /// Checks that were not made, and why (an app that may lack a file): for SARIF's
+    /// notifications and standard error.
+    public let skippedChecks: [String]
+    /// What to say on standard error, in order.
+    public private(set) var messages: [RunMessage]
+    /// With `writesBaseline`: the baseline to save.
+    public private(set) var newBaseline: Baseline?
+    /// How long the run took, in seconds, until the verdict.
+    public private(set) var seconds: Double = 0
+    public private(set) var verdict: Verdict
+
+    /// Runs the lint. Throws when the run cannot go on (see `RunFailure`).
+    public static func perform(_ options: LintOptions) throws(RunFailure) -> LintRun {
+        let clock = ContinuousClock()
+        let started = clock.now
+        var messages: [RunMessage] = []
+        let loaded = try LoadedSet.load(options, messages: &messages)
+        if case .staged = options.input, loaded.files.isEmpty {
+            messages.append(RunMessage(.note, "the commit changes no route manifest; nothing to check"))
+        }
+        let result = Linter.lint(loaded.files, someFilesUnread: !loaded.failures.isEmpty, configuration: loaded.configuration)
+        // Checks skipped for an app that may lack a file are named, never silently dropped.
+        let skipped = result.apps.filter { !$0.isComplete }.map { app in
+            "\(TerminalText.escape(app.displayName)) may lack a file that could not be read, so what these rules would find missing "
+                + "there is not reported: \(RuleRegistry.wholeAppRuleIDs.joined(separator: ", "))"
+        }
+        messages += skipped.map { RunMessage(.note, $0) }
+        var run = LintRun(configuration: loaded.configuration, files: loaded.files, unreadable: loaded.failures, apps: result.apps,
+                          active: result.findings, suppressed: result.suppressed, skippedChecks: skipped, messages: messages,
+                          verdict: Verdict(failingFindings: 0, warnings: 0, maxWarnings: nil, strict: false, unreadablePaths: 0))
+        if let path = options.baselinePath { try run.apply(try Self.loadBaseline(path, messages: run.messages), named: path) }
+        if options.writesBaseline {
+            let baseline = Baseline(findings: run.active, files: run.files)
+            run.suppressed += accepted(run.active, by: "the baseline written")
+            run.active = []
+            run.newBaseline = baseline
+        }
+        if let scope = loaded.scope(of: result, in: options) {
+            run.active.removeAll { !scope($0.range.file) }
+            run.suppressed.removeAll { !scope($0.range.file) }
+        }
+        run.verdict = Verdict(findings: run.active, strict: options.strict, maxWarnings: options.maxWarnings,
+                              unreadablePaths: run.unreadable.count)
+        let elapsed = clock.now - started
+        run.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        return run
+    }
+
+    /// What every reporter reads.
+    public var report: LintReport {
+        LintReport(active: active, suppressed: suppressed, files: files,
+                   totals: TextReporter.Totals(files: files.count, routes: apps.reduce(0) { $0 + $1.routes.count }, seconds: seconds,
+                                               unreadablePaths: unreadable.count),
+                   skippedChecks: skippedChecks, unreadable: unreadable, failingSeverity: verdict.failingSeverity)
+    }
+
+    private static func loadBaseline(_ path: String, messages: [RunMessage]) throws(RunFailure) -> Baseline {
+        do {
+            return try Baseline.load(path)
+        } catch {
+            throw RunFailure(messages + [RunMessage(.error, TerminalText.escape(error.description))])
+        }
+    }
+
+    /// Accepts what the baseline records, and says which of its entries match nothing now.
+    private mutating func apply(_ baseline: Baseline, named path: String) throws(RunFailure) {
+        let (new, accepted, stale) = baseline.apply(to: active, files: files)
+        active = new
+        suppressed += Self.accepted(accepted, by: "the baseline \(path)")
+        Finding.sortIntoReportOrder(&suppressed)
+        guard !stale.isEmpty else { return }
+        let count = stale.reduce(0) { $0 + $1.count }
+        var text = "\(count) baseline \(count == 1 ? "entry matches" : "entries match") no finding any more; "
+            + "rewrite the baseline with --write-baseline to drop \(count == 1 ? "it" : "them"):"
+        for entry in stale {
+            let names = entry.identity.subjects.map { "\($0.kind.rawValue) '\(TerminalText.escape($0.name))'" }.joined(separator: ", ")
+            text += "\n  \(TerminalText.escape(entry.identity.file)): \(entry.identity.rule) \(names)\(entry.count > 1 ? " (×\(entry.count))" : "")"
+        }
+        messages.append(RunMessage(.note, text))
+    }
+
+    /// Findings a baseline accepts: kept, for SARIF, as suppressed outside the source.
+    private static func accepted(_ findings: [Finding], by baseline: String) -> [Finding] {
+        findings.map { finding in
+            var accepted = finding
+            accepted.suppression = Suppression(kind: .external, justification: "in \(baseline)")
+            return accepted
+        }
+    }
+}
+
+/// The configuration and files of a run, and what it reports on.
+private struct LoadedSet {
+    var configuration: LintConfiguration
+    var files: [SourceFile] = []
+    var failures: [ManifestDiscovery.Failure] = []
+    /// Absolute paths of the files and folders reported on, when not every file is.
+    var reportedPaths: [String]?
+    /// With staged changes: the paths changed (absolute) and the apps of deleted files.
+    var changedPaths: Set<String> = []
+    var deletedApps: [FileApp] = []
+
+    static func load(_ options: LintOptions, messages: inout [RunMessage]) throws(RunFailure) -> LoadedSet {
+        let directory = options.workingDirectory
+        let absolute = { (path: String) in ManifestDiscovery.absolutePath(path, in: directory) }
+        switch options.input {
+        case .paths(let paths):
+            let configuration = try RouteSet.configuration(at: options.configurationPath, from: directory)
+            var set = LoadedSet(configuration: configuration)
+            let inside = options.wholeSet ? nil : Self.walkIfInsideSet(paths, configuration, directory)
+            let wholeSet = options.wholeSet || inside != nil
+            (set.files, set.failures) = try RouteSet.load(wholeSet ? [] : paths, configuration: configuration, workingDirectory: directory,
+                                                          included: inside, messages: &messages)
+            if wholeSet && !paths.isEmpty {
+                // A given path the exclude globs remove is said to be left out.
+                for path in paths where RouteSet.isExcluded(path, by: configuration, workingDirectory: directory) {
+                    messages.append(RunMessage(.note, "'\(TerminalText.escape(path))' is left out by the configuration's exclude"))
+                }
+                set.reportedPaths = paths.map(absolute)
+            }
+            return set
+        case .standardInput(let bytes, let standsFor):
+            let stdinPath = standsFor.map(absolute)
+            let configuration = try RouteSet.configuration(at: options.configurationPath,
+                                                           from: stdinPath.map(ManifestDiscovery.parentDirectory) ?? directory)
+            var set = LoadedSet(configuration: configuration)
+            let name = standsFor ?? "<stdin>"
+            var paths: [String] = []
+            if standsFor != nil && !configuration.include.isEmpty {
+                (paths, set.failures) = ManifestDiscovery.find(matching: configuration.include, under: configuration.baseDirectory)
+            }
+            var files: [SourceFile] = []
+            for path in paths where absolute(path) != stdinPath {
+                switch ManifestDiscovery.contents(of: path) {
+                case .success(let contents): files.append(SourceFile(id: FileID(0), path: path, bytes: contents))
+                case .failure(let failure): set.failures.append(failure)
+                }
+            }
+            files.append(SourceFile(id: FileID(0), path: name, bytes: bytes))
+            messages += set.failures.map(RouteSet.unreadable)
+            // Files are numbered in path order, the buffer in the place of the file it stands for.
+            files.sort { absolute($0.path).utf8.lexicographicallyPrecedes(absolute($1.path).utf8) }
+            set.files = files.enumerated().map { SourceFile(id: FileID($0), path: $1.path, bytes: $1.bytes) }
+            set.reportedPaths = [absolute(name)]
+            return set
+        case .staged(let changes):
+            let configuration = try RouteSet.configuration(at: options.configurationPath, from: directory)
+            var set = LoadedSet(configuration: configuration)
+            let manifests = changes.filter { RouteSet.contains($0.path, configuration: configuration, workingDirectory: directory) }
+            // A commit that changes no manifest cannot break the route set: nothing is read.
+            guard !manifests.isEmpty else { return set }
+            set.changedPaths = Set(manifests.filter { !$0.isDeletion }.map { absolute($0.path) })
+            for change in manifests {
+                guard case .deleted(let previous) = change.kind else { continue }
+                set.deletedApps.append(previous.map { FileApp.of($0, path: change.path) } ?? .unknown)
+            }
+            (set.files, set.failures) = try RouteSet.load([], configuration: configuration, workingDirectory: directory, messages: &messages)
+            if set.deletedApps.contains(.unknown) {
+                messages.append(RunMessage(.note, "the commit deletes a manifest whose app cannot be told, so every app is checked"))
+            }
+            return set
+        }
+    }
+
+    /// The paths given, when a configuration's `include` is in force and every one of them
+    /// is a file of its route set or a folder holding some: then the whole set is linted and
+    /// only these paths reported, so that no finding is false by construction (a link to a
+    /// route declared in a file that was not given is not unknown). Returns the walk of the
+    /// include globs, so the set is not walked twice.
+    private static func walkIfInsideSet(_ paths: [String], _ configuration: LintConfiguration, _ directory: String) -> RouteSet.Found? {
+        guard !paths.isEmpty, configuration.path != nil, !configuration.include.isEmpty else { return nil }
+        let given = paths.map { ManifestDiscovery.absolutePath($0, in: directory) }
+        let included = ManifestDiscovery.find(matching: configuration.include, under: configuration.baseDirectory)
+        let set = included.files
+            .filter { !RouteSet.isExcluded($0, by: configuration, workingDirectory: directory) }
+            .map { ManifestDiscovery.absolutePath($0, in: directory) }
+        let inside = given.allSatisfy { path in set.contains { isWithin($0, path) } }
+        return inside ? included : nil
+    }
+
+    /// Whether the file at `path` is reported; nil when every file is.
+    func scope(of result: LintResult, in options: LintOptions) -> ((FileID) -> Bool)? {
+        let directory = options.workingDirectory
+        let paths = files.map { ManifestDiscovery.absolutePath($0.path, in: directory) }
+        if let reportedPaths {
+            let reported = paths.map { path in reportedPaths.contains { isWithin(path, $0) } }
+            return { reported[Int($0.index)] }
+        }
+        guard case .staged = options.input else { return nil }
+        // Every file of an app the commit touches: a changed file's app, a deleted file's app
+        // (every app, when that cannot be told). A changed file whose app cannot be told is
+        // reported on its own.
+        var touched = Set(deletedApps)
+        for (index, path) in paths.enumerated() where changedPaths.contains(path) && result.fileApps[index] != .unknown {
+            touched.insert(result.fileApps[index])
+        }
+        let everyApp = touched.contains(.unknown)
+        let reported = paths.indices.map { index in
+            everyApp || changedPaths.contains(paths[index]) || (result.fileApps[index] != .unknown && touched.contains(result.fileApps[index]))
+        }
+        return { reported[Int($0.index)] }
+    }
+}
+
+/// Whether `path` is `folder` or lies below it.
+private func isWithin(_ path: String, _ folder: String) -> Bool {
+    path == folder || path.hasPrefix(folder == "/" ? "/" : folder + "/")
+}

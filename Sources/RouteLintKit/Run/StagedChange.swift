@@ -1,0 +1,58 @@
+/// A change to a file that a commit is about to make, as `git diff --cached --name-status -z
+/// --no-renames` lists it. The pre-commit hook checks the apps these changes touch, deleted
+/// files included, which pre-commit itself never passes to a hook.
+public struct StagedChange: Equatable, Sendable {
+    public enum Kind: Equatable, Sendable {
+        /// Added, copied, modified or changed in type: the file is in the working tree.
+        case changed
+        /// Deleted: the file's text before the commit, when it could be read, tells its app.
+        case deleted(previous: [UInt8]?)
+    }
+
+    /// The path, relative to the directory git ran in.
+    public let path: String
+    public var kind: Kind
+
+    public init(path: String, kind: Kind) {
+        self.path = path
+        self.kind = kind
+    }
+
+    public var isDeletion: Bool {
+        if case .deleted = kind { return true }
+        return false
+    }
+
+    /// Reads `git diff --name-status -z` output: a status letter (with a score for renames
+    /// and copies) and its path(s), each ended by NUL. Renames and copies, if listed, count as
+    /// their new path changed and, for a rename, the old one deleted. Returns nil for output
+    /// that is not of that form.
+    public static func parse(nameStatus bytes: [UInt8]) -> [StagedChange]? {
+        let fields = bytes.split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        var changes: [StagedChange] = []
+        var position = 0
+        // The output ends with a NUL, so the last field is empty.
+        while position < fields.count - 1 {
+            let status = fields[position]
+            guard let letter = status.first else { return nil }
+            switch letter {
+            case "A", "M", "T", "U", "X", "B":
+                guard position + 1 < fields.count - 1 else { return nil }
+                changes.append(StagedChange(path: fields[position + 1], kind: .changed))
+                position += 2
+            case "D":
+                guard position + 1 < fields.count - 1 else { return nil }
+                changes.append(StagedChange(path: fields[position + 1], kind: .deleted(previous: nil)))
+                position += 2
+            case "R", "C":
+                guard position + 2 < fields.count - 1 else { return nil }
+                if letter == "R" { changes.append(StagedChange(path: fields[position + 1], kind: .deleted(previous: nil))) }
+                changes.append(StagedChange(path: fields[position + 2], kind: .changed))
+                position += 3
+            default:
+                return nil
+            }
+        }
+        return changes
+    }
+}

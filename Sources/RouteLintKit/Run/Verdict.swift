@@ -1,0 +1,51 @@
+/// Whether a run passes, and why not. Exit status 2 when a path could not be read (the run
+/// is incomplete, whatever it found), else 1 when a finding is at a failing severity or
+/// there are more warnings than allowed, else 0.
+public struct Verdict: Equatable, Sendable {
+    /// Findings at a failing severity: errors, and warnings too with `strict`.
+    public let failingFindings: Int
+    public let warnings: Int
+    public let maxWarnings: Int?
+    public let strict: Bool
+    public let unreadablePaths: Int
+
+    public init(failingFindings: Int, warnings: Int, maxWarnings: Int?, strict: Bool, unreadablePaths: Int) {
+        self.failingFindings = failingFindings
+        self.warnings = warnings
+        self.maxWarnings = maxWarnings
+        self.strict = strict
+        self.unreadablePaths = unreadablePaths
+    }
+
+    /// The verdict on the findings reported.
+    public init(findings: [Finding], strict: Bool, maxWarnings: Int?, unreadablePaths: Int) {
+        let failing: Severity = strict ? .warning : .error
+        self.init(failingFindings: findings.count { $0.severity >= failing }, warnings: findings.count { $0.severity == .warning },
+                  maxWarnings: maxWarnings, strict: strict, unreadablePaths: unreadablePaths)
+    }
+
+    /// The least severity that fails the run.
+    public var failingSeverity: Severity { strict ? .warning : .error }
+
+    public var exceedsMaxWarnings: Bool { maxWarnings.map { warnings > $0 } ?? false }
+
+    public var exitStatus: Int32 {
+        if unreadablePaths > 0 { return 2 }
+        return failingFindings > 0 || exceedsMaxWarnings ? 1 : 0
+    }
+
+    /// Why the run fails, for standard error. `summaryShown` says that a text summary on
+    /// standard output already states the failing findings and unreadable paths; the
+    /// `--max-warnings` threshold is said in any case.
+    public func reasons(summaryShown: Bool) -> [RunMessage] {
+        var reasons: [RunMessage] = []
+        if exceedsMaxWarnings, let maxWarnings {
+            reasons.append(RunMessage(.error, "\(warnings) warnings, more than --max-warnings \(maxWarnings) allows"))
+        }
+        if failingFindings > 0 && !summaryShown {
+            reasons.append(RunMessage(.error, "\(failingFindings) \(failingFindings == 1 ? "finding" : "findings") at a failing severity"
+                                      + (strict ? " (--strict: warnings fail too)" : "")))
+        }
+        return reasons
+    }
+}
