@@ -60,7 +60,7 @@ struct Lint: ParsableCommand {
     @Option(help: "Record the current findings in this baseline file, and accept them.")
     var writeBaseline: String?
 
-    @Flag(help: "Lint the whole route set (the configuration's include, else the current directory) but report only findings in the PATHs given, as a pre-commit hook needs.")
+    @Flag(help: "Lint the whole route set (the configuration's include, else the current directory) but report only findings in the PATHs given.")
     var wholeSet = false
 
     @Option(help: "The folder SARIF artifact locations are relative to (default: the current directory).")

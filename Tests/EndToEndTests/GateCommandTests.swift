@@ -34,6 +34,36 @@ struct GateCommandTests {
 
         """
 
+    @Test("--staged reads the commit's changes from git: a deleted file that others name is refused, a commit of no manifest passes")
+    func stagedChanges() throws {
+        try Self.withFiles(["shell.routes.yaml": Self.shell, "feature.routes.yaml": Self.feature, "README.md": "# app\n"]) { root in
+            func git(_ arguments: String...) throws {
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+                process.arguments = ["git", "-c", "user.email=test@routelint.invalid", "-c", "user.name=test"] + arguments
+                process.currentDirectoryURL = root
+                process.standardOutput = FileHandle.nullDevice
+                try process.run()
+                process.waitUntilExit()
+                #expect(process.terminationStatus == 0, "git \(arguments)")
+            }
+            try git("init", "-q")
+            try git("add", "-A")
+            try git("commit", "-qm", "init")
+            try "# app, again\n".write(to: root.appendingPathComponent("README.md"), atomically: true, encoding: .utf8)
+            try git("add", "README.md")
+            let untouched = try RouteLint.run(["lint", "--staged"], in: root)
+            #expect(untouched.status == 0)
+            #expect(untouched.stderr == "routelint: note: the commit changes no route manifest; nothing to check\n")
+
+            try git("rm", "-q", "feature.routes.yaml")
+            let deletion = try RouteLint.run(["lint", "--staged"], in: root)
+            #expect(deletion.status == 1)
+            #expect(deletion.stdout.contains("./shell.routes.yaml:6:38: error: 'links' of route 'home' names route 'detail', which is not declared in the app"))
+            #expect(try RouteLint.run(["lint", "--staged", "x.routes.yaml"], in: root).status == 2)
+        }
+    }
+
     @Test("the configuration is found in a parent folder; its include, exclude and rule settings apply")
     func configurationDiscovery() throws {
         try Self.withFiles([
