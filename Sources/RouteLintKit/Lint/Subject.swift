@@ -21,8 +21,6 @@ public struct Subject: Hashable, Comparable, Sendable, CustomStringConvertible {
         case rule
         /// Where a suppression directive applies: `line` or `file`.
         case scope
-        /// A count standing for the rest of a group ("and 95 more").
-        case count
     }
 
     public let kind: Kind
