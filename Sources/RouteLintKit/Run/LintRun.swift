@@ -46,6 +46,8 @@ public struct LintRun: Sendable {
     /// Paths that could not be read: the verdict cannot be trusted for what they hold.
     public let unreadable: [ManifestDiscovery.Failure]
     public let apps: [AppModel]
+    /// Files that are not well-formed YAML: what they declare is missing from `apps`.
+    public let unparsedFiles: [FileID]
     /// The findings reported, in report order.
     public private(set) var active: [Finding]
     /// Findings silenced by a directive or accepted by the baseline, for SARIF.
@@ -78,6 +80,7 @@ public struct LintRun: Sendable {
         }
         messages += skipped.map { RunMessage(.note, $0) }
         var run = LintRun(configuration: loaded.configuration, files: loaded.files, unreadable: loaded.failures, apps: result.apps,
+                          unparsedFiles: result.unparsedFiles,
                           active: result.findings, suppressed: result.suppressed, skippedChecks: skipped, messages: messages,
                           verdict: Verdict(failingFindings: 0, warnings: 0, maxWarnings: nil, strict: false, unreadablePaths: 0))
         if let path = options.baselinePath { try run.apply(try Self.loadBaseline(path, messages: run.messages), named: path) }

@@ -1,0 +1,73 @@
+import ArgumentParser
+import RouteLintKit
+
+extension TargetLanguage: ExpressibleByArgument {}
+
+struct Generate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write the app's routing code (Swift or Kotlin) from its manifests, when they lint clean.",
+        discussion: """
+            Loads and lints the route set as 'lint' does; a failing finding is printed and nothing \
+            is written (exit 1). --check writes nothing and exits 1, naming the files that differ, \
+            when DIR does not hold what would be written.
+            """)
+
+    @Argument(help: "swift or kotlin.")
+    var language: TargetLanguage
+
+    @Argument(help: "Files and directories (default: the configuration's include, else the current directory).")
+    var paths: [String] = []
+
+    @Option(help: "The folder to write the files to.")
+    var output: String
+
+    @Option(help: "The Kotlin package (default: routes.APP).")
+    var package: String?
+
+    @Option(help: "The app to generate, when the route set has several.")
+    var app: String?
+
+    @Option(help: "The configuration file (default: .routelint.yml in this folder or the nearest parent).")
+    var config: String?
+
+    @Flag(help: "Write nothing; exit 1 when the files in the output folder are not what would be written.")
+    var check = false
+
+    func run() throws {
+        let workingDirectory = currentDirectory()
+        var lint = LintOptions(input: .paths(paths), workingDirectory: workingDirectory)
+        lint.configurationPath = config
+        let outcome: CodeGeneration.Outcome
+        do {
+            outcome = try CodeGeneration.generate(lint, .init(language: language, app: app, package: package))
+        } catch {
+            for message in error.messages { printError(message.description) }
+            throw ExitCode(Exit.usageOrUnreadable)
+        }
+        switch outcome {
+        case .lintFailed(let run):
+            for message in run.messages { printError(message.description) }
+            var standardError = StandardError()
+            TextReporter(options: .init(colored: false, summary: false, onlyFailing: true)).write(run.report, to: &standardError)
+            printError("routelint: error: the route set does not lint clean, so no code is generated")
+            throw ExitCode(run.verdict.exitStatus == 2 ? Exit.usageOrUnreadable : Exit.failingFindings)
+        case .generated(let files):
+            if check {
+                let differing = CodeGeneration.differences(files, in: output)
+                guard differing.isEmpty else {
+                    printError("routelint: error: generated code in '\(TerminalText.escape(output))' is out of date: "
+                               + differing.map { "'\(TerminalText.escape($0))'" }.joined(separator: ", ")
+                               + "; run 'routelint generate \(language.rawValue)' again")
+                    throw ExitCode(Exit.failingFindings)
+                }
+                return
+            }
+            do {
+                try CodeGeneration.write(files, to: output)
+            } catch {
+                printError("routelint: error: \(error)")
+                throw ExitCode(Exit.usageOrUnreadable)
+            }
+        }
+    }
+}
