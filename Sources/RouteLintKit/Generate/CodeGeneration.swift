@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A file `routelint generate` writes.
 public struct GeneratedFile: Equatable, Sendable {
     public let name: String
@@ -107,8 +113,16 @@ public enum CodeGeneration {
         }.map(\.name)
     }
 
-    /// Writes each file whole or not at all (a temporary file renamed into place).
+    /// Writes each file whole or not at all (a temporary file renamed into place), creating
+    /// the directory and its parents when they do not exist.
     public static func write(_ files: [GeneratedFile], to directory: String) throws(ReportOutput.WriteError) {
+        var path = directory.hasPrefix("/") ? "" : "."
+        for component in directory.split(separator: "/") {
+            path += "/" + component
+            if mkdir(path, 0o755) != 0 && errno != EEXIST {
+                throw ReportOutput.WriteError(path: TerminalText.escape(path), reason: String(cString: strerror(errno)))
+            }
+        }
         for file in files {
             let output = try ReportOutput(file: directory + "/" + file.name)
             output.write(file.contents)
