@@ -7,6 +7,8 @@ let package = Package(
     products: [
         .executable(name: "routelint", targets: ["routelint"]),
         .library(name: "RouteLintKit", targets: ["RouteLintKit"]),
+        .plugin(name: "RouteLintGenerate", targets: ["RouteLintGenerate"]),
+        .plugin(name: "LintRoutes", targets: ["LintRoutes"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -34,6 +36,26 @@ let package = Package(
         .executableTarget(
             name: "routelint-bench",
             dependencies: ["RouteLintKit", "CYAML"]
+        ),
+        // Build-tool plugin: generates a target's routing code (routelint generate swift) from the
+        // *.routes.yaml among its sources, at every build.
+        .plugin(
+            name: "RouteLintGenerate",
+            capability: .buildTool(),
+            dependencies: ["routelint"]
+        ),
+        // Command plugin: swift package lint-routes [routelint lint options].
+        .plugin(
+            name: "LintRoutes",
+            capability: .command(intent: .custom(verb: "lint-routes", description: "Lint the package's route manifests with routelint")),
+            dependencies: ["routelint"]
+        ),
+        // The build-tool plugin at work: a small program that routes URLs through the code the
+        // plugin generates from its manifest (swift run routing-example URL...).
+        .executableTarget(
+            name: "routing-example",
+            path: "Examples/RoutingExample",
+            plugins: ["RouteLintGenerate"]
         ),
         .testTarget(
             name: "RouteLintKitTests",
