@@ -204,14 +204,20 @@ enum SwiftGenerator {
             code.line("static let exact: [Int] = \(intList(plan.trie.exact))")
             code.line("static let rest: [Int] = \(intList(plan.trie.rest))")
             code.line("static let wildcard: [Int] = \(intList(plan.trie.wildcard))")
-            code.line("/// \"node/segment\" → child, segments in canonical form.")
-            if plan.trie.literals.isEmpty {
-                code.line("static let literals: [String: Int] = [:]")
+            // A dictionary literal of thousands of entries takes the optimiser minutes; the edges
+            // are one string, read once.
+            code.line("/// \"node/segment\" → child, segments in canonical form; one \"node/segment/child\" per line.")
+            code.line("static let literals: [String: Int] = edges(")
+            let edges = plan.trie.literals.map { "\($0.node)/\($0.segment)/\($0.child)" }
+            if edges.isEmpty {
+                code.line("    \"\"")
             } else {
-                code.line("static let literals: [String: Int] = [")
-                for edge in plan.trie.literals { code.line("    \(literal("\(edge.node)/\(edge.segment)")): \(edge.child),") }
-                code.line("]")
+                code.line("    \"\"\"")
+                // Canonical segments hold path characters and %XX only: nothing to escape.
+                for edge in edges { code.line("    " + edge) }
+                code.line("    \"\"\"")
             }
+            code.line(")")
             code.raw(trieWalk)
         }
     }
@@ -236,6 +242,15 @@ enum SwiftGenerator {
     }
 
     private static let trieWalk = """
+
+            static func edges(_ text: String) -> [String: Int] {
+                var edges: [String: Int] = [:]
+                for line in text.split(separator: "\\n") {
+                    guard let slash = line.lastIndex(of: "/"), let child = Int(line[line.index(after: slash)...]) else { continue }
+                    edges[String(line[..<slash])] = child
+                }
+                return edges
+            }
 
             /// The index of the most specific route whose path matches `segments`: at each node the
             /// static child first, then the wildcard child, then a `**` ending here. With no

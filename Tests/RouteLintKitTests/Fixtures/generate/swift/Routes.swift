@@ -285,17 +285,28 @@ private enum RouteTrie {
     static let exact: [Int] = [0, 1, -1, -1, 2, 3, -1, 4, -1, -1, -1, 6, -1, 7]
     static let rest: [Int] = [-1, -1, -1, -1, -1, -1, -1, -1, 5, -1, -1, -1, -1, -1]
     static let wildcard: [Int] = [-1, -1, 3, 4, -1, -1, 7, -1, -1, 10, -1, -1, 13, -1]
-    /// "node/segment" → child, segments in canonical form.
-    static let literals: [String: Int] = [
-        "0/caf%C3%A9": 12,
-        "0/docs": 8,
-        "0/for": 6,
-        "0/inside": 5,
-        "0/items": 2,
-        "0/objects": 1,
-        "0/search": 9,
-        "10/results": 11,
-    ]
+    /// "node/segment" → child, segments in canonical form; one "node/segment/child" per line.
+    static let literals: [String: Int] = edges(
+        """
+        0/caf%C3%A9/12
+        0/docs/8
+        0/for/6
+        0/inside/5
+        0/items/2
+        0/objects/1
+        0/search/9
+        10/results/11
+        """
+    )
+
+        static func edges(_ text: String) -> [String: Int] {
+            var edges: [String: Int] = [:]
+            for line in text.split(separator: "\n") {
+                guard let slash = line.lastIndex(of: "/"), let child = Int(line[line.index(after: slash)...]) else { continue }
+                edges[String(line[..<slash])] = child
+            }
+            return edges
+        }
 
         /// The index of the most specific route whose path matches `segments`: at each node the
         /// static child first, then the wildcard child, then a `**` ending here. With no
