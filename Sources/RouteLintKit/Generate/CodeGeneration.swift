@@ -46,7 +46,7 @@ public enum CodeGeneration {
         let run = try LintRun.perform(lint)
         guard run.verdict.exitStatus == 0, run.unparsedFiles.isEmpty else { return .lintFailed(run) }
         let app = try chooseApp(run.apps, named: options.app)
-        let sources = run.files.indices.filter { index in app.files.contains { Int($0.id.index) == index } }.map { run.files[$0].path }
+        let sources = app.files.map { run.files[Int($0.id.index)].path }
         do {
             let plan = try RoutingPlan.make(app, sources: sources)
             return .generated(try files(plan, options))

@@ -48,9 +48,6 @@ enum KotlinGenerator {
 
     private static func routes(_ plan: RoutingPlan) -> String {
         var code = CodeWriter()
-        let activityOf = Dictionary(plan.activities.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        let tabOf = Dictionary(plan.tabs.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        let holderOf = Dictionary(plan.holders.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         code.line("/** A route of the app: an object per route without parameters, a data class per route with some. */")
         code.block("sealed class Route") { code in
             code.line("/** The route's id in the manifest. */")
@@ -77,11 +74,11 @@ enum KotlinGenerator {
                     code.line("override val path: String? get() = \(path ?? "null")")
                     let pairs = route.parameters.map { "\(literal($0.name)) to \(property($0))" }
                     code.line("override val parameters: Map<String, String> get() = " + (pairs.isEmpty ? "emptyMap()" : "mapOf(\(pairs.joined(separator: ", ")))"))
-                    code.line("override val activity: Activity? get() = \(route.activity.flatMap { activityOf[$0] }.map { "Activity.\(entry($0.caseName))" } ?? "null")")
-                    code.line("override val tab: Tab? get() = \(route.tab.flatMap { tabOf[$0] }.map { "Tab.\(entry($0.caseName))" } ?? "null")")
+                    code.line("override val activity: Activity? get() = \(route.activity.flatMap(plan.activity).map { "Activity.\(entry($0.caseName))" } ?? "null")")
+                    code.line("override val tab: Tab? get() = \(route.tab.flatMap(plan.tab).map { "Tab.\(entry($0.caseName))" } ?? "null")")
                     code.line("override val presentation: Presentation get() = Presentation.\(route.presentation.rawValue.uppercased())")
                     code.line("override val requiresAuth: Boolean get() = \(route.requiresAuth)")
-                    code.line("override val holderKind: HolderKind get() = HolderKind.\(entry(holderOf[route.holder]!.memberName))")
+                    code.line("override val holderKind: HolderKind get() = HolderKind.\(entry(plan.holder(route.holder)!.memberName))")
                 }
             }
             code.line()
@@ -138,9 +135,6 @@ enum KotlinGenerator {
     private static let chunkSize = 256
 
     private static func tabsAndActivities(_ plan: RoutingPlan, _ code: inout CodeWriter) {
-        let activityOf = Dictionary(plan.activities.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        let tabOf = Dictionary(plan.tabs.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        let routeOf = Dictionary(plan.routes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         code.line("/** A tab of a tab bar. */")
         code.block("enum class Tab(val id: String, val title: String, val icon: String, val index: Int)") { code in
             for (position, tab) in plan.tabs.enumerated() {
@@ -152,9 +146,9 @@ enum KotlinGenerator {
                 return
             }
             code.line()
-            code.whenProperty("val activity: Activity", plan.tabs.map { tab in (entry(tab.caseName), "Activity.\(entry(activityOf[tab.activity]!.caseName))") })
+            code.whenProperty("val activity: Activity", plan.tabs.map { tab in (entry(tab.caseName), "Activity.\(entry(plan.activity(tab.activity)!.caseName))") })
             code.line("/** The route at the root of the tab's navigation stack. */")
-            code.whenProperty("val root: Route", plan.tabs.map { tab in (entry(tab.caseName), "Route.\(className(routeOf[tab.root]!))") })
+            code.whenProperty("val root: Route", plan.tabs.map { tab in (entry(tab.caseName), "Route.\(className(plan.route(id: tab.root)!))") })
         }
         code.line()
         code.line("/** An app context with its own tab set. */")
@@ -170,11 +164,11 @@ enum KotlinGenerator {
             code.line()
             code.line("/** The tab shown when switching to the activity. */")
             code.whenProperty("val defaultTab: Tab?", plan.activities.map { activity in
-                (entry(activity.caseName), activity.defaultTab.map { "Tab.\(entry(tabOf[$0]!.caseName))" } ?? "null")
+                (entry(activity.caseName), activity.defaultTab.map { "Tab.\(entry(plan.tab($0)!.caseName))" } ?? "null")
             })
             code.line("/** Its tabs, in tab bar order. */")
             code.whenProperty("val tabs: List<Tab>", plan.activities.map { activity in
-                (entry(activity.caseName), "listOf(" + activity.tabs.map { "Tab.\(entry(tabOf[$0]!.caseName))" }.joined(separator: ", ") + ")")
+                (entry(activity.caseName), "listOf(" + activity.tabs.map { "Tab.\(entry(plan.tab($0)!.caseName))" }.joined(separator: ", ") + ")")
             })
         }
     }
@@ -484,7 +478,6 @@ enum KotlinGenerator {
     private static func holders(_ plan: RoutingPlan) -> String {
         var code = CodeWriter()
         let holders = plan.holders
-        let byName = Dictionary(holders.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let typeParameters = holders.isEmpty ? "" : "<" + holders.map(\.typeName).joined(separator: ", ") + ">"
         code.line("/** The holders of the manifest: what owns a route's ViewModel and DI scope. */")
         code.block("enum class HolderKind(val id: String)") { code in
@@ -497,7 +490,7 @@ enum KotlinGenerator {
         code.line("/** Creates the app's holders; each type parameter is the app's own holder type. */")
         code.block("interface HolderFactory\(typeParameters)") { code in
             for holder in holders {
-                let arguments = holder.parameters.map { "\(name($0.codeName)): String" } + (holder.parent.map { ["parent: \(byName[$0]!.typeName)"] } ?? [])
+                let arguments = holder.parameters.map { "\(name($0.codeName)): String" } + (holder.parent.map { ["parent: \(plan.holder($0)!.typeName)"] } ?? [])
                 code.line("fun make\(holder.typeName)(\(arguments.joined(separator: ", "))): \(holder.typeName)")
             }
             code.line()
@@ -519,7 +512,7 @@ enum KotlinGenerator {
             code.block("fun holder(route: Route): Any?") { code in
                 code.block("return when (route)") { code in
                     for route in plan.routes {
-                        code.line("is Route.\(className(route)) -> \(byName[route.holder]!.memberName)Instance(route)")
+                        code.line("is Route.\(className(route)) -> \(plan.holder(route.holder)!.memberName)Instance(route)")
                     }
                     if plan.routes.isEmpty { code.line("else -> null") }
                 }
@@ -530,11 +523,11 @@ enum KotlinGenerator {
                 let needsRoute = holder.scope != .app || !holder.parameters.isEmpty || holder.parent != nil
                 let parameter = needsRoute ? "route: Route" : "@Suppress(\"UNUSED_PARAMETER\") route: Route"
                 code.block("private fun \(holder.memberName)Instance(\(parameter)): \(holder.typeName)") { code in
-                    code.line("val key = \(kotlinKeyExpression(holder.scope))")
+                    code.line("val key = \(holder.scope.registryKey)")
                     code.line("if (\(holder.memberName)Store.containsKey(key)) return \(holder.memberName)Store.getValue(key)")
-                    let routes = plan.routes.filter { SwiftGenerator.chain($0.holder, byName).contains(holder.name) }
+                    let routes = plan.routes.filter { plan.holderChain($0.holder).contains(holder.name) }
                     var arguments = holder.parameters.map { "values[\(literal($0.name))] ?: \"\"" }
-                    if let parent = holder.parent { arguments.append("\(byName[parent]!.memberName)Instance(route)") }
+                    if let parent = holder.parent { arguments.append("\(plan.holder(parent)!.memberName)Instance(route)") }
                     if !holder.parameters.isEmpty {
                         code.block("val values: Map<String, String> = when (route)") { code in
                             for route in routes {
@@ -574,15 +567,6 @@ enum KotlinGenerator {
         case .tab: return "Tab?"
         case .activity: return "Activity?"
         case .app: return "Boolean"
-        }
-    }
-
-    private static func kotlinKeyExpression(_ scope: HolderScope) -> String {
-        switch scope {
-        case .route: return "route"
-        case .tab: return "route.tab"
-        case .activity: return "route.activity"
-        case .app: return "true"
         }
     }
 }

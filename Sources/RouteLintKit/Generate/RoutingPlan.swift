@@ -99,6 +99,50 @@ public struct RoutingPlan: Sendable {
     /// The manifests the plan was made from, as given, for the generated header.
     public let sources: [String]
 
+    /// Positions of the entries by manifest name.
+    private let routeIndex: [String: Int]
+    private let tabIndex: [String: Int]
+    private let activityIndex: [String: Int]
+    private let holderIndex: [String: Int]
+
+    init(appName: String?, schemes: [String], hosts: [String], routes: [RouteEntry], tabs: [TabEntry], activities: [ActivityEntry],
+         holders: [HolderEntry], trie: Trie, sources: [String]) {
+        self.appName = appName
+        self.schemes = schemes
+        self.hosts = hosts
+        self.routes = routes
+        self.tabs = tabs
+        self.activities = activities
+        self.holders = holders
+        self.trie = trie
+        self.sources = sources
+        func index(_ names: [String]) -> [String: Int] {
+            Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        }
+        routeIndex = index(routes.map(\.id))
+        tabIndex = index(tabs.map(\.name))
+        activityIndex = index(activities.map(\.name))
+        holderIndex = index(holders.map(\.name))
+    }
+
+    /// The entries by manifest name. `make` checked that every tab's activity and root, every
+    /// route's holder and every holder's parent are there.
+    func route(id: String) -> RouteEntry? { routeIndex[id].map { routes[$0] } }
+    func tab(_ name: String) -> TabEntry? { tabIndex[name].map { tabs[$0] } }
+    func activity(_ name: String) -> ActivityEntry? { activityIndex[name].map { activities[$0] } }
+    func holder(_ name: String) -> HolderEntry? { holderIndex[name].map { holders[$0] } }
+
+    /// A holder and its parents, nearest first.
+    func holderChain(_ name: String) -> [String] {
+        var names: [String] = []
+        var current = holder(name)
+        while let entry = current, !names.contains(entry.name) {
+            names.append(entry.name)
+            current = entry.parent.flatMap(holder)
+        }
+        return names
+    }
+
     /// The expression of a route value's path: static text merged into string literals, each
     /// parameter given by `parameter` (its index), joined with `+`.
     static func pathExpression(_ pieces: [PathPiece], literal: (String) -> String, parameter: (Int) -> String) -> String {
@@ -294,6 +338,19 @@ public struct RoutingPlan: Sendable {
     private static func conflict(_ id: String, _ other: Int, _ app: AppModel) -> Problem {
         Problem(description: "the paths of routes '\(app.text(app.routes[other].id.value))' and '\(id)' match the same URLs "
                 + "(see conflicting-patterns)")
+    }
+}
+
+extension HolderScope {
+    /// The key of a holder of this scope in the registry's store, as an expression of `route`
+    /// in both languages: the route value, its tab, its activity, or one key for the app.
+    var registryKey: String {
+        switch self {
+        case .route: return "route"
+        case .tab: return "route.tab"
+        case .activity: return "route.activity"
+        case .app: return "true"
+        }
     }
 }
 

@@ -65,12 +65,12 @@ enum SwiftGenerator {
             }
             code.line()
             code.switchOver("public var activity: Activity?", plan.routes) { route in
-                "return " + (route.activity.flatMap { activity in plan.activities.first { $0.name == activity } }.map { ".\(name($0.caseName))" } ?? "nil")
+                "return " + (route.activity.flatMap(plan.activity).map { ".\(name($0.caseName))" } ?? "nil")
             }
             code.line()
             code.line("/// The tab the route opens in when a link names none.")
             code.switchOver("public var tab: Tab?", plan.routes) { route in
-                "return " + (route.tab.flatMap { tab in plan.tabs.first { $0.name == tab } }.map { ".\(name($0.caseName))" } ?? "nil")
+                "return " + (route.tab.flatMap(plan.tab).map { ".\(name($0.caseName))" } ?? "nil")
             }
             code.line()
             code.switchOver("public var presentation: Presentation", plan.routes) { route in "return .\(route.presentation.rawValue)" }
@@ -78,7 +78,7 @@ enum SwiftGenerator {
             code.switchOver("public var requiresAuth: Bool", plan.routes) { route in "return \(route.requiresAuth)" }
             code.line()
             code.switchOver("public var holderKind: HolderKind", plan.routes) { route in
-                "return .\(name(plan.holders.first { $0.name == route.holder }!.memberName))"
+                "return .\(name(plan.holder(route.holder)!.memberName))"
             }
             code.line()
             code.line("/// The route a URL path opens (percent-encoded, without query): the most specific match.")
@@ -131,12 +131,12 @@ enum SwiftGenerator {
             code.switchOver("public var index: Int", plan.tabs, caseName: \.caseName) { "return \($0.index)" }
             code.line()
             code.switchOver("public var activity: Activity", plan.tabs, caseName: \.caseName) { tab in
-                "return .\(name(plan.activities.first { $0.name == tab.activity }!.caseName))"
+                "return .\(name(plan.activity(tab.activity)!.caseName))"
             }
             code.line()
             code.line("/// The route at the root of the tab's navigation stack.")
             code.switchOver("public var root: Route", plan.tabs, caseName: \.caseName) { tab in
-                "return .\(name(plan.routes.first { $0.id == tab.root }!.caseName))"
+                "return .\(name(plan.route(id: tab.root)!.caseName))"
             }
         }
         code.line()
@@ -151,12 +151,12 @@ enum SwiftGenerator {
             code.line()
             code.line("/// The tab shown when switching to the activity.")
             code.switchOver("public var defaultTab: Tab?", plan.activities, caseName: \.caseName) { activity in
-                "return " + (activity.defaultTab.map { tab in ".\(name(plan.tabs.first { $0.name == tab }!.caseName))" } ?? "nil")
+                "return " + (activity.defaultTab.map { tab in ".\(name(plan.tab(tab)!.caseName))" } ?? "nil")
             }
             code.line()
             code.line("/// Its tabs, in tab bar order.")
             code.switchOver("public var tabs: [Tab]", plan.activities, caseName: \.caseName) { activity in
-                "return [" + activity.tabs.map { tab in ".\(name(plan.tabs.first { $0.name == tab }!.caseName))" }.joined(separator: ", ") + "]"
+                "return [" + activity.tabs.map { tab in ".\(name(plan.tab(tab)!.caseName))" }.joined(separator: ", ") + "]"
             }
         }
     }
@@ -431,7 +431,6 @@ enum SwiftGenerator {
     private static func holders(_ plan: RoutingPlan) -> String {
         var code = CodeWriter()
         let holders = plan.holders
-        let byName = Dictionary(holders.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         code.line("/// The holders of the manifest: what owns a route's ViewModel and DI scope.")
         code.block("public enum HolderKind: String, CaseIterable, Hashable, Sendable") { code in
             for holder in holders { code.line("case \(name(holder.memberName)) = \(literal(holder.name))") }
@@ -442,7 +441,7 @@ enum SwiftGenerator {
             for holder in holders { code.line("associatedtype \(holder.typeName)") }
             if !holders.isEmpty { code.line() }
             for holder in holders {
-                let arguments = holder.parameters.map { "\(label($0.codeName)): String" } + (holder.parent.map { ["parent: \(byName[$0]!.typeName)"] } ?? [])
+                let arguments = holder.parameters.map { "\(label($0.codeName)): String" } + (holder.parent.map { ["parent: \(plan.holder($0)!.typeName)"] } ?? [])
                 code.line("func make\(holder.typeName)(\(arguments.joined(separator: ", "))) -> \(holder.typeName)")
             }
             code.line("/// Called when the registry lets a holder go: close its DI scope here.")
@@ -466,7 +465,7 @@ enum SwiftGenerator {
             code.block("public func holder(for route: Route) -> Holder<Factory>") { code in
                 code.block("switch route") { code in
                     for route in plan.routes {
-                        let holder = byName[route.holder]!
+                        let holder = plan.holder(route.holder)!
                         code.line("case .\(name(route.caseName)):")
                         code.line("    return .\(name(holder.memberName))(\(holder.memberName)Instance(for: route))")
                     }
@@ -475,11 +474,11 @@ enum SwiftGenerator {
             for holder in holders {
                 code.line()
                 code.block("private func \(holder.memberName)Instance(for route: Route) -> Factory.\(holder.typeName)") { code in
-                    code.line("let key = \(keyExpression(holder.scope))")
+                    code.line("let key = \(holder.scope.registryKey)")
                     code.line("if let existing = \(holder.memberName)Store[key] { return existing }")
-                    let routes = plan.routes.filter { route in chain(route.holder, byName).contains(holder.name) }
+                    let routes = plan.routes.filter { route in plan.holderChain(route.holder).contains(holder.name) }
                     var arguments = holder.parameters.map { "\(label($0.codeName)): values[\(literal($0.name))] ?? \"\"" }
-                    if let parent = holder.parent { arguments.append("parent: \(byName[parent]!.memberName)Instance(for: route)") }
+                    if let parent = holder.parent { arguments.append("parent: \(plan.holder(parent)!.memberName)Instance(for: route)") }
                     if !holder.parameters.isEmpty {
                         // Only the routes whose chain of holders reaches this one call here; each provides the params.
                         code.line("let values: [String: String]")
@@ -522,26 +521,6 @@ enum SwiftGenerator {
         case .activity: return "Activity?"
         case .app: return "Bool"
         }
-    }
-
-    private static func keyExpression(_ scope: HolderScope) -> String {
-        switch scope {
-        case .route: return "route"
-        case .tab: return "route.tab"
-        case .activity: return "route.activity"
-        case .app: return "true"
-        }
-    }
-
-    /// A holder and its parents, nearest first.
-    static func chain(_ holder: String, _ byName: [String: RoutingPlan.HolderEntry]) -> [String] {
-        var names: [String] = []
-        var current = byName[holder]
-        while let entry = current, !names.contains(entry.name) {
-            names.append(entry.name)
-            current = entry.parent.flatMap { byName[$0] }
-        }
-        return names
     }
 }
 

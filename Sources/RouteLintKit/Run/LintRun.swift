@@ -96,8 +96,7 @@ public struct LintRun: Sendable {
         }
         run.verdict = Verdict(findings: run.active, strict: options.strict, maxWarnings: options.maxWarnings,
                               unreadablePaths: run.unreadable.count)
-        let elapsed = clock.now - started
-        run.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        run.seconds = Linter.seconds(clock.now - started)
         return run
     }
 
@@ -168,9 +167,7 @@ private struct LoadedSet {
                                                           included: inside, messages: &messages)
             if wholeSet && !paths.isEmpty {
                 // A given path the exclude globs remove is said to be left out.
-                for path in paths where RouteSet.isExcluded(path, by: configuration, workingDirectory: directory) {
-                    messages.append(RunMessage(.note, "'\(TerminalText.escape(path))' is left out by the configuration's exclude"))
-                }
+                messages += RouteSet.exclusionNotes(paths, configuration: configuration, workingDirectory: directory)
                 set.reportedPaths = paths.map(absolute)
             }
             return set

@@ -49,6 +49,13 @@ public enum RouteSet {
         return configuration.exclude.contains { $0.matches(relative) }
     }
 
+    /// A note for each of `paths` that the configuration's `exclude` removes from the set.
+    static func exclusionNotes(_ paths: [String], configuration: LintConfiguration, workingDirectory: String) -> [RunMessage] {
+        paths.filter { isExcluded($0, by: configuration, workingDirectory: workingDirectory) }.map { path in
+            RunMessage(.note, "'\(TerminalText.escape(path))' is left out by the configuration's exclude")
+        }
+    }
+
     /// Whether `path` is, or was (for a deleted file), a manifest of the route set: matched by
     /// the include globs, or when there are none named like a manifest; and not excluded.
     public static func contains(_ path: String, configuration: LintConfiguration, workingDirectory: String) -> Bool {
@@ -88,9 +95,7 @@ public enum RouteSet {
             }
         }
         let excluded = { (path: String) in isExcluded(path, by: configuration, workingDirectory: workingDirectory) }
-        for path in paths where excluded(path) {
-            messages.append(RunMessage(.note, "'\(TerminalText.escape(path))' is left out by the configuration's exclude"))
-        }
+        messages += exclusionNotes(paths, configuration: configuration, workingDirectory: workingDirectory)
         var (files, failures) = ManifestDiscovery.load(searched + included, excluded: excluded)
         failures = includeFailures + failures
         if !included.isEmpty {
