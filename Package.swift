@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "routelint", targets: ["routelint"]),
         .library(name: "RouteLintKit", targets: ["RouteLintKit"]),
+        .library(name: "RouteLintServer", targets: ["RouteLintServer"]),
         .plugin(name: "RouteLintGenerate", targets: ["RouteLintGenerate"]),
         .plugin(name: "LintRoutes", targets: ["LintRoutes"]),
     ],
@@ -24,10 +25,16 @@ let package = Package(
             name: "RouteLintKit",
             dependencies: ["CYAML"]
         ),
+        // The language server (routelint lsp): LSP messages over the same model and rules.
+        .target(
+            name: "RouteLintServer",
+            dependencies: ["RouteLintKit"]
+        ),
         .executableTarget(
             name: "routelint",
             dependencies: [
                 "RouteLintKit",
+                "RouteLintServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -61,6 +68,10 @@ let package = Package(
             name: "RouteLintKitTests",
             dependencies: ["RouteLintKit"],
             exclude: ["Fixtures", "Datasets"]
+        ),
+        .testTarget(
+            name: "RouteLintServerTests",
+            dependencies: ["RouteLintServer"]
         ),
         .testTarget(
             name: "EndToEndTests",

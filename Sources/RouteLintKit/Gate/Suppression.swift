@@ -134,7 +134,7 @@ public struct SuppressionDirective: Sendable, Equatable {
     }
 }
 
-extension Substring {
+extension StringProtocol {
     /// The first occurrence of `text`, without Foundation.
     func firstRange(of text: String) -> Range<Substring.Index>? {
         var index = startIndex

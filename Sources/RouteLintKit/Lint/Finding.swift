@@ -53,17 +53,22 @@ public struct Finding: Hashable, Sendable {
     /// rule and the file they identify the finding without its line, for baselines and
     /// fingerprints.
     public let subjects: [Subject]
+    /// The nearest valid name or key, when the message suggests one ("did you mean …?"):
+    /// writing it in place of the text at `range` mends the finding. An editor offers it as
+    /// a quick fix.
+    public let suggestion: String?
     /// Set when the finding is suppressed: kept for SARIF, left out of every other output.
     public var suppression: Suppression?
 
     public init(rule: String, severity: Severity, message: String, range: SourceRange,
-                related: [RelatedLocation] = [], subjects: [Subject] = []) {
+                related: [RelatedLocation] = [], subjects: [Subject] = [], suggestion: String? = nil) {
         self.rule = rule
         self.severity = severity
         self.message = message
         self.range = range
         self.related = related
         self.subjects = subjects
+        self.suggestion = suggestion
     }
 
     /// Sorts findings into report order: by file, position, then rule; findings of one rule
@@ -107,9 +112,9 @@ public struct FindingSink: Sendable {
     public init() {}
 
     public mutating func report(_ rule: RuleDescription, _ message: String, at range: SourceRange,
-                                related: [RelatedLocation] = [], subjects: [Subject] = []) {
+                                related: [RelatedLocation] = [], subjects: [Subject] = [], suggestion: String? = nil) {
         findings.append(Finding(rule: rule.id, severity: rule.defaultSeverity, message: message,
-                                range: range, related: related, subjects: subjects))
+                                range: range, related: related, subjects: subjects, suggestion: suggestion))
     }
 
     mutating func reserveCapacity(_ capacity: Int) {

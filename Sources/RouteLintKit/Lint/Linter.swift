@@ -40,9 +40,23 @@ public enum FileApp: Hashable, Sendable {
     /// The app of a manifest's text, as it was read: for a file as it was before a commit
     /// deleted it, say.
     public static func of(_ bytes: [UInt8], path: String) -> FileApp {
-        let decoded = ManifestDecoder.decode(SourceFile(id: FileID(0), path: path, bytes: bytes))
-        return decoded.manifest == nil ? decoded.appName.map(FileApp.named) ?? .unknown : .named(decoded.appName)
+        Linter.load(SourceFile(id: FileID(0), path: path, bytes: bytes)).app
     }
+}
+
+/// What the rules found in a route set whose files are loaded already.
+public struct CheckedRouteSet: Sendable {
+    /// Findings in report order (file, position, rule), suppressed ones left out.
+    public let findings: [Finding]
+    /// Findings that `# routelint:ignore` directives silence, in report order.
+    public let suppressed: [Finding]
+    public let apps: [AppModel]
+    /// The files, of those checked, that are not well-formed YAML.
+    public let unparsedFiles: [FileID]
+    /// The app of each file checked, in the order they were given.
+    public let fileApps: [FileApp]
+    /// "model", "rules (side by side)", "rule ID" for each rule, and "suppressions".
+    public let timings: [PhaseTiming]
 }
 
 /// Runs the pipeline: bytes → libyaml events → manifests → apps → rules → findings.
@@ -53,6 +67,35 @@ public enum Linter {
     /// changes their severities and sets their options.
     public static func lint(_ files: [SourceFile], someFilesUnread: Bool = false,
                             configuration: LintConfiguration = LintConfiguration()) -> LintResult {
+        let clock = ContinuousClock()
+        let started = clock.now
+        // Files do not depend on each other until they are merged into apps.
+        let loaded = files.concurrentMap { load($0) }
+        let parsing = PhaseTiming(phase: "parse", seconds: seconds(clock.now - started))
+        let checked = check(loaded, someFilesUnread: someFilesUnread, configuration: configuration)
+        return LintResult(files: files, findings: checked.findings, suppressed: checked.suppressed, apps: checked.apps,
+                          unparsedFiles: checked.unparsedFiles, fileApps: checked.fileApps,
+                          timings: [parsing] + checked.timings)
+    }
+
+    /// Reads one file: its manifest, the issues found on the way and its suppression
+    /// directives. Files are read independently of each other; `check` joins them.
+    public static func load(_ file: SourceFile) -> LoadedManifest {
+        // A directive is a comment: the decoder tells which candidates lie inside a scalar
+        // (a quoted value, say), and so are text.
+        let candidates = SuppressionDirective.directives(in: file)
+        let decoded = ManifestDecoder.decode(file, textPositions: candidates.map(\.range.start))
+        let directives = candidates.filter { !decoded.positionsInsideScalars.contains($0.range.start) }
+        return LoadedManifest(file: file.id, manifest: decoded.manifest, symbols: decoded.symbols, issues: decoded.issues,
+                              directives: directives, appName: decoded.appName)
+    }
+
+    /// Merges loaded files into apps and runs the rules on them. The files' ids must be
+    /// distinct and number them in path order (they need not be consecutive: a language
+    /// server checks one app's files of a larger set). `someFilesUnread` and the
+    /// configuration are as for `lint`.
+    public static func check(_ loaded: consuming [LoadedManifest], someFilesUnread: Bool = false,
+                             configuration: LintConfiguration = LintConfiguration()) -> CheckedRouteSet {
         var timings: [PhaseTiming] = []
         let clock = ContinuousClock()
         var phaseStart = clock.now
@@ -62,32 +105,28 @@ public enum Linter {
             phaseStart = now
         }
 
-        // Files do not depend on each other until they are merged into apps.
-        var loaded = files.concurrentMap { load($0) }
-        endPhase("parse")
         var sink = FindingSink()
         var decoded: [(manifest: Manifest, symbols: SymbolTable)] = []
-        decoded.reserveCapacity(files.count)
+        decoded.reserveCapacity(loaded.count)
         // A file that could not be parsed leaves its app incomplete: the app it names before
         // its problem, or every app when that is unknown, as it is for a path not read at all.
         var everyAppIncomplete = someFilesUnread
         var incompleteApps = Set<String>()
         var unparsedFiles: [FileID] = []
         var fileApps: [FileApp] = []
-        fileApps.reserveCapacity(files.count)
+        fileApps.reserveCapacity(loaded.count)
         var directives: [SuppressionDirective] = []
         for position in loaded.indices {
             for rule in RuleRegistry.fileRules { rule.check(loaded[position].issues, into: &sink) }
             directives += loaded[position].directives
-            fileApps.append(loaded[position].manifest == nil ? loaded[position].appName.map(FileApp.named) ?? .unknown
-                                : .named(loaded[position].appName))
+            fileApps.append(loaded[position].app)
             // Moved, not copied: the apps take the entities out of the manifests.
             if let manifest = loaded[position].manifest.take() {
                 decoded.append((manifest, loaded[position].symbols))
                 loaded[position].symbols = SymbolTable()
             } else {
                 if let app = loaded[position].appName { incompleteApps.insert(app) } else { everyAppIncomplete = true }
-                unparsedFiles.append(files[position].id)
+                unparsedFiles.append(loaded[position].file)
             }
         }
         loaded = []
@@ -122,8 +161,8 @@ public enum Linter {
         Finding.sortIntoReportOrder(&active)
         Finding.sortIntoReportOrder(&suppressed)
         endPhase("suppressions")
-        return LintResult(files: files, findings: active, suppressed: suppressed, apps: apps, unparsedFiles: unparsedFiles,
-                          fileApps: fileApps, timings: timings)
+        return CheckedRouteSet(findings: active, suppressed: suppressed, apps: apps, unparsedFiles: unparsedFiles,
+                               fileApps: fileApps, timings: timings)
     }
 
     /// Marks the findings that `# routelint:ignore` directives silence, and reports each
@@ -170,27 +209,35 @@ public enum Linter {
         return (active, suppressed)
     }
 
-    /// One file read: its manifest (nil when the file is not well-formed YAML) with the table
-    /// of its names, the issues found on the way, and its suppression directives.
-    private struct LoadedFile: Sendable {
-        var manifest: Manifest?
-        var symbols: SymbolTable
-        var issues: [ManifestIssue]
-        var directives: [SuppressionDirective]
-        var appName: String?
-    }
-
     static func seconds(_ duration: Duration) -> Double {
         Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
+}
 
-    private static func load(_ file: SourceFile) -> LoadedFile {
-        // A directive is a comment: the decoder tells which candidates lie inside a scalar
-        // (a quoted value, say), and so are text.
-        let candidates = SuppressionDirective.directives(in: file)
-        let decoded = ManifestDecoder.decode(file, textPositions: candidates.map(\.range.start))
-        let directives = candidates.filter { !decoded.positionsInsideScalars.contains($0.range.start) }
-        return LoadedFile(manifest: decoded.manifest, symbols: decoded.symbols, issues: decoded.issues, directives: directives,
-                          appName: decoded.appName)
+/// One file as the linter reads it, before it joins its app: what a language server keeps of
+/// each file between edits, so that an edit reads only the file edited.
+public struct LoadedManifest: Sendable {
+    public let file: FileID
+    /// Nil when the file is not well-formed YAML.
+    public internal(set) var manifest: Manifest?
+    /// The table the manifest's names are symbols of.
+    public internal(set) var symbols: SymbolTable
+    public internal(set) var issues: [ManifestIssue]
+    public internal(set) var directives: [SuppressionDirective]
+    /// The `app` the file declares, as far as it could be read.
+    public internal(set) var appName: String?
+
+    /// The app the file belongs to, as far as it can be told.
+    public var app: FileApp { manifest == nil ? appName.map(FileApp.named) ?? .unknown : .named(appName) }
+
+    /// This file's problems and directives as they are now, with the declarations of an
+    /// earlier reading that parsed (`lastParsed`): what a language server checks while a file
+    /// is being edited into shape, so that the rest of its app keeps its names.
+    public func declaring(_ lastParsed: LoadedManifest) -> LoadedManifest {
+        var combined = self
+        combined.manifest = lastParsed.manifest
+        combined.symbols = lastParsed.symbols
+        combined.appName = lastParsed.appName
+        return combined
     }
 }

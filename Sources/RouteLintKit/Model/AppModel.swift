@@ -173,6 +173,13 @@ public struct AppModel: Sendable {
         route.activity?.value ?? tabRooted(at: route.id.value)?.activity?.value
     }
 
+    /// For each route, in declaration order, whether a chain of `links` leads to it from a
+    /// tab's root or an `entry` route (spec: reachability).
+    public func reachableRoutes() -> [Bool] {
+        let roots = tabs.compactMap { $0.root.flatMap { routePosition($0.value) } } + routes.indices.filter { routes[$0].isEntry }
+        return linkGraph.reachable(from: roots)
+    }
+
     /// Names as suggestions draw on them: gathered only when a name is unknown.
     public var activityNames: [String] { activities.map { text($0.name.value) } }
     public var tabNames: [String] { tabs.map { text($0.name.value) } }

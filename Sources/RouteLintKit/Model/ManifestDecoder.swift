@@ -205,7 +205,7 @@ private struct Decoder: ~Copyable {
                 skipPair(key: keyNode, in: .section(key))
                 continue
             }
-            guard Self.isName(cursor.text) else {
+            guard ManifestName.isValid(cursor.text) else {
                 report(.invalidEntityName(kind, String(decoding: cursor.text, as: UTF8.self)), at: keyNode.range)
                 if let value = cursor.nextNode() { cursor.skip(value) }
                 continue
@@ -340,7 +340,7 @@ private struct Decoder: ~Copyable {
             reportWrongType(node, field, expected: .string)
             return nil
         }
-        guard Self.isName(cursor.text) else {
+        guard ManifestName.isValid(cursor.text) else {
             report(.invalidName(field, String(decoding: cursor.text, as: UTF8.self)), at: node.range)
             return nil
         }
@@ -449,8 +449,8 @@ private struct Decoder: ~Copyable {
     private mutating func scheme(_ node: Node, _ field: FieldReference) -> Name? {
         guard let value = string(node, field) else { return nil }
         let bytes = cursor.text
-        let valid = bytes.first.map(Self.isASCIILetter) == true
-            && bytes.allSatisfy { Self.isASCIILetter($0) || Self.isASCIIDigit($0) || "+.-".utf8.contains($0) }
+        let valid = bytes.first.map(ManifestName.isASCIILetter) == true
+            && bytes.allSatisfy { ManifestName.isASCIILetter($0) || ManifestName.isASCIIDigit($0) || "+.-".utf8.contains($0) }
         guard valid else {
             report(.invalidScheme(symbols.text(value.value)), at: value.range)
             return nil
@@ -463,7 +463,7 @@ private struct Decoder: ~Copyable {
         let labels = cursor.text.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
         let valid = labels.enumerated().allSatisfy { position, label in
             (position == 0 && label.elementsEqual([UInt8(ascii: "*")]) && labels.count > 1)
-                || (!label.isEmpty && label.allSatisfy { Self.isASCIILetter($0) || Self.isASCIIDigit($0) || $0 == UInt8(ascii: "-") })
+                || (!label.isEmpty && label.allSatisfy { ManifestName.isASCIILetter($0) || ManifestName.isASCIIDigit($0) || $0 == UInt8(ascii: "-") })
         }
         guard valid else {
             report(.invalidHost(symbols.text(value.value)), at: value.range)
@@ -514,23 +514,4 @@ private struct Decoder: ~Copyable {
         SourceRange(file: range.file, start: range.start, end: range.start)
     }
 
-    /// Whether `bytes` match `[A-Za-z_][A-Za-z0-9_.-]*`, the syntax of every name.
-    static func isName<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> Bool {
-        var isFirst = true
-        for byte in bytes {
-            let allowed = isASCIILetter(byte) || byte == UInt8(ascii: "_")
-                || (!isFirst && (isASCIIDigit(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-")))
-            guard allowed else { return false }
-            isFirst = false
-        }
-        return !isFirst
-    }
-
-    private static func isASCIILetter(_ byte: UInt8) -> Bool {
-        (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
-    }
-
-    private static func isASCIIDigit(_ byte: UInt8) -> Bool {
-        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
-    }
 }

@@ -3,6 +3,8 @@
 public protocol ManifestKey: CaseIterable, Hashable, Sendable, RawRepresentable where RawValue == UInt8 {
     /// The key as written in a manifest.
     var name: String { get }
+    /// What the key means, in one line: for an editor's completion and hover.
+    var summary: String { get }
     /// Every key, in the format's order, stored once (`allCases` builds a new array per call).
     static var keys: [Self] { get }
     /// The UTF-8 bytes of every key's name, in the same order.
@@ -48,6 +50,19 @@ public enum TopLevelKey: UInt8, ManifestKey {
         }
     }
 
+    public var summary: String {
+        switch self {
+        case .manifest: return "Format version of the manifest; only 1 exists. Required."
+        case .app: return "App name: files with the same value form one app."
+        case .schemes: return "Custom URL schemes for deep links, such as `myapp`."
+        case .hosts: return "Universal-link hosts, such as `myapp.com` or `*.myapp.com`."
+        case .activities: return "App contexts, each with its own tab set: name → activity."
+        case .tabs: return "Tabs of the activities' tab bars: name → tab."
+        case .holders: return "Owners of the routes' ViewModels and DI scopes: name → holder."
+        case .routes: return "Screens and their URL path patterns: id → route."
+        }
+    }
+
     public static let keys = Array(allCases)
     public static let spellings = keys.map { Array($0.name.utf8) }
 }
@@ -60,6 +75,14 @@ public enum ActivityKey: UInt8, ManifestKey {
         case .title: return "title"
         case .icon: return "icon"
         case .defaultTab: return "default-tab"
+        }
+    }
+
+    public var summary: String {
+        switch self {
+        case .title: return "Display name of the activity."
+        case .icon: return "Symbol name of the activity's icon."
+        case .defaultTab: return "Tab shown when switching to the activity; else its tab `home`, else its lowest index."
         }
     }
 
@@ -88,6 +111,16 @@ public enum TabKey: UInt8, ManifestKey {
         }
     }
 
+    public var summary: String {
+        switch self {
+        case .activity: return "The activity whose tab bar shows the tab. Required."
+        case .index: return "Position in the activity's tab bar, 0 or more. Required."
+        case .root: return "Route shown at the root of the tab's navigation stack. Required."
+        case .icon: return "Symbol name of the tab's icon. Required."
+        case .title: return "Title of the tab; the tab's name, capitalised, when absent."
+        }
+    }
+
     public static let keys = Array(allCases)
     public static let spellings = keys.map { Array($0.name.utf8) }
 }
@@ -100,6 +133,14 @@ public enum HolderKey: UInt8, ManifestKey {
         case .scope: return "scope"
         case .params: return "params"
         case .parent: return "parent"
+        }
+    }
+
+    public var summary: String {
+        switch self {
+        case .scope: return "Lifetime: `route` (the default), `tab`, `activity` or `app`."
+        case .params: return "Route parameters the holder needs to be created."
+        case .parent: return "Holder whose scope encloses this one (the parent DI scope)."
         }
     }
 
@@ -124,6 +165,23 @@ public enum RouteKey: UInt8, ManifestKey {
         case .fallback: return "fallback"
         case .sends: return "sends"
         case .observes: return "observes"
+        }
+    }
+
+    public var summary: String {
+        switch self {
+        case .path: return "URL path pattern, such as `/products/:id`; without one the route opens only through `links`."
+        case .activity: return "The route's activity; a tab's root route has its tab's."
+        case .holder: return "The holder bound to the route. Required."
+        case .links: return "Routes this route can open."
+        case .presentation: return "How the route is shown: `push` (the default), `sheet` or `fullscreen`."
+        case .stacked: return "A `sheet` or `fullscreen` route gets its own navigation stack, so it can push."
+        case .entry: return "Opened from outside the tab graph: a deep link, a notification, a widget."
+        case .requiresAuth: return "The route needs a signed-in user."
+        case .feature: return "Feature flag that gates the route."
+        case .fallback: return "Route shown instead when the feature flag is off."
+        case .sends: return "Context types the route sends to its ancestors (selection results, form completion)."
+        case .observes: return "Context types the route receives from its descendants."
         }
     }
 

@@ -45,7 +45,9 @@ public enum InvalidValueRule: FileRule {
     public static func check(_ issues: [ManifestIssue], into findings: inout FindingSink) {
         for case .invalidValue(let problem, let range) in issues {
             let (message, subjects) = words(problem)
-            findings.report(description, message, at: range, subjects: subjects)
+            var suggestion: String?
+            if case .unknownChoice(_, let text, let choices) = problem { suggestion = Suggestion.nearest(to: text, among: choices) }
+            findings.report(description, message, at: range, subjects: subjects, suggestion: suggestion)
         }
     }
 

@@ -47,10 +47,11 @@ public enum MissingHolderRule: AppRule {
             guard app.isComplete, app.holder(holder.value) == nil else { continue }
             let id = app.text(route.id.value)
             let name = app.text(holder.value)
+            let suggestion = Suggestion.nearest(to: name, among: app.holderNames)
             findings.report(description,
                             "route '\(id)' is bound to holder '\(name)', which is not declared in \(app.displayName)"
-                                + Suggestion.hint(for: name, among: app.holderNames),
-                            at: holder.range, subjects: [.route(id), .holder(name)])
+                                + Suggestion.hint(suggestion),
+                            at: holder.range, subjects: [.route(id), .holder(name)], suggestion: suggestion)
         }
     }
 }

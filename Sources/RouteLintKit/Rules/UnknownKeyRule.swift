@@ -35,8 +35,9 @@ public enum UnknownKeyRule: FileRule {
 
     public static func check(_ issues: [ManifestIssue], into findings: inout FindingSink) {
         for case .unknownKey(let key, let owner, let validKeys, let range) in issues {
-            findings.report(description, "unknown key '\(key)' in \(owner)\(Suggestion.hint(for: key, among: validKeys))",
-                            at: range, subjects: [owner.subject, .key(key)])
+            let suggestion = Suggestion.nearest(to: key, among: validKeys)
+            findings.report(description, "unknown key '\(key)' in \(owner)\(Suggestion.hint(suggestion))",
+                            at: range, subjects: [owner.subject, .key(key)], suggestion: suggestion)
         }
     }
 }

@@ -53,10 +53,11 @@ public enum UnknownReferenceRule: AppRule {
             guard let reference, !exists(reference.value) else { return }
             let owner = owner()
             let name = app.text(reference.value)
+            let suggestion = Suggestion.nearest(to: name, among: candidates())
             findings.report(description,
                             "'\(field)' of \(owner) names \(kind.rawValue) '\(name)', which is not declared in \(app.displayName)"
-                                + Suggestion.hint(for: name, among: candidates()),
-                            at: reference.range, subjects: [owner.subject, .key(field), .entity(kind, name)])
+                                + Suggestion.hint(suggestion),
+                            at: reference.range, subjects: [owner.subject, .key(field), .entity(kind, name)], suggestion: suggestion)
         }
 
         for activity in app.activities {

@@ -41,9 +41,7 @@ public enum UnreachableRouteRule: AppRule {
     public static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
         // Links from a file that could not be read may reach any route.
         guard app.isComplete else { return }
-        let roots = app.tabs.compactMap { $0.root.flatMap { app.routePosition($0.value) } }
-            + app.routes.indices.filter { app.routes[$0].isEntry }
-        let reached = app.linkGraph.reachable(from: roots)
+        let reached = app.reachableRoutes()
         for (position, route) in app.routes.enumerated() where !reached[position] {
             let id = app.text(route.id.value)
             findings.report(description,

@@ -51,8 +51,10 @@ public enum UnusedSuppressionRule: Rule {
             }
             for (position, rule) in directive.rules.enumerated() where !used[index].contains(position) {
                 let message: String
+                var suggestion: String?
                 if !knownRules.contains(rule.value) {
-                    message = "suppression names '\(rule.value)', which is no rule" + Suggestion.hint(for: rule.value, among: RuleRegistry.ids)
+                    suggestion = Suggestion.nearest(to: rule.value, among: RuleRegistry.ids)
+                    message = "suppression names '\(rule.value)', which is no rule" + Suggestion.hint(suggestion)
                 } else if configuration.rules[rule.value]?.isEnabled == false {
                     // The rule is off: the directive has nothing to do, and that is expected.
                     continue
@@ -60,7 +62,8 @@ public enum UnusedSuppressionRule: Rule {
                     let scope = directive.scope == .file ? "in this file" : "on this line"
                     message = "suppression of '\(rule.value)' silences nothing \(scope); remove it"
                 }
-                findings.report(description, message, at: rule.range, subjects: [Subject(.rule, rule.value), scope])
+                findings.report(description, message, at: rule.range, subjects: [Subject(.rule, rule.value), scope],
+                                suggestion: suggestion)
             }
         }
     }

@@ -9,6 +9,11 @@ public enum ManifestDiscovery {
     public struct Failure: Error, Equatable, Sendable {
         public let path: String
         public let reason: String
+
+        public init(path: String, reason: String) {
+            self.path = path
+            self.reason = reason
+        }
     }
 
     /// Files larger than this are refused: a million-route manifest is a quarter of it.

@@ -28,7 +28,12 @@ public enum Suggestion {
     /// `" did you mean 'x'?"`, or nothing when no candidate is near: ready to append to a message.
     public static func hint<Candidates: Sequence>(for name: String, among candidates: Candidates) -> String
     where Candidates.Element == String {
-        nearest(to: name, among: candidates).map { "; did you mean '\($0)'?" } ?? ""
+        hint(nearest(to: name, among: candidates))
+    }
+
+    /// `" did you mean 'x'?"` for a suggestion found already, or nothing for none.
+    public static func hint(_ suggestion: String?) -> String {
+        suggestion.map { "; did you mean '\($0)'?" } ?? ""
     }
 
     /// Levenshtein distance with transpositions counted as one edit, or nil when it exceeds

@@ -1,0 +1,43 @@
+import RouteLintKit
+
+// Code actions: the fix a finding suggests ("did you mean …?" for unknown keys, references,
+// holders, enum values and rule ids), and silencing a finding on its line with a
+// `# routelint:ignore RULE -- reason` comment.
+extension LanguageServer {
+    func codeActions(_ params: CodeActionParams) -> [CodeAction]? {
+        guard let path = Self.path(ofURI: params.textDocument.uri), let file = workspace?.file(path) else { return nil }
+        var actions: [CodeAction] = []
+        for finding in workspace!.findings(in: path) {
+            let diagnostic = diagnostic(finding, in: file)
+            guard diagnostic.range.start.line <= params.range.end.line, diagnostic.range.end.line >= params.range.start.line else { continue }
+            if let suggestion = finding.suggestion {
+                let start = file.text.offset(of: finding.range.start)
+                let replacement = quote(at: start, in: file.text).map { $0 + suggestion + $0 } ?? suggestion
+                actions.append(CodeAction(title: "Change to '\(suggestion)'", diagnostics: [diagnostic], isPreferred: true,
+                                          edit: WorkspaceEdit(changes: [uri(of: path): [TextEdit(range: diagnostic.range, newText: replacement)]])))
+            }
+            if let silence = suppression(of: finding, in: file) {
+                actions.append(CodeAction(title: "Ignore '\(finding.rule)' on this line", diagnostics: [diagnostic], isPreferred: false,
+                                          edit: WorkspaceEdit(changes: [uri(of: path): [silence]])))
+            }
+        }
+        return actions
+    }
+
+    /// The edit that silences a finding on its line: the rule added to the line's directive,
+    /// or a directive added at the end of the line. None for a YAML error (the file must be
+    /// mended), for a finding about a directive, or on a line with another comment (a
+    /// directive cannot follow it).
+    private func suppression(of finding: Finding, in file: Workspace.File) -> TextEdit? {
+        guard finding.rule != YAMLSyntaxRule.description.id, finding.rule != UnusedSuppressionRule.description.id else { return nil }
+        let line = Int(finding.range.start.line)
+        if let directive = file.loaded.directives.first(where: { $0.scope == .line(line) }), let last = directive.rules.last {
+            let end = file.text.position(ofByte: file.text.offset(of: last.range.end), encoding: encoding)
+            return TextEdit(range: Range(start: end, end: end), newText: "," + finding.rule)
+        }
+        let lspLine = file.text.position(ofByte: file.text.offset(of: finding.range.start), encoding: encoding).line
+        guard let text = file.text.line(lspLine), ManifestContext.commentStart(Array(text.text.utf8)) == nil else { return nil }
+        let end = file.text.position(ofByte: text.start + text.text.utf8.count, encoding: encoding)
+        return TextEdit(range: Range(start: end, end: end), newText: "  # routelint:ignore \(finding.rule) -- reason")
+    }
+}

@@ -1,0 +1,320 @@
+import RouteLintKit
+
+/// The route set of an editor's workspace folder, kept checked as it is edited: the files of
+/// the set (open buffers in place of their files on disk), each loaded once per change, and
+/// for each app the model and findings of its last check.
+///
+/// An edit reloads only the file edited and checks again only its app (both apps, when the
+/// edit moves the file from one app to another). A file that stops parsing keeps the
+/// declarations of its last reading that parsed, so that the rest of its app does not light
+/// up with unknown names while it is being typed; its own findings are then its YAML errors.
+public struct Workspace {
+    /// One file of the route set.
+    public struct File: Sendable {
+        public let path: String
+        public fileprivate(set) var text: DocumentText
+        /// Open in the editor: its text is the editor's, not the disk's.
+        public fileprivate(set) var isOpen = false
+        /// The editor's version of an open file's text.
+        public fileprivate(set) var version: Int?
+        public fileprivate(set) var loaded: LoadedManifest
+        /// The last text of the file that parsed, while the current one does not.
+        fileprivate var lastParsedText: [UInt8]?
+        fileprivate var lastParsed: LoadedManifest?
+
+        /// Whether the file's declarations come from an earlier text (`lastParsed`).
+        public var usesEarlierDeclarations: Bool { loaded.manifest == nil && lastParsed != nil }
+
+        /// The app whose check includes the file.
+        public var app: FileApp {
+            if loaded.manifest == nil, let lastParsed { return lastParsed.app }
+            return loaded.app
+        }
+
+        /// What the app's check reads of the file.
+        var checked: LoadedManifest {
+            guard usesEarlierDeclarations, let lastParsed else { return loaded }
+            return loaded.declaring(lastParsed)
+        }
+    }
+
+    /// The last check of one app.
+    public struct AppCheck: Sendable {
+        /// The merged model; nil when no file of the app parses.
+        public let model: AppModel?
+        /// Active findings by file, in report order.
+        public let findings: [FileID: [Finding]]
+        /// Where each name of the app is declared and referred to, built when first asked for.
+        fileprivate var names: NameIndex?
+    }
+
+    /// The folder the route set is below, absolute; nil when the editor opened files without
+    /// a folder, and the open files are the route set.
+    public let root: String?
+    public private(set) var configuration: LintConfiguration
+    /// What could not be read or used (the configuration, files of the set), for the editor
+    /// to show. Findings are not among them.
+    public private(set) var problems: [RunMessage] = []
+    public private(set) var files: [File] = []
+    private var positions: [String: Int] = [:]
+    private var checks: [FileApp: AppCheck] = [:]
+    private var someFilesUnread = false
+    private let fileSystem: any WorkspaceFileSystem
+
+    /// Reads the configuration and the route set below `root`, and checks every app.
+    public init(root: String?, fileSystem: any WorkspaceFileSystem) {
+        self.root = root
+        self.fileSystem = fileSystem
+        configuration = LintConfiguration(baseDirectory: root ?? "/")
+        reload()
+    }
+
+    /// Reads the configuration and the route set again, keeping open files' texts: after the
+    /// configuration changed, say.
+    public mutating func reload() {
+        problems = []
+        var paths: [String] = []
+        if let root {
+            do {
+                configuration = try fileSystem.configuration(root: root)
+            } catch {
+                configuration = LintConfiguration(baseDirectory: root)
+                problems += error.messages
+                problems.append(RunMessage(.note, "checking with the default configuration until the configuration is mended"))
+            }
+            let found = fileSystem.manifests(root: root, configuration: configuration)
+            paths = found.paths
+            someFilesUnread = !found.failures.isEmpty
+            problems += found.failures.map(RouteSet.unreadable)
+        }
+        let open = files.filter(\.isOpen)
+        var texts: [String: (text: [UInt8], version: Int?, lastParsed: [UInt8]?)] = [:]
+        for file in open { texts[file.path] = (file.text.bytes, file.version, file.lastParsedText) }
+        for path in paths where texts[path] == nil {
+            switch fileSystem.contents(of: path) {
+            case .success(let bytes): texts[path] = (bytes, nil, nil)
+            case .failure(let failure):
+                someFilesUnread = true
+                problems.append(RouteSet.unreadable(failure))
+            }
+        }
+        rebuild(texts, open: Set(open.map(\.path)))
+    }
+
+    // MARK: - Editing
+
+    /// Whether the route set takes in a file at `path` that the editor opens: one its
+    /// include globs (or the manifest naming convention) select, not excluded.
+    public func accepts(_ path: String) -> Bool {
+        guard let root else { return ManifestDiscovery.isManifestName(String(path.split(separator: "/").last ?? "")) }
+        let prefix = root == "/" ? "/" : root + "/"
+        return path.hasPrefix(prefix) && RouteSet.contains(path, configuration: configuration, workingDirectory: root)
+    }
+
+    /// The editor opened a file of the route set, with this text. Returns the paths whose
+    /// findings were checked again; empty when the file is not part of the route set.
+    @discardableResult
+    public mutating func open(_ path: String, text: [UInt8], version: Int?) -> [String] {
+        if let position = positions[path] {
+            files[position].isOpen = true
+            files[position].version = version
+            return replaceText(at: position, with: text)
+        }
+        guard accepts(path) else { return [] }
+        var texts = currentTexts()
+        texts[path] = (text, version, nil)
+        var open = Set(files.filter(\.isOpen).map(\.path))
+        open.insert(path)
+        rebuild(texts, open: open)
+        return files.map(\.path)
+    }
+
+    /// The editor changed an open file: its new text. Returns the paths checked again.
+    @discardableResult
+    public mutating func change(_ path: String, text: DocumentText, version: Int?) -> [String] {
+        guard let position = positions[path] else { return [] }
+        files[position].version = version
+        return replaceText(at: position, with: text.bytes, indexed: text)
+    }
+
+    /// The editor closed a file: it is read from the disk again, or leaves the set when it is
+    /// not there (a buffer never saved).
+    @discardableResult
+    public mutating func close(_ path: String) -> [String] {
+        guard let position = positions[path] else { return [] }
+        files[position].isOpen = false
+        files[position].version = nil
+        switch fileSystem.contents(of: path) {
+        case .success(let bytes):
+            return bytes == files[position].text.bytes ? [] : replaceText(at: position, with: bytes)
+        case .failure:
+            var texts = currentTexts()
+            texts[path] = nil
+            rebuild(texts, open: Set(files.filter(\.isOpen).map(\.path)))
+            return files.map(\.path) + [path]
+        }
+    }
+
+    /// Files changed on the disk, as the editor's file watcher saw them: a file created is
+    /// added to the set when the set takes it in, one changed is read again (unless it is
+    /// open: the editor's text stands), one deleted leaves the set (unless open). A change to
+    /// the configuration reloads everything. Returns the paths checked again.
+    @discardableResult
+    public mutating func filesChangedOnDisk(_ paths: [String]) -> [String] {
+        if paths.contains(where: { $0.hasSuffix("/" + LintConfiguration.fileName) }) {
+            reload()
+            return files.map(\.path)
+        }
+        var texts = currentTexts()
+        var setChanged = false
+        var changedPositions: [Int] = []
+        for path in paths {
+            if let position = positions[path], files[position].isOpen { continue }
+            switch fileSystem.contents(of: path) {
+            case .success(let bytes):
+                if let position = positions[path] {
+                    if bytes != files[position].text.bytes { changedPositions.append(position) }
+                    texts[path]?.text = bytes
+                } else if accepts(path) {
+                    texts[path] = (bytes, nil, nil)
+                    setChanged = true
+                }
+            case .failure:
+                if positions[path] != nil {
+                    texts[path] = nil
+                    setChanged = true
+                }
+            }
+        }
+        if setChanged {
+            rebuild(texts, open: Set(files.filter(\.isOpen).map(\.path)))
+            return files.map(\.path) + paths
+        }
+        var checked: [String] = []
+        for position in changedPositions {
+            checked += replaceText(at: position, with: texts[files[position].path]!.text)
+        }
+        return checked
+    }
+
+    // MARK: - Reading
+
+    /// The file at `path`, when it is part of the route set.
+    public func file(_ path: String) -> File? {
+        positions[path].map { files[$0] }
+    }
+
+    public func file(_ id: FileID) -> File { files[Int(id.index)] }
+
+    /// The active findings in a file, in report order.
+    public func findings(in path: String) -> [Finding] {
+        guard let position = positions[path] else { return [] }
+        return checks[files[position].app]?.findings[FileID(position)] ?? []
+    }
+
+    /// The model of the app a file belongs to.
+    public func model(of path: String) -> AppModel? {
+        positions[path].flatMap { checks[files[$0].app]?.model }
+    }
+
+    /// The names of the app a file belongs to, and where they are written.
+    public mutating func names(of path: String) -> NameIndex? {
+        guard let position = positions[path] else { return nil }
+        let app = files[position].app
+        guard let check = checks[app], let model = check.model else { return nil }
+        if let names = check.names { return names }
+        let names = NameIndex(model)
+        checks[app]?.names = names
+        return names
+    }
+
+    /// The files whose declarations the app of `path` takes from an earlier text, because
+    /// their current one does not parse: edits computed from the model would miss there.
+    public func filesWithEarlierDeclarations(inAppOf path: String) -> [File] {
+        guard let position = positions[path] else { return [] }
+        let app = files[position].app
+        return files.filter { $0.app == app && $0.usesEarlierDeclarations }
+    }
+
+    /// The names of the apps of the set.
+    public var appNames: [String] {
+        Array(Set(files.compactMap { file -> String? in
+            if case .named(let name) = file.app { return name }
+            return nil
+        })).sorted()
+    }
+
+    // MARK: - Checking
+
+    private func currentTexts() -> [String: (text: [UInt8], version: Int?, lastParsed: [UInt8]?)] {
+        var texts: [String: (text: [UInt8], version: Int?, lastParsed: [UInt8]?)] = [:]
+        for file in files { texts[file.path] = (file.text.bytes, file.version, file.lastParsedText) }
+        return texts
+    }
+
+    /// Numbers the files in path order — a file's id is its position, as `Linter.check`
+    /// wants — reads each, and checks every app. For a change to which files there are.
+    private mutating func rebuild(_ texts: [String: (text: [UInt8], version: Int?, lastParsed: [UInt8]?)], open: Set<String>) {
+        let paths = texts.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        let loaded = paths.enumerated().map { position, path -> File in
+            let entry = texts[path]!
+            let id = FileID(position)
+            let current = Linter.load(SourceFile(id: id, path: path, bytes: entry.text))
+            var file = File(path: path, text: DocumentText(entry.text), isOpen: open.contains(path), version: entry.version,
+                            loaded: current)
+            if current.manifest == nil, let earlier = entry.lastParsed {
+                file.lastParsedText = earlier
+                file.lastParsed = Linter.load(SourceFile(id: id, path: path, bytes: earlier))
+            }
+            return file
+        }
+        files = loaded
+        positions = Dictionary(uniqueKeysWithValues: paths.enumerated().map { ($1, $0) })
+        checks = [:]
+        for app in Set(files.map(\.app)) { check(app) }
+    }
+
+    /// Gives the file at `position` a new text, reloads it and checks its app again (every
+    /// app, when the file's app is or was unknown: such a file leaves every app incomplete).
+    private mutating func replaceText(at position: Int, with bytes: [UInt8], indexed: DocumentText? = nil) -> [String] {
+        let before = files[position].app
+        if files[position].loaded.manifest != nil {
+            files[position].lastParsedText = files[position].text.bytes
+            files[position].lastParsed = files[position].loaded
+        }
+        files[position].text = indexed ?? DocumentText(bytes)
+        files[position].loaded = Linter.load(SourceFile(id: FileID(position), path: files[position].path, bytes: bytes))
+        if files[position].loaded.manifest != nil {
+            files[position].lastParsedText = nil
+            files[position].lastParsed = nil
+        }
+        let after = files[position].app
+        var apps: Set<FileApp> = [before, after]
+        if before == .unknown || after == .unknown { apps.formUnion(files.map(\.app)) }
+        for app in apps { check(app) }
+        return files.filter { apps.contains($0.app) }.map(\.path)
+    }
+
+    /// Checks one app: its files, with the files whose app cannot be told (they leave the app
+    /// incomplete, as they do for `lint`).
+    private mutating func check(_ app: FileApp) {
+        let members = files.indices.filter { files[$0].app == app }
+        guard !members.isEmpty else {
+            checks[app] = nil
+            return
+        }
+        let unknown = app == .unknown ? [] : files.indices.filter { files[$0].app == .unknown }
+        let input = (members + unknown).sorted().map { files[$0].checked }
+        let checked = Linter.check(input, someFilesUnread: someFilesUnread, configuration: configuration)
+        let memberIDs = Set(members.map(FileID.init))
+        var findings: [FileID: [Finding]] = [:]
+        let syntax = YAMLSyntaxRule.description.id
+        for finding in checked.findings where memberIDs.contains(finding.range.file) {
+            // Where a file's declarations are earlier ones, findings about them would point
+            // into a text that is gone: only its own YAML errors are shown there.
+            if files[Int(finding.range.file.index)].usesEarlierDeclarations, finding.rule != syntax { continue }
+            findings[finding.range.file, default: []].append(finding)
+        }
+        checks[app] = AppCheck(model: checked.apps.first, findings: findings, names: nil)
+    }
+}
