@@ -34,8 +34,9 @@ public struct DiskFileSystem: WorkspaceFileSystem {
     }
 }
 
-/// Files held in memory, by absolute path: for tests and benchmarks.
-public struct InMemoryFileSystem: WorkspaceFileSystem {
+/// Files held in memory, by absolute path: for tests and benchmarks. A class, so that a test
+/// can change a file "on the disk" under a running server; it is meant for one thread.
+public final class InMemoryFileSystem: WorkspaceFileSystem, @unchecked Sendable {
     public var files: [String: [UInt8]]
 
     public init(_ files: [String: String]) {
