@@ -42,7 +42,7 @@ let package = Package(
         // It reads CYAML itself for that floor: a scan that builds nothing.
         .executableTarget(
             name: "routelint-bench",
-            dependencies: ["RouteLintKit", "CYAML"]
+            dependencies: ["RouteLintKit", "RouteLintServer", "CYAML"]
         ),
         // Build-tool plugin: generates a target's routing code (routelint generate swift) from the
         // *.routes.yaml among its sources, at every build.
