@@ -2,20 +2,6 @@ import RouteLintKit
 @testable import RouteLintServer
 import Testing
 
-private let shell = """
-    manifest: 1
-    app: shop
-    activities:
-      main: {default-tab: home}
-    tabs:
-      home: {activity: main, index: 0, root: catalog, icon: house}
-      basket: {activity: main, index: 1, root: cart, icon: bag}
-    holders:
-      AppHolder: {scope: app}
-      CatalogHolder: {scope: tab, parent: AppHolder}
-      CartHolder: {}
-    """
-
 private let catalog = """
     manifest: 1
     app: shop
@@ -37,7 +23,7 @@ private let catalog = """
     """
 
 private func shop() -> TestSession {
-    var session = TestSession(["shell.routes.yaml": shell, "catalog.routes.yaml": catalog])
+    var session = TestSession(["shell.routes.yaml": shopShell, "catalog.routes.yaml": catalog])
     session.open("catalog.routes.yaml")
     session.open("shell.routes.yaml")
     return session
@@ -53,7 +39,7 @@ private func shop() -> TestSession {
         }
         // A route in `root`, a route in `links`, a holder in `holder`, a parent holder, a tab
         // in `default-tab`, an activity in `activity`.
-        let root = try #require(definition("shell.routes.yaml", shell, "catalog, icon"))
+        let root = try #require(definition("shell.routes.yaml", shopShell, "catalog, icon"))
         #expect(root.uri == TestSession.uri("catalog.routes.yaml"))
         #expect(root.range.start == position(of: "catalog:", in: catalog))
         let link = try #require(definition("catalog.routes.yaml", catalog, "cart]"))
@@ -61,15 +47,15 @@ private func shop() -> TestSession {
         #expect(link.range.start == position(of: "cart:", in: catalog))
         let holder = try #require(definition("catalog.routes.yaml", catalog, "CatalogHolder"))
         #expect(holder.uri == TestSession.uri("shell.routes.yaml"))
-        #expect(holder.range.start == position(of: "CatalogHolder:", in: shell))
-        #expect(definition("shell.routes.yaml", shell, "AppHolder}")?.range.start == position(of: "AppHolder:", in: shell))
-        #expect(definition("shell.routes.yaml", shell, "home}")?.range.start == position(of: "home:", in: shell))
-        #expect(definition("shell.routes.yaml", shell, "main, index")?.range.start == position(of: "main:", in: shell))
+        #expect(holder.range.start == position(of: "CatalogHolder:", in: shopShell))
+        #expect(definition("shell.routes.yaml", shopShell, "AppHolder}")?.range.start == position(of: "AppHolder:", in: shopShell))
+        #expect(definition("shell.routes.yaml", shopShell, "home}")?.range.start == position(of: "home:", in: shopShell))
+        #expect(definition("shell.routes.yaml", shopShell, "main, index")?.range.start == position(of: "main:", in: shopShell))
     }
 
     @Test func referencesWithAndWithoutTheDeclaration() throws {
         var session = shop()
-        let at = position(of: "CatalogHolder:", in: shell, offset: 2)
+        let at = position(of: "CatalogHolder:", in: shopShell, offset: 2)
         let all: Result<[Location]?, ResponseError> = session.request("textDocument/references", ReferenceParams(
             textDocument: TestSession.document("shell.routes.yaml"), position: at, context: .init(includeDeclaration: true)))
         let locations = try #require(try all.get())
@@ -82,7 +68,7 @@ private func shop() -> TestSession {
 
     @Test func renameEditsEveryFileOfTheAppAndKeepsQuotes() throws {
         var session = shop()
-        let at = position(of: "CartHolder: {}", in: shell, offset: 1)
+        let at = position(of: "CartHolder: {}", in: shopShell, offset: 1)
         let prepared: Result<PrepareRenameResult?, ResponseError> = session.request("textDocument/prepareRename", TextDocumentPositionParams(
             textDocument: TestSession.document("shell.routes.yaml"), position: at))
         #expect(try prepared.get()?.placeholder == "CartHolder")
@@ -114,7 +100,7 @@ private func shop() -> TestSession {
 
     @Test func renameWaitsForAFileThatDoesNotParse() {
         var session = shop()
-        session.change("shell.routes.yaml", version: 2, [TextDocumentContentChangeEvent(range: nil, text: shell + "\nbroken: [\n")])
+        session.change("shell.routes.yaml", version: 2, [TextDocumentContentChangeEvent(range: nil, text: shopShell + "\nbroken: [\n")])
         let result: Result<WorkspaceEdit?, ResponseError> = session.request("textDocument/rename", RenameParams(
             textDocument: TestSession.document("catalog.routes.yaml"), position: position(of: "cart:", in: catalog), newName: "basket"))
         #expect(result.failure?.message.contains("shell.routes.yaml' is not well-formed YAML") == true)
@@ -154,12 +140,12 @@ private func shop() -> TestSession {
         #expect(Set(complete(catalog + "\n  basket:\n    holder: Ca|").labels) == ["AppHolder", "CatalogHolder", "CartHolder"])
         #expect(complete(catalog + "\n  basket: {links: [catalog, |").labels.contains("new-product"))
         #expect(complete(catalog + "\n  basket:\n    links:\n      - |").labels.contains("cart"))
-        #expect(complete(shell.replacing("default-tab: home", with: "default-tab: |"), file: "shell.routes.yaml").labels == ["home", "basket"])
+        #expect(complete(shopShell.replacing("default-tab: home", with: "default-tab: |"), file: "shell.routes.yaml").labels == ["home", "basket"])
     }
 
     @Test func valuesOfEnums() {
         #expect(complete(catalog + "\n  basket:\n    presentation: |").labels == ["push", "sheet", "fullscreen"])
-        #expect(complete(shell.replacing("AppHolder: {scope: app}", with: "AppHolder: {scope: |}"), file: "shell.routes.yaml").labels
+        #expect(complete(shopShell.replacing("AppHolder: {scope: app}", with: "AppHolder: {scope: |}"), file: "shell.routes.yaml").labels
                     == ["route", "tab", "activity", "app"])
     }
 
@@ -194,7 +180,7 @@ private func shop() -> TestSession {
         #expect(text.contains("- holder: `CatalogHolder` (scope tab)"))
         #expect(text.contains("- reached: linked from `catalog`"))
         #expect(text.contains("- conflicts with `new-product` (`/:section/new`)"))
-        let root = try #require(hover("shell.routes.yaml", position(of: "root: cart", in: shell, offset: 7)))
+        let root = try #require(hover("shell.routes.yaml", position(of: "root: cart", in: shopShell, offset: 7)))
         #expect(root.contains("- reached: root of tab `basket`; linked from `catalog`"))
         #expect(root.contains("- activity: `main`"))
     }
@@ -222,7 +208,7 @@ private func shop() -> TestSession {
 @Suite struct CodeActionTests {
     @Test func didYouMeanAndIgnoreOnTheLine() throws {
         let misspelt = catalog.replacing("holder: CatalogHolder\n    links", with: "holder: CatalogHoldr\n    links")
-        var session = TestSession(["shell.routes.yaml": shell, "catalog.routes.yaml": misspelt])
+        var session = TestSession(["shell.routes.yaml": shopShell, "catalog.routes.yaml": misspelt])
         session.open("catalog.routes.yaml")
         let line = position(of: "CatalogHoldr", in: misspelt).line
         let result: Result<[CodeAction]?, ResponseError> = session.request("textDocument/codeAction", CodeActionParams(
@@ -247,7 +233,7 @@ private func shop() -> TestSession {
 
     @Test func anUnknownKeyIsMendedToTheNearestKey() throws {
         let misspelt = catalog.replacing("    links:", with: "    lnks:")
-        var session = TestSession(["shell.routes.yaml": shell, "catalog.routes.yaml": misspelt])
+        var session = TestSession(["shell.routes.yaml": shopShell, "catalog.routes.yaml": misspelt])
         session.open("catalog.routes.yaml")
         let line = position(of: "lnks", in: misspelt).line
         let result: Result<[CodeAction]?, ResponseError> = session.request("textDocument/codeAction", CodeActionParams(
@@ -268,7 +254,7 @@ private func shop() -> TestSession {
         let tabs = try #require(symbols[1].children)
         #expect(tabs.map(\.name) == ["home", "basket"])
         #expect(tabs[0].detail == "main, index 0")
-        #expect(tabs[0].selectionRange.start == position(of: "home:", in: shell))
+        #expect(tabs[0].selectionRange.start == position(of: "home:", in: shopShell))
         let routes: Result<[DocumentSymbol]?, ResponseError> = session.request("textDocument/documentSymbol", DocumentSymbolParams(
             textDocument: TestSession.document("catalog.routes.yaml")))
         #expect(try routes.get()?.first?.children?.map(\.detail) == ["/catalog", "/products/:id", "/:section/new", "/cart"])

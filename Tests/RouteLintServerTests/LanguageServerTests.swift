@@ -7,22 +7,8 @@ import RouteLintKit
 @testable import RouteLintServer
 import Testing
 
-/// An app in two files: the shell declares the activity, the tabs and the holders; the
-/// catalog declares the routes, one of which the shell's tab roots at.
-private let shell = """
-    manifest: 1
-    app: shop
-    activities:
-      main: {default-tab: home}
-    tabs:
-      home: {activity: main, index: 0, root: catalog, icon: house}
-      basket: {activity: main, index: 1, root: cart, icon: bag}
-    holders:
-      AppHolder: {scope: app}
-      CatalogHolder: {scope: tab, parent: AppHolder}
-      CartHolder: {}
-    """
-
+/// An app in two files: the shell (`shopShell`) declares the activity, the tabs and the holders; the
+/// catalog declares the routes, which the shell's tabs root at.
 private let catalog = """
     manifest: 1
     app: shop
@@ -41,7 +27,7 @@ private let catalog = """
     """
 
 private func shop() -> TestSession {
-    var session = TestSession(["shell.routes.yaml": shell, "catalog.routes.yaml": catalog])
+    var session = TestSession(["shell.routes.yaml": shopShell, "catalog.routes.yaml": catalog])
     session.open("catalog.routes.yaml")
     return session
 }
@@ -110,7 +96,7 @@ private func shop() -> TestSession {
 @Suite struct DiagnosticsTests {
     @Test func findingsOfTheWholeAppArePublishedWithRuleAndDocumentation() throws {
         let misspelt = catalog.replacing("holder: CartHolder", with: "holder: CartHoldr")
-        var session = TestSession(["shell.routes.yaml": shell, "catalog.routes.yaml": misspelt])
+        var session = TestSession(["shell.routes.yaml": shopShell, "catalog.routes.yaml": misspelt])
         session.open("catalog.routes.yaml")
         let diagnostics = try #require(session.diagnostics("catalog.routes.yaml"))
         let missing = try #require(diagnostics.first { $0.code == "missing-holder" })
@@ -138,7 +124,7 @@ private func shop() -> TestSession {
         let shellDiagnostics = try #require(session.diagnostics("shell.routes.yaml"))
         #expect(shellDiagnostics.map(\.code).contains("unknown-reference"))
         let root = try #require(shellDiagnostics.first { $0.code == "unknown-reference" })
-        #expect(root.range.start == position(of: "cart", in: shell))
+        #expect(root.range.start == position(of: "cart", in: shopShell))
         // Links in the same file name it too.
         #expect(session.diagnostics("catalog.routes.yaml")?.contains { $0.code == "unknown-reference" } == true)
         // And back: everything clears.
@@ -152,12 +138,12 @@ private func shop() -> TestSession {
         session.change("catalog.routes.yaml", version: 2, [TextDocumentContentChangeEvent(range: nil, text: catalog + "\n  broken: [unclosed\n")])
         let own = try #require(session.diagnostics("catalog.routes.yaml"))
         #expect(own.map(\.code) == ["yaml-syntax"])
-        // The shell's tab roots still find 'catalog' and 'cart'.
+        // The shopShell's tab roots still find 'catalog' and 'cart'.
         #expect(session.diagnostics("shell.routes.yaml") ?? [] == [])
     }
 
     @Test func relatedLocationsPointIntoTheOtherFile() throws {
-        var session = TestSession(["shell.routes.yaml": shell, "catalog.routes.yaml": catalog,
+        var session = TestSession(["shell.routes.yaml": shopShell, "catalog.routes.yaml": catalog,
                                    "extra.routes.yaml": "manifest: 1\napp: shop\nroutes:\n  cart: {path: /basket, holder: CartHolder}\n"])
         session.open("extra.routes.yaml")
         let duplicate = try #require(session.diagnostics("extra.routes.yaml")?.first { $0.code == "duplicate-name" })
@@ -167,7 +153,7 @@ private func shop() -> TestSession {
     }
 
     @Test func theConfigurationAndInlineSuppressionsApply() throws {
-        let unused = shell.replacing("CartHolder: {}", with: "CartHolder: {}\n  Spare: {}")
+        let unused = shopShell.replacing("CartHolder: {}", with: "CartHolder: {}\n  Spare: {}")
         var session = TestSession(["shell.routes.yaml": unused, "catalog.routes.yaml": catalog,
                                    ".routelint.yml": "unused-holder: error\n"])
         session.open("shell.routes.yaml")
@@ -179,7 +165,7 @@ private func shop() -> TestSession {
 
     @Test func anotherAppIsNotChecked() {
         var workspace = Workspace(root: "/ws", fileSystem: InMemoryFileSystem([
-            "/ws/shell.routes.yaml": shell, "/ws/catalog.routes.yaml": catalog,
+            "/ws/shell.routes.yaml": shopShell, "/ws/catalog.routes.yaml": catalog,
             "/ws/legacy.routes.yaml": "manifest: 1\napp: legacy\n",
         ]))
         let checked = workspace.change("/ws/catalog.routes.yaml", text: DocumentText(catalog + "\n"), version: 2)

@@ -131,3 +131,19 @@ func position(of needle: String, in text: String, offset: Int = 0, occurrence: I
     }
     preconditionFailure("'\(needle)' is not in the text")
 }
+
+/// The shell of the app the tests edit: the activity, its two tabs (rooted at routes
+/// `catalog` and `cart`, which the tests' other file declares) and three holders.
+let shopShell = """
+    manifest: 1
+    app: shop
+    activities:
+      main: {default-tab: home}
+    tabs:
+      home: {activity: main, index: 0, root: catalog, icon: house}
+      basket: {activity: main, index: 1, root: cart, icon: bag}
+    holders:
+      AppHolder: {scope: app}
+      CatalogHolder: {scope: tab, parent: AppHolder}
+      CartHolder: {}
+    """

@@ -32,7 +32,8 @@ struct ManifestContext: Equatable {
         let bytes = text.bytes
         let lineNumber = text.position(ofByte: offset, encoding: .utf8).line
         guard let line = text.line(lineNumber) else { return ManifestContext(place: .elsewhere, typed: "", typedStart: offset) }
-        let prefix = Array(bytes[line.start..<min(offset, bytes.count)])
+        // A byte-order mark is not part of the first line's text: an offset inside it is the line's start.
+        let prefix = Array(bytes[line.start..<max(line.start, min(offset, bytes.count))])
         if let comment = commentStart(prefix) {
             return suppression(Array(prefix[(comment + 1)...]), offset: offset)
         }
