@@ -138,7 +138,7 @@ private func shop() -> TestSession {
         session.change("catalog.routes.yaml", version: 2, [TextDocumentContentChangeEvent(range: nil, text: catalog + "\n  broken: [unclosed\n")])
         let own = try #require(session.diagnostics("catalog.routes.yaml"))
         #expect(own.map(\.code) == ["yaml-syntax"])
-        // The shopShell's tab roots still find 'catalog' and 'cart'.
+        // The shell's tab roots still find 'catalog' and 'cart'.
         #expect(session.diagnostics("shell.routes.yaml") ?? [] == [])
     }
 
