@@ -267,3 +267,49 @@ extension Result {
         return nil
     }
 }
+
+@Suite struct EveryPositionTests {
+    /// Texts with what breaks index arithmetic: a byte-order mark, CR LF and lone CR breaks,
+    /// a line separator (a break to libyaml, not to LSP), characters outside the Basic
+    /// Multilingual Plane, tabs, unclosed flow collections and quotes, comments.
+    private static let texts = [
+        catalog,
+        shopShell,
+        "\u{FEFF}manifest: 1\r\nroutes:\r\n  a: {path: /a, holder: H, links: [b, c\r\n  'q: \"x\rholder: 😀\u{2028}# routelint:ignore a, b -- r\n",
+        "- [ {\n\t:: ,,, }} ]] # \n  - links:\n      - \n",
+        "",
+    ]
+
+    @Test func everyRequestAtEveryPositionAnswersWithoutFailing() {
+        for text in Self.texts {
+            var session = TestSession(["shell.routes.yaml": shopShell, "x.routes.yaml": text])
+            session.open("x.routes.yaml")
+            let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
+            for (line, content) in lines.enumerated() {
+                for character in 0...(content.utf16.count + 2) {
+                    let params = positionParams("x.routes.yaml", line, character)
+                    let completion: Result<CompletionList?, ResponseError> = session.request("textDocument/completion", params)
+                    let hover: Result<Hover?, ResponseError> = session.request("textDocument/hover", params)
+                    let definition: Result<[Location]?, ResponseError> = session.request("textDocument/definition", params)
+                    #expect(completion.failure == nil && hover.failure == nil && definition.failure == nil)
+                }
+            }
+            let symbols: Result<[DocumentSymbol]?, ResponseError> = session.request("textDocument/documentSymbol", DocumentSymbolParams(
+                textDocument: TestSession.document("x.routes.yaml")))
+            #expect(symbols.failure == nil)
+        }
+    }
+
+    @Test func everyContextAtEveryByte() {
+        for text in Self.texts {
+            let document = DocumentText(text)
+            for offset in 0...document.bytes.count {
+                let context = ManifestContext.at(offset, in: document)
+                // The word typed ends at the cursor (a cursor inside a byte-order mark is at the text's start).
+                let start = document.position(ofByte: context.typedStart, encoding: .utf16)
+                let cursor = document.position(ofByte: offset, encoding: .utf16)
+                #expect((start.line, start.character) <= (cursor.line, cursor.character))
+            }
+        }
+    }
+}

@@ -72,7 +72,9 @@ public enum Linter {
         // Files do not depend on each other until they are merged into apps.
         let loaded = files.concurrentMap { load($0) }
         let parsing = PhaseTiming(phase: "parse", seconds: seconds(clock.now - started))
-        let checked = check(loaded, someFilesUnread: someFilesUnread, configuration: configuration)
+        // Consumed: the apps take the entities out of the loaded files, which are released as
+        // they are merged rather than held until the end.
+        let checked = check(consume loaded, someFilesUnread: someFilesUnread, configuration: configuration)
         return LintResult(files: files, findings: checked.findings, suppressed: checked.suppressed, apps: checked.apps,
                           unparsedFiles: checked.unparsedFiles, fileApps: checked.fileApps,
                           timings: [parsing] + checked.timings)

@@ -33,7 +33,8 @@ struct ManifestContext: Equatable {
         let lineNumber = text.position(ofByte: offset, encoding: .utf8).line
         guard let line = text.line(lineNumber) else { return ManifestContext(place: .elsewhere, typed: "", typedStart: offset) }
         // A byte-order mark is not part of the first line's text: an offset inside it is the line's start.
-        let prefix = Array(bytes[line.start..<max(line.start, min(offset, bytes.count))])
+        let offset = max(line.start, min(offset, bytes.count))
+        let prefix = Array(bytes[line.start..<offset])
         if let comment = commentStart(prefix) {
             return suppression(Array(prefix[(comment + 1)...]), offset: offset)
         }
