@@ -44,15 +44,16 @@ public enum InvalidValueRule: FileRule {
 
     public static func check(_ issues: [ManifestIssue], into findings: inout FindingSink) {
         for case .invalidValue(let problem, let range) in issues {
-            let (message, subjects) = words(problem)
             var suggestion: String?
             if case .unknownChoice(_, let text, let choices) = problem { suggestion = Suggestion.nearest(to: text, among: choices) }
+            let (message, subjects) = words(problem, suggestion: suggestion)
             findings.report(description, message, at: range, subjects: subjects, suggestion: suggestion)
         }
     }
 
-    /// The message and the names that identify the finding.
-    static func words(_ problem: InvalidValue) -> (String, [Subject]) {
+    /// The message, with the nearest choice suggested for an unknown one, and the names that
+    /// identify the finding.
+    static func words(_ problem: InvalidValue, suggestion: String?) -> (String, [Subject]) {
         let nameSyntax = "names match [A-Za-z_][A-Za-z0-9_.-]*"
         switch problem {
         case .topLevelNotMapping(let found):
@@ -74,7 +75,7 @@ public enum InvalidValueRule: FileRule {
             return ("\(phrase(field)) must be 0 or more, found \(value)", subjects(field))
         case .unknownChoice(let field, let text, let choices):
             return ("\(phrase(field)) must be \(englishList(choices, conjunction: "or")), found '\(text)'"
-                        + Suggestion.hint(for: text, among: choices), subjects(field) + [Subject(.value, text)])
+                        + Suggestion.hint(suggestion), subjects(field) + [Subject(.value, text)])
         case .unsupportedVersion(let version):
             return ("unsupported manifest version \(version); version 1 is the only one, and the file is checked as version 1", [.key("manifest")])
         case .invalidScheme(let text):

@@ -14,7 +14,7 @@ extension LanguageServer {
         var items: [CompletionItem]
         switch context.place {
         case .key(let mapping, let written):
-            items = Self.keys(of: mapping).filter { !written.contains($0.name) }.map { key in
+            items = mapping.keys.filter { !written.contains($0.name) }.map { key in
                 CompletionItem(label: key.name, kind: 10, detail: nil, documentation: MarkupContent(value: key.summary),
                                textEdit: nil)
             }

@@ -32,7 +32,7 @@ extension LanguageServer {
                          range: range)
         case .key(let mapping, _):
             guard Self.isFollowedByColon(word.bytes.upperBound, in: place.file.text),
-                  let summary = Self.keys(of: mapping).first(where: { $0.name == word.text })?.summary else { return nil }
+                  let summary = mapping.keys.first(where: { $0.name == word.text })?.summary else { return nil }
             return Hover(contents: MarkupContent(value: "**\(word.text)**\n\n\(summary)"), range: range)
         default:
             return nil
@@ -148,16 +148,5 @@ extension LanguageServer {
         var index = end
         while index < text.bytes.count, text.bytes[index] == 32 { index += 1 }
         return index < text.bytes.count && text.bytes[index] == UInt8(ascii: ":")
-    }
-
-    /// The keys of a mapping, with their summaries.
-    static func keys(of mapping: ManifestContext.Mapping) -> [(name: String, summary: String)] {
-        switch mapping {
-        case .topLevel: return TopLevelKey.keys.map { ($0.name, $0.summary) }
-        case .activity: return ActivityKey.keys.map { ($0.name, $0.summary) }
-        case .tab: return TabKey.keys.map { ($0.name, $0.summary) }
-        case .holder: return HolderKey.keys.map { ($0.name, $0.summary) }
-        case .route: return RouteKey.keys.map { ($0.name, $0.summary) }
-        }
     }
 }

@@ -9,6 +9,17 @@ struct ManifestContext: Equatable {
     /// A mapping whose keys the format defines.
     enum Mapping: Equatable {
         case topLevel, activity, tab, holder, route
+
+        /// The keys the format defines for the mapping, with what each means.
+        var keys: [(name: String, summary: String)] {
+            switch self {
+            case .topLevel: return TopLevelKey.keys.map { ($0.name, $0.summary) }
+            case .activity: return ActivityKey.keys.map { ($0.name, $0.summary) }
+            case .tab: return TabKey.keys.map { ($0.name, $0.summary) }
+            case .holder: return HolderKey.keys.map { ($0.name, $0.summary) }
+            case .route: return RouteKey.keys.map { ($0.name, $0.summary) }
+            }
+        }
     }
 
     enum Place: Equatable {

@@ -271,7 +271,7 @@ public struct Workspace {
         files = loaded
         positions = Dictionary(uniqueKeysWithValues: paths.enumerated().map { ($1, $0) })
         checks = [:]
-        for app in Set(files.map(\.app)) { check(app) }
+        check(Set(files.map(\.app)))
     }
 
     /// Gives the file at `position` a new text, reloads it and checks its app again (every
@@ -291,19 +291,24 @@ public struct Workspace {
         let after = files[position].app
         var apps: Set<FileApp> = [before, after]
         if before == .unknown || after == .unknown { apps.formUnion(files.map(\.app)) }
-        for app in apps { check(app) }
+        check(apps)
         return files.filter { apps.contains($0.app) }.map(\.path)
     }
 
-    /// Checks one app: its files, with the files whose app cannot be told (they leave the app
-    /// incomplete, as they do for `lint`).
-    private mutating func check(_ app: FileApp) {
-        let members = files.indices.filter { files[$0].app == app }
+    /// Checks `apps`, each with its files and the files whose app cannot be told (they leave
+    /// the app incomplete, as they do for `lint`). The files are grouped by app once.
+    private mutating func check(_ apps: Set<FileApp>) {
+        let members = Dictionary(grouping: files.indices) { files[$0].app }
+        for app in apps {
+            check(app, members: members[app] ?? [], unknown: app == .unknown ? [] : members[.unknown] ?? [])
+        }
+    }
+
+    private mutating func check(_ app: FileApp, members: [Int], unknown: [Int]) {
         guard !members.isEmpty else {
             checks[app] = nil
             return
         }
-        let unknown = app == .unknown ? [] : files.indices.filter { files[$0].app == .unknown }
         let input = (members + unknown).sorted().map { files[$0].checked }
         let checked = Linter.check(input, someFilesUnread: someFilesUnread, configuration: configuration)
         let memberIDs = Set(members.map(FileID.init))
