@@ -21,7 +21,7 @@ public struct LanguageServer {
 
     var workspace: Workspace?
     var encoding = PositionEncoding.utf16
-    private let fileSystem: any WorkspaceFileSystem
+    private let fileSystem: any RouteSetFileSystem
     private var canWatchFiles = false
     /// The URI the client spells each path with, so that answers name files its way.
     private var uris: [String: String] = [:]
@@ -37,7 +37,7 @@ public struct LanguageServer {
         return encoder
     }()
 
-    public init(fileSystem: any WorkspaceFileSystem = DiskFileSystem()) {
+    public init(fileSystem: any RouteSetFileSystem = DiskFileSystem()) {
         self.fileSystem = fileSystem
     }
 
@@ -130,7 +130,7 @@ public struct LanguageServer {
         canWatchFiles = params.capabilities?.workspace?.didChangeWatchedFiles?.dynamicRegistration ?? false
         let folder = params.workspaceFolders?.first?.uri ?? params.rootUri
         let root = folder.flatMap(Self.path(ofURI:)) ?? params.rootPath
-        workspace = Workspace(root: root.map { ManifestDiscovery.absolutePath($0, in: "/") }, fileSystem: fileSystem)
+        workspace = Workspace(root: root.map { FilePath.absolute($0, in: "/") }, fileSystem: fileSystem)
         return InitializeResult(capabilities: ServerCapabilities(positionEncoding: encoding.rawValue),
                                 serverInfo: .init(name: "routelint", version: RouteLintVersion.current))
     }
@@ -266,7 +266,7 @@ public struct LanguageServer {
     static func path(ofURI uri: String) -> String? {
         guard let url = URL(string: uri), url.isFileURL else { return nil }
         let path = url.path
-        return path.isEmpty ? nil : ManifestDiscovery.absolutePath(path, in: "/")
+        return path.isEmpty ? nil : FilePath.absolute(path, in: "/")
     }
 
     // MARK: - Messages

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import RouteLintKit
 import RouteLintServer
 
 #if canImport(Glibc)

@@ -73,35 +73,24 @@ func best<T>(of runs: Int, _ body: () -> (Double, T)) -> (Double, T) {
 
 /// Runs a program with its output discarded; wall time, peak resident memory and exit status.
 func runCommand(_ binary: String, _ arguments: [String]) -> (seconds: Double, peakBytes: Int, status: Int32) {
-    #if os(Linux)
-    var actions = posix_spawn_file_actions_t()
-    #else
-    var actions: posix_spawn_file_actions_t?
-    #endif
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    let argv = ([binary] + arguments).map { strdup($0) } + [nil]
-    defer { argv.forEach { free($0) } }
-    var pid = pid_t()
-    let started = clock.now
-    // The child needs no environment: its output is discarded.
-    let environment: [UnsafeMutablePointer<CChar>?] = [nil]
-    guard posix_spawn(&pid, binary, &actions, nil, argv, environment) == 0 else {
-        fail("routelint-bench: cannot run \(binary)\n")
+    do {
+        let outcome = try Subprocess.run(binary, arguments, output: .discarded)
+        return (outcome.seconds, outcome.peakMemoryBytes, outcome.status)
+    } catch {
+        fail("routelint-bench: \(error)\n")
         exit(1)
     }
-    var status: Int32 = 0
-    var usage = rusage()
-    wait4(pid, &status, 0, &usage)
-    let elapsed = seconds(clock.now - started)
-    #if os(Linux)
-    let peak = Int(usage.ru_maxrss) * 1024
-    #else
-    let peak = Int(usage.ru_maxrss)
-    #endif
-    return (elapsed, peak, (status >> 8) & 0xFF)
+}
+
+/// The route set at `path`, read as `routelint lint PATH` reads it.
+func loadRouteSet(_ path: String) -> [SourceFile] {
+    let directory = FilePath.parent(of: FilePath.absolute(path, in: "/"))
+    do {
+        return try RouteSetLoader(configuration: LintConfiguration(baseDirectory: directory), workingDirectory: directory).load([path]).files
+    } catch {
+        fail("routelint-bench: cannot read \(path): \(error.messages.map(\.description).joined(separator: "; "))\n")
+        exit(1)
+    }
 }
 
 func write(_ text: String, to path: String) {
@@ -229,12 +218,12 @@ for size in options.sizes {
         if size == 100_000 && layout == nil {
             // The same lint, phase by phase, in this process.
             let started = clock.now
-            let (loaded, _) = ManifestDiscovery.load([folder])
+            let loaded = loadRouteSet(folder)
             let read = seconds(clock.now - started)
             let result = Linter.lint(loaded)
             let reportStarted = clock.now
-            _ = TextReporter.render(result.findings, files: result.files,
-                                    totals: .init(files: loaded.count, routes: result.routeCount, seconds: nil), options: .init())
+            _ = TextReporter().render(LintReport(active: result.findings, files: loaded,
+                                                 totals: .init(files: loaded.count, routes: result.routeCount, seconds: nil)))
             let report = seconds(clock.now - reportStarted)
             let phases = [PhaseTiming(phase: "read", seconds: read)] + result.timings + [PhaseTiming(phase: "report", seconds: report)]
             phaseReport = "\nPhases of one in-process lint of 100,000 routes in one file:\n\n| phase | s |\n|---|---:|\n"
@@ -273,8 +262,7 @@ if options.hostile {
         let run = runCommand(binary, ["lint", hostile])
         return (run.seconds, run.peakBytes)
     }
-    let (loaded, _) = ManifestDiscovery.load([hostile])
-    let findings = Linter.lint(loaded).findings.filter { $0.rule == "conflicting-patterns" }
+    let findings = Linter.lint(loadRouteSet(hostile)).findings.filter { $0.rule == "conflicting-patterns" }
     print("Hostile: 20,000 routes whose halves conflict pairwise (10⁸ conflicting pairs) take \(format(elapsed, digits: 2)) s; "
           + "\(grouped(findings.count)) findings are reported, one per route that conflicts with more than "
           + "\(ConflictingPatternsRule.fanOutAbove) others.")

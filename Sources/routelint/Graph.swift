@@ -16,9 +16,13 @@ struct Graph: ParsableCommand {
     @Option(help: "Write the graph to this file instead of standard output.")
     var output: String?
 
+    @Option(help: "The configuration file (default: .routelint.yml in this folder or the nearest parent).")
+    var config: String?
+
     func run() throws {
-        let (result, usable) = try RouteSetLoader.lint(paths)
-        try emit(GraphRenderer.render(result, format: format), to: output)
-        if !usable { throw ExitCode(Exit.usageOrUnreadable) }
+        let run = try lintForAnswers(paths, configurationPath: config)
+        try emit(GraphRenderer.render(run.apps, findings: run.active, format: format), to: output)
+        // The graph may lack what part of the route set declares.
+        if !run.answersFromAppsAreComplete { throw ExitCode(Exit.usageOrUnreadable) }
     }
 }

@@ -12,8 +12,9 @@ struct Init: ParsableCommand {
         abstract: "Write a starter .routelint.yml covering the manifests found here, and print the pre-commit and GitHub Action snippets.")
 
     func run() throws {
-        let (found, _) = ManifestDiscovery.find(["."])
-        let relative = found.map { $0.hasPrefix("./") ? String($0.dropFirst(2)) : $0 }
+        let directory = currentDirectory()
+        let loader = RouteSetLoader(configuration: LintConfiguration(baseDirectory: directory), workingDirectory: directory)
+        let relative = loader.discover([]).files.compactMap { FilePath.relative($0.absolute, to: directory) }
         var info = stat()
         if lstat(LintConfiguration.fileName, &info) == 0 {
             printError("routelint: error: \(LintConfiguration.fileName) already exists; it is left as it is")

@@ -82,14 +82,19 @@ struct Lint: ParsableCommand {
         let workingDirectory = currentDirectory()
         var options = LintOptions(input: .paths(paths), workingDirectory: workingDirectory)
         if readsStandardInput {
-            switch ManifestDiscovery.standardInput() {
+            switch DiskFileSystem.readStandardInput() {
             case .success(let bytes): options.input = .standardInput(bytes, standsFor: stdinFilename)
             case .failure(let failure):
                 printError("routelint: error: cannot read standard input: \(failure.reason)")
                 throw ExitCode(Exit.usageOrUnreadable)
             }
         } else if staged {
-            options.input = .staged(try StagedChanges.load())
+            do {
+                options.input = .staged(try StagedChange.staged(in: workingDirectory))
+            } catch {
+                for message in error.messages { printError(message.description) }
+                throw ExitCode(Exit.usageOrUnreadable)
+            }
         }
         options.configurationPath = config
         options.wholeSet = wholeSet
@@ -121,7 +126,7 @@ struct Lint: ParsableCommand {
         case .github:
             return GitHubReporter()
         case .sarif:
-            let base = baseDir.map { absolutePath($0, in: workingDirectory) } ?? workingDirectory
+            let base = baseDir.map { FilePath.absolute($0, in: workingDirectory) } ?? workingDirectory
             return SARIFReporter(options: .init(baseDirectory: base, workingDirectory: workingDirectory))
         }
     }
@@ -149,36 +154,20 @@ func perform(_ options: LintOptions) throws -> LintRun {
     }
 }
 
-/// Loads the configuration and the route set for the commands that answer from the apps.
-enum RouteSetLoader {
-    /// The configuration, the route set and its lint; what cannot be read or parsed is said on
-    /// standard error, and `usable` is false when the answer may be wrong for that.
-    static func lint(_ paths: [String]) throws -> (result: LintResult, usable: Bool) {
-        let workingDirectory = currentDirectory()
-        var messages: [RunMessage] = []
-        do {
-            let configuration = try RouteSet.configuration(at: nil, from: workingDirectory)
-            let (files, failures) = try RouteSet.load(paths, configuration: configuration, workingDirectory: workingDirectory,
-                                                      messages: &messages)
-            let result = Linter.lint(files, someFilesUnread: !failures.isEmpty, configuration: configuration)
-            messages += RouteSet.unparsedFileMessages(result)
-            for message in messages { printError(message.description) }
-            return (result, failures.isEmpty && result.unparsedFiles.isEmpty)
-        } catch {
-            for message in error.messages { printError(message.description) }
-            throw ExitCode(Exit.usageOrUnreadable)
-        }
-    }
+/// Lints the route set for a command that answers from its apps (`resolve`, `graph`, `generate`),
+/// printing what the run has to say; a run that cannot go on exits 2.
+func lintForAnswers(_ paths: [String], configurationPath: String?) throws -> LintRun {
+    var options = LintOptions(input: .paths(paths), workingDirectory: currentDirectory())
+    options.configurationPath = configurationPath
+    let run = try perform(options)
+    for message in run.messages + run.unparsedFileMessages { printError(message.description) }
+    return run
 }
 
 func currentDirectory() -> String {
     guard let pointer = getcwd(nil, 0) else { return "." }
     defer { free(pointer) }
     return String(cString: pointer)
-}
-
-func absolutePath(_ path: String, in directory: String) -> String {
-    ManifestDiscovery.absolutePath(path, in: directory)
 }
 
 /// Where a report goes: standard output, or the file at `path`.

@@ -27,6 +27,9 @@ struct Resolve: ParsableCommand {
     @Option(help: "Output format: text, json.")
     var format: Format = .text
 
+    @Option(help: "The configuration file (default: .routelint.yml in this folder or the nearest parent).")
+    var config: String?
+
     func validate() throws {
         if urls.isEmpty && urlFile == nil { throw ValidationError("give at least one URL, or --urls FILE") }
     }
@@ -34,20 +37,20 @@ struct Resolve: ParsableCommand {
     func run() throws {
         var all = urls
         if let urlFile { all += try readURLs(urlFile) }
-        let (result, usable) = try RouteSetLoader.lint(manifests)
-        let resolver = URLResolver(apps: result.apps)
+        let run = try lintForAnswers(manifests, configurationPath: config)
+        let resolver = URLResolver(apps: run.apps)
         let resolutions = all.map(resolver.resolve)
         switch format {
         case .text: print(ResolutionReporter.text(resolutions), terminator: "")
         case .json: print(ResolutionReporter.json(resolutions), terminator: "")
         }
         // The answer may be wrong when part of the route set could not be used.
-        if !usable { throw ExitCode(Exit.usageOrUnreadable) }
+        if !run.answersFromAppsAreComplete { throw ExitCode(Exit.usageOrUnreadable) }
         if resolutions.contains(where: { $0.status != .resolved }) { throw ExitCode(Exit.failingFindings) }
     }
 
     private func readURLs(_ path: String) throws -> [String] {
-        let read = path == "-" ? ManifestDiscovery.standardInput() : ManifestDiscovery.contents(of: path)
+        let read = path == "-" ? DiskFileSystem.readStandardInput() : DiskFileSystem.read(path)
         let bytes: [UInt8]
         switch read {
         case .success(let contents): bytes = contents

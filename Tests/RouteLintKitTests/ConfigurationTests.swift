@@ -11,10 +11,11 @@ struct ConfigurationTests {
         let path = directory.appendingPathComponent(".routelint.yml").path
         try? text.write(toFile: path, atomically: true, encoding: .utf8)
         do {
-            return try LintConfiguration.load(path)
+            return try RouteSetLoader.configuration(at: path, from: directory.path)
         } catch {
             // Report errors with the file name only, so that messages compare across runs.
-            throw LintConfiguration.LoadError(description: error.description.replacingOccurrences(of: path, with: ".routelint.yml"))
+            let text = error.messages.map(\.text).joined(separator: "\n")
+            throw LintConfiguration.LoadError(description: text.replacingOccurrences(of: path, with: ".routelint.yml"))
         }
     }
 

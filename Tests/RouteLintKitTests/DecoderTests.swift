@@ -48,7 +48,7 @@ struct DecoderTests {
         #expect(app.routes.map { app.text($0.id.value) } == ["a", "b"])
         #expect(app.routes.map { $0.path.map { app.text($0.value.text) } } == ["/a", "/a"])
         // The unknown key is one key, written once: reported once, where it is written.
-        #expect(headlines(result).filter { $0.contains("[unknown-key]") }.count == 2)
+        #expect(result.headlines.filter { $0.contains("[unknown-key]") }.count == 2)
         #expect(positions(result, rule: "unknown-key") == ["4:49", "4:49"])
         #expect(positions(result, rule: "conflicting-patterns") == ["4:21"])
     }
@@ -103,8 +103,7 @@ struct DecoderTests {
         let text = "manifest: 1\nroutes: {a: {path: /a, entry: true, titel: \(filler), titel2: 1, titel3: 2}}\n"
         let result = lint(text)
         let unknownKeys = result.findings.filter { $0.rule == "unknown-key" }
-        let report = TextReporter.render(unknownKeys, files: result.files,
-                                         totals: .init(files: 1, routes: 1, seconds: nil), options: .init(summary: false))
+        let report = TextReporter(options: .init(summary: false)).render(report(unknownKeys, files: result.files))
         let lines = report.split(separator: "\n", omittingEmptySubsequences: false)
         let excerpts = lines.enumerated().filter { $0.offset % 3 == 1 }.map(\.element)
         #expect(excerpts.count == 3)
@@ -126,7 +125,7 @@ struct DecoderTests {
             routes:
               home: {path: /, holder: [H]}
             """)
-        #expect(headlines(result).filter { !$0.contains("[orphan-activity]") && !$0.contains("[unused-holder]") } == [
+        #expect(result.headlines.filter { !$0.contains("[orphan-activity]") && !$0.contains("[unused-holder]") } == [
             "test.routes.yaml:3:38: error: 'index' of tab 'home' must be an integer, found a list [invalid-value]",
             "test.routes.yaml:6:27: error: 'holder' of route 'home' must be a string, found a list [invalid-value]",
         ])

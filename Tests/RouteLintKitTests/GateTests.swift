@@ -6,7 +6,7 @@ import Testing
 struct GateTests {
     static let golden = testsDirectory.appendingPathComponent("Fixtures/golden")
 
-    static func goldenResult() throws -> LintResult {
+    static func goldenResult() throws -> LintedSet {
         let text = try String(contentsOf: golden.appendingPathComponent("shop.routes.yaml"), encoding: .utf8)
         return lint(text, name: "shop.routes.yaml")
     }
@@ -25,19 +25,16 @@ struct GateTests {
     @Test("golden output of every format")
     func goldenFormats() throws {
         let result = try Self.goldenResult()
-        try Self.expectGolden(TextReporter.render(result.findings, files: result.files,
-                                                  totals: .init(files: 1, routes: result.routeCount, seconds: nil),
-                                                  options: .init()), "shop.txt")
-        try Self.expectGolden(JSONReporter.render(result.findings, files: result.files), "shop.json")
-        try Self.expectGolden(GitHubReporter.render(result.findings, files: result.files), "shop.github")
-        try Self.expectGolden(SARIFReporter.render(active: result.findings, suppressed: result.suppressed, files: result.files,
-                                                   options: .init(baseDirectory: "/src", workingDirectory: "/src")), "shop.sarif")
+        try Self.expectGolden(TextReporter().render(result.report), "shop.txt")
+        try Self.expectGolden(JSONReporter().render(result.report), "shop.json")
+        try Self.expectGolden(GitHubReporter().render(result.report), "shop.github")
+        try Self.expectGolden(SARIFReporter(options: .init(baseDirectory: "/src", workingDirectory: "/src")).render(result.report),
+                              "shop.sarif")
     }
 
     static func sarif(_ text: String, name: String = "shop.routes.yaml") throws -> [String: Any] {
         let result = lint(text, name: name)
-        let log = SARIFReporter.render(active: result.findings, suppressed: result.suppressed, files: result.files,
-                                       options: .init(baseDirectory: "/src", workingDirectory: "/src"))
+        let log = SARIFReporter(options: .init(baseDirectory: "/src", workingDirectory: "/src")).render(result.report)
         return try #require(try JSONSerialization.jsonObject(with: Data(log.utf8)) as? [String: Any])
     }
 
@@ -95,7 +92,7 @@ struct GateTests {
         let findings = (0..<25_010).map { index in
             Finding(rule: "unknown-key", severity: index < 20 ? .error : .note, message: "m\(index)", range: range, subjects: [.key("k\(index)")])
         }
-        let log = SARIFReporter.render(active: findings, suppressed: [], files: [file], options: .init(baseDirectory: "/", workingDirectory: "/"))
+        let log = SARIFReporter(options: .init(baseDirectory: "/", workingDirectory: "/")).render(report(findings, files: [file]))
         let parsed = try #require(try JSONSerialization.jsonObject(with: Data(log.utf8)) as? [String: Any])
         let results = Self.results(parsed)
         #expect(results.count == 25_000)
@@ -108,7 +105,7 @@ struct GateTests {
         let file = SourceFile(id: FileID(0), path: "dir,with:odd/a.routes.yaml", bytes: [])
         let finding = Finding(rule: "unknown-key", severity: .warning, message: "key '100%\n::error::owned' \u{1B}[31m",
                               range: SourceRange(file: FileID(0), start: SourcePosition(line: 2, column: 3), end: SourcePosition(line: 2, column: 9)))
-        let output = GitHubReporter.render([finding], files: [file])
+        let output = GitHubReporter().render(report([finding], files: [file]))
         #expect(output == "::warning file=dir%2Cwith%3Aodd/a.routes.yaml,line=2,col=3,endLine=2,endColumn=9,title=routelint unknown-key::"
                 + "key '100%25%0A::error::owned' \\u{1B}[31m [unknown-key]\n")
         #expect(output.split(separator: "\n").count == 1)

@@ -11,7 +11,7 @@ struct GeneratedCodeTests {
     /// are keywords and members in both languages, and a thousand routes.
     static func routeSets() throws -> [(name: String, files: [SourceFile], extraURLs: [String])] {
         let root = testsDirectory.deletingLastPathComponent().deletingLastPathComponent()
-        let (manifests, _) = ManifestDiscovery.load([root.appendingPathComponent("Manifests").path])
+        let manifests = try loadFromDisk([root.appendingPathComponent("Manifests").path]).files
         let stripe = DatasetTests.manifest(try DatasetTests.templates("paths-stripe-2023-09.txt"))
         let names = try String(contentsOf: testsDirectory.appendingPathComponent("Fixtures/generate/names.routes.yaml"), encoding: .utf8)
         return [

@@ -11,7 +11,7 @@ struct GraphRendererTests {
     @Test("snapshots", arguments: GraphRenderer.Format.allCases)
     func snapshot(_ format: GraphRenderer.Format) throws {
         let source = try String(contentsOf: Self.folder.appendingPathComponent("navigation.routes.yaml"), encoding: .utf8)
-        let rendered = GraphRenderer.render(lint(source, name: "navigation.routes.yaml"), format: format)
+        let rendered = Self.graph(lint(source, name: "navigation.routes.yaml"), format: format)
         let expectedURL = Self.folder.appendingPathComponent("navigation." + (format == .dot ? "dot" : "mmd"))
         if ProcessInfo.processInfo.environment["ROUTELINT_UPDATE_FIXTURES"] != nil {
             try rendered.write(to: expectedURL, atomically: true, encoding: .utf8)
@@ -34,13 +34,18 @@ struct GraphRendererTests {
                 """),
             (name: "b.routes.yaml", contents: "manifest: 1\napp: other\n"),
         ])
-        let mermaid = GraphRenderer.render(result, format: .mermaid)
+        let mermaid = Self.graph(result, format: .mermaid)
         #expect(mermaid.contains("_2E_route_2E_a_2D_b("))
         #expect(mermaid.contains("_2E_route_2E_a_5F_b("))
         #expect(!mermaid.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
-        let dot = GraphRenderer.render(result, format: .dot)
+        let dot = Self.graph(result, format: .dot)
         #expect(!dot.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
         #expect(dot.contains(#"(app \\u{1B}]0;x\\u{7}\"<b>#)"#))
         #expect(mermaid.contains(#"(app \u{1B}]0;x\u{7}#quot;#lt;b#gt;#35;)"#))
+    }
+
+    /// The graph of a linted set, as `routelint graph` draws it.
+    static func graph(_ linted: LintedSet, format: GraphRenderer.Format) -> String {
+        GraphRenderer.render(linted.apps, findings: linted.findings, format: format)
     }
 }

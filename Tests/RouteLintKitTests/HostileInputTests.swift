@@ -74,8 +74,7 @@ struct HostileInputTests {
             let result = lint("manifest: 1\nroutes: {r: {path: /r, entry: true, holder: H, activity: a, \(keys)}}\n")
             let unknown = result.findings.filter { $0.rule == "unknown-key" }
             #expect(unknown.count == count)
-            let report = TextReporter.render(unknown, files: result.files, totals: .init(files: 1, routes: 1, seconds: nil),
-                                             options: .init(summary: false))
+            let report = TextReporter(options: .init(summary: false)).render(report(unknown, files: result.files))
             // A header, a clipped excerpt and a caret line: a few hundred bytes each.
             #expect(report.utf8.count <= count * 600)
         }
@@ -102,7 +101,7 @@ struct HostileInputTests {
         let path = directory.appendingPathComponent(".routelint.yml").path
         for text in ["include: ''\n", "include: ['']\n"] {
             try text.write(toFile: path, atomically: true, encoding: .utf8)
-            #expect(throws: LintConfiguration.LoadError.self) { try LintConfiguration.load(path) }
+            #expect(throws: RunFailure.self) { try RouteSetLoader.configuration(at: path, from: directory.path) }
         }
     }
 
@@ -115,10 +114,10 @@ struct HostileInputTests {
         // Valid where it is defined, wrong where the alias uses it.
         try "include: &globs ['Manifests/**']\ntab-limit: *globs\n".write(toFile: path, atomically: true, encoding: .utf8)
         do {
-            _ = try LintConfiguration.load(path)
+            _ = try RouteSetLoader.configuration(at: path, from: directory.path)
             Issue.record("the configuration should be refused")
         } catch {
-            #expect(error.description.contains(".routelint.yml:2:12:"), "\(error)")
+            #expect(error.messages.map(\.text).contains { $0.contains(".routelint.yml:2:12:") }, "\(error)")
         }
     }
 

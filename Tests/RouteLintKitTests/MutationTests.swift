@@ -12,7 +12,7 @@ struct MutationTests {
         let folder = testsDirectory.appendingPathComponent("Fixtures")
         guard let enumerator = FileManager.default.enumerator(atPath: folder.path) else { return [] }
         return enumerator.compactMap { $0 as? String }
-            .filter { ManifestDiscovery.isManifestName($0) }
+            .filter { RouteSetLoader.isManifestName($0) }
             .sorted()
             .compactMap { FileManager.default.contents(atPath: folder.appendingPathComponent($0).path).map { Array($0) } }
     }
@@ -34,13 +34,12 @@ struct MutationTests {
                 }
             }
             let file = SourceFile(id: FileID(0), path: "mutant.routes.yaml", bytes: bytes)
-            let result = Linter.lint([file])
+            let result = LintedSet(files: [file], result: Linter.lint([file]))
             findings += result.findings.count
-            _ = TextReporter.render(result.findings, files: result.files, totals: .init(files: 1, routes: 0, seconds: nil), options: .init())
-            _ = SARIFReporter.render(active: result.findings, suppressed: result.suppressed, files: result.files,
-                                     options: .init(baseDirectory: "/", workingDirectory: "/"))
-            _ = GitHubReporter.render(result.findings, files: result.files)
-            _ = GraphRenderer.render(result, format: .mermaid)
+            let reporters: [any Reporter] = [TextReporter(), JSONReporter(), GitHubReporter(),
+                                             SARIFReporter(options: .init(baseDirectory: "/", workingDirectory: "/"))]
+            for reporter in reporters { _ = reporter.render(result.report) }
+            _ = GraphRenderer.render(result.apps, findings: result.findings, format: .mermaid)
             _ = URLResolver(apps: result.apps).resolve("/products/1")
         }
         #expect(findings > 0)

@@ -41,7 +41,7 @@ public struct Baseline: Sendable, Equatable {
 
     /// Reads a baseline written by `text`. JSON is YAML, so libyaml reads it.
     public static func load(_ path: String) throws(LoadError) -> Baseline {
-        switch ManifestDiscovery.contents(of: path) {
+        switch DiskFileSystem.read(path) {
         case .success(let bytes): return try decode(bytes, path: path)
         case .failure(let failure): throw LoadError(description: "cannot read baseline '\(path)': \(failure.reason)")
         }

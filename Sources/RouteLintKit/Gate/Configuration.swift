@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// `.routelint.yml`: which files make the route set, and how each rule is set.
 ///
 /// ```yaml
@@ -38,14 +32,6 @@ public struct LintConfiguration: Sendable {
 
     public struct LoadError: Error, CustomStringConvertible, Sendable {
         public let description: String
-    }
-
-    /// Reads the configuration at `path`; any problem is an error naming its position.
-    public static func load(_ path: String) throws(LoadError) -> LintConfiguration {
-        switch ManifestDiscovery.contents(of: path) {
-        case .success(let bytes): return try parse(bytes, path: path)
-        case .failure(let failure): throw LoadError(description: "cannot read '\(path)': \(failure.reason)")
-        }
     }
 
     /// Reads a configuration from its bytes, as if read from `path`: globs are relative to
@@ -141,20 +127,6 @@ public struct LintConfiguration: Sendable {
         }
         setting.options = RuleOptions(values)
         return setting
-    }
-
-    /// The nearest `.routelint.yml` in `directory` or one of its parents.
-    public static func find(from directory: String) -> String? {
-        var current = directory
-        while true {
-            let candidate = (current == "/" ? "" : current) + "/" + fileName
-            // Whatever is there is the configuration: `load` refuses one that is not a
-            // regular file (a FIFO, say) rather than this search passing over it.
-            var info = stat()
-            if stat(candidate, &info) == 0 { return candidate }
-            guard let slash = current.lastIndex(of: "/"), current != "/" else { return nil }
-            current = slash == current.startIndex ? "/" : String(current[..<slash])
-        }
     }
 
     /// The rule options to lint with.

@@ -108,7 +108,7 @@ public enum CodeGeneration {
     /// The files in `directory` that differ from `files` (missing ones included), by name.
     public static func differences(_ files: [GeneratedFile], in directory: String) -> [String] {
         files.filter { file in
-            guard case .success(let bytes) = ManifestDiscovery.contents(of: directory + "/" + file.name) else { return true }
+            guard case .success(let bytes) = DiskFileSystem.read(directory + "/" + file.name) else { return true }
             return bytes != Array(file.contents.utf8)
         }.map(\.name)
     }

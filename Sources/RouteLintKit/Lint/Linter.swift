@@ -1,7 +1,5 @@
-/// What one lint run found, and what the reporters need to show it.
+/// What the rules found in a route set: the apps its files form, and the findings.
 public struct LintResult: Sendable {
-    /// The files linted, indexed by `FileID`.
-    public let files: [SourceFile]
     /// Findings in report order (file, position, rule), suppressed ones left out.
     public let findings: [Finding]
     /// Findings that `# routelint:ignore` directives silence, in report order.
@@ -10,15 +8,22 @@ public struct LintResult: Sendable {
     /// Files that are not well-formed YAML: what they declare is missing from `apps`, so an
     /// answer drawn from the apps (a URL's route, a graph) may be wrong.
     public let unparsedFiles: [FileID]
-    /// The app of each file, indexed by `FileID`.
+    /// The app of each file, in the order the files were given.
     public let fileApps: [FileApp]
-    /// How long each phase took, in order: "parse", "model", "rules (side by side)", then
-    /// "rule ID" for the time of each rule on its own thread, and "suppressions".
+    /// How long each phase took, in order: "parse" (when `Linter.lint` read the files),
+    /// "model", "rules (side by side)", then "rule ID" for the time of each rule on its own
+    /// thread, and "suppressions".
     public let timings: [PhaseTiming]
 
     public var routeCount: Int { apps.reduce(0) { $0 + $1.routes.count } }
+
+    fileprivate func withTiming(first timing: PhaseTiming) -> LintResult {
+        LintResult(findings: findings, suppressed: suppressed, apps: apps, unparsedFiles: unparsedFiles, fileApps: fileApps,
+                   timings: [timing] + timings)
+    }
 }
 
+/// How long one phase of the linter took.
 public struct PhaseTiming: Sendable {
     public let phase: String
     public let seconds: Double
@@ -44,21 +49,6 @@ public enum FileApp: Hashable, Sendable {
     }
 }
 
-/// What the rules found in a route set whose files are loaded already.
-public struct CheckedRouteSet: Sendable {
-    /// Findings in report order (file, position, rule), suppressed ones left out.
-    public let findings: [Finding]
-    /// Findings that `# routelint:ignore` directives silence, in report order.
-    public let suppressed: [Finding]
-    public let apps: [AppModel]
-    /// The files, of those checked, that are not well-formed YAML.
-    public let unparsedFiles: [FileID]
-    /// The app of each file checked, in the order they were given.
-    public let fileApps: [FileApp]
-    /// "model", "rules (side by side)", "rule ID" for each rule, and "suppressions".
-    public let timings: [PhaseTiming]
-}
-
 /// Runs the pipeline: bytes → libyaml events → manifests → apps → rules → findings.
 public enum Linter {
     /// Lints `files` as one route set. `files[i].id` must be `FileID(i)`, in path order.
@@ -74,10 +64,7 @@ public enum Linter {
         let parsing = PhaseTiming(phase: "parse", seconds: seconds(clock.now - started))
         // Consumed: the apps take the entities out of the loaded files, which are released as
         // they are merged rather than held until the end.
-        let checked = check(consume loaded, someFilesUnread: someFilesUnread, configuration: configuration)
-        return LintResult(files: files, findings: checked.findings, suppressed: checked.suppressed, apps: checked.apps,
-                          unparsedFiles: checked.unparsedFiles, fileApps: checked.fileApps,
-                          timings: [parsing] + checked.timings)
+        return check(consume loaded, someFilesUnread: someFilesUnread, configuration: configuration).withTiming(first: parsing)
     }
 
     /// Reads one file: its manifest, the issues found on the way and its suppression
@@ -97,7 +84,7 @@ public enum Linter {
     /// server checks one app's files of a larger set). `someFilesUnread` and the
     /// configuration are as for `lint`.
     public static func check(_ loaded: consuming [LoadedManifest], someFilesUnread: Bool = false,
-                             configuration: LintConfiguration = LintConfiguration()) -> CheckedRouteSet {
+                             configuration: LintConfiguration = LintConfiguration()) -> LintResult {
         var timings: [PhaseTiming] = []
         let clock = ContinuousClock()
         var phaseStart = clock.now
@@ -163,7 +150,7 @@ public enum Linter {
         Finding.sortIntoReportOrder(&active)
         Finding.sortIntoReportOrder(&suppressed)
         endPhase("suppressions")
-        return CheckedRouteSet(findings: active, suppressed: suppressed, apps: apps, unparsedFiles: unparsedFiles,
+        return LintResult(findings: active, suppressed: suppressed, apps: apps, unparsedFiles: unparsedFiles,
                                fileApps: fileApps, timings: timings)
     }
 

@@ -5,14 +5,8 @@
 public struct GitHubReporter {
     public init() {}
 
-    public static func render(_ findings: [Finding], files: [SourceFile]) -> String {
-        var output = ""
-        write(findings, files: files, to: &output)
-        return output
-    }
-
     /// Writes one command per finding, as they come.
-    public static func write<Output: TextOutputStream>(_ findings: [Finding], files: [SourceFile], to output: inout Output) {
+    private static func write<Output: TextOutputStream>(_ findings: [Finding], files: [SourceFile], to output: inout Output) {
         for finding in findings {
             let command: String
             switch finding.severity {

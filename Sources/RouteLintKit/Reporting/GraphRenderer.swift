@@ -8,8 +8,9 @@ public enum GraphRenderer {
         case dot, mermaid
     }
 
-    public static func render(_ result: LintResult, format: Format) -> String {
-        let graph = NavigationGraph(result)
+    /// The graph of `apps`, each entity marked with the `findings` inside its declaration.
+    public static func render(_ apps: [AppModel], findings: [Finding], format: Format) -> String {
+        let graph = NavigationGraph(apps: apps, findings: findings)
         switch format {
         case .dot: return dot(graph)
         case .mermaid: return mermaid(graph)
@@ -197,13 +198,13 @@ struct NavigationGraph {
     private(set) var looseNodes: [Node] = []
     private(set) var edges: [Edge] = []
 
-    init(_ result: LintResult) {
-        let findingsByFile = Dictionary(grouping: result.findings, by: \.range.file)
+    init(apps: [AppModel], findings allFindings: [Finding]) {
+        let findingsByFile = Dictionary(grouping: allFindings, by: \.range.file)
         func findings(in extent: SourceRange) -> [Finding] {
             (findingsByFile[extent.file] ?? []).filter { $0.range.start >= extent.start && $0.range.start < extent.end }
         }
-        let prefixApps = result.apps.count > 1
-        for (appIndex, app) in result.apps.enumerated() {
+        let prefixApps = apps.count > 1
+        for (appIndex, app) in apps.enumerated() {
             let prefix = prefixApps ? "app\(appIndex)." : ""
             let appLabel = prefixApps ? (app.name.map { " (app \(app.text($0.value)))" } ?? " (no app)") : ""
             var clusterIndex: [Symbol: Int] = [:]

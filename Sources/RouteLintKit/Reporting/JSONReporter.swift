@@ -3,15 +3,9 @@
 public struct JSONReporter {
     public init() {}
 
-    public static func render(_ findings: [Finding], files: [SourceFile]) -> String {
-        var output = ""
-        write(findings, files: files, to: &output)
-        return output
-    }
-
     /// Writes the array finding by finding, so that its size in memory does not grow with
     /// the number of findings.
-    public static func write<Output: TextOutputStream>(_ findings: [Finding], files: [SourceFile], to output: inout Output) {
+    private static func write<Output: TextOutputStream>(_ findings: [Finding], files: [SourceFile], to output: inout Output) {
         guard !findings.isEmpty else {
             output.write("[]\n")
             return

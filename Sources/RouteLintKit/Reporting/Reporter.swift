@@ -10,12 +10,12 @@ public struct LintReport: Sendable {
     /// Checks the run skipped, and why.
     public let skippedChecks: [String]
     /// Paths that could not be read: the run is incomplete.
-    public let unreadable: [ManifestDiscovery.Failure]
+    public let unreadable: [ReadFailure]
     /// The least severity that fails the run.
     public let failingSeverity: Severity
 
     public init(active: [Finding], suppressed: [Finding] = [], files: [SourceFile], totals: TextReporter.Totals,
-                skippedChecks: [String] = [], unreadable: [ManifestDiscovery.Failure] = [], failingSeverity: Severity = .error) {
+                skippedChecks: [String] = [], unreadable: [ReadFailure] = [], failingSeverity: Severity = .error) {
         self.active = active
         self.suppressed = suppressed
         self.files = files

@@ -28,7 +28,7 @@ public struct SARIFReporter {
 
     /// `unreadable` lists the paths of the route set that could not be read, with why: the
     /// log then says the run did not succeed, with a notification for each.
-    public static func render(active: [Finding], suppressed: [Finding], files: [SourceFile],
+    private static func log(active: [Finding], suppressed: [Finding], files: [SourceFile],
                               notifications: [String] = [], unreadable: [(path: String, reason: String)] = [],
                               options: Options) -> String {
         let rules = RuleRegistry.descriptions
@@ -137,7 +137,7 @@ public struct SARIFReporter {
     }
 
     private static func physicalLocation(_ range: SourceRange, files: [SourceFile], options: Options) -> JSONValue {
-        let path = ManifestDiscovery.absolutePath(files[Int(range.file.index)].path, in: options.workingDirectory)
+        let path = FilePath.absolute(files[Int(range.file.index)].path, in: options.workingDirectory)
         var artifact: [(String, JSONValue)]
         if let relative = relativePath(path, under: options.baseDirectory) {
             artifact = [("uri", .string(percentEncoded(relative))), ("uriBaseId", .string("%SRCROOT%"))]
@@ -200,7 +200,7 @@ public struct SARIFReporter {
 
 extension SARIFReporter: Reporter {
     public func write<Output: TextOutputStream>(_ report: LintReport, to output: inout Output) {
-        output.write(Self.render(active: report.active, suppressed: report.suppressed, files: report.files,
+        output.write(Self.log(active: report.active, suppressed: report.suppressed, files: report.files,
                                  notifications: report.skippedChecks, unreadable: report.unreadable.map { ($0.path, $0.reason) },
                                  options: options))
     }

@@ -38,16 +38,9 @@ public struct TextReporter {
         }
     }
 
-    /// The report as one string: for tests and small outputs. `write` streams it.
-    public static func render(_ findings: [Finding], files: [SourceFile], totals: Totals, options: Options) -> String {
-        var output = ""
-        write(findings, files: files, totals: totals, options: options, to: &output)
-        return output
-    }
-
     /// Writes the report finding by finding, so that its size in memory does not grow with
     /// the number of findings.
-    public static func write<Output: TextOutputStream>(_ findings: [Finding], files: [SourceFile], totals: Totals,
+    private static func write<Output: TextOutputStream>(_ findings: [Finding], files: [SourceFile], totals: Totals,
                                                       options: Options, to output: inout Output) {
         var excerpts = Excerpts(files: files)
         let style = Style(enabled: options.colored)

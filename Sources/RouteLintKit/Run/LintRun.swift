@@ -44,7 +44,7 @@ public struct LintRun: Sendable {
     /// Every file read, indexed by `FileID`, the context included.
     public let files: [SourceFile]
     /// Paths that could not be read: the verdict cannot be trusted for what they hold.
-    public let unreadable: [ManifestDiscovery.Failure]
+    public let unreadable: [ReadFailure]
     public let apps: [AppModel]
     /// Files that are not well-formed YAML: what they declare is missing from `apps`.
     public let unparsedFiles: [FileID]
@@ -108,6 +108,22 @@ public struct LintRun: Sendable {
                    skippedChecks: skippedChecks, unreadable: unreadable, failingSeverity: verdict.failingSeverity)
     }
 
+    /// Whether an answer drawn from the apps (a URL's route, a graph) can be trusted: every
+    /// path of the set was read and every file parsed.
+    public var answersFromAppsAreComplete: Bool { unreadable.isEmpty && unparsedFiles.isEmpty }
+
+    /// For commands that answer from the apps (`resolve`, `graph`): one error for each file
+    /// that is not well-formed YAML, whose declarations the answer lacks.
+    public var unparsedFileMessages: [RunMessage] {
+        unparsedFiles.map { file in
+            let path = TerminalText.escape(files[Int(file.index)].path)
+            let problem = (active + suppressed).first { $0.range.file == file && $0.rule == YAMLSyntaxRule.description.id }
+            let detail = problem.map { " (\($0.range.start): \(TerminalText.escape($0.message)))" } ?? ""
+            return RunMessage(.error, "cannot use '\(path)': it is not well-formed YAML\(detail); "
+                              + "the answer leaves out what it declares (see 'routelint lint \(path)')")
+        }
+    }
+
     private static func loadBaseline(_ path: String, messages: [RunMessage]) throws(RunFailure) -> Baseline {
         do {
             return try Baseline.load(path)
@@ -147,7 +163,7 @@ public struct LintRun: Sendable {
 private struct LoadedSet {
     var configuration: LintConfiguration
     var files: [SourceFile] = []
-    var failures: [ManifestDiscovery.Failure] = []
+    var failures: [ReadFailure] = []
     /// Absolute paths of the files and folders reported on, when not every file is.
     var reportedPaths: [String]?
     /// With staged changes: the paths changed (absolute) and the apps of deleted files.
@@ -156,49 +172,60 @@ private struct LoadedSet {
 
     static func load(_ options: LintOptions, messages: inout [RunMessage]) throws(RunFailure) -> LoadedSet {
         let directory = options.workingDirectory
-        let absolute = { (path: String) in ManifestDiscovery.absolutePath(path, in: directory) }
+        let absolute = { (path: String) in FilePath.absolute(path, in: directory) }
         switch options.input {
         case .paths(let paths):
-            let configuration = try RouteSet.configuration(at: options.configurationPath, from: directory)
+            let configuration = try RouteSetLoader.configuration(at: options.configurationPath, from: directory)
+            let loader = RouteSetLoader(configuration: configuration, workingDirectory: directory)
             var set = LoadedSet(configuration: configuration)
-            let inside = options.wholeSet ? nil : Self.walkIfInsideSet(paths, configuration, directory)
-            let wholeSet = options.wholeSet || inside != nil
-            (set.files, set.failures) = try RouteSet.load(wholeSet ? [] : paths, configuration: configuration, workingDirectory: directory,
-                                                          included: inside, messages: &messages)
-            if wholeSet && !paths.isEmpty {
-                // A given path the exclude globs remove is said to be left out.
-                messages += RouteSet.exclusionNotes(paths, configuration: configuration, workingDirectory: directory)
-                set.reportedPaths = paths.map(absolute)
+            // Given paths that all lie inside a configured route set are linted with the whole
+            // set, and only they are reported: then no finding is false by construction (a link
+            // to a route declared in a file that was not given is not unknown).
+            var wholeSet = options.wholeSet || paths.isEmpty
+            var discovery: RouteSetLoader.Discovery?
+            if !wholeSet && configuration.path != nil && !configuration.include.isEmpty {
+                let configured = loader.discover([])
+                if paths.allSatisfy({ configured.holdsFile(within: absolute($0)) }) {
+                    wholeSet = true
+                    discovery = configured
+                }
+            }
+            if wholeSet {
+                let loaded = try loader.load(discovery ?? loader.discover([]))
+                (set.files, set.failures) = (loaded.files, loaded.unreadable)
+                messages += loaded.messages + loader.exclusionNotes(paths)
+                if !paths.isEmpty { set.reportedPaths = paths.map(absolute) }
+            } else {
+                let loaded = try loader.load(paths)
+                (set.files, set.failures) = (loaded.files, loaded.unreadable)
+                messages += loaded.messages
             }
             return set
         case .standardInput(let bytes, let standsFor):
-            let stdinPath = standsFor.map(absolute)
-            let configuration = try RouteSet.configuration(at: options.configurationPath,
-                                                           from: stdinPath.map(ManifestDiscovery.parentDirectory) ?? directory)
+            let configuration = try RouteSetLoader.configuration(at: options.configurationPath,
+                                                                 from: standsFor.map { FilePath.parent(of: absolute($0)) } ?? directory)
             var set = LoadedSet(configuration: configuration)
-            let name = standsFor ?? "<stdin>"
-            var paths: [String] = []
-            if standsFor != nil && !configuration.include.isEmpty {
-                (paths, set.failures) = ManifestDiscovery.find(matching: configuration.include, under: configuration.baseDirectory)
+            guard let standsFor else {
+                set.files = [SourceFile(id: FileID(0), path: "<stdin>", bytes: bytes)]
+                set.reportedPaths = [absolute("<stdin>")]
+                return set
             }
-            var files: [SourceFile] = []
-            for path in paths where absolute(path) != stdinPath {
-                switch ManifestDiscovery.contents(of: path) {
-                case .success(let contents): files.append(SourceFile(id: FileID(0), path: path, bytes: contents))
-                case .failure(let failure): set.failures.append(failure)
-                }
-            }
-            files.append(SourceFile(id: FileID(0), path: name, bytes: bytes))
-            messages += set.failures.map(RouteSet.unreadable)
-            // Files are numbered in path order, the buffer in the place of the file it stands for.
-            files.sort { absolute($0.path).utf8.lexicographicallyPrecedes(absolute($1.path).utf8) }
-            set.files = files.enumerated().map { SourceFile(id: FileID($0), path: $1.path, bytes: $1.bytes) }
-            set.reportedPaths = [absolute(name)]
+            // The text read stands in the place of its file, in the route set the file belongs to.
+            let buffer = OverlayFileSystem([absolute(standsFor): bytes], over: DiskFileSystem())
+            let loader = RouteSetLoader(configuration: configuration, workingDirectory: directory, fileSystem: buffer)
+            // It is read even when the exclude globs leave its file out: the editor asked.
+            let discovery = loader.discover([standsFor], withConfiguredSet: !configuration.include.isEmpty)
+                .adding(standsFor, absolute: absolute(standsFor))
+            let loaded = loader.read(discovery)
+            (set.files, set.failures) = (loaded.files, loaded.unreadable)
+            messages += loaded.messages
+            set.reportedPaths = [absolute(standsFor)]
             return set
         case .staged(let changes):
-            let configuration = try RouteSet.configuration(at: options.configurationPath, from: directory)
+            let configuration = try RouteSetLoader.configuration(at: options.configurationPath, from: directory)
+            let loader = RouteSetLoader(configuration: configuration, workingDirectory: directory)
             var set = LoadedSet(configuration: configuration)
-            let manifests = changes.filter { RouteSet.contains($0.path, configuration: configuration, workingDirectory: directory) }
+            let manifests = changes.filter { loader.contains($0.path) }
             // A commit that changes no manifest cannot break the route set: nothing is read.
             guard !manifests.isEmpty else { return set }
             set.changedPaths = Set(manifests.filter { !$0.isDeletion }.map { absolute($0.path) })
@@ -206,7 +233,9 @@ private struct LoadedSet {
                 guard case .deleted(let previous) = change.kind else { continue }
                 set.deletedApps.append(previous.map { FileApp.of($0, path: change.path) } ?? .unknown)
             }
-            (set.files, set.failures) = try RouteSet.load([], configuration: configuration, workingDirectory: directory, messages: &messages)
+            let loaded = try loader.load([])
+            (set.files, set.failures) = (loaded.files, loaded.unreadable)
+            messages += loaded.messages
             if set.deletedApps.contains(.unknown) {
                 messages.append(RunMessage(.note, "the commit deletes a manifest whose app cannot be told, so every app is checked"))
             }
@@ -214,28 +243,12 @@ private struct LoadedSet {
         }
     }
 
-    /// The paths given, when a configuration's `include` is in force and every one of them
-    /// is a file of its route set or a folder holding some: then the whole set is linted and
-    /// only these paths reported, so that no finding is false by construction (a link to a
-    /// route declared in a file that was not given is not unknown). Returns the walk of the
-    /// include globs, so the set is not walked twice.
-    private static func walkIfInsideSet(_ paths: [String], _ configuration: LintConfiguration, _ directory: String) -> RouteSet.Found? {
-        guard !paths.isEmpty, configuration.path != nil, !configuration.include.isEmpty else { return nil }
-        let given = paths.map { ManifestDiscovery.absolutePath($0, in: directory) }
-        let included = ManifestDiscovery.find(matching: configuration.include, under: configuration.baseDirectory)
-        let set = included.files
-            .filter { !RouteSet.isExcluded($0, by: configuration, workingDirectory: directory) }
-            .map { ManifestDiscovery.absolutePath($0, in: directory) }
-        let inside = given.allSatisfy { path in set.contains { isWithin($0, path) } }
-        return inside ? included : nil
-    }
-
     /// Whether the file at `path` is reported; nil when every file is.
     func scope(of result: LintResult, in options: LintOptions) -> ((FileID) -> Bool)? {
         let directory = options.workingDirectory
-        let paths = files.map { ManifestDiscovery.absolutePath($0.path, in: directory) }
+        let paths = files.map { FilePath.absolute($0.path, in: directory) }
         if let reportedPaths {
-            let reported = paths.map { path in reportedPaths.contains { isWithin(path, $0) } }
+            let reported = paths.map { path in reportedPaths.contains { FilePath.isWithin(path, $0) } }
             return { reported[Int($0.index)] }
         }
         guard case .staged = options.input else { return nil }
@@ -252,9 +265,4 @@ private struct LoadedSet {
         }
         return { reported[Int($0.index)] }
     }
-}
-
-/// Whether `path` is `folder` or lies below it.
-private func isWithin(_ path: String, _ folder: String) -> Bool {
-    path == folder || path.hasPrefix(folder == "/" ? "/" : folder + "/")
 }

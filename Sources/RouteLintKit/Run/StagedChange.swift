@@ -56,3 +56,33 @@ public struct StagedChange: Equatable, Sendable {
         return changes
     }
 }
+
+extension StagedChange {
+    /// The changes of the commit being made in the git work tree at `directory`, with paths
+    /// relative to it. pre-commit passes a hook only the files that still exist, so the hook
+    /// asks git itself, and deletions are checked too: a deleted file's text before the commit
+    /// tells its app. Fails when git cannot be run or `directory` is not in a work tree.
+    public static func staged(in directory: String) throws(RunFailure) -> [StagedChange] {
+        // Paths relative to the directory (pre-commit runs hooks at the top of the work tree),
+        // renames as a deletion and an addition.
+        let arguments = ["-C", directory, "diff", "--cached", "--name-status", "-z", "--no-renames", "--relative"]
+        let listing: Subprocess.Outcome
+        do {
+            listing = try Subprocess.run("git", arguments)
+        } catch {
+            throw RunFailure([RunMessage(.error, TerminalText.escape(error.description))])
+        }
+        guard listing.status == 0 else {
+            throw RunFailure([RunMessage(.error, "'git diff --cached' failed; --staged needs a git work tree")])
+        }
+        guard var changes = parse(nameStatus: listing.standardOutput) else {
+            throw RunFailure([RunMessage(.error, "cannot read the staged changes: 'git diff --cached' gave output of an unknown form")])
+        }
+        // A new repository has no HEAD: a file it deletes has no earlier text to tell its app.
+        for index in changes.indices where changes[index].isDeletion {
+            let shown = try? Subprocess.run("git", ["-C", directory, "show", "HEAD:./" + changes[index].path])
+            changes[index].kind = .deleted(previous: shown.flatMap { $0.status == 0 ? $0.standardOutput : nil })
+        }
+        return changes
+    }
+}

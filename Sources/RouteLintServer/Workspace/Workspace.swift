@@ -59,10 +59,10 @@ public struct Workspace {
     private var positions: [String: Int] = [:]
     private var checks: [FileApp: AppCheck] = [:]
     private var someFilesUnread = false
-    private let fileSystem: any WorkspaceFileSystem
+    private let fileSystem: any RouteSetFileSystem
 
     /// Reads the configuration and the route set below `root`, and checks every app.
-    public init(root: String?, fileSystem: any WorkspaceFileSystem) {
+    public init(root: String?, fileSystem: any RouteSetFileSystem) {
         self.root = root
         self.fileSystem = fileSystem
         configuration = LintConfiguration(baseDirectory: root ?? "/")
@@ -73,30 +73,25 @@ public struct Workspace {
     /// configuration changed, say.
     public mutating func reload() {
         problems = []
-        var paths: [String] = []
+        let open = files.filter(\.isOpen)
+        var texts: [String: (text: [UInt8], version: Int?, lastParsed: [UInt8]?)] = [:]
+        for file in open { texts[file.path] = (file.text.bytes, file.version, file.lastParsedText) }
+        someFilesUnread = false
         if let root {
             do {
-                configuration = try fileSystem.configuration(root: root)
+                configuration = try RouteSetLoader.configuration(at: nil, from: root, in: fileSystem)
             } catch {
                 configuration = LintConfiguration(baseDirectory: root)
                 problems += error.messages
                 problems.append(RunMessage(.note, "checking with the default configuration until the configuration is mended"))
             }
-            let found = fileSystem.manifests(root: root, configuration: configuration)
-            paths = found.paths
-            someFilesUnread = !found.failures.isEmpty
-            problems += found.failures.map(RouteSet.unreadable)
-        }
-        let open = files.filter(\.isOpen)
-        var texts: [String: (text: [UInt8], version: Int?, lastParsed: [UInt8]?)] = [:]
-        for file in open { texts[file.path] = (file.text.bytes, file.version, file.lastParsedText) }
-        for path in paths where texts[path] == nil {
-            switch fileSystem.contents(of: path) {
-            case .success(let bytes): texts[path] = (bytes, nil, nil)
-            case .failure(let failure):
-                someFilesUnread = true
-                problems.append(RouteSet.unreadable(failure))
-            }
+            // The route set as the loader sees it with the editor's buffers in place of their files.
+            let buffers = OverlayFileSystem(texts.mapValues(\.text), over: fileSystem)
+            let loader = RouteSetLoader(configuration: configuration, workingDirectory: root, fileSystem: buffers, pathStyle: .absolute)
+            let loaded = loader.read(loader.discover([]))
+            someFilesUnread = !loaded.unreadable.isEmpty
+            problems += loaded.messages
+            for file in loaded.files where texts[file.path] == nil { texts[file.path] = (file.bytes, nil, nil) }
         }
         rebuild(texts, open: Set(open.map(\.path)))
     }
@@ -106,9 +101,9 @@ public struct Workspace {
     /// Whether the route set takes in a file at `path` that the editor opens: one its
     /// include globs (or the manifest naming convention) select, not excluded.
     public func accepts(_ path: String) -> Bool {
-        guard let root else { return ManifestDiscovery.isManifestName(String(path.split(separator: "/").last ?? "")) }
-        let prefix = root == "/" ? "/" : root + "/"
-        return path.hasPrefix(prefix) && RouteSet.contains(path, configuration: configuration, workingDirectory: root)
+        guard let root else { return RouteSetLoader.isManifestName(FilePath.name(of: path)) }
+        let loader = RouteSetLoader(configuration: configuration, workingDirectory: root, fileSystem: fileSystem, pathStyle: .absolute)
+        return FilePath.relative(path, to: root) != nil && loader.contains(path)
     }
 
     /// The editor opened a file of the route set, with this text. Returns the paths whose
@@ -252,24 +247,23 @@ public struct Workspace {
         return texts
     }
 
-    /// Numbers the files in path order — a file's id is its position, as `Linter.check`
-    /// wants — reads each, and checks every app. For a change to which files there are.
+    /// Numbers the files in path order, as the loader numbers a route set — a file's id is its
+    /// position, as `Linter.check` wants — reads each, and checks every app. For a change to
+    /// which files there are.
     private mutating func rebuild(_ texts: [String: (text: [UInt8], version: Int?, lastParsed: [UInt8]?)], open: Set<String>) {
-        let paths = texts.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-        let loaded = paths.enumerated().map { position, path -> File in
-            let entry = texts[path]!
-            let id = FileID(position)
-            let current = Linter.load(SourceFile(id: id, path: path, bytes: entry.text))
-            var file = File(path: path, text: DocumentText(entry.text), isOpen: open.contains(path), version: entry.version,
-                            loaded: current)
+        let sources = RouteSetLoader.numbered(texts.map { (path: $0.key, bytes: $0.value.text) })
+        files = sources.map { source -> File in
+            let entry = texts[source.path]!
+            let current = Linter.load(source)
+            var file = File(path: source.path, text: DocumentText(source.bytes), isOpen: open.contains(source.path),
+                            version: entry.version, loaded: current)
             if current.manifest == nil, let earlier = entry.lastParsed {
                 file.lastParsedText = earlier
-                file.lastParsed = Linter.load(SourceFile(id: id, path: path, bytes: earlier))
+                file.lastParsed = Linter.load(SourceFile(id: source.id, path: source.path, bytes: earlier))
             }
             return file
         }
-        files = loaded
-        positions = Dictionary(uniqueKeysWithValues: paths.enumerated().map { ($1, $0) })
+        positions = Dictionary(uniqueKeysWithValues: files.enumerated().map { ($1.path, $0) })
         checks = [:]
         check(Set(files.map(\.app)))
     }

@@ -1,0 +1,295 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A path that could not be read, and why.
+public struct ReadFailure: Error, Equatable, Sendable {
+    public let path: String
+    public let reason: String
+
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+}
+
+/// What is at a path of a file system.
+public struct FileSystemEntry: Equatable, Sendable {
+    public enum Kind: Equatable, Sendable {
+        case file
+        case directory
+        /// Anything else, described: "a FIFO", "a symbolic link in the revision", …
+        case other(String)
+    }
+
+    /// What an entry is, whatever path reaches it: a file reached twice (through a link, a
+    /// repeated argument) is one file, and a walk visits each directory once, so a link loop ends.
+    public enum Identity: Hashable, Sendable {
+        case inode(device: UInt64, inode: UInt64)
+        case path(String)
+    }
+
+    public let kind: Kind
+    public let identity: Identity
+
+    public init(kind: Kind, identity: Identity) {
+        self.kind = kind
+        self.identity = identity
+    }
+}
+
+/// Where a route set's files are read from: the disk, the editor's buffers over the disk, a
+/// git revision. Paths are absolute. `RouteSetLoader` walks any of them the same way, so that
+/// which files form a route set is decided in one place.
+public protocol RouteSetFileSystem: Sendable {
+    /// What is at `path`, following links.
+    func entry(at path: String) -> Result<FileSystemEntry, ReadFailure>
+    /// The names in the directory at `path`, in any order.
+    func names(inDirectory path: String) -> Result<[String], ReadFailure>
+    /// The bytes of the regular file at `path`, at most `DiskFileSystem.maximumFileSize`.
+    func contents(of path: String) -> Result<[UInt8], ReadFailure>
+    /// The bytes of each of `paths`, in their order: for a file system that reads many files
+    /// faster at once than one by one (one git process for a whole revision).
+    func contents(of paths: [String]) -> [Result<[UInt8], ReadFailure>]
+}
+
+extension RouteSetFileSystem {
+    public func contents(of paths: [String]) -> [Result<[UInt8], ReadFailure>] {
+        paths.map { contents(of: $0) }
+    }
+}
+
+/// Paths as strings, without touching a file system.
+public enum FilePath {
+    /// `path` made absolute against `directory`, with `.` and `..` resolved lexically.
+    public static func absolute(_ path: String, in directory: String) -> String {
+        let joined = path.hasPrefix("/") ? path : directory + "/" + path
+        var parts: [Substring] = []
+        for part in joined.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == ".." { _ = parts.popLast(); continue }
+            parts.append(part)
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+
+    /// The folder of an absolute path.
+    public static func parent(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return "/" }
+        return String(path[..<slash])
+    }
+
+    /// The last component of a path.
+    public static func name(of path: String) -> String {
+        String(path.split(separator: "/").last ?? "")
+    }
+
+    /// `path` joined below `directory`.
+    public static func join(_ directory: String, _ name: String) -> String {
+        directory.hasSuffix("/") ? directory + name : directory + "/" + name
+    }
+
+    /// Whether the absolute `path` is `folder` or lies below it.
+    public static func isWithin(_ path: String, _ folder: String) -> Bool {
+        path == folder || path.hasPrefix(folder == "/" ? "/" : folder + "/")
+    }
+
+    /// `path` relative to `folder` when it lies below it (both absolute); nil otherwise.
+    public static func relative(_ path: String, to folder: String) -> String? {
+        let prefix = folder == "/" ? "/" : folder + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : nil
+    }
+
+    /// Paths in path order: byte by byte, as `ls` in the C locale sorts them.
+    public static func precedes(_ first: String, _ second: String) -> Bool {
+        first.utf8.lexicographicallyPrecedes(second.utf8)
+    }
+}
+
+/// The disk. Only regular files are read: a FIFO would block the run, `/dev/zero` would never
+/// end, so anything else is refused without being read.
+public struct DiskFileSystem: RouteSetFileSystem {
+    /// Files larger than this are refused: a million-route manifest is a quarter of it.
+    public static let maximumFileSize = 1 << 30
+
+    public init() {}
+
+    public func entry(at path: String) -> Result<FileSystemEntry, ReadFailure> {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return .failure(ReadFailure(path: path, reason: Self.errorText(errno))) }
+        let identity = FileSystemEntry.Identity.inode(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return .success(FileSystemEntry(kind: .file, identity: identity))
+        case S_IFDIR: return .success(FileSystemEntry(kind: .directory, identity: identity))
+        default: return .success(FileSystemEntry(kind: .other(Self.kind(info.st_mode)), identity: identity))
+        }
+    }
+
+    public func names(inDirectory path: String) -> Result<[String], ReadFailure> {
+        guard let directory = opendir(path) else { return .failure(ReadFailure(path: path, reason: Self.errorText(errno))) }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return .success(names)
+    }
+
+    public func contents(of path: String) -> Result<[UInt8], ReadFailure> {
+        Self.read(path)
+    }
+
+    /// The bytes of the regular file at `path`, at most `maximumFileSize` of them: every file
+    /// routelint reads, a manifest or a file a user names (configuration, baseline, URL list).
+    public static func read(_ path: String) -> Result<[UInt8], ReadFailure> {
+        // O_NONBLOCK: opening a FIFO must not wait for a writer before fstat can refuse it.
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        guard descriptor >= 0 else { return .failure(ReadFailure(path: path, reason: errorText(errno))) }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return .failure(ReadFailure(path: path, reason: errorText(errno))) }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            return .failure(ReadFailure(path: path, reason: "not a regular file (\(kind(info.st_mode)))"))
+        }
+        let tooLarge = ReadFailure(path: path, reason: "the file is larger than \(maximumFileSize >> 20) MiB")
+        guard Int(info.st_size) <= maximumFileSize else { return .failure(tooLarge) }
+        // Read straight into an array of the size fstat gave, then look for bytes beyond it
+        // (the file may have grown) through a small buffer, so that the array is never
+        // doubled to find the end.
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        var filled = 0
+        while filled < bytes.count {
+            let count = bytes.withUnsafeMutableBytes { readBytes(descriptor, $0.baseAddress! + filled, $0.count - filled) }
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { return .failure(ReadFailure(path: path, reason: errorText(errno))) }
+            if count == 0 { break }
+            filled += count
+        }
+        bytes.removeSubrange(filled...)
+        switch readToEnd(descriptor, into: bytes, name: path, tooLarge: tooLarge) {
+        case .success(let all): return .success(all)
+        case .failure(let failure): return .failure(failure)
+        }
+    }
+
+    /// All of standard input, at most `maximumFileSize` bytes of it.
+    public static func readStandardInput() -> Result<[UInt8], ReadFailure> {
+        readToEnd(STDIN_FILENO, into: [], name: "-",
+                  tooLarge: ReadFailure(path: "-", reason: "standard input is larger than \(maximumFileSize >> 20) MiB"))
+    }
+
+    private static func readToEnd(_ descriptor: Int32, into start: [UInt8], name: String,
+                                  tooLarge: ReadFailure) -> Result<[UInt8], ReadFailure> {
+        var bytes = start
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { readBytes(descriptor, $0.baseAddress!, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { return .failure(ReadFailure(path: name, reason: errorText(errno))) }
+            if count == 0 { return .success(bytes) }
+            guard bytes.count + count <= maximumFileSize else { return .failure(tooLarge) }
+            bytes.append(contentsOf: chunk[..<count])
+        }
+    }
+
+    private static func kind(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFDIR: return "a directory"
+        case S_IFIFO: return "a FIFO"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        case S_IFSOCK: return "a socket"
+        default: return "not a file"
+        }
+    }
+
+    static func errorText(_ code: Int32) -> String {
+        String(cString: strerror(code))
+    }
+}
+
+/// Files held in memory by absolute path, over another file system or none: the editor's open
+/// buffers over the disk (a buffer never saved is a file of the set too), the one manifest
+/// read from standard input in place of its file, or a whole route set for tests. Folders are
+/// those of the files.
+public struct OverlayFileSystem: RouteSetFileSystem {
+    public let files: [String: [UInt8]]
+    public let base: (any RouteSetFileSystem)?
+    /// The folders holding the files, each with the names directly in it.
+    private let folders: [String: Set<String>]
+
+    public init(_ files: [String: [UInt8]], over base: (any RouteSetFileSystem)? = nil) {
+        self.files = files
+        self.base = base
+        var folders: [String: Set<String>] = [:]
+        for path in files.keys {
+            var child = path
+            while child != "/" {
+                let parent = FilePath.parent(of: child)
+                let (inserted, _) = folders[parent, default: []].insert(FilePath.name(of: child))
+                // A folder already listed has its own parents listed too.
+                if !inserted { break }
+                child = parent
+            }
+        }
+        self.folders = folders
+    }
+
+    public func entry(at path: String) -> Result<FileSystemEntry, ReadFailure> {
+        let onBase = base?.entry(at: path)
+        if files[path] != nil {
+            // The file on the disk, when there is one, is the same file: reached by another
+            // path it must still count once.
+            if case .success(let entry)? = onBase, entry.kind == .file { return .success(entry) }
+            return .success(FileSystemEntry(kind: .file, identity: .path(path)))
+        }
+        if let onBase, case .success = onBase { return onBase }
+        if folders[path] != nil { return .success(FileSystemEntry(kind: .directory, identity: .path(path))) }
+        return onBase ?? .failure(ReadFailure(path: path, reason: "No such file or directory"))
+    }
+
+    public func names(inDirectory path: String) -> Result<[String], ReadFailure> {
+        let held = folders[path] ?? []
+        guard let base else {
+            return held.isEmpty ? .failure(ReadFailure(path: path, reason: "No such file or directory")) : .success(Array(held))
+        }
+        switch base.names(inDirectory: path) {
+        case .success(let names): return .success(Array(held.union(names)))
+        case .failure(let failure): return held.isEmpty ? .failure(failure) : .success(Array(held))
+        }
+    }
+
+    public func contents(of path: String) -> Result<[UInt8], ReadFailure> {
+        if let bytes = files[path] { return .success(bytes) }
+        return base?.contents(of: path) ?? .failure(ReadFailure(path: path, reason: "No such file or directory"))
+    }
+}
+
+/// Files in memory that a test or a benchmark changes while a language server reads them, as
+/// an editor's files change on the disk. Meant for one thread.
+public final class InMemoryFileSystem: RouteSetFileSystem, @unchecked Sendable {
+    public var files: [String: [UInt8]] {
+        didSet { snapshot = OverlayFileSystem(files) }
+    }
+
+    private var snapshot: OverlayFileSystem
+
+    public init(_ files: [String: String]) {
+        self.files = files.mapValues { Array($0.utf8) }
+        snapshot = OverlayFileSystem(self.files)
+    }
+
+    public func entry(at path: String) -> Result<FileSystemEntry, ReadFailure> { snapshot.entry(at: path) }
+    public func names(inDirectory path: String) -> Result<[String], ReadFailure> { snapshot.names(inDirectory: path) }
+    public func contents(of path: String) -> Result<[UInt8], ReadFailure> { snapshot.contents(of: path) }
+}
+
+/// `read(2)`, named apart from `DiskFileSystem.read`, which hides it inside the type.
+private func readBytes(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
+}
