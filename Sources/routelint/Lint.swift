@@ -171,17 +171,17 @@ func currentDirectory() -> String {
 }
 
 /// Where a report goes: standard output, or the file at `path`.
-func open(_ path: String?) throws -> ReportOutput {
+func open(_ path: String?) throws -> OutputFile {
     guard let path else { return .standardOutput() }
     do {
-        return try ReportOutput(file: path)
+        return try OutputFile(file: path)
     } catch {
         printError("routelint: error: \(error)")
         throw ExitCode(Exit.usageOrUnreadable)
     }
 }
 
-func finish(_ output: ReportOutput) throws {
+func finish(_ output: OutputFile) throws {
     do {
         try output.finish()
     } catch {

@@ -84,7 +84,7 @@ struct RouteSetLoaderTests {
             try Self.write("an earlier, longer report\n", to: victim)
             let report = root + "/report.txt"
             try FileManager.default.createSymbolicLink(atPath: report, withDestinationPath: victim)
-            let output = try ReportOutput(file: report)
+            let output = try OutputFile(file: report)
             output.write("the report\n")
             try output.finish()
             // The link is what the user named: it stays, and its target gets the report.
@@ -94,7 +94,7 @@ struct RouteSetLoaderTests {
             // Nothing is left behind beside it.
             #expect(try FileManager.default.contentsOfDirectory(atPath: root).sorted() == ["report.txt", "victim.txt"])
 
-            let null = try ReportOutput(file: "/dev/null")
+            let null = try OutputFile(file: "/dev/null")
             null.write("discarded\n")
             try null.finish()
             var info = stat()

@@ -115,16 +115,16 @@ public enum CodeGeneration {
 
     /// Writes each file whole or not at all (a temporary file renamed into place), creating
     /// the directory and its parents when they do not exist.
-    public static func write(_ files: [GeneratedFile], to directory: String) throws(ReportOutput.WriteError) {
+    public static func write(_ files: [GeneratedFile], to directory: String) throws(OutputFile.WriteError) {
         var path = directory.hasPrefix("/") ? "" : "."
         for component in directory.split(separator: "/") {
             path += "/" + component
             if mkdir(path, 0o755) != 0 && errno != EEXIST {
-                throw ReportOutput.WriteError(path: TerminalText.escape(path), reason: String(cString: strerror(errno)))
+                throw OutputFile.WriteError(path: TerminalText.escape(path), reason: String(cString: strerror(errno)))
             }
         }
         for file in files {
-            let output = try ReportOutput(file: directory + "/" + file.name)
+            let output = try OutputFile(file: directory + "/" + file.name)
             output.write(file.contents)
             try output.finish()
         }

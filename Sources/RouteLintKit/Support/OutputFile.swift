@@ -4,15 +4,16 @@ import Glibc
 import Darwin
 #endif
 
-/// Where a report goes, written as it is produced through a buffer, so that a report of
-/// millions of findings is never one string in memory.
+/// Where routelint's output goes — a report, a baseline, generated code: standard output or a
+/// file, written as it is produced through a buffer, so that a report of millions of findings
+/// is never one string in memory.
 ///
-/// A report to a file is written whole or not at all: to a temporary file created
+/// A file is written whole or not at all: to a temporary file created
 /// exclusively, with an unpredictable name, in the target's folder, then renamed over the
 /// target — no link planted at a predictable name can redirect it. A target that is not a
 /// plain regular file — a link such as `/dev/stdout`, a FIFO, a device — is written through,
 /// as a shell's `>` would, never replaced.
-public final class ReportOutput: TextOutputStream {
+public final class OutputFile: TextOutputStream {
     public struct WriteError: Error, CustomStringConvertible, Sendable {
         public let path: String
         public let reason: String
@@ -30,8 +31,8 @@ public final class ReportOutput: TextOutputStream {
     private static let bufferSize = 1 << 16
 
     /// Standard output.
-    public static func standardOutput() -> ReportOutput {
-        ReportOutput(descriptor: STDOUT_FILENO, path: "standard output", temporary: nil, ownsDescriptor: false)
+    public static func standardOutput() -> OutputFile {
+        OutputFile(descriptor: STDOUT_FILENO, path: "standard output", temporary: nil, ownsDescriptor: false)
     }
 
     private init(descriptor: Int32, path: String, temporary: String?, ownsDescriptor: Bool) {
