@@ -14,6 +14,5 @@ struct DocumentationTests {
         }
         #expect(generated == (try String(contentsOf: url, encoding: .utf8)),
                 "regenerate with ROUTELINT_UPDATE_FIXTURES=1 swift test --filter DocumentationTests")
-        for id in RuleRegistry.ids { #expect(generated.contains("\n## \(id)\n")) }
     }
 }

@@ -1,44 +1,68 @@
 import Testing
 @testable import RouteLintKit
 
-/// Runs every rule's documented examples: a triggering example must give a finding of its
-/// rule at each `↓` marker and nowhere else, a non-triggering one no finding of the rule.
+/// Runs every rule's documented examples, as SwiftLint does: a triggering example must give a
+/// finding of its rule at each `↓` marker and nowhere else, a non-triggering one no finding at
+/// all (an example that stops parsing fails). Each example runs again with CRLF line ends and
+/// with a byte-order mark (the same findings at the same positions), and each triggering one
+/// with `# routelint:ignore RULE` on every marked line (silenced, and no `unused-suppression`).
 @Suite("Rule examples")
 struct RuleExampleTests {
+    /// How an example's text is varied before it is linted.
+    enum Variant: String, CaseIterable, CustomTestStringConvertible {
+        case plain, crlf, byteOrderMark
+
+        var testDescription: String { rawValue }
+
+        func apply(_ text: String) -> String {
+            switch self {
+            case .plain: return text
+            case .crlf: return text.replacingOccurrences(of: "\n", with: "\r\n")
+            case .byteOrderMark: return "\u{FEFF}" + text
+            }
+        }
+    }
+
     struct MarkedFile {
         let name: String
         let contents: String
         /// "file:line:column" of each marker, after the markers are removed.
         let markers: [String]
+        /// The lines (1-based) that hold a marker.
+        let markedLines: Set<Int>
     }
 
     static func unmark(_ file: RuleExample.File, fileIndex: Int) -> MarkedFile {
         var contents = ""
         var markers: [String] = []
+        var markedLines = Set<Int>()
         var line = 1
         var column = 1
         for character in file.contents {
             if character == RuleExample.marker {
                 markers.append("\(fileIndex):\(line):\(column)")
+                markedLines.insert(line)
                 continue
             }
             contents.append(character)
-            if character == "\n" {
+            // "\r\n" is one Character in Swift; it ends a line as "\n" does.
+            if character == "\n" || character == "\r\n" {
                 line += 1
                 column = 1
             } else {
                 column += character.unicodeScalars.count
             }
         }
-        return MarkedFile(name: file.name, contents: contents, markers: markers)
+        return MarkedFile(name: file.name, contents: contents, markers: markers, markedLines: markedLines)
     }
 
-    static func run(_ example: RuleExample, rule: String) -> (expected: [String], actual: [String]) {
+    /// The markers expected and every finding given ("file:line:column rule"), for the example
+    /// as varied.
+    static func run(_ example: RuleExample, variant: Variant) -> (markers: [String], findings: [(position: String, rule: String)]) {
         let files = example.files.enumerated().map { unmark($1, fileIndex: $0) }
-        let result = lint(files.map { (name: $0.name, contents: $0.contents) })
-        let actual = result.findings.filter { $0.rule == rule }
-            .map { "\($0.range.file.index):\($0.range.start.line):\($0.range.start.column)" }
-        return (files.flatMap(\.markers).sorted(), actual.sorted())
+        let result = lint(files.map { (name: $0.name, contents: variant.apply($0.contents)) })
+        let findings = result.findings.map { ("\($0.range.file.index):\($0.range.start.line):\($0.range.start.column)", $0.rule) }
+        return (files.flatMap(\.markers).sorted(), findings)
     }
 
     @Test("every registered rule has examples of both kinds", arguments: RuleRegistry.descriptions.map(\.id))
@@ -51,33 +75,70 @@ struct RuleExampleTests {
         }
     }
 
-    @Test("triggering examples give findings exactly at their markers", arguments: RuleRegistry.descriptions.map(\.id))
-    func triggering(_ id: String) throws {
+    @Test("triggering examples give findings exactly at their markers",
+          arguments: RuleRegistry.descriptions.map(\.id), Variant.allCases)
+    func triggering(_ id: String, _ variant: Variant) throws {
         let rule = try #require(RuleRegistry.description(of: id))
         for example in rule.triggeringExamples {
-            let (expected, actual) = Self.run(example, rule: id)
-            #expect(actual == expected, "\(example.files.map(\.contents).joined(separator: "\n---\n"))")
+            let (markers, findings) = Self.run(example, variant: variant)
+            let text = example.files.map(\.contents).joined(separator: "\n---\n")
+            #expect(findings.filter { $0.rule == id }.map(\.position).sorted() == markers, "\(text)")
+            // An example that stops parsing shows nothing of the rule it is about.
+            if id != YAMLSyntaxRule.description.id {
+                #expect(!findings.contains { $0.rule == YAMLSyntaxRule.description.id }, "\(text)")
+            }
         }
     }
 
-    @Test("non-triggering examples give no finding of the rule", arguments: RuleRegistry.descriptions.map(\.id))
-    func nonTriggering(_ id: String) throws {
+    @Test("non-triggering examples give no finding at all", arguments: RuleRegistry.descriptions.map(\.id), Variant.allCases)
+    func nonTriggering(_ id: String, _ variant: Variant) throws {
         let rule = try #require(RuleRegistry.description(of: id))
         for example in rule.nonTriggeringExamples {
-            let (_, actual) = Self.run(example, rule: id)
-            #expect(actual.isEmpty, "\(example.files.map(\.contents).joined(separator: "\n---\n"))")
+            let (_, findings) = Self.run(example, variant: variant)
+            #expect(findings.map { "\($0.position) \($0.rule)" } == [], "\(example.files.map(\.contents).joined(separator: "\n---\n"))")
         }
     }
 
-    @Test("rule ids are unique kebab-case and the documentation names each rule")
+    /// Rules whose findings a line directive cannot silence: a directive's own problems.
+    static let unsilenceable: Set<String> = [UnusedSuppressionRule.description.id]
+
+    @Test("a '# routelint:ignore RULE' directive on each marked line silences the rule, and is used",
+          arguments: RuleRegistry.descriptions.map(\.id).filter { !unsilenceable.contains($0) })
+    func ignoredOnTheLine(_ id: String) throws {
+        let rule = try #require(RuleRegistry.description(of: id))
+        for example in rule.triggeringExamples {
+            let files = example.files.enumerated().map { Self.unmark($1, fileIndex: $0) }
+            let lines = files.map { $0.contents.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
+            // A finding at the very end of a file (an unclosed collection) has no line of text
+            // to carry a directive; `ignore-file` is the way to silence it.
+            let atEnd = zip(files, lines).contains { file, lines in file.markedLines.contains { lines[$0 - 1].isEmpty } }
+            if atEnd { continue }
+            let directed = zip(files, lines).map { file, lines in
+                let marked = lines.enumerated().map { index, line in
+                    file.markedLines.contains(index + 1) ? line + "  # routelint:ignore \(id)" : line
+                }
+                return (name: file.name, contents: marked.joined(separator: "\n"))
+            }
+            let result = lint(directed)
+            let text = directed.map(\.contents).joined(separator: "\n---\n")
+            #expect(!result.findings.contains { $0.rule == id }, "\(text)")
+            #expect(!result.findings.contains { $0.rule == UnusedSuppressionRule.description.id }, "\(text)")
+            #expect(result.suppressed.filter { $0.rule == id }.count == files.flatMap(\.markers).count, "\(text)")
+        }
+    }
+
+    @Test("rule ids are unique kebab-case")
     func catalogue() {
         let ids = RuleRegistry.ids
         #expect(Set(ids).count == ids.count)
         for id in ids {
             #expect(id.allSatisfy { $0 == "-" || ($0.isLowercase && $0.isASCII) }, "\(id)")
-            #expect(RuleDocumentation.catalogue().contains(id))
         }
-        let explained = RuleDocumentation.explain(RuleRegistry.description(of: "conflicting-patterns")!)
+    }
+
+    @Test("explain shows an example as the manifest to write, without its markers")
+    func explainedExamples() throws {
+        let explained = RuleDocumentation.explain(try #require(RuleRegistry.description(of: "conflicting-patterns")))
         #expect(explained.contains("product-by-sku: {path: /products/:sku}"))
         #expect(!explained.contains(RuleExample.marker))
     }

@@ -49,12 +49,16 @@ public enum ConflictingPatternsRule: AppRule {
         nonTriggeringExamples: [
             RuleExample("""
                 manifest: 1
+                activities: {shop: {}}
+                tabs: {home: {activity: shop, index: 0, root: home, icon: house}}
+                holders: {H: {}}
                 routes:
-                  product: {path: /products/:id}
-                  new-product: {path: /products/new}
-                  product-reviews: {path: /products/:id/reviews}
-                  docs: {path: /docs/**}
-                  docs-home: {path: /docs}
+                  home: {path: /, holder: H, links: [product, new-product, product-reviews, docs, docs-home]}
+                  product: {path: /products/:id, activity: shop, holder: H}
+                  new-product: {path: /products/new, activity: shop, holder: H}
+                  product-reviews: {path: /products/:id/reviews, activity: shop, holder: H}
+                  docs: {path: /docs/**, activity: shop, holder: H}
+                  docs-home: {path: /docs, activity: shop, holder: H}
                 """),
         ])
 

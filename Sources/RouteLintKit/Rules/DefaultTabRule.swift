@@ -29,7 +29,11 @@ public enum DefaultTabRule: AppRule {
                   brochure: {}
                 tabs:
                   home: {activity: shop, index: 0, root: home, icon: house}
-                  brochures: {activity: brochure, index: 0, root: home, icon: book}
+                  brochures: {activity: brochure, index: 0, root: brochure-list, icon: book}
+                holders: {H: {}}
+                routes:
+                  home: {path: /, holder: H}
+                  brochure-list: {path: /brochures, holder: H}
                 """),
         ])
 

@@ -28,11 +28,18 @@ public enum DuplicateKeyRule: FileRule {
         nonTriggeringExamples: [
             RuleExample("""
                 manifest: 1
+                activities: {shop: {}}
+                tabs: {home: {activity: shop, index: 0, root: product-list, icon: house}}
+                holders: {H: {}}
                 routes:
-                  product:
-                    path: /products/:id
+                  product-list:
+                    path: /products
+                    holder: H
+                    links: [item]
                   item:
                     path: /items/:id
+                    activity: shop
+                    holder: H
                 """),
         ])
 

@@ -31,28 +31,37 @@ public enum DuplicateNameRule: AppRule {
                 (name: "catalog.routes.yaml", contents: """
                     manifest: 1
                     app: shop
+                    activities: {main: {}}
+                    tabs: {home: {activity: main, index: 0, root: product-list, icon: house}}
+                    holders: {H: {}}
                     routes:
-                      product: {path: /products/:id}
+                      product-list: {path: /products, holder: H, links: [search-result]}
                     """),
                 (name: "search.routes.yaml", contents: """
                     manifest: 1
                     app: shop
                     routes:
-                      search-result: {path: /search/products/:id}
+                      search-result: {path: /search/products/:id, activity: main, holder: H}
                     """),
             ]),
             RuleExample(files: [
                 (name: "shop.routes.yaml", contents: """
                     manifest: 1
                     app: shop
+                    activities: {main: {}}
+                    tabs: {home: {activity: main, index: 0, root: product, icon: house}}
+                    holders: {H: {}}
                     routes:
-                      product: {path: /products/:id}
+                      product: {path: /products, holder: H}
                     """),
                 (name: "admin.routes.yaml", contents: """
                     manifest: 1
                     app: admin
+                    activities: {main: {}}
+                    tabs: {home: {activity: main, index: 0, root: product, icon: house}}
+                    holders: {H: {}}
                     routes:
-                      product: {path: /products/:id}
+                      product: {path: /products, holder: H}
                     """),
             ]),
         ])

@@ -20,10 +20,16 @@ public enum DuplicateTabIndexRule: AppRule {
         nonTriggeringExamples: [
             RuleExample("""
                 manifest: 1
+                activities: {shop: {}, brochure: {}}
                 tabs:
                   home: {activity: shop, index: 0, root: home, icon: house}
                   cart: {activity: shop, index: 1, root: cart, icon: cart}
                   brochures: {activity: brochure, index: 0, root: brochures, icon: book}
+                holders: {H: {}}
+                routes:
+                  home: {path: /, holder: H}
+                  cart: {path: /cart, holder: H}
+                  brochures: {path: /brochures, holder: H}
                 """),
         ])
 

@@ -23,12 +23,16 @@ public enum HolderParamsRule: AppRule {
         nonTriggeringExamples: [
             RuleExample("""
                 manifest: 1
+                activities: {shop: {}}
+                tabs: {home: {activity: shop, index: 0, root: home, icon: house}}
                 holders:
+                  HomeHolder: {}
                   ProductHolder: {params: [productId]}
                   ListHolder: {}
                 routes:
-                  product: {path: /products/:productId, holder: ProductHolder}
-                  list: {path: /products/:category/all, holder: ListHolder}
+                  home: {path: /, holder: HomeHolder, links: [product, list]}
+                  product: {path: /products/:productId, activity: shop, holder: ProductHolder}
+                  list: {path: /products/:category/all, activity: shop, holder: ListHolder}
                 """),
         ])
 

@@ -30,12 +30,17 @@ public enum HolderScopeRule: AppRule {
         nonTriggeringExamples: [
             RuleExample("""
                 manifest: 1
+                activities: {shop: {}}
+                tabs: {home: {activity: shop, index: 0, root: home, icon: house}}
                 holders:
                   AppHolder: {scope: app}
                   SessionHolder: {scope: activity, parent: AppHolder}
                   CartHolder: {scope: tab, parent: SessionHolder}
                   CheckoutHolder: {parent: CartHolder}
                   SiblingHolder: {scope: tab, parent: CartHolder}
+                routes:
+                  home: {path: /, holder: CheckoutHolder}
+                  sibling: {path: /sibling, activity: shop, holder: SiblingHolder, entry: true}
                 """),
         ])
 

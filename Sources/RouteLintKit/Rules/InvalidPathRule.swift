@@ -24,12 +24,15 @@ public enum InvalidPathRule: FileRule {
         nonTriggeringExamples: [
             RuleExample("""
                 manifest: 1
+                activities: {shop: {}}
+                tabs: {home: {activity: shop, index: 0, root: search, icon: house}}
+                holders: {H: {}}
                 routes:
-                  compare: {path: /compare/:base/:head}
-                  team: {path: /teams/:team_id}
-                  search: {path: /search}
-                  docs: {path: /docs/**}
-                  cafe: {path: /caf%C3%A9}
+                  search: {path: /search, holder: H, links: [compare, team, docs, cafe]}
+                  compare: {path: /compare/:base/:head, activity: shop, holder: H}
+                  team: {path: /teams/:team_id, activity: shop, holder: H}
+                  docs: {path: /docs/**, activity: shop, holder: H}
+                  cafe: {path: /caf%C3%A9, activity: shop, holder: H}
                 """),
         ])
 

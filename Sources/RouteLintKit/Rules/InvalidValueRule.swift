@@ -35,8 +35,14 @@ public enum InvalidValueRule: FileRule {
         nonTriggeringExamples: [
             RuleExample("""
                 manifest: 1
+                activities: {shop: {}}
+                tabs: {home: {activity: shop, index: 0, root: home, icon: house}}
+                holders: {H: {}}
                 routes:
+                  home: {path: /, holder: H, links: [filters]}
                   filters:
+                    activity: shop
+                    holder: H
                     presentation: sheet
                     stacked: true
                 """),

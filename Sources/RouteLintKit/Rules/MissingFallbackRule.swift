@@ -19,9 +19,12 @@ public enum MissingFallbackRule: AppRule {
         nonTriggeringExamples: [
             RuleExample("""
                 manifest: 1
+                activities: {shop: {}}
+                tabs: {home: {activity: shop, index: 0, root: cart, icon: cart}}
+                holders: {H: {}}
                 routes:
-                  new-checkout: {path: /checkout, feature: checkout-v2, fallback: cart}
-                  cart: {path: /cart}
+                  cart: {path: /cart, holder: H, links: [new-checkout]}
+                  new-checkout: {path: /checkout, activity: shop, holder: H, feature: checkout-v2, fallback: cart}
                 """),
         ])
 

@@ -33,10 +33,12 @@ public enum MissingFieldRule: AppRule {
         nonTriggeringExamples: [
             RuleExample("""
                 manifest: 1
+                activities: {shop: {}}
                 tabs:
                   home: {activity: shop, index: 0, root: home, icon: house}
+                holders: {HomeHolder: {}, SettingsHolder: {}}
                 routes:
-                  home: {path: /, holder: HomeHolder}
+                  home: {path: /, holder: HomeHolder, links: [settings]}
                   settings: {path: /settings, activity: shop, holder: SettingsHolder}
                 """),
         ])

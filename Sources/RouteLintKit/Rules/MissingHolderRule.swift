@@ -22,11 +22,13 @@ public enum MissingHolderRule: AppRule {
         nonTriggeringExamples: [
             RuleExample("""
                 manifest: 1
+                activities: {shop: {}}
+                tabs: {home: {activity: shop, index: 0, root: cart, icon: cart}}
                 holders:
                   ProductHolder: {params: [id]}
                   CartHolder: {}
                 routes:
-                  product: {path: /products/:id, activity: shop, holder: ProductHolder}
+                  product: {path: /products/:id, activity: shop, holder: ProductHolder, entry: true}
                   cart: {path: /cart, activity: shop, holder: CartHolder}
                 """),
         ])

@@ -27,6 +27,10 @@ public enum OrphanActivityRule: AppRule {
                 tabs:
                   home: {activity: shop, index: 0, root: home, icon: house}
                   brochures: {activity: brochure, index: 0, root: brochures, icon: book}
+                holders: {H: {}}
+                routes:
+                  home: {path: /, holder: H}
+                  brochures: {path: /brochures, holder: H}
                 """),
         ])
 

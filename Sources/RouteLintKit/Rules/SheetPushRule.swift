@@ -22,11 +22,15 @@ public enum SheetPushRule: AppRule {
         nonTriggeringExamples: [
             RuleExample("""
                 manifest: 1
+                activities: {shop: {}}
+                tabs: {home: {activity: shop, index: 0, root: home, icon: house}}
+                holders: {H: {}}
                 routes:
-                  filters: {presentation: sheet, stacked: true, links: [filter-detail]}
-                  filter-detail: {path: /filters/:id}
-                  share: {presentation: fullscreen, links: [help]}
-                  help: {presentation: sheet}
+                  home: {path: /, holder: H, links: [filters, share]}
+                  filters: {activity: shop, holder: H, presentation: sheet, stacked: true, links: [filter-detail]}
+                  filter-detail: {path: /filters/:id, activity: shop, holder: H}
+                  share: {activity: shop, holder: H, presentation: fullscreen, links: [help]}
+                  help: {activity: shop, holder: H, presentation: sheet}
                 """),
         ])
 

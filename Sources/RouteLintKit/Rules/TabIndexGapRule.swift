@@ -28,7 +28,12 @@ public enum TabIndexGapRule: AppRule {
                 tabs:
                   home: {activity: shop, index: 0, root: home, icon: house}
                   cart: {activity: shop, index: 1, root: cart, icon: cart}
-                  favorites: {activity: shop, index: 1, root: favorites, icon: heart}
+                  favorites: {activity: shop, index: 2, root: favorites, icon: heart}
+                holders: {H: {}}
+                routes:
+                  home: {path: /, holder: H}
+                  cart: {path: /cart, holder: H}
+                  favorites: {path: /favorites, holder: H}
                 """),
         ])
 

@@ -29,11 +29,18 @@ public enum TabLimitRule: AppRule {
                 activities:
                   shop: {}
                 tabs:
-                  t0: {activity: shop, index: 0, root: r, icon: i}
-                  t1: {activity: shop, index: 1, root: r, icon: i}
-                  t2: {activity: shop, index: 2, root: r, icon: i}
-                  t3: {activity: shop, index: 3, root: r, icon: i}
-                  t4: {activity: shop, index: 4, root: r, icon: i}
+                  t0: {activity: shop, index: 0, root: r0, icon: i}
+                  t1: {activity: shop, index: 1, root: r1, icon: i}
+                  t2: {activity: shop, index: 2, root: r2, icon: i}
+                  t3: {activity: shop, index: 3, root: r3, icon: i}
+                  t4: {activity: shop, index: 4, root: r4, icon: i}
+                holders: {H: {}}
+                routes:
+                  r0: {path: /0, holder: H}
+                  r1: {path: /1, holder: H}
+                  r2: {path: /2, holder: H}
+                  r3: {path: /3, holder: H}
+                  r4: {path: /4, holder: H}
                 """),
         ],
         options: [RuleOptionDescription(name: "max", summary: "the most tabs an activity may have",

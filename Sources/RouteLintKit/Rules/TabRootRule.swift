@@ -32,9 +32,10 @@ public enum TabRootRule: AppRule {
                 tabs:
                   products: {activity: shop, index: 0, root: product-list, icon: tag}
                   brochures: {activity: brochure, index: 0, root: catalog, icon: book}
+                holders: {H: {}}
                 routes:
-                  product-list: {path: /products}
-                  catalog: {path: /catalog, activity: brochure, presentation: push}
+                  product-list: {path: /products, holder: H}
+                  catalog: {path: /catalog, activity: brochure, holder: H, presentation: push}
                 """),
         ])
 

@@ -26,9 +26,15 @@ public enum UnknownKeyRule: FileRule {
         nonTriggeringExamples: [
             RuleExample("""
                 manifest: 1
+                activities: {shop: {}}
+                tabs: {home: {activity: shop, index: 0, root: home, icon: house}}
+                holders: {H: {}}
                 routes:
+                  home: {path: /, holder: H, links: [filters]}
                   filters:
                     path: /filters
+                    activity: shop
+                    holder: H
                     presentation: sheet
                 """),
         ])

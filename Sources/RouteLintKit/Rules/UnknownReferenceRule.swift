@@ -33,8 +33,8 @@ public enum UnknownReferenceRule: AppRule {
                 tabs:
                   home: {activity: shop, index: 0, root: home, icon: house}
                 routes:
-                  home: {path: /, links: [product]}
-                  product: {path: /products/:id, activity: shop, fallback: home}
+                  home: {path: /, holder: AppHolder, links: [product]}
+                  product: {path: /products/:id, activity: shop, holder: ProductHolder, fallback: home}
                 holders:
                   AppHolder: {scope: app}
                   ProductHolder: {parent: AppHolder}

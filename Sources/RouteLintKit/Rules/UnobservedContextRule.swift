@@ -22,10 +22,13 @@ public enum UnobservedContextRule: AppRule {
         nonTriggeringExamples: [
             RuleExample("""
                 manifest: 1
+                activities: {shop: {}}
+                tabs: {home: {activity: shop, index: 0, root: products, icon: house}}
+                holders: {H: {}}
                 routes:
-                  products: {links: [category], observes: [FilterSelection]}
-                  category: {links: [filters]}
-                  filters: {presentation: sheet, sends: [FilterSelection]}
+                  products: {path: /products, holder: H, links: [category], observes: [FilterSelection]}
+                  category: {activity: shop, holder: H, links: [filters]}
+                  filters: {activity: shop, holder: H, presentation: sheet, sends: [FilterSelection]}
                 """),
         ])
 

@@ -25,13 +25,15 @@ public enum UnreachableRouteRule: AppRule {
         nonTriggeringExamples: [
             RuleExample("""
                 manifest: 1
+                activities: {shop: {}}
                 tabs:
                   home: {activity: shop, index: 0, root: home, icon: house}
+                holders: {H: {}}
                 routes:
-                  home: {path: /, links: [product]}
-                  product: {path: /products/:id, activity: shop}
-                  promo: {path: /promo/:code, activity: shop, entry: true, links: [reviews]}
-                  reviews: {path: /products/:id/reviews, activity: shop}
+                  home: {path: /, holder: H, links: [product]}
+                  product: {path: /products/:id, activity: shop, holder: H}
+                  promo: {path: /promo/:code, activity: shop, holder: H, entry: true, links: [reviews]}
+                  reviews: {path: /products/:id/reviews, activity: shop, holder: H}
                 """),
         ])
 

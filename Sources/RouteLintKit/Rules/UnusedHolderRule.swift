@@ -23,6 +23,8 @@ public enum UnusedHolderRule: AppRule {
         nonTriggeringExamples: [
             RuleExample("""
                 manifest: 1
+                activities: {shop: {}}
+                tabs: {home: {activity: shop, index: 0, root: cart, icon: cart}}
                 holders:
                   AppHolder: {scope: app}
                   CartHolder: {parent: AppHolder}

@@ -41,6 +41,9 @@ public enum YAMLSyntaxRule: FileRule {
         nonTriggeringExamples: [
             RuleExample("""
                 manifest: 1
+                activities: {shop: {}}
+                tabs: {home: {activity: shop, index: 0, root: home, icon: house}}
+                holders: {HomeHolder: {}}
                 routes:
                   home: {path: /home, holder: HomeHolder}
                 """),
