@@ -12,7 +12,7 @@ let package = Package(
         .plugin(name: "LintRoutes", targets: ["LintRoutes"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2")
     ],
     targets: [
         // libyaml, found through pkg-config. Only the YAML layer of RouteLintKit imports it.

@@ -11,12 +11,12 @@
 // A broken invariant is a trap, which libFuzzer reports as a crash with the input that made it.
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 enum FuzzTarget: String {
@@ -26,7 +26,9 @@ enum FuzzTarget: String {
 nonisolated(unsafe) private var target = FuzzTarget.lint
 
 @_cdecl("LLVMFuzzerInitialize")
-public func fuzzerInitialize(_ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>) -> Int32 {
+public func fuzzerInitialize(
+    _ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>
+) -> Int32 {
     if let name = getenv("ROUTELINT_FUZZ_TARGET").map({ String(cString: $0) }) {
         guard let chosen = FuzzTarget(rawValue: name) else { fatalError("unknown ROUTELINT_FUZZ_TARGET '\(name)'") }
         target = chosen
@@ -109,20 +111,24 @@ func fuzzLint(_ bytes: [UInt8]) {
     let result = Linter.lint(files)
     let findings = result.findings
 
-    let text = TextReporter.render(findings, files: files, totals: .init(files: files.count, routes: result.routeCount, seconds: nil),
-                                   options: .init())
-    check(!text.unicodeScalars.contains { $0 != "\n" && $0 != "\t" && TerminalText.needsEscape($0) },
-          "the text report holds a control character")
+    let text = TextReporter.render(
+        findings, files: files, totals: .init(files: files.count, routes: result.routeCount, seconds: nil),
+        options: .init())
+    check(
+        !text.unicodeScalars.contains { $0 != "\n" && $0 != "\t" && TerminalText.needsEscape($0) },
+        "the text report holds a control character")
 
     let json = JSONReporter.render(findings, files: files)
     guard let reported = try? JSONDecoder().decode([ReportedFinding].self, from: Data(json.utf8)) else {
         fatalError("invariant broken: the JSON report does not decode")
     }
-    check(reported.map(\.rule) == findings.map(\.rule) && reported.map(\.message) == findings.map(\.message),
-          "the JSON report does not list the findings")
+    check(
+        reported.map(\.rule) == findings.map(\.rule) && reported.map(\.message) == findings.map(\.message),
+        "the JSON report does not list the findings")
 
-    let sarif = SARIFReporter.render(active: findings, suppressed: result.suppressed, files: files,
-                                     options: .init(baseDirectory: "/fuzz", workingDirectory: "/fuzz"))
+    let sarif = SARIFReporter.render(
+        active: findings, suppressed: result.suppressed, files: files,
+        options: .init(baseDirectory: "/fuzz", workingDirectory: "/fuzz"))
     guard let log = try? JSONDecoder().decode(SARIFLog.self, from: Data(sarif.utf8)), log.version == "2.1.0", log.runs.count == 1 else {
         fatalError("invariant broken: the SARIF log does not decode")
     }
@@ -130,8 +136,9 @@ func fuzzLint(_ bytes: [UInt8]) {
 
     let github = GitHubReporter.render(findings, files: files)
     let commands = github.split(separator: "\n", omittingEmptySubsequences: false).filter { $0.hasPrefix("::") }
-    check(commands.count == findings.count && github.filter({ $0 == "\n" }).count == findings.count,
-          "the GitHub report has \(commands.count) commands for \(findings.count) findings")
+    check(
+        commands.count == findings.count && github.filter({ $0 == "\n" }).count == findings.count,
+        "the GitHub report has \(commands.count) commands for \(findings.count) findings")
 
     let baselineText = Baseline(findings: findings, files: files).text
     guard let baseline = try? Baseline.decode(Array(baselineText.utf8), path: "baseline.json") else {

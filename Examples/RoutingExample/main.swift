@@ -20,5 +20,7 @@ for url in CommandLine.arguments.dropFirst() {
     case .sessionHolder(let value), .productHolder(let value), .screenHolder(let value): holder = value
     }
     let parameters = link.route.parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
-    print("\(url) → route '\(link.route.id)', tab '\(link.tab?.rawValue ?? "-")'\(parameters.isEmpty ? "" : ", \(parameters)"), holder: \(holder)")
+    print(
+        "\(url) → route '\(link.route.id)', tab '\(link.tab?.rawValue ?? "-")'\(parameters.isEmpty ? "" : ", \(parameters)"), holder: \(holder)"
+    )
 }

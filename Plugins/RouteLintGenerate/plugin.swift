@@ -21,7 +21,7 @@ struct RouteLintGenerate: BuildToolPlugin {
                 arguments: ["generate", "swift"] + manifests.map(\.path) + ["--output", output.path],
                 inputFiles: manifests,
                 outputFiles: ["Routes.swift", "Holders.swift"].map { output.appending(path: $0) }
-            ),
+            )
         ]
     }
 }

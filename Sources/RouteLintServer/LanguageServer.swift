@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 import RouteLintKit
 
@@ -45,7 +45,8 @@ public struct LanguageServer {
     public mutating func handle(_ frame: MessageFramer.Frame) -> [[UInt8]] {
         switch frame {
         case .message(let content): return handle(content)
-        case .malformedHeader(let problem): return [encode(OutgoingResponse<Bool>(id: nil, result: nil, error: .parseError("unreadable message: \(problem)")))]
+        case .malformedHeader(let problem):
+            return [encode(OutgoingResponse<Bool>(id: nil, result: nil, error: .parseError("unreadable message: \(problem)")))]
         }
     }
 
@@ -68,7 +69,9 @@ public struct LanguageServer {
             return outgoing
         }
         guard envelope.jsonrpc == "2.0" else {
-            if let id = envelope.id { send(OutgoingResponse<Bool>(id: id, result: nil, error: .invalidRequest("'jsonrpc' must be \"2.0\""))) }
+            if let id = envelope.id {
+                send(OutgoingResponse<Bool>(id: id, result: nil, error: .invalidRequest("'jsonrpc' must be \"2.0\"")))
+            }
             return outgoing
         }
         if let id = envelope.id {
@@ -131,8 +134,9 @@ public struct LanguageServer {
         let folder = params.workspaceFolders?.first?.uri ?? params.rootUri
         let root = folder.flatMap(Self.path(ofURI:)) ?? params.rootPath
         workspace = Workspace(root: root.map { FilePath.absolute($0, in: "/") }, fileSystem: fileSystem)
-        return InitializeResult(capabilities: ServerCapabilities(positionEncoding: encoding.rawValue),
-                                serverInfo: .init(name: "routelint", version: RouteLintVersion.current))
+        return InitializeResult(
+            capabilities: ServerCapabilities(positionEncoding: encoding.rawValue),
+            serverInfo: .init(name: "routelint", version: RouteLintVersion.current))
     }
 
     // MARK: - Notifications
@@ -187,10 +191,13 @@ public struct LanguageServer {
         guard canWatchFiles else { return }
         let watchers = ["**/*.routes.yaml", "**/*.routes.yml", "**/" + LintConfiguration.fileName]
             .map(DidChangeWatchedFilesRegistrationOptions.FileSystemWatcher.init)
-        let registration = Registration(id: "routelint-watched-files", method: "workspace/didChangeWatchedFiles",
-                                        registerOptions: .init(watchers: watchers))
-        send(OutgoingMessage(id: .string("routelint-register-watchers"), method: "client/registerCapability",
-                             params: RegistrationParams(registrations: [registration])))
+        let registration = Registration(
+            id: "routelint-watched-files", method: "workspace/didChangeWatchedFiles",
+            registerOptions: .init(watchers: watchers))
+        send(
+            OutgoingMessage(
+                id: .string("routelint-register-watchers"), method: "client/registerCapability",
+                params: RegistrationParams(registrations: [registration])))
     }
 
     // MARK: - Diagnostics
@@ -204,16 +211,20 @@ public struct LanguageServer {
             guard let file = workspace!.file(path) else {
                 // A file that left the set: clear what it showed.
                 if published.removeValue(forKey: path).map({ !$0.isEmpty }) ?? false {
-                    send(OutgoingMessage(id: nil, method: "textDocument/publishDiagnostics",
-                                         params: PublishDiagnosticsParams(uri: uri(of: path), version: nil, diagnostics: [])))
+                    send(
+                        OutgoingMessage(
+                            id: nil, method: "textDocument/publishDiagnostics",
+                            params: PublishDiagnosticsParams(uri: uri(of: path), version: nil, diagnostics: [])))
                 }
                 continue
             }
             let diagnostics = workspace!.findings(in: path).map { diagnostic($0, in: file) }
             guard path == first || published[path] != diagnostics else { continue }
             published[path] = diagnostics
-            send(OutgoingMessage(id: nil, method: "textDocument/publishDiagnostics",
-                                 params: PublishDiagnosticsParams(uri: uri(of: path), version: file.version, diagnostics: diagnostics)))
+            send(
+                OutgoingMessage(
+                    id: nil, method: "textDocument/publishDiagnostics",
+                    params: PublishDiagnosticsParams(uri: uri(of: path), version: file.version, diagnostics: diagnostics)))
         }
     }
 
@@ -227,10 +238,11 @@ public struct LanguageServer {
         }
         let documentation = RuleRegistry.description(of: finding.rule)?.documentationURI ?? RouteLintVersion.informationURI
         let related = finding.related.map { Diagnostic.RelatedInformation(location: location($0.range), message: $0.message) }
-        return Diagnostic(range: file.text.range(finding.range, encoding: encoding), severity: severity, code: finding.rule,
-                          codeDescription: .init(href: documentation), message: finding.message,
-                          relatedInformation: related.isEmpty ? nil : related,
-                          tags: Self.unnecessaryRules.contains(finding.rule) ? [1] : nil)
+        return Diagnostic(
+            range: file.text.range(finding.range, encoding: encoding), severity: severity, code: finding.rule,
+            codeDescription: .init(href: documentation), message: finding.message,
+            relatedInformation: related.isEmpty ? nil : related,
+            tags: Self.unnecessaryRules.contains(finding.rule) ? [1] : nil)
     }
 
     /// The rules whose findings are about something that does nothing, which editors fade.
@@ -285,12 +297,15 @@ public struct LanguageServer {
 
     private func encode<Message: Encodable>(_ message: Message) -> [UInt8] {
         // Every message type here encodes: a failure would be a bug, answered as one.
-        (try? [UInt8](encoder.encode(message))) ?? Array(#"{"jsonrpc":"2.0","id":null,"error":{"code":-32603,"message":"routelint could not encode its answer"}}"#.utf8)
+        (try? [UInt8](encoder.encode(message)))
+            ?? Array(#"{"jsonrpc":"2.0","id":null,"error":{"code":-32603,"message":"routelint could not encode its answer"}}"#.utf8)
     }
 
     private mutating func showMessage(_ message: RunMessage) {
-        send(OutgoingMessage(id: nil, method: "window/showMessage",
-                             params: ShowMessageParams(type: message.level == .error ? 1 : 3, message: message.description)))
+        send(
+            OutgoingMessage(
+                id: nil, method: "window/showMessage",
+                params: ShowMessageParams(type: message.level == .error ? 1 : 3, message: message.description)))
     }
 
     private mutating func log(_ text: String) {

@@ -1,15 +1,15 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 import RouteLintKit
 import RouteLintServer
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// How long the language server takes from a one-character edit to the diagnostics it sends:
@@ -30,17 +30,21 @@ func languageServerLatency(routeCount: Int, routesPerFile: Int, rounds: Int) -> 
 
     _ = send(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"rootUri":"file://\#(root)","capabilities":{}}}"#)
     _ = send(#"{"jsonrpc":"2.0","method":"initialized","params":{}}"#)
-    _ = send(#"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"\#(uri)","languageId":"yaml","version":1,"text":\#(quoted(edited.text))}}}"#)
+    _ = send(
+        #"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"\#(uri)","languageId":"yaml","version":1,"text":\#(quoted(edited.text))}}}"#
+    )
     // The first route's id ends before the colon on line 3 (0-based): `  a0-t1-root:`.
     let line = edited.text.split(separator: "\n")[3]
     let end = line.utf16.count - 1
     var times: [Double] = []
     var messages = 0
     for round in 0..<rounds {
-        let change = round % 2 == 0
+        let change =
+            round % 2 == 0
             ? #"{"range":{"start":{"line":3,"character":\#(end)},"end":{"line":3,"character":\#(end)}},"text":"x"}"#
             : #"{"range":{"start":{"line":3,"character":\#(end)},"end":{"line":3,"character":\#(end + 1)}},"text":""}"#
-        let message = #"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"\#(uri)","version":\#(round + 2)},"contentChanges":[\#(change)]}}"#
+        let message =
+            #"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"\#(uri)","version":\#(round + 2)},"contentChanges":[\#(change)]}}"#
         let started = clock.now
         let sent = send(message)
         times.append(seconds(clock.now - started))

@@ -41,8 +41,11 @@ struct RouteSetGenerator {
         while start < routeTexts.count {
             let end = min(start + routesPerFile, routeTexts.count)
             let number = String(files.count).leftPadded(to: 5)
-            files.append((name: "feature-\(number).routes.yaml",
-                          text: "manifest: 1\napp: bench\nroutes:\n" + routeTexts[start..<end].joined()))
+            files.append(
+                (
+                    name: "feature-\(number).routes.yaml",
+                    text: "manifest: 1\napp: bench\nroutes:\n" + routeTexts[start..<end].joined()
+                ))
             start = end
         }
         return files
@@ -59,7 +62,8 @@ struct RouteSetGenerator {
         }
         text += "tabs:\n"
         for (activity, tab) in tabs {
-            text += "  a\(activity)-t\(tab):\n    activity: a\(activity)\n    index: \(tab)\n    root: a\(activity)-t\(tab)-root\n    icon: tab\(tab)\n"
+            text +=
+                "  a\(activity)-t\(tab):\n    activity: a\(activity)\n    index: \(tab)\n    root: a\(activity)-t\(tab)-root\n    icon: tab\(tab)\n"
         }
         text += "holders:\n  AppHolder:\n    scope: app\n"
         for activity in 0..<activityCount {

@@ -20,9 +20,9 @@ import CYAML
 import RouteLintKit
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Prints to standard error.
@@ -86,7 +86,8 @@ func runCommand(_ binary: String, _ arguments: [String]) -> (seconds: Double, pe
 func loadRouteSet(_ path: String) -> [SourceFile] {
     let directory = FilePath.parent(of: FilePath.absolute(path, in: "/"))
     do {
-        return try RouteSetLoader(configuration: LintConfiguration(baseDirectory: directory), workingDirectory: directory).load([path]).files
+        return try RouteSetLoader(configuration: LintConfiguration(baseDirectory: directory), workingDirectory: directory).load([path])
+            .files
     } catch {
         fail("routelint-bench: cannot read \(path): \(error.messages.map(\.description).joined(separator: "; "))\n")
         exit(1)
@@ -212,8 +213,9 @@ for size in options.sizes {
         let scan = scans.min()!
         let lint = lints.min()!
         if layout == nil { singleFileLint[size] = lint }
-        print("| \(grouped(size)) | \(files.count) | \(megabytes(inputBytes)) | \(format(scan, digits: 3)) | \(format(lint, digits: 3)) | "
-              + "\(format(ratio, digits: 2)) | \(megabytes(peak)) | \(format(Double(peak) / Double(inputBytes), digits: 1)) |")
+        print(
+            "| \(grouped(size)) | \(files.count) | \(megabytes(inputBytes)) | \(format(scan, digits: 3)) | \(format(lint, digits: 3)) | "
+                + "\(format(ratio, digits: 2)) | \(megabytes(peak)) | \(format(Double(peak) / Double(inputBytes), digits: 1)) |")
 
         if size == 100_000 && layout == nil {
             // The same lint, phase by phase, in this process.
@@ -222,11 +224,14 @@ for size in options.sizes {
             let read = seconds(clock.now - started)
             let result = Linter.lint(loaded)
             let reportStarted = clock.now
-            _ = TextReporter().render(LintReport(active: result.findings, files: loaded,
-                                                 totals: .init(files: loaded.count, routes: result.routeCount, seconds: nil)))
+            _ = TextReporter().render(
+                LintReport(
+                    active: result.findings, files: loaded,
+                    totals: .init(files: loaded.count, routes: result.routeCount, seconds: nil)))
             let report = seconds(clock.now - reportStarted)
             let phases = [PhaseTiming(phase: "read", seconds: read)] + result.timings + [PhaseTiming(phase: "report", seconds: report)]
-            phaseReport = "\nPhases of one in-process lint of 100,000 routes in one file:\n\n| phase | s |\n|---|---:|\n"
+            phaseReport =
+                "\nPhases of one in-process lint of 100,000 routes in one file:\n\n| phase | s |\n|---|---:|\n"
                 + phases.map { "| \($0.phase) | \(format($0.seconds, digits: 4)) |" }.joined(separator: "\n") + "\n"
         }
     }
@@ -251,8 +256,9 @@ if options.sizes.contains(1_000_000) {
     let failing = "\(workspace)/findings.routes.yaml"
     write(RouteSetGenerator.findingsOnly(routeCount: 1_000_000), to: failing)
     let run = runCommand(binary, ["lint", failing])
-    print("Findings: 1,000,000 routes that each lack two fields and are unreachable (3,000,000 findings, text output) "
-          + "take \(format(run.seconds, digits: 1)) s and \(megabytes(run.peakBytes)) MB at peak.\n")
+    print(
+        "Findings: 1,000,000 routes that each lack two fields and are unreachable (3,000,000 findings, text output) "
+            + "take \(format(run.seconds, digits: 1)) s and \(megabytes(run.peakBytes)) MB at peak.\n")
 }
 
 if options.hostile {
@@ -263,17 +269,19 @@ if options.hostile {
         return (run.seconds, run.peakBytes)
     }
     let findings = Linter.lint(loadRouteSet(hostile)).findings.filter { $0.rule == "conflicting-patterns" }
-    print("Hostile: 20,000 routes whose halves conflict pairwise (10⁸ conflicting pairs) take \(format(elapsed, digits: 2)) s; "
-          + "\(grouped(findings.count)) findings are reported, one per route that conflicts with more than "
-          + "\(ConflictingPatternsRule.fanOutAbove) others.")
+    print(
+        "Hostile: 20,000 routes whose halves conflict pairwise (10⁸ conflicting pairs) take \(format(elapsed, digits: 2)) s; "
+            + "\(grouped(findings.count)) findings are reported, one per route that conflicts with more than "
+            + "\(ConflictingPatternsRule.fanOutAbove) others.")
 }
 
 let latency = languageServerLatency(routeCount: 10_000, routesPerFile: 100, rounds: 41)
 let sortedTimes = latency.times.sorted()
-print("\nLanguage server: 10,000 routes in \(latency.files) files, a one-character edit to a route id (\(latency.times.count) edits, "
-      + "\(latency.messages) publishDiagnostics sent): diagnostics in \(format(median(latency.times) * 1000, digits: 1)) ms median, "
-      + "\(format(sortedTimes[sortedTimes.count * 9 / 10] * 1000, digits: 1)) ms at the 90th percentile, "
-      + "\(format(sortedTimes.last! * 1000, digits: 1)) ms at most.")
+print(
+    "\nLanguage server: 10,000 routes in \(latency.files) files, a one-character edit to a route id (\(latency.times.count) edits, "
+        + "\(latency.messages) publishDiagnostics sent): diagnostics in \(format(median(latency.times) * 1000, digits: 1)) ms median, "
+        + "\(format(sortedTimes[sortedTimes.count * 9 / 10] * 1000, digits: 1)) ms at the 90th percentile, "
+        + "\(format(sortedTimes.last! * 1000, digits: 1)) ms at most.")
 
 // The generated sets take a few hundred megabytes at a million routes.
 if options.keep {

@@ -55,9 +55,10 @@ struct Generate: ParsableCommand {
             if check {
                 let differing = CodeGeneration.differences(files, in: output)
                 guard differing.isEmpty else {
-                    printError("routelint: error: generated code in '\(TerminalText.escape(output))' is out of date: "
-                               + differing.map { "'\(TerminalText.escape($0))'" }.joined(separator: ", ")
-                               + "; run 'routelint generate \(language.rawValue)' again")
+                    printError(
+                        "routelint: error: generated code in '\(TerminalText.escape(output))' is out of date: "
+                            + differing.map { "'\(TerminalText.escape($0))'" }.joined(separator: ", ")
+                            + "; run 'routelint generate \(language.rawValue)' again")
                     throw ExitCode(Exit.failingFindings)
                 }
                 return

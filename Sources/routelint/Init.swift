@@ -2,9 +2,9 @@ import ArgumentParser
 import RouteLintKit
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 struct Init: ParsableCommand {
@@ -22,8 +22,9 @@ struct Init: ParsableCommand {
         }
         let globs = Starter.includeGlobs(for: relative)
         try emit(Starter.configuration(include: globs), to: LintConfiguration.fileName)
-        print("Wrote \(LintConfiguration.fileName): include \(globs.isEmpty ? "**/*.routes.yaml (no manifest found yet)" : globs.joined(separator: ", "))"
-              + " (\(relative.count) manifest\(relative.count == 1 ? "" : "s") found).\n")
+        print(
+            "Wrote \(LintConfiguration.fileName): include \(globs.isEmpty ? "**/*.routes.yaml (no manifest found yet)" : globs.joined(separator: ", "))"
+                + " (\(relative.count) manifest\(relative.count == 1 ? "" : "s") found).\n")
         print(Starter.snippets(revision: "v" + RouteLintVersion.current), terminator: "")
     }
 }

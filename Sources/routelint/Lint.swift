@@ -2,9 +2,9 @@ import ArgumentParser
 import RouteLintKit
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
@@ -42,7 +42,9 @@ struct Lint: ParsableCommand {
     @Option(help: "Write the --format report to this file instead of standard output.")
     var output: String?
 
-    @Option(name: .customLong("report"), help: ArgumentHelp("Also write a report: FORMAT[:FILE] (repeatable), e.g. sarif:routelint.sarif.", valueName: "format[:file]"))
+    @Option(
+        name: .customLong("report"),
+        help: ArgumentHelp("Also write a report: FORMAT[:FILE] (repeatable), e.g. sarif:routelint.sarif.", valueName: "format[:file]"))
     var reports: [ReportRequest] = []
 
     @Option(help: "The configuration file (default: .routelint.yml in this folder or the nearest parent).")
@@ -60,7 +62,10 @@ struct Lint: ParsableCommand {
     @Option(help: "Record the current findings in this baseline file, and accept them.")
     var writeBaseline: String?
 
-    @Flag(help: "Lint the whole route set (the configuration's include, else the current directory) but report only findings in the PATHs given.")
+    @Flag(
+        help:
+            "Lint the whole route set (the configuration's include, else the current directory) but report only findings in the PATHs given."
+    )
     var wholeSet = false
 
     @Option(help: "The folder SARIF artifact locations are relative to (default: the current directory).")
@@ -69,10 +74,16 @@ struct Lint: ParsableCommand {
     @Flag(help: "Show only the findings that fail the run, without the summary.")
     var quiet = false
 
-    @Option(help: ArgumentHelp("With the path '-': the path the manifest on standard input stands for, which names it in findings and picks the configuration and the route set it belongs to.", valueName: "path"))
+    @Option(
+        help: ArgumentHelp(
+            "With the path '-': the path the manifest on standard input stands for, which names it in findings and picks the configuration and the route set it belongs to.",
+            valueName: "path"))
     var stdinFilename: String?
 
-    @Flag(help: "Check the commit being made, as the pre-commit hook does: the changes staged in git, deletions included, are read from git; the whole route set is linted, and every finding in an app the commit touches is reported.")
+    @Flag(
+        help:
+            "Check the commit being made, as the pre-commit hook does: the changes staged in git, deletions included, are read from git; the whole route set is linted, and every finding in an app the commit touches is reported."
+    )
     var staged = false
 
     /// `routelint lint -`: one manifest from standard input.
@@ -134,12 +145,17 @@ struct Lint: ParsableCommand {
     func validate() throws {
         if let maxWarnings, maxWarnings < 0 { throw ValidationError("--max-warnings must be 0 or more") }
         if paths.contains("-") && paths.count > 1 { throw ValidationError("'-' reads one manifest from standard input, alone") }
-        if stdinFilename != nil && !readsStandardInput { throw ValidationError("--stdin-filename names the manifest read with the path '-'") }
-        if staged && (!paths.isEmpty || wholeSet) { throw ValidationError("--staged reads the changed files from git; give no paths and no --whole-set") }
+        if stdinFilename != nil && !readsStandardInput {
+            throw ValidationError("--stdin-filename names the manifest read with the path '-'")
+        }
+        if staged && (!paths.isEmpty || wholeSet) {
+            throw ValidationError("--staged reads the changed files from git; give no paths and no --whole-set")
+        }
         // Standard output carries the --format report; a second report there would interleave.
         if let request = reports.first(where: { $0.path == nil }) {
-            throw ValidationError("--report \(request.format.rawValue) needs a file: --report \(request.format.rawValue):FILE "
-                                  + "(standard output carries the --format report)")
+            throw ValidationError(
+                "--report \(request.format.rawValue) needs a file: --report \(request.format.rawValue):FILE "
+                    + "(standard output carries the --format report)")
         }
     }
 }

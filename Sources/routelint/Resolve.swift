@@ -17,11 +17,14 @@ struct Resolve: ParsableCommand {
     @Argument(help: "URLs to resolve.")
     var urls: [String] = []
 
-    @Option(name: .customLong("manifest"),
-            help: "A manifest file or directory; repeat for several (default: the configuration's include, else the current directory).")
+    @Option(
+        name: .customLong("manifest"),
+        help: "A manifest file or directory; repeat for several (default: the configuration's include, else the current directory).")
     var manifests: [String] = []
 
-    @Option(name: .customLong("urls"), help: "A file with one URL per line ('-' for standard input); blank lines and lines starting with '#' are skipped.")
+    @Option(
+        name: .customLong("urls"),
+        help: "A file with one URL per line ('-' for standard input); blank lines and lines starting with '#' are skipped.")
     var urlFile: String?
 
     @Option(help: "Output format: text, json.")
@@ -59,7 +62,9 @@ struct Resolve: ParsableCommand {
             throw ExitCode(Exit.usageOrUnreadable)
         }
         guard case .success(let urls) = URLList.urls(in: bytes) else {
-            printError("routelint: error: '\(TerminalText.escape(path))' is not a text file of URLs (it holds a NUL byte or bytes that are not UTF-8)")
+            printError(
+                "routelint: error: '\(TerminalText.escape(path))' is not a text file of URLs (it holds a NUL byte or bytes that are not UTF-8)"
+            )
             throw ExitCode(Exit.usageOrUnreadable)
         }
         return urls

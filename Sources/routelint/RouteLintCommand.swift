@@ -2,9 +2,9 @@ import ArgumentParser
 import RouteLintKit
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 struct RouteLintCommand: ParsableCommand {
@@ -48,7 +48,8 @@ func refuseMisspeltCommand(_ arguments: [String]) {
     let commands = RouteLintCommand.configuration.subcommands.map { $0._commandName }
     var info = stat()
     guard !commands.contains(first), stat(first, &info) != 0, let nearest = Suggestion.nearest(to: first, among: commands) else { return }
-    printError("routelint: error: '\(TerminalText.escape(first))' is not a routelint command, nor a path that exists; did you mean '\(nearest)'?")
+    printError(
+        "routelint: error: '\(TerminalText.escape(first))' is not a routelint command, nor a path that exists; did you mean '\(nearest)'?")
     exit(Exit.usageOrUnreadable)
 }
 

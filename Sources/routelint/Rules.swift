@@ -27,9 +27,10 @@ struct Explain: ParsableCommand {
 
     func validate() throws {
         guard RuleRegistry.description(of: rule) != nil else {
-            throw ValidationError("unknown rule '\(TerminalText.escape(rule))'"
-                                  + Suggestion.hint(for: rule, among: RuleRegistry.ids)
-                                  + " (see 'routelint rules')")
+            throw ValidationError(
+                "unknown rule '\(TerminalText.escape(rule))'"
+                    + Suggestion.hint(for: rule, among: RuleRegistry.ids)
+                    + " (see 'routelint rules')")
         }
     }
 

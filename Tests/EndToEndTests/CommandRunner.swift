@@ -33,8 +33,10 @@ enum RouteLint {
 
     /// Runs the binary; one that runs longer than `timeLimit` seconds is killed, and the result
     /// says so (a hang is a failure to report, not a suite that never ends).
-    static func run(_ arguments: [String], in directory: URL = packageRoot, input: String? = nil,
-                    environment: [String: String] = [:], timeLimit: TimeInterval = 120) throws -> CommandResult {
+    static func run(
+        _ arguments: [String], in directory: URL = packageRoot, input: String? = nil,
+        environment: [String: String] = [:], timeLimit: TimeInterval = 120
+    ) throws -> CommandResult {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
@@ -69,8 +71,9 @@ enum RouteLint {
         process.waitUntilExit()
         try output.close()
         try errors.close()
-        return CommandResult(stdout: try String(contentsOf: outURL, encoding: .utf8),
-                             stderr: try String(contentsOf: errURL, encoding: .utf8),
-                             status: process.terminationStatus, timedOut: timedOut)
+        return CommandResult(
+            stdout: try String(contentsOf: outURL, encoding: .utf8),
+            stderr: try String(contentsOf: errURL, encoding: .utf8),
+            status: process.terminationStatus, timedOut: timedOut)
     }
 }

@@ -59,7 +59,9 @@ struct GateCommandTests {
             try git("rm", "-q", "feature.routes.yaml")
             let deletion = try RouteLint.run(["lint", "--staged"], in: root)
             #expect(deletion.status == 1)
-            #expect(deletion.stdout.contains("./shell.routes.yaml:6:38: error: 'links' of route 'home' names route 'detail', which is not declared in the app"))
+            #expect(
+                deletion.stdout.contains(
+                    "./shell.routes.yaml:6:38: error: 'links' of route 'home' names route 'detail', which is not declared in the app"))
             #expect(try RouteLint.run(["lint", "--staged", "x.routes.yaml"], in: root).status == 2)
         }
     }
@@ -94,12 +96,15 @@ struct GateCommandTests {
 
     @Test("--report writes SARIF beside the text on standard output")
     func reports() throws {
-        try Self.withFiles(["a.routes.yaml": Self.shell + Self.feature.replacingOccurrences(of: "manifest: 1\nroutes:\n", with: "")]) { root in
-            let result = try RouteLint.run(["lint", "--report", "sarif:out/routelint.sarif", "--report", "github:gh.txt", "a.routes.yaml"], in: root)
+        try Self.withFiles(["a.routes.yaml": Self.shell + Self.feature.replacingOccurrences(of: "manifest: 1\nroutes:\n", with: "")]) {
+            root in
+            let result = try RouteLint.run(
+                ["lint", "--report", "sarif:out/routelint.sarif", "--report", "github:gh.txt", "a.routes.yaml"], in: root)
             #expect(result.status == 2)
             #expect(result.stderr.contains("cannot write 'out/routelint.sarif'"))
             try FileManager.default.createDirectory(at: root.appendingPathComponent("out"), withIntermediateDirectories: true)
-            let again = try RouteLint.run(["lint", "--report", "sarif:out/routelint.sarif", "--report", "github:gh.txt", "a.routes.yaml"], in: root)
+            let again = try RouteLint.run(
+                ["lint", "--report", "sarif:out/routelint.sarif", "--report", "github:gh.txt", "a.routes.yaml"], in: root)
             #expect(again.status == 0)
             #expect(again.stdout.contains("warning: route 'orphan' cannot be reached"))
             let sarif = try String(contentsOf: root.appendingPathComponent("out/routelint.sarif"), encoding: .utf8)
@@ -146,7 +151,10 @@ struct GateCommandTests {
 
     @Test("--whole-set lints the whole set but reports only the files given")
     func wholeSet() throws {
-        try Self.withFiles(["shell.routes.yaml": Self.shell, "feature.routes.yaml": Self.feature + "  bad: {path: /a//b, activity: shop, holder: H, entry: true}\n"]) { root in
+        try Self.withFiles([
+            "shell.routes.yaml": Self.shell,
+            "feature.routes.yaml": Self.feature + "  bad: {path: /a//b, activity: shop, holder: H, entry: true}\n",
+        ]) { root in
             let onlyShell = try RouteLint.run(["lint", "--whole-set", "shell.routes.yaml"], in: root)
             #expect(onlyShell.status == 0)
             #expect(!onlyShell.stdout.contains("[unknown-reference]"))

@@ -22,8 +22,9 @@ struct GenerateCommandTests {
         return files
     }
 
-    @Test("the generated Swift and Kotlin of a small fixture are the golden files, byte for byte, every time",
-          arguments: [("swift", ["--output"]), ("kotlin", ["--package", "names.routes", "--output"])])
+    @Test(
+        "the generated Swift and Kotlin of a small fixture are the golden files, byte for byte, every time",
+        arguments: [("swift", ["--output"]), ("kotlin", ["--package", "names.routes", "--output"])])
     func golden(_ language: String, _ options: [String]) throws {
         try Self.withDirectory { directory in
             let first = directory.appendingPathComponent("first")
@@ -58,7 +59,9 @@ struct GenerateCommandTests {
             #expect(stale.status == 1)
             #expect(stale.stderr.contains("out of date: 'Holders.swift'"))
             #expect(try String(contentsOfFile: output + "/Holders.swift", encoding: .utf8) == "// edited\n")
-            let missing = try RouteLint.run(["generate", "swift", "Manifests", "--output", directory.appendingPathComponent("none").path, "--check"])
+            let missing = try RouteLint.run([
+                "generate", "swift", "Manifests", "--output", directory.appendingPathComponent("none").path, "--check",
+            ])
             #expect(missing.status == 1)
             #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("none").path))
         }
@@ -68,8 +71,10 @@ struct GenerateCommandTests {
     func refusesFailingSet() throws {
         try Self.withDirectory { directory in
             let output = directory.appendingPathComponent("out")
-            let result = try RouteLint.run(["generate", "swift", "Tests/RouteLintKitTests/Fixtures/err/conflicting-patterns.routes.yaml",
-                                            "--output", output.path])
+            let result = try RouteLint.run([
+                "generate", "swift", "Tests/RouteLintKitTests/Fixtures/err/conflicting-patterns.routes.yaml",
+                "--output", output.path,
+            ])
             #expect(result.status == 1)
             #expect(result.stderr.contains("[conflicting-patterns]"))
             #expect(result.stderr.contains("the route set does not lint clean, so no code is generated"))
@@ -95,7 +100,9 @@ struct GenerateCommandTests {
             #expect(several.stderr.contains("the route set has 2 apps; choose one with --app: '(unnamed)', 'other'"))
             let collision = try RouteLint.run(["generate", "kotlin", "a.routes.yaml", "--package", "a.b", "--output", "out"], in: root)
             #expect(collision.status == 2)
-            #expect(collision.stderr.contains("route 'product_detail' and route 'product-detail' would both be named 'productDetail' in generated code; rename one"))
+            #expect(
+                collision.stderr.contains(
+                    "route 'product_detail' and route 'product-detail' would both be named 'productDetail' in generated code; rename one"))
             #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("out").path))
             let badPackage = try RouteLint.run(["generate", "kotlin", "b", "--package", "a.class", "--output", "out"], in: root)
             #expect(badPackage.status == 2)

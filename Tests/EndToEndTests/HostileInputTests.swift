@@ -5,7 +5,8 @@ import Testing
 /// counts, binary URL lists. Each must end at once with a clear error, never hang or trap.
 @Suite("Hostile inputs, end to end")
 struct HostileInputEndToEndTests {
-    static let manifest = "manifest: 1\nactivities: {shop: {}}\ntabs: {home: {activity: shop, index: 0, root: home, icon: i}}\n"
+    static let manifest =
+        "manifest: 1\nactivities: {shop: {}}\ntabs: {home: {activity: shop, index: 0, root: home, icon: i}}\n"
         + "holders: {H: {}}\nroutes:\n  home: {path: /, holder: H}\n"
 
     /// A folder with a clean manifest and a FIFO named `fifoName`.
@@ -48,12 +49,16 @@ struct HostileInputEndToEndTests {
         }
     }
 
-    @Test("a baseline count that would overflow, or is not positive, is an error", arguments: [
-        "9223372036854775807", "99999999999999999999999", "-1", "0",
-    ])
+    @Test(
+        "a baseline count that would overflow, or is not positive, is an error",
+        arguments: [
+            "9223372036854775807", "99999999999999999999999", "-1", "0",
+        ])
     func baselineCounts(_ count: String) throws {
         let entry = #"{"rule": "orphan-activity", "file": "app.routes.yaml", "subjects": ["activity:shop"], "count": COUNT}"#
-        let baseline = "{\"version\": 2, \"findings\": [\n  " + [entry, entry].joined(separator: ",\n  ")
+        let baseline =
+            "{\"version\": 2, \"findings\": [\n  "
+            + [entry, entry].joined(separator: ",\n  ")
             .replacingOccurrences(of: "COUNT", with: count) + "\n]}\n"
         try GateCommandTests.withFiles(["app.routes.yaml": Self.manifest, "baseline.json": baseline]) { directory in
             let result = try RouteLint.run(["lint", "app.routes.yaml", "--baseline", "baseline.json"], in: directory)

@@ -21,21 +21,24 @@ import Testing
     private static func session(root: URL, ending: [String]) -> String {
         let uri = root.appendingPathComponent("app.routes.yaml").absoluteString
         let text = String(data: try! JSONEncoder().encode(manifest), encoding: .utf8)!
-        return framed([
-            #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"rootUri":"\#(root.absoluteString)","capabilities":{}}}"#,
-            #"{"jsonrpc":"2.0","method":"initialized","params":{}}"#,
-            #"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"\#(uri)","languageId":"yaml","version":1,"text":\#(text)}}}"#,
-            "{this is not JSON",
-            #"{"jsonrpc":"2.0","id":2,"method":"textDocument/hover","params":{"textDocument":{"uri":"\#(uri)"},"position":{"line":5,"character":3}}}"#,
-        ] + ending)
+        return framed(
+            [
+                #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"rootUri":"\#(root.absoluteString)","capabilities":{}}}"#,
+                #"{"jsonrpc":"2.0","method":"initialized","params":{}}"#,
+                #"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"\#(uri)","languageId":"yaml","version":1,"text":\#(text)}}}"#,
+                "{this is not JSON",
+                #"{"jsonrpc":"2.0","id":2,"method":"textDocument/hover","params":{"textDocument":{"uri":"\#(uri)"},"position":{"line":5,"character":3}}}"#,
+            ] + ending)
     }
 
     @Test func aSessionAnswersEveryMessageAndEndsWithStatusZero() throws {
         try GateCommandTests.withFiles(["app.routes.yaml": Self.manifest]) { root in
-            let input = Self.session(root: root, ending: [
-                #"{"jsonrpc":"2.0","id":3,"method":"shutdown"}"#,
-                #"{"jsonrpc":"2.0","method":"exit"}"#,
-            ])
+            let input = Self.session(
+                root: root,
+                ending: [
+                    #"{"jsonrpc":"2.0","id":3,"method":"shutdown"}"#,
+                    #"{"jsonrpc":"2.0","method":"exit"}"#,
+                ])
             let result = try RouteLint.run(["lsp", "--stdio"], in: root, input: input, timeLimit: 30)
             #expect(result.status == 0)
             #expect(result.stderr.isEmpty)
@@ -60,11 +63,13 @@ import Testing
     @Test func theServerNeverWritesAManifest() throws {
         try GateCommandTests.withFiles(["app.routes.yaml": Self.manifest]) { root in
             let uri = root.appendingPathComponent("app.routes.yaml").absoluteString
-            let input = Self.session(root: root, ending: [
-                #"{"jsonrpc":"2.0","id":4,"method":"textDocument/rename","params":{"textDocument":{"uri":"\#(uri)"},"position":{"line":5,"character":3},"newName":"start"}}"#,
-                #"{"jsonrpc":"2.0","id":5,"method":"shutdown"}"#,
-                #"{"jsonrpc":"2.0","method":"exit"}"#,
-            ])
+            let input = Self.session(
+                root: root,
+                ending: [
+                    #"{"jsonrpc":"2.0","id":4,"method":"textDocument/rename","params":{"textDocument":{"uri":"\#(uri)"},"position":{"line":5,"character":3},"newName":"start"}}"#,
+                    #"{"jsonrpc":"2.0","id":5,"method":"shutdown"}"#,
+                    #"{"jsonrpc":"2.0","method":"exit"}"#,
+                ])
             let result = try RouteLint.run(["lsp"], in: root, input: input, timeLimit: 30)
             #expect(result.status == 0)
             #expect(result.stdout.contains(#""newText":"start""#))

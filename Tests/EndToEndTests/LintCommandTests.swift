@@ -34,12 +34,13 @@ struct LintCommandTests {
         #expect(result.stderr == "")
         let path = "\(Self.fixtures)/err/duplicate-name"
         let lines = Self.withoutTime(result.stdout).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        #expect(Array(lines.prefix(4)) == [
-            "\(path)/b.routes.yaml:3:14: error: activity 'main' is declared again in app 'shop'; the first declaration is the one used [duplicate-name]",
-            "activities: {main: {}}",
-            "             ^~~~",
-            "\(path)/a.routes.yaml:3:14: note: activity 'main' is first declared here",
-        ])
+        #expect(
+            Array(lines.prefix(4)) == [
+                "\(path)/b.routes.yaml:3:14: error: activity 'main' is declared again in app 'shop'; the first declaration is the one used [duplicate-name]",
+                "activities: {main: {}}",
+                "             ^~~~",
+                "\(path)/a.routes.yaml:3:14: note: activity 'main' is first declared here",
+            ])
         #expect(lines.suffix(2) == ["Found 5 errors in 3 files (1 route) in T s.", ""])
     }
 
@@ -148,9 +149,9 @@ struct LintCommandTests {
     /// util-linux's `script` runs the binary on a pseudo-terminal.
     static var canRunOnTerminal: Bool {
         #if os(Linux)
-        return FileManager.default.isExecutableFile(atPath: "/usr/bin/script")
+            return FileManager.default.isExecutableFile(atPath: "/usr/bin/script")
         #else
-        return false
+            return false
         #endif
     }
 

@@ -8,21 +8,24 @@ struct NavigationCommandsTests {
         let result = try RouteLint.run(["resolve", "--manifest", "Manifests", "shop://products/42?ref=mail"])
         #expect(result.status == 0)
         #expect(result.stderr == "")
-        #expect(result.stdout == """
-            shop://products/42?ref=mail → route 'product-detail'
-              activity  ecommerce
-              tab       home
-              holder    ProductHolder
-              params    productId=42
-              query     ref=mail
+        #expect(
+            result.stdout == """
+                shop://products/42?ref=mail → route 'product-detail'
+                  activity  ecommerce
+                  tab       home
+                  holder    ProductHolder
+                  params    productId=42
+                  query     ref=mail
 
-            """)
+                """)
     }
 
     @Test("resolve --format json prints one object per URL, in input order; exit 1 when one does not resolve")
     func resolveJSON() throws {
-        let result = try RouteLint.run(["resolve", "--manifest", "Manifests", "--format", "json",
-                                        "https://shop.example.com/brochures/7?tab=brochures", "/nowhere"])
+        let result = try RouteLint.run([
+            "resolve", "--manifest", "Manifests", "--format", "json",
+            "https://shop.example.com/brochures/7?tab=brochures", "/nowhere",
+        ])
         #expect(result.status == 1)
         let array = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
         #expect(array.count == 2)

@@ -44,8 +44,10 @@ struct VerdictTests {
                 let conflicts = findings.filter { $0["rule"] as? String == "conflicting-patterns" }
                 #expect(conflicts.count == 1)
                 let message = try #require(conflicts.first?["message"] as? String)
-                #expect(message.hasPrefix("path '/:section/new' of route 'catch-all' conflicts with the paths of \(routes) routes, "
-                                          + "neither more specific: 'r0' ('/r0/:id'), 'r1' ('/r1/:id'), 'r2' ('/r2/:id') and \(routes - 3) more"))
+                #expect(
+                    message.hasPrefix(
+                        "path '/:section/new' of route 'catch-all' conflicts with the paths of \(routes) routes, "
+                            + "neither more specific: 'r0' ('/r0/:id'), 'r1' ('/r1/:id'), 'r2' ('/r2/:id') and \(routes - 3) more"))
                 #expect((conflicts.first?["related"] as? [Any])?.count == 3)
                 fingerprints.append(conflicts.first?["fingerprint"] as? String ?? "")
             }
@@ -72,7 +74,8 @@ struct VerdictTests {
     func misspeltCommand() throws {
         let result = try RouteLint.run(["reslove", "/products/1"])
         #expect(result.status == 2)
-        #expect(result.stderr == "routelint: error: 'reslove' is not a routelint command, nor a path that exists; did you mean 'resolve'?\n")
+        #expect(
+            result.stderr == "routelint: error: 'reslove' is not a routelint command, nor a path that exists; did you mean 'resolve'?\n")
         // A path that exists is still linted, whatever its name.
         #expect(try RouteLint.run(["Manifests"]).status == 0)
     }
@@ -100,8 +103,10 @@ struct VerdictTests {
     @Test("init writes a configuration covering the manifests found, and never overwrites one")
     func initialize() throws {
         let manifest = HostileInputEndToEndTests.manifest
-        try GateCommandTests.withFiles(["Manifests/shop/a.routes.yaml": manifest + "app: shop\n",
-                                        "top.routes.yml": manifest + "app: top\n"]) { directory in
+        try GateCommandTests.withFiles([
+            "Manifests/shop/a.routes.yaml": manifest + "app: shop\n",
+            "top.routes.yml": manifest + "app: top\n",
+        ]) { directory in
             let first = try RouteLint.run(["init"], in: directory)
             #expect(first.status == 0)
             #expect(first.stdout.contains("Wrote .routelint.yml: include Manifests/**/*.routes.yaml, top.routes.yml (2 manifests found)."))
@@ -120,11 +125,14 @@ struct VerdictTests {
 
     @Test("lint - reads a buffer, and with --stdin-filename lints it in place of that file of the set")
     func standardInput() throws {
-        let shell = "manifest: 1\nactivities: {shop: {}}\ntabs: {home: {activity: shop, index: 0, root: home, icon: i}}\n"
+        let shell =
+            "manifest: 1\nactivities: {shop: {}}\ntabs: {home: {activity: shop, index: 0, root: home, icon: i}}\n"
             + "holders: {H: {}}\nroutes:\n  home: {path: /, holder: H, links: [detail]}\n"
         let feature = "manifest: 1\nroutes:\n  detail: {path: /detail, activity: shop, holder: H}\n"
-        try GateCommandTests.withFiles([".routelint.yml": "include: ['app/*.routes.yaml']\n",
-                                        "app/shell.routes.yaml": shell, "app/feature.routes.yaml": feature]) { directory in
+        try GateCommandTests.withFiles([
+            ".routelint.yml": "include: ['app/*.routes.yaml']\n",
+            "app/shell.routes.yaml": shell, "app/feature.routes.yaml": feature,
+        ]) { directory in
             // The buffer renames the route the other file links to: the dangling link is in the
             // other file, so only what is in the buffer is reported, and it is clean.
             let renamed = feature.replacingOccurrences(of: "detail:", with: "details:")
@@ -144,8 +152,10 @@ struct VerdictTests {
 
     @Test("resolve and graph report a manifest they could not use, and exit 2")
     func unusableManifests() throws {
-        try GateCommandTests.withFiles(["good.routes.yaml": HostileInputEndToEndTests.manifest,
-                                        "broken.routes.yaml": "manifest: 1\nroutes: {home: {path: /\n"]) { directory in
+        try GateCommandTests.withFiles([
+            "good.routes.yaml": HostileInputEndToEndTests.manifest,
+            "broken.routes.yaml": "manifest: 1\nroutes: {home: {path: /\n",
+        ]) { directory in
             let resolve = try RouteLint.run(["resolve", "/", "--manifest", "."], in: directory)
             #expect(resolve.status == 2)
             #expect(resolve.stderr.contains("cannot use './broken.routes.yaml': it is not well-formed YAML (3:1: "))
@@ -159,12 +169,15 @@ struct VerdictTests {
 
     @Test("a file or folder of the configured set is linted in the context of the whole set")
     func pathInsideConfiguredSet() throws {
-        let shell = "manifest: 1\nactivities: {shop: {}}\ntabs: {home: {activity: shop, index: 0, root: home, icon: i}}\n"
+        let shell =
+            "manifest: 1\nactivities: {shop: {}}\ntabs: {home: {activity: shop, index: 0, root: home, icon: i}}\n"
             + "holders: {H: {}}\nroutes:\n  home: {path: /, holder: H, links: [detail]}\n"
         let feature = "manifest: 1\nroutes:\n  detail: {path: /detail, activity: shop, holder: H}\n"
-        try GateCommandTests.withFiles([".routelint.yml": "include: ['app/**/*.routes.yaml']\nexclude: ['app/legacy/**']\n",
-                                        "app/shell/shell.routes.yaml": shell, "app/catalog/feature.routes.yaml": feature,
-                                        "app/legacy/old.routes.yaml": "manifest: 1\nroutes: {x: {holder: Nope}}\n"]) { directory in
+        try GateCommandTests.withFiles([
+            ".routelint.yml": "include: ['app/**/*.routes.yaml']\nexclude: ['app/legacy/**']\n",
+            "app/shell/shell.routes.yaml": shell, "app/catalog/feature.routes.yaml": feature,
+            "app/legacy/old.routes.yaml": "manifest: 1\nroutes: {x: {holder: Nope}}\n",
+        ]) { directory in
             // Alone, the feature names an activity and a holder it does not declare.
             let catalog = directory.appendingPathComponent("app/catalog")
             let fromInside = try RouteLint.run(["lint", "."], in: catalog)

@@ -21,7 +21,8 @@ struct ConfigurationTests {
 
     @Test("include, exclude, and each rule off, at a severity, or with options")
     func valid() throws {
-        let configuration = try Self.load("""
+        let configuration = try Self.load(
+            """
             include: ["Manifests/**/*.routes.yaml"]
             exclude: legacy/**
             unreachable-route: off
@@ -37,28 +38,35 @@ struct ConfigurationTests {
         #expect(configuration.rules["tab-limit"] == .init(isEnabled: true, severity: .error, options: RuleOptions(["max": 4])))
     }
 
-    @Test("a problem is an error with its position and the nearest valid name", arguments: [
-        ("tab-limt: off\n", ".routelint.yml:1:1: unknown key or rule 'tab-limt'; did you mean 'tab-limit'?"),
-        ("tab-limit: {maxx: 3}\n", ".routelint.yml:1:13: 'tab-limit' has no option 'maxx'; did you mean 'max'?"),
-        ("tab-limit: {max: 0}\n", ".routelint.yml:1:18: option 'max' of 'tab-limit' must be an integer of at least 1"),
-        ("unreachable-route: warn\n", ".routelint.yml:1:20: 'unreachable-route' must be off, error, warning or note, found 'warn'; did you mean 'warning'?"),
-        ("orphan-activity: {colour: red}\n", ".routelint.yml:1:19: 'orphan-activity' has no option 'colour'; it takes 'severity'"),
-        ("include: [1, [2]]\n", ".routelint.yml:1:11: each item of 'include' must be a glob"),
-        ("include: [a\n", ".routelint.yml:2:1: did not find expected ',' or ']' (while parsing a flow sequence at line 1, column 10)"),
-        ("- a\n", ".routelint.yml:1:1: the configuration must be a mapping"),
-    ])
+    @Test(
+        "a problem is an error with its position and the nearest valid name",
+        arguments: [
+            ("tab-limt: off\n", ".routelint.yml:1:1: unknown key or rule 'tab-limt'; did you mean 'tab-limit'?"),
+            ("tab-limit: {maxx: 3}\n", ".routelint.yml:1:13: 'tab-limit' has no option 'maxx'; did you mean 'max'?"),
+            ("tab-limit: {max: 0}\n", ".routelint.yml:1:18: option 'max' of 'tab-limit' must be an integer of at least 1"),
+            (
+                "unreachable-route: warn\n",
+                ".routelint.yml:1:20: 'unreachable-route' must be off, error, warning or note, found 'warn'; did you mean 'warning'?"
+            ),
+            ("orphan-activity: {colour: red}\n", ".routelint.yml:1:19: 'orphan-activity' has no option 'colour'; it takes 'severity'"),
+            ("include: [1, [2]]\n", ".routelint.yml:1:11: each item of 'include' must be a glob"),
+            ("include: [a\n", ".routelint.yml:2:1: did not find expected ',' or ']' (while parsing a flow sequence at line 1, column 10)"),
+            ("- a\n", ".routelint.yml:1:1: the configuration must be a mapping"),
+        ])
     func invalid(_ text: String, _ message: String) {
         #expect(throws: LintConfiguration.LoadError(description: message)) { try Self.load(text) }
     }
 
     @Test("settings change what is reported")
     func applied() throws {
-        let configuration = try Self.load("""
+        let configuration = try Self.load(
+            """
             unreachable-route: off
             orphan-activity: error
             tab-limit: {max: 1}
             """)
-        let sources = ["""
+        let sources = [
+            """
             manifest: 1
             activities: {shop: {}, lonely: {}}
             tabs:
@@ -68,7 +76,8 @@ struct ConfigurationTests {
               r: {path: /, holder: H}
               nowhere: {path: /x, holder: H, activity: shop}
             holders: {H: {}}
-            """].enumerated().map { SourceFile(id: FileID($0), path: "x.routes.yaml", bytes: Array($1.utf8)) }
+            """
+        ].enumerated().map { SourceFile(id: FileID($0), path: "x.routes.yaml", bytes: Array($1.utf8)) }
         let result = Linter.lint(sources, configuration: configuration)
         #expect(result.findings.map { "\($0.rule) \($0.severity)" } == ["tab-limit warning", "orphan-activity error"])
     }

@@ -44,7 +44,9 @@ struct DatasetTests {
     @Test("GitHub: the grouped findings cover every conflicting pair")
     func githubFanOutCoversEveryPair() throws {
         var symbols = SymbolTable()
-        let patterns = try Self.templates("paths-github-octokit-2026-08.txt").compactMap { try? PathPattern.parse($0, symbols: &symbols).get() }
+        let patterns = try Self.templates("paths-github-octokit-2026-08.txt").compactMap {
+            try? PathPattern.parse($0, symbols: &symbols).get()
+        }
         let groups = ConflictIndex.conflicts(among: patterns, limit: .max)
         var covered = Set<[Int]>()
         for report in ConflictingPatternsRule.reports(groups, patternCount: patterns.count) {
@@ -65,7 +67,9 @@ struct DatasetTests {
     @Test("GitHub: the trie agrees with comparing all pairs")
     func githubAgreesWithAllPairs() throws {
         var symbols = SymbolTable()
-        let patterns = try Self.templates("paths-github-octokit-2026-08.txt").compactMap { try? PathPattern.parse($0, symbols: &symbols).get() }
+        let patterns = try Self.templates("paths-github-octokit-2026-08.txt").compactMap {
+            try? PathPattern.parse($0, symbols: &symbols).get()
+        }
         #expect(patterns.count == 669)
         var pairs = 0
         for later in patterns.indices {

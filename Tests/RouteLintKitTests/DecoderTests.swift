@@ -37,7 +37,8 @@ struct DecoderTests {
 
     @Test("an anchored entity body is read again through its alias, with positions at the anchor")
     func aliasedEntity() throws {
-        let result = lint("""
+        let result = lint(
+            """
             manifest: 1
             holders: {H: {}}
             routes:
@@ -55,7 +56,8 @@ struct DecoderTests {
 
     @Test("merged fields come from the record, each source read once, own fields winning")
     func mergeKeys() throws {
-        let result = lint("""
+        let result = lint(
+            """
             manifest: 1
             activities: {shop: {}}
             holders: {H: {}, Other: {}}
@@ -77,7 +79,8 @@ struct DecoderTests {
 
     @Test("repeated keys are found in skipped content too, and only the first is used")
     func repeatedKeysEverywhere() throws {
-        let result = lint("""
+        let result = lint(
+            """
             manifest: 1
             x-notes: {a: 1, a: 2}
             routes:
@@ -117,7 +120,8 @@ struct DecoderTests {
 
     @Test("a field written with a value of the wrong kind is one problem: no second finding says it is missing")
     func wrongKindIsNotMissing() {
-        let result = lint("""
+        let result = lint(
+            """
             manifest: 1
             activities: {shop: {}}
             tabs: {home: {activity: shop, index: [0], root: home, icon: house}}
@@ -125,10 +129,11 @@ struct DecoderTests {
             routes:
               home: {path: /, holder: [H]}
             """)
-        #expect(result.headlines.filter { !$0.contains("[orphan-activity]") && !$0.contains("[unused-holder]") } == [
-            "test.routes.yaml:3:38: error: 'index' of tab 'home' must be an integer, found a list [invalid-value]",
-            "test.routes.yaml:6:27: error: 'holder' of route 'home' must be a string, found a list [invalid-value]",
-        ])
+        #expect(
+            result.headlines.filter { !$0.contains("[orphan-activity]") && !$0.contains("[unused-holder]") } == [
+                "test.routes.yaml:3:38: error: 'index' of tab 'home' must be an integer, found a list [invalid-value]",
+                "test.routes.yaml:6:27: error: 'holder' of route 'home' must be a string, found a list [invalid-value]",
+            ])
     }
 
     @Test("a broken file of another app does not silence this app's checks; one of unknown app does")
@@ -144,8 +149,10 @@ struct DecoderTests {
         #expect(anyApp.apps.map(\.isComplete) == [false])
         #expect(positions(anyApp, rule: "missing-holder").isEmpty)
 
-        let sameApp = lint([(name: "a-shop.routes.yaml", contents: legacy.replacingOccurrences(of: "legacy", with: "shop")),
-                            (name: "b-shop.routes.yaml", contents: shop)])
+        let sameApp = lint([
+            (name: "a-shop.routes.yaml", contents: legacy.replacingOccurrences(of: "legacy", with: "shop")),
+            (name: "b-shop.routes.yaml", contents: shop),
+        ])
         #expect(sameApp.apps.map(\.isComplete) == [false])
         #expect(RuleRegistry.wholeAppRuleIDs.contains("missing-holder") && !RuleRegistry.wholeAppRuleIDs.contains("tab-root"))
     }

@@ -12,7 +12,8 @@ struct DocumentationTests {
         if ProcessInfo.processInfo.environment["ROUTELINT_UPDATE_FIXTURES"] != nil {
             try generated.write(to: url, atomically: true, encoding: .utf8)
         }
-        #expect(generated == (try String(contentsOf: url, encoding: .utf8)),
-                "regenerate with ROUTELINT_UPDATE_FIXTURES=1 swift test --filter DocumentationTests")
+        #expect(
+            generated == (try String(contentsOf: url, encoding: .utf8)),
+            "regenerate with ROUTELINT_UPDATE_FIXTURES=1 swift test --filter DocumentationTests")
     }
 }

@@ -33,7 +33,9 @@ struct FixtureTests {
     @Test("err fixtures give exactly their expected output", arguments: cases("err"))
     func err(_ name: String) throws {
         let actual = try Self.lintFixture("err", name).text
-        let caseName = name.hasSuffix(".routes.yaml") ? String(name.dropLast(".routes.yaml".count))
+        let caseName =
+            name.hasSuffix(".routes.yaml")
+            ? String(name.dropLast(".routes.yaml".count))
             : name.hasSuffix(".routes.yml") ? String(name.dropLast(".routes.yml".count)) : name
         let expectedURL = Self.root.appendingPathComponent("err").appendingPathComponent(caseName + ".out")
         if ProcessInfo.processInfo.environment["ROUTELINT_UPDATE_FIXTURES"] != nil {

@@ -28,8 +28,9 @@ struct GateTests {
         try Self.expectGolden(TextReporter().render(result.report), "shop.txt")
         try Self.expectGolden(JSONReporter().render(result.report), "shop.json")
         try Self.expectGolden(GitHubReporter().render(result.report), "shop.github")
-        try Self.expectGolden(SARIFReporter(options: .init(baseDirectory: "/src", workingDirectory: "/src")).render(result.report),
-                              "shop.sarif")
+        try Self.expectGolden(
+            SARIFReporter(options: .init(baseDirectory: "/src", workingDirectory: "/src")).render(result.report),
+            "shop.sarif")
     }
 
     static func sarif(_ text: String, name: String = "shop.routes.yaml") throws -> [String: Any] {
@@ -68,7 +69,8 @@ struct GateTests {
         }
         let suppressed = results.filter { $0["suppressions"] != nil }
         #expect(suppressed.count == 1)
-        #expect(((suppressed.first?["suppressions"] as? [[String: String]])?.first)
+        #expect(
+            ((suppressed.first?["suppressions"] as? [[String: String]])?.first)
                 == ["kind": "inSource", "justification": "removed with the next release"])
     }
 
@@ -76,7 +78,8 @@ struct GateTests {
     func fingerprintsSurviveMovedLines() throws {
         let text = try String(contentsOf: Self.golden.appendingPathComponent("shop.routes.yaml"), encoding: .utf8)
         func fingerprints(_ text: String) throws -> [String] {
-            try Self.results(Self.sarif(text)).map { (($0["partialFingerprints"] as? [String: String])?[SARIFReporter.fingerprintKey])! }.sorted()
+            try Self.results(Self.sarif(text)).map { (($0["partialFingerprints"] as? [String: String])?[SARIFReporter.fingerprintKey])! }
+                .sorted()
         }
         let before = try fingerprints(text)
         let after = try fingerprints("\n\n\n# moved\n" + text)
@@ -90,7 +93,9 @@ struct GateTests {
         let file = SourceFile(id: FileID(0), path: "a.routes.yaml", bytes: [])
         let range = SourceRange.fileStart(FileID(0))
         let findings = (0..<25_010).map { index in
-            Finding(rule: "unknown-key", severity: index < 20 ? .error : .note, message: "m\(index)", range: range, subjects: [.key("k\(index)")])
+            Finding(
+                rule: "unknown-key", severity: index < 20 ? .error : .note, message: "m\(index)", range: range,
+                subjects: [.key("k\(index)")])
         }
         let log = SARIFReporter(options: .init(baseDirectory: "/", workingDirectory: "/")).render(report(findings, files: [file]))
         let parsed = try #require(try JSONSerialization.jsonObject(with: Data(log.utf8)) as? [String: Any])
@@ -103,17 +108,20 @@ struct GateTests {
     @Test("GitHub workflow commands escape what could end or start a command")
     func githubEscaping() {
         let file = SourceFile(id: FileID(0), path: "dir,with:odd/a.routes.yaml", bytes: [])
-        let finding = Finding(rule: "unknown-key", severity: .warning, message: "key '100%\n::error::owned' \u{1B}[31m",
-                              range: SourceRange(file: FileID(0), start: SourcePosition(line: 2, column: 3), end: SourcePosition(line: 2, column: 9)))
+        let finding = Finding(
+            rule: "unknown-key", severity: .warning, message: "key '100%\n::error::owned' \u{1B}[31m",
+            range: SourceRange(file: FileID(0), start: SourcePosition(line: 2, column: 3), end: SourcePosition(line: 2, column: 9)))
         let output = GitHubReporter().render(report([finding], files: [file]))
-        #expect(output == "::warning file=dir%2Cwith%3Aodd/a.routes.yaml,line=2,col=3,endLine=2,endColumn=9,title=routelint unknown-key::"
+        #expect(
+            output == "::warning file=dir%2Cwith%3Aodd/a.routes.yaml,line=2,col=3,endLine=2,endColumn=9,title=routelint unknown-key::"
                 + "key '100%25%0A::error::owned' \\u{1B}[31m [unknown-key]\n")
         #expect(output.split(separator: "\n").count == 1)
     }
 
     @Test("inline suppressions silence their line or file; unknown and unused ones are reported")
     func suppressions() {
-        let result = lint("""
+        let result = lint(
+            """
             manifest: 1
             # routelint:ignore-file unreachable-route -- routes of a feature in progress
             activities:
@@ -124,11 +132,12 @@ struct GateTests {
               b: {path: /b, holder: H, activity: shop}
             holders: {H: {}}
             """)
-        #expect(result.findings.map { "\($0.range.start) \($0.rule): \($0.message)" } == [
-            "5:3 orphan-activity: activity 'gone' has no tab, so it can never be shown",
-            "5:32 unused-suppression: suppression names 'orphan-activty', which is no rule; did you mean 'orphan-activity'?",
-            "5:47 unused-suppression: suppression of 'tab-limit' silences nothing on this line; remove it",
-        ])
+        #expect(
+            result.findings.map { "\($0.range.start) \($0.rule): \($0.message)" } == [
+                "5:3 orphan-activity: activity 'gone' has no tab, so it can never be shown",
+                "5:32 unused-suppression: suppression names 'orphan-activty', which is no rule; did you mean 'orphan-activity'?",
+                "5:47 unused-suppression: suppression of 'tab-limit' silences nothing on this line; remove it",
+            ])
         #expect(result.suppressed.map(\.rule) == ["orphan-activity", "unreachable-route", "unreachable-route"])
         #expect(result.suppressed.last?.suppression == Suppression(kind: .inSource, justification: "routes of a feature in progress"))
     }
@@ -140,24 +149,27 @@ struct GateTests {
         #expect(SuppressionDirective.parse("# routelint:ignored", lineNumber: 1, file: FileID(0)) == nil)
     }
 
-    @Test("globs: *, ?, ** and names at any depth", arguments: [
-        ("Manifests/**/*.routes.yaml", "Manifests/a.routes.yaml", true),
-        ("Manifests/**/*.routes.yaml", "Manifests/x/y/a.routes.yaml", true),
-        ("Manifests/**/*.routes.yaml", "Other/a.routes.yaml", false),
-        ("*.routes.yml", "deep/in/side/b.routes.yml", true),
-        ("legacy/**", "legacy/a/b.routes.yaml", true),
-        ("legacy/**", "new/legacy/b.routes.yaml", false),
-        ("a?c/*.yaml", "abc/x.yaml", true),
-        ("a?c/*.yaml", "abbc/x.yaml", false),
-        ("./x/*", "x/y", true),
-    ])
+    @Test(
+        "globs: *, ?, ** and names at any depth",
+        arguments: [
+            ("Manifests/**/*.routes.yaml", "Manifests/a.routes.yaml", true),
+            ("Manifests/**/*.routes.yaml", "Manifests/x/y/a.routes.yaml", true),
+            ("Manifests/**/*.routes.yaml", "Other/a.routes.yaml", false),
+            ("*.routes.yml", "deep/in/side/b.routes.yml", true),
+            ("legacy/**", "legacy/a/b.routes.yaml", true),
+            ("legacy/**", "new/legacy/b.routes.yaml", false),
+            ("a?c/*.yaml", "abc/x.yaml", true),
+            ("a?c/*.yaml", "abbc/x.yaml", false),
+            ("./x/*", "x/y", true),
+        ])
     func globs(_ pattern: String, _ path: String, _ expected: Bool) {
         #expect(Glob(pattern).matches(path) == expected)
     }
 
     @Test("a baseline accepts what it records, by identity, and reports what no longer matches")
     func baseline() throws {
-        let before = lint("""
+        let before = lint(
+            """
             manifest: 1
             routes:
               a: {path: /a, holder: H, activity: main, entry: true, titel: x, fallbak: y}
@@ -165,7 +177,9 @@ struct GateTests {
             activities: {main: {}}
             """)
         let baseline = Baseline(findings: before.findings, files: before.files)
-        #expect(baseline.text.contains(#"{"rule": "unknown-key", "file": "test.routes.yaml", "subjects": ["route:a", "key:titel"], "count": 1}"#))
+        #expect(
+            baseline.text.contains(
+                #"{"rule": "unknown-key", "file": "test.routes.yaml", "subjects": ["route:a", "key:titel"], "count": 1}"#))
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("baseline-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: url) }
         try baseline.text.write(to: url, atomically: true, encoding: .utf8)
@@ -173,7 +187,8 @@ struct GateTests {
         #expect(loaded == baseline)
 
         // Lines moved, one finding fixed, one new.
-        let after = lint("""
+        let after = lint(
+            """
             manifest: 1
 
             routes:
@@ -197,12 +212,14 @@ struct GateTests {
 
     @Test("a baseline of the first format, which named findings by words of their messages, is refused with how to renew it")
     func firstFormatBaseline() throws {
-        let old = #"{"version": 1, "findings": [{"rule": "unknown-key", "file": "a.routes.yaml", "subjects": ["route 'a'", "titel"], "count": 1}]}"#
+        let old =
+            #"{"version": 1, "findings": [{"rule": "unknown-key", "file": "a.routes.yaml", "subjects": ["route 'a'", "titel"], "count": 1}]}"#
         do {
             _ = try Baseline.decode(Array(old.utf8), path: "old.json")
             Issue.record("a version 1 baseline was read")
         } catch {
-            #expect(error.description == "'old.json' is a version 1 baseline, from an older routelint, whose entries cannot be matched to "
+            #expect(
+                error.description == "'old.json' is a version 1 baseline, from an older routelint, whose entries cannot be matched to "
                     + "findings any more; write it again with --write-baseline old.json (this accepts the findings there are now)")
         }
     }
@@ -211,11 +228,14 @@ struct GateTests {
     func identityIgnoresWording() {
         let range = SourceRange(file: FileID(0), start: SourcePosition(line: 1, column: 1), end: SourcePosition(line: 1, column: 2))
         let files = [SourceFile(id: FileID(0), path: "a.routes.yaml", bytes: [])]
-        let first = Finding(rule: "unused-holder", severity: .warning, message: "holder 'H' is unused", range: range, subjects: [.holder("H")])
-        let reworded = Finding(rule: "unused-holder", severity: .warning, message: "nothing binds holder 'H'", range: range,
-                               subjects: [.holder("H")])
-        let otherKind = Finding(rule: "unused-holder", severity: .warning, message: "holder 'H' is unused", range: range,
-                                subjects: [.route("H")])
+        let first = Finding(
+            rule: "unused-holder", severity: .warning, message: "holder 'H' is unused", range: range, subjects: [.holder("H")])
+        let reworded = Finding(
+            rule: "unused-holder", severity: .warning, message: "nothing binds holder 'H'", range: range,
+            subjects: [.holder("H")])
+        let otherKind = Finding(
+            rule: "unused-holder", severity: .warning, message: "holder 'H' is unused", range: range,
+            subjects: [.route("H")])
         #expect(FindingIdentity(first, files: files) == FindingIdentity(reworded, files: files))
         #expect(FindingIdentity.fingerprints(of: [first], files: files) == FindingIdentity.fingerprints(of: [reworded], files: files))
         #expect(FindingIdentity.fingerprints(of: [first], files: files) != FindingIdentity.fingerprints(of: [otherKind], files: files))
@@ -226,7 +246,8 @@ struct GateTests {
 struct SuppressionTextTests {
     @Test("a directive-like text inside a quoted value is not a directive")
     func quotedTextIsNoDirective() {
-        let result = lint("""
+        let result = lint(
+            """
             manifest: 1
             activities:
               shop: {title: "Shop # routelint:ignore orphan-activity"}

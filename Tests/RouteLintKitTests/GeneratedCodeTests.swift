@@ -15,19 +15,32 @@ struct GeneratedCodeTests {
         let stripe = DatasetTests.manifest(try DatasetTests.templates("paths-stripe-2023-09.txt"))
         let names = try String(contentsOf: testsDirectory.appendingPathComponent("Fixtures/generate/names.routes.yaml"), encoding: .utf8)
         return [
-            ("manifests", manifests, [
-                "/products/new", "/products/new/", "/products/a%2Fb", "/caf%c3%a9/x", "/a//b", "/a/%zz", "/nowhere",
-                "shop://products/42", "shop://products/42?ref=mail", "shop://cart", "other://cart", "https://evil.example/cart",
-                "https://shop.example.com/products/42?tab=home&ref=mail#top", "https://shop.example.com/products/42?tab=brochures",
-                "https://shop.example.com/brochures/7?tab=brochures", "HTTPS://Shop.Example.COM:443/cart", "https://user@shop.example.com/cart",
-            ]),
-            ("stripe", [SourceFile(id: FileID(0), path: "stripe.routes.yaml", bytes: Array(stripe.utf8))], ["/v1/customers/cus_1%20x", "/v1"]),
-            ("names", [SourceFile(id: FileID(0), path: "names.routes.yaml", bytes: Array(names.utf8))], [
-                "/docs", "/docs/a/b/c", "/search/x/results", "/search/x/y", "/caf%c3%a9/cr%C3%A8me%20br%C3%BBl%C3%A9e",
-                "https://deep.names.example.org/objects", "https://names.example.org/objects", "names://for/x?tab=other&tab=home",
-                "/for/%F0%9F%98%80?q=%E2%82%AC&flag",
-            ]),
-            ("thousand", [SourceFile(id: FileID(0), path: "thousand.routes.yaml", bytes: Array(thousandRoutes().utf8))], ["/area7/items/x/edit"]),
+            (
+                "manifests", manifests,
+                [
+                    "/products/new", "/products/new/", "/products/a%2Fb", "/caf%c3%a9/x", "/a//b", "/a/%zz", "/nowhere",
+                    "shop://products/42", "shop://products/42?ref=mail", "shop://cart", "other://cart", "https://evil.example/cart",
+                    "https://shop.example.com/products/42?tab=home&ref=mail#top", "https://shop.example.com/products/42?tab=brochures",
+                    "https://shop.example.com/brochures/7?tab=brochures", "HTTPS://Shop.Example.COM:443/cart",
+                    "https://user@shop.example.com/cart",
+                ]
+            ),
+            (
+                "stripe", [SourceFile(id: FileID(0), path: "stripe.routes.yaml", bytes: Array(stripe.utf8))],
+                ["/v1/customers/cus_1%20x", "/v1"]
+            ),
+            (
+                "names", [SourceFile(id: FileID(0), path: "names.routes.yaml", bytes: Array(names.utf8))],
+                [
+                    "/docs", "/docs/a/b/c", "/search/x/results", "/search/x/y", "/caf%c3%a9/cr%C3%A8me%20br%C3%BBl%C3%A9e",
+                    "https://deep.names.example.org/objects", "https://names.example.org/objects", "names://for/x?tab=other&tab=home",
+                    "/for/%F0%9F%98%80?q=%E2%82%AC&flag",
+                ]
+            ),
+            (
+                "thousand", [SourceFile(id: FileID(0), path: "thousand.routes.yaml", bytes: Array(thousandRoutes().utf8))],
+                ["/area7/items/x/edit"]
+            ),
         ]
     }
 
@@ -36,9 +49,12 @@ struct GeneratedCodeTests {
         var text = "manifest: 1\nactivities: {main: {}}\ntabs: {home: {activity: main, index: 0, root: home, icon: house}}\n"
         text += "holders: {H: {}}\nroutes:\n  home: {path: /, holder: H}\n"
         for area in 0..<50 {
-            let routes = ["/area\(area)", "/area\(area)/items", "/area\(area)/items/:id", "/area\(area)/items/:id/edit",
-                          "/area\(area)/items/new", "/area\(area)/items/:id/parts/:part", "/area\(area)/items/:id/*",
-                          "/area\(area)/docs/**", "/area\(area)/users/:user", "/area\(area)/users/:user/orders/:order"]
+            let routes =
+                [
+                    "/area\(area)", "/area\(area)/items", "/area\(area)/items/:id", "/area\(area)/items/:id/edit",
+                    "/area\(area)/items/new", "/area\(area)/items/:id/parts/:part", "/area\(area)/items/:id/*",
+                    "/area\(area)/docs/**", "/area\(area)/users/:user", "/area\(area)/users/:user/orders/:order",
+                ]
                 + (0..<11).map { "/area\(area)/pages/page-\($0)" }
             for (index, path) in routes.enumerated() {
                 text += "  a\(area)-r\(index): {path: '\(path)', activity: main, holder: H, entry: true}\n"
@@ -84,13 +100,15 @@ struct GeneratedCodeTests {
         return (result, try CodeGeneration.files(plan, .init(language: language, package: "test.routes")))
     }
 
-    static func run(_ executable: String, _ arguments: [String], input: String? = nil, in directory: URL) throws -> (status: Int32, output: String) {
+    static func run(_ executable: String, _ arguments: [String], input: String? = nil, in directory: URL) throws -> (
+        status: Int32, output: String
+    ) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [executable] + arguments
         process.currentDirectoryURL = directory
         let outputURL = directory.appendingPathComponent("output-\(UUID().uuidString).txt")
-        FileManager.default.createFile(atPath: outputURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
         let output = try FileHandle(forWritingTo: outputURL)
         process.standardOutput = output
         process.standardError = output
@@ -143,17 +161,21 @@ struct GeneratedCodeTests {
 
         """
 
-    @Test("Swift: compiled with swiftc, the router agrees with routelint resolve, and every route's path leads back to it",
-          arguments: ["manifests", "stripe", "names", "thousand"])
+    @Test(
+        "Swift: compiled with swiftc, the router agrees with routelint resolve, and every route's path leads back to it",
+        arguments: ["manifests", "stripe", "names", "thousand"])
     func swift(_ set: String) throws {
         let (_, files, extra) = try #require(try Self.routeSets().first { $0.name == set })
         let (result, generated) = try Self.generated(files, language: .swift)
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("routelint-swift-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        for file in generated { try file.contents.write(to: directory.appendingPathComponent(file.name), atomically: true, encoding: .utf8) }
+        for file in generated {
+            try file.contents.write(to: directory.appendingPathComponent(file.name), atomically: true, encoding: .utf8)
+        }
         try Self.swiftDriver.write(to: directory.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
-        let compiled = try Self.run("swiftc", ["-Onone", "-warnings-as-errors", "Routes.swift", "Holders.swift", "main.swift", "-o", "driver"], in: directory)
+        let compiled = try Self.run(
+            "swiftc", ["-Onone", "-warnings-as-errors", "Routes.swift", "Holders.swift", "main.swift", "-o", "driver"], in: directory)
         #expect(compiled.status == 0, "\(compiled.output)")
         guard compiled.status == 0 else { return }
         let urls = Self.samplePaths(result.apps[0]) + extra
@@ -163,18 +185,22 @@ struct GeneratedCodeTests {
         #expect(lines == Self.expected(urls, result))
     }
 
-    @Test("Kotlin: compiled with kotlinc, the router agrees with routelint resolve, and every route's path leads back to it",
-          .enabled(if: ProcessInfo.processInfo.environment["CI"] != nil || FileManager.default.isExecutableFile(atPath: "/usr/bin/kotlinc")),
-          arguments: ["manifests", "stripe", "names", "thousand"])
+    @Test(
+        "Kotlin: compiled with kotlinc, the router agrees with routelint resolve, and every route's path leads back to it",
+        .enabled(if: ProcessInfo.processInfo.environment["CI"] != nil || FileManager.default.isExecutableFile(atPath: "/usr/bin/kotlinc")),
+        arguments: ["manifests", "stripe", "names", "thousand"])
     func kotlin(_ set: String) throws {
         let (_, files, extra) = try #require(try Self.routeSets().first { $0.name == set })
         let (result, generated) = try Self.generated(files, language: .kotlin)
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("routelint-kotlin-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        for file in generated { try file.contents.write(to: directory.appendingPathComponent(file.name), atomically: true, encoding: .utf8) }
+        for file in generated {
+            try file.contents.write(to: directory.appendingPathComponent(file.name), atomically: true, encoding: .utf8)
+        }
         try Self.kotlinDriver.write(to: directory.appendingPathComponent("Main.kt"), atomically: true, encoding: .utf8)
-        let compiled = try Self.run("kotlinc", ["-Werror", "Routes.kt", "Holders.kt", "Main.kt", "-include-runtime", "-d", "driver.jar"], in: directory)
+        let compiled = try Self.run(
+            "kotlinc", ["-Werror", "Routes.kt", "Holders.kt", "Main.kt", "-include-runtime", "-d", "driver.jar"], in: directory)
         #expect(compiled.status == 0, "\(compiled.output)")
         guard compiled.status == 0 else { return }
         let urls = Self.samplePaths(result.apps[0]) + extra

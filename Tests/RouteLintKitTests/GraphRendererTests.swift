@@ -24,14 +24,17 @@ struct GraphRendererTests {
         // Names are plain, so hostile text reaches a label through an app's name, shown when
         // the route set holds several apps.
         let result = lint([
-            (name: "a.routes.yaml", contents: """
+            (
+                name: "a.routes.yaml",
+                contents: """
                 manifest: 1
                 app: "\\e]0;x\\a\\"<b>#"
                 activities: {shop: {}}
                 routes:
                   "a-b": {path: /x, activity: shop}
                   "a_b": {path: /y, activity: shop, links: ["a-b"]}
-                """),
+                """
+            ),
             (name: "b.routes.yaml", contents: "manifest: 1\napp: other\n"),
         ])
         let mermaid = Self.graph(result, format: .mermaid)

@@ -10,36 +10,36 @@ struct LintRunTests {
     static let appFiles: [String: String] = [
         ".routelint.yml": "include: ['**/*.routes.yaml']\n",
         "shop/shell.routes.yaml": """
-            manifest: 1
-            app: shop
-            activities: {main: {default-tab: home}}
-            tabs:
-              home: {activity: main, index: 0, root: catalog, icon: house}
-              basket-tab: {activity: main, index: 1, root: cart, icon: bag}
-            holders: {H: {}}
+        manifest: 1
+        app: shop
+        activities: {main: {default-tab: home}}
+        tabs:
+          home: {activity: main, index: 0, root: catalog, icon: house}
+          basket-tab: {activity: main, index: 1, root: cart, icon: bag}
+        holders: {H: {}}
 
-            """,
+        """,
         "shop/catalog.routes.yaml": """
-            manifest: 1
-            app: shop
-            routes:
-              catalog: {path: /catalog, holder: H, links: [cart]}
+        manifest: 1
+        app: shop
+        routes:
+          catalog: {path: /catalog, holder: H, links: [cart]}
 
-            """,
+        """,
         "shop/cart.routes.yaml": """
-            manifest: 1
-            app: shop
-            routes:
-              cart: {path: /cart, holder: H}
+        manifest: 1
+        app: shop
+        routes:
+          cart: {path: /cart, holder: H}
 
-            """,
+        """,
         "legacy/old.routes.yaml": """
-            manifest: 1
-            app: legacy
-            routes:
-              stale: {path: /stale, holder: Missing, activity: gone}
+        manifest: 1
+        app: legacy
+        routes:
+          stale: {path: /stale, holder: Missing, activity: gone}
 
-            """,
+        """,
     ]
 
     static func withRouteSet(_ files: [String: String], _ body: (String) throws -> Void) throws {
@@ -80,8 +80,11 @@ struct LintRunTests {
         try Self.withRouteSet(files) { root in
             let run = try Self.staged([StagedChange(path: "shop/cart.routes.yaml", kind: .changed)], in: root)
             // The renamed route lost its tab, so its own file has findings too.
-            #expect(Self.reported(run) == ["shop/cart.routes.yaml: missing-field", "shop/cart.routes.yaml: unreachable-route",
-                                           "shop/catalog.routes.yaml: unknown-reference", "shop/shell.routes.yaml: unknown-reference"])
+            #expect(
+                Self.reported(run) == [
+                    "shop/cart.routes.yaml: missing-field", "shop/cart.routes.yaml: unreachable-route",
+                    "shop/catalog.routes.yaml: unknown-reference", "shop/shell.routes.yaml: unknown-reference",
+                ])
             #expect(run.active.filter { $0.rule == "unknown-reference" }.allSatisfy { $0.message.contains("'cart'") })
             #expect(run.verdict.exitStatus == 1)
         }
@@ -92,7 +95,8 @@ struct LintRunTests {
         var files = Self.appFiles
         let deleted = files.removeValue(forKey: "shop/cart.routes.yaml")!
         try Self.withRouteSet(files) { root in
-            let run = try Self.staged([StagedChange(path: "shop/cart.routes.yaml", kind: .deleted(previous: Array(deleted.utf8)))], in: root)
+            let run = try Self.staged(
+                [StagedChange(path: "shop/cart.routes.yaml", kind: .deleted(previous: Array(deleted.utf8)))], in: root)
             #expect(Self.reported(run) == ["shop/catalog.routes.yaml: unknown-reference", "shop/shell.routes.yaml: unknown-reference"])
             #expect(run.verdict.exitStatus == 1)
             // Without its text, the deleted file could belong to any app: every app is checked.
@@ -165,13 +169,17 @@ struct LintRunTests {
     @Test("paths inside the configured set are linted with the whole set and reported alone")
     func pathsInsideSet() throws {
         var files = Self.appFiles
-        files["shop/catalog.routes.yaml"] = files["shop/catalog.routes.yaml"]!.replacingOccurrences(of: "links: [cart]", with: "links: [cart, kart]")
+        files["shop/catalog.routes.yaml"] = files["shop/catalog.routes.yaml"]!.replacingOccurrences(
+            of: "links: [cart]", with: "links: [cart, kart]")
         try Self.withRouteSet(files) { root in
             var options = LintOptions(input: .paths([root + "/shop/catalog.routes.yaml"]), workingDirectory: root)
             options.configurationPath = root + "/.routelint.yml"
             let run = try LintRun.perform(options)
             // 'cart' is declared in a file not given, and is known; 'kart' is not.
-            #expect(run.active.map(\.message) == ["'links' of route 'catalog' names route 'kart', which is not declared in app 'shop'; did you mean 'cart'?"])
+            #expect(
+                run.active.map(\.message) == [
+                    "'links' of route 'catalog' names route 'kart', which is not declared in app 'shop'; did you mean 'cart'?"
+                ])
         }
     }
 
@@ -210,19 +218,21 @@ struct LintRunTests {
         #expect(Verdict(findings: [warning], strict: false, maxWarnings: nil, unreadablePaths: 0).exitStatus == 0)
         let strict = Verdict(findings: [warning], strict: true, maxWarnings: nil, unreadablePaths: 0)
         #expect(strict.exitStatus == 1)
-        #expect(strict.reasons(summaryShown: false) == [RunMessage(.error, "1 finding at a failing severity (--strict: warnings fail too)")])
+        #expect(
+            strict.reasons(summaryShown: false) == [RunMessage(.error, "1 finding at a failing severity (--strict: warnings fail too)")])
     }
 
     @Test("git's list of staged changes: renames are a deletion and an addition; other output is refused")
     func stagedChangeListing() {
         let listing = Array("M\0a.routes.yaml\0D\0b.routes.yaml\0R100\0old.routes.yaml\0new.routes.yaml\0A\0c d.routes.yaml\0".utf8)
-        #expect(StagedChange.parse(nameStatus: listing) == [
-            StagedChange(path: "a.routes.yaml", kind: .changed),
-            StagedChange(path: "b.routes.yaml", kind: .deleted(previous: nil)),
-            StagedChange(path: "old.routes.yaml", kind: .deleted(previous: nil)),
-            StagedChange(path: "new.routes.yaml", kind: .changed),
-            StagedChange(path: "c d.routes.yaml", kind: .changed),
-        ])
+        #expect(
+            StagedChange.parse(nameStatus: listing) == [
+                StagedChange(path: "a.routes.yaml", kind: .changed),
+                StagedChange(path: "b.routes.yaml", kind: .deleted(previous: nil)),
+                StagedChange(path: "old.routes.yaml", kind: .deleted(previous: nil)),
+                StagedChange(path: "new.routes.yaml", kind: .changed),
+                StagedChange(path: "c d.routes.yaml", kind: .changed),
+            ])
         #expect(StagedChange.parse(nameStatus: []) == [])
         #expect(StagedChange.parse(nameStatus: Array("Q\0x\0".utf8)) == nil)
         #expect(StagedChange.parse(nameStatus: Array("M\0".utf8)) == nil)

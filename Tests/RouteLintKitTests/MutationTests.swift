@@ -36,8 +36,10 @@ struct MutationTests {
             let file = SourceFile(id: FileID(0), path: "mutant.routes.yaml", bytes: bytes)
             let result = LintedSet(files: [file], result: Linter.lint([file]))
             findings += result.findings.count
-            let reporters: [any Reporter] = [TextReporter(), JSONReporter(), GitHubReporter(),
-                                             SARIFReporter(options: .init(baseDirectory: "/", workingDirectory: "/"))]
+            let reporters: [any Reporter] = [
+                TextReporter(), JSONReporter(), GitHubReporter(),
+                SARIFReporter(options: .init(baseDirectory: "/", workingDirectory: "/")),
+            ]
             for reporter in reporters { _ = reporter.render(result.report) }
             _ = GraphRenderer.render(result.apps, findings: result.findings, format: .mermaid)
             _ = URLResolver(apps: result.apps).resolve("/products/1")

@@ -15,8 +15,9 @@ struct RouteSetLoaderTests {
     }
 
     static func write(_ text: String, to path: String) throws {
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
-                                                withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent,
+            withIntermediateDirectories: true)
         try text.write(toFile: path, atomically: true, encoding: .utf8)
     }
 
@@ -47,10 +48,12 @@ struct RouteSetLoaderTests {
         try Self.withTemporaryDirectory { root in
             try Self.write("manifest: 1\n", to: "\(root)/real/a.routes.yaml")
             try FileManager.default.createSymbolicLink(atPath: "\(root)/real/loop", withDestinationPath: root)
-            try FileManager.default.createSymbolicLink(atPath: "\(root)/real/self.routes.yaml",
-                                                       withDestinationPath: "\(root)/real/self.routes.yaml")
-            try FileManager.default.createSymbolicLink(atPath: "\(root)/real/gone.routes.yaml",
-                                                       withDestinationPath: "\(root)/nowhere")
+            try FileManager.default.createSymbolicLink(
+                atPath: "\(root)/real/self.routes.yaml",
+                withDestinationPath: "\(root)/real/self.routes.yaml")
+            try FileManager.default.createSymbolicLink(
+                atPath: "\(root)/real/gone.routes.yaml",
+                withDestinationPath: "\(root)/nowhere")
             let set = try loadFromDisk([root])
             #expect(set.files.map(\.path) == ["\(root)/real/a.routes.yaml"])
             #expect(set.unreadable.map(\.path).sorted() == ["\(root)/real/gone.routes.yaml", "\(root)/real/self.routes.yaml"])
@@ -72,7 +75,8 @@ struct RouteSetLoaderTests {
             #expect(mkfifo(fifo, 0o600) == 0)
             // No writer ever opens the FIFO: reading it would block forever.
             #expect(DiskFileSystem.read(fifo) == .failure(.init(path: fifo, reason: "not a regular file (a FIFO)")))
-            #expect(DiskFileSystem.read("/dev/zero") == .failure(.init(path: "/dev/zero", reason: "not a regular file (a character device)")))
+            #expect(
+                DiskFileSystem.read("/dev/zero") == .failure(.init(path: "/dev/zero", reason: "not a regular file (a character device)")))
             #expect(DiskFileSystem.read(root) == .failure(.init(path: root, reason: "not a regular file (a directory)")))
         }
     }
@@ -115,8 +119,10 @@ struct RouteSetLoaderTests {
         "/repo/other/c.routes.yaml": "manifest: 1\n",
     ])
 
-    static func loader(_ fileSystem: any RouteSetFileSystem = configured, in directory: String = "/repo",
-                       style: RouteSetLoader.PathStyle = .asGiven) throws -> RouteSetLoader {
+    static func loader(
+        _ fileSystem: any RouteSetFileSystem = configured, in directory: String = "/repo",
+        style: RouteSetLoader.PathStyle = .asGiven
+    ) throws -> RouteSetLoader {
         let configuration = try RouteSetLoader.configuration(at: nil, from: directory, in: fileSystem)
         return RouteSetLoader(configuration: configuration, workingDirectory: directory, fileSystem: fileSystem, pathStyle: style)
     }
@@ -127,7 +133,8 @@ struct RouteSetLoaderTests {
         #expect(set.files.map(\.path) == ["app/a/z.routes.yaml", "app/b.routes.yaml", "extra.yaml"])
         // From a folder below, files above it are named absolute; with the absolute style, all are.
         #expect(try Self.loader(in: "/repo/app").load([]).files.map(\.path) == ["a/z.routes.yaml", "b.routes.yaml", "/repo/extra.yaml"])
-        #expect(try Self.loader(style: .absolute).load([]).files.map(\.path)
+        #expect(
+            try Self.loader(style: .absolute).load([]).files.map(\.path)
                 == ["/repo/app/a/z.routes.yaml", "/repo/app/b.routes.yaml", "/repo/extra.yaml"])
     }
 
@@ -140,8 +147,9 @@ struct RouteSetLoaderTests {
         #expect(!loader.contains("other/c.routes.yaml"))
         #expect(loader.isExcluded("app/legacy/x.routes.yaml"))
         // Without include globs the naming convention decides.
-        let plain = RouteSetLoader(configuration: LintConfiguration(baseDirectory: "/repo"), workingDirectory: "/repo",
-                                   fileSystem: Self.configured)
+        let plain = RouteSetLoader(
+            configuration: LintConfiguration(baseDirectory: "/repo"), workingDirectory: "/repo",
+            fileSystem: Self.configured)
         #expect(plain.contains("other/c.routes.yaml") && !plain.contains("extra.yaml"))
     }
 
@@ -161,10 +169,13 @@ struct RouteSetLoaderTests {
 
     @Test("buffers over a file system replace their files, and a buffer never saved joins the set the globs allow")
     func overlay() throws {
-        let buffers = OverlayFileSystem(["/repo/app/b.routes.yaml": Array("manifest: 1\napp: edited\n".utf8),
-                                         "/repo/app/unsaved/n.routes.yaml": Array("manifest: 1\n".utf8),
-                                         "/repo/elsewhere.routes.yaml": Array("manifest: 1\n".utf8)],
-                                        over: Self.configured)
+        let buffers = OverlayFileSystem(
+            [
+                "/repo/app/b.routes.yaml": Array("manifest: 1\napp: edited\n".utf8),
+                "/repo/app/unsaved/n.routes.yaml": Array("manifest: 1\n".utf8),
+                "/repo/elsewhere.routes.yaml": Array("manifest: 1\n".utf8),
+            ],
+            over: Self.configured)
         let set = try Self.loader(buffers).load([])
         #expect(set.files.map(\.path) == ["app/a/z.routes.yaml", "app/b.routes.yaml", "app/unsaved/n.routes.yaml", "extra.yaml"])
         #expect(String(decoding: set.files[1].bytes, as: UTF8.self) == "manifest: 1\napp: edited\n")
@@ -191,13 +202,15 @@ struct RouteSetLoaderTests {
     func gitRevision() throws {
         try Self.withTemporaryDirectory { root in
             let git = "git -c user.email=t@routelint.invalid -c user.name=t -c commit.gpgsign=false"
-            try Self.shell("git init -q . && printf 'include: [\"routes/**/*.routes.yaml\"]\\n' > .routelint.yml && mkdir -p routes/a "
-                           + "&& printf 'manifest: 1\\napp: one\\n' > routes/a/first.routes.yaml "
-                           + "&& printf 'manifest: 1\\n' > routes/old.routes.yaml && ln -s first.routes.yaml routes/a/link.routes.yaml "
-                           + "&& git add -A && \(git) commit -qm one", in: root)
-            try Self.shell("git rm -q routes/old.routes.yaml && printf 'manifest: 1\\napp: two\\n' > routes/a/first.routes.yaml "
-                           + "&& printf 'manifest: 1\\n' > routes/new.routes.yaml && git add -A && \(git) commit -qm two "
-                           + "&& printf 'manifest: 1\\napp: uncommitted\\n' > routes/a/first.routes.yaml", in: root)
+            try Self.shell(
+                "git init -q . && printf 'include: [\"routes/**/*.routes.yaml\"]\\n' > .routelint.yml && mkdir -p routes/a "
+                    + "&& printf 'manifest: 1\\napp: one\\n' > routes/a/first.routes.yaml "
+                    + "&& printf 'manifest: 1\\n' > routes/old.routes.yaml && ln -s first.routes.yaml routes/a/link.routes.yaml "
+                    + "&& git add -A && \(git) commit -qm one", in: root)
+            try Self.shell(
+                "git rm -q routes/old.routes.yaml && printf 'manifest: 1\\napp: two\\n' > routes/a/first.routes.yaml "
+                    + "&& printf 'manifest: 1\\n' > routes/new.routes.yaml && git add -A && \(git) commit -qm two "
+                    + "&& printf 'manifest: 1\\napp: uncommitted\\n' > routes/a/first.routes.yaml", in: root)
             let before = try GitRevisionFileSystem(revision: "HEAD~1", in: root + "/routes")
             let set = try Self.loader(before, in: root).load([])
             #expect(set.files.map(\.path) == ["routes/a/first.routes.yaml", "routes/old.routes.yaml"])

@@ -75,8 +75,9 @@ struct RuleExampleTests {
         }
     }
 
-    @Test("triggering examples give findings exactly at their markers",
-          arguments: RuleRegistry.descriptions.map(\.id), Variant.allCases)
+    @Test(
+        "triggering examples give findings exactly at their markers",
+        arguments: RuleRegistry.descriptions.map(\.id), Variant.allCases)
     func triggering(_ id: String, _ variant: Variant) throws {
         let rule = try #require(RuleRegistry.description(of: id))
         for example in rule.triggeringExamples {
@@ -102,8 +103,9 @@ struct RuleExampleTests {
     /// Rules whose findings a line directive cannot silence: a directive's own problems.
     static let unsilenceable: Set<String> = [UnusedSuppressionRule.description.id]
 
-    @Test("a '# routelint:ignore RULE' directive on each marked line silences the rule, and is used",
-          arguments: RuleRegistry.descriptions.map(\.id).filter { !unsilenceable.contains($0) })
+    @Test(
+        "a '# routelint:ignore RULE' directive on each marked line silences the rule, and is used",
+        arguments: RuleRegistry.descriptions.map(\.id).filter { !unsilenceable.contains($0) })
     func ignoredOnTheLine(_ id: String) throws {
         let rule = try #require(RuleRegistry.description(of: id))
         for example in rule.triggeringExamples {

@@ -85,14 +85,16 @@ struct URLResolverTests {
         #expect(resolution.candidates == ["a-param", "b-param"])
     }
 
-    @Test("unknown hosts and schemes, and malformed paths, do not resolve", arguments: [
-        ("https://evil.example/cart", "host 'evil.example' is not declared (hosts: shop.example.com, *.shop.example.net)"),
-        ("other://cart", "scheme 'other' is not declared (schemes: shop)"),
-        ("/a//b", "the path '/a//b' has an empty segment"),
-        ("/a/%zz", "the path '/a/%zz' has a '%' that does not start a percent-escape"),
-        ("cart", "'cart' is neither a URL with a scheme nor a path starting with '/'"),
-        ("/nowhere/at/all", "no route's path matches '/nowhere/at/all'"),
-    ])
+    @Test(
+        "unknown hosts and schemes, and malformed paths, do not resolve",
+        arguments: [
+            ("https://evil.example/cart", "host 'evil.example' is not declared (hosts: shop.example.com, *.shop.example.net)"),
+            ("other://cart", "scheme 'other' is not declared (schemes: shop)"),
+            ("/a//b", "the path '/a//b' has an empty segment"),
+            ("/a/%zz", "the path '/a/%zz' has a '%' that does not start a percent-escape"),
+            ("cart", "'cart' is neither a URL with a scheme nor a path starting with '/'"),
+            ("/nowhere/at/all", "no route's path matches '/nowhere/at/all'"),
+        ])
     func unmatched(_ url: String, _ reason: String) {
         let resolution = Self.resolver.resolve(url)
         #expect(resolution.status == .unmatched)
@@ -114,7 +116,9 @@ struct URLResolverTests {
     @Test("GitHub: a URL that both routes of a conflicting pair match is ambiguous")
     func githubConflictsAreAmbiguous() throws {
         var symbols = SymbolTable()
-        let valid = try DatasetTests.templates("paths-github-octokit-2026-08.txt").filter { (try? PathPattern.parse($0, symbols: &symbols).get()) != nil }
+        let valid = try DatasetTests.templates("paths-github-octokit-2026-08.txt").filter {
+            (try? PathPattern.parse($0, symbols: &symbols).get()) != nil
+        }
         let patterns = valid.compactMap { try? PathPattern.parse($0, symbols: &symbols).get() }
         let result = lint(DatasetTests.manifest(valid))
         let resolver = URLResolver(apps: result.apps)

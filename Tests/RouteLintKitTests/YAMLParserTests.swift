@@ -21,11 +21,12 @@ struct YAMLParserTests {
         let parsed = parseYAML("[~, null, '', true, False, yes, no, 12, -3, 0x1F, 0o17, 1.5, .inf, '12', \"true\", on, 1_000]")
         let document = try #require(parsed.document)
         let values = document.items(try #require(document.root)).map { document.scalar($0)!.resolved }
-        #expect(values == [
-            .null, .null, .string(""), .bool(true), .bool(false), .string("yes"), .string("no"),
-            .int(12), .int(-3), .int(31), .int(15), .float(1.5), .float(.infinity), .string("12"),
-            .string("true"), .string("on"), .string("1_000"),
-        ])
+        #expect(
+            values == [
+                .null, .null, .string(""), .bool(true), .bool(false), .string("yes"), .string("no"),
+                .int(12), .int(-3), .int(31), .int(15), .float(1.5), .float(.infinity), .string("12"),
+                .string("true"), .string("on"), .string("1_000"),
+            ])
     }
 
     @Test("a repeated key is reported once per repetition, against the first, which is the one kept")

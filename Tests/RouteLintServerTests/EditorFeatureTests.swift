@@ -33,8 +33,10 @@ private func shop() -> TestSession {
     @Test func definitionOfEveryKindOfReferenceAcrossFiles() throws {
         var session = shop()
         func definition(_ file: String, _ text: String, _ needle: String, occurrence: Int = 1) -> Location? {
-            let result: Result<[Location]?, ResponseError> = session.request("textDocument/definition", TextDocumentPositionParams(
-                textDocument: TestSession.document(file), position: position(of: needle, in: text, offset: 1, occurrence: occurrence)))
+            let result: Result<[Location]?, ResponseError> = session.request(
+                "textDocument/definition",
+                TextDocumentPositionParams(
+                    textDocument: TestSession.document(file), position: position(of: needle, in: text, offset: 1, occurrence: occurrence)))
             return (try? result.get())??.first
         }
         // A route in `root`, a route in `links`, a holder in `holder`, a parent holder, a tab
@@ -56,24 +58,32 @@ private func shop() -> TestSession {
     @Test func referencesWithAndWithoutTheDeclaration() throws {
         var session = shop()
         let at = position(of: "CatalogHolder:", in: shopShell, offset: 2)
-        let all: Result<[Location]?, ResponseError> = session.request("textDocument/references", ReferenceParams(
-            textDocument: TestSession.document("shell.routes.yaml"), position: at, context: .init(includeDeclaration: true)))
+        let all: Result<[Location]?, ResponseError> = session.request(
+            "textDocument/references",
+            ReferenceParams(
+                textDocument: TestSession.document("shell.routes.yaml"), position: at, context: .init(includeDeclaration: true)))
         let locations = try #require(try all.get())
         #expect(locations.count == 4)
         #expect(locations.filter { $0.uri == TestSession.uri("catalog.routes.yaml") }.count == 3)
-        let uses: Result<[Location]?, ResponseError> = session.request("textDocument/references", ReferenceParams(
-            textDocument: TestSession.document("shell.routes.yaml"), position: at, context: .init(includeDeclaration: false)))
+        let uses: Result<[Location]?, ResponseError> = session.request(
+            "textDocument/references",
+            ReferenceParams(
+                textDocument: TestSession.document("shell.routes.yaml"), position: at, context: .init(includeDeclaration: false)))
         #expect(try uses.get()?.count == 3)
     }
 
     @Test func renameEditsEveryFileOfTheAppAndKeepsQuotes() throws {
         var session = shop()
         let at = position(of: "CartHolder: {}", in: shopShell, offset: 1)
-        let prepared: Result<PrepareRenameResult?, ResponseError> = session.request("textDocument/prepareRename", TextDocumentPositionParams(
-            textDocument: TestSession.document("shell.routes.yaml"), position: at))
+        let prepared: Result<PrepareRenameResult?, ResponseError> = session.request(
+            "textDocument/prepareRename",
+            TextDocumentPositionParams(
+                textDocument: TestSession.document("shell.routes.yaml"), position: at))
         #expect(try prepared.get()?.placeholder == "CartHolder")
-        let result: Result<WorkspaceEdit?, ResponseError> = session.request("textDocument/rename", RenameParams(
-            textDocument: TestSession.document("shell.routes.yaml"), position: at, newName: "BasketHolder"))
+        let result: Result<WorkspaceEdit?, ResponseError> = session.request(
+            "textDocument/rename",
+            RenameParams(
+                textDocument: TestSession.document("shell.routes.yaml"), position: at, newName: "BasketHolder"))
         let edit = try #require(try result.get())
         #expect(edit.changes[TestSession.uri("shell.routes.yaml")]?.map(\.newText) == ["BasketHolder"])
         let quoted = try #require(edit.changes[TestSession.uri("catalog.routes.yaml")]?.first)
@@ -85,24 +95,30 @@ private func shop() -> TestSession {
         var session = shop()
         let at = position(of: "cart:", in: catalog, offset: 1)
         func rename(_ name: String) -> ResponseError? {
-            let result: Result<WorkspaceEdit?, ResponseError> = session.request("textDocument/rename", RenameParams(
-                textDocument: TestSession.document("catalog.routes.yaml"), position: at, newName: name))
+            let result: Result<WorkspaceEdit?, ResponseError> = session.request(
+                "textDocument/rename",
+                RenameParams(
+                    textDocument: TestSession.document("catalog.routes.yaml"), position: at, newName: name))
             return result.failure
         }
         #expect(rename("9lives")?.message.contains("not a valid route name") == true)
         #expect(rename("product")?.message == "route 'product' is declared already, at /ws/catalog.routes.yaml:8:3")
         #expect(rename("basket") == nil)
         // A YAML keyword is written quoted, so that it stays a name.
-        let keyword: Result<WorkspaceEdit?, ResponseError> = session.request("textDocument/rename", RenameParams(
-            textDocument: TestSession.document("catalog.routes.yaml"), position: at, newName: "null"))
+        let keyword: Result<WorkspaceEdit?, ResponseError> = session.request(
+            "textDocument/rename",
+            RenameParams(
+                textDocument: TestSession.document("catalog.routes.yaml"), position: at, newName: "null"))
         #expect((try? keyword.get())??.changes[TestSession.uri("shell.routes.yaml")]?.first?.newText == "'null'")
     }
 
     @Test func renameWaitsForAFileThatDoesNotParse() {
         var session = shop()
         session.change("shell.routes.yaml", version: 2, [TextDocumentContentChangeEvent(range: nil, text: shopShell + "\nbroken: [\n")])
-        let result: Result<WorkspaceEdit?, ResponseError> = session.request("textDocument/rename", RenameParams(
-            textDocument: TestSession.document("catalog.routes.yaml"), position: position(of: "cart:", in: catalog), newName: "basket"))
+        let result: Result<WorkspaceEdit?, ResponseError> = session.request(
+            "textDocument/rename",
+            RenameParams(
+                textDocument: TestSession.document("catalog.routes.yaml"), position: position(of: "cart:", in: catalog), newName: "basket"))
         #expect(result.failure?.message.contains("shell.routes.yaml' is not well-formed YAML") == true)
     }
 }
@@ -114,8 +130,10 @@ private func shop() -> TestSession {
         let cursor = position(of: "|", in: text)
         let content = text.replacing("|", with: "")
         session.change(file, version: 2, [TextDocumentContentChangeEvent(range: nil, text: content)])
-        let result: Result<CompletionList?, ResponseError> = session.request("textDocument/completion", TextDocumentPositionParams(
-            textDocument: TestSession.document(file), position: cursor))
+        let result: Result<CompletionList?, ResponseError> = session.request(
+            "textDocument/completion",
+            TextDocumentPositionParams(
+                textDocument: TestSession.document(file), position: cursor))
         let items = ((try? result.get()) ?? nil)?.items ?? []
         return (items.map(\.label), items)
     }
@@ -140,13 +158,17 @@ private func shop() -> TestSession {
         #expect(Set(complete(catalog + "\n  basket:\n    holder: Ca|").labels) == ["AppHolder", "CatalogHolder", "CartHolder"])
         #expect(complete(catalog + "\n  basket: {links: [catalog, |").labels.contains("new-product"))
         #expect(complete(catalog + "\n  basket:\n    links:\n      - |").labels.contains("cart"))
-        #expect(complete(shopShell.replacing("default-tab: home", with: "default-tab: |"), file: "shell.routes.yaml").labels == ["home", "basket"])
+        #expect(
+            complete(shopShell.replacing("default-tab: home", with: "default-tab: |"), file: "shell.routes.yaml").labels == [
+                "home", "basket",
+            ])
     }
 
     @Test func valuesOfEnums() {
         #expect(complete(catalog + "\n  basket:\n    presentation: |").labels == ["push", "sheet", "fullscreen"])
-        #expect(complete(shopShell.replacing("AppHolder: {scope: app}", with: "AppHolder: {scope: |}"), file: "shell.routes.yaml").labels
-                    == ["route", "tab", "activity", "app"])
+        #expect(
+            complete(shopShell.replacing("AppHolder: {scope: app}", with: "AppHolder: {scope: |}"), file: "shell.routes.yaml").labels
+                == ["route", "tab", "activity", "app"])
     }
 
     @Test func ruleIdsInASuppressionComment() {
@@ -167,8 +189,10 @@ private func shop() -> TestSession {
 @Suite struct HoverTests {
     private func hover(_ file: String, _ position: Position) -> String? {
         var session = shop()
-        let result: Result<Hover?, ResponseError> = session.request("textDocument/hover", TextDocumentPositionParams(
-            textDocument: TestSession.document(file), position: position))
+        let result: Result<Hover?, ResponseError> = session.request(
+            "textDocument/hover",
+            TextDocumentPositionParams(
+                textDocument: TestSession.document(file), position: position))
         return ((try? result.get()) ?? nil)?.contents.value
     }
 
@@ -197,8 +221,11 @@ private func shop() -> TestSession {
         var session = shop()
         let suppressed = catalog.replacing("path: /catalog", with: "path: /catalog  # routelint:ignore conflicting-patterns")
         session.change("catalog.routes.yaml", version: 2, [TextDocumentContentChangeEvent(range: nil, text: suppressed)])
-        let rule: Result<Hover?, ResponseError> = session.request("textDocument/hover", TextDocumentPositionParams(
-            textDocument: TestSession.document("catalog.routes.yaml"), position: position(of: "conflicting-patterns", in: suppressed, offset: 4)))
+        let rule: Result<Hover?, ResponseError> = session.request(
+            "textDocument/hover",
+            TextDocumentPositionParams(
+                textDocument: TestSession.document("catalog.routes.yaml"),
+                position: position(of: "conflicting-patterns", in: suppressed, offset: 4)))
         #expect(try rule.get()?.contents.value.contains(RuleRegistry.description(of: "conflicting-patterns")!.summary) == true)
         let key = try #require(hover("catalog.routes.yaml", position(of: "links", in: catalog, offset: 2)))
         #expect(key == "**links**\n\n" + RouteKey.links.summary)
@@ -211,9 +238,11 @@ private func shop() -> TestSession {
         var session = TestSession(["shell.routes.yaml": shopShell, "catalog.routes.yaml": misspelt])
         session.open("catalog.routes.yaml")
         let line = position(of: "CatalogHoldr", in: misspelt).line
-        let result: Result<[CodeAction]?, ResponseError> = session.request("textDocument/codeAction", CodeActionParams(
-            textDocument: TestSession.document("catalog.routes.yaml"),
-            range: Range(start: Position(line: line, character: 0), end: Position(line: line, character: 0))))
+        let result: Result<[CodeAction]?, ResponseError> = session.request(
+            "textDocument/codeAction",
+            CodeActionParams(
+                textDocument: TestSession.document("catalog.routes.yaml"),
+                range: Range(start: Position(line: line, character: 0), end: Position(line: line, character: 0))))
         let actions = try #require(try result.get())
         let fix = try #require(actions.first { $0.isPreferred == true })
         #expect(fix.title == "Change to 'CatalogHolder'")
@@ -236,9 +265,11 @@ private func shop() -> TestSession {
         var session = TestSession(["shell.routes.yaml": shopShell, "catalog.routes.yaml": misspelt])
         session.open("catalog.routes.yaml")
         let line = position(of: "lnks", in: misspelt).line
-        let result: Result<[CodeAction]?, ResponseError> = session.request("textDocument/codeAction", CodeActionParams(
-            textDocument: TestSession.document("catalog.routes.yaml"),
-            range: Range(start: Position(line: line, character: 5), end: Position(line: line, character: 5))))
+        let result: Result<[CodeAction]?, ResponseError> = session.request(
+            "textDocument/codeAction",
+            CodeActionParams(
+                textDocument: TestSession.document("catalog.routes.yaml"),
+                range: Range(start: Position(line: line, character: 5), end: Position(line: line, character: 5))))
         let fix = try #require(try result.get()?.first { $0.isPreferred == true })
         #expect(fix.title == "Change to 'links'")
     }
@@ -247,16 +278,20 @@ private func shop() -> TestSession {
 @Suite struct DocumentSymbolTests {
     @Test func theOutlineHasSectionsAndEntities() throws {
         var session = shop()
-        let result: Result<[DocumentSymbol]?, ResponseError> = session.request("textDocument/documentSymbol", DocumentSymbolParams(
-            textDocument: TestSession.document("shell.routes.yaml")))
+        let result: Result<[DocumentSymbol]?, ResponseError> = session.request(
+            "textDocument/documentSymbol",
+            DocumentSymbolParams(
+                textDocument: TestSession.document("shell.routes.yaml")))
         let symbols = try #require(try result.get())
         #expect(symbols.map(\.name) == ["activities", "tabs", "holders"])
         let tabs = try #require(symbols[1].children)
         #expect(tabs.map(\.name) == ["home", "basket"])
         #expect(tabs[0].detail == "main, index 0")
         #expect(tabs[0].selectionRange.start == position(of: "home:", in: shopShell))
-        let routes: Result<[DocumentSymbol]?, ResponseError> = session.request("textDocument/documentSymbol", DocumentSymbolParams(
-            textDocument: TestSession.document("catalog.routes.yaml")))
+        let routes: Result<[DocumentSymbol]?, ResponseError> = session.request(
+            "textDocument/documentSymbol",
+            DocumentSymbolParams(
+                textDocument: TestSession.document("catalog.routes.yaml")))
         #expect(try routes.get()?.first?.children?.map(\.detail) == ["/catalog", "/products/:id", "/:section/new", "/cart"])
     }
 }
@@ -294,8 +329,10 @@ extension Result {
                     #expect(completion.failure == nil && hover.failure == nil && definition.failure == nil)
                 }
             }
-            let symbols: Result<[DocumentSymbol]?, ResponseError> = session.request("textDocument/documentSymbol", DocumentSymbolParams(
-                textDocument: TestSession.document("x.routes.yaml")))
+            let symbols: Result<[DocumentSymbol]?, ResponseError> = session.request(
+                "textDocument/documentSymbol",
+                DocumentSymbolParams(
+                    textDocument: TestSession.document("x.routes.yaml")))
             #expect(symbols.failure == nil)
         }
     }

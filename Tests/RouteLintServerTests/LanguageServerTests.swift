@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 import RouteLintKit
 @testable import RouteLintServer
@@ -119,8 +119,12 @@ private func shop() -> TestSession {
         // Rename the route 'cart' in its own file: the shell's tab root now names nothing.
         let text = catalog
         let start = position(of: "cart:", in: text)
-        session.change("catalog.routes.yaml", version: 2, [TextDocumentContentChangeEvent(
-            range: Range(start: start, end: Position(line: start.line, character: start.character + 4)), text: "basket")])
+        session.change(
+            "catalog.routes.yaml", version: 2,
+            [
+                TextDocumentContentChangeEvent(
+                    range: Range(start: start, end: Position(line: start.line, character: start.character + 4)), text: "basket")
+            ])
         let shellDiagnostics = try #require(session.diagnostics("shell.routes.yaml"))
         #expect(shellDiagnostics.map(\.code).contains("unknown-reference"))
         let root = try #require(shellDiagnostics.first { $0.code == "unknown-reference" })
@@ -135,7 +139,8 @@ private func shop() -> TestSession {
 
     @Test func aFileThatStopsParsingKeepsItsDeclarationsForTheRestOfTheApp() throws {
         var session = shop()
-        session.change("catalog.routes.yaml", version: 2, [TextDocumentContentChangeEvent(range: nil, text: catalog + "\n  broken: [unclosed\n")])
+        session.change(
+            "catalog.routes.yaml", version: 2, [TextDocumentContentChangeEvent(range: nil, text: catalog + "\n  broken: [unclosed\n")])
         let own = try #require(session.diagnostics("catalog.routes.yaml"))
         #expect(own.map(\.code) == ["yaml-syntax"])
         // The shell's tab roots still find 'catalog' and 'cart'.
@@ -143,8 +148,10 @@ private func shop() -> TestSession {
     }
 
     @Test func relatedLocationsPointIntoTheOtherFile() throws {
-        var session = TestSession(["shell.routes.yaml": shopShell, "catalog.routes.yaml": catalog,
-                                   "extra.routes.yaml": "manifest: 1\napp: shop\nroutes:\n  cart: {path: /basket, holder: CartHolder}\n"])
+        var session = TestSession([
+            "shell.routes.yaml": shopShell, "catalog.routes.yaml": catalog,
+            "extra.routes.yaml": "manifest: 1\napp: shop\nroutes:\n  cart: {path: /basket, holder: CartHolder}\n",
+        ])
         session.open("extra.routes.yaml")
         let duplicate = try #require(session.diagnostics("extra.routes.yaml")?.first { $0.code == "duplicate-name" })
         let related = try #require(duplicate.relatedInformation?.first)
@@ -154,31 +161,44 @@ private func shop() -> TestSession {
 
     @Test func theConfigurationAndInlineSuppressionsApply() throws {
         let unused = shopShell.replacing("CartHolder: {}", with: "CartHolder: {}\n  Spare: {}")
-        var session = TestSession(["shell.routes.yaml": unused, "catalog.routes.yaml": catalog,
-                                   ".routelint.yml": "unused-holder: error\n"])
+        var session = TestSession([
+            "shell.routes.yaml": unused, "catalog.routes.yaml": catalog,
+            ".routelint.yml": "unused-holder: error\n",
+        ])
         session.open("shell.routes.yaml")
         #expect(session.diagnostics("shell.routes.yaml")?.first { $0.code == "unused-holder" }?.severity == 1)
-        session.change("shell.routes.yaml", version: 2, [TextDocumentContentChangeEvent(
-            range: nil, text: unused.replacing("Spare: {}", with: "Spare: {}  # routelint:ignore unused-holder -- kept for 2.0"))])
+        session.change(
+            "shell.routes.yaml", version: 2,
+            [
+                TextDocumentContentChangeEvent(
+                    range: nil, text: unused.replacing("Spare: {}", with: "Spare: {}  # routelint:ignore unused-holder -- kept for 2.0"))
+            ])
         #expect(session.diagnostics("shell.routes.yaml") == [])
     }
 
     @Test func anotherAppIsNotChecked() {
-        var workspace = Workspace(root: "/ws", fileSystem: InMemoryFileSystem([
-            "/ws/shell.routes.yaml": shopShell, "/ws/catalog.routes.yaml": catalog,
-            "/ws/legacy.routes.yaml": "manifest: 1\napp: legacy\n",
-        ]))
+        var workspace = Workspace(
+            root: "/ws",
+            fileSystem: InMemoryFileSystem([
+                "/ws/shell.routes.yaml": shopShell, "/ws/catalog.routes.yaml": catalog,
+                "/ws/legacy.routes.yaml": "manifest: 1\napp: legacy\n",
+            ]))
         let checked = workspace.change("/ws/catalog.routes.yaml", text: DocumentText(catalog + "\n"), version: 2)
         #expect(Set(checked) == ["/ws/shell.routes.yaml", "/ws/catalog.routes.yaml"])
     }
 
     @Test func filesCreatedAndDeletedOnDiskJoinAndLeaveTheSet() throws {
         var session = shop()
-        session.fileSystem.files["/ws/extra.routes.yaml"] = Array("manifest: 1\napp: shop\nroutes:\n  cart: {path: /b, holder: CartHolder}\n".utf8)
-        session.notify("workspace/didChangeWatchedFiles", DidChangeWatchedFilesParams(changes: [FileEvent(uri: TestSession.uri("extra.routes.yaml"), type: 1)]))
+        session.fileSystem.files["/ws/extra.routes.yaml"] = Array(
+            "manifest: 1\napp: shop\nroutes:\n  cart: {path: /b, holder: CartHolder}\n".utf8)
+        session.notify(
+            "workspace/didChangeWatchedFiles",
+            DidChangeWatchedFilesParams(changes: [FileEvent(uri: TestSession.uri("extra.routes.yaml"), type: 1)]))
         #expect(session.diagnostics("extra.routes.yaml")?.map(\.code) == ["duplicate-name"])
         session.fileSystem.files["/ws/extra.routes.yaml"] = nil
-        session.notify("workspace/didChangeWatchedFiles", DidChangeWatchedFilesParams(changes: [FileEvent(uri: TestSession.uri("extra.routes.yaml"), type: 3)]))
+        session.notify(
+            "workspace/didChangeWatchedFiles",
+            DidChangeWatchedFilesParams(changes: [FileEvent(uri: TestSession.uri("extra.routes.yaml"), type: 3)]))
         #expect(session.diagnostics("extra.routes.yaml") == [])
     }
 }
@@ -218,8 +238,12 @@ private func shop() -> TestSession {
         var session = TestSession(["a.routes.yaml": emoji])
         session.open("a.routes.yaml")
         // Replace `hme` (UTF-16 37..<40) by `home`.
-        session.change("a.routes.yaml", version: 2, [TextDocumentContentChangeEvent(
-            range: Range(start: Position(line: 2, character: 37), end: Position(line: 2, character: 40)), text: "home")])
+        session.change(
+            "a.routes.yaml", version: 2,
+            [
+                TextDocumentContentChangeEvent(
+                    range: Range(start: Position(line: 2, character: 37), end: Position(line: 2, character: 40)), text: "home")
+            ])
         #expect(session.diagnostics("a.routes.yaml") == [])
     }
 
@@ -228,9 +252,13 @@ private func shop() -> TestSession {
         // libyaml breaks lines at LS too; LSP does not.
         let afterSeparator = text.offset(of: SourcePosition(line: 3, column: 1))
         #expect(text.position(ofByte: afterSeparator, encoding: .utf16) == Position(line: 1, character: 5))
-        #expect(text.position(ofByte: text.offset(of: SourcePosition(line: 1, column: 6)), encoding: .utf16) == Position(line: 0, character: 6))
-        #expect(text.position(ofByte: text.offset(of: SourcePosition(line: 1, column: 6)), encoding: .utf8) == Position(line: 0, character: 8))
-        #expect(text.offset(of: Position(line: 0, character: 5), encoding: .utf16) == text.offset(of: Position(line: 0, character: 4), encoding: .utf16) + 4)
+        #expect(
+            text.position(ofByte: text.offset(of: SourcePosition(line: 1, column: 6)), encoding: .utf16) == Position(line: 0, character: 6))
+        #expect(
+            text.position(ofByte: text.offset(of: SourcePosition(line: 1, column: 6)), encoding: .utf8) == Position(line: 0, character: 8))
+        #expect(
+            text.offset(of: Position(line: 0, character: 5), encoding: .utf16) == text.offset(
+                of: Position(line: 0, character: 4), encoding: .utf16) + 4)
         // A character inside a surrogate pair is the end of the pair; one past the line, its end.
         #expect(text.offset(of: Position(line: 0, character: 9), encoding: .utf16) == 11)
         #expect(text.offset(of: Position(line: 0, character: 99), encoding: .utf16) == 11)

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 @testable import RouteLintServer
 import RouteLintKit
@@ -21,8 +21,9 @@ struct TestSession {
     init(_ files: [String: String], encodings: [String]? = nil) {
         fileSystem = InMemoryFileSystem(Dictionary(uniqueKeysWithValues: files.map { (Self.root + "/" + $0.key, $0.value) }))
         server = LanguageServer(fileSystem: fileSystem)
-        let params = InitializeParams(rootUri: Self.uri(""), rootPath: nil, workspaceFolders: nil,
-                                      capabilities: .init(general: .init(positionEncodings: encodings), workspace: nil))
+        let params = InitializeParams(
+            rootUri: Self.uri(""), rootPath: nil, workspaceFolders: nil,
+            capabilities: .init(general: .init(positionEncodings: encodings), workspace: nil))
         let result: InitializeResult? = try? request("initialize", params).get()
         precondition(result != nil, "initialize failed")
         notify("initialized", [String: String]())
@@ -38,7 +39,9 @@ struct TestSession {
         nextID += 1
         let replies = exchange(Message(id: .number(id), method: method, params: params))
         for reply in replies {
-            guard let envelope = try? JSONDecoder().decode(Reply<Result>.self, from: Data(reply)), envelope.id == .number(id) else { continue }
+            guard let envelope = try? JSONDecoder().decode(Reply<Result>.self, from: Data(reply)), envelope.id == .number(id) else {
+                continue
+            }
             if let error = envelope.error { return .failure(error) }
             return .success(envelope.result)
         }
@@ -53,13 +56,18 @@ struct TestSession {
 
     mutating func open(_ relative: String) {
         let text = String(decoding: fileSystem.files[Self.root + "/" + relative] ?? [], as: UTF8.self)
-        notify("textDocument/didOpen", DidOpenTextDocumentParams(textDocument: TextDocumentItem(
-            uri: Self.uri(relative), languageId: "yaml", version: 1, text: text)))
+        notify(
+            "textDocument/didOpen",
+            DidOpenTextDocumentParams(
+                textDocument: TextDocumentItem(
+                    uri: Self.uri(relative), languageId: "yaml", version: 1, text: text)))
     }
 
     mutating func change(_ relative: String, version: Int, _ changes: [TextDocumentContentChangeEvent]) {
-        notify("textDocument/didChange", DidChangeTextDocumentParams(
-            textDocument: VersionedTextDocumentIdentifier(uri: Self.uri(relative), version: version), contentChanges: changes))
+        notify(
+            "textDocument/didChange",
+            DidChangeTextDocumentParams(
+                textDocument: VersionedTextDocumentIdentifier(uri: Self.uri(relative), version: version), contentChanges: changes))
     }
 
     /// The diagnostics last published for a file.
@@ -84,7 +92,8 @@ struct TestSession {
     private mutating func record(_ replies: [[UInt8]]) {
         for reply in replies {
             guard let notification = try? JSONDecoder().decode(Notification<PublishDiagnosticsParams>.self, from: Data(reply)),
-                  notification.method == "textDocument/publishDiagnostics" else { continue }
+                notification.method == "textDocument/publishDiagnostics"
+            else { continue }
             published.append((LanguageServer.path(ofURI: notification.params.uri)!, notification.params.diagnostics))
         }
     }

@@ -61,8 +61,10 @@ public struct LintConfiguration: Sendable {
                 if key == "include" { configuration.include = globs } else { configuration.exclude = globs }
             default:
                 guard let rule = RuleRegistry.description(of: key) else {
-                    throw fail(document.range(pair.key), "unknown key or rule '\(key)'"
-                               + Suggestion.hint(for: key, among: ["include", "exclude"] + ruleIDs))
+                    throw fail(
+                        document.range(pair.key),
+                        "unknown key or rule '\(key)'"
+                            + Suggestion.hint(for: key, among: ["include", "exclude"] + ruleIDs))
                 }
                 configuration.rules[key] = try ruleSetting(pair.value, in: document, rule: rule, fail: fail)
             }
@@ -70,10 +72,14 @@ public struct LintConfiguration: Sendable {
         return configuration
     }
 
-    private static func globList(_ node: YAMLDocument.NodeID, in document: YAMLDocument, key: String,
-                                 fail: (SourceRange, String) -> LoadError) throws(LoadError) -> [Glob] {
+    private static func globList(
+        _ node: YAMLDocument.NodeID, in document: YAMLDocument, key: String,
+        fail: (SourceRange, String) -> LoadError
+    ) throws(LoadError) -> [Glob] {
         if let text = document.scalar(node).flatMap({ if case .string(let text) = $0.resolved { return text } else { return nil } }) {
-            guard !text.isEmpty else { throw fail(document.range(node), "'\(key)' must be a glob or a list of globs, found an empty string") }
+            guard !text.isEmpty else {
+                throw fail(document.range(node), "'\(key)' must be a glob or a list of globs, found an empty string")
+            }
             return [Glob(text)]
         }
         guard document.kind(node) == .sequence else { throw fail(document.range(node), "'\(key)' must be a glob or a list of globs") }
@@ -87,8 +93,10 @@ public struct LintConfiguration: Sendable {
         return globs
     }
 
-    private static func ruleSetting(_ node: YAMLDocument.NodeID, in document: YAMLDocument, rule: RuleDescription,
-                                    fail: (SourceRange, String) -> LoadError) throws(LoadError) -> RuleSetting {
+    private static func ruleSetting(
+        _ node: YAMLDocument.NodeID, in document: YAMLDocument, rule: RuleDescription,
+        fail: (SourceRange, String) -> LoadError
+    ) throws(LoadError) -> RuleSetting {
         var setting = RuleSetting()
         let levels = ["off"] + Severity.allCases.reversed().map(\.rawValue)
         func level(_ node: YAMLDocument.NodeID) throws(LoadError) {
@@ -100,8 +108,10 @@ public struct LintConfiguration: Sendable {
                 setting.severity = severity
             } else {
                 let found = scalar?.text ?? "a \(document.kind(node) == .sequence ? "list" : "mapping")"
-                throw fail(document.range(node), "'\(rule.id)' must be \(englishList(levels, conjunction: "or")), found '\(found)'"
-                           + Suggestion.hint(for: found, among: levels))
+                throw fail(
+                    document.range(node),
+                    "'\(rule.id)' must be \(englishList(levels, conjunction: "or")), found '\(found)'"
+                        + Suggestion.hint(for: found, among: levels))
             }
         }
         guard document.kind(node) == .mapping else {
@@ -117,8 +127,11 @@ public struct LintConfiguration: Sendable {
             }
             guard let option = rule.options.first(where: { $0.name == key }) else {
                 let known = ["severity"] + rule.options.map(\.name)
-                throw fail(document.range(pair.key), "'\(rule.id)' has no option '\(key)'"
-                           + (Suggestion.nearest(to: key, among: known).map { "; did you mean '\($0)'?" } ?? "; it takes \(englishList(known.map { "'\($0)'" }, conjunction: "or"))"))
+                throw fail(
+                    document.range(pair.key),
+                    "'\(rule.id)' has no option '\(key)'"
+                        + (Suggestion.nearest(to: key, among: known).map { "; did you mean '\($0)'?" }
+                            ?? "; it takes \(englishList(known.map { "'\($0)'" }, conjunction: "or"))"))
             }
             guard case .int(let value)? = document.scalar(pair.value)?.resolved, value >= option.minimum else {
                 throw fail(document.range(pair.value), "option '\(key)' of '\(rule.id)' must be an integer of at least \(option.minimum)")

@@ -32,8 +32,9 @@ public struct Glob: Sendable, Equatable, CustomStringConvertible {
 
     /// `*` and `?` within one component.
     static func matches(name: Substring, pattern: Substring) -> Bool {
-        wildcardMatch(Array(name.unicodeScalars)[...], Array(pattern.unicodeScalars)[...], isStar: { $0 == "*" },
-                      matchesOne: { character, globCharacter in globCharacter == "?" || globCharacter == character })
+        wildcardMatch(
+            Array(name.unicodeScalars)[...], Array(pattern.unicodeScalars)[...], isStar: { $0 == "*" },
+            matchesOne: { character, globCharacter in globCharacter == "?" || globCharacter == character })
     }
 
     /// Whether `text` matches `pattern`, whose star elements match any run of elements, none

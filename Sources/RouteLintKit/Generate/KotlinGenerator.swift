@@ -5,8 +5,10 @@
 enum KotlinGenerator {
     static func files(_ plan: RoutingPlan, package: String, header: String) -> [GeneratedFile] {
         let packageLine = "package \(package)\n\n"
-        return [GeneratedFile(name: "Routes.kt", contents: header + packageLine + routes(plan)),
-                GeneratedFile(name: "Holders.kt", contents: header + packageLine + holders(plan))]
+        return [
+            GeneratedFile(name: "Routes.kt", contents: header + packageLine + routes(plan)),
+            GeneratedFile(name: "Holders.kt", contents: header + packageLine + holders(plan)),
+        ]
     }
 
     /// Kotlin's hard keywords, which need backticks to name anything.
@@ -20,13 +22,19 @@ enum KotlinGenerator {
     }
 
     /// Members of the generated types that an entry or a property may not shadow.
-    private static let routeMembers: Set<String> = ["id", "path", "parameters", "activity", "tab", "presentation", "requiresAuth", "holderKind",
-                                                    "component1", "copy", "equals", "hashCode", "toString"]
-    private static let enumMembers: Set<String> = ["id", "title", "icon", "index", "activity", "root", "defaultTab", "tabs",
-                                                   "name", "ordinal", "values", "valueOf", "Companion"]
+    private static let routeMembers: Set<String> = [
+        "id", "path", "parameters", "activity", "tab", "presentation", "requiresAuth", "holderKind",
+        "component1", "copy", "equals", "hashCode", "toString",
+    ]
+    private static let enumMembers: Set<String> = [
+        "id", "title", "icon", "index", "activity", "root", "defaultTab", "tabs",
+        "name", "ordinal", "values", "valueOf", "Companion",
+    ]
     /// Names a nested route class may not take: they would hide the types the code uses.
-    private static let typeNames: Set<String> = ["String", "Int", "Boolean", "Any", "Unit", "Nothing", "List", "Map", "Companion",
-                                                 "Route", "Tab", "Activity", "Presentation", "HolderKind", "RoutePath", "RouteTrie"]
+    private static let typeNames: Set<String> = [
+        "String", "Int", "Boolean", "Any", "Unit", "Nothing", "List", "Map", "Companion",
+        "Route", "Tab", "Activity", "Presentation", "HolderKind", "RoutePath", "RouteTrie",
+    ]
 
     /// The nested class of a route.
     static func className(_ route: RoutingPlan.RouteEntry) -> String {
@@ -64,8 +72,11 @@ enum KotlinGenerator {
             code.line("abstract val holderKind: HolderKind")
             for route in plan.routes {
                 code.line()
-                let declaration = route.parameters.isEmpty ? "object \(className(route)) : Route()"
-                    : "data class \(className(route))(" + route.parameters.map { "val \(property($0)): String" }.joined(separator: ", ") + ") : Route()"
+                let declaration =
+                    route.parameters.isEmpty
+                    ? "object \(className(route)) : Route()"
+                    : "data class \(className(route))(" + route.parameters.map { "val \(property($0)): String" }.joined(separator: ", ")
+                        + ") : Route()"
                 code.block(declaration) { code in
                     code.line("override val id: String get() = \(literal(route.id))")
                     let path = route.path.map { pieces in
@@ -73,8 +84,12 @@ enum KotlinGenerator {
                     }
                     code.line("override val path: String? get() = \(path ?? "null")")
                     let pairs = route.parameters.map { "\(literal($0.name)) to \(property($0))" }
-                    code.line("override val parameters: Map<String, String> get() = " + (pairs.isEmpty ? "emptyMap()" : "mapOf(\(pairs.joined(separator: ", ")))"))
-                    code.line("override val activity: Activity? get() = \(route.activity.flatMap(plan.activity).map { "Activity.\(entry($0.caseName))" } ?? "null")")
+                    code.line(
+                        "override val parameters: Map<String, String> get() = "
+                            + (pairs.isEmpty ? "emptyMap()" : "mapOf(\(pairs.joined(separator: ", ")))"))
+                    code.line(
+                        "override val activity: Activity? get() = \(route.activity.flatMap(plan.activity).map { "Activity.\(entry($0.caseName))" } ?? "null")"
+                    )
                     code.line("override val tab: Tab? get() = \(route.tab.flatMap(plan.tab).map { "Tab.\(entry($0.caseName))" } ?? "null")")
                     code.line("override val presentation: Presentation get() = Presentation.\(route.presentation.rawValue.uppercased())")
                     code.line("override val requiresAuth: Boolean get() = \(route.requiresAuth)")
@@ -109,7 +124,9 @@ enum KotlinGenerator {
                                     if case .parameter = piece { return "segments[\(position)].decoded" }
                                     return nil
                                 }
-                                code.line("\(index) -> \(className(route))" + (route.parameters.isEmpty ? "" : "(\(arguments.joined(separator: ", ")))"))
+                                code.line(
+                                    "\(index) -> \(className(route))"
+                                        + (route.parameters.isEmpty ? "" : "(\(arguments.joined(separator: ", ")))"))
                             }
                             code.line("else -> null")
                         }
@@ -138,24 +155,29 @@ enum KotlinGenerator {
         code.line("/** A tab of a tab bar. */")
         code.block("enum class Tab(val id: String, val title: String, val icon: String, val index: Int)") { code in
             for (position, tab) in plan.tabs.enumerated() {
-                code.line("\(entry(tab.caseName))(\(literal(tab.name)), \(literal(tab.title)), \(literal(tab.icon)), \(tab.index))"
-                          + (position == plan.tabs.count - 1 ? ";" : ","))
+                code.line(
+                    "\(entry(tab.caseName))(\(literal(tab.name)), \(literal(tab.title)), \(literal(tab.icon)), \(tab.index))"
+                        + (position == plan.tabs.count - 1 ? ";" : ","))
             }
             if plan.tabs.isEmpty {
                 code.line(";")
                 return
             }
             code.line()
-            code.whenProperty("val activity: Activity", plan.tabs.map { tab in (entry(tab.caseName), "Activity.\(entry(plan.activity(tab.activity)!.caseName))") })
+            code.whenProperty(
+                "val activity: Activity",
+                plan.tabs.map { tab in (entry(tab.caseName), "Activity.\(entry(plan.activity(tab.activity)!.caseName))") })
             code.line("/** The route at the root of the tab's navigation stack. */")
-            code.whenProperty("val root: Route", plan.tabs.map { tab in (entry(tab.caseName), "Route.\(className(plan.route(id: tab.root)!))") })
+            code.whenProperty(
+                "val root: Route", plan.tabs.map { tab in (entry(tab.caseName), "Route.\(className(plan.route(id: tab.root)!))") })
         }
         code.line()
         code.line("/** An app context with its own tab set. */")
         code.block("enum class Activity(val id: String, val title: String, val icon: String?)") { code in
             for (position, activity) in plan.activities.enumerated() {
-                code.line("\(entry(activity.caseName))(\(literal(activity.name)), \(literal(activity.title)), \(activity.icon.map(literal) ?? "null"))"
-                          + (position == plan.activities.count - 1 ? ";" : ","))
+                code.line(
+                    "\(entry(activity.caseName))(\(literal(activity.name)), \(literal(activity.title)), \(activity.icon.map(literal) ?? "null"))"
+                        + (position == plan.activities.count - 1 ? ";" : ","))
             }
             if plan.activities.isEmpty {
                 code.line(";")
@@ -163,13 +185,20 @@ enum KotlinGenerator {
             }
             code.line()
             code.line("/** The tab shown when switching to the activity. */")
-            code.whenProperty("val defaultTab: Tab?", plan.activities.map { activity in
-                (entry(activity.caseName), activity.defaultTab.map { "Tab.\(entry(plan.tab($0)!.caseName))" } ?? "null")
-            })
+            code.whenProperty(
+                "val defaultTab: Tab?",
+                plan.activities.map { activity in
+                    (entry(activity.caseName), activity.defaultTab.map { "Tab.\(entry(plan.tab($0)!.caseName))" } ?? "null")
+                })
             code.line("/** Its tabs, in tab bar order. */")
-            code.whenProperty("val tabs: List<Tab>", plan.activities.map { activity in
-                (entry(activity.caseName), "listOf(" + activity.tabs.map { "Tab.\(entry(plan.tab($0)!.caseName))" }.joined(separator: ", ") + ")")
-            })
+            code.whenProperty(
+                "val tabs: List<Tab>",
+                plan.activities.map { activity in
+                    (
+                        entry(activity.caseName),
+                        "listOf(" + activity.tabs.map { "Tab.\(entry(plan.tab($0)!.caseName))" }.joined(separator: ", ") + ")"
+                    )
+                })
         }
     }
 
@@ -193,7 +222,9 @@ enum KotlinGenerator {
                     code.line("val parts = RouteUrl.parse(url) ?: return null")
                     code.line("if (!parts.belongs(schemes, hosts)) return null")
                     code.line("val route = Route.fromPath(parts.path) ?: return null")
-                    code.line("val requested = parts.query.firstOrNull { it.name == \"tab\" }?.let { item -> Tab.values().firstOrNull { it.id == item.value } }")
+                    code.line(
+                        "val requested = parts.query.firstOrNull { it.name == \"tab\" }?.let { item -> Tab.values().firstOrNull { it.id == item.value } }"
+                    )
                     code.block("return if (requested != null && requested.activity == route.activity)") { code in
                         code.line("RouteLink(route, requested, parts.query.filter { it.name != \"tab\" })")
                     }
@@ -490,7 +521,9 @@ enum KotlinGenerator {
         code.line("/** Creates the app's holders; each type parameter is the app's own holder type. */")
         code.block("interface HolderFactory\(typeParameters)") { code in
             for holder in holders {
-                let arguments = holder.parameters.map { "\(name($0.codeName)): String" } + (holder.parent.map { ["parent: \(plan.holder($0)!.typeName)"] } ?? [])
+                let arguments =
+                    holder.parameters.map { "\(name($0.codeName)): String" }
+                    + (holder.parent.map { ["parent: \(plan.holder($0)!.typeName)"] } ?? [])
                 code.line("fun make\(holder.typeName)(\(arguments.joined(separator: ", "))): \(holder.typeName)")
             }
             code.line()
@@ -549,7 +582,9 @@ enum KotlinGenerator {
             code.line(" */")
             code.block("fun cleanup(activeRoutes: Set<Route>)") { code in
                 if holders.contains(where: { $0.scope == .tab }) { code.line("val activeTabs = activeRoutes.map { it.tab }.toSet()") }
-                if holders.contains(where: { $0.scope == .activity }) { code.line("val activeActivities = activeRoutes.map { it.activity }.toSet()") }
+                if holders.contains(where: { $0.scope == .activity }) {
+                    code.line("val activeActivities = activeRoutes.map { it.activity }.toSet()")
+                }
                 for holder in holders where holder.scope != .app {
                     let active = holder.scope == .route ? "activeRoutes" : holder.scope == .tab ? "activeTabs" : "activeActivities"
                     code.block("for (key in \(holder.memberName)Store.keys.filter { it !in \(active) })") { code in

@@ -105,8 +105,10 @@ public struct RoutingPlan: Sendable {
     private let activityIndex: [String: Int]
     private let holderIndex: [String: Int]
 
-    init(appName: String?, schemes: [String], hosts: [String], routes: [RouteEntry], tabs: [TabEntry], activities: [ActivityEntry],
-         holders: [HolderEntry], trie: Trie, sources: [String]) {
+    init(
+        appName: String?, schemes: [String], hosts: [String], routes: [RouteEntry], tabs: [TabEntry], activities: [ActivityEntry],
+        holders: [HolderEntry], trie: Trie, sources: [String]
+    ) {
         self.appName = appName
         self.schemes = schemes
         self.hosts = hosts
@@ -173,16 +175,19 @@ public struct RoutingPlan: Sendable {
     public static func make(_ app: AppModel, sources: [String]) throws(Problem) -> RoutingPlan {
         var names = NameRegistry()
         // Route values take the most common names; their members may not be taken by a case.
-        let routeMembers: Set<String> = ["id", "path", "parameters", "activity", "tab", "presentation", "requiresAuth", "holderKind",
-                                         "hashValue", "hash", "init", "self", "Type", "Protocol", "allCases", "description"]
+        let routeMembers: Set<String> = [
+            "id", "path", "parameters", "activity", "tab", "presentation", "requiresAuth", "holderKind",
+            "hashValue", "hash", "init", "self", "Type", "Protocol", "allCases", "description",
+        ]
         var routeEntries: [RouteEntry] = []
         let nearestTab = URLResolver.nearestTabs(app)
-        let literals = Set(app.routes.compactMap { $0.path?.value }.flatMap { pattern in
-            pattern.segments.compactMap { segment -> String? in
-                if case .literal(let symbol) = segment { return app.text(symbol) }
-                return nil
-            }
-        })
+        let literals = Set(
+            app.routes.compactMap { $0.path?.value }.flatMap { pattern in
+                pattern.segments.compactMap { segment -> String? in
+                    if case .literal(let symbol) = segment { return app.text(symbol) }
+                    return nil
+                }
+            })
         // A filler for `*` and `**` that no static segment of the app spells, so that a route
         // value's path leads back to it.
         let filler = (["_", "-", "~"] + (0..<literals.count + 1).map { "_\($0)" }).first { !literals.contains($0) }!
@@ -197,75 +202,97 @@ public struct RoutingPlan: Sendable {
                 case .literal(let symbol): pieces.append(.literal(app.text(symbol)))
                 case .parameter(let symbol):
                     let name = app.text(symbol)
-                    let codeName = try parameterNames.claim(Identifier.lowerCamel(name), kind: "parameter", name: name,
-                                                            space: "the parameters of route '\(id)'", reserved: [])
+                    let codeName = try parameterNames.claim(
+                        Identifier.lowerCamel(name), kind: "parameter", name: name,
+                        space: "the parameters of route '\(id)'", reserved: [])
                     pieces.append(.parameter(parameters.count))
                     parameters.append(Parameter(name: name, codeName: codeName))
                 case .wildcard, .rest: pieces.append(.filler(filler))
                 }
             }
             guard let holder = route.holder?.value, app.holder(holder) != nil else {
-                throw Problem(description: "route '\(id)' has no declared holder; every route needs one to be generated (see missing-holder)")
+                throw Problem(
+                    description: "route '\(id)' has no declared holder; every route needs one to be generated (see missing-holder)")
             }
             let activity = app.activity(of: route)
             let tab = nearestTab[route.id.value] ?? activity.flatMap { URLResolver.defaultTab(of: $0, in: app) }
-            routeEntries.append(RouteEntry(id: id, caseName: caseName, parameters: parameters, path: route.path == nil ? nil : pieces,
-                                           activity: activity.map(app.text), tab: tab.map(app.text),
-                                           presentation: route.presentation?.value ?? .push, requiresAuth: route.requiresAuth?.value ?? false,
-                                           holder: app.text(holder)))
+            routeEntries.append(
+                RouteEntry(
+                    id: id, caseName: caseName, parameters: parameters, path: route.path == nil ? nil : pieces,
+                    activity: activity.map(app.text), tab: tab.map(app.text),
+                    presentation: route.presentation?.value ?? .push, requiresAuth: route.requiresAuth?.value ?? false,
+                    holder: app.text(holder)))
         }
 
         var tabEntries: [TabEntry] = []
         for tab in app.tabs {
             let name = app.text(tab.name.value)
             guard let activity = tab.activity?.value, app.activity(activity) != nil, let index = tab.index?.value,
-                  let root = tab.root?.value, let rootRoute = app.route(root), !(rootRoute.path?.value.hasParameters ?? false) else {
-                throw Problem(description: "tab '\(name)' needs a declared activity, an index and a root route without parameters "
-                              + "to be generated (see missing-field, unknown-reference and tab-root)")
+                let root = tab.root?.value, let rootRoute = app.route(root), !(rootRoute.path?.value.hasParameters ?? false)
+            else {
+                throw Problem(
+                    description: "tab '\(name)' needs a declared activity, an index and a root route without parameters "
+                        + "to be generated (see missing-field, unknown-reference and tab-root)")
             }
-            let caseName = try names.claim(Identifier.lowerCamel(name), kind: "tab", name: name, space: "tab", reserved: ["title", "icon", "index", "activity", "root", "init"])
-            tabEntries.append(TabEntry(name: name, caseName: caseName, title: tab.title.map { app.text($0.value) } ?? Identifier.capitalised(name),
-                                       icon: tab.icon.map { app.text($0.value) } ?? "", index: index, activity: app.text(activity),
-                                       root: app.text(root)))
+            let caseName = try names.claim(
+                Identifier.lowerCamel(name), kind: "tab", name: name, space: "tab",
+                reserved: ["title", "icon", "index", "activity", "root", "init"])
+            tabEntries.append(
+                TabEntry(
+                    name: name, caseName: caseName, title: tab.title.map { app.text($0.value) } ?? Identifier.capitalised(name),
+                    icon: tab.icon.map { app.text($0.value) } ?? "", index: index, activity: app.text(activity),
+                    root: app.text(root)))
         }
 
         var activityEntries: [ActivityEntry] = []
         for activity in app.activities {
             let name = app.text(activity.name.value)
-            let caseName = try names.claim(Identifier.lowerCamel(name), kind: "activity", name: name, space: "activity",
-                                           reserved: ["title", "icon", "defaultTab", "tabs", "init"])
+            let caseName = try names.claim(
+                Identifier.lowerCamel(name), kind: "activity", name: name, space: "activity",
+                reserved: ["title", "icon", "defaultTab", "tabs", "init"])
             let tabs = tabEntries.filter { $0.activity == name }.sorted { ($0.index, $0.name) < ($1.index, $1.name) }.map(\.name)
-            activityEntries.append(ActivityEntry(name: name, caseName: caseName, title: activity.title.map { app.text($0.value) } ?? Identifier.capitalised(name),
-                                                 icon: activity.icon.map { app.text($0.value) },
-                                                 defaultTab: URLResolver.defaultTab(of: activity.name.value, in: app).map(app.text), tabs: tabs))
+            activityEntries.append(
+                ActivityEntry(
+                    name: name, caseName: caseName, title: activity.title.map { app.text($0.value) } ?? Identifier.capitalised(name),
+                    icon: activity.icon.map { app.text($0.value) },
+                    defaultTab: URLResolver.defaultTab(of: activity.name.value, in: app).map(app.text), tabs: tabs))
         }
 
         var holderEntries: [HolderEntry] = []
         for holder in app.holders {
             let name = app.text(holder.name.value)
-            let typeName = try names.claim(Identifier.upperCamel(name), kind: "holder", name: name, space: "holder type",
-                                           reserved: ["Route", "Tab", "Activity", "Holder", "HolderKind", "HolderFactory", "HolderRegistry", "Presentation",
-                                                      "RouteLink", "Any", "Self", "String", "Int", "Bool", "Boolean", "Unit", "Nothing",
-                                                      "Never", "Void", "Set", "List", "Map", "Optional", "Factory"])
+            let typeName = try names.claim(
+                Identifier.upperCamel(name), kind: "holder", name: name, space: "holder type",
+                reserved: [
+                    "Route", "Tab", "Activity", "Holder", "HolderKind", "HolderFactory", "HolderRegistry", "Presentation",
+                    "RouteLink", "Any", "Self", "String", "Int", "Bool", "Boolean", "Unit", "Nothing",
+                    "Never", "Void", "Set", "List", "Map", "Optional", "Factory",
+                ])
             var parameterNames = NameRegistry()
             let parameters = try app.names(holder.params).map { param throws(Problem) -> Parameter in
                 let text = app.text(param.value)
-                return Parameter(name: text, codeName: try parameterNames.claim(Identifier.lowerCamel(text), kind: "parameter", name: text,
-                                                                                space: "the params of holder '\(name)'", reserved: ["parent"]))
+                return Parameter(
+                    name: text,
+                    codeName: try parameterNames.claim(
+                        Identifier.lowerCamel(text), kind: "parameter", name: text,
+                        space: "the params of holder '\(name)'", reserved: ["parent"]))
             }
             let parent = holder.parent.map { app.text($0.value) }
             if let parent, app.holder(named: parent) == nil {
                 throw Problem(description: "holder '\(name)' has parent '\(parent)', which is not declared (see unknown-reference)")
             }
-            holderEntries.append(HolderEntry(name: name, typeName: typeName, memberName: Identifier.lowerCamel(name), scope: holder.effectiveScope,
-                                             parameters: parameters, parent: parent))
+            holderEntries.append(
+                HolderEntry(
+                    name: name, typeName: typeName, memberName: Identifier.lowerCamel(name), scope: holder.effectiveScope,
+                    parameters: parameters, parent: parent))
         }
         try checkHolders(holderEntries, routes: routeEntries)
 
-        return RoutingPlan(appName: app.name.map { app.text($0.value) }, schemes: app.schemes.map { app.text($0.value) },
-                           hosts: app.hosts.map { app.text($0.value) }, routes: routeEntries, tabs: tabEntries,
-                           activities: activityEntries, holders: holderEntries,
-                           trie: try makeTrie(app), sources: sources)
+        return RoutingPlan(
+            appName: app.name.map { app.text($0.value) }, schemes: app.schemes.map { app.text($0.value) },
+            hosts: app.hosts.map { app.text($0.value) }, routes: routeEntries, tabs: tabEntries,
+            activities: activityEntries, holders: holderEntries,
+            trie: try makeTrie(app), sources: sources)
     }
 
     /// Each route can create its holder and the holder's parents: the chain has no loop, and
@@ -281,8 +308,9 @@ public struct RoutingPlan: Sendable {
                 }
                 let provided = Set(route.parameters.map(\.name))
                 if let missing = holder.parameters.first(where: { !provided.contains($0.name) }) {
-                    throw Problem(description: "route '\(route.id)' cannot create holder '\(holder.name)': its path has no parameter "
-                                  + "'\(missing.name)' (see holder-params)")
+                    throw Problem(
+                        description: "route '\(route.id)' cannot create holder '\(holder.name)': its path has no parameter "
+                            + "'\(missing.name)' (see holder-params)")
                 }
                 current = holder.parent.flatMap { byName[$0] }
             }
@@ -336,7 +364,8 @@ public struct RoutingPlan: Sendable {
     }
 
     private static func conflict(_ id: String, _ other: Int, _ app: AppModel) -> Problem {
-        Problem(description: "the paths of routes '\(app.text(app.routes[other].id.value))' and '\(id)' match the same URLs "
+        Problem(
+            description: "the paths of routes '\(app.text(app.routes[other].id.value))' and '\(id)' match the same URLs "
                 + "(see conflicting-patterns)")
     }
 }
@@ -361,11 +390,14 @@ struct NameRegistry {
 
     /// `candidate`, or `candidate` + "Value" when it is one of the `reserved` members, once no
     /// other name of `space` has it.
-    mutating func claim(_ candidate: String, kind: String, name: String, space: String, reserved: Set<String>) throws(RoutingPlan.Problem) -> String {
+    mutating func claim(_ candidate: String, kind: String, name: String, space: String, reserved: Set<String>) throws(RoutingPlan.Problem)
+        -> String
+    {
         let chosen = reserved.contains(candidate) ? candidate + "Value" : candidate
         let key = space + "\u{0}" + chosen.lowercased()
         if let owner = owners[key] {
-            throw RoutingPlan.Problem(description: "\(kind) '\(name)' and \(owner) would both be named '\(chosen)' in generated code; rename one")
+            throw RoutingPlan.Problem(
+                description: "\(kind) '\(name)' and \(owner) would both be named '\(chosen)' in generated code; rename one")
         }
         owners[key] = "\(kind) '\(name)'"
         return chosen

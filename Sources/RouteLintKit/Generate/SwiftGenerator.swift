@@ -3,8 +3,10 @@
 /// nothing beyond the standard library.
 enum SwiftGenerator {
     static func files(_ plan: RoutingPlan, header: String) -> [GeneratedFile] {
-        [GeneratedFile(name: "Routes.swift", contents: header + routes(plan)),
-         GeneratedFile(name: "Holders.swift", contents: header + holders(plan))]
+        [
+            GeneratedFile(name: "Routes.swift", contents: header + routes(plan)),
+            GeneratedFile(name: "Holders.swift", contents: header + holders(plan)),
+        ]
     }
 
     /// Swift's keywords that cannot name a case, a label or a member without backticks.
@@ -87,10 +89,14 @@ enum SwiftGenerator {
                 code.block("switch match") { code in
                     for (index, route) in plan.routes.enumerated() where route.path != nil {
                         let positions = route.path!.enumerated().compactMap { position, piece -> String? in
-                            if case .parameter(let parameter) = piece { return "\(label(route.parameters[parameter].codeName)): segments[\(position)].decoded" }
+                            if case .parameter(let parameter) = piece {
+                                return "\(label(route.parameters[parameter].codeName)): segments[\(position)].decoded"
+                            }
                             return nil
                         }
-                        code.line("case \(index): self = .\(name(route.caseName))\(positions.isEmpty ? "" : "(\(positions.joined(separator: ", ")))")")
+                        code.line(
+                            "case \(index): self = .\(name(route.caseName))\(positions.isEmpty ? "" : "(\(positions.joined(separator: ", ")))")"
+                        )
                     }
                     code.line("default: return nil")
                 }
@@ -114,7 +120,8 @@ enum SwiftGenerator {
 
     /// `.product(let v0)`: a case pattern binding its parameters by position.
     private static func pattern(_ route: RoutingPlan.RouteEntry) -> String {
-        route.parameters.isEmpty ? ".\(name(route.caseName))"
+        route.parameters.isEmpty
+            ? ".\(name(route.caseName))"
             : ".\(name(route.caseName))(" + route.parameters.indices.map { "let v\($0)" }.joined(separator: ", ") + ")"
     }
 
@@ -441,7 +448,9 @@ enum SwiftGenerator {
             for holder in holders { code.line("associatedtype \(holder.typeName)") }
             if !holders.isEmpty { code.line() }
             for holder in holders {
-                let arguments = holder.parameters.map { "\(label($0.codeName)): String" } + (holder.parent.map { ["parent: \(plan.holder($0)!.typeName)"] } ?? [])
+                let arguments =
+                    holder.parameters.map { "\(label($0.codeName)): String" }
+                    + (holder.parent.map { ["parent: \(plan.holder($0)!.typeName)"] } ?? [])
                 code.line("func make\(holder.typeName)(\(arguments.joined(separator: ", "))) -> \(holder.typeName)")
             }
             code.line("/// Called when the registry lets a holder go: close its DI scope here.")
@@ -457,7 +466,9 @@ enum SwiftGenerator {
         code.line("/// app), parents first, and lets go of those whose routes are no longer active.")
         code.block("public final class HolderRegistry<Factory: HolderFactory>") { code in
             code.line("public let factory: Factory")
-            for holder in holders { code.line("private var \(holder.memberName)Store: [\(key(holder.scope)): Factory.\(holder.typeName)] = [:]") }
+            for holder in holders {
+                code.line("private var \(holder.memberName)Store: [\(key(holder.scope)): Factory.\(holder.typeName)] = [:]")
+            }
             code.line()
             code.block("public init(factory: Factory)") { code in code.line("self.factory = factory") }
             code.line()
@@ -500,7 +511,9 @@ enum SwiftGenerator {
             code.line("/// activity-scoped ones of tabs and activities no active route is in. App-scoped ones stay.")
             code.block("public func cleanup(activeRoutes: Set<Route>)") { code in
                 if holders.contains(where: { $0.scope == .tab }) { code.line("let activeTabs = Set(activeRoutes.map(\\.tab))") }
-                if holders.contains(where: { $0.scope == .activity }) { code.line("let activeActivities = Set(activeRoutes.map(\\.activity))") }
+                if holders.contains(where: { $0.scope == .activity }) {
+                    code.line("let activeActivities = Set(activeRoutes.map(\\.activity))")
+                }
                 for holder in holders where holder.scope != .app {
                     let active = holder.scope == .route ? "activeRoutes" : holder.scope == .tab ? "activeTabs" : "activeActivities"
                     code.block("for (key, holder) in \(holder.memberName)Store where !\(active).contains(key)") { code in

@@ -60,8 +60,10 @@ public struct Finding: Hashable, Sendable {
     /// Set when the finding is suppressed: kept for SARIF, left out of every other output.
     public var suppression: Suppression?
 
-    public init(rule: String, severity: Severity, message: String, range: SourceRange,
-                related: [RelatedLocation] = [], subjects: [Subject] = [], suggestion: String? = nil) {
+    public init(
+        rule: String, severity: Severity, message: String, range: SourceRange,
+        related: [RelatedLocation] = [], subjects: [Subject] = [], suggestion: String? = nil
+    ) {
         self.rule = rule
         self.severity = severity
         self.message = message
@@ -111,10 +113,14 @@ public struct FindingSink: Sendable {
 
     public init() {}
 
-    public mutating func report(_ rule: RuleDescription, _ message: String, at range: SourceRange,
-                                related: [RelatedLocation] = [], subjects: [Subject] = [], suggestion: String? = nil) {
-        findings.append(Finding(rule: rule.id, severity: rule.defaultSeverity, message: message,
-                                range: range, related: related, subjects: subjects, suggestion: suggestion))
+    public mutating func report(
+        _ rule: RuleDescription, _ message: String, at range: SourceRange,
+        related: [RelatedLocation] = [], subjects: [Subject] = [], suggestion: String? = nil
+    ) {
+        findings.append(
+            Finding(
+                rule: rule.id, severity: rule.defaultSeverity, message: message,
+                range: range, related: related, subjects: subjects, suggestion: suggestion))
     }
 
     mutating func reserveCapacity(_ capacity: Int) {

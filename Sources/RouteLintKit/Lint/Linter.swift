@@ -18,8 +18,9 @@ public struct LintResult: Sendable {
     public var routeCount: Int { apps.reduce(0) { $0 + $1.routes.count } }
 
     fileprivate func withTiming(first timing: PhaseTiming) -> LintResult {
-        LintResult(findings: findings, suppressed: suppressed, apps: apps, unparsedFiles: unparsedFiles, fileApps: fileApps,
-                   timings: [timing] + timings)
+        LintResult(
+            findings: findings, suppressed: suppressed, apps: apps, unparsedFiles: unparsedFiles, fileApps: fileApps,
+            timings: [timing] + timings)
     }
 }
 
@@ -55,8 +56,10 @@ public enum Linter {
     /// `someFilesUnread` says that paths of the set could not be read, so what looks absent
     /// from any app may be declared there (see `AppModel.isComplete`). The configuration turns rules off,
     /// changes their severities and sets their options.
-    public static func lint(_ files: [SourceFile], someFilesUnread: Bool = false,
-                            configuration: LintConfiguration = LintConfiguration()) -> LintResult {
+    public static func lint(
+        _ files: [SourceFile], someFilesUnread: Bool = false,
+        configuration: LintConfiguration = LintConfiguration()
+    ) -> LintResult {
         let clock = ContinuousClock()
         let started = clock.now
         // Files do not depend on each other until they are merged into apps.
@@ -75,16 +78,19 @@ public enum Linter {
         let candidates = SuppressionDirective.directives(in: file)
         let decoded = ManifestDecoder.decode(file, textPositions: candidates.map(\.range.start))
         let directives = candidates.filter { !decoded.positionsInsideScalars.contains($0.range.start) }
-        return LoadedManifest(file: file.id, manifest: decoded.manifest, symbols: decoded.symbols, issues: decoded.issues,
-                              directives: directives, appName: decoded.appName)
+        return LoadedManifest(
+            file: file.id, manifest: decoded.manifest, symbols: decoded.symbols, issues: decoded.issues,
+            directives: directives, appName: decoded.appName)
     }
 
     /// Merges loaded files into apps and runs the rules on them. The files' ids must be
     /// distinct and number them in path order (they need not be consecutive: a language
     /// server checks one app's files of a larger set). `someFilesUnread` and the
     /// configuration are as for `lint`.
-    public static func check(_ loaded: consuming [LoadedManifest], someFilesUnread: Bool = false,
-                             configuration: LintConfiguration = LintConfiguration()) -> LintResult {
+    public static func check(
+        _ loaded: consuming [LoadedManifest], someFilesUnread: Bool = false,
+        configuration: LintConfiguration = LintConfiguration()
+    ) -> LintResult {
         var timings: [PhaseTiming] = []
         let clock = ContinuousClock()
         var phaseStart = clock.now
@@ -150,14 +156,17 @@ public enum Linter {
         Finding.sortIntoReportOrder(&active)
         Finding.sortIntoReportOrder(&suppressed)
         endPhase("suppressions")
-        return LintResult(findings: active, suppressed: suppressed, apps: apps, unparsedFiles: unparsedFiles,
-                               fileApps: fileApps, timings: timings)
+        return LintResult(
+            findings: active, suppressed: suppressed, apps: apps, unparsedFiles: unparsedFiles,
+            fileApps: fileApps, timings: timings)
     }
 
     /// Marks the findings that `# routelint:ignore` directives silence, and reports each
     /// directive that names an unknown rule or silences nothing (`unused-suppression`).
-    static func applySuppressions(_ directives: [SuppressionDirective], to findings: [Finding],
-                                  configuration: LintConfiguration) -> (active: [Finding], suppressed: [Finding]) {
+    static func applySuppressions(
+        _ directives: [SuppressionDirective], to findings: [Finding],
+        configuration: LintConfiguration
+    ) -> (active: [Finding], suppressed: [Finding]) {
         guard !directives.isEmpty else { return (findings, []) }
         let unusedRule = UnusedSuppressionRule.description
         // For each directive, the positions in its rule list of the rules that silenced something.

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Inline suppressions: `# routelint:ignore RULE[,RULE] [-- reason]` silences the listed
@@ -48,7 +48,9 @@ public struct SuppressionDirective: Sendable, Equatable {
         let marker = Array("routelint:ignore".utf8)
         return bytes.withUnsafeBytes { haystack in
             marker.withUnsafeBytes { needle in
-                guard let base = haystack.baseAddress, let pattern = needle.baseAddress, haystack.count >= needle.count else { return false }
+                guard let base = haystack.baseAddress, let pattern = needle.baseAddress, haystack.count >= needle.count else {
+                    return false
+                }
                 var offset = 0
                 let last = haystack.count - needle.count
                 while offset <= last {
@@ -99,7 +101,9 @@ public struct SuppressionDirective: Sendable, Equatable {
         guard rest.isEmpty || rest.first == " " || rest.first == "\t" else { return nil }
         var reason: String?
         var body = rest
-        if let separator = body.firstRange(of: " --") ?? (body.hasPrefix("--") ? body.startIndex..<body.index(body.startIndex, offsetBy: 2) : nil) {
+        if let separator = body.firstRange(of: " --")
+            ?? (body.hasPrefix("--") ? body.startIndex..<body.index(body.startIndex, offsetBy: 2) : nil)
+        {
             let text = body[separator.upperBound...].trimmingSpaces()
             reason = text.isEmpty ? nil : text
             body = body[..<separator.lowerBound]
@@ -129,8 +133,9 @@ public struct SuppressionDirective: Sendable, Equatable {
         let start = SourcePosition(line: lineNumber, column: hashColumn + 1)
         let end = SourcePosition(line: lineNumber, column: scalars.count + 1)
         let omitted = max(0, rules.count - maximumRules)
-        return SuppressionDirective(file: file, scope: isFile ? .file : .line(lineNumber), rules: Array(rules.prefix(maximumRules)),
-                                    omittedRuleCount: omitted, reason: reason, range: SourceRange(file: file, start: start, end: end))
+        return SuppressionDirective(
+            file: file, scope: isFile ? .file : .line(lineNumber), rules: Array(rules.prefix(maximumRules)),
+            omittedRuleCount: omitted, reason: reason, range: SourceRange(file: file, start: start, end: end))
     }
 }
 

@@ -49,8 +49,10 @@ public struct AppModel: Sendable {
     /// order each app first appears. Consumes the manifests: their entities move into the
     /// apps rather than being copied.
     /// `isComplete` tells, from an app's name, whether every file of it could be read.
-    public static func merge(_ decoded: consuming [(manifest: Manifest, symbols: SymbolTable)],
-                             isComplete: (String?) -> Bool) -> (apps: [AppModel], symbols: SymbolTable) {
+    public static func merge(
+        _ decoded: consuming [(manifest: Manifest, symbols: SymbolTable)],
+        isComplete: (String?) -> Bool
+    ) -> (apps: [AppModel], symbols: SymbolTable) {
         decoded.sort { $0.manifest.file < $1.manifest.file }
         var symbols = SymbolTable()
         var order: [Symbol?] = []
@@ -98,10 +100,13 @@ public struct AppModel: Sendable {
                 names += members[position].manifest.names.map { $0.renumbered(mapping) }
             }
             members[position].manifest.names = []
-            func take<Entity: DeclaredEntity>(_ declared: inout EntityList<Entity>, _ kind: EntityKind,
-                                              into entities: inout EntityList<Entity>, index: inout SymbolIndex) {
-                Self.take(&declared, kind: kind, symbols: mapping, namesOffset: namesOffset,
-                          into: &entities, index: &index, &redeclarations)
+            func take<Entity: DeclaredEntity>(
+                _ declared: inout EntityList<Entity>, _ kind: EntityKind,
+                into entities: inout EntityList<Entity>, index: inout SymbolIndex
+            ) {
+                Self.take(
+                    &declared, kind: kind, symbols: mapping, namesOffset: namesOffset,
+                    into: &entities, index: &index, &redeclarations)
             }
             take(&members[position].manifest.activities, .activity, into: &activities, index: &activityIndex)
             take(&members[position].manifest.tabs, .tab, into: &tabs, index: &tabIndex)
@@ -117,10 +122,12 @@ public struct AppModel: Sendable {
     /// Moves `declared` into `entities`, indexing each first declaration and recording each
     /// later one. Entities that join unchanged (the first file's) are adopted whole, without
     /// a copy, when none of them repeats a name.
-    private static func take<Entity: DeclaredEntity>(_ declared: inout EntityList<Entity>, kind: EntityKind,
-                                                     symbols mapping: [Symbol]?, namesOffset: UInt32,
-                                                     into entities: inout EntityList<Entity>, index: inout SymbolIndex,
-                                                     _ redeclarations: inout [Redeclaration]) {
+    private static func take<Entity: DeclaredEntity>(
+        _ declared: inout EntityList<Entity>, kind: EntityKind,
+        symbols mapping: [Symbol]?, namesOffset: UInt32,
+        into entities: inout EntityList<Entity>, index: inout SymbolIndex,
+        _ redeclarations: inout [Redeclaration]
+    ) {
         let adopting = entities.isEmpty && mapping == nil && namesOffset == 0
         // When adopting: the positions in `declared` of the first declarations.
         var kept: [Int] = []

@@ -48,10 +48,11 @@ private struct Decoder: ~Copyable {
         // libyaml read before it stopped may not mean what it seems to (a value running into
         // the next line, say). Only the YAML issues count then.
         let failed = cursor.failed
-        return DecodedManifest(manifest: failed ? nil : manifest, symbols: symbols,
-                               issues: cursor.issues.map(ManifestIssue.yaml) + (failed ? [] : issues),
-                               positionsInsideScalars: cursor.positionsInsideScalars,
-                               appName: manifest.app.map { symbols.text($0.value) })
+        return DecodedManifest(
+            manifest: failed ? nil : manifest, symbols: symbols,
+            issues: cursor.issues.map(ManifestIssue.yaml) + (failed ? [] : issues),
+            positionsInsideScalars: cursor.positionsInsideScalars,
+            appName: manifest.app.map { symbols.text($0.value) })
     }
 
     // MARK: - Entities
@@ -192,8 +193,10 @@ private struct Decoder: ~Copyable {
 
     /// The entities of a section (`routes:` and the like): a mapping from name to a mapping of
     /// fields. A null section, or a null entity body, is empty.
-    private mutating func section<Entity>(_ node: Node, _ key: TopLevelKey, kind: EntityKind,
-                                          _ decodeEntity: (inout Decoder, Name, Node?) -> Entity) -> EntityList<Entity> {
+    private mutating func section<Entity>(
+        _ node: Node, _ key: TopLevelKey, kind: EntityKind,
+        _ decodeEntity: (inout Decoder, Name, Node?) -> Entity
+    ) -> EntityList<Entity> {
         var entities = EntityList<Entity>()
         if isNull(node) { return entities }
         guard node.kind == .mapping else {
@@ -348,8 +351,10 @@ private struct Decoder: ~Copyable {
     }
 
     /// A list of names, appended to the manifest's pool of names.
-    private mutating func nameList(_ node: Node, _ field: FieldReference,
-                                   _ decodeItem: (inout Decoder, Node) -> Name?) -> NameList {
+    private mutating func nameList(
+        _ node: Node, _ field: FieldReference,
+        _ decodeItem: (inout Decoder, Node) -> Name?
+    ) -> NameList {
         if isNull(node) { return .empty }
         guard node.kind == .sequence else {
             reportWrongType(node, field, expected: .list)
@@ -374,8 +379,10 @@ private struct Decoder: ~Copyable {
         return Name(symbols.intern(cursor.text[...]), at: node.range)
     }
 
-    private mutating func list<Element>(_ node: Node, _ field: FieldReference,
-                                        _ decodeItem: (inout Decoder, Node) -> Element?) -> [Element] {
+    private mutating func list<Element>(
+        _ node: Node, _ field: FieldReference,
+        _ decodeItem: (inout Decoder, Node) -> Element?
+    ) -> [Element] {
         if isNull(node) { return [] }
         guard node.kind == .sequence else {
             reportWrongType(node, field, expected: .list)
@@ -440,8 +447,10 @@ private struct Decoder: ~Copyable {
         case .success(let pattern):
             return Located(pattern, at: node.range)
         case .failure(let problem):
-            issues.append(.invalidPath(route: symbols.text(route.value), path: String(decoding: cursor.text, as: UTF8.self),
-                                       problem: problem, at: node.range))
+            issues.append(
+                .invalidPath(
+                    route: symbols.text(route.value), path: String(decoding: cursor.text, as: UTF8.self),
+                    problem: problem, at: node.range))
             return nil
         }
     }
@@ -449,7 +458,8 @@ private struct Decoder: ~Copyable {
     private mutating func scheme(_ node: Node, _ field: FieldReference) -> Name? {
         guard let value = string(node, field) else { return nil }
         let bytes = cursor.text
-        let valid = bytes.first.map(ManifestName.isASCIILetter) == true
+        let valid =
+            bytes.first.map(ManifestName.isASCIILetter) == true
             && bytes.allSatisfy { ManifestName.isASCIILetter($0) || ManifestName.isASCIIDigit($0) || "+.-".utf8.contains($0) }
         guard valid else {
             report(.invalidScheme(symbols.text(value.value)), at: value.range)
@@ -463,7 +473,8 @@ private struct Decoder: ~Copyable {
         let labels = cursor.text.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
         let valid = labels.enumerated().allSatisfy { position, label in
             (position == 0 && label.elementsEqual([UInt8(ascii: "*")]) && labels.count > 1)
-                || (!label.isEmpty && label.allSatisfy { ManifestName.isASCIILetter($0) || ManifestName.isASCIIDigit($0) || $0 == UInt8(ascii: "-") })
+                || (!label.isEmpty
+                    && label.allSatisfy { ManifestName.isASCIILetter($0) || ManifestName.isASCIIDigit($0) || $0 == UInt8(ascii: "-") })
         }
         guard valid else {
             report(.invalidHost(symbols.text(value.value)), at: value.range)

@@ -5,7 +5,8 @@ public enum ManifestName {
     public static func isValid<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> Bool {
         var isFirst = true
         for byte in bytes {
-            let allowed = isASCIILetter(byte) || byte == UInt8(ascii: "_")
+            let allowed =
+                isASCIILetter(byte) || byte == UInt8(ascii: "_")
                 || (!isFirst && (isASCIIDigit(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-")))
             guard allowed else { return false }
             isFirst = false

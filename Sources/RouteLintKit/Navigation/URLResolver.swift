@@ -169,9 +169,10 @@ public enum URLList {
 
     public static func urls(in bytes: [UInt8]) -> Result<[String], NotText> {
         guard !bytes.contains(0), isUTF8(bytes) else { return .failure(NotText()) }
-        return .success(String(decoding: bytes, as: UTF8.self).split(whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
-            .map { $0.trimmingSpaces() }
-            .filter { !$0.isEmpty && !$0.hasPrefix("#") })
+        return .success(
+            String(decoding: bytes, as: UTF8.self).split(whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
+                .map { $0.trimmingSpaces() }
+                .filter { !$0.isEmpty && !$0.hasPrefix("#") })
     }
 
     private static func isUTF8(_ bytes: [UInt8]) -> Bool {
@@ -221,7 +222,9 @@ struct ParsedURL {
         } else if let colon = rest.firstIndex(of: ":"), rest[colon...].hasPrefix("://") {
             let name = rest[..<colon].lowercased()
             guard let first = name.unicodeScalars.first, first.properties.isAlphabetic, first.isASCII,
-                  name.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0)) })
+                name.unicodeScalars.allSatisfy({
+                    $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0))
+                })
             else { return .failure(Failure(message: "'\(name)' is not a URL scheme")) }
             scheme = name
             let afterScheme = rest[rest.index(colon, offsetBy: 3)...]
@@ -267,7 +270,8 @@ struct ParsedURL {
         while index < bytes.count {
             if bytes[index] == UInt8(ascii: "%") {
                 guard index + 2 < bytes.count, let high = PathText.hexValue(bytes[index + 1]),
-                      let low = PathText.hexValue(bytes[index + 2]) else { return nil }
+                    let low = PathText.hexValue(bytes[index + 2])
+                else { return nil }
                 decoded.append(high << 4 | low)
                 index += 3
             } else {
@@ -297,9 +301,11 @@ struct ParsedURL {
     func unknownOriginReason(apps: [AppModel]) -> String {
         if let host {
             let declared = apps.flatMap { app in app.hosts.map { app.text($0.value) } }
-            return "host '\(host)' is not declared" + (declared.isEmpty ? " (no manifest declares hosts)" : " (hosts: \(declared.joined(separator: ", ")))")
+            return "host '\(host)' is not declared"
+                + (declared.isEmpty ? " (no manifest declares hosts)" : " (hosts: \(declared.joined(separator: ", ")))")
         }
         let declared = apps.flatMap { app in app.schemes.map { app.text($0.value) } }
-        return "scheme '\(scheme ?? "")' is not declared" + (declared.isEmpty ? " (no manifest declares schemes)" : " (schemes: \(declared.joined(separator: ", ")))")
+        return "scheme '\(scheme ?? "")' is not declared"
+            + (declared.isEmpty ? " (no manifest declares schemes)" : " (schemes: \(declared.joined(separator: ", ")))")
     }
 }

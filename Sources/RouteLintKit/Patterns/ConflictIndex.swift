@@ -124,8 +124,10 @@ struct TrieWalk {
 
     /// Calls `visit(candidate, patternIsSubset, candidateIsSubset)` once for every pattern in
     /// the trie that overlaps `pattern`.
-    mutating func visitOverlapping(_ pattern: PathPattern, in trie: SegmentTrie,
-                                   _ visit: (Int, Bool, Bool) -> Void) {
+    mutating func visitOverlapping(
+        _ pattern: PathPattern, in trie: SegmentTrie,
+        _ visit: (Int, Bool, Bool) -> Void
+    ) {
         let segments = pattern.segments
         stack.removeAll(keepingCapacity: true)
         stack.append(Step(node: 0, depth: 0, patternIsSubset: true, candidateIsSubset: true))
@@ -146,25 +148,33 @@ struct TrieWalk {
             switch segment {
             case .literal(let literal):
                 if let child = trie.literalChild(of: step.node, literal) {
-                    stack.append(Step(node: child, depth: step.depth + 1,
-                                      patternIsSubset: step.patternIsSubset, candidateIsSubset: step.candidateIsSubset))
+                    stack.append(
+                        Step(
+                            node: child, depth: step.depth + 1,
+                            patternIsSubset: step.patternIsSubset, candidateIsSubset: step.candidateIsSubset))
                 }
                 let wildcard = trie.wildcardChild[node]
                 if wildcard != none {
-                    stack.append(Step(node: wildcard, depth: step.depth + 1,
-                                      patternIsSubset: step.patternIsSubset, candidateIsSubset: false))
+                    stack.append(
+                        Step(
+                            node: wildcard, depth: step.depth + 1,
+                            patternIsSubset: step.patternIsSubset, candidateIsSubset: false))
                 }
             case .parameter, .wildcard:
                 var child = trie.firstLiteralChild[node]
                 while child != none {
-                    stack.append(Step(node: child, depth: step.depth + 1,
-                                      patternIsSubset: false, candidateIsSubset: step.candidateIsSubset))
+                    stack.append(
+                        Step(
+                            node: child, depth: step.depth + 1,
+                            patternIsSubset: false, candidateIsSubset: step.candidateIsSubset))
                     child = trie.nextSibling[Int(child)]
                 }
                 let wildcard = trie.wildcardChild[node]
                 if wildcard != none {
-                    stack.append(Step(node: wildcard, depth: step.depth + 1,
-                                      patternIsSubset: step.patternIsSubset, candidateIsSubset: step.candidateIsSubset))
+                    stack.append(
+                        Step(
+                            node: wildcard, depth: step.depth + 1,
+                            patternIsSubset: step.patternIsSubset, candidateIsSubset: step.candidateIsSubset))
                 }
             case .rest:
                 // Every candidate below this node has at least one more segment, which `**`

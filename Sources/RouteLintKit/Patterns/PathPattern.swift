@@ -105,7 +105,8 @@ public struct PathPattern: Hashable, Sendable {
                     let segment = String(decoding: piece, as: UTF8.self)
                     switch problem {
                     case .percentEscape: return .failure(.invalidPercentEscape(ordinal: ordinal, segment: segment))
-                    case .character(let character): return .failure(.invalidCharacter(ordinal: ordinal, segment: segment, character: character))
+                    case .character(let character):
+                        return .failure(.invalidCharacter(ordinal: ordinal, segment: segment, character: character))
                     }
                 }
             }
@@ -138,8 +139,8 @@ public enum PathText {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             return true
         case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "!"), UInt8(ascii: "$"),
-             UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "+"), UInt8(ascii: ","),
-             UInt8(ascii: ";"), UInt8(ascii: "="), UInt8(ascii: "@"):
+            UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "+"), UInt8(ascii: ","),
+            UInt8(ascii: ";"), UInt8(ascii: "="), UInt8(ascii: "@"):
             return true
         default:
             return false

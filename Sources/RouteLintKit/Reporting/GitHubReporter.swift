@@ -40,7 +40,11 @@ public struct GitHubReporter {
             case "\r": result += "%0D"
             case "\n": result += "%0A"
             default:
-                if TerminalText.needsEscape(scalar) { result += TerminalText.escapeSequence(scalar) } else { result.unicodeScalars.append(scalar) }
+                if TerminalText.needsEscape(scalar) {
+                    result += TerminalText.escapeSequence(scalar)
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
             }
         }
         return result

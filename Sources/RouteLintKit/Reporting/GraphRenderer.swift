@@ -118,7 +118,8 @@ public enum GraphRenderer {
     private static func mermaidID(_ id: String) -> String {
         var escaped = ""
         for byte in id.utf8 {
-            let isAlphanumeric = (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+            let isAlphanumeric =
+                (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
                 || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
             if isAlphanumeric {
                 escaped.unicodeScalars.append(Unicode.Scalar(byte))
@@ -211,8 +212,10 @@ struct NavigationGraph {
             for activity in app.activities {
                 let name = app.text(activity.name.value)
                 clusterIndex[activity.name.value] = clusters.count
-                clusters.append(Cluster(id: prefix + "activity." + name, label: "activity " + name + appLabel,
-                                        findings: findings(in: activity.extent), nodes: []))
+                clusters.append(
+                    Cluster(
+                        id: prefix + "activity." + name, label: "activity " + name + appLabel,
+                        findings: findings(in: activity.extent), nodes: []))
             }
             func place(_ node: Node, in activity: Symbol?) {
                 if let activity, let index = clusterIndex[activity] { clusters[index].nodes.append(node) } else { looseNodes.append(node) }
@@ -221,8 +224,9 @@ struct NavigationGraph {
                 let name = app.text(tab.name.value)
                 let id = prefix + "tab." + name
                 let index = tab.index.map { " (tab \($0.value))" } ?? " (tab)"
-                place(Node(id: id, kind: .tab, label: [name + index], findings: findings(in: tab.extent)),
-                      in: tab.activity?.value)
+                place(
+                    Node(id: id, kind: .tab, label: [name + index], findings: findings(in: tab.extent)),
+                    in: tab.activity?.value)
                 if let root = tab.root, app.route(root.value) != nil {
                     edges.append(Edge(from: id, to: prefix + "route." + app.text(root.value), isTabRoot: true))
                 }
@@ -233,9 +237,11 @@ struct NavigationGraph {
                 var label = [routeID]
                 if let path = route.path { label.append(app.text(path.value.text)) }
                 if route.isEntry { label.append("entry") }
-                place(Node(id: id, kind: .route(route.effectivePresentation, isEntry: route.isEntry), label: label,
-                           findings: findings(in: route.extent)),
-                      in: app.activity(of: route))
+                place(
+                    Node(
+                        id: id, kind: .route(route.effectivePresentation, isEntry: route.isEntry), label: label,
+                        findings: findings(in: route.extent)),
+                    in: app.activity(of: route))
                 var linked = Set<Symbol>()
                 for link in app.names(route.links) where app.route(link.value) != nil && linked.insert(link.value).inserted {
                     edges.append(Edge(from: id, to: prefix + "route." + app.text(link.value), isTabRoot: false))

@@ -13,15 +13,21 @@ public struct JSONReporter {
         var fingerprints = FindingIdentity.Fingerprints(files: files)
         for (position, finding) in findings.enumerated() {
             output.write(position == 0 ? "[\n  " : ",\n  ")
-            JSONValue.object(rangeFields(finding.range, files: files) + [
-                ("severity", .string(finding.severity.rawValue)),
-                ("rule", .string(finding.rule)),
-                ("message", .string(finding.message)),
-                ("fingerprint", .string(fingerprints.next(finding))),
-                ("related", .array(finding.related.map { related in
-                    .object(rangeFields(related.range, files: files) + [("message", .string(related.message))])
-                })),
-            ]).write(to: &output, indent: 1)
+            JSONValue.object(
+                rangeFields(finding.range, files: files) + [
+                    ("severity", .string(finding.severity.rawValue)),
+                    ("rule", .string(finding.rule)),
+                    ("message", .string(finding.message)),
+                    ("fingerprint", .string(fingerprints.next(finding))),
+                    (
+                        "related",
+                        .array(
+                            finding.related.map { related in
+                                .object(rangeFields(related.range, files: files) + [("message", .string(related.message))])
+                            })
+                    ),
+                ]
+            ).write(to: &output, indent: 1)
         }
         output.write("\n]\n")
     }

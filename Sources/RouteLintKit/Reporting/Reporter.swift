@@ -14,8 +14,10 @@ public struct LintReport: Sendable {
     /// The least severity that fails the run.
     public let failingSeverity: Severity
 
-    public init(active: [Finding], suppressed: [Finding] = [], files: [SourceFile], totals: TextReporter.Totals,
-                skippedChecks: [String] = [], unreadable: [ReadFailure] = [], failingSeverity: Severity = .error) {
+    public init(
+        active: [Finding], suppressed: [Finding] = [], files: [SourceFile], totals: TextReporter.Totals,
+        skippedChecks: [String] = [], unreadable: [ReadFailure] = [], failingSeverity: Severity = .error
+    ) {
         self.active = active
         self.suppressed = suppressed
         self.files = files

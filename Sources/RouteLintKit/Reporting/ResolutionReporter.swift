@@ -35,19 +35,21 @@ public enum ResolutionReporter {
     public static func json(_ resolutions: [URLResolver.Resolution]) -> String {
         func optional(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
         func object(_ pairs: [URLResolver.Pair]) -> JSONValue { .object(pairs.map { ($0.name, .string($0.value)) }) }
-        return JSONValue.array(resolutions.map { resolution in
-            .object([
-                ("url", .string(resolution.url)),
-                ("status", .string(resolution.status.rawValue)),
-                ("route", optional(resolution.route)),
-                ("candidates", .array(resolution.candidates.map(JSONValue.string))),
-                ("activity", optional(resolution.activity)),
-                ("tab", optional(resolution.tab)),
-                ("holder", optional(resolution.holder)),
-                ("params", object(resolution.parameters)),
-                ("query", object(resolution.query)),
-                ("reason", optional(resolution.reason)),
-            ])
-        }).serialized() + "\n"
+        return JSONValue.array(
+            resolutions.map { resolution in
+                .object([
+                    ("url", .string(resolution.url)),
+                    ("status", .string(resolution.status.rawValue)),
+                    ("route", optional(resolution.route)),
+                    ("candidates", .array(resolution.candidates.map(JSONValue.string))),
+                    ("activity", optional(resolution.activity)),
+                    ("tab", optional(resolution.tab)),
+                    ("holder", optional(resolution.holder)),
+                    ("params", object(resolution.parameters)),
+                    ("query", object(resolution.query)),
+                    ("reason", optional(resolution.reason)),
+                ])
+            }
+        ).serialized() + "\n"
     }
 }

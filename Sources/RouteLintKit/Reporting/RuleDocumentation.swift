@@ -12,23 +12,29 @@ public enum RuleDocumentation {
     /// severity, category (`format`, `navigation` or `suppression`), summary, documentation
     /// address and options. Fields are only ever added.
     public static func catalogueJSON() -> String {
-        JSONValue.array(RuleRegistry.descriptions.map { rule in
-            .object([
-                ("id", .string(rule.id)),
-                ("defaultSeverity", .string(rule.defaultSeverity.rawValue)),
-                ("category", .string(RuleRegistry.category(of: rule.id))),
-                ("summary", .string(rule.summary)),
-                ("documentation", .string(rule.documentationURI)),
-                ("options", .array(rule.options.map { option in
-                    .object([
-                        ("name", .string(option.name)),
-                        ("summary", .string(option.summary)),
-                        ("default", .integer(option.defaultValue)),
-                        ("minimum", .integer(option.minimum)),
-                    ])
-                })),
-            ])
-        }).serialized() + "\n"
+        JSONValue.array(
+            RuleRegistry.descriptions.map { rule in
+                .object([
+                    ("id", .string(rule.id)),
+                    ("defaultSeverity", .string(rule.defaultSeverity.rawValue)),
+                    ("category", .string(RuleRegistry.category(of: rule.id))),
+                    ("summary", .string(rule.summary)),
+                    ("documentation", .string(rule.documentationURI)),
+                    (
+                        "options",
+                        .array(
+                            rule.options.map { option in
+                                .object([
+                                    ("name", .string(option.name)),
+                                    ("summary", .string(option.summary)),
+                                    ("default", .integer(option.defaultValue)),
+                                    ("minimum", .integer(option.minimum)),
+                                ])
+                            })
+                    ),
+                ])
+            }
+        ).serialized() + "\n"
     }
 
     private static func padded(_ text: String, to width: Int) -> String {

@@ -28,9 +28,11 @@ public struct SARIFReporter {
 
     /// `unreadable` lists the paths of the route set that could not be read, with why: the
     /// log then says the run did not succeed, with a notification for each.
-    private static func log(active: [Finding], suppressed: [Finding], files: [SourceFile],
-                              notifications: [String] = [], unreadable: [(path: String, reason: String)] = [],
-                              options: Options) -> String {
+    private static func log(
+        active: [Finding], suppressed: [Finding], files: [SourceFile],
+        notifications: [String] = [], unreadable: [(path: String, reason: String)] = [],
+        options: Options
+    ) -> String {
         let rules = RuleRegistry.descriptions
         let ruleIndex = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.id, $0) })
         let total = active.count + suppressed.count
@@ -46,7 +48,9 @@ public struct SARIFReporter {
                 let (left, right) = (finding(lhs).severity, finding(rhs).severity)
                 return left != right ? left > right : lhs < rhs
             }.prefix(resultLimit).sorted()
-            messages.append("\(total - resultLimit) of \(total) results were left out, the least severe first: GitHub code scanning accepts at most \(resultLimit) per run.")
+            messages.append(
+                "\(total - resultLimit) of \(total) results were left out, the least severe first: GitHub code scanning accepts at most \(resultLimit) per run."
+            )
             all = kept.map(finding)
         } else {
             all = active + suppressed
@@ -61,13 +65,18 @@ public struct SARIFReporter {
                 ("locations", .array([.object([("physicalLocation", physicalLocation(finding.range, files: files, options: options))])])),
             ]
             if !finding.related.isEmpty {
-                fields.append(("relatedLocations", .array(finding.related.enumerated().map { index, related in
-                    .object([
-                        ("id", .integer(index + 1)),
-                        ("physicalLocation", physicalLocation(related.range, files: files, options: options)),
-                        ("message", .object([("text", .string(escaped(related.message)))])),
-                    ])
-                })))
+                fields.append(
+                    (
+                        "relatedLocations",
+                        .array(
+                            finding.related.enumerated().map { index, related in
+                                .object([
+                                    ("id", .integer(index + 1)),
+                                    ("physicalLocation", physicalLocation(related.range, files: files, options: options)),
+                                    ("message", .object([("text", .string(escaped(related.message)))])),
+                                ])
+                            })
+                    ))
             }
             fields.append(("partialFingerprints", .object([(fingerprintKey, .string(fingerprints[offset]))])))
             if let suppression = finding.suppression {
@@ -82,26 +91,47 @@ public struct SARIFReporter {
         var invocation: [(String, JSONValue)] = [("executionSuccessful", .bool(unreadable.isEmpty))]
         let notices = unreadable.map { ("error", "cannot read '\($0.path)': \($0.reason)") } + messages.map { ("warning", $0) }
         if !notices.isEmpty {
-            invocation.append(("toolExecutionNotifications", .array(notices.map { level, message in
-                .object([("level", .string(level)), ("message", .object([("text", .string(message))]))])
-            })))
+            invocation.append(
+                (
+                    "toolExecutionNotifications",
+                    .array(
+                        notices.map { level, message in
+                            .object([("level", .string(level)), ("message", .object([("text", .string(message))]))])
+                        })
+                ))
         }
         let log = JSONValue.object([
             ("$schema", .string("https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json")),
             ("version", .string("2.1.0")),
-            ("runs", .array([.object([
-                ("tool", .object([("driver", .object([
-                    ("name", .string("routelint")),
-                    ("semanticVersion", .string(options.version)),
-                    ("version", .string(options.version)),
-                    ("informationUri", .string(RouteLintVersion.informationURI)),
-                    ("rules", .array(rules.map(ruleMetadata))),
-                ]))])),
-                ("invocations", .array([.object(invocation)])),
-                ("originalUriBaseIds", .object([("%SRCROOT%", .object([("uri", .string(fileURI(directory: options.baseDirectory)))]))])),
-                ("columnKind", .string("unicodeCodePoints")),
-                ("results", .array(results)),
-            ])])),
+            (
+                "runs",
+                .array([
+                    .object([
+                        (
+                            "tool",
+                            .object([
+                                (
+                                    "driver",
+                                    .object([
+                                        ("name", .string("routelint")),
+                                        ("semanticVersion", .string(options.version)),
+                                        ("version", .string(options.version)),
+                                        ("informationUri", .string(RouteLintVersion.informationURI)),
+                                        ("rules", .array(rules.map(ruleMetadata))),
+                                    ])
+                                )
+                            ])
+                        ),
+                        ("invocations", .array([.object(invocation)])),
+                        (
+                            "originalUriBaseIds",
+                            .object([("%SRCROOT%", .object([("uri", .string(fileURI(directory: options.baseDirectory)))]))])
+                        ),
+                        ("columnKind", .string("unicodeCodePoints")),
+                        ("results", .array(results)),
+                    ])
+                ])
+            ),
         ])
         return log.serialized() + "\n"
     }
@@ -157,7 +187,8 @@ public struct SARIFReporter {
     private static func ruleMetadata(_ rule: RuleDescription) -> JSONValue {
         let helpURI = rule.documentationURI
         let fullDescription = rule.rationale.count <= 1024 ? rule.rationale : String(rule.rationale.prefix(1021)) + "..."
-        let markdown = "**\(rule.id)** (default severity: \(rule.defaultSeverity.rawValue))\n\n\(rule.rationale)\n\n"
+        let markdown =
+            "**\(rule.id)** (default severity: \(rule.defaultSeverity.rawValue))\n\n\(rule.rationale)\n\n"
             + "Run `routelint explain \(rule.id)` for examples, or see [the rule's documentation](\(helpURI))."
         return .object([
             ("id", .string(rule.id)),
@@ -187,7 +218,8 @@ public struct SARIFReporter {
     static func percentEncoded(_ path: String) -> String {
         var result = ""
         for byte in path.utf8 {
-            let isAllowed = PathText.isSegmentCharacter(byte) && byte != UInt8(ascii: "'") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: ":")
+            let isAllowed =
+                PathText.isSegmentCharacter(byte) && byte != UInt8(ascii: "'") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: ":")
             if isAllowed {
                 result.unicodeScalars.append(Unicode.Scalar(byte))
             } else {
@@ -200,8 +232,10 @@ public struct SARIFReporter {
 
 extension SARIFReporter: Reporter {
     public func write<Output: TextOutputStream>(_ report: LintReport, to output: inout Output) {
-        output.write(Self.log(active: report.active, suppressed: report.suppressed, files: report.files,
-                                 notifications: report.skippedChecks, unreadable: report.unreadable.map { ($0.path, $0.reason) },
-                                 options: options))
+        output.write(
+            Self.log(
+                active: report.active, suppressed: report.suppressed, files: report.files,
+                notifications: report.skippedChecks, unreadable: report.unreadable.map { ($0.path, $0.reason) },
+                options: options))
     }
 }

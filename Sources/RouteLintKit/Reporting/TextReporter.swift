@@ -40,8 +40,10 @@ public struct TextReporter {
 
     /// Writes the report finding by finding, so that its size in memory does not grow with
     /// the number of findings.
-    private static func write<Output: TextOutputStream>(_ findings: [Finding], files: [SourceFile], totals: Totals,
-                                                      options: Options, to output: inout Output) {
+    private static func write<Output: TextOutputStream>(
+        _ findings: [Finding], files: [SourceFile], totals: Totals,
+        options: Options, to output: inout Output
+    ) {
         var excerpts = Excerpts(files: files)
         let style = Style(enabled: options.colored)
         // Pieces are written one by one: joining them first would copy every line again.
@@ -201,7 +203,9 @@ public struct TextReporter {
         let scope = "\(plural(totals.files, "file")) (\(plural(totals.routes, "route")))"
         let time = totals.seconds.map { " in " + formatSeconds($0) } ?? ""
         // A run that could not read a path never looks clean.
-        let incomplete = totals.unreadablePaths == 0 ? ""
+        let incomplete =
+            totals.unreadablePaths == 0
+            ? ""
             : " The run is incomplete: \(plural(totals.unreadablePaths, "path")) could not be read."
         if counts.isEmpty { return "No problems found in \(scope)\(time).\(incomplete)" }
         return "Found \(englishList(counts)) in \(scope)\(time).\(incomplete)"

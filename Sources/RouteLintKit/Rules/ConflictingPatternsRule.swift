@@ -18,25 +18,29 @@ public enum ConflictingPatternsRule: AppRule {
             first: one catch-all pattern is one problem, not a hundred.
             """,
         triggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 manifest: 1
                 routes:
                   product: {path: /products/:id}
                   product-by-sku: {path: ↓/products/:sku}
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 manifest: 1
                 routes:
                   product: {path: /products/:id}
                   section-new: {path: ↓/:section/new}
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 manifest: 1
                 routes:
                   docs: {path: /docs/**}
                   team-page: {path: ↓/:team/page}
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 manifest: 1
                 routes:
                   article: {path: /articles/:id}
@@ -47,7 +51,8 @@ public enum ConflictingPatternsRule: AppRule {
                 """),
         ],
         nonTriggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 manifest: 1
                 activities: {shop: {}}
                 tabs: {home: {activity: shop, index: 0, root: home, icon: house}}
@@ -59,7 +64,7 @@ public enum ConflictingPatternsRule: AppRule {
                   product-reviews: {path: /products/:id/reviews, activity: shop, holder: H}
                   docs: {path: /docs/**, activity: shop, holder: H}
                   docs-home: {path: /docs, activity: shop, holder: H}
-                """),
+                """)
         ])
 
     public static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
@@ -76,12 +81,14 @@ public enum ConflictingPatternsRule: AppRule {
                 let laterText = app.text(laterPattern.text)
                 let earlierText = app.text(earlierPattern.text)
                 let example = laterPattern.commonPath(with: earlierPattern, symbols: app.symbols)
-                let message = laterPattern.relation(to: earlierPattern) == .equivalent
+                let message =
+                    laterPattern.relation(to: earlierPattern) == .equivalent
                     ? "path '\(laterText)' of route '\(laterID)' matches the same URLs as '\(earlierText)' of route '\(earlierID)', such as '\(example)'"
                     : "path '\(laterText)' of route '\(laterID)' conflicts with '\(earlierText)' of route '\(earlierID)': both match '\(example)' and neither is more specific"
-                findings.report(description, message, at: later.path!.range,
-                                related: [RelatedLocation(earlier.path!.range, "route '\(earlierID)' declares '\(earlierText)' here")],
-                                subjects: [.route(laterID), .route(earlierID)])
+                findings.report(
+                    description, message, at: later.path!.range,
+                    related: [RelatedLocation(earlier.path!.range, "route '\(earlierID)' declares '\(earlierText)' here")],
+                    subjects: [.route(laterID), .route(earlierID)])
             case .fanOut(let hubIndex, let partners, let total):
                 let hub = route(hubIndex)
                 let hubID = app.text(hub.id.value)
@@ -92,12 +99,14 @@ public enum ConflictingPatternsRule: AppRule {
                 let first = partners[0]
                 let example = hubPattern.commonPath(with: patterns[first], symbols: app.symbols)
                 let more = total - named.count
-                let message = "path '\(app.text(hubPattern.text))' of route '\(hubID)' conflicts with the paths of \(total) routes, "
+                let message =
+                    "path '\(app.text(hubPattern.text))' of route '\(hubID)' conflicts with the paths of \(total) routes, "
                     + "neither more specific: \(named.joined(separator: ", "))\(more > 0 ? " and \(more) more" : ""); "
                     + "both it and '\(app.text(route(first).id.value))' match '\(example)'"
                 let related = partners.prefix(namedPerFanOut).map { index in
-                    RelatedLocation(route(index).path!.range,
-                                    "route '\(app.text(route(index).id.value))' declares '\(app.text(patterns[index].text))' here")
+                    RelatedLocation(
+                        route(index).path!.range,
+                        "route '\(app.text(route(index).id.value))' declares '\(app.text(patterns[index].text))' here")
                 }
                 // The identity names the route alone, so that routes added to or removed from
                 // the group leave baselines and fingerprints as they were.

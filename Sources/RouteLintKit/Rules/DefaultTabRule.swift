@@ -11,7 +11,8 @@ public enum DefaultTabRule: AppRule {
             the lowest index.
             """,
         triggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 manifest: 1
                 activities:
                   shop: {default-tab: ↓brochures}
@@ -19,10 +20,11 @@ public enum DefaultTabRule: AppRule {
                 tabs:
                   home: {activity: shop, index: 0, root: home, icon: house}
                   brochures: {activity: brochure, index: 0, root: home, icon: book}
-                """),
+                """)
         ],
         nonTriggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 manifest: 1
                 activities:
                   shop: {default-tab: home}
@@ -34,20 +36,22 @@ public enum DefaultTabRule: AppRule {
                 routes:
                   home: {path: /, holder: H}
                   brochure-list: {path: /brochures, holder: H}
-                """),
+                """)
         ])
 
     public static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
         for activity in app.activities {
             guard let defaultTab = activity.defaultTab, let tab = app.tab(defaultTab.value),
-                  let tabActivity = tab.activity, tabActivity.value != activity.name.value else { continue }
+                let tabActivity = tab.activity, tabActivity.value != activity.name.value
+            else { continue }
             let tabName = app.text(tab.name.value)
             let activityName = app.text(activity.name.value)
-            findings.report(description,
-                            "default tab '\(tabName)' of activity '\(activityName)' belongs to activity '\(app.text(tabActivity.value))'",
-                            at: defaultTab.range,
-                            related: [RelatedLocation(tabActivity.range, "tab '\(tabName)' names its activity here")],
-                            subjects: [.activity(activityName), .tab(tabName)])
+            findings.report(
+                description,
+                "default tab '\(tabName)' of activity '\(activityName)' belongs to activity '\(app.text(tabActivity.value))'",
+                at: defaultTab.range,
+                related: [RelatedLocation(tabActivity.range, "tab '\(tabName)' names its activity here")],
+                subjects: [.activity(activityName), .tab(tabName)])
         }
     }
 }

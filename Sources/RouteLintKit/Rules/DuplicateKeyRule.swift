@@ -11,14 +11,16 @@ public enum DuplicateKeyRule: FileRule {
             reports every later one, pointing at the first.
             """,
         triggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 manifest: 1
                 routes:
                   product:
                     path: /products/:id
                     ↓path: /items/:id
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 manifest: 1
                 holders:
                   CartHolder: {}
@@ -26,7 +28,8 @@ public enum DuplicateKeyRule: FileRule {
                 """),
         ],
         nonTriggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 manifest: 1
                 activities: {shop: {}}
                 tabs: {home: {activity: shop, index: 0, root: product-list, icon: house}}
@@ -40,14 +43,15 @@ public enum DuplicateKeyRule: FileRule {
                     path: /items/:id
                     activity: shop
                     holder: H
-                """),
+                """)
         ])
 
     public static func check(_ issues: [ManifestIssue], into findings: inout FindingSink) {
         for case .yaml(let issue) in issues {
             guard case .duplicateKey(let key, let earlier) = issue.kind else { continue }
-            findings.report(description, message(forKey: key), at: issue.range,
-                            related: [RelatedLocation(earlier, "'\(key)' first appears here")], subjects: [.key(key)])
+            findings.report(
+                description, message(forKey: key), at: issue.range,
+                related: [RelatedLocation(earlier, "'\(key)' first appears here")], subjects: [.key(key)])
         }
     }
 

@@ -12,23 +12,31 @@ public enum DuplicateNameRule: AppRule {
             """,
         triggeringExamples: [
             RuleExample(files: [
-                (name: "catalog.routes.yaml", contents: """
+                (
+                    name: "catalog.routes.yaml",
+                    contents: """
                     manifest: 1
                     app: shop
                     routes:
                       product: {path: /products/:id}
-                    """),
-                (name: "search.routes.yaml", contents: """
+                    """
+                ),
+                (
+                    name: "search.routes.yaml",
+                    contents: """
                     manifest: 1
                     app: shop
                     routes:
                       ↓product: {path: /search/products/:id}
-                    """),
-            ]),
+                    """
+                ),
+            ])
         ],
         nonTriggeringExamples: [
             RuleExample(files: [
-                (name: "catalog.routes.yaml", contents: """
+                (
+                    name: "catalog.routes.yaml",
+                    contents: """
                     manifest: 1
                     app: shop
                     activities: {main: {}}
@@ -36,16 +44,22 @@ public enum DuplicateNameRule: AppRule {
                     holders: {H: {}}
                     routes:
                       product-list: {path: /products, holder: H, links: [search-result]}
-                    """),
-                (name: "search.routes.yaml", contents: """
+                    """
+                ),
+                (
+                    name: "search.routes.yaml",
+                    contents: """
                     manifest: 1
                     app: shop
                     routes:
                       search-result: {path: /search/products/:id, activity: main, holder: H}
-                    """),
+                    """
+                ),
             ]),
             RuleExample(files: [
-                (name: "shop.routes.yaml", contents: """
+                (
+                    name: "shop.routes.yaml",
+                    contents: """
                     manifest: 1
                     app: shop
                     activities: {main: {}}
@@ -53,8 +67,11 @@ public enum DuplicateNameRule: AppRule {
                     holders: {H: {}}
                     routes:
                       product: {path: /products, holder: H}
-                    """),
-                (name: "admin.routes.yaml", contents: """
+                    """
+                ),
+                (
+                    name: "admin.routes.yaml",
+                    contents: """
                     manifest: 1
                     app: admin
                     activities: {main: {}}
@@ -62,7 +79,8 @@ public enum DuplicateNameRule: AppRule {
                     holders: {H: {}}
                     routes:
                       product: {path: /products, holder: H}
-                    """),
+                    """
+                ),
             ]),
         ])
 
@@ -70,11 +88,12 @@ public enum DuplicateNameRule: AppRule {
         for redeclaration in app.redeclarations {
             let kind = redeclaration.kind.rawValue
             let name = app.text(redeclaration.later.value)
-            findings.report(description,
-                            "\(kind) '\(name)' is declared again in \(app.displayName); the first declaration is the one used",
-                            at: redeclaration.later.range,
-                            related: [RelatedLocation(redeclaration.first.range, "\(kind) '\(name)' is first declared here")],
-                            subjects: [.entity(redeclaration.kind, name)])
+            findings.report(
+                description,
+                "\(kind) '\(name)' is declared again in \(app.displayName); the first declaration is the one used",
+                at: redeclaration.later.range,
+                related: [RelatedLocation(redeclaration.first.range, "\(kind) '\(name)' is first declared here")],
+                subjects: [.entity(redeclaration.kind, name)])
         }
     }
 }

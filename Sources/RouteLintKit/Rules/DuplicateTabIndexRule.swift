@@ -10,15 +10,17 @@ public enum DuplicateTabIndexRule: AppRule {
             reported at its `index`, against the first tab that has it.
             """,
         triggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 manifest: 1
                 tabs:
                   home: {activity: shop, index: 0, root: home, icon: house}
                   cart: {activity: shop, index: ↓0, root: cart, icon: cart}
-                """),
+                """)
         ],
         nonTriggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 manifest: 1
                 activities: {shop: {}, brochure: {}}
                 tabs:
@@ -30,7 +32,7 @@ public enum DuplicateTabIndexRule: AppRule {
                   home: {path: /, holder: H}
                   cart: {path: /cart, holder: H}
                   brochures: {path: /brochures, holder: H}
-                """),
+                """)
         ])
 
     public static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
@@ -49,11 +51,12 @@ public enum DuplicateTabIndexRule: AppRule {
             let activityName = app.text(activity)
             let firstName = app.text(first.name.value)
             let tabName = app.text(tab.name.value)
-            findings.report(description,
-                            "tabs '\(firstName)' and '\(tabName)' of activity '\(activityName)' both have index \(index.value)",
-                            at: index.range,
-                            related: [RelatedLocation(first.index!.range, "tab '\(firstName)' has index \(index.value) here")],
-                            subjects: [.activity(activityName), .tab(tabName), .tab(firstName)])
+            findings.report(
+                description,
+                "tabs '\(firstName)' and '\(tabName)' of activity '\(activityName)' both have index \(index.value)",
+                at: index.range,
+                related: [RelatedLocation(first.index!.range, "tab '\(firstName)' has index \(index.value) here")],
+                subjects: [.activity(activityName), .tab(tabName), .tab(firstName)])
         }
     }
 }

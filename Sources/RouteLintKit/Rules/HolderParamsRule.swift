@@ -11,17 +11,19 @@ public enum HolderParamsRule: AppRule {
             them at run time. A route without a `path` provides no parameters.
             """,
         triggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 manifest: 1
                 holders:
                   ProductHolder: {params: [productId]}
                 routes:
                   product: {path: /products/:id, holder: ↓ProductHolder}
                   featured: {holder: ↓ProductHolder}
-                """),
+                """)
         ],
         nonTriggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 manifest: 1
                 activities: {shop: {}}
                 tabs: {home: {activity: shop, index: 0, root: home, icon: house}}
@@ -33,7 +35,7 @@ public enum HolderParamsRule: AppRule {
                   home: {path: /, holder: HomeHolder, links: [product, list]}
                   product: {path: /products/:productId, activity: shop, holder: ProductHolder}
                   list: {path: /products/:category/all, activity: shop, holder: ListHolder}
-                """),
+                """)
         ])
 
     public static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
@@ -49,13 +51,16 @@ public enum HolderParamsRule: AppRule {
             let id = app.text(route.id.value)
             let holderName = app.text(holder.name.value)
             let names = englishList(missing.map { "'\($0)'" })
-            let needs = "route '\(id)' binds holder '\(holderName)', which needs \(missing.count == 1 ? "parameter" : "parameters") \(names)"
-            let lack = route.path.map { "but its path '\(app.text($0.value.text))' does not provide \(missing.count == 1 ? "it" : "them")" }
+            let needs =
+                "route '\(id)' binds holder '\(holderName)', which needs \(missing.count == 1 ? "parameter" : "parameters") \(names)"
+            let lack =
+                route.path.map { "but its path '\(app.text($0.value.text))' does not provide \(missing.count == 1 ? "it" : "them")" }
                 ?? "but the route has no path to provide \(missing.count == 1 ? "it" : "them")"
-            findings.report(description, "\(needs), \(lack)",
-                            at: binding.range,
-                            related: [RelatedLocation(holder.name.range, "holder '\(holderName)' is declared here")],
-                            subjects: [.route(id), .holder(holderName)] + missing.map { Subject(.parameter, $0) })
+            findings.report(
+                description, "\(needs), \(lack)",
+                at: binding.range,
+                related: [RelatedLocation(holder.name.range, "holder '\(holderName)' is declared here")],
+                subjects: [.route(id), .holder(holderName)] + missing.map { Subject(.parameter, $0) })
         }
     }
 }

@@ -13,13 +13,15 @@ public enum HolderScopeRule: AppRule {
             reported, and only for the loop.
             """,
         triggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 manifest: 1
                 holders:
                   SessionHolder: {scope: activity, parent: ↓CartHolder}
                   CartHolder: {scope: tab}
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 manifest: 1
                 holders:
                   A: {scope: app, parent: ↓B}
@@ -28,7 +30,8 @@ public enum HolderScopeRule: AppRule {
                 """),
         ],
         nonTriggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 manifest: 1
                 activities: {shop: {}}
                 tabs: {home: {activity: shop, index: 0, root: home, icon: house}}
@@ -41,7 +44,7 @@ public enum HolderScopeRule: AppRule {
                 routes:
                   home: {path: /, holder: CheckoutHolder}
                   sibling: {path: /sibling, activity: shop, holder: SiblingHolder, entry: true}
-                """),
+                """)
         ])
 
     public static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
@@ -51,17 +54,22 @@ public enum HolderScopeRule: AppRule {
             let name = app.text(holder.name.value)
             if let loop = onLoop[holder.name.value] {
                 let names = loop.map(app.text)
-                findings.report(description,
-                                "holder '\(name)' is on a loop of parents: \(names.joined(separator: " → "))",
-                                at: parentName.range, subjects: [.holder(name)] + names.dropLast().sorted().map(Subject.holder))
+                findings.report(
+                    description,
+                    "holder '\(name)' is on a loop of parents: \(names.joined(separator: " → "))",
+                    at: parentName.range, subjects: [.holder(name)] + names.dropLast().sorted().map(Subject.holder))
             } else if parent.effectiveScope < holder.effectiveScope {
                 let parentText = app.text(parent.name.value)
-                findings.report(description,
-                                "holder '\(name)' has scope '\(holder.effectiveScope.rawValue)' but its parent '\(parentText)' has the narrower scope '\(parent.effectiveScope.rawValue)'; a parent must live at least as long as its child",
-                                at: parentName.range,
-                                related: [RelatedLocation(parent.scope?.range ?? parent.name.range,
-                                                          "holder '\(parentText)' has scope '\(parent.effectiveScope.rawValue)' here")],
-                                subjects: [.holder(name), .holder(parentText)])
+                findings.report(
+                    description,
+                    "holder '\(name)' has scope '\(holder.effectiveScope.rawValue)' but its parent '\(parentText)' has the narrower scope '\(parent.effectiveScope.rawValue)'; a parent must live at least as long as its child",
+                    at: parentName.range,
+                    related: [
+                        RelatedLocation(
+                            parent.scope?.range ?? parent.name.range,
+                            "holder '\(parentText)' has scope '\(parent.effectiveScope.rawValue)' here")
+                    ],
+                    subjects: [.holder(name), .holder(parentText)])
             }
         }
     }
@@ -70,7 +78,7 @@ public enum HolderScopeRule: AppRule {
     /// and last). Each holder has at most one parent, so following parents from every holder
     /// once, and stopping at holders already settled, finds every loop in linear time.
     static func holdersOnParentLoops(_ app: AppModel) -> [Symbol: [Symbol]] {
-        var state: [Symbol: Bool] = [:] // false: on the current walk; true: settled
+        var state: [Symbol: Bool] = [:]  // false: on the current walk; true: settled
         var loops: [Symbol: [Symbol]] = [:]
         for start in app.holders {
             var walk: [Symbol] = []

@@ -12,17 +12,19 @@ public enum InvalidPathRule: FileRule {
             matched differently by each router, or not at all.
             """,
         triggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 manifest: 1
                 routes:
                   compare: {path: ↓/compare/:base...:head}
                   team: {path: ↓/teams/:team-id}
                   search: {path: ↓/search?q=:query}
                   docs: {path: ↓/docs/**/edit}
-                """),
+                """)
         ],
         nonTriggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 manifest: 1
                 activities: {shop: {}}
                 tabs: {home: {activity: shop, index: 0, root: search, icon: house}}
@@ -33,13 +35,14 @@ public enum InvalidPathRule: FileRule {
                   team: {path: /teams/:team_id, activity: shop, holder: H}
                   docs: {path: /docs/**, activity: shop, holder: H}
                   cafe: {path: /caf%C3%A9, activity: shop, holder: H}
-                """),
+                """)
         ])
 
     public static func check(_ issues: [ManifestIssue], into findings: inout FindingSink) {
         for case .invalidPath(let route, let path, let problem, let range) in issues {
-            findings.report(description, "path '\(path)' of route '\(route)' is invalid: \(explanation(problem))",
-                            at: range, subjects: [.route(route)])
+            findings.report(
+                description, "path '\(path)' of route '\(route)' is invalid: \(explanation(problem))",
+                at: range, subjects: [.route(route)])
         }
     }
 

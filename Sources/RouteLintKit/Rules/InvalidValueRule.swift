@@ -12,7 +12,8 @@ public enum InvalidValueRule: FileRule {
             unsupported `manifest` version is reported once and still checked as version 1.
             """,
         triggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 manifest: 1
                 tabs:
                   home:
@@ -21,19 +22,22 @@ public enum InvalidValueRule: FileRule {
                     root: home
                     icon: house
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 manifest: 1
                 routes:
                   filters:
                     presentation: ↓modal
                     stacked: ↓yes
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 manifest: ↓2
                 """),
         ],
         nonTriggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 manifest: 1
                 activities: {shop: {}}
                 tabs: {home: {activity: shop, index: 0, root: home, icon: house}}
@@ -45,7 +49,7 @@ public enum InvalidValueRule: FileRule {
                     holder: H
                     presentation: sheet
                     stacked: true
-                """),
+                """)
         ])
 
     public static func check(_ issues: [ManifestIssue], into findings: inout FindingSink) {
@@ -75,19 +79,32 @@ public enum InvalidValueRule: FileRule {
         case .invalidName(let field, let text):
             return ("\(phrase(field)) is '\(text)', which is not a valid name; \(nameSyntax)", subjects(field) + [Subject(.value, text)])
         case .invalidParameterName(let field, let text):
-            return ("\(phrase(field)) is '\(text)', which is not a parameter name; parameter names match [A-Za-z_][A-Za-z0-9_]*",
-                    subjects(field) + [Subject(.parameter, text)])
+            return (
+                "\(phrase(field)) is '\(text)', which is not a parameter name; parameter names match [A-Za-z_][A-Za-z0-9_]*",
+                subjects(field) + [Subject(.parameter, text)]
+            )
         case .negativeIndex(let field, let value):
             return ("\(phrase(field)) must be 0 or more, found \(value)", subjects(field))
         case .unknownChoice(let field, let text, let choices):
-            return ("\(phrase(field)) must be \(englishList(choices, conjunction: "or")), found '\(text)'"
-                        + Suggestion.hint(suggestion), subjects(field) + [Subject(.value, text)])
+            return (
+                "\(phrase(field)) must be \(englishList(choices, conjunction: "or")), found '\(text)'"
+                    + Suggestion.hint(suggestion), subjects(field) + [Subject(.value, text)]
+            )
         case .unsupportedVersion(let version):
-            return ("unsupported manifest version \(version); version 1 is the only one, and the file is checked as version 1", [.key("manifest")])
+            return (
+                "unsupported manifest version \(version); version 1 is the only one, and the file is checked as version 1",
+                [.key("manifest")]
+            )
         case .invalidScheme(let text):
-            return ("'\(text)' is not a URL scheme; write it without '://', as letters, digits, '+', '.' and '-'", [.key(TopLevelKey.schemes.name), Subject(.value, text)])
+            return (
+                "'\(text)' is not a URL scheme; write it without '://', as letters, digits, '+', '.' and '-'",
+                [.key(TopLevelKey.schemes.name), Subject(.value, text)]
+            )
         case .invalidHost(let text):
-            return ("'\(text)' is not a host name; write the host alone, like 'example.com', without scheme, port or path", [.key(TopLevelKey.hosts.name), Subject(.value, text)])
+            return (
+                "'\(text)' is not a host name; write the host alone, like 'example.com', without scheme, port or path",
+                [.key(TopLevelKey.hosts.name), Subject(.value, text)]
+            )
         case .mergeNotMapping(let owner, let found):
             return ("'<<' in \(owner) must merge a mapping or a list of mappings, found \(phrase(found))", [owner.subject, .key("<<")])
         }

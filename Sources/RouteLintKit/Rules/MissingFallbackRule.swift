@@ -10,14 +10,16 @@ public enum MissingFallbackRule: AppRule {
             names the route shown instead; without one, the link leads nowhere.
             """,
         triggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 manifest: 1
                 routes:
                   new-checkout: {path: /checkout, feature: ↓checkout-v2}
-                """),
+                """)
         ],
         nonTriggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 manifest: 1
                 activities: {shop: {}}
                 tabs: {home: {activity: shop, index: 0, root: cart, icon: cart}}
@@ -25,7 +27,7 @@ public enum MissingFallbackRule: AppRule {
                 routes:
                   cart: {path: /cart, holder: H, links: [new-checkout]}
                   new-checkout: {path: /checkout, activity: shop, holder: H, feature: checkout-v2, fallback: cart}
-                """),
+                """)
         ])
 
     public static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
@@ -33,9 +35,10 @@ public enum MissingFallbackRule: AppRule {
             guard let feature = route.feature, route.fallback == nil else { continue }
             let id = app.text(route.id.value)
             let flag = app.text(feature.value)
-            findings.report(description,
-                            "route '\(id)' is gated by feature '\(flag)' but has no 'fallback' to show while the flag is off",
-                            at: feature.range, subjects: [.route(id), Subject(.flag, flag)])
+            findings.report(
+                description,
+                "route '\(id)' is gated by feature '\(flag)' but has no 'fallback' to show while the flag is off",
+                at: feature.range, subjects: [.route(id), Subject(.flag, flag)])
         }
     }
 }

@@ -12,26 +12,30 @@ public enum MissingFieldRule: AppRule {
             points at the key that declares the incomplete entity.
             """,
         triggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 manifest: 1
                 tabs:
                   ↓home:
                     activity: shop
                     root: home
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 manifest: 1
                 routes:
                   ↓settings:
                     path: /settings
                     holder: SettingsHolder
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 ↓app: shop
                 """),
         ],
         nonTriggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 manifest: 1
                 activities: {shop: {}}
                 tabs:
@@ -40,7 +44,7 @@ public enum MissingFieldRule: AppRule {
                 routes:
                   home: {path: /, holder: HomeHolder, links: [settings]}
                   settings: {path: /settings, activity: shop, holder: SettingsHolder}
-                """),
+                """)
         ])
 
     /// What it looks for may be declared in a file of the app that could not be read.
@@ -52,27 +56,32 @@ public enum MissingFieldRule: AppRule {
             case .present, .notApplicable:
                 continue
             case .missing(let range):
-                findings.report(description, "the manifest has no 'manifest' key; add 'manifest: 1'", at: range, subjects: [.key("manifest")])
+                findings.report(
+                    description, "the manifest has no 'manifest' key; add 'manifest: 1'", at: range, subjects: [.key("manifest")])
             case .emptyDocument(let range):
-                findings.report(description, "the manifest has no 'manifest' key; start the file with 'manifest: 1'",
-                                at: range, subjects: [.key("manifest")])
+                findings.report(
+                    description, "the manifest has no 'manifest' key; start the file with 'manifest: 1'",
+                    at: range, subjects: [.key("manifest")])
             }
         }
         for tab in app.tabs {
             let missing = TabKey.keys.filter { $0.isRequired && !tab.written.contains($0) }.map(\.name)
             guard !missing.isEmpty else { continue }
             let name = app.text(tab.name.value)
-            findings.report(description,
-                            "tab '\(name)' lacks the required field\(missing.count == 1 ? "" : "s") \(englishList(missing.map { "'\($0)'" }))",
-                            at: tab.name.range, subjects: [.tab(name)] + missing.map(Subject.key))
+            findings.report(
+                description,
+                "tab '\(name)' lacks the required field\(missing.count == 1 ? "" : "s") \(englishList(missing.map { "'\($0)'" }))",
+                at: tab.name.range, subjects: [.tab(name)] + missing.map(Subject.key))
         }
         // The tab that roots a route may sit in a file that could not be read.
         guard app.isComplete else { return }
-        for route in app.routes where route.activity == nil && !route.written.contains(.activity) && app.tabRooted(at: route.id.value) == nil {
+        for route in app.routes
+        where route.activity == nil && !route.written.contains(.activity) && app.tabRooted(at: route.id.value) == nil {
             let id = app.text(route.id.value)
-            findings.report(description,
-                            "route '\(id)' has no 'activity'; only the root route of a tab takes its activity from the tab",
-                            at: route.id.range, subjects: [.route(id), .key(RouteKey.activity.name)])
+            findings.report(
+                description,
+                "route '\(id)' has no 'activity'; only the root route of a tab takes its activity from the tab",
+                at: route.id.range, subjects: [.route(id), .key(RouteKey.activity.name)])
         }
     }
 }

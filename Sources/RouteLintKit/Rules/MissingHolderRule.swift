@@ -10,17 +10,19 @@ public enum MissingHolderRule: AppRule {
             route's key when there is none, and suggests the nearest declared holder.
             """,
         triggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 manifest: 1
                 holders:
                   ProductHolder: {params: [id]}
                 routes:
                   product: {path: /products/:id, activity: shop, holder: ↓ProductHoldr}
                   ↓cart: {path: /cart, activity: shop}
-                """),
+                """)
         ],
         nonTriggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 manifest: 1
                 activities: {shop: {}}
                 tabs: {home: {activity: shop, index: 0, root: cart, icon: cart}}
@@ -30,7 +32,7 @@ public enum MissingHolderRule: AppRule {
                 routes:
                   product: {path: /products/:id, activity: shop, holder: ProductHolder, entry: true}
                   cart: {path: /cart, activity: shop, holder: CartHolder}
-                """),
+                """)
         ])
 
     /// What it looks for may be declared in a file of the app that could not be read.
@@ -41,8 +43,9 @@ public enum MissingHolderRule: AppRule {
             guard let holder = route.holder else {
                 // A holder written with a value of the wrong kind is reported by invalid-value.
                 guard !route.written.contains(.holder) else { continue }
-                findings.report(description, "route '\(app.text(route.id.value))' has no 'holder'",
-                                at: route.id.range, subjects: [.route(app.text(route.id.value))])
+                findings.report(
+                    description, "route '\(app.text(route.id.value))' has no 'holder'",
+                    at: route.id.range, subjects: [.route(app.text(route.id.value))])
                 continue
             }
             // A holder declared in a file that could not be read would look undeclared.
@@ -50,10 +53,11 @@ public enum MissingHolderRule: AppRule {
             let id = app.text(route.id.value)
             let name = app.text(holder.value)
             let suggestion = Suggestion.nearest(to: name, among: app.holderNames)
-            findings.report(description,
-                            "route '\(id)' is bound to holder '\(name)', which is not declared in \(app.displayName)"
-                                + Suggestion.hint(suggestion),
-                            at: holder.range, subjects: [.route(id), .holder(name)], suggestion: suggestion)
+            findings.report(
+                description,
+                "route '\(id)' is bound to holder '\(name)', which is not declared in \(app.displayName)"
+                    + Suggestion.hint(suggestion),
+                at: holder.range, subjects: [.route(id), .holder(name)], suggestion: suggestion)
         }
     }
 }

@@ -9,17 +9,19 @@ public enum OrphanActivityRule: AppRule {
             tabs has nothing to show: it is either unfinished or left over.
             """,
         triggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 manifest: 1
                 activities:
                   shop: {title: Shop}
                   ↓brochure: {title: Brochures}
                 tabs:
                   home: {activity: shop, index: 0, root: home, icon: house}
-                """),
+                """)
         ],
         nonTriggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 manifest: 1
                 activities:
                   shop: {title: Shop}
@@ -31,7 +33,7 @@ public enum OrphanActivityRule: AppRule {
                 routes:
                   home: {path: /, holder: H}
                   brochures: {path: /brochures, holder: H}
-                """),
+                """)
         ])
 
     /// What it looks for may be declared in a file of the app that could not be read.
@@ -43,8 +45,9 @@ public enum OrphanActivityRule: AppRule {
         let activitiesWithTabs = Set(app.tabs.compactMap { $0.activity?.value })
         for activity in app.activities where !activitiesWithTabs.contains(activity.name.value) {
             let name = app.text(activity.name.value)
-            findings.report(description, "activity '\(name)' has no tab, so it can never be shown",
-                            at: activity.name.range, subjects: [.activity(name)])
+            findings.report(
+                description, "activity '\(name)' has no tab, so it can never be shown",
+                at: activity.name.range, subjects: [.activity(name)])
         }
     }
 }

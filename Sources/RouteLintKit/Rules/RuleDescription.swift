@@ -18,9 +18,11 @@ public struct RuleDescription: Sendable {
     /// Where the rule's documentation is read: its section of `docs/rules.md`.
     public var documentationURI: String { RouteLintVersion.informationURI + "/blob/main/docs/rules.md#" + id }
 
-    public init(id: String, defaultSeverity: Severity, summary: String, rationale: String,
-                triggeringExamples: [RuleExample], nonTriggeringExamples: [RuleExample],
-                options: [RuleOptionDescription] = []) {
+    public init(
+        id: String, defaultSeverity: Severity, summary: String, rationale: String,
+        triggeringExamples: [RuleExample], nonTriggeringExamples: [RuleExample],
+        options: [RuleOptionDescription] = []
+    ) {
         self.id = id
         self.defaultSeverity = defaultSeverity
         self.summary = summary

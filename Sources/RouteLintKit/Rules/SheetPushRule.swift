@@ -11,16 +11,18 @@ public enum SheetPushRule: AppRule {
             sheet, or not at all. Make the sheet `stacked`, or present the target as a sheet.
             """,
         triggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 manifest: 1
                 routes:
                   filters: {presentation: sheet, links: [↓filter-detail, help]}
                   filter-detail: {path: /filters/:id}
                   help: {presentation: fullscreen}
-                """),
+                """)
         ],
         nonTriggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 manifest: 1
                 activities: {shop: {}}
                 tabs: {home: {activity: shop, index: 0, root: home, icon: house}}
@@ -31,7 +33,7 @@ public enum SheetPushRule: AppRule {
                   filter-detail: {path: /filters/:id, activity: shop, holder: H}
                   share: {activity: shop, holder: H, presentation: fullscreen, links: [help]}
                   help: {activity: shop, holder: H, presentation: sheet}
-                """),
+                """)
         ])
 
     public static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
@@ -41,9 +43,10 @@ public enum SheetPushRule: AppRule {
                 let presentation = route.effectivePresentation.rawValue
                 let id = app.text(route.id.value)
                 let targetID = app.text(link.value)
-                findings.report(description,
-                                "\(presentation) route '\(id)' is not 'stacked', so it cannot push route '\(targetID)'; set 'stacked: true' or present '\(targetID)' as a sheet",
-                                at: link.range, subjects: [.route(id), .route(targetID)])
+                findings.report(
+                    description,
+                    "\(presentation) route '\(id)' is not 'stacked', so it cannot push route '\(targetID)'; set 'stacked: true' or present '\(targetID)' as a sheet",
+                    at: link.range, subjects: [.route(id), .route(targetID)])
             }
         }
     }

@@ -11,17 +11,19 @@ public enum TabIndexGapRule: AppRule {
             index alone is not a gap (that is `duplicate-tab-index`).
             """,
         triggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 manifest: 1
                 activities:
                   ↓shop: {}
                 tabs:
                   home: {activity: shop, index: 0, root: home, icon: house}
                   cart: {activity: shop, index: 2, root: cart, icon: cart}
-                """),
+                """)
         ],
         nonTriggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 manifest: 1
                 activities:
                   shop: {}
@@ -34,7 +36,7 @@ public enum TabIndexGapRule: AppRule {
                   home: {path: /, holder: H}
                   cart: {path: /cart, holder: H}
                   favorites: {path: /favorites, holder: H}
-                """),
+                """)
         ])
 
     /// At most this many missing indexes are listed; the rest are counted.
@@ -55,10 +57,11 @@ public enum TabIndexGapRule: AppRule {
             let more = sorted.last! + 1 - used.count - missing.count
             let list = missing.map(String.init).joined(separator: ", ") + (more > 0 ? " and \(more) more" : "")
             let isOne = missing.count == 1 && more == 0
-            findings.report(description,
-                            "tab indexes of activity '\(name)' are \(sorted.map(String.init).joined(separator: ", ")); "
-                                + "\(isOne ? "index" : "indexes") \(list) \(isOne ? "is" : "are") missing",
-                            at: activity.name.range, subjects: [.activity(name)])
+            findings.report(
+                description,
+                "tab indexes of activity '\(name)' are \(sorted.map(String.init).joined(separator: ", ")); "
+                    + "\(isOne ? "index" : "indexes") \(list) \(isOne ? "is" : "are") missing",
+                at: activity.name.range, subjects: [.activity(name)])
         }
     }
 }

@@ -10,7 +10,8 @@ public enum TabLimitRule: AppRule {
             (`tab-limit: {max: 4}` in the configuration).
             """,
         triggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 manifest: 1
                 activities:
                   ↓shop: {}
@@ -21,10 +22,11 @@ public enum TabLimitRule: AppRule {
                   t3: {activity: shop, index: 3, root: r, icon: i}
                   t4: {activity: shop, index: 4, root: r, icon: i}
                   t5: {activity: shop, index: 5, root: r, icon: i}
-                """),
+                """)
         ],
         nonTriggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 manifest: 1
                 activities:
                   shop: {}
@@ -41,10 +43,13 @@ public enum TabLimitRule: AppRule {
                   r2: {path: /2, holder: H}
                   r3: {path: /3, holder: H}
                   r4: {path: /4, holder: H}
-                """),
+                """)
         ],
-        options: [RuleOptionDescription(name: "max", summary: "the most tabs an activity may have",
-                                        defaultValue: 5, minimum: 1)])
+        options: [
+            RuleOptionDescription(
+                name: "max", summary: "the most tabs an activity may have",
+                defaultValue: 5, minimum: 1)
+        ])
 
     public static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
         // The default: the tabs a phone's tab bar shows before it folds the rest into "More".
@@ -54,8 +59,9 @@ public enum TabLimitRule: AppRule {
         for activity in app.activities {
             guard let count = counts[activity.name.value], count > maximum else { continue }
             let name = app.text(activity.name.value)
-            findings.report(description, "activity '\(name)' has \(count) tabs; a tab bar shows at most \(maximum)",
-                            at: activity.name.range, subjects: [.activity(name)])
+            findings.report(
+                description, "activity '\(name)' has \(count) tabs; a tab bar shows at most \(maximum)",
+                at: activity.name.range, subjects: [.activity(name)])
         }
     }
 }

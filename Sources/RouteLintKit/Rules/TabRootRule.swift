@@ -12,7 +12,8 @@ public enum TabRootRule: AppRule {
             another activity cannot be the root. Each problem is reported at the tab's `root`.
             """,
         triggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 manifest: 1
                 activities: {shop: {}, brochure: {}}
                 tabs:
@@ -23,10 +24,11 @@ public enum TabRootRule: AppRule {
                   product-detail: {path: /products/:id}
                   filters: {path: /filters, presentation: sheet}
                   catalog: {path: /catalog, activity: shop}
-                """),
+                """)
         ],
         nonTriggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 manifest: 1
                 activities: {shop: {}, brochure: {}}
                 tabs:
@@ -36,7 +38,7 @@ public enum TabRootRule: AppRule {
                 routes:
                   product-list: {path: /products, holder: H}
                   catalog: {path: /catalog, activity: brochure, holder: H, presentation: push}
-                """),
+                """)
         ])
 
     public static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
@@ -45,20 +47,24 @@ public enum TabRootRule: AppRule {
             let tabName = app.text(tab.name.value)
             let rootName = app.text(root.value)
             func report(_ problem: String, related: RelatedLocation) {
-                findings.report(description, "root '\(rootName)' of tab '\(tabName)' \(problem)",
-                                at: root.range, related: [related], subjects: [.tab(tabName), .route(rootName)])
+                findings.report(
+                    description, "root '\(rootName)' of tab '\(tabName)' \(problem)",
+                    at: root.range, related: [related], subjects: [.tab(tabName), .route(rootName)])
             }
             if let path = route.path, path.value.hasParameters {
-                report("has path parameters ('\(app.text(path.value.text))'); a tab root is shown with nothing to fill them in",
-                       related: RelatedLocation(path.range, "route '\(rootName)' declares its path here"))
+                report(
+                    "has path parameters ('\(app.text(path.value.text))'); a tab root is shown with nothing to fill them in",
+                    related: RelatedLocation(path.range, "route '\(rootName)' declares its path here"))
             }
             if let tabActivity = tab.activity?.value, let routeActivity = route.activity, routeActivity.value != tabActivity {
-                report("belongs to activity '\(app.text(routeActivity.value))', not to the tab's activity '\(app.text(tabActivity))'",
-                       related: RelatedLocation(routeActivity.range, "route '\(rootName)' names its activity here"))
+                report(
+                    "belongs to activity '\(app.text(routeActivity.value))', not to the tab's activity '\(app.text(tabActivity))'",
+                    related: RelatedLocation(routeActivity.range, "route '\(rootName)' names its activity here"))
             }
             if let presentation = route.presentation, presentation.value != .push {
-                report("is presented as '\(presentation.value.rawValue)'; a tab root is the bottom of the tab's stack and must be 'push'",
-                       related: RelatedLocation(presentation.range, "route '\(rootName)' sets its presentation here"))
+                report(
+                    "is presented as '\(presentation.value.rawValue)'; a tab root is the bottom of the tab's stack and must be 'push'",
+                    related: RelatedLocation(presentation.range, "route '\(rootName)' sets its presentation here"))
             }
         }
     }

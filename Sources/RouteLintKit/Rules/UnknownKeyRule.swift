@@ -10,21 +10,24 @@ public enum UnknownKeyRule: FileRule {
             names the nearest key the format defines at that place.
             """,
         triggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 manifest: 1
                 routes:
                   filters:
                     path: /filters
                     ↓presentaton: sheet
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 manifest: 1
                 ↓route:
                   home: {path: /home}
                 """),
         ],
         nonTriggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 manifest: 1
                 activities: {shop: {}}
                 tabs: {home: {activity: shop, index: 0, root: home, icon: house}}
@@ -36,14 +39,15 @@ public enum UnknownKeyRule: FileRule {
                     activity: shop
                     holder: H
                     presentation: sheet
-                """),
+                """)
         ])
 
     public static func check(_ issues: [ManifestIssue], into findings: inout FindingSink) {
         for case .unknownKey(let key, let owner, let validKeys, let range) in issues {
             let suggestion = Suggestion.nearest(to: key, among: validKeys)
-            findings.report(description, "unknown key '\(key)' in \(owner)\(Suggestion.hint(suggestion))",
-                            at: range, subjects: [owner.subject, .key(key)], suggestion: suggestion)
+            findings.report(
+                description, "unknown key '\(key)' in \(owner)\(Suggestion.hint(suggestion))",
+                at: range, subjects: [owner.subject, .key(key)], suggestion: suggestion)
         }
     }
 }

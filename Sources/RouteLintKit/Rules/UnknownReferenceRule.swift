@@ -12,7 +12,8 @@ public enum UnknownReferenceRule: AppRule {
             by `missing-holder`.)
             """,
         triggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 manifest: 1
                 activities:
                   shop: {default-tab: ↓hme}
@@ -23,10 +24,11 @@ public enum UnknownReferenceRule: AppRule {
                   product: {path: /products/:id, activity: shop, fallback: ↓hom}
                 holders:
                   ProductHolder: {parent: ↓AppHolder}
-                """),
+                """)
         ],
         nonTriggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 manifest: 1
                 activities:
                   shop: {default-tab: home}
@@ -38,7 +40,7 @@ public enum UnknownReferenceRule: AppRule {
                 holders:
                   AppHolder: {scope: app}
                   ProductHolder: {parent: AppHolder}
-                """),
+                """)
         ])
 
     /// What it looks for may be declared in a file of the app that could not be read.
@@ -48,41 +50,51 @@ public enum UnknownReferenceRule: AppRule {
         // A file that could not be read may declare the names that look unknown.
         guard app.isComplete else { return }
         // The candidates for a suggestion are gathered only when a name is unknown.
-        func check(_ reference: Name?, field: String, of owner: @autoclosure () -> Owner, kind: EntityKind,
-                   exists: (Symbol) -> Bool, candidates: @autoclosure () -> [String]) {
+        func check(
+            _ reference: Name?, field: String, of owner: @autoclosure () -> Owner, kind: EntityKind,
+            exists: (Symbol) -> Bool, candidates: @autoclosure () -> [String]
+        ) {
             guard let reference, !exists(reference.value) else { return }
             let owner = owner()
             let name = app.text(reference.value)
             let suggestion = Suggestion.nearest(to: name, among: candidates())
-            findings.report(description,
-                            "'\(field)' of \(owner) names \(kind.rawValue) '\(name)', which is not declared in \(app.displayName)"
-                                + Suggestion.hint(suggestion),
-                            at: reference.range, subjects: [owner.subject, .key(field), .entity(kind, name)], suggestion: suggestion)
+            findings.report(
+                description,
+                "'\(field)' of \(owner) names \(kind.rawValue) '\(name)', which is not declared in \(app.displayName)"
+                    + Suggestion.hint(suggestion),
+                at: reference.range, subjects: [owner.subject, .key(field), .entity(kind, name)], suggestion: suggestion)
         }
 
         for activity in app.activities {
-            check(activity.defaultTab, field: ActivityKey.defaultTab.name, of: .entity(.activity, app.text(activity.name.value)), kind: .tab,
-                  exists: { app.tab($0) != nil }, candidates: app.tabNames)
+            check(
+                activity.defaultTab, field: ActivityKey.defaultTab.name, of: .entity(.activity, app.text(activity.name.value)), kind: .tab,
+                exists: { app.tab($0) != nil }, candidates: app.tabNames)
         }
         for tab in app.tabs {
-            check(tab.activity, field: TabKey.activity.name, of: .entity(.tab, app.text(tab.name.value)), kind: .activity,
-                  exists: { app.activity($0) != nil }, candidates: app.activityNames)
-            check(tab.root, field: TabKey.root.name, of: .entity(.tab, app.text(tab.name.value)), kind: .route,
-                  exists: { app.route($0) != nil }, candidates: app.routeIDs)
+            check(
+                tab.activity, field: TabKey.activity.name, of: .entity(.tab, app.text(tab.name.value)), kind: .activity,
+                exists: { app.activity($0) != nil }, candidates: app.activityNames)
+            check(
+                tab.root, field: TabKey.root.name, of: .entity(.tab, app.text(tab.name.value)), kind: .route,
+                exists: { app.route($0) != nil }, candidates: app.routeIDs)
         }
         for route in app.routes {
-            check(route.activity, field: RouteKey.activity.name, of: .entity(.route, app.text(route.id.value)), kind: .activity,
-                  exists: { app.activity($0) != nil }, candidates: app.activityNames)
+            check(
+                route.activity, field: RouteKey.activity.name, of: .entity(.route, app.text(route.id.value)), kind: .activity,
+                exists: { app.activity($0) != nil }, candidates: app.activityNames)
             for link in app.names(route.links) {
-                check(link, field: RouteKey.links.name, of: .entity(.route, app.text(route.id.value)), kind: .route,
-                      exists: { app.route($0) != nil }, candidates: app.routeIDs)
+                check(
+                    link, field: RouteKey.links.name, of: .entity(.route, app.text(route.id.value)), kind: .route,
+                    exists: { app.route($0) != nil }, candidates: app.routeIDs)
             }
-            check(route.fallback, field: RouteKey.fallback.name, of: .entity(.route, app.text(route.id.value)), kind: .route,
-                  exists: { app.route($0) != nil }, candidates: app.routeIDs)
+            check(
+                route.fallback, field: RouteKey.fallback.name, of: .entity(.route, app.text(route.id.value)), kind: .route,
+                exists: { app.route($0) != nil }, candidates: app.routeIDs)
         }
         for holder in app.holders {
-            check(holder.parent, field: HolderKey.parent.name, of: .entity(.holder, app.text(holder.name.value)), kind: .holder,
-                  exists: { app.holder($0) != nil }, candidates: app.holderNames)
+            check(
+                holder.parent, field: HolderKey.parent.name, of: .entity(.holder, app.text(holder.name.value)), kind: .holder,
+                exists: { app.holder($0) != nil }, candidates: app.holderNames)
         }
     }
 }

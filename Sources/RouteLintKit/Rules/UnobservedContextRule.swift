@@ -12,15 +12,17 @@ public enum UnobservedContextRule: AppRule {
             the result is sent into the void: a misspelt context name, or a missing observer.
             """,
         triggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 manifest: 1
                 routes:
                   products: {links: [filters]}
                   filters: {presentation: sheet, sends: [↓FilterSelection]}
-                """),
+                """)
         ],
         nonTriggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 manifest: 1
                 activities: {shop: {}}
                 tabs: {home: {activity: shop, index: 0, root: products, icon: house}}
@@ -29,7 +31,7 @@ public enum UnobservedContextRule: AppRule {
                   products: {path: /products, holder: H, links: [category], observes: [FilterSelection]}
                   category: {activity: shop, holder: H, links: [filters]}
                   filters: {activity: shop, holder: H, presentation: sheet, sends: [FilterSelection]}
-                """),
+                """)
         ])
 
     /// What it looks for may be declared in a file of the app that could not be read.
@@ -50,9 +52,10 @@ public enum UnobservedContextRule: AppRule {
             for context in app.names(route.sends) where !observedAbove[position].contains(contextIDs[context.value]!) {
                 let id = app.text(route.id.value)
                 let name = app.text(context.value)
-                findings.report(description,
-                                "route '\(id)' sends '\(name)', but no route that links to it, directly or through other routes, observes it",
-                                at: context.range, subjects: [.route(id), Subject(.context, name)])
+                findings.report(
+                    description,
+                    "route '\(id)' sends '\(name)', but no route that links to it, directly or through other routes, observes it",
+                    at: context.range, subjects: [.route(id), Subject(.context, name)])
             }
         }
     }

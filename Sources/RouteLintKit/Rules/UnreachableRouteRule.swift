@@ -12,7 +12,8 @@ public enum UnreachableRouteRule: AppRule {
             `fallback` is not a link.
             """,
         triggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 manifest: 1
                 tabs:
                   home: {activity: shop, index: 0, root: home, icon: house}
@@ -20,10 +21,11 @@ public enum UnreachableRouteRule: AppRule {
                   home: {path: /, links: [product]}
                   product: {path: /products/:id, activity: shop}
                   ↓reviews: {path: /products/:id/reviews, activity: shop}
-                """),
+                """)
         ],
         nonTriggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 manifest: 1
                 activities: {shop: {}}
                 tabs:
@@ -34,7 +36,7 @@ public enum UnreachableRouteRule: AppRule {
                   product: {path: /products/:id, activity: shop, holder: H}
                   promo: {path: /promo/:code, activity: shop, holder: H, entry: true, links: [reviews]}
                   reviews: {path: /products/:id/reviews, activity: shop, holder: H}
-                """),
+                """)
         ])
 
     /// What it looks for may be declared in a file of the app that could not be read.
@@ -46,9 +48,10 @@ public enum UnreachableRouteRule: AppRule {
         let reached = app.reachableRoutes()
         for (position, route) in app.routes.enumerated() where !reached[position] {
             let id = app.text(route.id.value)
-            findings.report(description,
-                            "route '\(id)' cannot be reached: no tab root or entry route leads to it through 'links'",
-                            at: route.id.range, subjects: [.route(id)])
+            findings.report(
+                description,
+                "route '\(id)' cannot be reached: no tab root or entry route leads to it through 'links'",
+                at: route.id.range, subjects: [.route(id)])
         }
     }
 }

@@ -10,7 +10,8 @@ public enum UnusedHolderRule: AppRule {
             neither way is dead code, often left behind when a route was renamed or removed.
             """,
         triggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 manifest: 1
                 holders:
                   AppHolder: {scope: app}
@@ -18,10 +19,11 @@ public enum UnusedHolderRule: AppRule {
                   ↓OldCartHolder: {parent: AppHolder}
                 routes:
                   cart: {path: /cart, holder: CartHolder}
-                """),
+                """)
         ],
         nonTriggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 manifest: 1
                 activities: {shop: {}}
                 tabs: {home: {activity: shop, index: 0, root: cart, icon: cart}}
@@ -30,7 +32,7 @@ public enum UnusedHolderRule: AppRule {
                   CartHolder: {parent: AppHolder}
                 routes:
                   cart: {path: /cart, holder: CartHolder}
-                """),
+                """)
         ])
 
     /// What it looks for may be declared in a file of the app that could not be read.
@@ -43,8 +45,9 @@ public enum UnusedHolderRule: AppRule {
         used.formUnion(app.holders.compactMap { $0.parent?.value })
         for holder in app.holders where !used.contains(holder.name.value) {
             let name = app.text(holder.name.value)
-            findings.report(description, "holder '\(name)' is bound by no route and is no holder's parent",
-                            at: holder.name.range, subjects: [.holder(name)])
+            findings.report(
+                description, "holder '\(name)' is bound by no route and is no holder's parent",
+                at: holder.name.range, subjects: [.holder(name)])
         }
     }
 }

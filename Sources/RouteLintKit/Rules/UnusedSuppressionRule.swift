@@ -12,7 +12,8 @@ public enum UnusedSuppressionRule: Rule {
             problem there, so it is reported, as SwiftLint does.
             """,
         triggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 manifest: 1
                 activities:
                   shop: {}  # routelint:ignore ↓orphan-activty -- typo in the rule id
@@ -21,10 +22,11 @@ public enum UnusedSuppressionRule: Rule {
                 routes:
                   home: {path: /, holder: H}
                 holders: {H: {}}
-                """),
+                """)
         ],
         nonTriggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 manifest: 1
                 activities:
                   shop: {}
@@ -34,20 +36,23 @@ public enum UnusedSuppressionRule: Rule {
                 routes:
                   home: {path: /, holder: H}
                 holders: {H: {}}
-                """),
+                """)
         ])
 
     /// Reports each rule a directive names that is unknown or silenced nothing. `used` holds,
     /// for each directive, the positions in its rule list of the rules that silenced a finding.
-    static func check(_ directives: [SuppressionDirective], used: [Set<Int>], configuration: LintConfiguration,
-                      into findings: inout FindingSink) {
+    static func check(
+        _ directives: [SuppressionDirective], used: [Set<Int>], configuration: LintConfiguration,
+        into findings: inout FindingSink
+    ) {
         let knownRules = Set(RuleRegistry.ids)
         for (index, directive) in directives.enumerated() {
             let scope = Subject(.scope, directive.scope == .file ? "file" : "line")
             if directive.omittedRuleCount > 0 {
-                findings.report(description,
-                                "suppression names \(directive.omittedRuleCount) more rules than the \(SuppressionDirective.maximumRules) that are read; "
-                                    + "they silence nothing", at: directive.range, subjects: [Subject(.rule, "omitted"), scope])
+                findings.report(
+                    description,
+                    "suppression names \(directive.omittedRuleCount) more rules than the \(SuppressionDirective.maximumRules) that are read; "
+                        + "they silence nothing", at: directive.range, subjects: [Subject(.rule, "omitted"), scope])
             }
             for (position, rule) in directive.rules.enumerated() where !used[index].contains(position) {
                 let message: String
@@ -62,8 +67,9 @@ public enum UnusedSuppressionRule: Rule {
                     let scope = directive.scope == .file ? "in this file" : "on this line"
                     message = "suppression of '\(rule.value)' silences nothing \(scope); remove it"
                 }
-                findings.report(description, message, at: rule.range, subjects: [Subject(.rule, rule.value), scope],
-                                suggestion: suggestion)
+                findings.report(
+                    description, message, at: rule.range, subjects: [Subject(.rule, rule.value), scope],
+                    suggestion: suggestion)
             }
         }
     }

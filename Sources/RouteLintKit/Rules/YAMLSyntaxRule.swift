@@ -19,34 +19,38 @@ public enum YAMLSyntaxRule: FileRule {
             app's checks were skipped.
             """,
         triggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 manifest: 1
                 routes:
                   home:
                     path: /home
                    ↓holder: HomeHolder
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 manifest: 1
                 routes:
                   home: {path: /home, holder: HomeHolder
                 ↓
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 manifest: 1
                 ↓---
                 manifest: 1
                 """),
         ],
         nonTriggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 manifest: 1
                 activities: {shop: {}}
                 tabs: {home: {activity: shop, index: 0, root: home, icon: house}}
                 holders: {HomeHolder: {}}
                 routes:
                   home: {path: /home, holder: HomeHolder}
-                """),
+                """)
         ])
 
     public static func check(_ issues: [ManifestIssue], into findings: inout FindingSink) {

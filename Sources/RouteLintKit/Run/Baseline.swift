@@ -29,10 +29,12 @@ public struct Baseline: Sendable, Equatable {
         var lines: [String] = []
         for entry in entries {
             let subjects = entry.identity.subjects.map { JSONValue.quoted($0.description) }.joined(separator: ", ")
-            lines.append("    {\"rule\": \(JSONValue.quoted(entry.identity.rule)), \"file\": \(JSONValue.quoted(entry.identity.file)), "
-                         + "\"subjects\": [\(subjects)], \"count\": \(entry.count)}")
+            lines.append(
+                "    {\"rule\": \(JSONValue.quoted(entry.identity.rule)), \"file\": \(JSONValue.quoted(entry.identity.file)), "
+                    + "\"subjects\": [\(subjects)], \"count\": \(entry.count)}")
         }
-        return "{\n  \"version\": \(Self.formatVersion),\n  \"findings\": [\n" + lines.joined(separator: ",\n") + (lines.isEmpty ? "" : "\n") + "  ]\n}\n"
+        return "{\n  \"version\": \(Self.formatVersion),\n  \"findings\": [\n" + lines.joined(separator: ",\n")
+            + (lines.isEmpty ? "" : "\n") + "  ]\n}\n"
     }
 
     public struct LoadError: Error, CustomStringConvertible, Sendable {
@@ -61,25 +63,29 @@ public struct Baseline: Sendable, Equatable {
         let version = topLevel.first(where: { document.text($0.key) == "version" }).flatMap { document.scalar($0.value)?.resolved }
         guard case .int(let number)? = version else { throw invalid }
         guard number == formatVersion else {
-            throw LoadError(description: number < formatVersion
-                ? "'\(path)' is a version \(number) baseline, from an older routelint, whose entries cannot be matched to "
-                    + "findings any more; write it again with --write-baseline \(path) (this accepts the findings there are now)"
-                : "'\(path)' is a version \(number) baseline, from a newer routelint; this one reads version \(formatVersion)")
+            throw LoadError(
+                description: number < formatVersion
+                    ? "'\(path)' is a version \(number) baseline, from an older routelint, whose entries cannot be matched to "
+                        + "findings any more; write it again with --write-baseline \(path) (this accepts the findings there are now)"
+                    : "'\(path)' is a version \(number) baseline, from a newer routelint; this one reads version \(formatVersion)")
         }
         guard let findings = topLevel.first(where: { document.text($0.key) == "findings" })?.value,
-              document.kind(findings) == .sequence else { throw invalid }
+            document.kind(findings) == .sequence
+        else { throw invalid }
         var entries: [Entry] = []
         for item in document.items(findings) {
             var fields: [String: YAMLDocument.NodeID] = [:]
             for pair in document.pairs(item) { if let key = document.text(pair.key) { fields[key] = pair.value } }
             guard let rule = fields["rule"].flatMap(document.text), let file = fields["file"].flatMap(document.text),
-                  let subjects = fields["subjects"], document.kind(subjects) == .sequence,
-                  case .int(let count)? = fields["count"].flatMap(document.scalar)?.resolved else { throw invalid }
+                let subjects = fields["subjects"], document.kind(subjects) == .sequence,
+                case .int(let count)? = fields["count"].flatMap(document.scalar)?.resolved
+            else { throw invalid }
             // A count is how many findings share the identity: bounded, so that no sum of counts
             // can overflow, whatever a hand-edited or hostile baseline says.
             guard (1...maximumCount).contains(count) else {
-                throw LoadError(description: "'\(path)': a baseline count must be a whole number from 1 to \(maximumCount), found \(count)"
-                                + " at line \(document.range(fields["count"]!).start.line)")
+                throw LoadError(
+                    description: "'\(path)': a baseline count must be a whole number from 1 to \(maximumCount), found \(count)"
+                        + " at line \(document.range(fields["count"]!).start.line)")
             }
             var names: [Subject] = []
             for item in document.items(subjects) {

@@ -79,10 +79,11 @@ public struct LintRun: Sendable {
                 + "there is not reported: \(RuleRegistry.wholeAppRuleIDs.joined(separator: ", "))"
         }
         messages += skipped.map { RunMessage(.note, $0) }
-        var run = LintRun(configuration: loaded.configuration, files: loaded.files, unreadable: loaded.failures, apps: result.apps,
-                          unparsedFiles: result.unparsedFiles,
-                          active: result.findings, suppressed: result.suppressed, skippedChecks: skipped, messages: messages,
-                          verdict: Verdict(failingFindings: 0, warnings: 0, maxWarnings: nil, strict: false, unreadablePaths: 0))
+        var run = LintRun(
+            configuration: loaded.configuration, files: loaded.files, unreadable: loaded.failures, apps: result.apps,
+            unparsedFiles: result.unparsedFiles,
+            active: result.findings, suppressed: result.suppressed, skippedChecks: skipped, messages: messages,
+            verdict: Verdict(failingFindings: 0, warnings: 0, maxWarnings: nil, strict: false, unreadablePaths: 0))
         if let path = options.baselinePath { try run.apply(try Self.loadBaseline(path, messages: run.messages), named: path) }
         if options.writesBaseline {
             let baseline = Baseline(findings: run.active, files: run.files)
@@ -94,18 +95,21 @@ public struct LintRun: Sendable {
             run.active.removeAll { !scope($0.range.file) }
             run.suppressed.removeAll { !scope($0.range.file) }
         }
-        run.verdict = Verdict(findings: run.active, strict: options.strict, maxWarnings: options.maxWarnings,
-                              unreadablePaths: run.unreadable.count)
+        run.verdict = Verdict(
+            findings: run.active, strict: options.strict, maxWarnings: options.maxWarnings,
+            unreadablePaths: run.unreadable.count)
         run.seconds = Linter.seconds(clock.now - started)
         return run
     }
 
     /// What every reporter reads.
     public var report: LintReport {
-        LintReport(active: active, suppressed: suppressed, files: files,
-                   totals: TextReporter.Totals(files: files.count, routes: apps.reduce(0) { $0 + $1.routes.count }, seconds: seconds,
-                                               unreadablePaths: unreadable.count),
-                   skippedChecks: skippedChecks, unreadable: unreadable, failingSeverity: verdict.failingSeverity)
+        LintReport(
+            active: active, suppressed: suppressed, files: files,
+            totals: TextReporter.Totals(
+                files: files.count, routes: apps.reduce(0) { $0 + $1.routes.count }, seconds: seconds,
+                unreadablePaths: unreadable.count),
+            skippedChecks: skippedChecks, unreadable: unreadable, failingSeverity: verdict.failingSeverity)
     }
 
     /// Whether an answer drawn from the apps (a URL's route, a graph) can be trusted: every
@@ -119,8 +123,10 @@ public struct LintRun: Sendable {
             let path = TerminalText.escape(files[Int(file.index)].path)
             let problem = (active + suppressed).first { $0.range.file == file && $0.rule == YAMLSyntaxRule.description.id }
             let detail = problem.map { " (\($0.range.start): \(TerminalText.escape($0.message)))" } ?? ""
-            return RunMessage(.error, "cannot use '\(path)': it is not well-formed YAML\(detail); "
-                              + "the answer leaves out what it declares (see 'routelint lint \(path)')")
+            return RunMessage(
+                .error,
+                "cannot use '\(path)': it is not well-formed YAML\(detail); "
+                    + "the answer leaves out what it declares (see 'routelint lint \(path)')")
         }
     }
 
@@ -140,11 +146,13 @@ public struct LintRun: Sendable {
         Finding.sortIntoReportOrder(&suppressed)
         guard !stale.isEmpty else { return }
         let count = stale.reduce(0) { $0 + $1.count }
-        var text = "\(count) baseline \(count == 1 ? "entry matches" : "entries match") no finding any more; "
+        var text =
+            "\(count) baseline \(count == 1 ? "entry matches" : "entries match") no finding any more; "
             + "rewrite the baseline with --write-baseline to drop \(count == 1 ? "it" : "them"):"
         for entry in stale {
             let names = entry.identity.subjects.map { "\($0.kind.rawValue) '\(TerminalText.escape($0.name))'" }.joined(separator: ", ")
-            text += "\n  \(TerminalText.escape(entry.identity.file)): \(entry.identity.rule) \(names)\(entry.count > 1 ? " (×\(entry.count))" : "")"
+            text +=
+                "\n  \(TerminalText.escape(entry.identity.file)): \(entry.identity.rule) \(names)\(entry.count > 1 ? " (×\(entry.count))" : "")"
         }
         messages.append(RunMessage(.note, text))
     }
@@ -202,8 +210,9 @@ private struct LoadedSet {
             }
             return set
         case .standardInput(let bytes, let standsFor):
-            let configuration = try RouteSetLoader.configuration(at: options.configurationPath,
-                                                                 from: standsFor.map { FilePath.parent(of: absolute($0)) } ?? directory)
+            let configuration = try RouteSetLoader.configuration(
+                at: options.configurationPath,
+                from: standsFor.map { FilePath.parent(of: absolute($0)) } ?? directory)
             var set = LoadedSet(configuration: configuration)
             guard let standsFor else {
                 set.files = [SourceFile(id: FileID(0), path: "<stdin>", bytes: bytes)]
@@ -261,7 +270,8 @@ private struct LoadedSet {
         }
         let everyApp = touched.contains(.unknown)
         let reported = paths.indices.map { index in
-            everyApp || changedPaths.contains(paths[index]) || (result.fileApps[index] != .unknown && touched.contains(result.fileApps[index]))
+            everyApp || changedPaths.contains(paths[index])
+                || (result.fileApps[index] != .unknown && touched.contains(result.fileApps[index]))
         }
         return { reported[Int($0.index)] }
     }

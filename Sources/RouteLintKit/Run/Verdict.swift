@@ -20,8 +20,9 @@ public struct Verdict: Equatable, Sendable {
     /// The verdict on the findings reported.
     public init(findings: [Finding], strict: Bool, maxWarnings: Int?, unreadablePaths: Int) {
         let failing: Severity = strict ? .warning : .error
-        self.init(failingFindings: findings.count { $0.severity >= failing }, warnings: findings.count { $0.severity == .warning },
-                  maxWarnings: maxWarnings, strict: strict, unreadablePaths: unreadablePaths)
+        self.init(
+            failingFindings: findings.count { $0.severity >= failing }, warnings: findings.count { $0.severity == .warning },
+            maxWarnings: maxWarnings, strict: strict, unreadablePaths: unreadablePaths)
     }
 
     /// The least severity that fails the run.
@@ -43,8 +44,11 @@ public struct Verdict: Equatable, Sendable {
             reasons.append(RunMessage(.error, "\(warnings) warnings, more than --max-warnings \(maxWarnings) allows"))
         }
         if failingFindings > 0 && !summaryShown {
-            reasons.append(RunMessage(.error, "\(failingFindings) \(failingFindings == 1 ? "finding" : "findings") at a failing severity"
-                                      + (strict ? " (--strict: warnings fail too)" : "")))
+            reasons.append(
+                RunMessage(
+                    .error,
+                    "\(failingFindings) \(failingFindings == 1 ? "finding" : "findings") at a failing severity"
+                        + (strict ? " (--strict: warnings fail too)" : "")))
         }
         return reasons
     }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A path that could not be read, and why.
@@ -179,12 +179,15 @@ public struct DiskFileSystem: RouteSetFileSystem {
 
     /// All of standard input, at most `maximumFileSize` bytes of it.
     public static func readStandardInput() -> Result<[UInt8], ReadFailure> {
-        readToEnd(STDIN_FILENO, into: [], name: "-",
-                  tooLarge: ReadFailure(path: "-", reason: "standard input is larger than \(maximumFileSize >> 20) MiB"))
+        readToEnd(
+            STDIN_FILENO, into: [], name: "-",
+            tooLarge: ReadFailure(path: "-", reason: "standard input is larger than \(maximumFileSize >> 20) MiB"))
     }
 
-    private static func readToEnd(_ descriptor: Int32, into start: [UInt8], name: String,
-                                  tooLarge: ReadFailure) -> Result<[UInt8], ReadFailure> {
+    private static func readToEnd(
+        _ descriptor: Int32, into start: [UInt8], name: String,
+        tooLarge: ReadFailure
+    ) -> Result<[UInt8], ReadFailure> {
         var bytes = start
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {

@@ -33,28 +33,38 @@ public struct GitRevisionFileSystem: RouteSetFileSystem {
 
     /// The revision `revision` of the repository whose work tree holds `directory`.
     public init(revision: String, in directory: String) throws(OpenError) {
-        let top = try Self.git(["-C", directory, "rev-parse", "--show-toplevel"], failure: { _ in
-            "'\(TerminalText.escape(directory))' is not in a git work tree"
-        })
+        let top = try Self.git(
+            ["-C", directory, "rev-parse", "--show-toplevel"],
+            failure: { _ in
+                "'\(TerminalText.escape(directory))' is not in a git work tree"
+            })
         topLevel = String(decoding: top.prefix { $0 != 0x0A }, as: UTF8.self)
         // A revision never starts with '-': such an argument would be read as an option.
-        let verified = revision.isEmpty || revision.hasPrefix("-") ? nil
+        let verified =
+            revision.isEmpty || revision.hasPrefix("-")
+            ? nil
             : try? Self.git(["-C", topLevel, "rev-parse", "--verify", "--quiet", revision + "^{commit}"], failure: { _ in "" })
         guard let verified else {
-            let shallow = (try? Self.git(["-C", topLevel, "rev-parse", "--is-shallow-repository"], failure: { _ in "" }))
+            let shallow =
+                (try? Self.git(["-C", topLevel, "rev-parse", "--is-shallow-repository"], failure: { _ in "" }))
                 .map { String(decoding: $0, as: UTF8.self).hasPrefix("true") } ?? false
-            throw OpenError(description: "unknown revision '\(TerminalText.escape(revision))'"
-                            + (shallow ? " (this is a shallow clone, which may lack it: fetch it, or clone with more history,"
-                                + " e.g. actions/checkout's 'fetch-depth: 0')" : ""))
+            throw OpenError(
+                description: "unknown revision '\(TerminalText.escape(revision))'"
+                    + (shallow
+                        ? " (this is a shallow clone, which may lack it: fetch it, or clone with more history,"
+                            + " e.g. actions/checkout's 'fetch-depth: 0')" : ""))
         }
         commit = String(decoding: verified.prefix { $0 != 0x0A }, as: UTF8.self)
         self.revision = revision
-        let listing = try Self.git(["-C", topLevel, "ls-tree", "-r", "-l", "-z", "--full-tree", commit], failure: { message in
-            "cannot list the files of revision '\(TerminalText.escape(revision))': \(message)"
-        })
+        let listing = try Self.git(
+            ["-C", topLevel, "ls-tree", "-r", "-l", "-z", "--full-tree", commit],
+            failure: { message in
+                "cannot list the files of revision '\(TerminalText.escape(revision))': \(message)"
+            })
         guard let (entries, folders) = Self.parseTree(listing) else {
-            throw OpenError(description: "cannot list the files of revision '\(TerminalText.escape(revision))': "
-                            + "'git ls-tree' gave output of an unknown form")
+            throw OpenError(
+                description: "cannot list the files of revision '\(TerminalText.escape(revision))': "
+                    + "'git ls-tree' gave output of an unknown form")
         }
         self.entries = entries
         self.folders = folders
@@ -92,7 +102,8 @@ public struct GitRevisionFileSystem: RouteSetFileSystem {
             switch entries[relative] {
             case .blob(let blob)?:
                 if blob.size > DiskFileSystem.maximumFileSize {
-                    results[index] = .failure(ReadFailure(path: path, reason: "the file is larger than \(DiskFileSystem.maximumFileSize >> 20) MiB"))
+                    results[index] = .failure(
+                        ReadFailure(path: path, reason: "the file is larger than \(DiskFileSystem.maximumFileSize >> 20) MiB"))
                 } else {
                     wanted.append((index, blob))
                 }
@@ -105,8 +116,9 @@ public struct GitRevisionFileSystem: RouteSetFileSystem {
             let total = wanted.reduce(0) { $0 + $1.blob.size + 100 }
             var problem = "'git cat-file' gave output of an unknown form"
             do {
-                let output = try Self.git(["-C", topLevel, "cat-file", "--batch"], input: Array(request.utf8), limit: total,
-                                          failure: { $0 })
+                let output = try Self.git(
+                    ["-C", topLevel, "cat-file", "--batch"], input: Array(request.utf8), limit: total,
+                    failure: { $0 })
                 if let blobs = Self.parseBatch(output), blobs.count == wanted.count {
                     for (entry, bytes) in zip(wanted, blobs) { results[entry.index] = .success(bytes) }
                 }
@@ -175,7 +187,8 @@ public struct GitRevisionFileSystem: RouteSetFileSystem {
             guard let end = bytes[position...].firstIndex(of: 0x0A) else { return nil }
             let header = bytes[position..<end].split(separator: 0x20)
             guard header.count == 3, let size = Int(String(decoding: header[2], as: UTF8.self)),
-                  end + 1 + size < bytes.count, bytes[end + 1 + size] == 0x0A else { return nil }
+                end + 1 + size < bytes.count, bytes[end + 1 + size] == 0x0A
+            else { return nil }
             blobs.append(Array(bytes[(end + 1)..<(end + 1 + size)]))
             position = end + 2 + size
         }
@@ -183,8 +196,10 @@ public struct GitRevisionFileSystem: RouteSetFileSystem {
     }
 
     /// Runs git; a failure becomes an error whose text `failure` makes from git's message.
-    private static func git(_ arguments: [String], input: [UInt8] = [], limit: Int = 1 << 30,
-                            failure: (String) -> String) throws(OpenError) -> [UInt8] {
+    private static func git(
+        _ arguments: [String], input: [UInt8] = [], limit: Int = 1 << 30,
+        failure: (String) -> String
+    ) throws(OpenError) -> [UInt8] {
         let outcome: Subprocess.Outcome
         do {
             outcome = try Subprocess.run("git", arguments, input: input, output: .captured(limit: limit))
@@ -192,7 +207,8 @@ public struct GitRevisionFileSystem: RouteSetFileSystem {
             throw OpenError(description: failure(error.description))
         }
         guard outcome.status == 0 else {
-            let message = String(decoding: outcome.standardError, as: UTF8.self)
+            let message =
+                String(decoding: outcome.standardError, as: UTF8.self)
                 .split(separator: "\n").first.map { TerminalText.escape(String($0)) } ?? "git exited with status \(outcome.status)"
             throw OpenError(description: failure(message))
         }

@@ -19,8 +19,10 @@ public struct RouteSetLoader: Sendable {
     public let fileSystem: any RouteSetFileSystem
     public var pathStyle: PathStyle
 
-    public init(configuration: LintConfiguration, workingDirectory: String, fileSystem: any RouteSetFileSystem = DiskFileSystem(),
-                pathStyle: PathStyle = .asGiven) {
+    public init(
+        configuration: LintConfiguration, workingDirectory: String, fileSystem: any RouteSetFileSystem = DiskFileSystem(),
+        pathStyle: PathStyle = .asGiven
+    ) {
         self.configuration = configuration
         self.workingDirectory = workingDirectory
         self.fileSystem = fileSystem
@@ -36,8 +38,10 @@ public struct RouteSetLoader: Sendable {
 
     /// The configuration at `path`, else the nearest `.routelint.yml` from `directory` (absolute)
     /// up, else the defaults. A configuration with a problem fails the run.
-    public static func configuration(at path: String?, from directory: String,
-                                     in fileSystem: any RouteSetFileSystem = DiskFileSystem()) throws(RunFailure) -> LintConfiguration {
+    public static func configuration(
+        at path: String?, from directory: String,
+        in fileSystem: any RouteSetFileSystem = DiskFileSystem()
+    ) throws(RunFailure) -> LintConfiguration {
         guard let path = path ?? findConfiguration(from: directory, in: fileSystem) else {
             return LintConfiguration(baseDirectory: directory)
         }
@@ -135,7 +139,8 @@ public struct RouteSetLoader: Sendable {
         if paths.isEmpty || withConfiguredSet {
             if configuration.include.isEmpty {
                 if paths.isEmpty {
-                    walk.visit(absolute("."), shown: pathStyle == .absolute ? absolute(".") : ".", given: true, selects: Self.isManifestName)
+                    walk.visit(
+                        absolute("."), shown: pathStyle == .absolute ? absolute(".") : ".", given: true, selects: Self.isManifestName)
                 }
             } else {
                 let base = absolute(configuration.baseDirectory)
@@ -155,9 +160,12 @@ public struct RouteSetLoader: Sendable {
         if pathStyle == .asGiven {
             for index in files.indices where files[index].foundByInclude { files[index].shown = shownRelative(files[index].absolute) }
         }
-        let scope = !paths.isEmpty ? paths.map { "'\(TerminalText.escape($0))'" }.joined(separator: ", ")
-            : configuration.include.isEmpty ? "the current directory"
-            : "the configuration's include (\(configuration.include.map(\.pattern).joined(separator: ", ")))"
+        let scope =
+            !paths.isEmpty
+            ? paths.map { "'\(TerminalText.escape($0))'" }.joined(separator: ", ")
+            : configuration.include.isEmpty
+                ? "the current directory"
+                : "the configuration's include (\(configuration.include.map(\.pattern).joined(separator: ", ")))"
         return Discovery(files: files.map { ($0.shown, $0.absolute) }, failures: failures, scope: scope)
     }
 
@@ -195,7 +203,8 @@ public struct RouteSetLoader: Sendable {
     public func load(_ discovery: Discovery) throws(RunFailure) -> LoadedRouteSet {
         let set = read(discovery)
         if set.files.isEmpty && set.unreadable.isEmpty {
-            throw RunFailure(set.messages + [RunMessage(.error, "no route manifests (*.routes.yaml, *.routes.yml) found in \(discovery.scope)")])
+            throw RunFailure(
+                set.messages + [RunMessage(.error, "no route manifests (*.routes.yaml, *.routes.yml) found in \(discovery.scope)")])
         }
         return set
     }
@@ -243,14 +252,18 @@ public struct RouteSetLoader: Sendable {
 
         /// Visits `absolute` (named `shown`); below a folder, files are kept when `selects`
         /// says so of their absolute path.
-        mutating func visit(_ absolute: String, shown: String, given: Bool, foundByInclude: Bool = false,
-                            selects: (String) -> Bool) {
+        mutating func visit(
+            _ absolute: String, shown: String, given: Bool, foundByInclude: Bool = false,
+            selects: (String) -> Bool
+        ) {
             let entry: FileSystemEntry
             switch fileSystem.entry(at: absolute) {
             case .success(let found): entry = found
             case .failure(let failure):
                 // Below a folder, only what would be linted is worth a complaint.
-                if given || selects(absolute) { failures.append(Failure(path: shown, reason: failure.reason, foundByInclude: foundByInclude)) }
+                if given || selects(absolute) {
+                    failures.append(Failure(path: shown, reason: failure.reason, foundByInclude: foundByInclude))
+                }
                 return
             }
             guard seen.insert(entry.identity).inserted else { return }
@@ -264,8 +277,9 @@ public struct RouteSetLoader: Sendable {
                     return
                 }
                 for name in names.filter({ !$0.hasPrefix(".") }).sorted() {
-                    visit(FilePath.join(absolute, name), shown: FilePath.join(shown, name), given: false,
-                          foundByInclude: foundByInclude, selects: selects)
+                    visit(
+                        FilePath.join(absolute, name), shown: FilePath.join(shown, name), given: false,
+                        foundByInclude: foundByInclude, selects: selects)
                 }
             case .file, .other:
                 // Something else than a file (a FIFO, a device, a link in a git revision) is

@@ -93,7 +93,8 @@ public struct LineIndex: Sendable {
             return offset + 1 < bytes.count && bytes[offset + 1] == 0x0A ? 2 : 1
         case 0xC2 where offset + 1 < bytes.count && bytes[offset + 1] == 0x85:
             return 2
-        case 0xE2 where offset + 2 < bytes.count && bytes[offset + 1] == 0x80
+        case 0xE2
+        where offset + 2 < bytes.count && bytes[offset + 1] == 0x80
             && (bytes[offset + 2] == 0xA8 || bytes[offset + 2] == 0xA9):
             return 3
         default:

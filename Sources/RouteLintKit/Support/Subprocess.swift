@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Runs another program: git, for the staged changes of a commit and for a route set at a
@@ -36,8 +36,10 @@ public enum Subprocess {
 
     /// Runs `program` (found on `PATH` when it has no `/`) with `arguments` and `input` on its
     /// standard input, in the process's environment, and waits for it to end.
-    public static func run(_ program: String, _ arguments: [String], input: [UInt8] = [],
-                           output: Output = .captured(limit: 1 << 30)) throws(Failure) -> Outcome {
+    public static func run(
+        _ program: String, _ arguments: [String], input: [UInt8] = [],
+        output: Output = .captured(limit: 1 << 30)
+    ) throws(Failure) -> Outcome {
         let clock = ContinuousClock()
         let started = clock.now
         var pipes = Pipes()
@@ -61,7 +63,8 @@ public enum Subprocess {
         let argv = ([program] + arguments).map { strdup($0) } + [nil]
         defer { for argument in argv { free(argument) } }
         var pid = pid_t()
-        let spawned = program.contains("/")
+        let spawned =
+            program.contains("/")
             ? posix_spawn(&pid, program, &actions.value, nil, argv, environment)
             : posix_spawnp(&pid, program, &actions.value, nil, argv, environment)
         guard spawned == 0 else { throw Failure(description: "cannot run \(program): \(errorText(spawned))") }
@@ -80,15 +83,16 @@ public enum Subprocess {
             throw Failure(description: "\(program) wrote more than \(exchange.limit >> 20) MiB; it was stopped")
         }
         #if os(Linux)
-        let peak = Int(usage.ru_maxrss) * 1024  // kilobytes on Linux, bytes on Darwin
+            let peak = Int(usage.ru_maxrss) * 1024  // kilobytes on Linux, bytes on Darwin
         #else
-        let peak = Int(usage.ru_maxrss)
+            let peak = Int(usage.ru_maxrss)
         #endif
         // WIFEXITED / WTERMSIG, which Swift does not import as macros.
         let signal = status & 0x7F
         let exitStatus = signal == 0 ? (status >> 8) & 0xFF : 128 + signal
-        return Outcome(status: exitStatus, standardOutput: exchange.output, standardError: exchange.error,
-                       peakMemoryBytes: peak, seconds: Linter.seconds(clock.now - started))
+        return Outcome(
+            status: exitStatus, standardOutput: exchange.output, standardError: exchange.error,
+            peakMemoryBytes: peak, seconds: Linter.seconds(clock.now - started))
     }
 
     private static func errorText(_ code: Int32) -> String {
@@ -117,8 +121,8 @@ public enum Subprocess {
                     // would end this process.
                     guard socketpair(AF_UNIX, Int32(SOCK_STREAM_TYPE), 0, &ends) == 0 else { return false }
                     #if canImport(Darwin)
-                    var on: Int32 = 1
-                    _ = setsockopt(ends[1], SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
+                        var on: Int32 = 1
+                        _ = setsockopt(ends[1], SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
                     #endif
                     // The child reads; the parent writes.
                     self.input = Pipe(read: ends[1], write: ends[0])
@@ -218,9 +222,9 @@ public enum Subprocess {
     /// posix_spawn's file actions, released once.
     private struct FileActions {
         #if os(Linux)
-        var value = posix_spawn_file_actions_t()
+            var value = posix_spawn_file_actions_t()
         #else
-        var value: posix_spawn_file_actions_t?
+            var value: posix_spawn_file_actions_t?
         #endif
 
         init() { posix_spawn_file_actions_init(&value) }
@@ -239,16 +243,16 @@ private func closeDescriptor(_ descriptor: inout Int32) {
 }
 
 #if os(Linux)
-private let SOCK_STREAM_TYPE = SOCK_STREAM.rawValue
-private let noSignal = Int32(MSG_NOSIGNAL)
+    private let SOCK_STREAM_TYPE = SOCK_STREAM.rawValue
+    private let noSignal = Int32(MSG_NOSIGNAL)
 #else
-private let SOCK_STREAM_TYPE = SOCK_STREAM
-private let noSignal: Int32 = 0  // SO_NOSIGPIPE is set on the socket instead
+    private let SOCK_STREAM_TYPE = SOCK_STREAM
+    private let noSignal: Int32 = 0  // SO_NOSIGPIPE is set on the socket instead
 #endif
 
 /// The process's environment, passed on to the programs it runs.
 #if canImport(Darwin)
-private var environment: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> { _NSGetEnviron().pointee! }
+    private var environment: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> { _NSGetEnviron().pointee! }
 #else
-private var environment: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> { environ }
+    private var environment: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> { environ }
 #endif

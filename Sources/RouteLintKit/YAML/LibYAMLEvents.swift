@@ -43,13 +43,15 @@ struct LibYAMLEvents: ~Copyable {
     /// The next event, with a scalar's text in `text`; or the problem that stopped libyaml.
     mutating func next(text: inout [UInt8]) -> Result<YAMLEvent, LibYAMLError> {
         guard isReady else {
-            return .failure(LibYAMLError(message: "libyaml could not allocate a parser", offset: nil, position: SourcePosition(line: 1, column: 1)))
+            return .failure(
+                LibYAMLError(message: "libyaml could not allocate a parser", offset: nil, position: SourcePosition(line: 1, column: 1)))
         }
         var event = yaml_event_t()
         guard yaml_parser_parse(parser, &event) == 1 else { return .failure(error()) }
         defer { yaml_event_delete(&event) }
-        var result = YAMLEvent(kind: .streamEnd, start: Self.position(event.start_mark), end: Self.position(event.end_mark),
-                               anchor: nil, isPlain: false)
+        var result = YAMLEvent(
+            kind: .streamEnd, start: Self.position(event.start_mark), end: Self.position(event.end_mark),
+            anchor: nil, isPlain: false)
         switch event.type {
         case YAML_STREAM_START_EVENT: result.kind = .streamStart
         case YAML_STREAM_END_EVENT: result.kind = .streamEnd
@@ -85,7 +87,8 @@ struct LibYAMLEvents: ~Copyable {
         let problem = state.problem.map { String(cString: $0) } ?? "libyaml could not parse the file"
         if state.error == YAML_READER_ERROR {
             // Reader errors carry a byte offset, not a mark.
-            let detail = problem.contains("octet")
+            let detail =
+                problem.contains("octet")
                 ? " (byte 0x\(Self.hex(state.problem_value, digits: 2)))"
                 : state.problem_value >= 0 ? " (U+\(Self.hex(state.problem_value, digits: 4)))" : ""
             return LibYAMLError(message: problem + detail, offset: Int(state.problem_offset), position: SourcePosition(line: 1, column: 1))

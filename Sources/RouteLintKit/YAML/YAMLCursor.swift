@@ -73,8 +73,10 @@ struct YAMLCursor: ~Copyable {
     ///
     /// `textPositions` are places in the text that may lie inside a scalar (a `#` that looks
     /// like a suppression comment): `positionsInsideScalars` tells which do.
-    static func read<Result>(_ bytes: [UInt8], file: FileID, textPositions: [SourcePosition] = [],
-                             _ body: (consuming YAMLCursor) -> Result) -> Result {
+    static func read<Result>(
+        _ bytes: [UInt8], file: FileID, textPositions: [SourcePosition] = [],
+        _ body: (consuming YAMLCursor) -> Result
+    ) -> Result {
         // libyaml wants a non-null pointer, even for no input.
         let storage = bytes.isEmpty ? [0] : bytes
         return storage.withUnsafeBufferPointer { buffer in
@@ -116,8 +118,9 @@ struct YAMLCursor: ~Copyable {
             case .streamEnd:
                 return
             case .documentStart:
-                fail("a manifest holds one YAML document; a second one starts here",
-                     at: SourceRange(file: file, start: event.start, end: event.end))
+                fail(
+                    "a manifest holds one YAML document; a second one starts here",
+                    at: SourceRange(file: file, start: event.start, end: event.end))
                 return
             default:
                 continue
@@ -292,20 +295,24 @@ struct YAMLCursor: ~Copyable {
         case .alias:
             let name = event.anchor ?? ""
             guard let target = builder.anchors[name] else {
-                fail(builder.isOpen(anchor: name)
-                     ? "alias '*\(name)' refers to a node that contains it; recursive aliases are not supported"
-                     : "alias '*\(name)' refers to no anchor defined before it",
-                     at: SourceRange(file: file, start: event.start, end: event.end))
+                fail(
+                    builder.isOpen(anchor: name)
+                        ? "alias '*\(name)' refers to a node that contains it; recursive aliases are not supported"
+                        : "alias '*\(name)' refers to no anchor defined before it",
+                    at: SourceRange(file: file, start: event.start, end: event.end))
                 return false
             }
             if builder.isRecording { builder.alias(target, start: event.start, end: event.end) }
         case .sequenceStart, .mappingStart:
             guard live.count < YAMLParser.maximumDepth else {
-                fail("nesting is deeper than \(YAMLParser.maximumDepth) levels; routelint stops reading the file here",
-                     at: SourceRange(file: file, start: event.start, end: event.end))
+                fail(
+                    "nesting is deeper than \(YAMLParser.maximumDepth) levels; routelint stops reading the file here",
+                    at: SourceRange(file: file, start: event.start, end: event.end))
                 return false
             }
-            if isRecorded { builder.openContainer(event.kind == .mappingStart ? .mapping : .sequence, start: event.start, anchor: event.anchor) }
+            if isRecorded {
+                builder.openContainer(event.kind == .mappingStart ? .mapping : .sequence, start: event.start, anchor: event.anchor)
+            }
             live.append(LiveCollection(isMapping: event.kind == .mappingStart, isRecorded: isRecorded))
             if event.kind == .mappingStart { mappingKeys.open() }
         default:
@@ -324,7 +331,9 @@ struct YAMLCursor: ~Copyable {
         case .scalar:
             key = text
         case .alias:
-            guard let name = event.anchor, let target = builder.anchors[name], let bytes = builder.tree.scalarBytes(target) else { return false }
+            guard let name = event.anchor, let target = builder.anchors[name], let bytes = builder.tree.scalarBytes(target) else {
+                return false
+            }
             key = Array(bytes)
         default:
             return false
@@ -345,8 +354,9 @@ struct YAMLCursor: ~Copyable {
             case .sequenceStart, .mappingStart:
                 depth += 1
                 guard live.count + depth <= YAMLParser.maximumDepth else {
-                    fail("nesting is deeper than \(YAMLParser.maximumDepth) levels; routelint stops reading the file here",
-                         at: SourceRange(file: file, start: event.start, end: event.end))
+                    fail(
+                        "nesting is deeper than \(YAMLParser.maximumDepth) levels; routelint stops reading the file here",
+                        at: SourceRange(file: file, start: event.start, end: event.end))
                     return
                 }
             case .sequenceEnd, .mappingEnd: depth -= 1

@@ -140,8 +140,10 @@ struct YAMLTreeBuilder {
     @discardableResult
     mutating func scalar(_ bytes: [UInt8], isPlain: Bool, start: SourcePosition, end: SourcePosition, anchor: String?) -> Int32 {
         let index = Int32(tree.nodes.count)
-        tree.nodes.append(.init(kind: .scalar, style: isPlain ? .plain : .string, start: start, end: end,
-                                payload: Int32(tree.text.count), count: Int32(bytes.count)))
+        tree.nodes.append(
+            .init(
+                kind: .scalar, style: isPlain ? .plain : .string, start: start, end: end,
+                payload: Int32(tree.text.count), count: Int32(bytes.count)))
         tree.text.append(contentsOf: bytes)
         if let anchor { anchors[anchor] = index }
         attach(index)
@@ -204,7 +206,8 @@ public enum YAMLParser {
             var root: Int32?
             if let node = cursor.root() { root = cursor.capture(node) }
             cursor.finish()
-            let document = cursor.failed ? nil : root.map { YAMLDocument(file: file, root: YAMLDocument.NodeID(index: $0), tree: cursor.recorded) }
+            let document =
+                cursor.failed ? nil : root.map { YAMLDocument(file: file, root: YAMLDocument.NodeID(index: $0), tree: cursor.recorded) }
             return YAMLParseResult(document: document, issues: cursor.issues)
         }
     }

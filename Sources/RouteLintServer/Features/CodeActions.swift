@@ -9,16 +9,22 @@ extension LanguageServer {
         var actions: [CodeAction] = []
         for finding in workspace!.findings(in: path) {
             let diagnostic = diagnostic(finding, in: file)
-            guard diagnostic.range.start.line <= params.range.end.line, diagnostic.range.end.line >= params.range.start.line else { continue }
+            guard diagnostic.range.start.line <= params.range.end.line, diagnostic.range.end.line >= params.range.start.line else {
+                continue
+            }
             if let suggestion = finding.suggestion {
                 let start = file.text.offset(of: finding.range.start)
                 let replacement = quote(at: start, in: file.text).map { $0 + suggestion + $0 } ?? suggestion
-                actions.append(CodeAction(title: "Change to '\(suggestion)'", diagnostics: [diagnostic], isPreferred: true,
-                                          edit: WorkspaceEdit(changes: [uri(of: path): [TextEdit(range: diagnostic.range, newText: replacement)]])))
+                actions.append(
+                    CodeAction(
+                        title: "Change to '\(suggestion)'", diagnostics: [diagnostic], isPreferred: true,
+                        edit: WorkspaceEdit(changes: [uri(of: path): [TextEdit(range: diagnostic.range, newText: replacement)]])))
             }
             if let silence = suppression(of: finding, in: file) {
-                actions.append(CodeAction(title: "Ignore '\(finding.rule)' on this line", diagnostics: [diagnostic], isPreferred: false,
-                                          edit: WorkspaceEdit(changes: [uri(of: path): [silence]])))
+                actions.append(
+                    CodeAction(
+                        title: "Ignore '\(finding.rule)' on this line", diagnostics: [diagnostic], isPreferred: false,
+                        edit: WorkspaceEdit(changes: [uri(of: path): [silence]])))
             }
         }
         return actions

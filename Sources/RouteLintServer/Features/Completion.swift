@@ -15,15 +15,17 @@ extension LanguageServer {
         switch context.place {
         case .key(let mapping, let written):
             items = mapping.keys.filter { !written.contains($0.name) }.map { key in
-                CompletionItem(label: key.name, kind: 10, detail: nil, documentation: MarkupContent(value: key.summary),
-                               textEdit: nil)
+                CompletionItem(
+                    label: key.name, kind: 10, detail: nil, documentation: MarkupContent(value: key.summary),
+                    textEdit: nil)
             }
         case .value(let mapping, let key):
             items = values(of: key, in: mapping, model: model)
         case .suppressedRule:
             items = RuleRegistry.descriptions.map { rule in
-                CompletionItem(label: rule.id, kind: 21, detail: rule.defaultSeverity.rawValue,
-                               documentation: MarkupContent(value: rule.summary), textEdit: nil)
+                CompletionItem(
+                    label: rule.id, kind: 21, detail: rule.defaultSeverity.rawValue,
+                    documentation: MarkupContent(value: rule.summary), textEdit: nil)
             }
         case .elsewhere:
             return nil

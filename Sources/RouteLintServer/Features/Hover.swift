@@ -16,23 +16,28 @@ extension LanguageServer {
             case .tab: markdown = describeTab(found.occurrence.name, in: model)
             case .activity: markdown = describeActivity(found.occurrence.name, in: model)
             }
-            return Hover(contents: MarkupContent(value: markdown),
-                         range: found.file.text.range(found.occurrence.range, encoding: encoding))
+            return Hover(
+                contents: MarkupContent(value: markdown),
+                range: found.file.text.range(found.occurrence.range, encoding: encoding))
         }
         guard let place = place(params.textDocument, params.position) else { return nil }
         let word = Self.word(around: place.offset, in: place.file.text)
         guard !word.text.isEmpty else { return nil }
-        let range = Range(start: place.file.text.position(ofByte: word.bytes.lowerBound, encoding: encoding),
-                          end: place.file.text.position(ofByte: word.bytes.upperBound, encoding: encoding))
+        let range = Range(
+            start: place.file.text.position(ofByte: word.bytes.lowerBound, encoding: encoding),
+            end: place.file.text.position(ofByte: word.bytes.upperBound, encoding: encoding))
         switch ManifestContext.at(word.bytes.lowerBound, in: place.file.text).place {
         case .suppressedRule:
             guard let rule = RuleRegistry.description(of: word.text) else { return nil }
-            return Hover(contents: MarkupContent(value: "**\(rule.id)** (\(rule.defaultSeverity.rawValue))\n\n\(rule.summary)\n\n"
-                                                     + "[Documentation](\(rule.documentationURI))"),
-                         range: range)
+            return Hover(
+                contents: MarkupContent(
+                    value: "**\(rule.id)** (\(rule.defaultSeverity.rawValue))\n\n\(rule.summary)\n\n"
+                        + "[Documentation](\(rule.documentationURI))"),
+                range: range)
         case .key(let mapping, _):
             guard Self.isFollowedByColon(word.bytes.upperBound, in: place.file.text),
-                  let summary = mapping.keys.first(where: { $0.name == word.text })?.summary else { return nil }
+                let summary = mapping.keys.first(where: { $0.name == word.text })?.summary
+            else { return nil }
             return Hover(contents: MarkupContent(value: "**\(word.text)**\n\n\(summary)"), range: range)
         default:
             return nil
@@ -63,7 +68,9 @@ extension LanguageServer {
             let conflicts = app.routes.filter { $0.id.value != id && ($0.path.map { path.relation(to: $0.value).isConflict } ?? false) }
             if !conflicts.isEmpty {
                 let named = conflicts.prefix(Self.namedRoutes).map { "`\(app.text($0.id.value))` (`\(app.text($0.path!.value.text))`)" }
-                lines.append("- conflicts with " + englishList(named + (conflicts.count > Self.namedRoutes ? ["\(conflicts.count - Self.namedRoutes) more"] : [])))
+                lines.append(
+                    "- conflicts with "
+                        + englishList(named + (conflicts.count > Self.namedRoutes ? ["\(conflicts.count - Self.namedRoutes) more"] : [])))
             }
         }
         return lines.joined(separator: "\n")
@@ -78,7 +85,9 @@ extension LanguageServer {
         let linking = app.routes.filter { app.names($0.links).contains { $0.value == route.id.value } }
         if !linking.isEmpty {
             let named = linking.prefix(Self.namedRoutes).map { "`\(app.text($0.id.value))`" }
-            ways.append("linked from " + englishList(named + (linking.count > Self.namedRoutes ? ["\(linking.count - Self.namedRoutes) more"] : [])))
+            ways.append(
+                "linked from " + englishList(named + (linking.count > Self.namedRoutes ? ["\(linking.count - Self.namedRoutes) more"] : []))
+            )
         }
         if !app.reachableRoutes()[position] {
             ways.append(ways.isEmpty ? "never: no tab root or entry route leads to it" : "but no tab root or entry route leads to it")
@@ -103,8 +112,13 @@ extension LanguageServer {
         }
         lines.append("- parents: " + (chain.isEmpty ? "none" : chain.joined(separator: " → ")))
         let bound = app.routes.filter { $0.holder?.value == name }.map { "`\(app.text($0.id.value))`" }
-        lines.append("- bound to " + (bound.isEmpty ? "no route" : englishList(Array(bound.prefix(Self.namedRoutes))
-            + (bound.count > Self.namedRoutes ? ["\(bound.count - Self.namedRoutes) more"] : []))))
+        lines.append(
+            "- bound to "
+                + (bound.isEmpty
+                    ? "no route"
+                    : englishList(
+                        Array(bound.prefix(Self.namedRoutes))
+                            + (bound.count > Self.namedRoutes ? ["\(bound.count - Self.namedRoutes) more"] : []))))
         return lines.joined(separator: "\n")
     }
 

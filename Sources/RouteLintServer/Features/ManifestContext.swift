@@ -123,7 +123,8 @@ struct ManifestContext: Equatable {
         }
         if isListItem && !content.contains(UInt8(ascii: ":")) {
             guard var path = parents(above: lineNumber, indent: indent, listItem: true, text: text),
-                  let key = path.popLast() else { return .elsewhere }
+                let key = path.popLast()
+            else { return .elsewhere }
             return mapping(at: path).map { .value($0, key: key) } ?? .elsewhere
         }
         guard let path = parents(above: lineNumber, indent: itemIndent, listItem: false, text: text) else { return .elsewhere }
@@ -278,7 +279,7 @@ struct ManifestContext: Equatable {
     static func isNameByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "-"):
+            UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "-"):
             return true
         default:
             return false

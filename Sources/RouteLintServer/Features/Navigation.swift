@@ -7,16 +7,19 @@ extension LanguageServer {
     /// The name written at a position, and the index of its app. Nil in a file whose text
     /// does not parse: the app's positions there are those of an earlier text.
     mutating func name(at document: TextDocumentIdentifier, _ position: Position)
-        -> (file: Workspace.File, occurrence: NameIndex.Occurrence, names: NameIndex)? {
+        -> (file: Workspace.File, occurrence: NameIndex.Occurrence, names: NameIndex)?
+    {
         guard let place = place(document, position), !place.file.usesEarlierDeclarations,
-              let names = workspace!.names(of: place.file.path),
-              let occurrence = names.occurrence(at: place.at, in: place.file.loaded.file) else { return nil }
+            let names = workspace!.names(of: place.file.path),
+            let occurrence = names.occurrence(at: place.at, in: place.file.loaded.file)
+        else { return nil }
         return (place.file, occurrence, names)
     }
 
     mutating func definition(_ params: TextDocumentPositionParams) -> [Location]? {
         guard let found = name(at: params.textDocument, params.position),
-              let declaration = found.names.declaration(of: found.occurrence.kind, found.occurrence.name) else { return nil }
+            let declaration = found.names.declaration(of: found.occurrence.kind, found.occurrence.name)
+        else { return nil }
         return [location(declaration.range)]
     }
 
@@ -34,7 +37,8 @@ extension LanguageServer {
         }
         let (file, occurrence, names) = found
         guard names.declaration(of: occurrence.kind, occurrence.name) != nil else {
-            throw ResponseError.requestFailed("\(occurrence.kind.rawValue) '\(text(occurrence.name, of: file))' is not declared, so it cannot be renamed")
+            throw ResponseError.requestFailed(
+                "\(occurrence.kind.rawValue) '\(text(occurrence.name, of: file))' is not declared, so it cannot be renamed")
         }
         var start = file.text.offset(of: occurrence.range.start)
         var end = file.text.offset(of: occurrence.range.end)
@@ -42,9 +46,11 @@ extension LanguageServer {
             start += 1
             end -= 1
         }
-        return PrepareRenameResult(range: Range(start: file.text.position(ofByte: start, encoding: encoding),
-                                                end: file.text.position(ofByte: end, encoding: encoding)),
-                                   placeholder: text(occurrence.name, of: file))
+        return PrepareRenameResult(
+            range: Range(
+                start: file.text.position(ofByte: start, encoding: encoding),
+                end: file.text.position(ofByte: end, encoding: encoding)),
+            placeholder: text(occurrence.name, of: file))
     }
 
     /// Renames an activity, tab, holder or route everywhere its app writes it, as one edit.
@@ -66,15 +72,18 @@ extension LanguageServer {
             throw ResponseError.requestFailed("\(kind) '\(newName)' is declared already, at \(declaredIn):\(existing.range.start)")
         }
         if let broken = workspace!.filesWithEarlierDeclarations(inAppOf: file.path).first {
-            throw ResponseError.requestFailed("'\(broken.path)' is not well-formed YAML: mend it first, so that the names it writes are renamed too")
+            throw ResponseError.requestFailed(
+                "'\(broken.path)' is not well-formed YAML: mend it first, so that the names it writes are renamed too")
         }
         var changes: [String: [TextEdit]] = [:]
         for place in names.occurrences(of: occurrence.kind, occurrence.name) {
             let target = workspace!.file(place.range.file)
             let start = target.text.offset(of: place.range.start)
             let replacement = quote(at: start, in: target.text).map { $0 + newName + $0 } ?? ManifestName.scalar(newName)
-            changes[uri(of: target.path), default: []].append(TextEdit(range: target.text.range(place.range, encoding: encoding),
-                                                                       newText: replacement))
+            changes[uri(of: target.path), default: []].append(
+                TextEdit(
+                    range: target.text.range(place.range, encoding: encoding),
+                    newText: replacement))
         }
         return WorkspaceEdit(changes: changes)
     }

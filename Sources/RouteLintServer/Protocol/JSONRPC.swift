@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// A request's id: JSON-RPC allows a number or a string, and a response must echo it as sent.
@@ -150,7 +150,9 @@ public struct MessageFramer: Sendable {
         for line in header.split(separator: "\r\n") {
             guard let colon = line.firstIndex(of: ":") else { continue }
             if line[..<colon].lowercased() == "content-length" {
-                length = Int(line[line.index(after: colon)...].drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed().map(String.init).joined())
+                length = Int(
+                    line[line.index(after: colon)...].drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }
+                        .reversed().map(String.init).joined())
             }
         }
         guard let length, length >= 0 else {

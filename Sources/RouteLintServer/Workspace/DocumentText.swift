@@ -108,8 +108,9 @@ public struct DocumentText: Sendable {
 
     /// The LSP range of a routelint range of this document.
     public func range(_ range: SourceRange, encoding: PositionEncoding) -> Range {
-        Range(start: position(ofByte: offset(of: range.start), encoding: encoding),
-              end: position(ofByte: offset(of: range.end), encoding: encoding))
+        Range(
+            start: position(ofByte: offset(of: range.start), encoding: encoding),
+            end: position(ofByte: offset(of: range.end), encoding: encoding))
     }
 
     /// The text of the byte range, as a string.

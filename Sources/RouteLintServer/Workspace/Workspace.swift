@@ -233,10 +233,13 @@ public struct Workspace {
 
     /// The names of the apps of the set.
     public var appNames: [String] {
-        Array(Set(files.compactMap { file -> String? in
-            if case .named(let name) = file.app { return name }
-            return nil
-        })).sorted()
+        Array(
+            Set(
+                files.compactMap { file -> String? in
+                    if case .named(let name) = file.app { return name }
+                    return nil
+                })
+        ).sorted()
     }
 
     // MARK: - Checking
@@ -255,8 +258,9 @@ public struct Workspace {
         files = sources.map { source -> File in
             let entry = texts[source.path]!
             let current = Linter.load(source)
-            var file = File(path: source.path, text: DocumentText(source.bytes), isOpen: open.contains(source.path),
-                            version: entry.version, loaded: current)
+            var file = File(
+                path: source.path, text: DocumentText(source.bytes), isOpen: open.contains(source.path),
+                version: entry.version, loaded: current)
             if current.manifest == nil, let earlier = entry.lastParsed {
                 file.lastParsedText = earlier
                 file.lastParsed = Linter.load(SourceFile(id: source.id, path: source.path, bytes: earlier))

@@ -11,8 +11,9 @@ struct LintedSet {
 
     /// What the command line's reporters take.
     var report: LintReport {
-        LintReport(active: result.findings, suppressed: result.suppressed, files: files,
-                   totals: TextReporter.Totals(files: files.count, routes: result.routeCount, seconds: nil))
+        LintReport(
+            active: result.findings, suppressed: result.suppressed, files: files,
+            totals: TextReporter.Totals(files: files.count, routes: result.routeCount, seconds: nil))
     }
 
     /// The text reporter's own output without the summary: each finding's first line, its
@@ -22,7 +23,8 @@ struct LintedSet {
     /// The first line of each finding as the text reporter prints it.
     var headlines: [String] {
         result.findings.map { finding in
-            let alone = LintReport(active: [finding], files: files, totals: TextReporter.Totals(files: files.count, routes: 0, seconds: nil))
+            let alone = LintReport(
+                active: [finding], files: files, totals: TextReporter.Totals(files: files.count, routes: 0, seconds: nil))
             return String(TextReporter(options: .init(summary: false)).render(alone).prefix { $0 != "\n" })
         }
     }
@@ -30,8 +32,9 @@ struct LintedSet {
 
 /// A report of `findings` in `files`, as the reporters take it.
 func report(_ findings: [Finding], suppressed: [Finding] = [], files: [SourceFile]) -> LintReport {
-    LintReport(active: findings, suppressed: suppressed, files: files,
-               totals: TextReporter.Totals(files: files.count, routes: 0, seconds: nil))
+    LintReport(
+        active: findings, suppressed: suppressed, files: files,
+        totals: TextReporter.Totals(files: files.count, routes: 0, seconds: nil))
 }
 
 /// Lints in-memory files as one route set, numbered in the order given.
