@@ -14,10 +14,10 @@ import RouteLintKit
 public struct LanguageServer {
     /// The status the process exits with, once the client sent `exit`: 0 after `shutdown`,
     /// 1 without it, as LSP asks.
-    public private(set) var exitStatus: Int32?
+    private(set) var exitStatus: Int32?
 
     /// Whether the client asked the server to shut down.
-    public private(set) var isShutDown = false
+    private(set) var isShutDown = false
 
     var workspace: Workspace?
     var encoding = PositionEncoding.utf16
@@ -37,12 +37,13 @@ public struct LanguageServer {
         return encoder
     }()
 
+    /// A server that reads the files the editor has not opened from `fileSystem`.
     public init(fileSystem: any RouteSetFileSystem = DiskFileSystem()) {
         self.fileSystem = fileSystem
     }
 
     /// Handles what the transport read, and returns the contents of the messages to send.
-    public mutating func handle(_ frame: MessageFramer.Frame) -> [[UInt8]] {
+    mutating func handle(_ frame: MessageFramer.Frame) -> [[UInt8]] {
         switch frame {
         case .message(let content): return handle(content)
         case .malformedHeader(let problem):

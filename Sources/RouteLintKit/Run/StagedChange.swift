@@ -2,6 +2,7 @@
 /// --no-renames` lists it. The pre-commit hook checks the apps these changes touch, deleted
 /// files included, which pre-commit itself never passes to a hook.
 public struct StagedChange: Equatable, Sendable {
+    /// What the commit does to the file.
     public enum Kind: Equatable, Sendable {
         /// Added, copied, modified or changed in type: the file is in the working tree.
         case changed
@@ -11,13 +12,16 @@ public struct StagedChange: Equatable, Sendable {
 
     /// The path, relative to the directory git ran in.
     public let path: String
+    /// What the commit does to it.
     public var kind: Kind
 
+    /// A change of `kind` to the file at `path`.
     public init(path: String, kind: Kind) {
         self.path = path
         self.kind = kind
     }
 
+    /// Whether the commit deletes the file.
     public var isDeletion: Bool {
         if case .deleted = kind { return true }
         return false

@@ -6,9 +6,12 @@
 
 /// A path that could not be read, and why.
 public struct ReadFailure: Error, Equatable, Sendable {
+    /// The path as the user would name it.
     public let path: String
+    /// Why it could not be read, as `strerror` or routelint says it: "No such file or directory".
     public let reason: String
 
+    /// A failure to read `path`, for `reason`.
     public init(path: String, reason: String) {
         self.path = path
         self.reason = reason
@@ -17,8 +20,11 @@ public struct ReadFailure: Error, Equatable, Sendable {
 
 /// What is at a path of a file system.
 public struct FileSystemEntry: Equatable, Sendable {
+    /// What kind of entry it is.
     public enum Kind: Equatable, Sendable {
+        /// A regular file.
         case file
+        /// A folder.
         case directory
         /// Anything else, described: "a FIFO", "a symbolic link in the revision", …
         case other(String)
@@ -27,13 +33,18 @@ public struct FileSystemEntry: Equatable, Sendable {
     /// What an entry is, whatever path reaches it: a file reached twice (through a link, a
     /// repeated argument) is one file, and a walk visits each directory once, so a link loop ends.
     public enum Identity: Hashable, Sendable {
+        /// A file or folder on a disk, by its device and inode: the same whatever link reaches it.
         case inode(device: UInt64, inode: UInt64)
+        /// An entry that has no identity but its path (in memory, in a git revision).
         case path(String)
     }
 
+    /// What kind of entry it is.
     public let kind: Kind
+    /// What it is, whatever path reaches it.
     public let identity: Identity
 
+    /// An entry of `kind` with `identity`.
     public init(kind: Kind, identity: Identity) {
         self.kind = kind
         self.identity = identity
@@ -114,6 +125,7 @@ public struct DiskFileSystem: RouteSetFileSystem {
     /// Files larger than this are refused: a million-route manifest is a quarter of it.
     public static let maximumFileSize = 1 << 30
 
+    /// The disk, as the process sees it.
     public init() {}
 
     public func entry(at path: String) -> Result<FileSystemEntry, ReadFailure> {
@@ -221,11 +233,14 @@ public struct DiskFileSystem: RouteSetFileSystem {
 /// read from standard input in place of its file, or a whole route set for tests. Folders are
 /// those of the files.
 public struct OverlayFileSystem: RouteSetFileSystem {
+    /// The texts held, by absolute path.
     public let files: [String: [UInt8]]
+    /// The file system under the texts held; nil when they are all there is.
     public let base: (any RouteSetFileSystem)?
     /// The folders holding the files, each with the names directly in it.
     private let folders: [String: Set<String>]
 
+    /// `files` by absolute path, over `base` (or alone).
     public init(_ files: [String: [UInt8]], over base: (any RouteSetFileSystem)? = nil) {
         self.files = files
         self.base = base
@@ -276,12 +291,14 @@ public struct OverlayFileSystem: RouteSetFileSystem {
 /// Files in memory that a test or a benchmark changes while a language server reads them, as
 /// an editor's files change on the disk. Meant for one thread.
 public final class InMemoryFileSystem: RouteSetFileSystem, @unchecked Sendable {
+    /// The files by absolute path; a change is seen by the next read.
     public var files: [String: [UInt8]] {
         didSet { snapshot = OverlayFileSystem(files) }
     }
 
     private var snapshot: OverlayFileSystem
 
+    /// `files`' texts by absolute path.
     public init(_ files: [String: String]) {
         self.files = files.mapValues { Array($0.utf8) }
         snapshot = OverlayFileSystem(self.files)

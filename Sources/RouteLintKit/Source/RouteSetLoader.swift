@@ -13,12 +13,16 @@ public struct RouteSetLoader: Sendable {
         case absolute
     }
 
+    /// The configuration whose include and exclude globs decide the set.
     public let configuration: LintConfiguration
     /// The folder relative paths are taken from, absolute.
     public let workingDirectory: String
+    /// Where the files are read from.
     public let fileSystem: any RouteSetFileSystem
+    /// How the files found are named in findings.
     public var pathStyle: PathStyle
 
+    /// A loader of the route set `configuration` describes, read from `fileSystem` (the disk unless said), with relative paths taken from `workingDirectory`.
     public init(
         configuration: LintConfiguration, workingDirectory: String, fileSystem: any RouteSetFileSystem = DiskFileSystem(),
         pathStyle: PathStyle = .asGiven

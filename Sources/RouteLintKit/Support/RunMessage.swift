@@ -2,13 +2,18 @@
 /// not be read or used) or a note. The text is safe for a terminal: names from files and
 /// paths in it are escaped.
 public struct RunMessage: Equatable, Sendable, CustomStringConvertible {
+    /// How the message is printed: `routelint: error:` or `routelint: note:`.
     public enum Level: String, Sendable {
+        /// Something could not be read or used (error), or is worth knowing (note).
         case error, note
     }
 
+    /// Whether it is an error or a note.
     public let level: Level
+    /// What is said, escaped for a terminal.
     public let text: String
 
+    /// A message at `level` saying `text` (escaped already).
     public init(_ level: Level, _ text: String) {
         self.level = level
         self.text = text
@@ -21,8 +26,10 @@ public struct RunMessage: Equatable, Sendable, CustomStringConvertible {
 /// A run that cannot go on — a configuration with a problem, a baseline that cannot be read,
 /// no manifest at all: a usage error (exit status 2), with what was said before it.
 public struct RunFailure: Error, Sendable {
+    /// What was said before the run stopped, and why it stopped, last.
     public let messages: [RunMessage]
 
+    /// A failure that says `messages`.
     public init(_ messages: [RunMessage]) {
         self.messages = messages
     }

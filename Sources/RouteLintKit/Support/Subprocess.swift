@@ -13,7 +13,9 @@ public enum Subprocess {
     public struct Outcome: Sendable {
         /// The exit status; 128 + the signal's number when a signal ended it.
         public let status: Int32
+        /// All the program wrote to its standard output (empty when discarded).
         public let standardOutput: [UInt8]
+        /// All the program wrote to its standard error (empty when discarded).
         public let standardError: [UInt8]
         /// The largest resident set of the program, in bytes.
         public let peakMemoryBytes: Int

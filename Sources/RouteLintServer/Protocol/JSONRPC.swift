@@ -5,11 +5,11 @@
 #endif
 
 /// A request's id: JSON-RPC allows a number or a string, and a response must echo it as sent.
-public enum RequestID: Codable, Hashable, Sendable {
+enum RequestID: Codable, Hashable, Sendable {
     case number(Int)
     case string(String)
 
-    public init(from decoder: any Decoder) throws {
+    init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if let number = try? container.decode(Int.self) {
             self = .number(number)
@@ -18,7 +18,7 @@ public enum RequestID: Codable, Hashable, Sendable {
         }
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .number(let number): try container.encode(number)
@@ -28,27 +28,27 @@ public enum RequestID: Codable, Hashable, Sendable {
 }
 
 /// A JSON-RPC error, as a response carries it. Handlers throw it to refuse a request.
-public struct ResponseError: Codable, Error, Equatable, Sendable {
-    public let code: Int
-    public let message: String
+struct ResponseError: Codable, Error, Equatable, Sendable {
+    let code: Int
+    let message: String
 
-    public init(code: Int, message: String) {
+    init(code: Int, message: String) {
         self.code = code
         self.message = message
     }
 
-    public static func parseError(_ message: String) -> ResponseError { ResponseError(code: -32700, message: message) }
-    public static func invalidRequest(_ message: String) -> ResponseError { ResponseError(code: -32600, message: message) }
-    public static func methodNotFound(_ method: String) -> ResponseError {
+    static func parseError(_ message: String) -> ResponseError { ResponseError(code: -32700, message: message) }
+    static func invalidRequest(_ message: String) -> ResponseError { ResponseError(code: -32600, message: message) }
+    static func methodNotFound(_ method: String) -> ResponseError {
         ResponseError(code: -32601, message: "routelint's language server has no method '\(method)'")
     }
-    public static func invalidParams(_ message: String) -> ResponseError { ResponseError(code: -32602, message: message) }
-    public static func serverNotInitialized(_ method: String) -> ResponseError {
+    static func invalidParams(_ message: String) -> ResponseError { ResponseError(code: -32602, message: message) }
+    static func serverNotInitialized(_ method: String) -> ResponseError {
         ResponseError(code: -32002, message: "'\(method)' before 'initialize'")
     }
     /// LSP's RequestFailed: the request was valid, and the server will not do it (a rename
     /// to a name that is taken, say). The message says why, for the editor to show.
-    public static func requestFailed(_ message: String) -> ResponseError { ResponseError(code: -32803, message: message) }
+    static func requestFailed(_ message: String) -> ResponseError { ResponseError(code: -32803, message: message) }
 }
 
 /// What every incoming message is told apart by, read before its parameters: a request has
@@ -97,9 +97,9 @@ struct OutgoingMessage<Parameters: Encodable>: Encodable {
 
 /// Splits a byte stream into JSON-RPC messages framed by a `Content-Length` header, as the
 /// base protocol of LSP frames them.
-public struct MessageFramer: Sendable {
+struct MessageFramer: Sendable {
     /// What the stream held next.
-    public enum Frame: Equatable, Sendable {
+    enum Frame: Equatable, Sendable {
         /// A message's content.
         case message([UInt8])
         /// A header block that frames no message (no `Content-Length`, or one too large or
@@ -109,7 +109,7 @@ public struct MessageFramer: Sendable {
 
     /// A message larger than this is refused: a manifest is read up to 1 GiB, and its text
     /// in a message is escaped JSON.
-    public static let maximumContentLength = 1 << 31
+    static let maximumContentLength = 1 << 31
 
     /// A header block larger than this is refused: a real one is under a hundred bytes.
     static let maximumHeaderLength = 8192
@@ -120,15 +120,15 @@ public struct MessageFramer: Sendable {
     /// Bytes still to drop of a message whose header was refused.
     private var skipping = 0
 
-    public init() {}
+    init() {}
 
     /// Adds bytes read from the stream.
-    public mutating func append<Bytes: Sequence<UInt8>>(_ bytes: Bytes) {
+    mutating func append<Bytes: Sequence<UInt8>>(_ bytes: Bytes) {
         buffer.append(contentsOf: bytes)
     }
 
     /// The next complete frame, or nil until more bytes arrive.
-    public mutating func next() -> Frame? {
+    mutating func next() -> Frame? {
         if skipping > 0 {
             let dropped = min(skipping, buffer.count - start)
             start += dropped
@@ -191,7 +191,7 @@ public struct MessageFramer: Sendable {
     }
 
     /// `content` framed for the stream.
-    public static func frame(_ content: [UInt8]) -> [UInt8] {
+    static func frame(_ content: [UInt8]) -> [UInt8] {
         Array("Content-Length: \(content.count)\r\n\r\n".utf8) + content
     }
 }

@@ -3,288 +3,288 @@
 
 /// A position in a document: a 0-based line, and a 0-based offset in it counted in the
 /// units of the negotiated position encoding (UTF-16 code units unless agreed otherwise).
-public struct Position: Codable, Hashable, Sendable {
-    public var line: Int
-    public var character: Int
+struct Position: Codable, Hashable, Sendable {
+    var line: Int
+    var character: Int
 
-    public init(line: Int, character: Int) {
+    init(line: Int, character: Int) {
         self.line = line
         self.character = character
     }
 }
 
-public struct Range: Codable, Hashable, Sendable {
-    public var start: Position
-    public var end: Position
+struct Range: Codable, Hashable, Sendable {
+    var start: Position
+    var end: Position
 
-    public init(start: Position, end: Position) {
+    init(start: Position, end: Position) {
         self.start = start
         self.end = end
     }
 }
 
-public struct Location: Codable, Hashable, Sendable {
-    public var uri: String
-    public var range: Range
+struct Location: Codable, Hashable, Sendable {
+    var uri: String
+    var range: Range
 }
 
-public struct TextDocumentIdentifier: Codable, Sendable {
-    public var uri: String
+struct TextDocumentIdentifier: Codable, Sendable {
+    var uri: String
 }
 
-public struct TextDocumentItem: Codable, Sendable {
-    public var uri: String
-    public var languageId: String?
-    public var version: Int
-    public var text: String
+struct TextDocumentItem: Codable, Sendable {
+    var uri: String
+    var languageId: String?
+    var version: Int
+    var text: String
 }
 
-public struct VersionedTextDocumentIdentifier: Codable, Sendable {
-    public var uri: String
-    public var version: Int?
+struct VersionedTextDocumentIdentifier: Codable, Sendable {
+    var uri: String
+    var version: Int?
 }
 
-public struct TextDocumentPositionParams: Codable, Sendable {
-    public var textDocument: TextDocumentIdentifier
-    public var position: Position
+struct TextDocumentPositionParams: Codable, Sendable {
+    var textDocument: TextDocumentIdentifier
+    var position: Position
 }
 
 // MARK: - Lifecycle
 
-public struct InitializeParams: Codable, Sendable {
-    public struct WorkspaceFolder: Codable, Sendable {
-        public var uri: String
-        public var name: String?
+struct InitializeParams: Codable, Sendable {
+    struct WorkspaceFolder: Codable, Sendable {
+        var uri: String
+        var name: String?
     }
 
-    public struct ClientCapabilities: Codable, Sendable {
-        public struct General: Codable, Sendable {
-            public var positionEncodings: [String]?
+    struct ClientCapabilities: Codable, Sendable {
+        struct General: Codable, Sendable {
+            var positionEncodings: [String]?
         }
 
-        public struct Workspace: Codable, Sendable {
-            public struct DidChangeWatchedFiles: Codable, Sendable {
-                public var dynamicRegistration: Bool?
+        struct Workspace: Codable, Sendable {
+            struct DidChangeWatchedFiles: Codable, Sendable {
+                var dynamicRegistration: Bool?
             }
 
-            public var didChangeWatchedFiles: DidChangeWatchedFiles?
+            var didChangeWatchedFiles: DidChangeWatchedFiles?
         }
 
-        public var general: General?
-        public var workspace: Workspace?
+        var general: General?
+        var workspace: Workspace?
     }
 
-    public var rootUri: String?
-    public var rootPath: String?
-    public var workspaceFolders: [WorkspaceFolder]?
-    public var capabilities: ClientCapabilities?
+    var rootUri: String?
+    var rootPath: String?
+    var workspaceFolders: [WorkspaceFolder]?
+    var capabilities: ClientCapabilities?
 }
 
-public struct ServerCapabilities: Codable, Sendable {
-    public struct TextDocumentSyncOptions: Codable, Sendable {
-        public var openClose = true
+struct ServerCapabilities: Codable, Sendable {
+    struct TextDocumentSyncOptions: Codable, Sendable {
+        var openClose = true
         /// 2: incremental changes.
-        public var change = 2
+        var change = 2
     }
 
-    public struct CompletionOptions: Codable, Sendable {
-        public var triggerCharacters: [String]
-        public var resolveProvider = false
+    struct CompletionOptions: Codable, Sendable {
+        var triggerCharacters: [String]
+        var resolveProvider = false
     }
 
-    public struct RenameOptions: Codable, Sendable {
-        public var prepareProvider = true
+    struct RenameOptions: Codable, Sendable {
+        var prepareProvider = true
     }
 
-    public struct CodeActionOptions: Codable, Sendable {
-        public var codeActionKinds = ["quickfix"]
+    struct CodeActionOptions: Codable, Sendable {
+        var codeActionKinds = ["quickfix"]
     }
 
-    public var positionEncoding: String
-    public var textDocumentSync = TextDocumentSyncOptions()
-    public var definitionProvider = true
-    public var referencesProvider = true
-    public var hoverProvider = true
-    public var completionProvider = CompletionOptions(triggerCharacters: [":", " ", "[", ",", "-"])
-    public var renameProvider = RenameOptions()
-    public var codeActionProvider = CodeActionOptions()
-    public var documentSymbolProvider = true
+    var positionEncoding: String
+    var textDocumentSync = TextDocumentSyncOptions()
+    var definitionProvider = true
+    var referencesProvider = true
+    var hoverProvider = true
+    var completionProvider = CompletionOptions(triggerCharacters: [":", " ", "[", ",", "-"])
+    var renameProvider = RenameOptions()
+    var codeActionProvider = CodeActionOptions()
+    var documentSymbolProvider = true
 }
 
-public struct InitializeResult: Codable, Sendable {
-    public struct ServerInfo: Codable, Sendable {
-        public var name: String
-        public var version: String
+struct InitializeResult: Codable, Sendable {
+    struct ServerInfo: Codable, Sendable {
+        var name: String
+        var version: String
     }
 
-    public var capabilities: ServerCapabilities
-    public var serverInfo: ServerInfo
+    var capabilities: ServerCapabilities
+    var serverInfo: ServerInfo
 }
 
-public struct Registration: Codable, Sendable {
-    public var id: String
-    public var method: String
-    public var registerOptions: DidChangeWatchedFilesRegistrationOptions
+struct Registration: Codable, Sendable {
+    var id: String
+    var method: String
+    var registerOptions: DidChangeWatchedFilesRegistrationOptions
 }
 
-public struct DidChangeWatchedFilesRegistrationOptions: Codable, Sendable {
-    public struct FileSystemWatcher: Codable, Sendable {
-        public var globPattern: String
+struct DidChangeWatchedFilesRegistrationOptions: Codable, Sendable {
+    struct FileSystemWatcher: Codable, Sendable {
+        var globPattern: String
     }
 
-    public var watchers: [FileSystemWatcher]
+    var watchers: [FileSystemWatcher]
 }
 
-public struct RegistrationParams: Codable, Sendable {
-    public var registrations: [Registration]
+struct RegistrationParams: Codable, Sendable {
+    var registrations: [Registration]
 }
 
-public struct ShowMessageParams: Codable, Sendable {
+struct ShowMessageParams: Codable, Sendable {
     /// 1 error, 2 warning, 3 info, 4 log.
-    public var type: Int
-    public var message: String
+    var type: Int
+    var message: String
 }
 
 // MARK: - Documents
 
-public struct DidOpenTextDocumentParams: Codable, Sendable {
-    public var textDocument: TextDocumentItem
+struct DidOpenTextDocumentParams: Codable, Sendable {
+    var textDocument: TextDocumentItem
 }
 
-public struct TextDocumentContentChangeEvent: Codable, Sendable {
+struct TextDocumentContentChangeEvent: Codable, Sendable {
     /// Absent: `text` is the whole document.
-    public var range: Range?
-    public var text: String
+    var range: Range?
+    var text: String
 }
 
-public struct DidChangeTextDocumentParams: Codable, Sendable {
-    public var textDocument: VersionedTextDocumentIdentifier
-    public var contentChanges: [TextDocumentContentChangeEvent]
+struct DidChangeTextDocumentParams: Codable, Sendable {
+    var textDocument: VersionedTextDocumentIdentifier
+    var contentChanges: [TextDocumentContentChangeEvent]
 }
 
-public struct DidCloseTextDocumentParams: Codable, Sendable {
-    public var textDocument: TextDocumentIdentifier
+struct DidCloseTextDocumentParams: Codable, Sendable {
+    var textDocument: TextDocumentIdentifier
 }
 
-public struct FileEvent: Codable, Sendable {
-    public var uri: String
+struct FileEvent: Codable, Sendable {
+    var uri: String
     /// 1 created, 2 changed, 3 deleted.
-    public var type: Int
+    var type: Int
 }
 
-public struct DidChangeWatchedFilesParams: Codable, Sendable {
-    public var changes: [FileEvent]
+struct DidChangeWatchedFilesParams: Codable, Sendable {
+    var changes: [FileEvent]
 }
 
 // MARK: - Diagnostics
 
-public struct Diagnostic: Codable, Hashable, Sendable {
-    public struct CodeDescription: Codable, Hashable, Sendable {
-        public var href: String
+struct Diagnostic: Codable, Hashable, Sendable {
+    struct CodeDescription: Codable, Hashable, Sendable {
+        var href: String
     }
 
-    public struct RelatedInformation: Codable, Hashable, Sendable {
-        public var location: Location
-        public var message: String
+    struct RelatedInformation: Codable, Hashable, Sendable {
+        var location: Location
+        var message: String
     }
 
-    public var range: Range
+    var range: Range
     /// 1 error, 2 warning, 3 information, 4 hint.
-    public var severity: Int
-    public var code: String
-    public var codeDescription: CodeDescription
-    public var source = "routelint"
-    public var message: String
-    public var relatedInformation: [RelatedInformation]?
+    var severity: Int
+    var code: String
+    var codeDescription: CodeDescription
+    var source = "routelint"
+    var message: String
+    var relatedInformation: [RelatedInformation]?
     /// 1: unnecessary (shown faded), for what is declared and never used.
-    public var tags: [Int]?
+    var tags: [Int]?
 }
 
-public struct PublishDiagnosticsParams: Codable, Sendable {
-    public var uri: String
-    public var version: Int?
-    public var diagnostics: [Diagnostic]
+struct PublishDiagnosticsParams: Codable, Sendable {
+    var uri: String
+    var version: Int?
+    var diagnostics: [Diagnostic]
 }
 
 // MARK: - Language features
 
-public struct ReferenceParams: Codable, Sendable {
-    public struct Context: Codable, Sendable {
-        public var includeDeclaration: Bool
+struct ReferenceParams: Codable, Sendable {
+    struct Context: Codable, Sendable {
+        var includeDeclaration: Bool
     }
 
-    public var textDocument: TextDocumentIdentifier
-    public var position: Position
-    public var context: Context?
+    var textDocument: TextDocumentIdentifier
+    var position: Position
+    var context: Context?
 }
 
-public struct MarkupContent: Codable, Hashable, Sendable {
-    public var kind = "markdown"
-    public var value: String
+struct MarkupContent: Codable, Hashable, Sendable {
+    var kind = "markdown"
+    var value: String
 }
 
-public struct Hover: Codable, Sendable {
-    public var contents: MarkupContent
-    public var range: Range?
+struct Hover: Codable, Sendable {
+    var contents: MarkupContent
+    var range: Range?
 }
 
-public struct TextEdit: Codable, Hashable, Sendable {
-    public var range: Range
-    public var newText: String
+struct TextEdit: Codable, Hashable, Sendable {
+    var range: Range
+    var newText: String
 }
 
-public struct CompletionItem: Codable, Hashable, Sendable {
-    public var label: String
+struct CompletionItem: Codable, Hashable, Sendable {
+    var label: String
     /// LSP's CompletionItemKind: 10 property, 12 value, 18 reference, 20 enum member, 21 constant.
-    public var kind: Int
-    public var detail: String?
-    public var documentation: MarkupContent?
-    public var textEdit: TextEdit?
+    var kind: Int
+    var detail: String?
+    var documentation: MarkupContent?
+    var textEdit: TextEdit?
 }
 
-public struct CompletionList: Codable, Sendable {
-    public var isIncomplete: Bool
-    public var items: [CompletionItem]
+struct CompletionList: Codable, Sendable {
+    var isIncomplete: Bool
+    var items: [CompletionItem]
 }
 
-public struct RenameParams: Codable, Sendable {
-    public var textDocument: TextDocumentIdentifier
-    public var position: Position
-    public var newName: String
+struct RenameParams: Codable, Sendable {
+    var textDocument: TextDocumentIdentifier
+    var position: Position
+    var newName: String
 }
 
-public struct PrepareRenameResult: Codable, Sendable {
-    public var range: Range
-    public var placeholder: String
+struct PrepareRenameResult: Codable, Sendable {
+    var range: Range
+    var placeholder: String
 }
 
-public struct WorkspaceEdit: Codable, Sendable {
-    public var changes: [String: [TextEdit]]
+struct WorkspaceEdit: Codable, Sendable {
+    var changes: [String: [TextEdit]]
 }
 
-public struct CodeActionParams: Codable, Sendable {
-    public var textDocument: TextDocumentIdentifier
-    public var range: Range
+struct CodeActionParams: Codable, Sendable {
+    var textDocument: TextDocumentIdentifier
+    var range: Range
 }
 
-public struct CodeAction: Codable, Sendable {
-    public var title: String
-    public var kind = "quickfix"
-    public var diagnostics: [Diagnostic]?
-    public var isPreferred: Bool?
-    public var edit: WorkspaceEdit
+struct CodeAction: Codable, Sendable {
+    var title: String
+    var kind = "quickfix"
+    var diagnostics: [Diagnostic]?
+    var isPreferred: Bool?
+    var edit: WorkspaceEdit
 }
 
-public struct DocumentSymbolParams: Codable, Sendable {
-    public var textDocument: TextDocumentIdentifier
+struct DocumentSymbolParams: Codable, Sendable {
+    var textDocument: TextDocumentIdentifier
 }
 
-public struct DocumentSymbol: Codable, Sendable {
-    public var name: String
-    public var detail: String?
+struct DocumentSymbol: Codable, Sendable {
+    var name: String
+    var detail: String?
     /// LSP's SymbolKind: 2 module, 3 namespace, 5 class, 12 function, 20 key, 22 enum member.
-    public var kind: Int
-    public var range: Range
-    public var selectionRange: Range
-    public var children: [DocumentSymbol]?
+    var kind: Int
+    var range: Range
+    var selectionRange: Range
+    var children: [DocumentSymbol]?
 }

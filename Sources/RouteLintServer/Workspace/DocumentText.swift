@@ -1,14 +1,14 @@
 import RouteLintKit
 
 /// How a client counts the characters of a line in a `Position`.
-public enum PositionEncoding: String, Sendable {
+enum PositionEncoding: String, Sendable {
     case utf8 = "utf-8"
     case utf16 = "utf-16"
     case utf32 = "utf-32"
 
     /// The encoding to use of those a client offers: UTF-32 counts code points as routelint
     /// does, so nothing needs converting; UTF-16 is every client's default.
-    public static func negotiate(_ offered: [String]?) -> PositionEncoding {
+    static func negotiate(_ offered: [String]?) -> PositionEncoding {
         let offered = offered ?? []
         if offered.contains(PositionEncoding.utf32.rawValue) { return .utf32 }
         return .utf16
@@ -19,13 +19,13 @@ public enum PositionEncoding: String, Sendable {
 /// libyaml breaks them — LF, CR, CR LF, NEL, LS, PS — and columns in code points) and LSP's
 /// (lines broken at LF, CR and CR LF only, characters in the negotiated encoding). Every
 /// conversion goes through the byte offset, so the two never drift apart, whatever the text.
-public struct DocumentText: Sendable {
-    public let bytes: [UInt8]
-    public let yamlLines: LineIndex
+struct DocumentText: Sendable {
+    let bytes: [UInt8]
+    let yamlLines: LineIndex
     /// The byte offsets at which LSP's lines start.
     private let lineStarts: [Int]
 
-    public init(_ bytes: [UInt8]) {
+    init(_ bytes: [UInt8]) {
         self.bytes = bytes
         yamlLines = LineIndex(bytes)
         var starts = [0]
@@ -42,14 +42,14 @@ public struct DocumentText: Sendable {
         lineStarts = starts
     }
 
-    public init(_ text: String) { self.init(Array(text.utf8)) }
+    init(_ text: String) { self.init(Array(text.utf8)) }
 
-    public var lineCount: Int { lineStarts.count }
+    var lineCount: Int { lineStarts.count }
 
     // MARK: routelint positions
 
     /// The byte offset of a routelint position; past the end of its line, the line's end.
-    public func offset(of position: SourcePosition) -> Int {
+    func offset(of position: SourcePosition) -> Int {
         let line = Int(position.line)
         if line > yamlLines.lineCount { return bytes.count }
         guard let range = yamlLines.byteRange(ofLine: max(line, 1)) else { return bytes.count }
@@ -57,14 +57,14 @@ public struct DocumentText: Sendable {
     }
 
     /// The routelint position of a byte offset.
-    public func sourcePosition(ofByte offset: Int) -> SourcePosition {
+    func sourcePosition(ofByte offset: Int) -> SourcePosition {
         yamlLines.position(ofByte: offset)
     }
 
     // MARK: LSP positions
 
     /// The LSP position of a byte offset.
-    public func position(ofByte offset: Int, encoding: PositionEncoding) -> Position {
+    func position(ofByte offset: Int, encoding: PositionEncoding) -> Position {
         let offset = min(max(offset, 0), bytes.count)
         var low = 0
         var high = lineStarts.count - 1
@@ -89,7 +89,7 @@ public struct DocumentText: Sendable {
     /// The byte offset of an LSP position. A line past the end is the end of the text; a
     /// character past the end of its line is the line's end, as LSP asks; a character inside
     /// a code point (the middle of a surrogate pair) is the code point's end.
-    public func offset(of position: Position, encoding: PositionEncoding) -> Int {
+    func offset(of position: Position, encoding: PositionEncoding) -> Int {
         guard position.line >= 0 else { return 0 }
         guard position.line < lineStarts.count else { return bytes.count }
         var index = contentStart(ofLine: position.line)
@@ -107,19 +107,19 @@ public struct DocumentText: Sendable {
     }
 
     /// The LSP range of a routelint range of this document.
-    public func range(_ range: SourceRange, encoding: PositionEncoding) -> Range {
+    func range(_ range: SourceRange, encoding: PositionEncoding) -> Range {
         Range(
             start: position(ofByte: offset(of: range.start), encoding: encoding),
             end: position(ofByte: offset(of: range.end), encoding: encoding))
     }
 
     /// The text of the byte range, as a string.
-    public func text(_ range: Swift.Range<Int>) -> String {
+    func text(_ range: Swift.Range<Int>) -> String {
         String(decoding: bytes[max(0, range.lowerBound)..<min(bytes.count, range.upperBound)], as: UTF8.self)
     }
 
     /// LSP line `line` (0-based) without its break, and the byte offset it starts at.
-    public func line(_ line: Int) -> (text: String, start: Int)? {
+    func line(_ line: Int) -> (text: String, start: Int)? {
         guard line >= 0, line < lineStarts.count else { return nil }
         let start = contentStart(ofLine: line)
         var end = line + 1 < lineStarts.count ? lineStarts[line + 1] : bytes.count
@@ -128,7 +128,7 @@ public struct DocumentText: Sendable {
     }
 
     /// The text with `range` (LSP positions, in `encoding`) replaced by `replacement`.
-    public func replacing(_ range: Range, with replacement: String, encoding: PositionEncoding) -> DocumentText {
+    func replacing(_ range: Range, with replacement: String, encoding: PositionEncoding) -> DocumentText {
         let start = offset(of: range.start, encoding: encoding)
         let end = max(start, offset(of: range.end, encoding: encoding))
         var edited = bytes

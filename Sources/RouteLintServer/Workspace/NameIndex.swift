@@ -3,8 +3,8 @@ import RouteLintKit
 /// Every place an app writes the name of an activity, tab, holder or route: where it is
 /// declared (again, too, in a later file) and every field that refers to it. What go to
 /// definition, find references and rename read.
-public struct NameIndex: Sendable {
-    public enum Role: Sendable, Equatable {
+struct NameIndex: Sendable {
+    enum Role: Sendable, Equatable {
         /// The mapping key that declares the entity the app uses.
         case declaration
         /// A later declaration of the same name (`duplicate-name`).
@@ -13,15 +13,15 @@ public struct NameIndex: Sendable {
         case reference(field: String)
     }
 
-    public struct Occurrence: Sendable {
-        public let kind: EntityKind
-        public let name: Symbol
-        public let range: SourceRange
-        public let role: Role
+    struct Occurrence: Sendable {
+        let kind: EntityKind
+        let name: Symbol
+        let range: SourceRange
+        let role: Role
     }
 
     /// In declaration order: by file, then position.
-    public let occurrences: [Occurrence]
+    let occurrences: [Occurrence]
     private let byName: [NameKey: [Int]]
 
     private struct NameKey: Hashable {
@@ -29,7 +29,7 @@ public struct NameIndex: Sendable {
         let name: Symbol
     }
 
-    public init(_ app: AppModel) {
+    init(_ app: AppModel) {
         var found: [Occurrence] = []
         func add(_ name: Name?, _ kind: EntityKind, _ role: Role) {
             if let name { found.append(Occurrence(kind: kind, name: name.value, range: name.range, role: role)) }
@@ -66,7 +66,7 @@ public struct NameIndex: Sendable {
 
     /// The name written at `position` of `file` (its start up to its end, both included, so
     /// that a cursor just after a name is on it).
-    public func occurrence(at position: SourcePosition, in file: FileID) -> Occurrence? {
+    func occurrence(at position: SourcePosition, in file: FileID) -> Occurrence? {
         // The last occurrence that starts at or before the position.
         var low = 0
         var high = occurrences.count
@@ -82,12 +82,12 @@ public struct NameIndex: Sendable {
     }
 
     /// Every occurrence of a name of a kind, in declaration order.
-    public func occurrences(of kind: EntityKind, _ name: Symbol) -> [Occurrence] {
+    func occurrences(of kind: EntityKind, _ name: Symbol) -> [Occurrence] {
         (byName[NameKey(kind: kind, name: name)] ?? []).map { occurrences[$0] }
     }
 
     /// Where the app declares the name (its first declaration), if it does.
-    public func declaration(of kind: EntityKind, _ name: Symbol) -> Occurrence? {
+    func declaration(of kind: EntityKind, _ name: Symbol) -> Occurrence? {
         occurrences(of: kind, name).first { $0.role == .declaration }
     }
 }

@@ -8,25 +8,25 @@ import RouteLintKit
 /// edit moves the file from one app to another). A file that stops parsing keeps the
 /// declarations of its last reading that parsed, so that the rest of its app does not light
 /// up with unknown names while it is being typed; its own findings are then its YAML errors.
-public struct Workspace {
+struct Workspace {
     /// One file of the route set.
-    public struct File: Sendable {
-        public let path: String
-        public fileprivate(set) var text: DocumentText
+    struct File: Sendable {
+        let path: String
+        fileprivate(set) var text: DocumentText
         /// Open in the editor: its text is the editor's, not the disk's.
-        public fileprivate(set) var isOpen = false
+        fileprivate(set) var isOpen = false
         /// The editor's version of an open file's text.
-        public fileprivate(set) var version: Int?
-        public fileprivate(set) var loaded: LoadedManifest
+        fileprivate(set) var version: Int?
+        fileprivate(set) var loaded: LoadedManifest
         /// The last text of the file that parsed, while the current one does not.
         fileprivate var lastParsedText: [UInt8]?
         fileprivate var lastParsed: LoadedManifest?
 
         /// Whether the file's declarations come from an earlier text (`lastParsed`).
-        public var usesEarlierDeclarations: Bool { loaded.manifest == nil && lastParsed != nil }
+        var usesEarlierDeclarations: Bool { loaded.manifest == nil && lastParsed != nil }
 
         /// The app whose check includes the file.
-        public var app: FileApp {
+        var app: FileApp {
             if loaded.manifest == nil, let lastParsed { return lastParsed.app }
             return loaded.app
         }
@@ -39,30 +39,30 @@ public struct Workspace {
     }
 
     /// The last check of one app.
-    public struct AppCheck: Sendable {
+    struct AppCheck: Sendable {
         /// The merged model; nil when no file of the app parses.
-        public let model: AppModel?
+        let model: AppModel?
         /// Active findings by file, in report order.
-        public let findings: [FileID: [Finding]]
+        let findings: [FileID: [Finding]]
         /// Where each name of the app is declared and referred to, built when first asked for.
         fileprivate var names: NameIndex?
     }
 
     /// The folder the route set is below, absolute; nil when the editor opened files without
     /// a folder, and the open files are the route set.
-    public let root: String?
-    public private(set) var configuration: LintConfiguration
+    let root: String?
+    private(set) var configuration: LintConfiguration
     /// What could not be read or used (the configuration, files of the set), for the editor
     /// to show. Findings are not among them.
-    public private(set) var problems: [RunMessage] = []
-    public private(set) var files: [File] = []
+    private(set) var problems: [RunMessage] = []
+    private(set) var files: [File] = []
     private var positions: [String: Int] = [:]
     private var checks: [FileApp: AppCheck] = [:]
     private var someFilesUnread = false
     private let fileSystem: any RouteSetFileSystem
 
     /// Reads the configuration and the route set below `root`, and checks every app.
-    public init(root: String?, fileSystem: any RouteSetFileSystem) {
+    init(root: String?, fileSystem: any RouteSetFileSystem) {
         self.root = root
         self.fileSystem = fileSystem
         configuration = LintConfiguration(baseDirectory: root ?? "/")
@@ -71,7 +71,7 @@ public struct Workspace {
 
     /// Reads the configuration and the route set again, keeping open files' texts: after the
     /// configuration changed, say.
-    public mutating func reload() {
+    mutating func reload() {
         problems = []
         let open = files.filter(\.isOpen)
         var texts: [String: (text: [UInt8], version: Int?, lastParsed: [UInt8]?)] = [:]
@@ -100,7 +100,7 @@ public struct Workspace {
 
     /// Whether the route set takes in a file at `path` that the editor opens: one its
     /// include globs (or the manifest naming convention) select, not excluded.
-    public func accepts(_ path: String) -> Bool {
+    func accepts(_ path: String) -> Bool {
         guard let root else { return RouteSetLoader.isManifestName(FilePath.name(of: path)) }
         let loader = RouteSetLoader(configuration: configuration, workingDirectory: root, fileSystem: fileSystem, pathStyle: .absolute)
         return FilePath.relative(path, to: root) != nil && loader.contains(path)
@@ -109,7 +109,7 @@ public struct Workspace {
     /// The editor opened a file of the route set, with this text. Returns the paths whose
     /// findings were checked again; empty when the file is not part of the route set.
     @discardableResult
-    public mutating func open(_ path: String, text: [UInt8], version: Int?) -> [String] {
+    mutating func open(_ path: String, text: [UInt8], version: Int?) -> [String] {
         if let position = positions[path] {
             files[position].isOpen = true
             files[position].version = version
@@ -126,7 +126,7 @@ public struct Workspace {
 
     /// The editor changed an open file: its new text. Returns the paths checked again.
     @discardableResult
-    public mutating func change(_ path: String, text: DocumentText, version: Int?) -> [String] {
+    mutating func change(_ path: String, text: DocumentText, version: Int?) -> [String] {
         guard let position = positions[path] else { return [] }
         files[position].version = version
         return replaceText(at: position, with: text.bytes, indexed: text)
@@ -135,7 +135,7 @@ public struct Workspace {
     /// The editor closed a file: it is read from the disk again, or leaves the set when it is
     /// not there (a buffer never saved).
     @discardableResult
-    public mutating func close(_ path: String) -> [String] {
+    mutating func close(_ path: String) -> [String] {
         guard let position = positions[path] else { return [] }
         files[position].isOpen = false
         files[position].version = nil
@@ -155,7 +155,7 @@ public struct Workspace {
     /// open: the editor's text stands), one deleted leaves the set (unless open). A change to
     /// the configuration reloads everything. Returns the paths checked again.
     @discardableResult
-    public mutating func filesChangedOnDisk(_ paths: [String]) -> [String] {
+    mutating func filesChangedOnDisk(_ paths: [String]) -> [String] {
         if paths.contains(where: { $0.hasSuffix("/" + LintConfiguration.fileName) }) {
             reload()
             return files.map(\.path)
@@ -195,25 +195,25 @@ public struct Workspace {
     // MARK: - Reading
 
     /// The file at `path`, when it is part of the route set.
-    public func file(_ path: String) -> File? {
+    func file(_ path: String) -> File? {
         positions[path].map { files[$0] }
     }
 
-    public func file(_ id: FileID) -> File { files[Int(id.index)] }
+    func file(_ id: FileID) -> File { files[Int(id.index)] }
 
     /// The active findings in a file, in report order.
-    public func findings(in path: String) -> [Finding] {
+    func findings(in path: String) -> [Finding] {
         guard let position = positions[path] else { return [] }
         return checks[files[position].app]?.findings[FileID(position)] ?? []
     }
 
     /// The model of the app a file belongs to.
-    public func model(of path: String) -> AppModel? {
+    func model(of path: String) -> AppModel? {
         positions[path].flatMap { checks[files[$0].app]?.model }
     }
 
     /// The names of the app a file belongs to, and where they are written.
-    public mutating func names(of path: String) -> NameIndex? {
+    mutating func names(of path: String) -> NameIndex? {
         guard let position = positions[path] else { return nil }
         let app = files[position].app
         guard let check = checks[app], let model = check.model else { return nil }
@@ -225,14 +225,14 @@ public struct Workspace {
 
     /// The files whose declarations the app of `path` takes from an earlier text, because
     /// their current one does not parse: edits computed from the model would miss there.
-    public func filesWithEarlierDeclarations(inAppOf path: String) -> [File] {
+    func filesWithEarlierDeclarations(inAppOf path: String) -> [File] {
         guard let position = positions[path] else { return [] }
         let app = files[position].app
         return files.filter { $0.app == app && $0.usesEarlierDeclarations }
     }
 
     /// The names of the apps of the set.
-    public var appNames: [String] {
+    var appNames: [String] {
         Array(
             Set(
                 files.compactMap { file -> String? in
