@@ -15,6 +15,10 @@ import os
 import sys
 
 MODULES = ["RouteLintKit", "RouteLintServer"]
+# Requirements of the standard library's protocols that the modules implement.
+EXTERNAL_REQUIREMENTS = {"description", "errorDescription", "write(_:)", "hash(into:)", "==(_:_:)", "<(_:_:)",
+                         "init(from:)", "encode(to:)", "makeIterator()", "next()", "startIndex", "endIndex",
+                         "subscript(_:)", "index(after:)", "index(before:)", "init(rawValue:)", "rawValue", "testDescription"}
 
 if len(sys.argv) != 2:
     sys.exit(__doc__)
@@ -23,10 +27,34 @@ for module in MODULES:
     for path in sorted(glob.glob(os.path.join(sys.argv[1], module + "*.symbols.json"))):
         with open(path) as file:
             graph = json.load(file)
+        symbols = {symbol["identifier"]["precise"]: symbol for symbol in graph["symbols"]}
+        relations = graph.get("relationships", [])
         # What implements a documented requirement, or is a default implementation of one, is
-        # documented there.
-        inheriting = {relation["source"] for relation in graph.get("relationships", [])
+        # documented there: a member named as a requirement of a protocol its type conforms
+        # to (the standard library's protocols are documented).
+        inheriting = {relation["source"] for relation in relations
                       if relation["kind"] in ("defaultImplementationOf", "overrides")}
+        requirements = {}
+        for relation in relations:
+            if relation["kind"] in ("requirementOf", "optionalRequirementOf"):
+                requirement = symbols.get(relation["source"])
+                if requirement and requirement.get("docComment"):
+                    requirements.setdefault(relation["target"], set()).add(requirement["names"]["title"])
+        conformances = {}
+        for relation in relations:
+            if relation["kind"] == "conformsTo":
+                conformances.setdefault(relation["source"], set()).add(relation["target"])
+        for relation in relations:
+            if relation["kind"] != "memberOf" or relation["source"] not in symbols:
+                continue
+            title = symbols[relation["source"]]["names"]["title"]
+            for protocol in conformances.get(relation["target"], ()):
+                external = protocol not in symbols
+                if external or title in requirements.get(protocol, ()):
+                    # An external protocol's requirement: only names it declares count.
+                    if external and title not in EXTERNAL_REQUIREMENTS:
+                        continue
+                    inheriting.add(relation["source"])
         for symbol in graph["symbols"]:
             identifier = symbol["identifier"]["precise"]
             if symbol.get("docComment") or identifier in inheriting:

@@ -8,28 +8,36 @@
 /// tab-limit: {severity: error, max: 4}      # or a severity with options
 /// ```
 public struct LintConfiguration: Sendable {
+    /// How one rule is set: on or off, at which severity, with which options.
     public struct RuleSetting: Sendable, Equatable {
         /// False when the rule is `off`.
         public var isEnabled = true
         /// The severity findings of the rule take, when not the rule's default.
         public var severity: Severity?
+        /// The rule's options (`tab-limit: {max: 4}`).
         public var options = RuleOptions()
     }
 
     /// The folder the globs are relative to: the configuration file's.
     public var baseDirectory: String
+    /// The globs that select the files of the route set; none selects every `*.routes.yaml`/`*.routes.yml`.
     public var include: [Glob] = []
+    /// The globs that remove files from the route set.
     public var exclude: [Glob] = []
+    /// Each rule's setting, by rule id; a rule not named keeps its defaults.
     public var rules: [String: RuleSetting] = [:]
     /// The configuration file, when there is one.
     public var path: String?
 
+    /// The defaults (every rule on at its default severity), with globs relative to `baseDirectory`.
     public init(baseDirectory: String = ".") {
         self.baseDirectory = baseDirectory
     }
 
+    /// The name routelint looks for in the working directory and its parents.
     public static let fileName = ".routelint.yml"
 
+    /// A configuration that cannot be used: the message names the file, line and column.
     public struct LoadError: Error, CustomStringConvertible, Sendable {
         public let description: String
     }

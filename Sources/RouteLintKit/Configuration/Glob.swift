@@ -2,10 +2,12 @@
 /// character, and `**` any number of components. A glob without `/` matches a file name at
 /// any depth, as in `.gitignore`.
 public struct Glob: Sendable, Equatable, CustomStringConvertible {
+    /// The glob as written.
     public let pattern: String
     private let components: [Substring]
     private let matchesNameAnywhere: Bool
 
+    /// The glob `pattern`: `*` matches within a path component, `**` across components, `?` one character.
     public init(_ pattern: String) {
         self.pattern = pattern
         var trimmed = Substring(pattern)

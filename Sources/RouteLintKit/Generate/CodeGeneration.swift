@@ -6,12 +6,15 @@
 
 /// A file `routelint generate` writes.
 public struct GeneratedFile: Equatable, Sendable {
+    /// The file's name inside the output folder.
     public let name: String
+    /// The file's text.
     public let contents: String
 }
 
 /// The languages `routelint generate` writes.
 public enum TargetLanguage: String, CaseIterable, Sendable {
+    /// Swift (an enum of routes) or Kotlin (a sealed class of routes).
     case swift, kotlin
 }
 
@@ -19,6 +22,7 @@ public enum TargetLanguage: String, CaseIterable, Sendable {
 /// failing findings has no well-defined router (two routes for one URL, a holder that does not
 /// exist), so it gives no code.
 public enum CodeGeneration {
+    /// What `generate` gives: the files, or the lint run that refused them.
     public enum Outcome: Sendable {
         /// The files, in the order they are written.
         case generated([GeneratedFile])
@@ -26,13 +30,16 @@ public enum CodeGeneration {
         case lintFailed(LintRun)
     }
 
+    /// What to generate.
     public struct Options: Sendable {
+        /// The language to write.
         public var language: TargetLanguage
         /// The app to generate, among several.
         public var app: String?
         /// The Kotlin package.
         public var package: String?
 
+        /// Options for `language`, the app named `app` among several, and the Kotlin `package`.
         public init(language: TargetLanguage, app: String? = nil, package: String? = nil) {
             self.language = language
             self.app = app
@@ -56,7 +63,7 @@ public enum CodeGeneration {
     }
 
     /// The files for a plan.
-    public static func files(_ plan: RoutingPlan, _ options: Options) throws(RoutingPlan.Problem) -> [GeneratedFile] {
+    static func files(_ plan: RoutingPlan, _ options: Options) throws(RoutingPlan.Problem) -> [GeneratedFile] {
         switch options.language {
         case .swift:
             return SwiftGenerator.files(plan, header: header(plan, comment: "//"))

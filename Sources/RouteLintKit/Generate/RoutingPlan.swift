@@ -2,32 +2,32 @@
 /// the routes with their parameters, the trie their paths are matched with, the tabs,
 /// activities and holders, each with the names the code gives them. The language generators
 /// only spell this plan; they decide nothing.
-public struct RoutingPlan: Sendable {
-    public struct RouteEntry: Sendable {
+struct RoutingPlan: Sendable {
+    struct RouteEntry: Sendable {
         /// The manifest id.
-        public let id: String
+        let id: String
         /// The case (Swift) or class (Kotlin) name, before a language escapes it.
-        public let caseName: String
+        let caseName: String
         /// Path parameters in path order: manifest name and the name code gives it.
-        public let parameters: [Parameter]
+        let parameters: [Parameter]
         /// The path's segments, to write a route value's path; nil for a route without one.
-        public let path: [PathPiece]?
-        public let activity: String?
+        let path: [PathPiece]?
+        let activity: String?
         /// The tab the route opens in when a URL does not name one: the tab of its activity
         /// whose root leads to it in the fewest links, else the activity's default tab.
-        public let tab: String?
-        public let presentation: Presentation
-        public let requiresAuth: Bool
-        public let holder: String
+        let tab: String?
+        let presentation: Presentation
+        let requiresAuth: Bool
+        let holder: String
     }
 
-    public struct Parameter: Sendable, Equatable {
-        public let name: String
-        public let codeName: String
+    struct Parameter: Sendable, Equatable {
+        let name: String
+        let codeName: String
     }
 
     /// One segment of a route's path, as a route value writes it.
-    public enum PathPiece: Sendable, Equatable {
+    enum PathPiece: Sendable, Equatable {
         /// A static segment, in canonical form.
         case literal(String)
         /// The parameter at this position in `parameters`, percent-encoded.
@@ -36,68 +36,68 @@ public struct RoutingPlan: Sendable {
         case filler(String)
     }
 
-    public struct TabEntry: Sendable {
-        public let name: String
-        public let caseName: String
-        public let title: String
-        public let icon: String
-        public let index: Int
-        public let activity: String
+    struct TabEntry: Sendable {
+        let name: String
+        let caseName: String
+        let title: String
+        let icon: String
+        let index: Int
+        let activity: String
         /// The root route: it has no parameters.
-        public let root: String
+        let root: String
     }
 
-    public struct ActivityEntry: Sendable {
-        public let name: String
-        public let caseName: String
-        public let title: String
-        public let icon: String?
-        public let defaultTab: String?
+    struct ActivityEntry: Sendable {
+        let name: String
+        let caseName: String
+        let title: String
+        let icon: String?
+        let defaultTab: String?
         /// Its tabs, by index.
-        public let tabs: [String]
+        let tabs: [String]
     }
 
-    public struct HolderEntry: Sendable {
-        public let name: String
+    struct HolderEntry: Sendable {
+        let name: String
         /// The type name (Swift associated type, Kotlin type parameter).
-        public let typeName: String
+        let typeName: String
         /// The name of its member in code: `makeX`, the registry's storage.
-        public let memberName: String
-        public let scope: HolderScope
-        public let parameters: [Parameter]
-        public let parent: String?
+        let memberName: String
+        let scope: HolderScope
+        let parameters: [Parameter]
+        let parent: String?
     }
 
     /// The segment trie of the routes' paths, as tables indexed by node (node 0 is the root).
     /// A path is matched by one walk that tries, at each node, the static child, then the
     /// wildcard child, then a `**` ending here: in a route set without conflicting patterns
     /// the first route found is the most specific one that matches.
-    public struct Trie: Sendable, Equatable {
+    struct Trie: Sendable, Equatable {
         /// Index into `routes` of the route whose path ends exactly at the node, or -1.
-        public var exact: [Int] = [-1]
+        var exact: [Int] = [-1]
         /// Index of the route whose `**` starts below the node, or -1.
-        public var rest: [Int] = [-1]
+        var rest: [Int] = [-1]
         /// The node reached by a `:name` or `*` segment, or -1.
-        public var wildcard: [Int] = [-1]
+        var wildcard: [Int] = [-1]
         /// Static edges: (node, canonical segment, child), sorted.
-        public var literals: [(node: Int, segment: String, child: Int)] = []
+        var literals: [(node: Int, segment: String, child: Int)] = []
 
-        public static func == (lhs: Trie, rhs: Trie) -> Bool {
+        static func == (lhs: Trie, rhs: Trie) -> Bool {
             lhs.exact == rhs.exact && lhs.rest == rhs.rest && lhs.wildcard == rhs.wildcard
                 && lhs.literals.elementsEqual(rhs.literals) { $0.node == $1.node && $0.segment == $1.segment && $0.child == $1.child }
         }
     }
 
-    public let appName: String?
-    public let schemes: [String]
-    public let hosts: [String]
-    public let routes: [RouteEntry]
-    public let tabs: [TabEntry]
-    public let activities: [ActivityEntry]
-    public let holders: [HolderEntry]
-    public let trie: Trie
+    let appName: String?
+    let schemes: [String]
+    let hosts: [String]
+    let routes: [RouteEntry]
+    let tabs: [TabEntry]
+    let activities: [ActivityEntry]
+    let holders: [HolderEntry]
+    let trie: Trie
     /// The manifests the plan was made from, as given, for the generated header.
-    public let sources: [String]
+    let sources: [String]
 
     /// Positions of the entries by manifest name.
     private let routeIndex: [String: Int]
@@ -167,12 +167,12 @@ public struct RoutingPlan: Sendable {
 
     /// Why an app cannot be generated: names that collide in code, or a set that the rules
     /// were told not to check into a shape code cannot have.
-    public struct Problem: Error, Equatable, Sendable, CustomStringConvertible {
-        public let description: String
+    struct Problem: Error, Equatable, Sendable, CustomStringConvertible {
+        let description: String
     }
 
     /// The plan of `app`. `sources` are the paths of its files.
-    public static func make(_ app: AppModel, sources: [String]) throws(Problem) -> RoutingPlan {
+    static func make(_ app: AppModel, sources: [String]) throws(Problem) -> RoutingPlan {
         var names = NameRegistry()
         // Route values take the most common names; their members may not be taken by a case.
         let routeMembers: Set<String> = [

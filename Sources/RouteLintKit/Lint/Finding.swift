@@ -1,5 +1,6 @@
 /// How much a finding matters. Ordered so that `error` is the most severe.
 public enum Severity: String, CaseIterable, Comparable, Sendable {
+    /// From the least to the most severe: `note`, `warning`, `error`.
     case note, warning, error
 
     private var rank: Int {
@@ -15,9 +16,12 @@ public enum Severity: String, CaseIterable, Comparable, Sendable {
 
 /// Another place that explains a finding: the earlier declaration of a pair, say.
 public struct RelatedLocation: Hashable, Sendable {
+    /// Where the other declaration is.
     public let range: SourceRange
+    /// What it is, in words: "'cart' first appears here".
     public let message: String
 
+    /// A related location at `range`, described by `message`.
     public init(_ range: SourceRange, _ message: String) {
         self.range = range
         self.message = message
@@ -26,6 +30,7 @@ public struct RelatedLocation: Hashable, Sendable {
 
 /// Why a finding is not reported: an inline directive, or the baseline.
 public struct Suppression: Hashable, Sendable {
+    /// Where the suppression was made: `inSource` by a directive, `external` by a baseline.
     public enum Kind: String, Sendable {
         /// A `# routelint:ignore` comment in the manifest.
         case inSource
@@ -33,9 +38,12 @@ public struct Suppression: Hashable, Sendable {
         case external
     }
 
+    /// Whether a directive or a baseline made it.
     public let kind: Kind
+    /// The reason a directive gives after `--`, or the baseline that accepted the finding.
     public let justification: String?
 
+    /// A suppression of `kind`, with its `justification`.
     public init(kind: Kind, justification: String?) {
         self.kind = kind
         self.justification = justification
@@ -44,10 +52,15 @@ public struct Suppression: Hashable, Sendable {
 
 /// One problem found in a route set.
 public struct Finding: Hashable, Sendable {
+    /// The id of the rule that found it.
     public let rule: String
+    /// Its severity: the rule's default, or the configuration's.
     public var severity: Severity
+    /// What is wrong, naming the things involved.
     public let message: String
+    /// The node at fault, as section 2 of the format says where each rule points.
     public let range: SourceRange
+    /// Other places involved: the earlier declaration, the other route of a conflict.
     public let related: [RelatedLocation]
     /// What the finding is about, by kind and name (route ids, holder names, keys). With the
     /// rule and the file they identify the finding without its line, for baselines and
@@ -60,6 +73,7 @@ public struct Finding: Hashable, Sendable {
     /// Set when the finding is suppressed: kept for SARIF, left out of every other output.
     public var suppression: Suppression?
 
+    /// A finding of `rule`; see the properties.
     public init(
         rule: String, severity: Severity, message: String, range: SourceRange,
         related: [RelatedLocation] = [], subjects: [Subject] = [], suggestion: String? = nil
@@ -109,10 +123,13 @@ public struct Finding: Hashable, Sendable {
 /// Where rules put their findings. Each finding takes its rule's default severity; the
 /// configuration may change it afterwards.
 public struct FindingSink: Sendable {
+    /// The findings reported so far, in the order they were reported.
     public private(set) var findings: [Finding] = []
 
+    /// An empty sink.
     public init() {}
 
+    /// Reports a finding of the rule `description` at its default severity.
     public mutating func report(
         _ rule: RuleDescription, _ message: String, at range: SourceRange,
         related: [RelatedLocation] = [], subjects: [Subject] = [], suggestion: String? = nil

@@ -2,16 +2,21 @@
 /// things involved, never its line or its words. Baselines store identities, and SARIF
 /// fingerprints are hashes of them, so both survive lines moving and messages being reworded.
 public struct FindingIdentity: Hashable, Comparable, Sendable {
+    /// The rule's id.
     public let rule: String
+    /// The file, as named in the report.
     public let file: String
+    /// The kinds and names of what the finding is about.
     public let subjects: [Subject]
 
+    /// The identity of a finding of `rule` in `file` about `subjects`.
     public init(rule: String, file: String, subjects: [Subject]) {
         self.rule = rule
         self.file = file
         self.subjects = subjects
     }
 
+    /// The identity of `finding`, whose file is one of `files`.
     public init(_ finding: Finding, files: [SourceFile]) {
         self.init(rule: finding.rule, file: files[Int(finding.range.file.index)].path, subjects: finding.subjects)
     }
@@ -52,10 +57,12 @@ public struct FindingIdentity: Hashable, Comparable, Sendable {
         /// of the identities, so that millions of findings do not keep their names twice.
         private var seen: [String: Int] = [:]
 
+        /// Fingerprints for findings in `files`.
         public init(files: [SourceFile]) {
             self.files = files
         }
 
+        /// The fingerprint of `finding`: its identity hashed, with a counter for repeats of one identity.
         public mutating func next(_ finding: Finding) -> String {
             let identity = FindingIdentity(finding, files: files)
             let first = identity.fingerprint(occurrence: 0)

@@ -4,6 +4,7 @@ public struct LintResult: Sendable {
     public let findings: [Finding]
     /// Findings that `# routelint:ignore` directives silence, in report order.
     public let suppressed: [Finding]
+    /// The apps the files form, in the order their first files come.
     public let apps: [AppModel]
     /// Files that are not well-formed YAML: what they declare is missing from `apps`, so an
     /// answer drawn from the apps (a URL's route, a graph) may be wrong.
@@ -15,6 +16,7 @@ public struct LintResult: Sendable {
     /// thread, and "suppressions".
     public let timings: [PhaseTiming]
 
+    /// The number of routes of all apps.
     public var routeCount: Int { apps.reduce(0) { $0 + $1.routes.count } }
 
     fileprivate func withTiming(first timing: PhaseTiming) -> LintResult {
@@ -26,9 +28,12 @@ public struct LintResult: Sendable {
 
 /// How long one phase of the linter took.
 public struct PhaseTiming: Sendable {
+    /// The phase: "parse", "model", "rule ID", ….
     public let phase: String
+    /// Its wall time.
     public let seconds: Double
 
+    /// `phase` took `seconds`.
     public init(phase: String, seconds: Double) {
         self.phase = phase
         self.seconds = seconds
@@ -215,12 +220,15 @@ public enum Linter {
 /// One file as the linter reads it, before it joins its app: what a language server keeps of
 /// each file between edits, so that an edit reads only the file edited.
 public struct LoadedManifest: Sendable {
+    /// The file read.
     public let file: FileID
     /// Nil when the file is not well-formed YAML.
     public internal(set) var manifest: Manifest?
     /// The table the manifest's names are symbols of.
     public internal(set) var symbols: SymbolTable
+    /// What the YAML reader and the decoder found wrong, for the file rules.
     public internal(set) var issues: [ManifestIssue]
+    /// The file's `# routelint:ignore` directives.
     public internal(set) var directives: [SuppressionDirective]
     /// The `app` the file declares, as far as it could be read.
     public internal(set) var appName: String?

@@ -3,7 +3,9 @@
 /// so they are built from the model, never from the words of its message: rewording a
 /// message changes no identity.
 public struct Subject: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The kinds of thing a finding can be about.
     public enum Kind: String, CaseIterable, Sendable {
+        /// An entity of a manifest.
         case activity, tab, route, holder
         /// A top-level section (`routes`), or `top-level` for the manifest's top level.
         case section
@@ -23,18 +25,26 @@ public struct Subject: Hashable, Comparable, Sendable, CustomStringConvertible {
         case scope
     }
 
+    /// What kind of thing it is.
     public let kind: Kind
+    /// Its name as written.
     public let name: String
 
+    /// The subject `kind` `name`.
     public init(_ kind: Kind, _ name: String) {
         self.kind = kind
         self.name = name
     }
 
+    /// The activity `name`.
     public static func activity(_ name: String) -> Subject { Subject(.activity, name) }
+    /// The tab `name`.
     public static func tab(_ name: String) -> Subject { Subject(.tab, name) }
+    /// The route `name`.
     public static func route(_ name: String) -> Subject { Subject(.route, name) }
+    /// The holder `name`.
     public static func holder(_ name: String) -> Subject { Subject(.holder, name) }
+    /// The key `name`.
     public static func key(_ name: String) -> Subject { Subject(.key, name) }
 
     /// The subject for a declared entity of any kind.

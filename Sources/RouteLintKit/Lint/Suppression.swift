@@ -9,17 +9,23 @@
 /// file, silences them in the whole file. A directive that names an unknown rule, or that
 /// silences nothing, is itself reported as `unused-suppression`.
 public struct SuppressionDirective: Sendable, Equatable {
+    /// Where a directive applies.
     public enum Scope: Sendable, Equatable {
+        /// The line it is on (`# routelint:ignore`).
         case line(Int)
+        /// The whole file (`# routelint:ignore-file`).
         case file
     }
 
+    /// The file the directive is in.
     public let file: FileID
+    /// Where it applies.
     public let scope: Scope
     /// The rules it names, at most `maximumRules` of them.
     public let rules: [Located<String>]
     /// How many more rules it names than were read.
     public let omittedRuleCount: Int
+    /// The reason given after `--`, if any.
     public let reason: String?
     /// The directive itself, from `#` to the end of the comment.
     public let range: SourceRange

@@ -3,15 +3,21 @@
 /// (files in path order, then position) is the one used, and the others are kept in
 /// `redeclarations` for `duplicate-name`. Every name is a symbol of the run's `symbols`.
 public struct AppModel: Sendable {
+    /// A name declared again in a later file of the app (or later in one file).
     public struct Redeclaration: Sendable {
+        /// What kind of entity it names.
         public let kind: EntityKind
+        /// The later declaration, which the app ignores.
         public let later: Name
+        /// The first declaration, which the app uses.
         public let first: Name
     }
 
     /// A file of the app, as `missing-field` needs it.
     public struct File: Sendable {
+        /// The file.
         public let id: FileID
+        /// Where its `manifest` key is, or that it has none.
         public let versionKey: Manifest.VersionKey
     }
 
@@ -19,16 +25,23 @@ public struct AppModel: Sendable {
     public let name: Name?
     /// The run's symbols: every name of every app.
     public let symbols: SymbolTable
+    /// The app's files, in path order.
     public let files: [File]
+    /// The custom URL schemes of every file, in order.
     public private(set) var schemes: [Name] = []
+    /// The universal-link hosts of every file, in order.
     public private(set) var hosts: [Name] = []
+    /// The activities, first declarations only, in declaration order.
     public private(set) var activities = EntityList<Activity>()
+    /// The tabs, first declarations only, in declaration order.
     public private(set) var tabs = EntityList<Tab>()
+    /// The holders, first declarations only, in declaration order.
     public private(set) var holders = EntityList<Holder>()
     /// Routes in declaration order.
     public private(set) var routes = EntityList<Route>()
     /// The items of every `NameList` of the app's entities.
     public private(set) var names: [Name] = []
+    /// Every later declaration of a name the app already has.
     public private(set) var redeclarations: [Redeclaration] = []
     /// False when a file that may belong to the app could not be read — one that names the
     /// app before its problem, or whose app is unknown, or a path that could not be read at
@@ -162,14 +175,20 @@ public struct AppModel: Sendable {
     /// The text of a name.
     public func text(_ symbol: Symbol) -> String { symbols.text(symbol) }
 
+    /// The activity named `name`.
     public func activity(_ name: Symbol) -> Activity? { activityIndex[name].map { activities[$0] } }
+    /// The tab named `name`.
     public func tab(_ name: Symbol) -> Tab? { tabIndex[name].map { tabs[$0] } }
+    /// The holder named `name`.
     public func holder(_ name: Symbol) -> Holder? { holderIndex[name].map { holders[$0] } }
+    /// The route whose id is `id`.
     public func route(_ id: Symbol) -> Route? { routeIndex[id].map { routes[$0] } }
+    /// The position in `routes` of the route whose id is `id`.
     public func routePosition(_ id: Symbol) -> Int? { routeIndex[id] }
 
     /// Looks a name up by its text, as a user or a test gives it.
     public func route(named id: String) -> Route? { symbols.lookup(id).flatMap(route) }
+    /// The tab named `name`, by its text.
     public func tab(named name: String) -> Tab? { symbols.lookup(name).flatMap(tab) }
 
     /// The first tab whose root is the route, if any.
@@ -189,8 +208,11 @@ public struct AppModel: Sendable {
 
     /// Names as suggestions draw on them: gathered only when a name is unknown.
     public var activityNames: [String] { activities.map { text($0.name.value) } }
+    /// The tabs' names, in declaration order.
     public var tabNames: [String] { tabs.map { text($0.name.value) } }
+    /// The holders' names, in declaration order.
     public var holderNames: [String] { holders.map { text($0.name.value) } }
+    /// The routes' ids, in declaration order.
     public var routeIDs: [String] { routes.map { text($0.id.value) } }
 
     /// How the app is called in messages.

@@ -8,6 +8,7 @@ public struct EntityList<Entity: Sendable>: RandomAccessCollection, Sendable {
     private var chunks: [[Entity]] = []
     public private(set) var count = 0
 
+    /// An empty list.
     public init() {}
 
     public var startIndex: Int { 0 }
@@ -18,6 +19,7 @@ public struct EntityList<Entity: Sendable>: RandomAccessCollection, Sendable {
         set { chunks[position / Self.chunkSize][position % Self.chunkSize] = newValue }
     }
 
+    /// Adds `entity` at the end.
     public mutating func append(_ entity: Entity) {
         // A chunk grows as an array does, so a small file's sections stay small.
         if chunks.isEmpty || chunks[chunks.count - 1].count == Self.chunkSize { chunks.append([]) }

@@ -17,6 +17,7 @@ public struct LinkGraph: Sendable {
         }
     }
 
+    /// The number of routes, which are the vertices.
     public var vertexCount: Int { rowStarts.count - 1 }
 
     /// The routes `vertex` links to.

@@ -8,9 +8,12 @@ public struct NameList: Sendable, Equatable {
     let start: UInt32
     let end: UInt32
 
+    /// No names.
     public static let empty = NameList(start: 0, end: 0)
 
+    /// How many names.
     public var count: Int { Int(end - start) }
+    /// Whether there is none.
     public var isEmpty: Bool { start == end }
 
     var range: Range<Int> { Int(start)..<Int(end) }
@@ -23,21 +26,32 @@ public struct NameList: Sendable, Equatable {
 /// Names are symbols of the file's own table until the file joins an app, and of the run's
 /// table from then on.
 public struct Manifest: Sendable {
+    /// The file the manifest was read from.
     public let file: FileID
+    /// `manifest`: the format version.
     public var version: Located<Int>?
+    /// `app`: the app the file belongs to; files without one form the unnamed app.
     public var app: Name?
+    /// `schemes`: custom URL schemes for deep links.
     public var schemes: [Name] = []
+    /// `hosts`: universal-link hosts.
     public var hosts: [Name] = []
+    /// `activities`, in declaration order.
     public var activities = EntityList<Activity>()
+    /// `tabs`, in declaration order.
     public var tabs = EntityList<Tab>()
+    /// `holders`, in declaration order.
     public var holders = EntityList<Holder>()
+    /// `routes`, in declaration order.
     public var routes = EntityList<Route>()
     /// The items of every `NameList` of the file's entities.
     public var names: [Name] = []
     /// Whether the top level is a mapping with a `manifest` key, and where a missing one would go.
     public var versionKey = VersionKey.notApplicable
 
+    /// Where the `manifest` key is, or that it is missing.
     public enum VersionKey: Sendable, Equatable {
+        /// The file has the key (its value may still be invalid).
         case present
         /// The top level is a mapping without the key; the range is the mapping's start.
         case missing(at: SourceRange)
@@ -47,6 +61,7 @@ public struct Manifest: Sendable {
         case notApplicable
     }
 
+    /// An empty manifest of `file`.
     public init(file: FileID) {
         self.file = file
     }
@@ -56,25 +71,36 @@ public struct Manifest: Sendable {
 public struct Activity: Sendable {
     /// The mapping key that declares the activity.
     public internal(set) var name: Name
+    /// `title`: the display name.
     public var title: Name?
+    /// `icon`: a symbol name.
     public var icon: Name?
+    /// `default-tab`: the tab shown when the app switches to the activity.
     public var defaultTab: Name?
 
     /// From the declaring key to the end of the entity's fields.
     public var extent: SourceRange
 
+    /// An activity named `name`, with nothing else declared.
     public init(name: Name) {
         self.name = name
         extent = name.range
     }
 }
 
+/// A tab: an entry of an activity's tab bar, with the route at the root of its stack.
 public struct Tab: Sendable {
+    /// The tab's name.
     public internal(set) var name: Name
+    /// `activity`: the activity whose tab bar shows it.
     public var activity: Name?
+    /// `index`: its position in that tab bar.
     public var index: Located<Int>?
+    /// `root`: the route at the root of its navigation stack.
     public var root: Name?
+    /// `icon`: a symbol name.
     public var icon: Name?
+    /// `title`: the display name (default: the name, capitalised).
     public var title: Name?
     /// The keys the tab was written with, valid or not.
     public var written = KeySet<TabKey>()
@@ -82,6 +108,7 @@ public struct Tab: Sendable {
     /// From the declaring key to the end of the entity's fields.
     public var extent: SourceRange
 
+    /// A tab named `name`, with nothing else declared.
     public init(name: Name) {
         self.name = name
         extent = name.range
@@ -90,6 +117,7 @@ public struct Tab: Sendable {
 
 /// The lifetime of a holder's scope, from narrowest to widest.
 public enum HolderScope: String, CaseIterable, Comparable, Sendable {
+    /// From the narrowest lifetime to the widest.
     case route, tab, activity, app
 
     private var rank: Int {
@@ -106,14 +134,19 @@ public enum HolderScope: String, CaseIterable, Comparable, Sendable {
 
 /// Owns a route's ViewModel and DI scope.
 public struct Holder: Sendable {
+    /// The holder's name.
     public internal(set) var name: Name
+    /// `scope`: its lifetime (default `route`).
     public var scope: Located<HolderScope>?
+    /// `params`: the route parameters it needs to be created.
     public var params = NameList.empty
+    /// `parent`: the holder whose scope encloses this one.
     public var parent: Name?
 
     /// From the declaring key to the end of the entity's fields.
     public var extent: SourceRange
 
+    /// A holder named `name`, with nothing else declared.
     public init(name: Name) {
         self.name = name
         extent = name.range
@@ -123,25 +156,40 @@ public struct Holder: Sendable {
     public var effectiveScope: HolderScope { scope?.value ?? .route }
 }
 
+/// How a route is shown.
 public enum Presentation: String, CaseIterable, Sendable {
+    /// Pushed on the stack, as a sheet, or full screen.
     case push, sheet, fullscreen
 }
 
+/// A route: a screen the app can show, with its URL path pattern and holder.
 public struct Route: Sendable {
+    /// The route's id.
     public internal(set) var id: Name
     /// The path, when it is a valid pattern. (An invalid one is reported by `invalid-path`;
     /// `written` still says the route has one.)
     public var path: Located<PathPattern>?
+    /// `activity`: the activity it belongs to (a tab root takes its tab's).
     public var activity: Name?
+    /// `holder`: the holder bound to it.
     public var holder: Name?
+    /// `links`: the routes it can open.
     public var links = NameList.empty
+    /// `presentation` (default `push`).
     public var presentation: Located<Presentation>?
+    /// `stacked`: a sheet or full-screen route with its own navigation stack.
     public var stacked: Located<Bool>?
+    /// `entry`: opened from outside the tab graph.
     public var entry: Located<Bool>?
+    /// `requires-auth`: needs a signed-in user.
     public var requiresAuth: Located<Bool>?
+    /// `feature`: the feature flag that gates it.
     public var feature: Name?
+    /// `fallback`: the route shown instead when the flag is off.
     public var fallback: Name?
+    /// `sends`: context types it sends to its ancestors.
     public var sends = NameList.empty
+    /// `observes`: context types it receives from its descendants.
     public var observes = NameList.empty
     /// The keys the route was written with, valid or not.
     public var written = KeySet<RouteKey>()
@@ -149,18 +197,23 @@ public struct Route: Sendable {
     /// From the declaring key to the end of the entity's fields.
     public var extent: SourceRange
 
+    /// A route whose id is `id`, with nothing else declared.
     public init(id: Name) {
         self.id = id
         extent = id.range
     }
 
+    /// The presentation, `push` when none is written.
     public var effectivePresentation: Presentation { presentation?.value ?? .push }
+    /// Whether it is an entry route.
     public var isEntry: Bool { entry?.value ?? false }
+    /// Whether it has its own navigation stack.
     public var isStacked: Bool { stacked?.value ?? false }
 }
 
 /// An activity, tab, holder or route: declared under a name, by the mapping key `declaredName`.
 public protocol DeclaredEntity: Sendable {
+    /// The name the entity is declared by: its name, or a route's id.
     var declaredName: Name { get }
     /// From the declaring key to the end of the entity's fields: findings inside it are
     /// about the entity.
@@ -171,9 +224,13 @@ public protocol DeclaredEntity: Sendable {
     func joined(symbols: [Symbol]?, namesOffset: UInt32) -> Self
 }
 
+/// The activity's name.
 extension Activity: DeclaredEntity { public var declaredName: Name { name } }
+/// The tab's name.
 extension Tab: DeclaredEntity { public var declaredName: Name { name } }
+/// The holder's name.
 extension Holder: DeclaredEntity { public var declaredName: Name { name } }
+/// The route's id.
 extension Route: DeclaredEntity { public var declaredName: Name { id } }
 
 // MARK: - Joining an app

@@ -1,8 +1,11 @@
 /// What reading one file gave: its manifest (nil when the file is not well-formed YAML), the
 /// table its names are symbols of, and the problems found on the way.
 public struct DecodedManifest: Sendable {
+    /// The manifest, or nil when the file is not well-formed YAML.
     public var manifest: Manifest?
+    /// The table the manifest's names are symbols of.
     public var symbols: SymbolTable
+    /// What was found wrong on the way.
     public var issues: [ManifestIssue]
     /// Of the text positions given to `ManifestDecoder.decode`, those inside a scalar.
     public var positionsInsideScalars: Set<SourcePosition>
@@ -21,6 +24,7 @@ public struct DecodedManifest: Sendable {
 /// levels deep; everything else is skipped. An alias is read again only where the format
 /// reads it, one level at a time, so an alias bomb is never expanded.
 public enum ManifestDecoder {
+    /// Decodes `file` from libyaml's events; `textPositions` are comment candidates to tell apart from scalar text.
     public static func decode(_ file: SourceFile, textPositions: [SourcePosition] = []) -> DecodedManifest {
         YAMLCursor.read(file.bytes, file: file.id, textPositions: textPositions) { (cursor: consuming YAMLCursor) in
             var decoder = Decoder(cursor: cursor)

@@ -1,5 +1,6 @@
 /// The kinds of entity a manifest declares.
 public enum EntityKind: String, Sendable {
+    /// An activity, a tab, a holder or a route.
     case activity, tab, holder, route
 }
 
@@ -26,8 +27,11 @@ public enum ManifestIssue: Sendable, Equatable {
 
 /// What holds a key or a value: the top level, a section such as `routes`, or an entity.
 public enum Owner: Sendable, Equatable, CustomStringConvertible {
+    /// The top level of the manifest.
     case topLevel
+    /// A top-level section (`routes`, say).
     case section(TopLevelKey)
+    /// An entity of a section, by kind and name.
     case entity(EntityKind, String)
 
     /// "the top level", "'routes'", "route 'home'".
@@ -43,10 +47,14 @@ public enum Owner: Sendable, Equatable, CustomStringConvertible {
 /// A field whose value is at fault: `index` of tab `home`, an item of `links` of route
 /// `cart`, or `app` at the top level.
 public struct FieldReference: Sendable, Equatable {
+    /// The key as written.
     public let key: String
+    /// The mapping it is in.
     public let owner: Owner
+    /// Whether the value at fault is an item of the key's list, not the whole value.
     public var isItem = false
 
+    /// The field `key` of `owner`, or an item of it.
     public init(_ key: String, of owner: Owner, isItem: Bool = false) {
         self.key = key
         self.owner = owner
@@ -58,8 +66,11 @@ public struct FieldReference: Sendable, Equatable {
 
 /// What stood where a value of another kind was expected.
 public enum FoundValue: Sendable, Equatable {
+    /// A mapping.
     case mapping
+    /// A list.
     case list
+    /// `null`, or nothing.
     case null
     /// A scalar: its type as the core schema reads it ("an integer"), and its text.
     case scalar(type: String, text: String)
@@ -67,6 +78,7 @@ public enum FoundValue: Sendable, Equatable {
 
 /// The kind of value a field takes.
 public enum ExpectedValue: Sendable, Equatable {
+    /// The kinds of value a field takes.
     case string, integer, boolean, list
     /// `manifest`: the integer 1.
     case formatVersion
@@ -76,20 +88,29 @@ public enum ExpectedValue: Sendable, Equatable {
 
 /// The ways a value can be invalid; `InvalidValueRule` words each.
 public enum InvalidValue: Sendable, Equatable {
+    /// The top level is not a mapping.
     case topLevelNotMapping(found: FoundValue)
+    /// A field holds a value of another type than it takes.
     case wrongType(FieldReference, expected: ExpectedValue, found: FoundValue)
     /// A mapping key that is not a scalar.
     case nonScalarKey(in: Owner, found: FoundValue)
     /// An entity declared under a name that is not valid.
     case invalidEntityName(EntityKind, String)
+    /// An entity is not a mapping.
     case entityNotMapping(EntityKind, String, found: FoundValue)
     /// A reference to an entity that is not a valid name.
     case invalidName(FieldReference, String)
+    /// A parameter name that is not an identifier.
     case invalidParameterName(FieldReference, String)
+    /// A tab index below 0.
     case negativeIndex(FieldReference, Int)
+    /// A value not among the field's choices, with the choices.
     case unknownChoice(FieldReference, String, choices: [String])
+    /// A `manifest` version other than 1.
     case unsupportedVersion(Int)
+    /// A scheme that is not a URL scheme (RFC 3986).
     case invalidScheme(String)
+    /// A host that is not a host name, or a wildcard not at its start.
     case invalidHost(String)
     /// A merge key (`<<`) whose value is not a mapping or a list of mappings.
     case mergeNotMapping(in: Owner, found: FoundValue)

@@ -27,14 +27,18 @@ extension ManifestKey {
 public struct KeySet<Key: ManifestKey>: Sendable, Equatable {
     private var bits: UInt32 = 0
 
+    /// No key.
     public init() {}
 
+    /// Whether `key` is in the set.
     public func contains(_ key: Key) -> Bool { bits & (1 << UInt32(key.rawValue)) != 0 }
 
     mutating func insert(_ key: Key) { bits |= 1 << UInt32(key.rawValue) }
 }
 
+/// The keys of a manifest's top level.
 public enum TopLevelKey: UInt8, ManifestKey {
+    /// `manifest`, `app`, `schemes`, `hosts`, `activities`, `tabs`, `holders`, `routes`.
     case manifest, app, schemes, hosts, activities, tabs, holders, routes
 
     public var name: String {
@@ -67,7 +71,9 @@ public enum TopLevelKey: UInt8, ManifestKey {
     public static let spellings = keys.map { Array($0.name.utf8) }
 }
 
+/// The keys of an activity.
 public enum ActivityKey: UInt8, ManifestKey {
+    /// `title`, `icon`, `default-tab`.
     case title, icon, defaultTab
 
     public var name: String {
@@ -90,7 +96,9 @@ public enum ActivityKey: UInt8, ManifestKey {
     public static let spellings = keys.map { Array($0.name.utf8) }
 }
 
+/// The keys of a tab.
 public enum TabKey: UInt8, ManifestKey {
+    /// `activity`, `index`, `root`, `icon`, `title`.
     case activity, index, root, icon, title
 
     public var name: String {
@@ -125,7 +133,9 @@ public enum TabKey: UInt8, ManifestKey {
     public static let spellings = keys.map { Array($0.name.utf8) }
 }
 
+/// The keys of a holder.
 public enum HolderKey: UInt8, ManifestKey {
+    /// `scope`, `params`, `parent`.
     case scope, params, parent
 
     public var name: String {
@@ -148,7 +158,9 @@ public enum HolderKey: UInt8, ManifestKey {
     public static let spellings = keys.map { Array($0.name.utf8) }
 }
 
+/// The keys of a route.
 public enum RouteKey: UInt8, ManifestKey {
+    /// `path`, `activity`, `holder`, `links`, `presentation`, `stacked`, `entry`, `requires-auth`, `feature`, `fallback`, `sends`, `observes`.
     case path, activity, holder, links, presentation, stacked, entry, requiresAuth, feature, fallback, sends, observes
 
     public var name: String {

@@ -2,18 +2,27 @@
 /// the most specific among those that match the URL's path, with its activity, the tab it
 /// opens in, its holder, and the parameters and query items the URL carries.
 public struct URLResolver: Sendable {
+    /// What one URL opens.
     public struct Resolution: Sendable, Equatable {
+        /// Whether the URL opens exactly one route.
         public enum Status: String, Sendable {
+            /// One route (`resolved`), routes that conflict (`ambiguous`), or none (`unmatched`).
             case resolved, ambiguous, unmatched
         }
 
+        /// The URL as given.
         public let url: String
+        /// Whether it opens exactly one route.
         public let status: Status
+        /// The route's id, when resolved.
         public var route: String?
         /// The best-matching routes when they conflict.
         public var candidates: [String] = []
+        /// The route's activity.
         public var activity: String?
+        /// The tab it opens in: the URL's `tab` query, else the activity's default tab.
         public var tab: String?
+        /// The holder bound to the route.
         public var holder: String?
         /// Parameter name → value, percent-decoded, in path order.
         public var parameters: [Pair] = []
@@ -28,8 +37,11 @@ public struct URLResolver: Sendable {
         }
     }
 
+    /// A name and its decoded value: a path parameter or a query item.
     public struct Pair: Sendable, Equatable {
+        /// The name.
         public let name: String
+        /// The value, percent-decoded.
         public let value: String
     }
 
@@ -44,6 +56,7 @@ public struct URLResolver: Sendable {
 
     private let apps: [IndexedApp]
 
+    /// A resolver over `apps`: a URL's scheme or host picks the app, its path the route.
     public init(apps: [AppModel]) {
         self.apps = apps.map { app in
             let routes = app.routes.filter { $0.path != nil }
@@ -53,6 +66,7 @@ public struct URLResolver: Sendable {
         }
     }
 
+    /// What `url` opens: a custom-scheme link, an `https` link or a bare path.
     public func resolve(_ url: String) -> Resolution {
         var unmatched = Resolution(url: url, status: .unmatched)
         let parsed: ParsedURL
@@ -165,8 +179,10 @@ public struct URLResolver: Sendable {
 /// skipped. A file that is not UTF-8 text (a NUL byte, or bytes that are not UTF-8) is
 /// refused rather than read as megabytes of URLs that resolve to nothing.
 public enum URLList {
+    /// A URL list that holds a NUL byte or bytes that are not UTF-8.
     public struct NotText: Error, Equatable, Sendable {}
 
+    /// The URLs of a `--urls` file: one a line, blank lines and `#` comments skipped.
     public static func urls(in bytes: [UInt8]) -> Result<[String], NotText> {
         guard !bytes.contains(0), isUTF8(bytes) else { return .failure(NotText()) }
         return .success(

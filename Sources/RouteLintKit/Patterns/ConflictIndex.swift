@@ -10,17 +10,17 @@
 /// Only a route set whose patterns really overlap in great numbers makes the walk long; the
 /// report is bounded all the same: at most `limit` conflicts are kept per pattern (the
 /// earliest declared), and the rest are counted.
-public struct ConflictIndex {
-    public struct Group: Equatable, Sendable {
+struct ConflictIndex {
+    struct Group: Equatable, Sendable {
         /// Index of the later pattern, in the input.
-        public let pattern: Int
+        let pattern: Int
         /// Earlier patterns it conflicts with, earliest first, at most `limit` of them.
-        public let earlier: [Int]
+        let earlier: [Int]
         /// How many more conflicts with earlier patterns were left out.
-        public let omitted: Int
+        let omitted: Int
     }
 
-    public static func conflicts(among patterns: [PathPattern], limit: Int) -> [Group] {
+    static func conflicts(among patterns: [PathPattern], limit: Int) -> [Group] {
         var trie = SegmentTrie(patternCount: patterns.count)
         var groups: [Group] = []
         var walk = TrieWalk()

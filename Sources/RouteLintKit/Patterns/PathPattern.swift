@@ -1,6 +1,7 @@
 /// A route's URL path pattern (spec section 1, "Path patterns"). Literal segments and
 /// parameter names are symbols of the run's table, so patterns compare by integers.
 public struct PathPattern: Hashable, Sendable {
+    /// One segment of a pattern.
     public enum Segment: Hashable, Sendable {
         /// A static segment, interned in its canonical spelling (see `PathText.canonical`) so
         /// that `%41` and `A` are the same segment.
@@ -18,10 +19,12 @@ public struct PathPattern: Hashable, Sendable {
         }
     }
 
+    /// The segments, in order; none for `/`.
     public private(set) var segments: [Segment]
     /// The pattern as written in the manifest.
     public private(set) var text: Symbol
 
+    /// Whether the last segment is `**`.
     public var endsWithRest: Bool { segments.last == .rest }
 
     /// The names of the pattern's parameters, in order.
@@ -34,20 +37,31 @@ public struct PathPattern: Hashable, Sendable {
 
     /// Why a path is not a valid pattern. `InvalidPathRule` words each case.
     public enum SyntaxError: Error, Equatable, Sendable {
+        /// The path is empty.
         case empty
+        /// The path does not start with `/`.
         case noLeadingSlash
         /// The byte value of the first ASCII white-space character.
         case whiteSpace(UInt8)
+        /// The path holds `?`.
         case query
+        /// The path holds `#`.
         case fragment
+        /// The path ends with `/` and is not `/`.
         case trailingSlash
         /// Segments are numbered from 1.
         case emptySegment(ordinal: Int)
+        /// `**` is not the last segment.
         case restNotLast
+        /// A segment is `:` alone.
         case missingParameterName(ordinal: Int)
+        /// A parameter name that is not an identifier.
         case invalidParameterName(String)
+        /// A parameter name used twice.
         case repeatedParameter(String)
+        /// A `%` not followed by two hex digits.
         case invalidPercentEscape(ordinal: Int, segment: String)
+        /// A character that a static segment may not hold.
         case invalidCharacter(ordinal: Int, segment: String, character: String)
     }
 
@@ -56,6 +70,7 @@ public struct PathPattern: Hashable, Sendable {
         parse(Array(text.utf8), symbols: &symbols)
     }
 
+    /// The pattern written in `bytes`, its names interned in `symbols`; or what is wrong with it.
     public static func parse(_ bytes: [UInt8], symbols: inout SymbolTable) -> Result<PathPattern, SyntaxError> {
         guard bytes.first == UInt8(ascii: "/") else { return .failure(bytes.isEmpty ? .empty : .noLeadingSlash) }
         // Only ASCII white space needs its own message: any other character is refused in

@@ -11,10 +11,12 @@ public enum PatternRelation: Equatable, Sendable {
     /// Some path matches both and neither is more specific. A conflict.
     case overlapping
 
+    /// Whether the two patterns conflict (section 1: some path matches both, neither more specific).
     public var isConflict: Bool { self == .equivalent || self == .overlapping }
 }
 
 extension PathPattern {
+    /// How this pattern's paths relate to `other`'s, decided segment by segment.
     public func relation(to other: PathPattern) -> PatternRelation {
         guard overlaps(other) else { return .disjoint }
         switch (isSubset(of: other), other.isSubset(of: self)) {

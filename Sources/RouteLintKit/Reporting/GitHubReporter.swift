@@ -3,6 +3,7 @@
 /// as GitHub's runner unescapes them (`%`, CR and LF; in properties also `:` and `,`), and
 /// control characters as `\u{…}`, so no manifest can end the command early or start another.
 public struct GitHubReporter {
+    /// The reporter.
     public init() {}
 
     /// Writes one command per finding, as they come.

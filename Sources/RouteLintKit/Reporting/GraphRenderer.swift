@@ -4,7 +4,9 @@
 /// 3-D boxes, entry routes doubled (DOT) or shaded (Mermaid). An entity with findings is
 /// drawn in the colour of its most severe one, with the rule ids in its label.
 public enum GraphRenderer {
+    /// The graph languages.
     public enum Format: String, CaseIterable, Sendable {
+        /// Graphviz's DOT, or a Mermaid flowchart.
         case dot, mermaid
     }
 

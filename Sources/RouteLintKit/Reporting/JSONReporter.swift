@@ -1,6 +1,7 @@
 /// The machine format: a JSON array of findings in report order. Its schema is documented in
 /// the README ("JSON output") and only grows: fields are never renamed or removed.
 public struct JSONReporter {
+    /// The reporter.
     public init() {}
 
     /// Writes the array finding by finding, so that its size in memory does not grow with
@@ -44,7 +45,7 @@ public struct JSONReporter {
 }
 
 /// A JSON value whose objects keep their fields in the order given, so output is stable.
-public indirect enum JSONValue: Sendable {
+indirect enum JSONValue: Sendable {
     case string(String)
     case integer(Int)
     case bool(Bool)
@@ -54,7 +55,7 @@ public indirect enum JSONValue: Sendable {
 
     /// Two-space indented text; strings escaped so that any text, control characters
     /// included, round-trips.
-    public func serialized() -> String {
+    func serialized() -> String {
         var text = ""
         write(to: &text, indent: 0)
         return text

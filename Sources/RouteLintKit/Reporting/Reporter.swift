@@ -5,7 +5,9 @@ public struct LintReport: Sendable {
     public let active: [Finding]
     /// Findings silenced by a directive or accepted by a baseline (SARIF keeps them).
     public let suppressed: [Finding]
+    /// The files the findings point into, indexed by `FileID`.
     public let files: [SourceFile]
+    /// What the summary says: files, routes, time, unreadable paths.
     public let totals: TextReporter.Totals
     /// Checks the run skipped, and why.
     public let skippedChecks: [String]
@@ -14,6 +16,7 @@ public struct LintReport: Sendable {
     /// The least severity that fails the run.
     public let failingSeverity: Severity
 
+    /// A report; see the properties.
     public init(
         active: [Finding], suppressed: [Finding] = [], files: [SourceFile], totals: TextReporter.Totals,
         skippedChecks: [String] = [], unreadable: [ReadFailure] = [], failingSeverity: Severity = .error
@@ -31,6 +34,7 @@ public struct LintReport: Sendable {
 /// An output format. A reporter is a pure function of the report: it writes, piece by
 /// piece, to any text stream, and reads nothing else.
 public protocol Reporter {
+    /// Writes `report` to `output`, piece by piece.
     func write<Output: TextOutputStream>(_ report: LintReport, to output: inout Output)
 }
 

@@ -1,5 +1,6 @@
 /// The output of `routelint resolve`.
 public enum ResolutionReporter {
+    /// `routelint resolve`'s text: one block per URL, in input order.
     public static func text(_ resolutions: [URLResolver.Resolution]) -> String {
         var output = ""
         for resolution in resolutions {

@@ -1,5 +1,6 @@
 /// The text of `routelint rules` and `routelint explain`.
 public enum RuleDocumentation {
+    /// `routelint rules`: a line per rule with its id, default severity and summary.
     public static func catalogue() -> String {
         let descriptions = RuleRegistry.descriptions
         let idWidth = descriptions.map(\.id.count).max() ?? 0
@@ -41,6 +42,7 @@ public enum RuleDocumentation {
         text + String(repeating: " ", count: max(0, width - text.count))
     }
 
+    /// `routelint explain RULE`: the rule's whole documentation, its examples as manifests to write.
     public static func explain(_ rule: RuleDescription) -> String {
         var text = "\(rule.id) (default severity: \(rule.defaultSeverity.rawValue))\n\n"
         text += rule.summary + "\n\n" + rule.rationale + "\n"

@@ -7,21 +7,26 @@ public struct SARIFReporter {
     /// Version 2: identities by kind and name of their subjects (version 1 used message words).
     public static let fingerprintKey = "routelintIdentity/v2"
 
+    /// Where the log's paths are relative to, and the version it names.
     public struct Options: Sendable {
         /// The absolute folder artifact URIs are relative to (`%SRCROOT%`).
         public var baseDirectory: String
         /// The absolute folder relative paths of the files are relative to.
         public var workingDirectory: String
+        /// The version of routelint the log names.
         public var version: String = RouteLintVersion.current
 
+        /// Options with artifacts relative to `baseDirectory` and files relative to `workingDirectory`.
         public init(baseDirectory: String, workingDirectory: String) {
             self.baseDirectory = baseDirectory
             self.workingDirectory = workingDirectory
         }
     }
 
+    /// Where the log's paths are relative to.
     public let options: Options
 
+    /// A reporter with `options`.
     public init(options: Options) {
         self.options = options
     }

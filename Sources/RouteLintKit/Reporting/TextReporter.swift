@@ -2,13 +2,16 @@
 /// [rule-id]`, the source line with the span underlined, and a `note:` line for each related
 /// location; then a summary line.
 public struct TextReporter {
+    /// How the text is shown.
     public struct Options: Sendable {
         /// ANSI colours, for a terminal.
         public var colored = false
+        /// The summary line at the end.
         public var summary = true
         /// Only the findings that fail the run (`--quiet`).
         public var onlyFailing = false
 
+        /// Options; see the properties.
         public init(colored: Bool = false, summary: Bool = true, onlyFailing: Bool = false) {
             self.colored = colored
             self.summary = summary
@@ -16,20 +19,26 @@ public struct TextReporter {
         }
     }
 
+    /// How the text is shown.
     public let options: Options
 
+    /// A reporter with `options`.
     public init(options: Options = Options()) {
         self.options = options
     }
 
     /// What the summary line says beyond the findings.
     public struct Totals: Sendable {
+        /// The number of files linted.
         public let files: Int
+        /// The number of routes.
         public let routes: Int
+        /// The run's time, when it is shown.
         public let seconds: Double?
         /// Paths of the route set that could not be read: the run is incomplete.
         public let unreadablePaths: Int
 
+        /// Totals; see the properties.
         public init(files: Int, routes: Int, seconds: Double?, unreadablePaths: Int = 0) {
             self.files = files
             self.routes = routes

@@ -4,13 +4,17 @@
 /// marker, lints the example and expects one finding of the rule at every marker and none
 /// elsewhere. `routelint explain` prints the examples without their markers.
 public struct RuleDescription: Sendable {
+    /// The stable kebab-case id (`conflicting-patterns`).
     public let id: String
+    /// The severity of its findings unless the configuration says otherwise.
     public let defaultSeverity: Severity
     /// One line, for `routelint rules` and SARIF's shortDescription.
     public let summary: String
     /// Why the rule exists and what to do about a finding.
     public let rationale: String
+    /// Example route sets that trigger the rule, with `↓` where each finding points.
     public let triggeringExamples: [RuleExample]
+    /// Example route sets that lint clean: no finding of any rule.
     public let nonTriggeringExamples: [RuleExample]
     /// The options the configuration may set for the rule.
     public let options: [RuleOptionDescription]
@@ -18,6 +22,7 @@ public struct RuleDescription: Sendable {
     /// Where the rule's documentation is read: its section of `docs/rules.md`.
     public var documentationURI: String { RouteLintVersion.informationURI + "/blob/main/docs/rules.md#" + id }
 
+    /// A rule's description; see the properties.
     public init(
         id: String, defaultSeverity: Severity, summary: String, rationale: String,
         triggeringExamples: [RuleExample], nonTriggeringExamples: [RuleExample],
@@ -35,11 +40,16 @@ public struct RuleDescription: Sendable {
 
 /// An integer option of a rule, such as `max` of `tab-limit`.
 public struct RuleOptionDescription: Sendable {
+    /// The option's key (`max`).
     public let name: String
+    /// What it sets.
     public let summary: String
+    /// Its value when the configuration does not set it.
     public let defaultValue: Int
+    /// The least value it takes.
     public let minimum: Int
 
+    /// An option; see the properties.
     public init(name: String, summary: String, defaultValue: Int, minimum: Int) {
         self.name = name
         self.summary = summary
@@ -50,13 +60,18 @@ public struct RuleOptionDescription: Sendable {
 
 /// One example route set: usually one manifest, several where the rule is about files.
 public struct RuleExample: Sendable {
+    /// One file of an example.
     public struct File: Sendable {
+        /// Its name, for positions and for rules about files.
         public let name: String
+        /// Its text, with `↓` before each spot a finding points at.
         public let contents: String
     }
 
+    /// The mark of a finding's position in an example, removed before the example is linted.
     public static let marker: Character = "↓"
 
+    /// The files, linted as one route set in this order.
     public let files: [File]
 
     /// A one-file example.
@@ -72,12 +87,14 @@ public struct RuleExample: Sendable {
 
 /// A rule: its description, and a check of one of the kinds below.
 public protocol Rule: Sendable {
+    /// The rule's id, severity, documentation and examples.
     static var description: RuleDescription { get }
 }
 
 /// A rule about reading one file: it words the issues of its kind that the YAML reader and
 /// the decoder found (`ManifestIssue`).
 public protocol FileRule: Rule {
+    /// Reports a finding for each issue of the rule's kind among one file's `issues`.
     static func check(_ issues: [ManifestIssue], into findings: inout FindingSink)
 }
 
@@ -88,6 +105,7 @@ public protocol AppRule: Rule {
     /// (`AppModel.isComplete`).
     static var needsEveryFile: Bool { get }
 
+    /// Reports the rule's findings in `app`, with the rule's `options` from the configuration.
     static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink)
 }
 
@@ -99,10 +117,12 @@ extension AppRule {
 public struct RuleOptions: Sendable, Equatable {
     private var integers: [String: Int]
 
+    /// Options with these integer values, by name.
     public init(_ integers: [String: Int] = [:]) {
         self.integers = integers
     }
 
+    /// The integer option `name`, or `defaultValue` when it is not set.
     public func integer(_ name: String, default defaultValue: Int) -> Int {
         integers[name] ?? defaultValue
     }

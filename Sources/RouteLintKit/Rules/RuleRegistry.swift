@@ -1,6 +1,7 @@
 /// Every rule routelint has, in catalogue order: the rules about reading files first, then
 /// the rules about the merged app.
 public enum RuleRegistry {
+    /// Every rule, in the order their findings are reported within a position.
     public static let rules: [any Rule.Type] = [
         YAMLSyntaxRule.self,
         DuplicateKeyRule.self,
@@ -28,18 +29,23 @@ public enum RuleRegistry {
         UnusedSuppressionRule.self,
     ]
 
+    /// The rules about reading one file.
     public static let fileRules: [any FileRule.Type] = rules.compactMap { $0 as? any FileRule.Type }
+    /// The rules about an app's merged model.
     public static let appRules: [any AppRule.Type] = rules.compactMap { $0 as? any AppRule.Type }
 
     /// The rules that skip (part of) their check for an app one of whose files could not be read.
     public static var wholeAppRuleIDs: [String] { appRules.filter { $0.needsEveryFile }.map { $0.description.id } }
 
+    /// Every rule's description, in registry order.
     public static let descriptions: [RuleDescription] = rules.map { $0.description }
 
+    /// The description of the rule `id`.
     public static func description(of id: String) -> RuleDescription? {
         descriptions.first { $0.id == id }
     }
 
+    /// Every rule's id, in registry order.
     public static var ids: [String] { descriptions.map(\.id) }
 
     /// A tag for SARIF: `format` for the rules about reading a file, `navigation` for those

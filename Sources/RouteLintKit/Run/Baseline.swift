@@ -4,11 +4,15 @@
 /// once. The file is JSON, one entry per line, sorted, so that its diffs read well and it can
 /// only shrink as findings are fixed.
 public struct Baseline: Sendable, Equatable {
+    /// The findings of one identity the baseline accepts, and how many.
     public struct Entry: Sendable, Equatable {
+        /// What the findings are: rule, file, subjects.
         public let identity: FindingIdentity
+        /// How many findings of that identity are accepted.
         public var count: Int
     }
 
+    /// The entries, sorted.
     public private(set) var entries: [Entry]
 
     /// The format this routelint writes and reads. Version 1 identified findings by words of
@@ -19,12 +23,14 @@ public struct Baseline: Sendable, Equatable {
     /// enough that the counts of any baseline that fits in memory add up without overflow.
     public static let maximumCount = 1_000_000_000
 
+    /// A baseline that accepts `findings`, in `files`.
     public init(findings: [Finding], files: [SourceFile]) {
         var counts: [FindingIdentity: Int] = [:]
         for finding in findings { counts[FindingIdentity(finding, files: files), default: 0] += 1 }
         entries = counts.map { Entry(identity: $0.key, count: $0.value) }.sorted { $0.identity < $1.identity }
     }
 
+    /// The baseline as written to its file (format 2).
     public var text: String {
         var lines: [String] = []
         for entry in entries {
@@ -37,6 +43,7 @@ public struct Baseline: Sendable, Equatable {
             + (lines.isEmpty ? "" : "\n") + "  ]\n}\n"
     }
 
+    /// A baseline that cannot be read or used: the message says why and how to renew it.
     public struct LoadError: Error, CustomStringConvertible, Sendable {
         public let description: String
     }

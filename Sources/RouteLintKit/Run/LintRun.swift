@@ -13,6 +13,7 @@ public struct LintOptions: Sendable {
         case staged([StagedChange])
     }
 
+    /// What the run reads.
     public var input: Input
     /// `--config`: the configuration file; nil finds the nearest `.routelint.yml`.
     public var configurationPath: String?
@@ -29,6 +30,7 @@ public struct LintOptions: Sendable {
     /// `--write-baseline`: record the findings in a new baseline, and accept them.
     public var writesBaseline = false
 
+    /// Options for `input`, with relative paths taken from `workingDirectory`.
     public init(input: Input, workingDirectory: String) {
         self.input = input
         self.workingDirectory = workingDirectory
@@ -40,11 +42,13 @@ public struct LintOptions: Sendable {
 /// pre-commit hook and the GitHub Action only map their inputs to `LintOptions` and write
 /// `report` with the reporters they were asked for.
 public struct LintRun: Sendable {
+    /// The configuration in force.
     public let configuration: LintConfiguration
     /// Every file read, indexed by `FileID`, the context included.
     public let files: [SourceFile]
     /// Paths that could not be read: the verdict cannot be trusted for what they hold.
     public let unreadable: [ReadFailure]
+    /// The apps of the route set, every file included.
     public let apps: [AppModel]
     /// Files that are not well-formed YAML: what they declare is missing from `apps`.
     public let unparsedFiles: [FileID]
@@ -61,6 +65,7 @@ public struct LintRun: Sendable {
     public private(set) var newBaseline: Baseline?
     /// How long the run took, in seconds, until the verdict.
     public private(set) var seconds: Double = 0
+    /// Whether the run passes, and why not.
     public private(set) var verdict: Verdict
 
     /// Runs the lint. Throws when the run cannot go on (see `RunFailure`).

@@ -4,11 +4,16 @@
 public struct Verdict: Equatable, Sendable {
     /// Findings at a failing severity: errors, and warnings too with `strict`.
     public let failingFindings: Int
+    /// Warnings reported.
     public let warnings: Int
+    /// `--max-warnings`: the most warnings allowed.
     public let maxWarnings: Int?
+    /// `--strict`: warnings fail the run too.
     public let strict: Bool
+    /// Paths of the route set that could not be read.
     public let unreadablePaths: Int
 
+    /// A verdict on these counts.
     public init(failingFindings: Int, warnings: Int, maxWarnings: Int?, strict: Bool, unreadablePaths: Int) {
         self.failingFindings = failingFindings
         self.warnings = warnings
@@ -28,8 +33,10 @@ public struct Verdict: Equatable, Sendable {
     /// The least severity that fails the run.
     public var failingSeverity: Severity { strict ? .warning : .error }
 
+    /// Whether there are more warnings than `--max-warnings` allows.
     public var exceedsMaxWarnings: Bool { maxWarnings.map { warnings > $0 } ?? false }
 
+    /// The exit status: 2 when a path could not be read, else 1 when the run fails, else 0.
     public var exitStatus: Int32 {
         if unreadablePaths > 0 { return 2 }
         return failingFindings > 0 || exceedsMaxWarnings ? 1 : 0

@@ -1,10 +1,13 @@
 /// One file of a lint run: its path as the user named it and its bytes.
 public struct SourceFile: Sendable {
+    /// The file's number in its route set, in path order.
     public let id: FileID
     /// The path as given on the command line (or joined below a directory given there).
     public let path: String
+    /// The file's bytes, as read.
     public let bytes: [UInt8]
 
+    /// The file numbered `id`, named `path`, holding `bytes`.
     public init(id: FileID, path: String, bytes: [UInt8]) {
         self.id = id
         self.path = path
@@ -19,6 +22,7 @@ public struct LineIndex: Sendable {
     private let bytes: [UInt8]
     private let lineStarts: [Int]
 
+    /// The index of the lines of `bytes`.
     public init(_ bytes: [UInt8]) {
         self.bytes = bytes
         var starts = [0]
@@ -35,6 +39,7 @@ public struct LineIndex: Sendable {
         lineStarts = starts
     }
 
+    /// The number of lines.
     public var lineCount: Int { lineStarts.count }
 
     /// The text of 1-based line `number` without its line break (and without a byte-order

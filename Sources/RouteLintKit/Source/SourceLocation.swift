@@ -1,8 +1,10 @@
 /// Identifies one file of a lint run. Files are numbered in path order, so comparing ids
 /// compares files the way the spec orders declarations ("files in path order").
 public struct FileID: Hashable, Comparable, Sendable {
+    /// The file's position in its route set's path order.
     public let index: Int32
 
+    /// The file at `index`.
     public init(_ index: Int) { self.index = Int32(index) }
 
     public static func < (lhs: FileID, rhs: FileID) -> Bool { lhs.index < rhs.index }
@@ -10,9 +12,12 @@ public struct FileID: Hashable, Comparable, Sendable {
 
 /// A 1-based line and column. Columns count Unicode code points, as libyaml does.
 public struct SourcePosition: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The line, from 1.
     public var line: Int32
+    /// The column, from 1, in Unicode code points as libyaml counts them.
     public var column: Int32
 
+    /// The position at `line` and `column`.
     public init(line: Int, column: Int) {
         self.line = Int32(clamping: line)
         self.column = Int32(clamping: column)
@@ -27,10 +32,14 @@ public struct SourcePosition: Hashable, Comparable, Sendable, CustomStringConver
 
 /// A region of one file: from `start` up to, not including, `end`.
 public struct SourceRange: Hashable, Comparable, Sendable {
+    /// The file.
     public var file: FileID
+    /// Where the range starts.
     public var start: SourcePosition
+    /// Where it ends (exclusive).
     public var end: SourcePosition
 
+    /// The range from `start` to `end` in `file`.
     public init(file: FileID, start: SourcePosition, end: SourcePosition) {
         self.file = file
         self.start = start
@@ -52,9 +61,12 @@ public struct SourceRange: Hashable, Comparable, Sendable {
 
 /// A value of a manifest together with the source range it was read from.
 public struct Located<Value> {
+    /// The value.
     public var value: Value
+    /// Where it is written.
     public var range: SourceRange
 
+    /// `value`, written at `range`.
     public init(_ value: Value, at range: SourceRange) {
         self.value = value
         self.range = range

@@ -14,8 +14,11 @@
 /// plain regular file — a link such as `/dev/stdout`, a FIFO, a device — is written through,
 /// as a shell's `>` would, never replaced.
 public final class OutputFile: TextOutputStream {
+    /// A file that cannot be written, and why.
     public struct WriteError: Error, CustomStringConvertible, Sendable {
+        /// The path, escaped for a terminal.
         public let path: String
+        /// Why: the system's words.
         public let reason: String
         public var description: String { "cannot write '\(path)': \(reason)" }
     }

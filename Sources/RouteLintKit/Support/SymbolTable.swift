@@ -7,6 +7,7 @@
 /// A name or text of a manifest, interned: every occurrence of one text has one symbol, so
 /// rules compare and hash integers, and the text is materialised only for a message.
 public struct Symbol: Hashable, Comparable, Sendable {
+    /// The symbol's number in its table.
     public let index: UInt32
 
     init(index: UInt32) { self.index = index }
@@ -36,6 +37,7 @@ public struct SymbolTable: Sendable {
 
     private static let seed = UInt64.random(in: .min ... .max)
 
+    /// An empty table.
     public init() {}
 
     /// How many symbols there are; symbol numbers run from 0 to `count - 1`.
@@ -75,6 +77,7 @@ public struct SymbolTable: Sendable {
         return text.withUTF8 { lookup(UnsafeRawBufferPointer($0)) }
     }
 
+    /// The symbol of `bytes`, when the table holds it.
     public func lookup(_ bytes: ArraySlice<UInt8>) -> Symbol? {
         bytes.withUnsafeBytes { lookup($0) }
     }

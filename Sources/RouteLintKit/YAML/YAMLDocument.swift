@@ -5,16 +5,16 @@
 /// bomb costs one node per alias event. Anchors are registered when their node is complete, so the graph is
 /// acyclic, and nothing here recurses. A repeated mapping key is left out when the document
 /// is built (the first occurrence is the one used), after `YAMLCursor` has reported it.
-public struct YAMLDocument: Sendable {
-    public struct NodeID: Hashable, Sendable {
+struct YAMLDocument: Sendable {
+    struct NodeID: Hashable, Sendable {
         let index: Int32
     }
 
-    public enum Kind: UInt8, Sendable {
+    enum Kind: UInt8, Sendable {
         case scalar, sequence, mapping
     }
 
-    public enum ScalarStyle: UInt8, Sendable {
+    enum ScalarStyle: UInt8, Sendable {
         /// Unquoted: resolved by the YAML 1.2 core schema (null, bool, int, float or string).
         case plain
         /// Quoted, literal or folded, or tagged `!!str`: always a string.
@@ -33,13 +33,13 @@ public struct YAMLDocument: Sendable {
         var count: Int32
     }
 
-    public struct Pair: Sendable {
-        public let key: NodeID
-        public let value: NodeID
+    struct Pair: Sendable {
+        let key: NodeID
+        let value: NodeID
     }
 
-    public let file: FileID
-    public let root: NodeID?
+    let file: FileID
+    let root: NodeID?
     let tree: YAMLTree
 
     init(file: FileID, root: NodeID?, tree: YAMLTree) {
@@ -48,32 +48,32 @@ public struct YAMLDocument: Sendable {
         self.tree = tree
     }
 
-    public func kind(_ node: NodeID) -> Kind { tree.nodes[Int(node.index)].kind }
+    func kind(_ node: NodeID) -> Kind { tree.nodes[Int(node.index)].kind }
 
-    public func range(_ node: NodeID) -> SourceRange {
+    func range(_ node: NodeID) -> SourceRange {
         let stored = tree.nodes[Int(node.index)]
         return SourceRange(file: file, start: stored.start, end: stored.end)
     }
 
     /// The text of a scalar node, or nil for a container.
-    public func text(_ node: NodeID) -> String? {
+    func text(_ node: NodeID) -> String? {
         tree.scalarBytes(node.index).map { String(decoding: $0, as: UTF8.self) }
     }
 
-    public func scalar(_ node: NodeID) -> YAMLScalar? {
+    func scalar(_ node: NodeID) -> YAMLScalar? {
         guard let text = text(node) else { return nil }
         return YAMLScalar(text: text, style: tree.nodes[Int(node.index)].style)
     }
 
     /// The items of a sequence (empty for any other node).
-    public func items(_ node: NodeID) -> [NodeID] {
+    func items(_ node: NodeID) -> [NodeID] {
         let stored = tree.nodes[Int(node.index)]
         guard stored.kind == .sequence else { return [] }
         return tree.children(of: node.index).map(NodeID.init(index:))
     }
 
     /// The pairs of a mapping in source order (empty for any other node).
-    public func pairs(_ node: NodeID) -> [Pair] {
+    func pairs(_ node: NodeID) -> [Pair] {
         let stored = tree.nodes[Int(node.index)]
         guard stored.kind == .mapping else { return [] }
         let slots = tree.children(of: node.index)
@@ -84,7 +84,7 @@ public struct YAMLDocument: Sendable {
 
     /// Whether the node is a plain `null`, `~` or empty scalar, which the spec reads as an
     /// empty mapping or list where one is expected.
-    public func isNull(_ node: NodeID) -> Bool {
+    func isNull(_ node: NodeID) -> Bool {
         scalar(node)?.resolved == .null
     }
 }
@@ -196,12 +196,12 @@ struct YAMLTreeBuilder {
 
 /// Reads small YAML files whole: the configuration and the baseline. Manifests are decoded
 /// straight from the event stream by `ManifestDecoder` instead.
-public enum YAMLParser {
+enum YAMLParser {
     /// Deeper nesting than this is refused. A manifest needs six levels; the limit keeps a
     /// hostile file from costing memory and time without bound.
-    public static let maximumDepth = 1_000
+    static let maximumDepth = 1_000
 
-    public static func parse(_ bytes: [UInt8], file: FileID) -> YAMLParseResult {
+    static func parse(_ bytes: [UInt8], file: FileID) -> YAMLParseResult {
         YAMLCursor.read(bytes, file: file) { (cursor: consuming YAMLCursor) in
             var root: Int32?
             if let node = cursor.root() { root = cursor.capture(node) }
@@ -213,14 +213,15 @@ public enum YAMLParser {
     }
 }
 
-public struct YAMLParseResult: Sendable {
+struct YAMLParseResult: Sendable {
     /// The document, or nil when the file is empty or not well-formed.
-    public let document: YAMLDocument?
-    public let issues: [YAMLIssue]
+    let document: YAMLDocument?
+    let issues: [YAMLIssue]
 }
 
 /// A problem found while reading YAML: the file is not well-formed, or a mapping repeats a key.
 public struct YAMLIssue: Sendable, Equatable {
+    /// What is wrong.
     public enum Kind: Sendable, Equatable {
         /// libyaml's message, or one of routelint's limits (depth, aliases, one document).
         case syntax(message: String)
@@ -228,9 +229,12 @@ public struct YAMLIssue: Sendable, Equatable {
         case duplicateKey(key: String, earlier: SourceRange)
     }
 
+    /// What is wrong.
     public let kind: Kind
+    /// Where: libyaml's position of the problem, or the repeated key.
     public let range: SourceRange
 
+    /// Whether the file is not well-formed (rather than repeating a key).
     public var isSyntax: Bool {
         if case .syntax = kind { return true }
         return false

@@ -1,9 +1,9 @@
 /// A scalar's text and how it was written, resolved by the YAML 1.2 core schema.
-public struct YAMLScalar: Sendable {
-    public let text: String
-    public let style: YAMLDocument.ScalarStyle
+struct YAMLScalar: Sendable {
+    let text: String
+    let style: YAMLDocument.ScalarStyle
 
-    public enum Resolved: Equatable, Sendable {
+    enum Resolved: Equatable, Sendable {
         case null
         case bool(Bool)
         case int(Int)
@@ -11,7 +11,7 @@ public struct YAMLScalar: Sendable {
         case string(String)
     }
 
-    public var resolved: Resolved {
+    var resolved: Resolved {
         switch ScalarType(Array(text.utf8), isPlain: style == .plain) {
         case .null: return .null
         case .bool(let value): return .bool(value)
