@@ -1,5 +1,5 @@
 // routelint-bench: measures `routelint lint` against the floor set by libyaml, on generated
-// route sets, and prints a Markdown table (the README keeps the latest one).
+// route sets, and prints a Markdown table (docs/performance.md keeps the latest one).
 //
 //   swift run -c release routelint-bench [--sizes 1000,10000,100000,1000000] [--skip-hostile] [--keep] [--rounds N]
 //

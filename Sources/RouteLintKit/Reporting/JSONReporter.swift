@@ -1,5 +1,5 @@
 /// The machine format: a JSON array of findings in report order. Its schema is documented in
-/// the README ("JSON output") and only grows: fields are never renamed or removed.
+/// docs/output-formats.md ("JSON") and only grows: fields are never renamed or removed.
 public struct JSONReporter {
     /// The reporter.
     public init() {}

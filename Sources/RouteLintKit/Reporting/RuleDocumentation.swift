@@ -51,15 +51,23 @@ public enum RuleDocumentation {
         return text
     }
 
+    /// A Markdown table of every rule — id, default severity, summary — each id linking to its
+    /// section of `docs/rules.md` through `page` (empty within that page): for the rules page
+    /// and the README.
+    public static func table(linkingTo page: String) -> String {
+        var text = "| rule | default | summary |\n|---|---|---|\n"
+        for rule in RuleRegistry.descriptions {
+            text += "| [`\(rule.id)`](\(page)#\(rule.id)) | \(rule.defaultSeverity.rawValue) | \(rule.summary) |\n"
+        }
+        return text
+    }
+
     /// `docs/rules.md`: every rule's documentation, one section per rule, headed by its id
     /// so that `docs/rules.md#RULE` (the SARIF helpUri) lands on it.
     public static func markdown() -> String {
         var text = "# routelint rules\n\nGenerated from the rules' own descriptions (`routelint explain RULE` prints the same); "
         text += "the test suite runs every example below.\n\n"
-        text += "| rule | default | summary |\n|---|---|---|\n"
-        for rule in RuleRegistry.descriptions {
-            text += "| [`\(rule.id)`](#\(rule.id)) | \(rule.defaultSeverity.rawValue) | \(rule.summary) |\n"
-        }
+        text += table(linkingTo: "")
         for rule in RuleRegistry.descriptions {
             text += "\n## \(rule.id)\n\nDefault severity: **\(rule.defaultSeverity.rawValue)**. \(rule.summary)\n\n\(rule.rationale)\n"
             for option in rule.options {
