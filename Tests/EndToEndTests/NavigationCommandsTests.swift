@@ -50,6 +50,45 @@ struct NavigationCommandsTests {
         #expect(result.stdout.contains("/orders/17 → route 'order-status'"))
     }
 
+    @Test("resolve and graph read the route set as lint does: --config's include and exclude decide it")
+    func configuredRouteSet() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("routelint-config-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        let app = """
+            manifest: 1
+            activities: {main: {}}
+            tabs: {home: {activity: main, index: 0, root: home, icon: house}}
+            holders: {H: {}}
+            routes:
+              home: {path: /, holder: H}
+              legacy: {path: /old, activity: main, holder: H, entry: true}
+
+            """
+        try app.write(to: root.appendingPathComponent("app.routes.yaml"), atomically: true, encoding: .utf8)
+        // Named like a manifest, but the configuration leaves it out: its conflicting route must not count.
+        try "manifest: 1\nroutes:\n  other-home: {path: /, holder: H}\n"
+            .write(to: root.appendingPathComponent("draft.routes.yaml"), atomically: true, encoding: .utf8)
+        // Not named .routelint.yml, so only --config finds it.
+        try "include: ['*.routes.yaml']\nexclude: [draft.routes.yaml]\n"
+            .write(to: root.appendingPathComponent("routes-config.yml"), atomically: true, encoding: .utf8)
+
+        let resolved = try RouteLint.run(["resolve", "--config", "routes-config.yml", "/", "/old"], in: root)
+        #expect(resolved.stderr == "")
+        #expect(resolved.status == 0)
+        #expect(resolved.stdout.contains("/ → route 'home'") && resolved.stdout.contains("/old → route 'legacy'"))
+        // Without the configuration the draft joins the set, and '/' is ambiguous.
+        let unconfigured = try RouteLint.run(["resolve", "/"], in: root)
+        #expect(unconfigured.status == 1)
+
+        let graph = try RouteLint.run(["graph", "--config", "routes-config.yml", "--format", "mermaid"], in: root)
+        #expect(graph.status == 0)
+        #expect(graph.stdout.contains("legacy") && !graph.stdout.contains("other-home"))
+        let missing = try RouteLint.run(["graph", "--config", "missing.yml"], in: root)
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("cannot read 'missing.yml'"))
+    }
+
     @Test("resolve without URLs is a usage error")
     func resolveWithoutURLs() throws {
         let result = try RouteLint.run(["resolve", "--manifest", "Manifests"])
