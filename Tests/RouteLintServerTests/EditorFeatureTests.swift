@@ -182,7 +182,19 @@ private func shop() -> TestSession {
     @Test func topLevelKeys() {
         let labels = complete("manifest: 1\n|\n").labels
         #expect(labels.contains("routes"))
+        #expect(labels.contains("ios") && labels.contains("android"))
         #expect(!labels.contains("manifest"))
+    }
+
+    @Test func keysAndValuesOfThePlatformSettings() throws {
+        let (labels, items) = complete("manifest: 1\nandroid:\n  package: com.example.shop\n  |\n")
+        #expect(Set(labels) == ["activity", "cert-fingerprints", "min-sdk"])
+        let minSDK = try #require(items.first { $0.label == "min-sdk" })
+        #expect(minSDK.documentation?.value.contains("default 26") == true)
+        #expect(complete("manifest: 1\nios:\n  a|\n").labels == ["app-ids"])
+        #expect(complete("manifest: 1\nandroid:\n  activity: |\n").labels == [".MainActivity"])
+        #expect(complete(catalog + "\n  basket:\n    web: |").labels == ["true", "false"])
+        #expect(complete(catalog + "\n  basket: {path: /basket, w|").labels.contains("web"))
     }
 }
 

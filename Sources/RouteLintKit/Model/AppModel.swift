@@ -43,6 +43,10 @@ public struct AppModel: Sendable {
     public private(set) var names: [Name] = []
     /// Every later declaration of a name the app already has.
     public private(set) var redeclarations: [Redeclaration] = []
+    /// The `ios` settings of the app's files, in path order.
+    public private(set) var iosSettings: [IOSSettings] = []
+    /// The `android` settings of the app's files, in path order.
+    public private(set) var androidSettings: [AndroidSettings] = []
     /// False when a file that may belong to the app could not be read — one that names the
     /// app before its problem, or whose app is unknown, or a path that could not be read at
     /// all: it may have declared anything, so the rules that reason about what is not
@@ -105,6 +109,8 @@ public struct AppModel: Sendable {
         for position in members.indices {
             let mapping = members[position].symbols
             schemes += members[position].manifest.schemes.map { $0.renumbered(mapping) }
+            if let ios = members[position].manifest.ios { iosSettings.append(ios.renumbered(mapping)) }
+            if let android = members[position].manifest.android { androidSettings.append(android.renumbered(mapping)) }
             hosts += members[position].manifest.hosts.map { $0.renumbered(mapping) }
             let namesOffset = UInt32(names.count)
             if names.isEmpty && mapping == nil {
@@ -269,5 +275,69 @@ struct SymbolIndex: Sendable {
     /// Fibonacci hashing: symbols are dense integers, which this spreads over the table.
     private static func slot(_ key: UInt32, _ mask: Int) -> Int {
         Int(truncatingIfNeeded: (UInt64(key) &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
+    }
+}
+
+// MARK: - Platform settings
+
+extension AppModel {
+    /// Every app ID the app's `ios` settings list, in path order, each once.
+    public var iosAppIDs: [Name] {
+        var seen = Set<Symbol>()
+        return iosSettings.flatMap(\.appIDs).filter { seen.insert($0.value).inserted }
+    }
+
+    /// The Android settings in force: each field as the first file (in path order) that sets
+    /// it has it, and the fingerprints of every file, each once; nil when no file has `android`.
+    public var android: AndroidSettings? {
+        guard var merged = androidSettings.first else { return nil }
+        var seen = Set(merged.certFingerprints.map(\.value))
+        for later in androidSettings.dropFirst() {
+            merged.package = merged.package ?? later.package
+            merged.activity = merged.activity ?? later.activity
+            merged.minSDK = merged.minSDK ?? later.minSDK
+            merged.certFingerprints += later.certFingerprints.filter { seen.insert($0.value).inserted }
+        }
+        return merged
+    }
+
+    /// A field of the app's `android` settings set again, in a later file, to another value
+    /// than the one in force.
+    public struct SettingRedeclaration: Sendable {
+        /// The field.
+        public let key: AndroidKey
+        /// Where the later value is.
+        public let later: SourceRange
+        /// What the later value says.
+        public let laterText: String
+        /// Where the value in force is.
+        public let first: SourceRange
+        /// What the value in force says.
+        public let firstText: String
+    }
+
+    /// Every later `package`, `activity` or `min-sdk` of `android` that differs from the one in force.
+    public var androidRedeclarations: [SettingRedeclaration] {
+        var redeclared: [SettingRedeclaration] = []
+        var inForce: [AndroidKey: (range: SourceRange, text: String)] = [:]
+        for settings in androidSettings {
+            let values: [(AndroidKey, (range: SourceRange, text: String)?)] = [
+                (.package, settings.package.map { ($0.range, text($0.value)) }),
+                (.activity, settings.activity.map { ($0.range, text($0.value)) }),
+                (.minSDK, settings.minSDK.map { ($0.range, String($0.value)) }),
+            ]
+            for case (let key, let value?) in values {
+                guard let first = inForce[key] else {
+                    inForce[key] = value
+                    continue
+                }
+                if first.text != value.text {
+                    redeclared.append(
+                        SettingRedeclaration(key: key, later: value.range, laterText: value.text, first: first.range, firstText: first.text)
+                    )
+                }
+            }
+        }
+        return redeclared
     }
 }

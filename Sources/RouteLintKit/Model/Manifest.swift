@@ -44,6 +44,10 @@ public struct Manifest: Sendable {
     public var holders = EntityList<Holder>()
     /// `routes`, in declaration order.
     public var routes = EntityList<Route>()
+    /// `ios`: the iOS app's universal-link settings, when the file declares them.
+    public var ios: IOSSettings?
+    /// `android`: the Android app's App Link settings, when the file declares them.
+    public var android: AndroidSettings?
     /// The items of every `NameList` of the file's entities.
     public var names: [Name] = []
     /// Whether the top level is a mapping with a `manifest` key, and where a missing one would go.
@@ -191,6 +195,8 @@ public struct Route: Sendable {
     public var sends = NameList.empty
     /// `observes`: context types it receives from its descendants.
     public var observes = NameList.empty
+    /// `web`: whether the route's path is claimed on the app's `hosts` (default true).
+    public var web: Located<Bool>?
     /// The keys the route was written with, valid or not.
     public var written = KeySet<RouteKey>()
 
@@ -209,6 +215,59 @@ public struct Route: Sendable {
     public var isEntry: Bool { entry?.value ?? false }
     /// Whether it has its own navigation stack.
     public var isStacked: Bool { stacked?.value ?? false }
+    /// Whether its path is claimed as a universal link and App Link on the app's hosts.
+    public var isWeb: Bool { web?.value ?? true }
+}
+
+/// `ios`: what the iOS app's universal links need beyond the routes and hosts.
+public struct IOSSettings: Sendable {
+    /// Where the `ios` key is written.
+    public let key: SourceRange
+    /// `app-ids`: the app IDs (`TEAMID.bundle.id`) the apple-app-site-association names.
+    public var appIDs: [Name] = []
+
+    /// Settings declared at `key`, with nothing set.
+    public init(key: SourceRange) {
+        self.key = key
+    }
+
+    func renumbered(_ mapping: [Symbol]?) -> IOSSettings {
+        var copy = self
+        copy.appIDs = appIDs.map { $0.renumbered(mapping) }
+        return copy
+    }
+}
+
+/// `android`: what the Android app's App Links need beyond the routes and hosts.
+public struct AndroidSettings: Sendable {
+    /// The activity the intent filters go on when `activity` is not set.
+    public static let defaultActivity = ".MainActivity"
+    /// The lowest API level assumed when `min-sdk` is not set.
+    public static let defaultMinSDK = 26
+
+    /// Where the `android` key is written.
+    public let key: SourceRange
+    /// `package`: the application ID assetlinks.json names.
+    public var package: Name?
+    /// `activity`: the activity the intent filters are declared on.
+    public var activity: Name?
+    /// `cert-fingerprints`: SHA-256 fingerprints of the signing certificates.
+    public var certFingerprints: [Name] = []
+    /// `min-sdk`: the lowest API level the app runs on.
+    public var minSDK: Located<Int>?
+
+    /// Settings declared at `key`, with nothing set.
+    public init(key: SourceRange) {
+        self.key = key
+    }
+
+    func renumbered(_ mapping: [Symbol]?) -> AndroidSettings {
+        var copy = self
+        copy.package = package.renumbered(mapping)
+        copy.activity = activity.renumbered(mapping)
+        copy.certFingerprints = certFingerprints.map { $0.renumbered(mapping) }
+        return copy
+    }
 }
 
 /// An activity, tab, holder or route: declared under a name, by the mapping key `declaredName`.

@@ -93,11 +93,11 @@ private struct Decoder: ~Copyable {
                 continue
             }
             guard let value = cursor.nextNode() else { return }
-            decodeTopLevel(key, value)
+            decodeTopLevel(key, value, keyRange: keyNode.range)
         }
     }
 
-    private mutating func decodeTopLevel(_ key: TopLevelKey, _ value: Node) {
+    private mutating func decodeTopLevel(_ key: TopLevelKey, _ value: Node, keyRange: SourceRange) {
         let field = FieldReference(key.name, of: .topLevel)
         switch key {
         case .manifest:
@@ -117,7 +117,44 @@ private struct Decoder: ~Copyable {
             manifest.holders = section(value, key, kind: .holder) { decoder, name, body in decoder.holder(name, body) }
         case .routes:
             manifest.routes = section(value, key, kind: .route) { decoder, name, body in decoder.route(name, body) }
+        case .ios:
+            var settings = IOSSettings(key: keyRange)
+            settingsFields(value, key, keyRange) { (decoder, field: IOSKey, value) in
+                let reference = FieldReference(field.name, of: .section(key))
+                switch field {
+                case .appIDs: settings.appIDs = decoder.list(value, reference) { decoder, item in decoder.appID(item, reference.item) }
+                }
+            }
+            manifest.ios = settings
+        case .android:
+            var settings = AndroidSettings(key: keyRange)
+            settingsFields(value, key, keyRange) { (decoder, field: AndroidKey, value) in
+                let reference = FieldReference(field.name, of: .section(key))
+                switch field {
+                case .package: settings.package = decoder.androidName(value, reference, allowsLeadingDot: false)
+                case .activity: settings.activity = decoder.androidName(value, reference, allowsLeadingDot: true)
+                case .certFingerprints:
+                    settings.certFingerprints = decoder.list(value, reference) { decoder, item in
+                        decoder.certificateFingerprint(item, reference.item)
+                    }
+                case .minSDK: settings.minSDK = decoder.apiLevel(value, reference)
+                }
+            }
+            manifest.android = settings
         }
+    }
+
+    /// The fields of a top-level settings mapping (`ios`, `android`); a null one is empty.
+    private mutating func settingsFields<Key: ManifestKey>(
+        _ node: Node, _ key: TopLevelKey, _ keyRange: SourceRange, _ decodeField: (inout Decoder, Key, Node) -> Void
+    ) {
+        if isNull(node) { return }
+        guard node.kind == .mapping else {
+            reportWrongType(node, FieldReference(key.name, of: .topLevel), expected: .mapping)
+            return
+        }
+        let declared = Name(symbols.intern(Array(key.name.utf8)[...]), at: keyRange)
+        _ = fields(of: node, declaredBy: declared, owner: .section(key), decodeField)
     }
 
     private mutating func activity(_ name: Name, _ body: Node?) -> Activity {
@@ -187,6 +224,7 @@ private struct Decoder: ~Copyable {
             case .fallback: route.fallback = decoder.name(value, field)
             case .sends: route.sends = decoder.nameList(value, field) { decoder, item in decoder.name(item, field.item) }
             case .observes: route.observes = decoder.nameList(value, field) { decoder, item in decoder.name(item, field.item) }
+            case .web: route.web = decoder.bool(value, field)
             }
         }
         route.extent = extent
@@ -485,6 +523,69 @@ private struct Decoder: ~Copyable {
             return nil
         }
         return value
+    }
+
+    /// An app ID of the apple-app-site-association: a team ID of 10 letters and digits, a
+    /// dot, and a bundle ID (letters, digits, `-` and `.`).
+    private mutating func appID(_ node: Node, _ field: FieldReference) -> Name? {
+        guard let value = string(node, field) else { return nil }
+        let bytes = cursor.text
+        let team = bytes.prefix(10)
+        let valid =
+            bytes.count > 11 && team.allSatisfy { ManifestName.isASCIILetter($0) || ManifestName.isASCIIDigit($0) }
+            && bytes[10] == UInt8(ascii: ".")
+            && bytes[11...].allSatisfy { ManifestName.isASCIILetter($0) || ManifestName.isASCIIDigit($0) || "-.".utf8.contains($0) }
+            && bytes.last != UInt8(ascii: ".")
+        guard valid else {
+            report(.invalidAppID(symbols.text(value.value)), at: value.range)
+            return nil
+        }
+        return value
+    }
+
+    /// A Java package or class name, as Android's `package` and `android:name` take them:
+    /// identifiers joined by dots, a package with two at least; a class may start with a dot
+    /// (relative to the package).
+    private mutating func androidName(_ node: Node, _ field: FieldReference, allowsLeadingDot: Bool) -> Name? {
+        guard let value = string(node, field) else { return nil }
+        var bytes = cursor.text[...]
+        if allowsLeadingDot && bytes.first == UInt8(ascii: ".") { bytes = bytes.dropFirst() }
+        let parts = bytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+        let isIdentifier = { (part: ArraySlice<UInt8>) in
+            part.first.map { ManifestName.isASCIILetter($0) || $0 == UInt8(ascii: "_") } == true
+                && part.allSatisfy { ManifestName.isASCIILetter($0) || ManifestName.isASCIIDigit($0) || $0 == UInt8(ascii: "_") }
+        }
+        guard parts.allSatisfy(isIdentifier), allowsLeadingDot || parts.count >= 2 else {
+            report(.invalidAndroidName(field, symbols.text(value.value)), at: value.range)
+            return nil
+        }
+        return value
+    }
+
+    /// A SHA-256 certificate fingerprint as assetlinks.json writes it: 32 bytes in hex, joined
+    /// by colons.
+    private mutating func certificateFingerprint(_ node: Node, _ field: FieldReference) -> Name? {
+        guard let value = string(node, field) else { return nil }
+        let pairs = cursor.text.split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false)
+        let isHex = { (byte: UInt8) in ManifestName.isASCIIDigit(byte) || "abcdefABCDEF".utf8.contains(byte) }
+        guard pairs.count == 32, pairs.allSatisfy({ $0.count == 2 && $0.allSatisfy(isHex) }) else {
+            report(.invalidFingerprint(symbols.text(value.value)), at: value.range)
+            return nil
+        }
+        return value
+    }
+
+    /// An Android API level: 1 and up (the highest released is in the thirties).
+    private mutating func apiLevel(_ node: Node, _ field: FieldReference) -> Located<Int>? {
+        guard node.kind == .scalar, case .int(let value) = scalarType(node) else {
+            reportWrongType(node, field, expected: .integer)
+            return nil
+        }
+        guard (1...1000).contains(value) else {
+            report(.invalidAPILevel(value), at: node.range)
+            return nil
+        }
+        return Located(value, at: node.range)
     }
 
     // MARK: - Reporting

@@ -82,6 +82,8 @@ public enum ExpectedValue: Sendable, Equatable {
     case string, integer, boolean, list
     /// `manifest`: the integer 1.
     case formatVersion
+    /// A mapping of settings (`ios`, `android`).
+    case mapping
     /// A section: a mapping of the names of entities of this kind.
     case names(of: EntityKind)
 }
@@ -112,6 +114,14 @@ public enum InvalidValue: Sendable, Equatable {
     case invalidScheme(String)
     /// A host that is not a host name, or a wildcard not at its start.
     case invalidHost(String)
+    /// An `ios.app-ids` item that is not `TEAMID.bundle.id`.
+    case invalidAppID(String)
+    /// An `android.package` or `android.activity` that is not a Java package or class name.
+    case invalidAndroidName(FieldReference, String)
+    /// An `android.cert-fingerprints` item that is not a SHA-256 fingerprint.
+    case invalidFingerprint(String)
+    /// An `android.min-sdk` out of range.
+    case invalidAPILevel(Int)
     /// A merge key (`<<`) whose value is not a mapping or a list of mappings.
     case mergeNotMapping(in: Owner, found: FoundValue)
 }

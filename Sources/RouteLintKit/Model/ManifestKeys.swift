@@ -38,8 +38,8 @@ public struct KeySet<Key: ManifestKey>: Sendable, Equatable {
 
 /// The keys of a manifest's top level.
 public enum TopLevelKey: UInt8, ManifestKey {
-    /// `manifest`, `app`, `schemes`, `hosts`, `activities`, `tabs`, `holders`, `routes`.
-    case manifest, app, schemes, hosts, activities, tabs, holders, routes
+    /// `manifest`, `app`, `schemes`, `hosts`, `activities`, `tabs`, `holders`, `routes`, `ios`, `android`.
+    case manifest, app, schemes, hosts, activities, tabs, holders, routes, ios, android
 
     public var name: String {
         switch self {
@@ -51,6 +51,8 @@ public enum TopLevelKey: UInt8, ManifestKey {
         case .tabs: return "tabs"
         case .holders: return "holders"
         case .routes: return "routes"
+        case .ios: return "ios"
+        case .android: return "android"
         }
     }
 
@@ -64,6 +66,8 @@ public enum TopLevelKey: UInt8, ManifestKey {
         case .tabs: return "Tabs of the activities' tab bars: name → tab."
         case .holders: return "Owners of the routes' ViewModels and DI scopes: name → holder."
         case .routes: return "Screens and their URL path patterns: id → route."
+        case .ios: return "The iOS app's universal-link settings: `app-ids`."
+        case .android: return "The Android app's App Link settings: `package`, `activity`, `cert-fingerprints`, `min-sdk`."
         }
     }
 
@@ -160,8 +164,8 @@ public enum HolderKey: UInt8, ManifestKey {
 
 /// The keys of a route.
 public enum RouteKey: UInt8, ManifestKey {
-    /// `path`, `activity`, `holder`, `links`, `presentation`, `stacked`, `entry`, `requires-auth`, `feature`, `fallback`, `sends`, `observes`.
-    case path, activity, holder, links, presentation, stacked, entry, requiresAuth, feature, fallback, sends, observes
+    /// `path`, `activity`, `holder`, `links`, `presentation`, `stacked`, `entry`, `requires-auth`, `feature`, `fallback`, `sends`, `observes`, `web`.
+    case path, activity, holder, links, presentation, stacked, entry, requiresAuth, feature, fallback, sends, observes, web
 
     public var name: String {
         switch self {
@@ -177,6 +181,7 @@ public enum RouteKey: UInt8, ManifestKey {
         case .fallback: return "fallback"
         case .sends: return "sends"
         case .observes: return "observes"
+        case .web: return "web"
         }
     }
 
@@ -194,6 +199,55 @@ public enum RouteKey: UInt8, ManifestKey {
         case .fallback: return "Route shown instead when the feature flag is off."
         case .sends: return "Context types the route sends to its ancestors (selection results, form completion)."
         case .observes: return "Context types the route receives from its descendants."
+        case .web: return "Whether the route's path is claimed as a universal link and App Link on the app's `hosts` (default true)."
+        }
+    }
+
+    public static let keys = Array(allCases)
+    public static let spellings = keys.map { Array($0.name.utf8) }
+}
+
+/// The keys of the top-level `ios` mapping.
+public enum IOSKey: UInt8, ManifestKey {
+    /// `app-ids`.
+    case appIDs
+
+    public var name: String {
+        switch self {
+        case .appIDs: return "app-ids"
+        }
+    }
+
+    public var summary: String {
+        switch self {
+        case .appIDs: return "App IDs of the apple-app-site-association: `TEAMID.bundle.id`, the team ID being 10 letters and digits."
+        }
+    }
+
+    public static let keys = Array(allCases)
+    public static let spellings = keys.map { Array($0.name.utf8) }
+}
+
+/// The keys of the top-level `android` mapping.
+public enum AndroidKey: UInt8, ManifestKey {
+    /// `package`, `activity`, `cert-fingerprints`, `min-sdk`.
+    case package, activity, certFingerprints, minSDK
+
+    public var name: String {
+        switch self {
+        case .package: return "package"
+        case .activity: return "activity"
+        case .certFingerprints: return "cert-fingerprints"
+        case .minSDK: return "min-sdk"
+        }
+    }
+
+    public var summary: String {
+        switch self {
+        case .package: return "The app's package name (application ID), such as `com.example.shop`; assetlinks.json names it."
+        case .activity: return "The activity the App Link intent filters are declared on (default `.MainActivity`)."
+        case .certFingerprints: return "SHA-256 fingerprints of the app's signing certificates, as 32 colon-separated hex bytes."
+        case .minSDK: return "The lowest Android API level the app runs on (default 26): it decides which filter attributes are read."
         }
     }
 

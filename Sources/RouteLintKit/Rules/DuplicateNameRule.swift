@@ -3,12 +3,16 @@ public enum DuplicateNameRule: AppRule {
     public static let description = RuleDescription(
         id: "duplicate-name",
         defaultSeverity: .error,
-        summary: "An activity, tab, holder or route is declared in two files of one app.",
+        summary:
+            "An activity, tab, holder or route is declared in two files of one app, or an `android` setting is set again to another value.",
         rationale: """
             Files that declare the same `app` are merged, and names are global within an app. \
             When two feature packages declare the same route id, only one declaration can win \
             at run time, and which one depends on load order. routelint uses the first \
-            (files in path order) and reports each later declaration against it.
+            (files in path order) and reports each later declaration against it. The same holds \
+            for the app-wide `android` settings `package`, `activity` and `min-sdk`: the first \
+            file that sets one decides it, and a later file that sets it to another value is \
+            reported, since the platform files routelint writes can carry only one.
             """,
         triggeringExamples: [
             RuleExample(files: [
@@ -30,7 +34,25 @@ public enum DuplicateNameRule: AppRule {
                       ↓product: {path: /search/products/:id}
                     """
                 ),
-            ])
+            ]),
+            RuleExample(files: [
+                (
+                    name: "android.routes.yaml",
+                    contents: """
+                    manifest: 1
+                    app: shop
+                    android: {package: com.example.shop, min-sdk: 26}
+                    """
+                ),
+                (
+                    name: "legacy.routes.yaml",
+                    contents: """
+                    manifest: 1
+                    app: shop
+                    android: {package: ↓com.example.legacy, min-sdk: 26}
+                    """
+                ),
+            ]),
         ],
         nonTriggeringExamples: [
             RuleExample(files: [
@@ -94,6 +116,16 @@ public enum DuplicateNameRule: AppRule {
                 at: redeclaration.later.range,
                 related: [RelatedLocation(redeclaration.first.range, "\(kind) '\(name)' is first declared here")],
                 subjects: [.entity(redeclaration.kind, name)])
+        }
+        for setting in app.androidRedeclarations {
+            let key = setting.key.name
+            findings.report(
+                description,
+                "'\(key)' of 'android' is set again in \(app.displayName), to '\(setting.laterText)'; "
+                    + "the first, '\(setting.firstText)', is the one used",
+                at: setting.later,
+                related: [RelatedLocation(setting.first, "'\(key)' of 'android' is first set here")],
+                subjects: [.key("android." + key)])
         }
     }
 }

@@ -15,6 +15,16 @@ public enum InvalidValueRule: FileRule {
             RuleExample(
                 """
                 manifest: 1
+                ios: {app-ids: [↓shop.app]}
+                android:
+                  package: ↓shop
+                  activity: ↓Main-Activity
+                  cert-fingerprints: [↓"14:6D:E9"]
+                  min-sdk: ↓0
+                """),
+            RuleExample(
+                """
+                manifest: 1
                 tabs:
                   home:
                     activity: shop
@@ -49,7 +59,25 @@ public enum InvalidValueRule: FileRule {
                     holder: H
                     presentation: sheet
                     stacked: true
-                """)
+                """),
+            RuleExample(
+                """
+                manifest: 1
+                hosts: [shop.example.com]
+                ios: {app-ids: [ABCDE12345.com.example.shop]}
+                android:
+                  package: com.example.shop
+                  activity: .MainActivity
+                  cert-fingerprints:
+                    - 14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5
+                  min-sdk: 26
+                activities: {shop: {}}
+                tabs: {home: {activity: shop, index: 0, root: home, icon: house}}
+                holders: {H: {}}
+                routes:
+                  home: {path: /, holder: H, links: [preview]}
+                  preview: {path: /preview/:id, activity: shop, holder: H, web: false}
+                """),
         ])
 
     public static func check(_ issues: [ManifestIssue], into findings: inout FindingSink) {
@@ -105,6 +133,24 @@ public enum InvalidValueRule: FileRule {
                 "'\(text)' is not a host name; write the host alone, like 'example.com', without scheme, port or path",
                 [.key(TopLevelKey.hosts.name), Subject(.value, text)]
             )
+        case .invalidAppID(let text):
+            return (
+                "'\(text)' is not an app ID; write the team ID (10 letters and digits), a dot and the bundle ID, like 'ABCDE12345.com.example.shop'",
+                [.key("ios.app-ids"), Subject(.value, text)]
+            )
+        case .invalidAndroidName(let field, let text):
+            let what =
+                field.key == AndroidKey.package.name
+                ? "a package name, like 'com.example.shop'"
+                : "an activity class name, like '.MainActivity' or 'com.example.shop.MainActivity'"
+            return ("\(phrase(field)) is '\(text)', which is not \(what)", subjects(field) + [Subject(.value, text)])
+        case .invalidFingerprint(let text):
+            return (
+                "'\(text)' is not a SHA-256 certificate fingerprint; write its 32 bytes in hex, joined by ':' (as 'keytool -list' prints it)",
+                [.key("android.cert-fingerprints"), Subject(.value, text)]
+            )
+        case .invalidAPILevel(let level):
+            return ("'min-sdk' of 'android' must be an Android API level from 1, found \(level)", [.key("android.min-sdk")])
         case .mergeNotMapping(let owner, let found):
             return ("'<<' in \(owner) must merge a mapping or a list of mappings, found \(phrase(found))", [owner.subject, .key("<<")])
         }
@@ -126,6 +172,7 @@ public enum InvalidValueRule: FileRule {
         case .boolean: return "true or false"
         case .list: return "a list"
         case .formatVersion: return "the integer 1"
+        case .mapping: return "a mapping"
         case .names(let kind): return "a mapping of \(kind.rawValue) names"
         }
     }

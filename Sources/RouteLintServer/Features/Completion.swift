@@ -60,8 +60,13 @@ extension LanguageServer {
             return choices(Presentation.allCases.map(\.rawValue), "presentation")
         case (.holder, HolderKey.scope.name):
             return choices(HolderScope.allCases.map(\.rawValue), "holder scope")
-        case (.route, RouteKey.stacked.name), (.route, RouteKey.entry.name), (.route, RouteKey.requiresAuth.name):
+        case (.route, RouteKey.stacked.name), (.route, RouteKey.entry.name), (.route, RouteKey.requiresAuth.name),
+            (.route, RouteKey.web.name):
             return choices(["true", "false"], "bool")
+        case (.android, AndroidKey.activity.name):
+            return choices([AndroidSettings.defaultActivity], "the default activity")
+        case (.android, AndroidKey.minSDK.name):
+            return choices([String(AndroidSettings.defaultMinSDK)], "the default API level")
         default:
             break
         }

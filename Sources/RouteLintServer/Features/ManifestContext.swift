@@ -8,7 +8,7 @@ import RouteLintKit
 struct ManifestContext: Equatable {
     /// A mapping whose keys the format defines.
     enum Mapping: Equatable {
-        case topLevel, activity, tab, holder, route
+        case topLevel, activity, tab, holder, route, ios, android
 
         /// The keys the format defines for the mapping, with what each means.
         var keys: [(name: String, summary: String)] {
@@ -18,6 +18,8 @@ struct ManifestContext: Equatable {
             case .tab: return TabKey.keys.map { ($0.name, $0.summary) }
             case .holder: return HolderKey.keys.map { ($0.name, $0.summary) }
             case .route: return RouteKey.keys.map { ($0.name, $0.summary) }
+            case .ios: return IOSKey.keys.map { ($0.name, $0.summary) }
+            case .android: return AndroidKey.keys.map { ($0.name, $0.summary) }
             }
         }
     }
@@ -141,6 +143,12 @@ struct ManifestContext: Equatable {
     private static func mapping(at path: [String]) -> Mapping? {
         switch path.count {
         case 0: return .topLevel
+        case 1:
+            switch path[0] {
+            case TopLevelKey.ios.name: return .ios
+            case TopLevelKey.android.name: return .android
+            default: return nil
+            }
         case 2:
             switch path[0] {
             case TopLevelKey.activities.name: return .activity
