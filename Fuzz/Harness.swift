@@ -110,15 +110,17 @@ func fuzzLint(_ bytes: [UInt8]) {
     }
     let result = Linter.lint(files)
     let findings = result.findings
+    // Every format through the one Reporter path the command line uses.
+    let report = LintReport(
+        active: findings, suppressed: result.suppressed, files: files,
+        totals: .init(files: files.count, routes: result.routeCount, seconds: nil))
 
-    let text = TextReporter.render(
-        findings, files: files, totals: .init(files: files.count, routes: result.routeCount, seconds: nil),
-        options: .init())
+    let text = TextReporter().render(report)
     check(
         !text.unicodeScalars.contains { $0 != "\n" && $0 != "\t" && TerminalText.needsEscape($0) },
         "the text report holds a control character")
 
-    let json = JSONReporter.render(findings, files: files)
+    let json = JSONReporter().render(report)
     guard let reported = try? JSONDecoder().decode([ReportedFinding].self, from: Data(json.utf8)) else {
         fatalError("invariant broken: the JSON report does not decode")
     }
@@ -126,15 +128,13 @@ func fuzzLint(_ bytes: [UInt8]) {
         reported.map(\.rule) == findings.map(\.rule) && reported.map(\.message) == findings.map(\.message),
         "the JSON report does not list the findings")
 
-    let sarif = SARIFReporter.render(
-        active: findings, suppressed: result.suppressed, files: files,
-        options: .init(baseDirectory: "/fuzz", workingDirectory: "/fuzz"))
+    let sarif = SARIFReporter(options: .init(baseDirectory: "/fuzz", workingDirectory: "/fuzz")).render(report)
     guard let log = try? JSONDecoder().decode(SARIFLog.self, from: Data(sarif.utf8)), log.version == "2.1.0", log.runs.count == 1 else {
         fatalError("invariant broken: the SARIF log does not decode")
     }
     check(log.runs[0].results.count == findings.count + result.suppressed.count, "the SARIF log does not hold every result")
 
-    let github = GitHubReporter.render(findings, files: files)
+    let github = GitHubReporter().render(report)
     let commands = github.split(separator: "\n", omittingEmptySubsequences: false).filter { $0.hasPrefix("::") }
     check(
         commands.count == findings.count && github.filter({ $0 == "\n" }).count == findings.count,
