@@ -1,0 +1,347 @@
+/// A path pattern of an Android intent filter's `<data>` element, read and matched as
+/// `android.os.PatternMatcher` reads and matches it — including where that differs from a
+/// regular expression:
+///
+/// - `pathPattern` (a simple glob): `X*` matches any run of `X`, and `.*` consumes the path up
+///   to the first occurrence of the pattern's next character, never backtracking, so
+///   `/.*/edit` does not match `/a/b/edit`. `\` escapes; there are no sets.
+/// - `pathAdvancedPattern`: `.`, sets `[a-z]` and `[^/]`, the modifiers `*`, `+` and `{m,n}`;
+///   each token takes as many characters as it can and never gives one back, so `/.*/edit`
+///   matches nothing at all. A `}` outside a range is dropped; patterns AOSP's parser rejects
+///   (a modifier with no token before it, an unclosed set or range, an escape at the end) are
+///   rejected here with its reason.
+///
+/// Strings are compared as Java compares them, by UTF-16 code unit. The platform matches
+/// `Uri.getPath()`: the path percent-decoded.
+public struct AndroidPathPattern: Sendable, Equatable {
+    /// The `<data>` attribute a pattern is written in.
+    public enum Kind: String, Sendable, CaseIterable {
+        /// `android:path`: the whole path, literally.
+        case literal = "path"
+        /// `android:pathPrefix`: the start of the path, literally.
+        case prefix = "pathPrefix"
+        /// `android:pathPattern`: a simple glob.
+        case simpleGlob = "pathPattern"
+        /// `android:pathAdvancedPattern`: an advanced glob.
+        case advancedGlob = "pathAdvancedPattern"
+        /// `android:pathSuffix`: the end of the path, literally.
+        case suffix = "pathSuffix"
+
+        /// The first API level whose manifest parser reads the attribute: an older one ignores it.
+        public var introducedIn: Int {
+            switch self {
+            case .literal, .prefix, .simpleGlob: return 1
+            case .advancedGlob, .suffix: return 31
+            }
+        }
+    }
+
+    /// A pattern the platform's parser rejects, and why, in its words.
+    public struct Rejection: Error, Equatable, Sendable, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// The attribute it is written in.
+    public let kind: Kind
+    /// The pattern as written.
+    public let pattern: String
+    private let units: [UInt16]
+    /// An advanced pattern as AOSP's parser stores it: characters, and negative markers.
+    private let parsed: [Int32]
+
+    /// Reads `pattern` written in `kind`; an advanced pattern the platform rejects throws.
+    public init(_ kind: Kind, _ pattern: String) throws(Rejection) {
+        self.kind = kind
+        self.pattern = pattern
+        units = Array(pattern.utf16)
+        parsed = kind == .advancedGlob ? try Self.parseAdvanced(units) : []
+    }
+
+    /// Whether the pattern matches `path`, as the platform decides it.
+    public func matches(_ path: String) -> Bool {
+        let match = Array(path.utf16)
+        switch kind {
+        case .literal: return match == units
+        case .prefix: return match.starts(with: units)
+        case .suffix: return match.count >= units.count && Array(match.suffix(units.count)) == units
+        case .simpleGlob: return Self.matchSimpleGlob(units, match)
+        case .advancedGlob: return Self.matchAdvanced(parsed, match)
+        }
+    }
+
+    // MARK: - pathPattern
+
+    private static let star = UInt16(UInt8(ascii: "*"))
+    private static let dot = UInt16(UInt8(ascii: "."))
+    private static let backslash = UInt16(UInt8(ascii: "\\"))
+
+    /// `PatternMatcher.matchGlobPattern`, step for step: its quirks are what the platform does.
+    private static func matchSimpleGlob(_ pattern: [UInt16], _ match: [UInt16]) -> Bool {
+        let patternCount = pattern.count
+        guard patternCount > 0 else { return match.isEmpty }
+        let matchCount = match.count
+        var ip = 0
+        var im = 0
+        // 0 stands for "no character", as Java's `(char) 0` does there.
+        func at(_ index: Int) -> UInt16 { index < patternCount ? pattern[index] : 0 }
+        var next = pattern[0]
+        while ip < patternCount && im < matchCount {
+            var character = next
+            ip += 1
+            next = at(ip)
+            let escaped = character == backslash
+            if escaped {
+                character = next
+                ip += 1
+                next = at(ip)
+            }
+            if next == star {
+                if !escaped && character == dot {
+                    // `.*` last in the pattern matches whatever is left.
+                    if ip >= patternCount - 1 { return true }
+                    ip += 1
+                    next = pattern[ip]
+                    if next == backslash {
+                        ip += 1
+                        next = at(ip)
+                    }
+                    // Consume up to the first occurrence of the next pattern character.
+                    while im < matchCount && match[im] != next { im += 1 }
+                    if im == matchCount { return false }
+                    ip += 1
+                    next = at(ip)
+                    im += 1
+                } else {
+                    // Consume every repeat of the character before `*`.
+                    while im < matchCount && match[im] == character { im += 1 }
+                    ip += 1
+                    next = at(ip)
+                }
+            } else {
+                if character != dot && match[im] != character { return false }
+                im += 1
+            }
+        }
+        if ip >= patternCount && im >= matchCount { return true }
+        // The path is used up, but a `.*` may still end the pattern.
+        return ip == patternCount - 2 && pattern[ip] == dot && pattern[ip + 1] == star
+    }
+
+    // MARK: - pathAdvancedPattern
+
+    // AOSP's markers in a parsed advanced pattern; characters are 0 and up.
+    private static let setStart: Int32 = -1
+    private static let inverseSetStart: Int32 = -2
+    private static let setStop: Int32 = -3
+    private static let anyCharacter: Int32 = -4
+    private static let rangeStart: Int32 = -5
+    private static let rangeStop: Int32 = -6
+    private static let zeroOrMore: Int32 = -7
+    private static let oneOrMore: Int32 = -8
+    /// AOSP's parse buffer; a pattern that fills it is "too large".
+    private static let maximumStorage = 2048
+
+    private static func isModifier(_ token: Int32) -> Bool {
+        token == oneOrMore || token == zeroOrMore || token == rangeStop || token == rangeStart
+    }
+
+    /// `PatternMatcher.parseAndVerifyAdvancedPattern`: the same tokens, the same rejections.
+    private static func parseAdvanced(_ pattern: [UInt16]) throws(Rejection) -> [Int32] {
+        var parsed: [Int32] = []
+        var ip = 0
+        let count = pattern.count
+        var inSet = false
+        var inRange = false
+        var inCharacterClass = false
+        func ascii(_ character: Character) -> UInt16 { UInt16(character.asciiValue!) }
+        while ip < count {
+            if parsed.count > maximumStorage - 3 { throw Rejection(description: "Pattern is too large!") }
+            var character = pattern[ip]
+            var literal = false
+            switch character {
+            case ascii("["):
+                if inSet {
+                    literal = true
+                } else {
+                    // AOSP reads the character after '[' unchecked: at the end it fails.
+                    guard ip + 1 < count else { throw Rejection(description: "Set was not terminated!") }
+                    if pattern[ip + 1] == ascii("^") {
+                        parsed.append(inverseSetStart)
+                        ip += 1
+                    } else {
+                        parsed.append(setStart)
+                    }
+                    ip += 1
+                    inSet = true
+                    continue
+                }
+            case ascii("]"):
+                if !inSet {
+                    literal = true
+                } else {
+                    if let last = parsed.last, last == setStart || last == inverseSetStart {
+                        throw Rejection(description: "You must define characters in a set.")
+                    }
+                    parsed.append(setStop)
+                    inSet = false
+                    inCharacterClass = false
+                }
+            case ascii("{"):
+                if !inSet {
+                    if parsed.isEmpty || isModifier(parsed.last!) { throw Rejection(description: "Modifier must follow a token.") }
+                    parsed.append(rangeStart)
+                    ip += 1
+                    inRange = true
+                }
+            case ascii("}"):
+                if inRange {
+                    parsed.append(rangeStop)
+                    inRange = false
+                }
+            case ascii("*"), ascii("+"):
+                if !inSet {
+                    if parsed.isEmpty || isModifier(parsed.last!) { throw Rejection(description: "Modifier must follow a token.") }
+                    parsed.append(character == ascii("*") ? zeroOrMore : oneOrMore)
+                }
+            case ascii("."):
+                if !inSet { parsed.append(anyCharacter) }
+            case ascii("\\"):
+                guard ip + 1 < count else { throw Rejection(description: "Escape found at end of pattern!") }
+                ip += 1
+                character = pattern[ip]
+                literal = true
+            default:
+                literal = true
+            }
+            if inSet {
+                if inCharacterClass {
+                    parsed.append(Int32(character))
+                    inCharacterClass = false
+                } else if ip + 2 < count && pattern[ip + 1] == ascii("-") && pattern[ip + 2] != ascii("]") {
+                    // The lower end of a range `a-z`; its upper end comes next.
+                    inCharacterClass = true
+                    parsed.append(Int32(character))
+                    ip += 1
+                } else {
+                    parsed.append(Int32(character))
+                    parsed.append(Int32(character))
+                }
+            } else if inRange {
+                guard let end = pattern[ip...].firstIndex(of: ascii("}")) else {
+                    throw Rejection(description: "Range not ended with '}'")
+                }
+                let text = String(decoding: pattern[ip..<end], as: UTF16.self)
+                let bounds: (Int32, Int32)
+                if let comma = text.firstIndex(of: ",") {
+                    guard let minimum = javaInteger(text[..<comma]) else { throw Rejection(description: "Range number format incorrect") }
+                    let rest = text[text.index(after: comma)...]
+                    if rest.isEmpty {
+                        bounds = (minimum, Int32.max)
+                    } else {
+                        guard let maximum = javaInteger(rest) else { throw Rejection(description: "Range number format incorrect") }
+                        bounds = (minimum, maximum)
+                    }
+                } else {
+                    guard let exact = javaInteger(text[...]) else { throw Rejection(description: "Range number format incorrect") }
+                    bounds = (exact, exact)
+                }
+                guard bounds.0 <= bounds.1 else { throw Rejection(description: "Range quantifier minimum is greater than maximum") }
+                parsed.append(bounds.0)
+                parsed.append(bounds.1)
+                ip = end
+                continue
+            } else if literal {
+                parsed.append(Int32(character))
+            }
+            ip += 1
+        }
+        if inSet { throw Rejection(description: "Set was not terminated!") }
+        return parsed
+    }
+
+    /// `Integer.parseInt`: an optional sign and decimal digits, within 32 bits.
+    private static func javaInteger(_ text: Substring) -> Int32? {
+        var digits = text[...]
+        if digits.first == "+" || digits.first == "-" { digits = digits.dropFirst() }
+        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        return Int32(text.first == "+" ? String(text.dropFirst()) : String(text))
+    }
+
+    private enum TokenType {
+        case literal, any, set, inverseSet
+    }
+
+    /// `PatternMatcher.matchAdvancedPattern`: each token takes as many characters as it may
+    /// and keeps them.
+    private static func matchAdvanced(_ parsed: [Int32], _ match: [UInt16]) -> Bool {
+        var ip = 0
+        var im = 0
+        let count = parsed.count
+        while ip < count {
+            let token = parsed[ip]
+            let type: TokenType
+            var tokenStart = ip
+            var tokenEnd = ip
+            switch token {
+            case anyCharacter:
+                type = .any
+                ip += 1
+            case setStart, inverseSetStart:
+                type = token == setStart ? .set : .inverseSet
+                tokenStart = ip + 1
+                ip += 1
+                while ip < count && parsed[ip] != setStop { ip += 1 }
+                tokenEnd = ip - 1
+                ip += 1
+            default:
+                type = .literal
+                tokenStart = ip
+                ip += 1
+            }
+            var minimum: Int32 = 1
+            var maximum: Int32 = 1
+            if ip < count {
+                switch parsed[ip] {
+                case zeroOrMore:
+                    (minimum, maximum) = (0, Int32.max)
+                    ip += 1
+                case oneOrMore:
+                    (minimum, maximum) = (1, Int32.max)
+                    ip += 1
+                case rangeStart:
+                    minimum = parsed[ip + 1]
+                    maximum = parsed[ip + 2]
+                    ip += 4
+                default:
+                    break
+                }
+            }
+            if minimum > maximum { return false }
+            var matched: Int32 = 0
+            while matched < maximum && im + Int(matched) < match.count {
+                let unit = Int32(match[im + Int(matched)])
+                let accepted: Bool
+                switch type {
+                case .any: accepted = true
+                case .literal: accepted = unit == parsed[tokenStart]
+                case .set, .inverseSet:
+                    var inSet = false
+                    var pair = tokenStart
+                    while pair < tokenEnd {
+                        if unit >= parsed[pair] && unit <= parsed[pair + 1] {
+                            inSet = true
+                            break
+                        }
+                        pair += 2
+                    }
+                    accepted = type == .set ? inSet : !inSet
+                }
+                if !accepted { break }
+                matched += 1
+            }
+            if matched < minimum { return false }
+            im += Int(matched)
+        }
+        return ip >= count && im >= match.count
+    }
+}

@@ -1,0 +1,141 @@
+import Testing
+@testable import RouteLintKit
+
+/// The platforms' own matchers, against cases derived by hand from their published behaviour:
+/// AOSP's `android.os.PatternMatcher` (`matchGlobPattern`, `parseAndVerifyAdvancedPattern`,
+/// `matchAdvancedPattern`) and Apple's documentation of `applinks` components.
+@Suite("Platform matchers")
+struct PlatformMatcherTests {
+    static func android(_ kind: AndroidPathPattern.Kind, _ pattern: String) throws -> AndroidPathPattern {
+        try AndroidPathPattern(kind, pattern)
+    }
+
+    @Test("path, pathPrefix and pathSuffix compare literally, case included")
+    func literalKinds() throws {
+        #expect(try Self.android(.literal, "/cart").matches("/cart"))
+        #expect(try !Self.android(.literal, "/cart").matches("/cart/"))
+        #expect(try !Self.android(.literal, "/cart").matches("/Cart"))
+        #expect(try Self.android(.prefix, "/products").matches("/products-archive/x"))
+        #expect(try Self.android(.suffix, ".pdf").matches("/docs/a.pdf"))
+        #expect(try !Self.android(.suffix, "/docs/a.pdf/").matches(".pdf"))
+        #expect(AndroidPathPattern.Kind.advancedGlob.introducedIn == 31 && AndroidPathPattern.Kind.simpleGlob.introducedIn == 1)
+    }
+
+    @Test("pathPattern: '.*' runs to the first occurrence of the next character and never backtracks")
+    func simpleGlobTrap() throws {
+        let edit = try Self.android(.simpleGlob, "/products/.*/edit")
+        #expect(edit.matches("/products/42/edit"))
+        // '.*' stops at the first '/', after "a": then 'e' of "edit" meets 'b'.
+        #expect(!edit.matches("/products/a/b/edit"))
+        // '.*' at the end takes the rest, '/' included.
+        #expect(try Self.android(.simpleGlob, "/products/.*").matches("/products/a/b"))
+        #expect(try Self.android(.simpleGlob, "/products/.*").matches("/products/"))
+        // The path may end before a final '.*'.
+        #expect(try Self.android(.simpleGlob, "/products.*").matches("/products"))
+        // 'X*' takes every repeat of X; '.' alone is any one character.
+        #expect(try Self.android(.simpleGlob, "/a*b").matches("/aaab"))
+        #expect(try Self.android(.simpleGlob, "/a*b").matches("/b"))
+        #expect(try Self.android(.simpleGlob, "/.x").matches("/yx"))
+        // An escaped '.' still matches any character where no '*' follows: matchGlobPattern
+        // compares `c != '.'` without asking whether c was escaped.
+        #expect(try Self.android(.simpleGlob, "/v1\\.0").matches("/v1.0"))
+        #expect(try Self.android(.simpleGlob, "/v1\\.0").matches("/v1x0"))
+        // An escaped '*' is a character: '\\*' matches '*' only.
+        #expect(try Self.android(.simpleGlob, "/a\\*").matches("/a*"))
+        #expect(try !Self.android(.simpleGlob, "/a\\*").matches("/ab"))
+        // No regular-expression syntax: '?' and '(' are characters.
+        #expect(try Self.android(.simpleGlob, "/a?").matches("/a?"))
+        #expect(try !Self.android(.simpleGlob, "/a?").matches("/a"))
+        // The next character after '.*' must occur: '/.*x' needs an 'x'.
+        #expect(try !Self.android(.simpleGlob, "/.*x").matches("/abc"))
+        #expect(try Self.android(.simpleGlob, "").matches(""))
+        #expect(try !Self.android(.simpleGlob, "").matches("/"))
+    }
+
+    @Test("pathAdvancedPattern: greedy tokens without backtracking, sets, ranges")
+    func advancedGlob() throws {
+        // '.*' takes the whole rest, so nothing can follow it.
+        let greedy = try Self.android(.advancedGlob, "/products/.*/edit")
+        #expect(!greedy.matches("/products/42/edit"))
+        #expect(try Self.android(.advancedGlob, "/products/.*").matches("/products/a/b"))
+        // One segment: '[^/]+'.
+        let segment = try Self.android(.advancedGlob, "/products/[^/]+")
+        #expect(segment.matches("/products/42"))
+        #expect(!segment.matches("/products/"))
+        #expect(!segment.matches("/products/4/2"))
+        #expect(try Self.android(.advancedGlob, "/products/[^/]+/edit").matches("/products/42/edit"))
+        // Ranges of repetitions, and '{0,1}' for an optional trailing '/'.
+        let optional = try Self.android(.advancedGlob, "/cart/{0,1}")
+        #expect(optional.matches("/cart") && optional.matches("/cart/") && !optional.matches("/cart//"))
+        #expect(try Self.android(.advancedGlob, "/[a-c]{2}").matches("/ab"))
+        #expect(try !Self.android(.advancedGlob, "/[a-c]{2}").matches("/ad"))
+        #expect(try Self.android(.advancedGlob, "/x{2,}").matches("/xxxx"))
+        // Greedy without giving back: 'a*' takes both a's, and the 'a' after it finds none.
+        #expect(try !Self.android(.advancedGlob, "/a*a").matches("/aa"))
+        // In a set, '.', '*' and '{' are characters; a '-' before ']' is one too.
+        #expect(try Self.android(.advancedGlob, "/[.*]").matches("/*"))
+        #expect(try Self.android(.advancedGlob, "/[a-]").matches("/-"))
+        // A '}' outside a range is dropped by AOSP's parser.
+        #expect(try Self.android(.advancedGlob, "/a}b").matches("/ab"))
+    }
+
+    @Test("advanced patterns AOSP's parser rejects are rejected, with its reason")
+    func advancedRejections() {
+        let rejected: [(String, String)] = [
+            ("*a", "Modifier must follow a token."),
+            ("/a**", "Modifier must follow a token."),
+            ("/a{1}{2}", "Modifier must follow a token."),
+            ("/[]", "You must define characters in a set."),
+            ("/[^]", "You must define characters in a set."),
+            ("/[a-z", "Set was not terminated!"),
+            ("/a\\", "Escape found at end of pattern!"),
+            ("/a{2", "Range not ended with '}'"),
+            ("/a{x}", "Range number format incorrect"),
+            ("/a{,3}", "Range number format incorrect"),
+            ("/a{3,1}", "Range quantifier minimum is greater than maximum"),
+            ("/[", "Set was not terminated!"),
+            (String(repeating: "a", count: 2_100), "Pattern is too large!"),
+        ]
+        for (pattern, reason) in rejected {
+            #expect(throws: AndroidPathPattern.Rejection(description: reason), "\(pattern)") {
+                try AndroidPathPattern(.advancedGlob, pattern)
+            }
+        }
+        #expect(throws: Never.self) { try AndroidPathPattern(.simpleGlob, "/a**") }
+    }
+
+    @Test("Apple: '*' crosses '/', '?' is one character, patterns match whole parts")
+    func appleGlob() {
+        let parameter = AppleLinkComponent(path: "/products/?*")
+        #expect(parameter.matches(path: "/products/42"))
+        #expect(parameter.matches(path: "/products/4/2"))  // deeper paths too: the trap
+        #expect(!parameter.matches(path: "/products/"))
+        #expect(AppleLinkComponent(path: "/products/*").matches(path: "/products/"))
+        #expect(!AppleLinkComponent(path: "/products").matches(path: "/products/"))
+        #expect(AppleLinkComponent(path: "/a?c").matches(path: "/abc") && !AppleLinkComponent(path: "/a?c").matches(path: "/ac"))
+        #expect(!AppleLinkComponent(path: "/Cart").matches(path: "/cart"))
+        #expect(AppleLinkComponent(path: "/Cart", caseSensitive: false).matches(path: "/cart"))
+        // No path pattern: every path.
+        #expect(AppleLinkComponent(fragment: "no_universal_links", exclude: true).matches(path: "/x", fragment: "no_universal_links"))
+        #expect(!AppleLinkComponent(fragment: "no_universal_links").matches(path: "/x"))
+        // Query items: each named item must be there and match.
+        let help = AppleLinkComponent(path: "/help/*", queryItems: [.init(name: "articleNumber", pattern: "????")])
+        #expect(help.matches(path: "/help/1", query: "articleNumber=4815&x=1"))
+        #expect(!help.matches(path: "/help/1", query: "articleNumber=48"))
+        #expect(!help.matches(path: "/help/1"))
+    }
+
+    @Test("Apple: components are tried in order, the first match decides, exclude stops")
+    func appleOrder() {
+        let components = [
+            AppleLinkComponent(path: "/products/*/*", exclude: true),
+            AppleLinkComponent(path: "/products/?*"),
+            AppleLinkComponent(path: "/products/new", exclude: true),
+        ]
+        #expect(AppleLinkComponent.decide(components, path: "/products/42")! == (1, true))
+        #expect(AppleLinkComponent.decide(components, path: "/products/4/2")! == (0, false))
+        // The exclusion after the component that claims '/products/new' is never reached.
+        #expect(AppleLinkComponent.decide(components, path: "/products/new")! == (1, true))
+        #expect(AppleLinkComponent.decide(components, path: "/cart") == nil)
+    }
+}
