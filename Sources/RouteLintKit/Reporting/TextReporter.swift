@@ -211,13 +211,16 @@ public struct TextReporter {
         }
         let scope = "\(plural(totals.files, "file")) (\(plural(totals.routes, "route")))"
         let time = totals.seconds.map { " in " + formatSeconds($0) } ?? ""
-        // A run that could not read a path never looks clean.
-        let incomplete =
-            totals.unreadablePaths == 0
-            ? ""
-            : " The run is incomplete: \(plural(totals.unreadablePaths, "path")) could not be read."
-        if counts.isEmpty { return "No problems found in \(scope)\(time).\(incomplete)" }
-        return "Found \(englishList(counts)) in \(scope)\(time).\(incomplete)"
+        guard totals.unreadablePaths > 0 else {
+            if counts.isEmpty { return "No problems found in \(scope)\(time)." }
+            return "Found \(englishList(counts)) in \(scope)\(time)."
+        }
+        // A run that could not read a path never reads as clean: it leads with what was not
+        // checked, and says nothing was found only of the files it could read.
+        let unread =
+            "Incomplete: \(plural(totals.unreadablePaths, "path")) could not be read, so the route set was not checked whole."
+        if counts.isEmpty { return "\(unread) No finding in the \(scope) read\(time)." }
+        return "\(unread) Found \(englishList(counts)) in the \(scope) read\(time)."
     }
 
     private static func plural(_ count: Int, _ noun: String) -> String {
