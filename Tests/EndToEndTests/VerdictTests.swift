@@ -41,7 +41,7 @@ struct VerdictTests {
         #expect(notifications.contains { (($0["message"] as? [String: Any])?["text"] as? String)?.contains("may lack a file") == true })
     }
 
-    @Test("one path that conflicts with 98 routes is one finding, naming a few and counting the rest, with stable identity")
+    @Test("one path that conflicts with 98 routes is one finding, naming a few, listing all in JSON, with stable identity")
     func conflictFanOut() throws {
         func manifest(routes: Int) -> String {
             var text = "manifest: 1\nroutes:\n"
@@ -60,7 +60,11 @@ struct VerdictTests {
                     message.hasPrefix(
                         "path '/:section/new' of route 'catch-all' conflicts with the paths of \(routes) routes, "
                             + "neither more specific: 'r0' ('/r0/:id'), 'r1' ('/r1/:id'), 'r2' ('/r2/:id') and \(routes - 3) more"))
-                #expect((conflicts.first?["related"] as? [Any])?.count == 3)
+                // The text names three; the machine-readable report lists every one.
+                let related = try #require(conflicts.first?["related"] as? [[String: Any]])
+                #expect(related.count == routes)
+                #expect(Set(related.compactMap { $0["line"] as? Int }) == Set(3..<(3 + routes)))
+                #expect(conflicts.first?["relatedOmitted"] as? Int == 0)
                 fingerprints.append(conflicts.first?["fingerprint"] as? String ?? "")
             }
         }

@@ -79,6 +79,45 @@ struct DatasetTests {
         #expect(ConflictIndex.conflicts(among: patterns, limit: .max).reduce(0) { $0 + $1.earlier.count } == 56)
     }
 
+    /// The conflicting pairs of a dataset by comparing every pair, and those the JSON report
+    /// holds (a pair finding names both routes; a grouped one its route and every partner as a
+    /// related location), as pairs of manifest lines. Template `i` is on line `7 + i`.
+    static func pairsInJSON(_ name: String) throws -> (allPairs: Set<[Int]>, reported: Set<[Int]>) {
+        let templates = try templates(name)
+        var symbols = SymbolTable()
+        let patterns = templates.enumerated().compactMap { index, template in
+            (try? PathPattern.parse(template, symbols: &symbols).get()).map { (line: 7 + index, pattern: $0) }
+        }
+        var allPairs = Set<[Int]>()
+        for later in patterns.indices {
+            for earlier in 0..<later where patterns[later].pattern.relation(to: patterns[earlier].pattern).isConflict {
+                allPairs.insert([patterns[earlier].line, patterns[later].line])
+            }
+        }
+        let linted = lint(manifest(templates))
+        let json = JSONReporter().render(linted.report)
+        let findings = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
+        var reported = Set<[Int]>()
+        for finding in findings where finding["rule"] as? String == "conflicting-patterns" {
+            let line = try #require(finding["line"] as? Int)
+            #expect(finding["relatedOmitted"] as? Int == 0)
+            for related in try #require(finding["related"] as? [[String: Any]]) {
+                let other = try #require(related["line"] as? Int)
+                reported.insert([min(line, other), max(line, other)])
+            }
+        }
+        return (allPairs, reported)
+    }
+
+    @Test("GitHub and Stripe: every conflicting pair that comparing all pairs finds is in the JSON report")
+    func everyPairInJSON() throws {
+        let github = try Self.pairsInJSON("paths-github-octokit-2026-08.txt")
+        #expect(github.allPairs.count == 56)
+        #expect(github.reported == github.allPairs)
+        let stripe = try Self.pairsInJSON("paths-stripe-2023-09.txt")
+        #expect(stripe.reported == stripe.allPairs)
+    }
+
     @Test("Stripe: no finding at all")
     func stripe() throws {
         let templates = try Self.templates("paths-stripe-2023-09.txt")

@@ -88,6 +88,34 @@ struct GateTests {
         #expect(before == after)
     }
 
+    @Test("related locations past a finding's bound are counted in JSON and SARIF, and the text counts what it does not show")
+    func relatedOmitted() throws {
+        let file = SourceFile(id: FileID(0), path: "a.routes.yaml", bytes: Array("a\nb\nc\nd\ne\n".utf8))
+        let at = { (line: Int) in
+            SourceRange(file: FileID(0), start: SourcePosition(line: line, column: 1), end: SourcePosition(line: line, column: 2))
+        }
+        let finding = Finding(
+            rule: "conflicting-patterns", severity: .error, message: "m", range: at(1),
+            related: (2...5).map { RelatedLocation(at($0), "r\($0)") }, relatedOmitted: 7, subjects: [.route("a")])
+        let reported = report([finding], files: [file])
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(JSONReporter().render(reported).utf8)) as? [[String: Any]])
+        #expect((json[0]["related"] as? [Any])?.count == 4)
+        #expect(json[0]["relatedOmitted"] as? Int == 7)
+        let log = try #require(
+            try JSONSerialization.jsonObject(
+                with: Data(SARIFReporter(options: .init(baseDirectory: "/", workingDirectory: "/")).render(reported).utf8))
+                as? [String: Any])
+        let result = try #require(Self.results(log).first)
+        #expect((result["relatedLocations"] as? [Any])?.count == 4)
+        #expect((result["properties"] as? [String: Any])?["relatedLocationsOmitted"] as? Int == 7)
+        let text = TextReporter(options: .init(summary: false)).render(reported)
+        #expect(
+            text.split(separator: "\n").filter { $0.contains(": note: ") }.map(String.init) == [
+                "a.routes.yaml:2:1: note: r2", "a.routes.yaml:3:1: note: r3", "a.routes.yaml:4:1: note: r4",
+                "a.routes.yaml:1:1: note: and 8 more related locations (--format json and sarif list them)",
+            ])
+    }
+
     @Test("SARIF keeps the 25,000 most severe results and says so")
     func sarifLimit() throws {
         let file = SourceFile(id: FileID(0), path: "a.routes.yaml", bytes: [])

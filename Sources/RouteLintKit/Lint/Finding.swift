@@ -60,8 +60,11 @@ public struct Finding: Hashable, Sendable {
     public let message: String
     /// The node at fault, as section 2 of the format says where each rule points.
     public let range: SourceRange
-    /// Other places involved: the earlier declaration, the other route of a conflict.
+    /// Other places involved: the earlier declaration, the other routes of a conflict.
     public let related: [RelatedLocation]
+    /// How many more related places there are than `related` holds: a route that conflicts
+    /// with more routes than a finding names (see `ConflictingPatternsRule`).
+    public let relatedOmitted: Int
     /// What the finding is about, by kind and name (route ids, holder names, keys). With the
     /// rule and the file they identify the finding without its line, for baselines and
     /// fingerprints.
@@ -76,13 +79,14 @@ public struct Finding: Hashable, Sendable {
     /// A finding of `rule`; see the properties.
     public init(
         rule: String, severity: Severity, message: String, range: SourceRange,
-        related: [RelatedLocation] = [], subjects: [Subject] = [], suggestion: String? = nil
+        related: [RelatedLocation] = [], relatedOmitted: Int = 0, subjects: [Subject] = [], suggestion: String? = nil
     ) {
         self.rule = rule
         self.severity = severity
         self.message = message
         self.range = range
         self.related = related
+        self.relatedOmitted = relatedOmitted
         self.subjects = subjects
         self.suggestion = suggestion
     }
@@ -132,12 +136,12 @@ public struct FindingSink: Sendable {
     /// Reports a finding of the rule `description` at its default severity.
     public mutating func report(
         _ rule: RuleDescription, _ message: String, at range: SourceRange,
-        related: [RelatedLocation] = [], subjects: [Subject] = [], suggestion: String? = nil
+        related: [RelatedLocation] = [], relatedOmitted: Int = 0, subjects: [Subject] = [], suggestion: String? = nil
     ) {
         findings.append(
             Finding(
                 rule: rule.id, severity: rule.defaultSeverity, message: message,
-                range: range, related: related, subjects: subjects, suggestion: suggestion))
+                range: range, related: related, relatedOmitted: relatedOmitted, subjects: subjects, suggestion: suggestion))
     }
 
     mutating func reserveCapacity(_ capacity: Int) {

@@ -25,23 +25,69 @@ struct ConflictIndex {
         var groups: [Group] = []
         var walk = TrieWalk()
         for (index, pattern) in patterns.enumerated() {
-            var kept: [Int] = []
+            // The earliest `limit` conflicts, in a max-heap: a later candidate costs one
+            // comparison with the latest kept, and replacing it a logarithmic step.
+            var kept = EarliestKept(limit: limit)
             var total = 0
             walk.visitOverlapping(pattern, in: trie) { candidate, patternIsSubset, candidateIsSubset in
                 // Neither more specific than the other, or each matching what the other does.
                 guard patternIsSubset == candidateIsSubset else { return }
                 total += 1
-                if kept.count < limit {
-                    kept.insert(candidate, at: kept.firstIndex { $0 > candidate } ?? kept.count)
-                } else if let last = kept.last, candidate < last {
-                    kept.removeLast()
-                    kept.insert(candidate, at: kept.firstIndex { $0 > candidate } ?? kept.count)
-                }
+                kept.offer(candidate)
             }
-            if total > 0 { groups.append(Group(pattern: index, earlier: kept, omitted: total - kept.count)) }
+            if total > 0 {
+                let earliest = kept.sorted()
+                groups.append(Group(pattern: index, earlier: earliest, omitted: total - earliest.count))
+            }
             trie.insert(pattern, as: Int32(index))
         }
         return groups
+    }
+}
+
+/// The `limit` smallest numbers offered, as a max-heap.
+private struct EarliestKept {
+    let limit: Int
+    private var heap: [Int] = []
+
+    init(limit: Int) {
+        self.limit = limit
+    }
+
+    mutating func offer(_ value: Int) {
+        if heap.count < limit {
+            heap.append(value)
+            siftUp(heap.count - 1)
+        } else if let largest = heap.first, value < largest {
+            heap[0] = value
+            siftDown(0)
+        }
+    }
+
+    func sorted() -> [Int] { heap.sorted() }
+
+    private mutating func siftUp(_ start: Int) {
+        var child = start
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard heap[child] > heap[parent] else { return }
+            heap.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    private mutating func siftDown(_ start: Int) {
+        var parent = start
+        while true {
+            var largest = parent
+            let left = 2 * parent + 1
+            let right = left + 1
+            if left < heap.count && heap[left] > heap[largest] { largest = left }
+            if right < heap.count && heap[right] > heap[largest] { largest = right }
+            guard largest != parent else { return }
+            heap.swapAt(parent, largest)
+            parent = largest
+        }
     }
 }
 

@@ -25,10 +25,12 @@ public struct GitHubReporter {
                 ("title", "routelint \(finding.rule)"),
             ].map { "\($0.0)=\(escapeProperty($0.1))" }.joined(separator: ",")
             var message = finding.message + " [\(finding.rule)]"
-            for related in finding.related {
+            for related in finding.related.prefix(TextReporter.relatedLocationsShown) {
                 let path = files[Int(related.range.file.index)].path
                 message += "\n\(path):\(related.range.start.line):\(related.range.start.column): \(related.message)"
             }
+            let more = finding.related.count - min(finding.related.count, TextReporter.relatedLocationsShown) + finding.relatedOmitted
+            if more > 0 { message += "\nand \(more) more related \(more == 1 ? "location" : "locations")" }
             output.write("::\(command) \(properties)::\(escapeData(message))\n")
         }
     }

@@ -27,6 +27,8 @@ public struct JSONReporter {
                                 .object(rangeFields(related.range, files: files) + [("message", .string(related.message))])
                             })
                     ),
+                    // Related locations beyond those listed, counted: a field, never only words.
+                    ("relatedOmitted", .integer(finding.relatedOmitted)),
                 ]
             ).write(to: &output, indent: 1)
         }

@@ -84,6 +84,10 @@ public struct SARIFReporter {
                     ))
             }
             fields.append(("partialFingerprints", .object([(fingerprintKey, .string(fingerprints[offset]))])))
+            // Related locations beyond those listed are counted, not dropped in silence.
+            if finding.relatedOmitted > 0 {
+                fields.append(("properties", .object([("relatedLocationsOmitted", .integer(finding.relatedOmitted))])))
+            }
             if let suppression = finding.suppression {
                 var entry: [(String, JSONValue)] = [("kind", .string(suppression.kind.rawValue))]
                 if let justification = suppression.justification, !justification.isEmpty {
@@ -155,7 +159,8 @@ public struct SARIFReporter {
         // A sentence ends once: a message that ends in a question ("did you mean 'x'?") keeps it.
         let ending = finding.message.hasSuffix("?") || finding.message.hasSuffix(".") ? "" : "."
         var text = escaped(finding.message.prefix(1).uppercased() + finding.message.dropFirst()) + ending
-        for (index, related) in finding.related.enumerated() {
+        // The first related locations are linked from the text; `relatedLocations` holds them all.
+        for (index, related) in finding.related.prefix(TextReporter.relatedLocationsShown).enumerated() {
             text += " See [\(escaped(related.message))](\(index + 1))."
         }
         return text

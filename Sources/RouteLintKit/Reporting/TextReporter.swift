@@ -71,7 +71,7 @@ public struct TextReporter {
                 output.write(style.green(underline))
                 output.write("\n")
             }
-            for related in finding.related {
+            for related in finding.related.prefix(relatedLocationsShown) {
                 output.write(style.bold(location(related.range, in: files)))
                 output.write(" ")
                 output.write(style.note("note"))
@@ -79,9 +79,21 @@ public struct TextReporter {
                 output.write(TerminalText.escape(related.message))
                 output.write("\n")
             }
+            // Text stays summarised; the machine formats list every related location.
+            let more = finding.related.count - min(finding.related.count, relatedLocationsShown) + finding.relatedOmitted
+            if more > 0 {
+                output.write(style.bold(location(finding.range, in: files)))
+                output.write(" ")
+                output.write(style.note("note"))
+                output.write(": and \(more) more related \(more == 1 ? "location" : "locations") (--format json and sarif list them)\n")
+            }
         }
         if options.summary { output.write(style.bold(summary(findings, totals: totals)) + "\n") }
     }
+
+    /// The related locations a finding shows as `note:` lines; a line says how many more
+    /// there are, which the JSON and SARIF reports list.
+    static let relatedLocationsShown = 3
 
     static func location(_ range: SourceRange, in files: [SourceFile]) -> String {
         "\(TerminalText.escape(files[Int(range.file.index)].path)):\(range.start.line):\(range.start.column):"

@@ -14,8 +14,9 @@ public enum ConflictingPatternsRule: AppRule {
             `net/http.ServeMux`, which refuses such patterns. The message shows a URL both \
             match; the finding is at the later route, with the earlier one as related location. \
             A route whose path conflicts with more than three others gets one finding, at \
-            its own path, naming a few of them and how many there are, whichever were declared \
-            first: one catch-all pattern is one problem, not a hundred.
+            its own path, naming a few of them and how many there are, with every one of them \
+            as a related location (which the JSON and SARIF reports list): one catch-all \
+            pattern is one problem, not a hundred.
             """,
         triggeringExamples: [
             RuleExample(
@@ -71,6 +72,9 @@ public enum ConflictingPatternsRule: AppRule {
         let withPaths = app.routes.indices.filter { app.routes[$0].path != nil }
         let patterns = withPaths.map { app.routes[$0].path!.value }
         let route = { (pattern: Int) in app.routes[withPaths[pattern]] }
+        // What related locations the app's findings may still name; past it, a finding names
+        // only the routes its message names, and counts the rest.
+        var relatedBudget = relatedPerApp
         for report in reports(ConflictIndex.conflicts(among: patterns, limit: keptPerRoute), patternCount: patterns.count) {
             switch report {
             case .pair(let laterIndex, let earlierIndex):
@@ -103,14 +107,20 @@ public enum ConflictingPatternsRule: AppRule {
                     "path '\(app.text(hubPattern.text))' of route '\(hubID)' conflicts with the paths of \(total) routes, "
                     + "neither more specific: \(named.joined(separator: ", "))\(more > 0 ? " and \(more) more" : ""); "
                     + "both it and '\(app.text(route(first).id.value))' match '\(example)'"
-                let related = partners.prefix(namedPerFanOut).map { index in
+                // Every conflicting route is a related location, for the machine formats and the
+                // editor to show: as many as the per-finding and per-app bounds allow.
+                let shown = relatedBudget >= namedPerFanOut ? min(partners.count, relatedPerFinding, relatedBudget) : namedPerFanOut
+                relatedBudget = max(0, relatedBudget - shown)
+                let related = partners.prefix(shown).map { index in
                     RelatedLocation(
                         route(index).path!.range,
                         "route '\(app.text(route(index).id.value))' declares '\(app.text(patterns[index].text))' here")
                 }
                 // The identity names the route alone, so that routes added to or removed from
                 // the group leave baselines and fingerprints as they were.
-                findings.report(description, message, at: hub.path!.range, related: related, subjects: [.route(hubID)])
+                findings.report(
+                    description, message, at: hub.path!.range, related: related, relatedOmitted: total - related.count,
+                    subjects: [.route(hubID)])
             }
         }
     }
@@ -118,13 +128,22 @@ public enum ConflictingPatternsRule: AppRule {
     /// At most this many conflicts are kept per route while they are found, the earliest
     /// declared; the rest are counted. It bounds the work of a hostile set, whose pairs grow
     /// quadratically.
-    static let keptPerRoute = 10
+    static let keptPerRoute = 1_000
+
+    /// A finding names at most this many conflicting routes as related locations; the rest are
+    /// counted in `Finding.relatedOmitted`.
+    static let relatedPerFinding = 1_000
+
+    /// The findings of one app name at most this many related locations in all: a hostile set
+    /// of 20,000 routes that all conflict would otherwise carry 20 million.
+    static let relatedPerApp = 100_000
 
     /// A route that conflicts with more routes than this gets one finding naming them all,
     /// and the pairs it belongs to get none of their own.
     public static let fanOutAbove = 3
 
-    /// How many of its conflicting routes a fan-out finding names, with related locations.
+    /// How many of its conflicting routes a fan-out finding names in its message (and, past
+    /// the app's bound on related locations, as related locations).
     static let namedPerFanOut = 3
 
     /// What the rule reports, by index of pattern.
