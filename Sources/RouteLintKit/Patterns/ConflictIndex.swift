@@ -9,7 +9,8 @@
 ///
 /// Only a route set whose patterns really overlap in great numbers makes the walk long; the
 /// report is bounded all the same: at most `limit` conflicts are kept per pattern (the
-/// earliest declared), and the rest are counted.
+/// earliest declared), and once `budget` conflicts are kept in all, at most `limitPastBudget`
+/// per pattern; the rest are counted.
 struct ConflictIndex {
     struct Group: Equatable, Sendable {
         /// Index of the later pattern, in the input.
@@ -20,14 +21,15 @@ struct ConflictIndex {
         let omitted: Int
     }
 
-    static func conflicts(among patterns: [PathPattern], limit: Int) -> [Group] {
+    static func conflicts(among patterns: [PathPattern], limit: Int, budget: Int = .max, limitPastBudget: Int = 0) -> [Group] {
+        var keptInAll = 0
         var trie = SegmentTrie(patternCount: patterns.count)
         var groups: [Group] = []
         var walk = TrieWalk()
         for (index, pattern) in patterns.enumerated() {
             // The earliest `limit` conflicts, in a max-heap: a later candidate costs one
             // comparison with the latest kept, and replacing it a logarithmic step.
-            var kept = EarliestKept(limit: limit)
+            var kept = EarliestKept(limit: keptInAll < budget ? limit : min(limit, limitPastBudget))
             var total = 0
             walk.visitOverlapping(pattern, in: trie) { candidate, patternIsSubset, candidateIsSubset in
                 // Neither more specific than the other, or each matching what the other does.
@@ -37,6 +39,7 @@ struct ConflictIndex {
             }
             if total > 0 {
                 let earliest = kept.sorted()
+                keptInAll += earliest.count
                 groups.append(Group(pattern: index, earlier: earliest, omitted: total - earliest.count))
             }
             trie.insert(pattern, as: Int32(index))

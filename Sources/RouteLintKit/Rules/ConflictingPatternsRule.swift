@@ -75,7 +75,9 @@ public enum ConflictingPatternsRule: AppRule {
         // What related locations the app's findings may still name; past it, a finding names
         // only the routes its message names, and counts the rest.
         var relatedBudget = relatedPerApp
-        for report in reports(ConflictIndex.conflicts(among: patterns, limit: keptPerRoute), patternCount: patterns.count) {
+        let conflicts = ConflictIndex.conflicts(
+            among: patterns, limit: keptPerRoute, budget: relatedPerApp, limitPastBudget: namedPerFanOut + 1)
+        for report in reports(conflicts, patternCount: patterns.count) {
             switch report {
             case .pair(let laterIndex, let earlierIndex):
                 let (later, earlier) = (route(laterIndex), route(earlierIndex))
@@ -126,8 +128,9 @@ public enum ConflictingPatternsRule: AppRule {
     }
 
     /// At most this many conflicts are kept per route while they are found, the earliest
-    /// declared; the rest are counted. It bounds the work of a hostile set, whose pairs grow
-    /// quadratically.
+    /// declared; the rest are counted. Once the app's conflicts kept reach `relatedPerApp`,
+    /// a route keeps only as many as a message names: that bounds the work and the memory of
+    /// a hostile set, whose pairs grow quadratically.
     static let keptPerRoute = 1_000
 
     /// A finding names at most this many conflicting routes as related locations; the rest are
