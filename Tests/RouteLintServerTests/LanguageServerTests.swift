@@ -159,6 +159,18 @@ private func shop() -> TestSession {
         #expect(related.location.range.start == position(of: "cart:", in: catalog))
     }
 
+    @Test func aRouteThatConflictsWithManyListsThemAllAsRelatedInformation() throws {
+        var routes = "manifest: 1\nroutes:\n"
+        for index in 0..<12 { routes += "  r\(index): {path: /r\(index)/:id}\n" }
+        routes += "  catch-all: {path: /:section/new}\n"
+        var session = TestSession(["many.routes.yaml": routes])
+        session.open("many.routes.yaml")
+        let conflict = try #require(session.diagnostics("many.routes.yaml")?.first { $0.code == "conflicting-patterns" })
+        // The message names three; the editor gets every one of the twelve to jump to.
+        let related = try #require(conflict.relatedInformation)
+        #expect(related.map(\.location.range.start.line) == Array(2..<14))
+    }
+
     @Test func theConfigurationAndInlineSuppressionsApply() throws {
         let unused = shopShell.replacing("CartHolder: {}", with: "CartHolder: {}\n  Spare: {}")
         var session = TestSession([
