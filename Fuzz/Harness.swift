@@ -7,6 +7,8 @@
 //   pairs, and every relation with matching sample paths.
 // - resolve: a manifest, then a line `---urls---`, then URLs to resolve against it.
 // - configuration: a .routelint.yml, whose globs are then matched against sample paths.
+// - matchers: a pattern line, then paths: read and matched as every Android path attribute
+//   and as an Apple component's path.
 //
 // A broken invariant is a trap, which libFuzzer reports as a crash with the input that made it.
 
@@ -20,7 +22,7 @@
 #endif
 
 enum FuzzTarget: String {
-    case lint, patterns, resolve, configuration
+    case lint, patterns, resolve, configuration, matchers
 }
 
 nonisolated(unsafe) private var target = FuzzTarget.lint
@@ -44,6 +46,7 @@ public func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> In
     case .patterns: fuzzPatterns(bytes)
     case .resolve: fuzzResolve(bytes)
     case .configuration: fuzzConfiguration(bytes)
+    case .matchers: fuzzMatchers(bytes)
     }
     return 0
 }
@@ -203,4 +206,55 @@ func fuzzConfiguration(_ bytes: [UInt8]) {
     for glob in configuration.include + configuration.exclude {
         for path in paths { _ = glob.matches(path) }
     }
+}
+
+/// The platforms' matchers on any pattern and path: reading ends (an advanced pattern is read
+/// or rejected), matching ends, and where a pattern holds no character its syntax gives a
+/// meaning to, it matches exactly the path it spells.
+func fuzzMatchers(_ bytes: [UInt8]) {
+    let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).prefix(64).map(String.init)
+    guard let pattern = lines.first else { return }
+    let paths = Array(lines.dropFirst()) + [pattern, ""]
+    for kind in AndroidPathPattern.Kind.allCases {
+        guard let matcher = try? AndroidPathPattern(kind, pattern) else {
+            check(kind == .advancedGlob, "only an advanced pattern can be rejected")
+            continue
+        }
+        for path in paths {
+            let matched = matcher.matches(path)
+            let (units, spelled) = (Array(path.utf16), Array(pattern.utf16))
+            switch kind {
+            case .literal: check(matched == (units == spelled), "path does not compare literally")
+            case .prefix: check(matched == units.starts(with: spelled), "pathPrefix does not compare as a prefix")
+            case .suffix:
+                check(
+                    matched == (units.count >= spelled.count && Array(units.suffix(spelled.count)) == spelled),
+                    "pathSuffix does not compare as a suffix")
+            case .simpleGlob:
+                if !hasAny(pattern, ".*\\") {
+                    check(matched == (units == spelled), "a plain pathPattern does not match literally")
+                }
+            case .advancedGlob:
+                if !hasAny(pattern, ".*+[]{}\\") {
+                    check(matched == (units == spelled), "a plain pathAdvancedPattern does not match literally")
+                }
+            }
+        }
+    }
+    let component = AppleLinkComponent(path: pattern)
+    for path in paths {
+        let matched = component.matches(path: path)
+        if !hasAny(pattern, "*?") {
+            check(
+                matched == (Array(path.unicodeScalars) == Array(pattern.unicodeScalars)), "a plain Apple pattern does not match literally")
+        }
+        check(AppleLinkComponent(path: "*").matches(path: path), "'*' does not match every path")
+        check(AppleLinkComponent(path: pattern + "*").matches(path: path) || !matched, "adding '*' narrowed an Apple pattern")
+    }
+}
+
+/// Whether `text` holds one of `characters`, scalar by scalar: a combining mark after `}`
+/// makes one `Character` of the two, which the matchers still read as a `}`.
+func hasAny(_ text: String, _ characters: String) -> Bool {
+    text.unicodeScalars.contains { characters.unicodeScalars.contains($0) }
 }
