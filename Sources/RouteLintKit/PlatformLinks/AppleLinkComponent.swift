@@ -81,33 +81,11 @@ public struct AppleLinkComponent: Sendable, Equatable {
         return nil
     }
 
-    /// Whether `pattern` (`*` any run, `?` one character) matches all of `text`, compared by
-    /// Unicode scalar. The usual two-pointer walk: on a mismatch after a `*`, that `*` takes one
-    /// character more; at most pattern × text steps.
+    /// Whether `pattern` (`*` any run, `?` one character) matches all of `text`: the
+    /// configuration's glob of one path component, which has exactly these two wildcards.
     static func glob(_ pattern: String, _ text: String, caseSensitive: Bool) -> Bool {
-        let pattern = Array((caseSensitive ? pattern : pattern.lowercased()).unicodeScalars)
-        let text = Array((caseSensitive ? text : text.lowercased()).unicodeScalars)
-        var ip = 0
-        var it = 0
-        var lastStar: Int?
-        var textAtStar = 0
-        while it < text.count {
-            if ip < pattern.count && (pattern[ip] == "?" || (pattern[ip] != "*" && pattern[ip] == text[it])) {
-                ip += 1
-                it += 1
-            } else if ip < pattern.count && pattern[ip] == "*" {
-                lastStar = ip
-                textAtStar = it
-                ip += 1
-            } else if let star = lastStar {
-                ip = star + 1
-                textAtStar += 1
-                it = textAtStar
-            } else {
-                return false
-            }
-        }
-        while ip < pattern.count && pattern[ip] == "*" { ip += 1 }
-        return ip == pattern.count
+        caseSensitive
+            ? Glob.matches(name: Substring(text), pattern: Substring(pattern))
+            : Glob.matches(name: Substring(text.lowercased()), pattern: Substring(pattern.lowercased()))
     }
 }

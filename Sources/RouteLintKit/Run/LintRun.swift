@@ -126,7 +126,8 @@ public struct LintRun: Sendable {
     public var unparsedFileMessages: [RunMessage] {
         unparsedFiles.map { file in
             let path = TerminalText.escape(files[Int(file.index)].path)
-            let problem = (active + suppressed).first { $0.range.file == file && $0.rule == YAMLSyntaxRule.description.id }
+            let isProblem = { (finding: Finding) in finding.range.file == file && finding.rule == YAMLSyntaxRule.description.id }
+            let problem = active.first(where: isProblem) ?? suppressed.first(where: isProblem)
             let detail = problem.map { " (\($0.range.start): \(TerminalText.escape($0.message)))" } ?? ""
             return RunMessage(
                 .error,
