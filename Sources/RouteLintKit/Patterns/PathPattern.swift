@@ -225,6 +225,25 @@ public enum PathText {
         return text
     }
 
+    /// The bytes a canonical segment stands for: its `%XX` escapes decoded.
+    static func decode(_ canonical: [UInt8]) -> [UInt8] {
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(canonical.count)
+        var index = 0
+        while index < canonical.count {
+            if canonical[index] == UInt8(ascii: "%"), index + 2 < canonical.count,
+                let high = hexValue(canonical[index + 1]), let low = hexValue(canonical[index + 2])
+            {
+                decoded.append(high << 4 | low)
+                index += 3
+            } else {
+                decoded.append(canonical[index])
+                index += 1
+            }
+        }
+        return decoded
+    }
+
     static func hexDigit(_ value: UInt8) -> UInt8 {
         value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") + value - 10
     }

@@ -45,9 +45,10 @@ public struct AndroidPathPattern: Sendable, Equatable {
     public let kind: Kind
     /// The pattern as written.
     public let pattern: String
-    private let units: [UInt16]
+    /// The pattern's UTF-16 code units.
+    let units: [UInt16]
     /// An advanced pattern as AOSP's parser stores it: characters, and negative markers.
-    private let parsed: [Int32]
+    let parsed: [Int32]
 
     /// Reads `pattern` written in `kind`; an advanced pattern the platform rejects throws.
     public init(_ kind: Kind, _ pattern: String) throws(Rejection) {
@@ -71,9 +72,9 @@ public struct AndroidPathPattern: Sendable, Equatable {
 
     // MARK: - pathPattern
 
-    private static let star = UInt16(UInt8(ascii: "*"))
-    private static let dot = UInt16(UInt8(ascii: "."))
-    private static let backslash = UInt16(UInt8(ascii: "\\"))
+    static let star = UInt16(UInt8(ascii: "*"))
+    static let dot = UInt16(UInt8(ascii: "."))
+    static let backslash = UInt16(UInt8(ascii: "\\"))
 
     /// `PatternMatcher.matchGlobPattern`, step for step: its quirks are what the platform does.
     private static func matchSimpleGlob(_ pattern: [UInt16], _ match: [UInt16]) -> Bool {
@@ -130,14 +131,14 @@ public struct AndroidPathPattern: Sendable, Equatable {
     // MARK: - pathAdvancedPattern
 
     // AOSP's markers in a parsed advanced pattern; characters are 0 and up.
-    private static let setStart: Int32 = -1
-    private static let inverseSetStart: Int32 = -2
-    private static let setStop: Int32 = -3
-    private static let anyCharacter: Int32 = -4
-    private static let rangeStart: Int32 = -5
-    private static let rangeStop: Int32 = -6
-    private static let zeroOrMore: Int32 = -7
-    private static let oneOrMore: Int32 = -8
+    static let setStart: Int32 = -1
+    static let inverseSetStart: Int32 = -2
+    static let setStop: Int32 = -3
+    static let anyCharacter: Int32 = -4
+    static let rangeStart: Int32 = -5
+    static let rangeStop: Int32 = -6
+    static let zeroOrMore: Int32 = -7
+    static let oneOrMore: Int32 = -8
     /// AOSP's parse buffer; a pattern that fills it is "too large".
     private static let maximumStorage = 2048
 

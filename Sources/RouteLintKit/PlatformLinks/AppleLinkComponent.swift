@@ -83,9 +83,15 @@ public struct AppleLinkComponent: Sendable, Equatable {
 
     /// Whether `pattern` (`*` any run, `?` one character) matches all of `text`: the
     /// configuration's glob of one path component, which has exactly these two wildcards.
+    /// Without case sensitivity ASCII letters are folded; the paths compared are
+    /// percent-encoded, so ASCII.
     static func glob(_ pattern: String, _ text: String, caseSensitive: Bool) -> Bool {
         caseSensitive
             ? Glob.matches(name: Substring(text), pattern: Substring(pattern))
-            : Glob.matches(name: Substring(text.lowercased()), pattern: Substring(pattern.lowercased()))
+            : Glob.matches(name: Substring(asciiLowercased(text)), pattern: Substring(asciiLowercased(pattern)))
+    }
+
+    private static func asciiLowercased(_ text: String) -> String {
+        String(decoding: text.utf8.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }, as: UTF8.self)
     }
 }

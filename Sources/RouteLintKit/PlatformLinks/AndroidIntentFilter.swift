@@ -1,0 +1,177 @@
+/// An `<intent-filter>` as far as links go: its actions, categories, the schemes and hosts of
+/// its `<data>` elements (which combine: every scheme with every host with every path), the
+/// path attributes, and its `<uri-relative-filter-group>` elements.
+struct AndroidIntentFilter: Sendable {
+    /// `android:autoVerify`.
+    var autoVerify = false
+    var actions: [String] = []
+    var categories: [String] = []
+    var schemes: [String] = []
+    var hosts: [String] = []
+    /// The path attributes of its `<data>` elements, in order.
+    var paths: [AndroidPathPattern] = []
+    /// Its groups, in order.
+    var groups: [Group] = []
+
+    /// A `<uri-relative-filter-group>`: it matches a URL when each of its filters does; the
+    /// first group that matches decides, allowing or blocking.
+    struct Group: Sendable {
+        /// `android:allow` (default true).
+        var allows = true
+        /// Its path filters.
+        var paths: [AndroidPathPattern] = []
+        /// Whether it also filters the query or fragment: it then never matches a URL without
+        /// them, the URLs compared here.
+        var filtersQueryOrFragment = false
+    }
+
+    static let viewAction = "android.intent.action.VIEW"
+    static let browsableCategory = "android.intent.category.BROWSABLE"
+    static let defaultCategory = "android.intent.category.DEFAULT"
+
+    /// Whether a browser may hand it an `https` link: the VIEW action, the BROWSABLE category
+    /// and the `https` scheme. Other filters do not take links.
+    var takesWebLinks: Bool {
+        actions.contains(Self.viewAction) && categories.contains(Self.browsableCategory) && schemes.contains("https")
+    }
+
+    /// Whether the filter is for `host`: a host written `*.example.com` takes every subdomain of
+    /// `example.com` (`IntentFilter.AuthorityEntry` compares the end of the host).
+    func covers(host: String) -> Bool {
+        hosts.contains { pattern in
+            if pattern == host { return true }
+            guard pattern.hasPrefix("*") else { return false }
+            return host.hasSuffix(pattern.dropFirst())
+        }
+    }
+
+    /// The first API level that reads `<uri-relative-filter-group>`.
+    static let groupsIntroducedIn = 35
+}
+
+/// The paths a list of intent filters claims for one host at one API level, as
+/// `IntentFilter.matchData` decides: a filter claims a path when one of its path attributes
+/// matches it, or (API 35+) its first matching group allows it; a filter with no path
+/// attribute — and no group — that the API level reads claims every path.
+struct AndroidFilterLanguage: PathLanguage {
+    /// One path attribute that takes part: the scan, its filter, its group if any (nil for a
+    /// plain `<data>` attribute), and its number among all the filters' data attributes.
+    struct Matcher {
+        let scan: AndroidPathScan
+        let filter: Int32
+        let group: Int32?
+        let attribute: Int
+    }
+
+    private let matchers: [Matcher]
+    /// For each filter taking part, its groups: (allows, the matchers that form it, whether it
+    /// can match at all).
+    private let groups: [[(allows: Bool, members: [Int32], canMatch: Bool)]]
+    /// A filter claims every path: the language is everything.
+    private let claimsEverything: Int?
+
+    /// The language of `filters` (already chosen for the host) at `apiLevel`. Attributes are
+    /// numbered across the filters in order, plain ones and group members alike, so a decider
+    /// names one.
+    init(_ filters: [AndroidIntentFilter], apiLevel: Int) {
+        var matchers: [Matcher] = []
+        var groups: [[(allows: Bool, members: [Int32], canMatch: Bool)]] = []
+        var claimsEverything: Int?
+        var attribute = 0
+        let readsGroups = apiLevel >= AndroidIntentFilter.groupsIntroducedIn
+        for (filterIndex, filter) in filters.enumerated() {
+            var known = 0
+            for path in filter.paths {
+                defer { attribute += 1 }
+                guard path.kind.introducedIn <= apiLevel else { continue }
+                known += 1
+                matchers.append(Matcher(scan: AndroidPathScan(path), filter: Int32(filterIndex), group: nil, attribute: attribute))
+            }
+            var filterGroups: [(allows: Bool, members: [Int32], canMatch: Bool)] = []
+            for (groupIndex, group) in filter.groups.enumerated() {
+                var members: [Int32] = []
+                for path in group.paths {
+                    defer { attribute += 1 }
+                    guard readsGroups else { continue }
+                    members.append(Int32(matchers.count))
+                    matchers.append(
+                        Matcher(scan: AndroidPathScan(path), filter: Int32(filterIndex), group: Int32(groupIndex), attribute: attribute))
+                }
+                // A group without filters, or with a query or fragment filter, matches no URL here;
+                // a group of unknown attributes only still counts as a group of the filter.
+                filterGroups.append((group.allows, members, !group.filtersQueryOrFragment && !group.paths.isEmpty))
+            }
+            groups.append(readsGroups ? filterGroups : [])
+            if known == 0 && (!readsGroups || filter.groups.isEmpty) && claimsEverything == nil {
+                claimsEverything = filterIndex
+            }
+        }
+        self.matchers = matchers
+        self.groups = groups
+        self.claimsEverything = claimsEverything
+    }
+
+    /// The alive matchers and their scan states, by matcher number.
+    struct State: Hashable {
+        var matchers: [Int32]
+        var scans: [AndroidPathScan.State]
+    }
+
+    var start: State {
+        var state = State(matchers: [], scans: [])
+        for (index, matcher) in matchers.enumerated() {
+            let scan = matcher.scan.start
+            if scan != AndroidPathScan.dead {
+                state.matchers.append(Int32(index))
+                state.scans.append(scan)
+            }
+        }
+        return state
+    }
+
+    func step(_ state: State, _ unit: UInt16) -> State {
+        var next = State(matchers: [], scans: [])
+        for (index, matcher) in state.matchers.enumerated() {
+            let scan = matchers[Int(matcher)].scan.step(state.scans[index], unit)
+            if scan != AndroidPathScan.dead {
+                next.matchers.append(matcher)
+                next.scans.append(scan)
+            }
+        }
+        return next
+    }
+
+    func distinctions(_ state: State, into ranges: inout [ClosedRange<UInt16>]) {
+        for (index, matcher) in state.matchers.enumerated() where state.scans[index] != AndroidPathScan.acceptsAll {
+            ranges += matchers[Int(matcher)].scan.distinctions
+        }
+    }
+
+    func accepts(_ state: State) -> Bool? { decider(state) != nil || claimsEverything != nil }
+
+    /// The attribute that claims a path ending in `state`: the first plain one that matches, else
+    /// the first member of the group that allows it; nil when no filter claims it (or when a
+    /// filter without path attributes claims everything, which `everythingClaimedBy` names).
+    func decider(_ state: State) -> Int? {
+        if claimsEverything != nil { return nil }
+        var accepted = Set<Int32>()
+        for (index, matcher) in state.matchers.enumerated() where matchers[Int(matcher)].scan.accepts(state.scans[index]) {
+            if matchers[Int(matcher)].group == nil { return matchers[Int(matcher)].attribute }
+            accepted.insert(matcher)
+        }
+        guard !accepted.isEmpty else { return nil }
+        for filterGroups in groups {
+            for group in filterGroups where group.canMatch && group.members.allSatisfy(accepted.contains) && !group.members.isEmpty {
+                if group.allows { return matchers[Int(group.members[0])].attribute }
+                break
+            }
+        }
+        return nil
+    }
+
+    /// The filter, by its position in the list, that claims every path because the API level
+    /// reads none of its path attributes.
+    var everythingClaimedBy: Int? { claimsEverything }
+
+    func isFinal(_ state: State) -> Bool { claimsEverything == nil && state.matchers.isEmpty }
+}

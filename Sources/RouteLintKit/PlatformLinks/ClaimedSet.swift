@@ -1,0 +1,279 @@
+/// An app's claimed set (spec section 8) as a deterministic automaton over path segments: the
+/// URL paths whose most specific route — one trailing `/` ignored — has `web` on.
+///
+/// A state is the set of (route, segments matched) positions still alive; a segment steps by
+/// its word: each literal any alive route spells at that position has an edge, every other
+/// non-empty segment takes the `other` edge. Positions only grow, except a `**` that has taken
+/// a segment, so the automaton is a tree-like graph whose only cycles are states of `**`
+/// routes alone looping on themselves; paths deeper than every pattern end in such a state or
+/// in the dead one.
+struct ClaimedSegments {
+    /// One state.
+    struct State {
+        /// The literal edges, sorted by word (UTF-16 order): a segment spelled `word` goes to `target`.
+        var words: [[UInt16]]
+        var targets: [Int32]
+        /// Where every other non-empty segment goes.
+        var other: Int32
+        /// The route that a path ending here opens, as an index into `routes`; nil when none does.
+        var route: Int32?
+        /// Whether a path ending here is claimed.
+        var claimed: Bool
+        /// Whether no path through here, this one included, is claimed.
+        var isDead: Bool
+    }
+
+    /// The routes with a valid path, in the app's order.
+    let routes: [Route]
+    /// The states; `start` is 0 (the path `/`).
+    private(set) var states: [State] = []
+    /// How a literal segment is spelled in the paths the platform compares.
+    let spelling: LiteralSpelling
+
+    /// How the platform sees a route's literal segment.
+    enum LiteralSpelling {
+        /// As written, percent-escapes kept in canonical upper case: Apple compares the URL's
+        /// encoded path.
+        case encoded
+        /// Percent-decoded: Android compares `Uri.getPath()`.
+        case decoded
+    }
+
+    private struct Item: Hashable, Comparable {
+        let route: Int32
+        /// Segments matched; for a `**` route, its segment count once the `**` has taken one.
+        let position: Int32
+
+        static func < (lhs: Item, rhs: Item) -> Bool {
+            (lhs.route, lhs.position) < (rhs.route, rhs.position)
+        }
+    }
+
+    /// The automaton of `app`'s claimed set, its literals spelled as `spelling` says.
+    init(_ app: AppModel, spelling: LiteralSpelling) {
+        routes = app.routes.filter { $0.path != nil }
+        self.spelling = spelling
+        let patterns = routes.map { $0.path!.value }
+        let words = patterns.map { pattern in
+            pattern.segments.map { segment -> [UInt16]? in
+                guard case .literal(let symbol) = segment else { return nil }
+                return Self.spell(app.text(symbol), spelling)
+            }
+        }
+        var index: [[Item]: Int32] = [:]
+        var pending: [[Item]] = []
+        func intern(_ items: [Item]) -> Int32 {
+            if let known = index[items] { return known }
+            let id = Int32(index.count)
+            index[items] = id
+            pending.append(items)
+            return id
+        }
+        _ = intern((0..<Int32(routes.count)).map { Item(route: $0, position: 0) })
+        var cursor = 0
+        states.reserveCapacity(routes.count * 2)
+        while cursor < pending.count {
+            let items = pending[cursor]
+            cursor += 1
+            // The words spelled at this position, and what each segment word advances.
+            var byWord: [[UInt16]: [Item]] = [:]
+            var others: [Item] = []
+            var ended: [Int32] = []
+            for item in items {
+                let pattern = patterns[Int(item.route)]
+                let count = Int32(pattern.segments.count)
+                if item.position == count {
+                    ended.append(item.route)
+                    // A `**` that has taken a segment takes every further one.
+                    if pattern.endsWithRest { others.append(item) }
+                    continue
+                }
+                let next = Item(route: item.route, position: item.position + 1)
+                switch pattern.segments[Int(item.position)] {
+                case .literal: byWord[words[Int(item.route)][Int(item.position)]!, default: []].append(next)
+                case .parameter, .wildcard, .rest: others.append(next)
+                }
+            }
+            let sortedWords = byWord.keys.sorted { $0.lexicographicallyPrecedes($1) }
+            // A literal's segment also advances every route that takes any segment there.
+            let targets = sortedWords.map { word in intern((byWord[word]! + others).sorted()) }
+            let other = intern(others.sorted())
+            let route = Self.mostSpecific(ended, patterns)
+            states.append(
+                State(
+                    words: sortedWords, targets: targets, other: other, route: route,
+                    claimed: route.map { routes[Int($0)].isWeb } ?? false, isDead: false))
+        }
+        markDead()
+    }
+
+    /// The route of `ended` whose paths all others' include: in a set without conflicts the
+    /// routes that match one path are ordered by specificity, and resolution takes the least.
+    private static func mostSpecific(_ ended: [Int32], _ patterns: [PathPattern]) -> Int32? {
+        guard var best = ended.first else { return nil }
+        for candidate in ended.dropFirst() where patterns[Int(candidate)].isSubset(of: patterns[Int(best)]) {
+            best = candidate
+        }
+        return best
+    }
+
+    /// Marks the states from which no claimed path is reachable, children before parents: a
+    /// state's successors were interned after it, except its own loop.
+    private mutating func markDead() {
+        for id in states.indices.reversed() {
+            let state = states[id]
+            let successors = state.targets + [state.other]
+            states[id].isDead = !state.claimed && successors.allSatisfy { $0 == Int32(id) || states[Int($0)].isDead }
+        }
+    }
+
+    /// `text`'s code units as the platform reads them.
+    static func spell(_ text: String, _ spelling: LiteralSpelling) -> [UInt16] {
+        switch spelling {
+        case .encoded: return Array(text.utf16)
+        case .decoded: return Array(String(decoding: PathText.decode(Array(text.utf8)), as: UTF8.self).utf16)
+        }
+    }
+
+    /// The state a segment spelled `word` leads to from `state`.
+    func target(of state: Int32, word: ArraySlice<UInt16>) -> Int32 {
+        let current = states[Int(state)]
+        var low = 0
+        var high = current.words.count
+        while low < high {
+            let middle = (low + high) / 2
+            if current.words[middle].lexicographicallyPrecedes(word) { low = middle + 1 } else { high = middle }
+        }
+        if low < current.words.count && current.words[low].elementsEqual(word) { return current.targets[low] }
+        return current.other
+    }
+}
+
+/// The claimed set over code units: `ClaimedSegments` read a character at a time. Paths
+/// outside the compared domain — not starting with `/`, or with an empty segment other than
+/// one trailing `/` — have no verdict.
+struct ClaimedPathLanguage: PathLanguage {
+    let segments: ClaimedSegments
+
+    /// Where the walk stands.
+    struct State: Hashable {
+        enum Phase: UInt8 {
+            /// Nothing read.
+            case begin
+            /// Just after a `/`: a path ending here is the segment state's with a trailing `/`.
+            case segmentStart
+            /// Inside a segment: the words of the state sorted in `low..<high` start with the
+            /// `length` units read; an empty range when none does.
+            case inSegment
+            /// Outside the domain, for good.
+            case outside
+        }
+
+        var phase: Phase
+        var segment: Int32
+        var low: Int32 = 0
+        var high: Int32 = 0
+        var length: Int32 = 0
+    }
+
+    private static let slash = UInt16(UInt8(ascii: "/"))
+
+    var start: State { State(phase: .begin, segment: 0) }
+
+    func step(_ state: State, _ unit: UInt16) -> State {
+        switch state.phase {
+        case .begin:
+            return unit == Self.slash ? State(phase: .segmentStart, segment: 0) : State(phase: .outside, segment: 0)
+        case .segmentStart:
+            if unit == Self.slash { return State(phase: .outside, segment: 0) }
+            return narrowed(State(phase: .inSegment, segment: state.segment, high: Int32(words(state).count)), by: unit)
+        case .inSegment:
+            if unit == Self.slash { return State(phase: .segmentStart, segment: closedSegment(state)) }
+            return narrowed(state, by: unit)
+        case .outside:
+            return state
+        }
+    }
+
+    private func words(_ state: State) -> [[UInt16]] { segments.states[Int(state.segment)].words }
+
+    /// `state` after one more unit of the segment: the words that still agree with it.
+    private func narrowed(_ state: State, by unit: UInt16) -> State {
+        var next = state
+        guard state.low < state.high else {
+            next.length = 1
+            return next
+        }
+        let words = words(state)
+        let offset = Int(state.length)
+        var low = Int(state.low)
+        var high = Int(state.high)
+        // The words in range share their first `offset` units and are sorted, so those with
+        // `unit` next form one run.
+        while low < high && (words[low].count <= offset || words[low][offset] < unit) { low += 1 }
+        high = low
+        while high < Int(state.high) && words[high].count > offset && words[high][offset] == unit { high += 1 }
+        if low == high {
+            (next.low, next.high, next.length) = (0, 0, 1)
+        } else {
+            (next.low, next.high, next.length) = (Int32(low), Int32(high), state.length + 1)
+        }
+        return next
+    }
+
+    /// The segment state after the segment `state` is reading ends.
+    private func closedSegment(_ state: State) -> Int32 {
+        let current = segments.states[Int(state.segment)]
+        if state.low < state.high && current.words[Int(state.low)].count == Int(state.length) {
+            return current.targets[Int(state.low)]
+        }
+        return current.other
+    }
+
+    func distinctions(_ state: State, into ranges: inout [ClosedRange<UInt16>]) {
+        ranges.append(Self.slash...Self.slash)
+        switch state.phase {
+        case .begin, .outside: return
+        case .segmentStart:
+            var previous: UInt16?
+            for word in words(state) where word.first != previous {
+                previous = word.first
+                ranges.append(word[0]...word[0])
+            }
+        case .inSegment:
+            let words = words(state)
+            for index in Int(state.low)..<Int(state.high) where words[index].count > Int(state.length) {
+                let unit = words[index][Int(state.length)]
+                ranges.append(unit...unit)
+            }
+        }
+    }
+
+    func accepts(_ state: State) -> Bool? {
+        switch state.phase {
+        case .begin, .outside: return nil
+        case .segmentStart: return segments.states[Int(state.segment)].claimed
+        case .inSegment: return segments.states[Int(closedSegment(state))].claimed
+        }
+    }
+
+    func decider(_ state: State) -> Int? {
+        let segment: Int32
+        switch state.phase {
+        case .begin, .outside: return nil
+        case .segmentStart: segment = state.segment
+        case .inSegment: segment = closedSegment(state)
+        }
+        return segments.states[Int(segment)].route.map(Int.init)
+    }
+
+    func isFinal(_ state: State) -> Bool {
+        switch state.phase {
+        case .outside: return true
+        case .begin: return false
+        case .segmentStart, .inSegment:
+            // A dead state's successors are dead: wherever its segment ends, nothing is claimed.
+            return segments.states[Int(state.segment)].isDead
+        }
+    }
+}

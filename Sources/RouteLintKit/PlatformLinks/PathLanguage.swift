@@ -1,0 +1,185 @@
+/// A set of URL paths as a deterministic automaton over UTF-16 code units, stepped lazily:
+/// the claimed set of a route set, or what a platform file claims under the platform's
+/// matcher. Two languages are compared by walking both at once (`PathLanguageComparison`),
+/// over every path, never over samples.
+protocol PathLanguage {
+    associatedtype State: Hashable
+    /// The state before the first unit.
+    var start: State { get }
+    /// The state after reading `unit` in `state`.
+    func step(_ state: State, _ unit: UInt16) -> State
+    /// Appends the ranges of units that `state` tells apart: the step from `state` depends only
+    /// on which of the appended ranges contain the unit, so one unit per region stands for all.
+    func distinctions(_ state: State, into ranges: inout [ClosedRange<UInt16>])
+    /// Whether a path that ends in `state` is in the set; nil when it lies outside the paths
+    /// compared (an empty segment), for the language that defines them.
+    func accepts(_ state: State) -> Bool?
+    /// What decides `state`'s verdict — the route, the component or the `<data>` element — as an
+    /// index the language's owner can name; nil when nothing does.
+    func decider(_ state: State) -> Int?
+    /// Whether no path from `state` on is accepted: for the language that defines the domain,
+    /// also whether a state outside it stays outside. The walk stops where it cannot differ.
+    func isFinal(_ state: State) -> Bool
+}
+
+/// Where two path languages differ, found by a breadth-first walk of the pair of automata:
+/// every witness is a shortest path with its verdict, and a walk that finds nothing has seen
+/// every pair of states reachable, so the languages agree on every path of the domain.
+struct PathLanguageComparison {
+    /// A path the two languages decide differently.
+    struct Witness: Equatable {
+        /// The path, as code units.
+        let path: [UInt16]
+        /// Whether the first language accepts it (the second then does not).
+        let inFirst: Bool
+        /// The first language's decider at the path's end.
+        let firstDecider: Int?
+        /// The second language's decider.
+        let secondDecider: Int?
+
+        /// The path as text.
+        var text: String { String(decoding: path, as: UTF16.self) }
+    }
+
+    /// The comparison's answer.
+    enum Outcome: Equatable {
+        /// The witnesses, one per decider of the side that accepts: empty when the languages agree.
+        case compared([Witness])
+        /// The walk met more pairs of states than `limit`: undecided.
+        case tooLarge(limit: Int)
+    }
+
+    /// Units tried for a region no language tells apart, readable ones first.
+    private static let preferredUnits: [UInt16] = Array("xyzqjkwvu0123456789abcdefghilmnoprst-_~".utf16)
+
+    /// Compares `first` and `second` over every path of the first's domain; at most `limit`
+    /// pairs of states are visited. Witnesses are kept per (side, decider) pair: the first found
+    /// is the shortest.
+    static func compare<First: PathLanguage, Second: PathLanguage>(
+        _ first: First, _ second: Second, limit: Int = 2_000_000
+    ) -> Outcome {
+        typealias Pair = StatePair<First.State, Second.State>
+        var index: [Pair: Int32] = [:]
+        var pairs: [Pair] = []
+        // For each pair, the pair it was reached from and the unit read.
+        var parents: [(parent: Int32, unit: UInt16)] = []
+        var witnesses: [Witness] = []
+        var reported = Set<WitnessKey>()
+
+        func visit(_ pair: Pair, from parent: Int32, unit: UInt16) {
+            guard index[pair] == nil else { return }
+            index[pair] = Int32(pairs.count)
+            pairs.append(pair)
+            parents.append((parent, unit))
+        }
+        func path(to position: Int) -> [UInt16] {
+            var units: [UInt16] = []
+            var cursor = Int32(position)
+            while parents[Int(cursor)].parent >= 0 {
+                units.append(parents[Int(cursor)].unit)
+                cursor = parents[Int(cursor)].parent
+            }
+            return units.reversed()
+        }
+
+        visit(Pair(first: first.start, second: second.start), from: -1, unit: 0)
+        var ranges: [ClosedRange<UInt16>] = []
+        var cursor = 0
+        while cursor < pairs.count {
+            if pairs.count > limit { return .tooLarge(limit: limit) }
+            let pair = pairs[cursor]
+            let verdict = first.accepts(pair.first)
+            if let inFirst = verdict, inFirst != (second.accepts(pair.second) ?? false) {
+                let firstDecider = first.decider(pair.first)
+                let secondDecider = second.decider(pair.second)
+                if reported.insert(WitnessKey(inFirst: inFirst, decider: inFirst ? firstDecider : secondDecider)).inserted {
+                    witnesses.append(
+                        Witness(path: path(to: cursor), inFirst: inFirst, firstDecider: firstDecider, secondDecider: secondDecider))
+                }
+            }
+            // Stop where the first language's domain has ended, or where neither accepts again.
+            let exhausted = first.isFinal(pair.first) && (verdict == nil || second.isFinal(pair.second))
+            if !exhausted {
+                ranges.removeAll(keepingCapacity: true)
+                first.distinctions(pair.first, into: &ranges)
+                second.distinctions(pair.second, into: &ranges)
+                for unit in representatives(of: ranges) {
+                    visit(
+                        Pair(first: first.step(pair.first, unit), second: second.step(pair.second, unit)), from: Int32(cursor), unit: unit)
+                }
+            }
+            cursor += 1
+        }
+        return .compared(witnesses)
+    }
+
+    private struct StatePair<First: Hashable, Second: Hashable>: Hashable {
+        let first: First
+        let second: Second
+    }
+
+    private struct WitnessKey: Hashable {
+        let inFirst: Bool
+        let decider: Int?
+    }
+
+    /// One unit for each region the ranges cut the units into — inside some range, readable
+    /// where the region allows — and one unit outside all of them.
+    static func representatives(of ranges: [ClosedRange<UInt16>]) -> [UInt16] {
+        guard !ranges.isEmpty else { return [preferredUnits[0]] }
+        // Region boundaries: where some range starts or ends.
+        var bounds: [Int] = []
+        bounds.reserveCapacity(ranges.count * 2)
+        for range in ranges {
+            bounds.append(Int(range.lowerBound))
+            bounds.append(Int(range.upperBound) + 1)
+        }
+        bounds.sort()
+        // The unit outside every range first, then readable units: among witnesses of one
+        // length the walk keeps the first it meets.
+        var units: [UInt16] = []
+        let covered = { (unit: UInt16) in ranges.contains { $0.contains(unit) } }
+        if let outside = preferredUnits.first(where: { !covered($0) }) {
+            units.append(outside)
+        } else if let outside = (UInt16(0x41)...UInt16(0xFFFD)).first(where: { !covered($0) && !UTF16.isSurrogate($0) }) {
+            units.append(outside)
+        }
+        var inside: [UInt16] = []
+        var previous = -1
+        for bound in bounds where bound != previous {
+            defer { previous = bound }
+            guard previous >= 0 else { continue }
+            let region = previous..<bound
+            guard ranges.contains(where: { $0.contains(UInt16(region.lowerBound)) }) else { continue }
+            inside.append(preferredUnits.first { region.contains(Int($0)) } ?? UInt16(region.lowerBound))
+        }
+        let rank = { (unit: UInt16) in preferredUnits.firstIndex(of: unit) ?? preferredUnits.count }
+        units += inside.sorted { (rank($0), $0) < (rank($1), $1) }
+        return units
+    }
+}
+
+extension UTF16 {
+    /// Whether `unit` is half of a surrogate pair: never a witness's unit by itself.
+    fileprivate static func isSurrogate(_ unit: UInt16) -> Bool { (0xD800...0xDFFF).contains(unit) }
+}
+
+/// Turns a path (as code units) into the text of a URL path: characters a path may hold as
+/// they are, every other one percent-encoded as UTF-8. `escapedPercent` says whether a `%` is
+/// a character of the decoded path (Android) or part of an escape already (Apple).
+enum WitnessPath {
+    static func urlPath(_ path: [UInt16], percentIsLiteral: Bool) -> String {
+        var text = ""
+        for scalar in String(decoding: path, as: UTF16.self).unicodeScalars {
+            if scalar.isASCII, let byte = UInt8(exactly: scalar.value),
+                PathText.isSegmentCharacter(byte) || byte == UInt8(ascii: "/") || byte == UInt8(ascii: ":")
+                    || (byte == UInt8(ascii: "%") && !percentIsLiteral)
+            {
+                text.unicodeScalars.append(scalar)
+            } else {
+                for byte in String(scalar).utf8 { text += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2) }
+            }
+        }
+        return text
+    }
+}

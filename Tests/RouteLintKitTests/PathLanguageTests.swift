@@ -1,0 +1,165 @@
+import Testing
+
+@testable import RouteLintKit
+
+/// The automata that decide platform claims over every path: each agrees with the reference
+/// matcher it is built from, on many random patterns and paths; the comparison finds a
+/// difference exactly when one exists, with a witness that is true.
+@Suite("Path languages")
+struct PathLanguageTests {
+    /// A deterministic generator, so a failure names a seed that reproduces it.
+    struct Random: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return state ^ (state >> 29)
+        }
+    }
+
+    static func text(_ alphabet: [Character], maximumLength: Int, _ random: inout Random) -> String {
+        String((0..<Int.random(in: 0...maximumLength, using: &random)).map { _ in alphabet.randomElement(using: &random)! })
+    }
+
+    @Test("each Android attribute's scan decides every path as PatternMatcher does")
+    func androidScans() throws {
+        var random = Random(state: 17)
+        let patternAlphabet: [Character] = ["/", "a", "b", ".", "*", "\\", "[", "]", "^", "-", "+", "{", "}", "1", ","]
+        let pathAlphabet: [Character] = ["/", "a", "b", ".", "*", "1", "c"]
+        var compared = 0
+        for _ in 0..<4_000 {
+            let kind = AndroidPathPattern.Kind.allCases.randomElement(using: &random)!
+            let text = Self.text(patternAlphabet, maximumLength: 8, &random)
+            guard let pattern = try? AndroidPathPattern(kind, text) else { continue }
+            let scan = AndroidPathScan(pattern)
+            for _ in 0..<30 {
+                let path = Self.text(pathAlphabet, maximumLength: 9, &random)
+                var state = scan.start
+                for unit in path.utf16 { state = scan.step(state, unit) }
+                #expect(scan.accepts(state) == pattern.matches(path), "\(kind.rawValue)=\"\(text)\" on \"\(path)\"")
+                compared += 1
+            }
+        }
+        #expect(compared > 50_000)
+    }
+
+    @Test("Apple's components as an automaton decide every path as the components do in order")
+    func appleComponents() {
+        var random = Random(state: 5)
+        let alphabet: [Character] = ["/", "a", "b", "*", "?", "A"]
+        for _ in 0..<600 {
+            let components = (0..<Int.random(in: 1...4, using: &random)).map { _ in
+                AppleLinkComponent(
+                    path: Self.text(alphabet, maximumLength: 6, &random), exclude: Bool.random(using: &random),
+                    caseSensitive: Bool.random(using: &random))
+            }
+            let language = AppleComponentLanguage(components)
+            for _ in 0..<40 {
+                let path = Self.text(["/", "a", "b", "A", "c"], maximumLength: 7, &random)
+                var state = language.start
+                for unit in path.utf16 { state = language.step(state, unit) }
+                let expected = AppleLinkComponent.decide(components, path: path)
+                #expect(language.accepts(state) == (expected?.opensApp ?? false), "\(components.map(\.path)) on \(path)")
+                #expect(language.decider(state) == expected?.component)
+            }
+        }
+    }
+
+    static let header = AppleAssociationTests.header
+
+    static let carveOuts =
+        header + """
+              product: {path: /products/:id, activity: main, holder: H, entry: true}
+              new-product: {path: /products/new, activity: main, holder: H, entry: true, web: false}
+              news: {path: /products/news, activity: main, holder: H, entry: true}
+              reviews: {path: /products/:id/reviews, activity: main, holder: H, entry: true}
+              review: {path: /products/:id/reviews/:review, activity: main, holder: H, entry: true, web: false}
+              docs: {path: /docs/**, activity: main, holder: H, entry: true}
+              docs-api: {path: /docs/api/**, activity: main, holder: H, entry: true, web: false}
+              docs-guide: {path: /docs/guide/:chapter/print, activity: main, holder: H, entry: true}
+              dotted: {path: /v1.0/a+b, activity: main, holder: H, entry: true}
+            """
+
+    @Test("the claimed-set automaton claims exactly the paths resolution gives a web route")
+    func claimedLanguage() throws {
+        let linted = lint(Self.carveOuts)
+        #expect(linted.findings.filter { $0.severity == .error }.isEmpty, "\(linted.headlines)")
+        let app = try #require(linted.apps.first)
+        let resolver = URLResolver(apps: [app])
+        let language = ClaimedPathLanguage(segments: ClaimedSegments(app, spelling: .encoded))
+        let paths = AppleAssociationTests.paths(app, depth: 3)
+        for path in paths {
+            var state = language.start
+            for unit in path.utf16 { state = language.step(state, unit) }
+            #expect(language.accepts(state) == AppleAssociationTests.claimed(path, app: app, resolver: resolver), "\(path)")
+        }
+        #expect(paths.count > 1_000)
+    }
+
+    @Test("the generated AASA components and Android attributes claim exactly the claimed set (API 31+), decided over every path")
+    func generatedClaimsAreExact() throws {
+        let app = try #require(lint(Self.carveOuts).apps.first)
+        let appleClaimed = ClaimedPathLanguage(segments: ClaimedSegments(app, spelling: .encoded))
+        let components = AppleAssociation.components(for: app)
+        #expect(PathLanguageComparison.compare(appleClaimed, AppleComponentLanguage(components)) == .compared([]))
+
+        let segments = ClaimedSegments(app, spelling: .decoded)
+        let claimed = ClaimedPathLanguage(segments: segments)
+        let attributes = AndroidLinkPaths.attributes(AndroidLinkPaths.pieces(segments), minimumSDK: 26)
+        let filter = AndroidIntentFilter(paths: attributes)
+        for level in [31, 35] {
+            #expect(PathLanguageComparison.compare(claimed, AndroidFilterLanguage([filter], apiLevel: level)) == .compared([]), "API \(level)")
+        }
+        // Below 31 parameters in last position cannot be written: the set is under-claimed,
+        // never over-claimed, and each witness is what it says.
+        guard case .compared(let witnesses) = PathLanguageComparison.compare(claimed, AndroidFilterLanguage([filter], apiLevel: 26)) else {
+            Issue.record("undecided")
+            return
+        }
+        #expect(!witnesses.isEmpty)
+        let resolver = URLResolver(apps: [app])
+        for witness in witnesses {
+            #expect(witness.inFirst, "over-claims \(witness.text)")
+            #expect(AppleAssociationTests.claimed(witness.text, app: app, resolver: resolver), "\(witness.text)")
+            #expect(!attributes.filter { $0.kind.introducedIn <= 26 }.contains { $0.matches(witness.text) }, "\(witness.text)")
+        }
+    }
+
+    @Test("a difference is found with a shortest witness, and a mutation of the generated components is caught")
+    func comparisonFindsDifferences() throws {
+        let app = try #require(lint(Self.carveOuts).apps.first)
+        let claimed = ClaimedPathLanguage(segments: ClaimedSegments(app, spelling: .encoded))
+        var components = AppleAssociation.components(for: app)
+        // Dropping a component changes the claim somewhere, or nowhere (a web route inside a
+        // web route's paths): a witness must be true, and "nowhere" must hold on every sample.
+        let samples = AppleAssociationTests.paths(app, depth: 3)
+        var caught = 0
+        for index in components.indices {
+            var mutated = components
+            mutated.remove(at: index)
+            guard case .compared(let witnesses) = PathLanguageComparison.compare(claimed, AppleComponentLanguage(mutated)) else {
+                Issue.record("undecided")
+                continue
+            }
+            for witness in witnesses {
+                let opens = AppleLinkComponent.decide(mutated, path: witness.text)?.opensApp ?? false
+                #expect(opens != witness.inFirst, "\(witness.text)")
+            }
+            if witnesses.isEmpty {
+                for path in samples {
+                    #expect(
+                        (AppleLinkComponent.decide(mutated, path: path)?.opensApp ?? false) == (AppleLinkComponent.decide(components, path: path)?.opensApp ?? false),
+                        "without \(components[index]): \(path)")
+                }
+            } else {
+                caught += 1
+            }
+        }
+        #expect(caught > components.count / 2)
+        components.insert(AppleLinkComponent(path: "/products/*"), at: 0)
+        guard case .compared(let witnesses) = PathLanguageComparison.compare(claimed, AppleComponentLanguage(components)) else {
+            Issue.record("undecided")
+            return
+        }
+        #expect(witnesses.map(\.text) == ["/products/"])
+    }
+}
