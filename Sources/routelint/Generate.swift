@@ -5,14 +5,20 @@ extension TargetLanguage: ExpressibleByArgument {}
 
 struct Generate: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Write the app's routing code (Swift or Kotlin) from its manifests, when they lint clean.",
+        abstract: "Write the app's routing code (Swift or Kotlin) or its platform link files from its manifests, when they lint clean.",
         discussion: """
             Loads and lints the route set as 'lint' does; a failing finding is printed and nothing \
             is written (exit 1). --check writes nothing and exits 1, naming the files that differ, \
             when DIR does not hold what would be written.
+
+            app-links writes apple-app-site-association and associated-domains.entitlements (when \
+            the app declares 'ios'), AndroidManifest.xml and assetlinks.json (when it declares \
+            'android'), then compares what each file claims with the routes over every URL path: \
+            a claim a platform cannot express exactly for some API level is a warning with a URL \
+            that shows it.
             """)
 
-    @Argument(help: "swift or kotlin.")
+    @Argument(help: "swift, kotlin or app-links.")
     var language: TargetLanguage
 
     @Argument(help: "Files and directories (default: the configuration's include, else the current directory).")
@@ -24,6 +30,9 @@ struct Generate: ParsableCommand {
     @Option(help: "The Kotlin package (default: routes.APP).")
     var package: String?
 
+    @Option(help: "app-links: the lowest Android API level to serve (default: the manifest's android.min-sdk, else 26).")
+    var androidMinSdk: Int?
+
     @Option(help: "The app to generate, when the route set has several.")
     var app: String?
 
@@ -33,13 +42,21 @@ struct Generate: ParsableCommand {
     @Flag(help: "Write nothing; exit 1 when the files in the output folder are not what would be written.")
     var check = false
 
+    func validate() throws {
+        if let androidMinSdk {
+            guard language == .appLinks else { throw ValidationError("--android-min-sdk applies to app-links only") }
+            guard androidMinSdk >= 1 else { throw ValidationError("--android-min-sdk must be an API level, 1 or more") }
+        }
+    }
+
     func run() throws {
         let workingDirectory = currentDirectory()
         var lint = LintOptions(input: .paths(paths), workingDirectory: workingDirectory)
         lint.configurationPath = config
         let outcome: CodeGeneration.Outcome
         do {
-            outcome = try CodeGeneration.generate(lint, .init(language: language, app: app, package: package))
+            outcome = try CodeGeneration.generate(
+                lint, .init(language: language, app: app, package: package, androidMinimumSDK: androidMinSdk))
         } catch {
             for message in error.messages { printError(message.description) }
             throw ExitCode(Exit.usageOrUnreadable)
@@ -51,7 +68,8 @@ struct Generate: ParsableCommand {
             TextReporter(options: .init(colored: false, summary: false, onlyFailing: true)).write(run.report, to: &standardError)
             printError("routelint: error: the route set does not lint clean, so no code is generated")
             throw ExitCode(run.verdict.exitStatus == 2 ? Exit.usageOrUnreadable : Exit.failingFindings)
-        case .generated(let files):
+        case .generated(let files, let warnings):
+            for warning in warnings { printError(warning.description) }
             if check {
                 let differing = CodeGeneration.differences(files, in: output)
                 guard differing.isEmpty else {

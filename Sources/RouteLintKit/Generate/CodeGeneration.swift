@@ -12,10 +12,13 @@ public struct GeneratedFile: Equatable, Sendable {
     public let contents: String
 }
 
-/// The languages `routelint generate` writes.
+/// What `routelint generate` writes.
 public enum TargetLanguage: String, CaseIterable, Sendable {
     /// Swift (an enum of routes) or Kotlin (a sealed class of routes).
     case swift, kotlin
+    /// The platform link files: apple-app-site-association, the associated-domains
+    /// entitlement, AndroidManifest.xml's intent filters and assetlinks.json (spec section 8).
+    case appLinks = "app-links"
 }
 
 /// `routelint generate`: the app's routing code from a route set that lints clean. A set with
@@ -24,8 +27,9 @@ public enum TargetLanguage: String, CaseIterable, Sendable {
 public enum CodeGeneration {
     /// What `generate` gives: the files, or the lint run that refused them.
     public enum Outcome: Sendable {
-        /// The files, in the order they are written.
-        case generated([GeneratedFile])
+        /// The files, in the order they are written, and warnings about them (a claim the
+        /// platform cannot express exactly).
+        case generated([GeneratedFile], warnings: [RunMessage])
         /// The lint failed or could not be made: the run, to report.
         case lintFailed(LintRun)
     }
@@ -38,12 +42,16 @@ public enum CodeGeneration {
         public var app: String?
         /// The Kotlin package.
         public var package: String?
+        /// The lowest Android API level the app links must serve (default: `android.min-sdk`).
+        public var androidMinimumSDK: Int?
 
-        /// Options for `language`, the app named `app` among several, and the Kotlin `package`.
-        public init(language: TargetLanguage, app: String? = nil, package: String? = nil) {
+        /// Options for `language`, the app named `app` among several, the Kotlin `package`, and
+        /// the lowest Android API level of the app links.
+        public init(language: TargetLanguage, app: String? = nil, package: String? = nil, androidMinimumSDK: Int? = nil) {
             self.language = language
             self.app = app
             self.package = package
+            self.androidMinimumSDK = androidMinimumSDK
         }
     }
 
@@ -55,16 +63,22 @@ public enum CodeGeneration {
         let app = try chooseApp(run.apps, named: options.app)
         let sources = app.files.map { run.files[Int($0.id.index)].path }
         do {
+            if options.language == .appLinks {
+                let output = try AppLinkFiles.generate(app, minimumSDK: options.androidMinimumSDK, sources: sources)
+                return .generated(output.files, warnings: output.warnings)
+            }
             let plan = try RoutingPlan.make(app, sources: sources)
-            return .generated(try files(plan, options))
+            return .generated(try files(plan, options), warnings: [])
         } catch {
             throw RunFailure(run.messages + [RunMessage(.error, "cannot generate: \(TerminalText.escape(error.description))")])
         }
     }
 
-    /// The files for a plan.
+    /// The code files for a plan.
     static func files(_ plan: RoutingPlan, _ options: Options) throws(RoutingPlan.Problem) -> [GeneratedFile] {
         switch options.language {
+        case .appLinks:
+            throw RoutingPlan.Problem(description: "app links are generated from the app, not from a routing plan")
         case .swift:
             return SwiftGenerator.files(plan, header: header(plan, comment: "//"))
         case .kotlin:

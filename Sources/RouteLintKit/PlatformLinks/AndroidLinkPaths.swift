@@ -40,8 +40,10 @@ enum AndroidLinkPaths {
     }
 
     /// The pieces of the claimed set, depth first in word order: disjoint, and together exactly
-    /// the claimed paths.
-    static func pieces(_ automaton: ClaimedSegments) -> [Piece] {
+    /// the claimed paths. States that claim alike are merged first, so a literal route inside a
+    /// parameter route that claims the same adds no piece.
+    static func pieces(_ claimed: ClaimedSegments) -> [Piece] {
+        let automaton = claimed.mergedByClaim()
         var pieces: [Piece] = []
         var segments: [SegmentForm] = []
         var example: [UInt16] = []

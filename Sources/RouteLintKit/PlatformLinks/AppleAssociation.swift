@@ -27,7 +27,7 @@ public enum AppleAssociation {
     public static func components(for app: AppModel) -> [AppleLinkComponent] {
         let routes = app.routes.compactMap { route -> Candidate? in
             guard let pattern = route.path?.value else { return nil }
-            return Candidate(pattern: pattern, isWeb: route.isWeb, app: app)
+            return Candidate(id: app.text(route.id.value), pattern: pattern, isWeb: route.isWeb, app: app)
         }
         let fixedDepth = routes.filter { !$0.isRest }.map(\.segments.count).max() ?? 0
         let restDepth = routes.filter(\.isRest).map { $0.segments.count }.max() ?? 0
@@ -38,26 +38,28 @@ public enum AppleAssociation {
         if !restRoutes.isEmpty {
             components += block(restRoutes, depth: deep)
         }
-        components.append(AppleLinkComponent(path: atLeast(deep), exclude: true))
+        components.append(closing(deep))
         for depth in stride(from: deep - 1, through: 1, by: -1) {
             let members = routes.filter { $0.isRest ? $0.segments.count <= depth : $0.segments.count == depth }
             components += block(members, depth: depth)
-            components.append(AppleLinkComponent(path: atLeast(depth), exclude: true))
+            components.append(closing(depth))
         }
         if let root = routes.first(where: { $0.segments.isEmpty }) {
-            components.append(AppleLinkComponent(path: "/", exclude: !root.isWeb))
+            components.append(AppleLinkComponent(path: "/", exclude: !root.isWeb, comment: "route \(root.id)"))
         }
         return components
     }
 
     /// A route as a candidate for paths of some depth.
     private struct Candidate {
+        let id: String
         /// Each segment: a literal's canonical text, or nil for a parameter, `*` or `**`.
         let segments: [String?]
         let isRest: Bool
         let isWeb: Bool
 
-        init(pattern: PathPattern, isWeb: Bool, app: AppModel) {
+        init(id: String, pattern: PathPattern, isWeb: Bool, app: AppModel) {
+            self.id = id
             segments = pattern.segments.map { segment in
                 if case .literal(let symbol) = segment { return app.text(symbol) }
                 return nil
@@ -88,17 +90,21 @@ public enum AppleAssociation {
         var components: [AppleLinkComponent] = []
         for (candidate, shape) in ordered {
             let glob = shape.map { "/" + ($0 ?? "?*") }.joined()
-            components.append(AppleLinkComponent(path: glob, exclude: !candidate.isWeb))
+            let comment = "route \(candidate.id)"
+            components.append(AppleLinkComponent(path: glob, exclude: !candidate.isWeb, comment: comment))
             // A trailing '/' is the same path; `?*` takes it already.
             if shape.last.map({ $0 != nil }) == true {
-                components.append(AppleLinkComponent(path: glob + "/", exclude: !candidate.isWeb))
+                components.append(AppleLinkComponent(path: glob + "/", exclude: !candidate.isWeb, comment: comment))
             }
         }
         return components
     }
 
-    /// A glob that matches every path of at least `depth` non-empty segments.
-    private static func atLeast(_ depth: Int) -> String {
-        String(repeating: "/?*", count: depth)
+    /// The exclusion that closes the block of `depth`: every path of at least `depth`
+    /// non-empty segments not decided above stays on the web.
+    private static func closing(_ depth: Int) -> AppleLinkComponent {
+        AppleLinkComponent(
+            path: String(repeating: "/?*", count: depth), exclude: true,
+            comment: "no other path of \(depth) or more segments")
     }
 }

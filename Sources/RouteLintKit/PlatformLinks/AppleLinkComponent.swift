@@ -33,12 +33,15 @@ public struct AppleLinkComponent: Sendable, Equatable {
     public var exclude: Bool
     /// `caseSensitive` (default true).
     public var caseSensitive: Bool
+    /// `comment`: words for the reader; iOS ignores it.
+    public var comment: String?
 
     /// A component; see the properties.
     public init(
         path: String? = nil, query: String? = nil, queryItems: [QueryItemPattern] = [], fragment: String? = nil,
-        exclude: Bool = false, caseSensitive: Bool = true
+        exclude: Bool = false, caseSensitive: Bool = true, comment: String? = nil
     ) {
+        self.comment = comment
         self.path = path
         self.query = query
         self.queryItems = queryItems

@@ -117,14 +117,73 @@ struct ClaimedSegments {
         return best
     }
 
-    /// Marks the states from which no claimed path is reachable, children before parents: a
-    /// state's successors were interned after it, except its own loop.
+    /// Whether `state` has only `**` routes that have taken a segment: it loops on every segment.
+    private func isLoop(_ id: Int) -> Bool { states[id].words.isEmpty && states[id].other == Int32(id) }
+
+    /// Every state after all its successors other than itself. A state holding a route that is
+    /// not a taken `**` has a depth — its routes' positions — and steps one deeper, to a state
+    /// interned later; only looping states are reached from several depths, and they reach
+    /// nothing else.
+    private func successorsFirst() -> [Int] {
+        let loops = states.indices.filter(isLoop)
+        return loops + states.indices.reversed().filter { !isLoop($0) }
+    }
+
+    /// Marks the states from which no claimed path is reachable.
     private mutating func markDead() {
-        for id in states.indices.reversed() {
+        for id in successorsFirst() {
             let state = states[id]
             let successors = state.targets + [state.other]
             states[id].isDead = !state.claimed && successors.allSatisfy { $0 == Int32(id) || states[Int($0)].isDead }
         }
+    }
+
+    /// The same claimed set with states merged that claim alike from there on, whatever their
+    /// routes: the fewest pieces to write. A literal edge to where `other` leads anyway is
+    /// dropped; deciders are gone (`route` is nil).
+    func mergedByClaim() -> ClaimedSegments {
+        struct Signature: Hashable {
+            let claimed: Bool
+            /// The class `other` leads to; -1 for the state itself.
+            let other: Int32
+            let words: [[UInt16]]
+            let targets: [Int32]
+        }
+        var classOf = [Int32](repeating: -1, count: states.count)
+        var classes: [Signature: Int32] = [:]
+        var merged: [State] = []
+        for id in successorsFirst() {
+            let state = states[id]
+            let other = state.other == Int32(id) ? -1 : classOf[Int(state.other)]
+            var words: [[UInt16]] = []
+            var targets: [Int32] = []
+            for (word, target) in zip(state.words, state.targets) where classOf[Int(target)] != other {
+                words.append(word)
+                targets.append(classOf[Int(target)])
+            }
+            let signature = Signature(claimed: state.claimed, other: other, words: words, targets: targets)
+            if let known = classes[signature] {
+                classOf[id] = known
+                continue
+            }
+            let index = Int32(merged.count)
+            classes[signature] = index
+            classOf[id] = index
+            merged.append(
+                State(words: words, targets: targets, other: other == -1 ? index : other, route: nil, claimed: state.claimed, isDead: state.isDead))
+        }
+        // Renumber so that the start is 0 again.
+        let start = classOf[0]
+        var copy = self
+        copy.states = merged.indices.map { index in
+            var state = merged[index]
+            let renumber = { (id: Int32) -> Int32 in id == start ? 0 : id == 0 ? start : id }
+            state.targets = state.targets.map(renumber)
+            state.other = renumber(state.other)
+            return state
+        }
+        copy.states.swapAt(0, Int(start))
+        return copy
     }
 
     /// `text`'s code units as the platform reads them.

@@ -1,11 +1,12 @@
 /// What a run has to say on standard error besides its report: an error (something could
-/// not be read or used) or a note. The text is safe for a terminal: names from files and
+/// not be read or used), a warning (something was done, but not exactly) or a note. The text is safe for a terminal: names from files and
 /// paths in it are escaped.
 public struct RunMessage: Equatable, Sendable, CustomStringConvertible {
-    /// How the message is printed: `routelint: error:` or `routelint: note:`.
+    /// How the message is printed: `routelint: error:`, `routelint: warning:` or `routelint: note:`.
     public enum Level: String, Sendable {
-        /// Something could not be read or used (error), or is worth knowing (note).
-        case error, note
+        /// Something could not be read or used (error), was done but not exactly (warning), or
+        /// is worth knowing (note).
+        case error, warning, note
     }
 
     /// Whether it is an error or a note.
