@@ -21,9 +21,16 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
+        // libxml2, found through pkg-config: the XML of platform link files (AndroidManifest.xml,
+        // property lists). Only RouteLintKit's XML reader imports it.
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
+        ),
         .target(
             name: "RouteLintKit",
-            dependencies: ["CYAML"]
+            dependencies: ["CYAML", "CLibXML2"]
         ),
         // The language server (routelint lsp): LSP messages over the same model and rules.
         .target(
