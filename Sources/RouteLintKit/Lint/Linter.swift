@@ -60,10 +60,11 @@ public enum Linter {
     /// Lints `files` as one route set. `files[i].id` must be `FileID(i)`, in path order.
     /// `someFilesUnread` says that paths of the set could not be read, so what looks absent
     /// from any app may be declared there (see `AppModel.isComplete`). The configuration turns rules off,
-    /// changes their severities and sets their options.
+    /// changes their severities and sets their options. `platformFiles` (numbered after
+    /// `files`) are checked against their apps (spec section 8).
     public static func lint(
         _ files: [SourceFile], someFilesUnread: Bool = false,
-        configuration: LintConfiguration = LintConfiguration()
+        configuration: LintConfiguration = LintConfiguration(), platformFiles: [PlatformFileSource] = []
     ) -> LintResult {
         let clock = ContinuousClock()
         let started = clock.now
@@ -72,7 +73,8 @@ public enum Linter {
         let parsing = PhaseTiming(phase: "parse", seconds: seconds(clock.now - started))
         // Consumed: the apps take the entities out of the loaded files, which are released as
         // they are merged rather than held until the end.
-        return check(consume loaded, someFilesUnread: someFilesUnread, configuration: configuration).withTiming(first: parsing)
+        return check(consume loaded, someFilesUnread: someFilesUnread, configuration: configuration, platformFiles: platformFiles)
+            .withTiming(first: parsing)
     }
 
     /// Reads one file: its manifest, the issues found on the way and its suppression
@@ -90,11 +92,11 @@ public enum Linter {
 
     /// Merges loaded files into apps and runs the rules on them. The files' ids must be
     /// distinct and number them in path order (they need not be consecutive: a language
-    /// server checks one app's files of a larger set). `someFilesUnread` and the
-    /// configuration are as for `lint`.
+    /// server checks one app's files of a larger set). `someFilesUnread`, the
+    /// configuration and `platformFiles` are as for `lint`.
     public static func check(
         _ loaded: consuming [LoadedManifest], someFilesUnread: Bool = false,
-        configuration: LintConfiguration = LintConfiguration()
+        configuration: LintConfiguration = LintConfiguration(), platformFiles: [PlatformFileSource] = []
     ) -> LintResult {
         var timings: [PhaseTiming] = []
         let clock = ContinuousClock()
@@ -147,6 +149,16 @@ public enum Linter {
             return (ruleSink, seconds(clock.now - started))
         }
         endPhase("rules (side by side)")
+        if !platformFiles.isEmpty {
+            let read = platformFiles.compactMap { source in
+                PlatformFileKind(path: source.file.path).map { PlatformFile.read(source, kind: $0) }
+            }
+            let enabled = RuleRegistry.platformRules.filter { configuration.rules[$0.description.id]?.isEnabled ?? true }
+            let comparing = enabled.contains { $0.comparesClaims }
+            let facts = PlatformLinkCheck.facts(read, apps: apps, comparesClaims: comparing)
+            for rule in enabled { rule.check(facts, into: &sink) }
+            endPhase("platform files")
+        }
         // Each rule's findings are released as they are merged: with millions of findings, two
         // copies of them all would be the run's peak.
         sink.reserveCapacity(sink.findings.count + outcomes.reduce(0) { $0 + $1.0.findings.count })

@@ -49,6 +49,9 @@ struct PathLanguageComparison {
         case tooLarge(limit: Int)
     }
 
+    /// The pairs of states a comparison visits at most before it gives up undecided.
+    static let defaultLimit = 2_000_000
+
     /// Units tried for a region no language tells apart, readable ones first.
     private static let preferredUnits: [UInt16] = Array("xyzqjkwvu0123456789abcdefghilmnoprst-_~".utf16)
 
@@ -56,7 +59,7 @@ struct PathLanguageComparison {
     /// pairs of states are visited. Witnesses are kept per (side, decider) pair: the first found
     /// is the shortest.
     static func compare<First: PathLanguage, Second: PathLanguage>(
-        _ first: First, _ second: Second, limit: Int = 2_000_000
+        _ first: First, _ second: Second, limit: Int = defaultLimit
     ) -> Outcome {
         typealias Pair = StatePair<First.State, Second.State>
         var index: [Pair: Int32] = [:]

@@ -109,6 +109,19 @@ public protocol AppRule: Rule {
     static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink)
 }
 
+/// A rule about platform link files checked against their app: it words the facts of its kind
+/// that `PlatformLinkCheck` found.
+protocol PlatformRule: Rule {
+    /// Whether its facts come from comparing claims over every path, which costs more.
+    static var comparesClaims: Bool { get }
+    /// Reports a finding for each fact of the rule's kind.
+    static func check(_ facts: PlatformFacts, into findings: inout FindingSink)
+}
+
+extension PlatformRule {
+    static var comparesClaims: Bool { false }
+}
+
 extension AppRule {
     public static var needsEveryFile: Bool { false }
 }

@@ -26,6 +26,12 @@ public enum RuleRegistry {
         SheetPushRule.self,
         MissingFallbackRule.self,
         UnobservedContextRule.self,
+        PlatformFileSyntaxRule.self,
+        PlatformPatternRule.self,
+        UnroutedLinkRule.self,
+        UnclaimedRouteRule.self,
+        ShadowedLinkRule.self,
+        AppLinkSetupRule.self,
         UnusedSuppressionRule.self,
     ]
 
@@ -33,6 +39,9 @@ public enum RuleRegistry {
     public static let fileRules: [any FileRule.Type] = rules.compactMap { $0 as? any FileRule.Type }
     /// The rules about an app's merged model.
     public static let appRules: [any AppRule.Type] = rules.compactMap { $0 as? any AppRule.Type }
+
+    /// The rules about platform link files.
+    static let platformRules: [any PlatformRule.Type] = rules.compactMap { $0 as? any PlatformRule.Type }
 
     /// The rules that skip (part of) their check for an app one of whose files could not be read.
     public static var wholeAppRuleIDs: [String] { appRules.filter { $0.needsEveryFile }.map { $0.description.id } }
@@ -49,8 +58,10 @@ public enum RuleRegistry {
     public static var ids: [String] { descriptions.map(\.id) }
 
     /// A tag for SARIF: `format` for the rules about reading a file, `navigation` for those
-    /// about the merged app, `suppression` for unused directives.
+    /// about the merged app, `platform-links` for those about platform files, `suppression`
+    /// for unused directives.
     public static func category(of id: String) -> String {
+        if platformRules.contains(where: { $0.description.id == id }) { return "platform-links" }
         if id == MissingFieldRule.description.id || fileRules.contains(where: { $0.description.id == id }) { return "format" }
         return id == UnusedSuppressionRule.description.id ? "suppression" : "navigation"
     }

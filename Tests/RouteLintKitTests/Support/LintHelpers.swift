@@ -37,12 +37,15 @@ func report(_ findings: [Finding], suppressed: [Finding] = [], files: [SourceFil
         totals: TextReporter.Totals(files: files.count, routes: 0, seconds: nil))
 }
 
-/// Lints in-memory files as one route set, numbered in the order given.
+/// Lints in-memory files as one route set, numbered in the order given; files named as platform
+/// link files (spec section 8) are checked as such, and must come after the manifests.
 func lint(_ files: [(name: String, contents: String)], configuration: LintConfiguration = LintConfiguration()) -> LintedSet {
     let sources = files.enumerated().map { index, file in
         SourceFile(id: FileID(index), path: file.name, bytes: Array(file.contents.utf8))
     }
-    return LintedSet(files: sources, result: Linter.lint(sources, configuration: configuration))
+    let manifests = sources.filter { PlatformFileKind(path: $0.path) == nil }
+    let platformFiles = sources.filter { PlatformFileKind(path: $0.path) != nil }.map { PlatformFileSource(file: $0, app: nil) }
+    return LintedSet(files: sources, result: Linter.lint(manifests, configuration: configuration, platformFiles: platformFiles))
 }
 
 func lint(_ contents: String, name: String = "test.routes.yaml") -> LintedSet {

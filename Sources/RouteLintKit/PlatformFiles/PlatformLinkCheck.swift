@@ -1,0 +1,275 @@
+/// What checking platform files against their apps found, as typed facts: one kind per rule,
+/// which the rule files word. Claims are decided over every URL path (`PathLanguageComparison`):
+/// each witness is claimed or not exactly as its fact says.
+struct PlatformFacts: Sendable {
+    /// What reading a file found (`platform-file-syntax`, `platform-pattern`).
+    var issues: [PlatformFileIssue] = []
+    /// URLs a file claims that no web route opens (`unrouted-link`).
+    var unrouted: [UnroutedLink] = []
+    /// Web routes with URLs a file does not claim (`unclaimed-route`).
+    var unclaimed: [UnclaimedRoute] = []
+    /// Components no URL reaches (`shadowed-link-rule`).
+    var shadowed: [ShadowedComponent] = []
+    /// Setup that does not match the manifest (`app-link-setup`).
+    var setup: [SetupMismatch] = []
+    /// Claims too large to compare: the run says so.
+    var undecided: [Undecided] = []
+
+    struct UnroutedLink: Sendable {
+        let url: String
+        /// What claims it: the component, the path attribute or the filter.
+        let claimant: String
+        let range: SourceRange
+        /// `iOS`, or the Android API ranges where the claim holds.
+        let platform: String
+    }
+
+    struct UnclaimedRoute: Sendable {
+        let route: String
+        let url: String
+        let range: SourceRange
+        let file: String
+        let fileStart: SourceRange
+        let platform: String
+    }
+
+    struct ShadowedComponent: Sendable {
+        let pattern: String
+        let range: SourceRange
+    }
+
+    struct Undecided: Sendable {
+        let file: String
+        let range: SourceRange
+        let limit: Int
+    }
+
+    /// A part of a platform file that disagrees with the manifest's `hosts`, `ios` or `android`.
+    enum SetupMismatch: Sendable {
+        /// An `https` intent filter without `android:autoVerify="true"`.
+        case notVerified(at: SourceRange)
+        /// A host of `hosts` the file does not name.
+        case missingHost(String, file: String, at: SourceRange)
+        /// A host the file names that `hosts` lacks.
+        case extraHost(String, at: SourceRange)
+        /// An app ID of `ios.app-ids` the AASA does not name.
+        case missingAppID(String, at: SourceRange)
+        /// An app ID the AASA names that `ios.app-ids` lacks.
+        case extraAppID(String, at: SourceRange)
+        /// assetlinks.json has no statement for `android.package`.
+        case missingPackage(String, at: SourceRange)
+        /// A fingerprint of `android.cert-fingerprints` the statement lacks.
+        case missingFingerprint(String, at: SourceRange)
+        /// A fingerprint the statement lists that `android.cert-fingerprints` lacks.
+        case extraFingerprint(String, at: SourceRange)
+    }
+}
+
+/// Checks platform files against the apps of a route set.
+enum PlatformLinkCheck {
+    /// The facts about `files` (read already) for `apps`; `comparesClaims` false skips the
+    /// comparisons of claims (their rules are off).
+    static func facts(_ files: [PlatformFile], apps: [AppModel], comparesClaims: Bool) -> PlatformFacts {
+        var facts = PlatformFacts()
+        for file in files {
+            facts.issues += file.issues
+            guard let content = file.content, let app = app(of: file, in: apps) else { continue }
+            var check = FileCheck(file: file, app: app, comparesClaims: comparesClaims)
+            switch content {
+            case .association(let details): check.association(details)
+            case .entitlements(let domains): check.hosts(domains, fileRange: file.start)
+            case .assetLinks(let statements): check.assetLinks(statements)
+            case .androidManifest(let filters): check.androidManifest(filters)
+            }
+            facts.unrouted += check.facts.unrouted
+            facts.unclaimed += check.facts.unclaimed
+            facts.shadowed += check.facts.shadowed
+            facts.setup += check.facts.setup
+            facts.undecided += check.facts.undecided
+        }
+        return facts
+    }
+
+    /// The app a file belongs to: the one it names, or the only one.
+    static func app(of file: PlatformFile, in apps: [AppModel]) -> AppModel? {
+        guard let name = file.app else { return apps.count == 1 ? apps[0] : nil }
+        return apps.first { app in app.name.map { app.text($0.value) } == name }
+    }
+
+    /// The hosts of an app, a witness host for each.
+    static func witnessHost(_ host: String) -> String {
+        host.hasPrefix("*.") ? "www" + host.dropFirst() : host
+    }
+
+    private struct FileCheck {
+        let file: PlatformFile
+        let app: AppModel
+        let comparesClaims: Bool
+        var facts = PlatformFacts()
+
+        var hosts: [String] { app.hosts.map { app.text($0.value) } }
+        var fileName: String { file.path.split(separator: "/").last.map(String.init) ?? file.path }
+
+        // MARK: Apple
+
+        mutating func association(_ details: [PlatformFile.AssociationDetail]) {
+            let appIDs = app.iosAppIDs.map { app.text($0.value) }
+            // iOS reads the first entry that names the app; without `ios`, the first entry.
+            let entry = appIDs.isEmpty ? details.first : details.first { $0.appIDs.contains { appIDs.contains($0.value) } }
+            for detail in details where appIDs.isEmpty == false {
+                for id in detail.appIDs where !appIDs.contains(id.value) { facts.setup.append(.extraAppID(id.value, at: id.range)) }
+            }
+            let named = Set(details.flatMap { $0.appIDs.map(\.value) })
+            for id in appIDs where !named.contains(id) { facts.setup.append(.missingAppID(id, at: file.start)) }
+            let components = entry?.components ?? []
+            shadowed(components)
+            guard comparesClaims, let host = hosts.first else { return }
+            let claimed = ClaimedPathLanguage(segments: ClaimedSegments(app, spelling: .encoded))
+            let language = AppleComponentLanguage(components.map(\.component))
+            compare(
+                claimed, language, host: host, platform: "iOS", percentIsLiteral: false,
+                claimant: { index in
+                    index.map { (components[$0].range, "component '\(components[$0].component.path ?? "*")'") }
+                })
+        }
+
+        /// Components that decide no URL, found by walking every state the components reach.
+        private mutating func shadowed(_ components: [PlatformFile.LocatedComponent]) {
+            let language = AppleComponentLanguage(components.map(\.component))
+            var seen: Set<AppleComponentLanguage.State> = [language.start]
+            var pending = [language.start]
+            var deciders = Set<Int>()
+            var ranges: [ClosedRange<UInt16>] = []
+            while let state = pending.popLast() {
+                if seen.count > PathLanguageComparison.defaultLimit { return }
+                if let decider = language.decider(state) { deciders.insert(decider) }
+                ranges.removeAll(keepingCapacity: true)
+                language.distinctions(state, into: &ranges)
+                for unit in PathLanguageComparison.representatives(of: ranges) {
+                    let next = language.step(state, unit)
+                    if !language.isFinal(next) && seen.insert(next).inserted { pending.append(next) }
+                }
+            }
+            for (index, located) in components.enumerated() where !deciders.contains(index) {
+                let component = located.component
+                // A component that filters the query or fragment is reached by URLs that have them.
+                guard component.query == nil && component.queryItems.isEmpty && component.fragment == nil else { continue }
+                facts.shadowed.append(.init(pattern: component.path ?? "*", range: located.range))
+            }
+        }
+
+        // MARK: Hosts, assetlinks
+
+        mutating func hosts(_ named: [Located<String>], fileRange: SourceRange) {
+            let declared = hosts
+            for host in named where !declared.contains(host.value) { facts.setup.append(.extraHost(host.value, at: host.range)) }
+            let present = Set(named.map(\.value))
+            for host in declared where !present.contains(host) {
+                facts.setup.append(.missingHost(host, file: fileName, at: fileRange))
+            }
+        }
+
+        mutating func assetLinks(_ statements: [PlatformFile.AssetLinksStatement]) {
+            guard let android = app.android, let package = android.package.map({ app.text($0.value) }) else { return }
+            guard let statement = statements.first(where: { $0.package?.value == package }) else {
+                facts.setup.append(.missingPackage(package, at: file.start))
+                return
+            }
+            let expected = android.certFingerprints.map { app.text($0.value).uppercased() }
+            for fingerprint in statement.fingerprints where !expected.contains(fingerprint.value.uppercased()) {
+                facts.setup.append(.extraFingerprint(fingerprint.value, at: fingerprint.range))
+            }
+            let listed = Set(statement.fingerprints.map { $0.value.uppercased() })
+            for fingerprint in expected where !listed.contains(fingerprint) {
+                facts.setup.append(.missingFingerprint(fingerprint, at: statement.range))
+            }
+        }
+
+        // MARK: Android
+
+        mutating func androidManifest(_ filters: [PlatformFile.LocatedFilter]) {
+            let web = filters.filter(\.filter.takesWebLinks)
+            for filter in web where !filter.filter.autoVerify { facts.setup.append(.notVerified(at: filter.range)) }
+            let named = web.flatMap { filter in zip(filter.filter.hosts, filter.hostRanges).map { Located($0, at: $1) } }
+            var firstOfEach: [Located<String>] = []
+            for host in named where !firstOfEach.contains(where: { $0.value == host.value }) { firstOfEach.append(host) }
+            hosts(firstOfEach, fileRange: file.start)
+            guard comparesClaims else { return }
+            let claimed = ClaimedPathLanguage(segments: ClaimedSegments(app, spelling: .decoded))
+            let minimum = app.android?.minSDK?.value ?? AndroidSettings.defaultMinSDK
+            for host in hosts {
+                let chosen = web.filter { $0.filter.covers(host: PlatformLinkCheck.witnessHost(host)) || $0.filter.hosts.contains(host) }
+                for range in AppLinkFiles.apiRanges(from: minimum) {
+                    let language = AndroidFilterLanguage(chosen.map(\.filter), apiLevel: range.lowerBound)
+                    let attributes = chosen.flatMap(\.attributeRanges)
+                    compare(
+                        claimed, language, host: host, platform: "API \(AppLinkFiles.describe(range))", percentIsLiteral: true,
+                        claimant: { index in
+                            if let index, index < attributes.count {
+                                return (attributes[index], "the <data> attribute")
+                            }
+                            guard let filter = language.everythingClaimedBy else { return nil }
+                            return (chosen[filter].range, "the intent filter, which has no path attribute read there, so claims every path")
+                        })
+                }
+            }
+            merge()
+        }
+
+        /// Facts of several API ranges and hosts about one place become one, naming every range.
+        private mutating func merge() {
+            var unrouted: [PlatformFacts.UnroutedLink] = []
+            for fact in facts.unrouted {
+                if let index = unrouted.firstIndex(where: { $0.range == fact.range }) {
+                    let merged = unrouted[index]
+                    if !merged.platform.contains(fact.platform) {
+                        unrouted[index] = .init(
+                            url: merged.url, claimant: merged.claimant, range: merged.range, platform: merged.platform + ", " + fact.platform)
+                    }
+                } else {
+                    unrouted.append(fact)
+                }
+            }
+            facts.unrouted = unrouted
+            var unclaimed: [PlatformFacts.UnclaimedRoute] = []
+            for fact in facts.unclaimed {
+                if let index = unclaimed.firstIndex(where: { $0.range == fact.range }) {
+                    let merged = unclaimed[index]
+                    if !merged.platform.contains(fact.platform) {
+                        unclaimed[index] = .init(
+                            route: merged.route, url: merged.url, range: merged.range, file: merged.file, fileStart: merged.fileStart,
+                            platform: merged.platform + ", " + fact.platform)
+                    }
+                } else {
+                    unclaimed.append(fact)
+                }
+            }
+            facts.unclaimed = unclaimed
+        }
+
+        private mutating func compare<Platform: PathLanguage>(
+            _ claimed: ClaimedPathLanguage, _ language: Platform, host: String, platform: String, percentIsLiteral: Bool,
+            claimant: (Int?) -> (SourceRange, String)?
+        ) {
+            switch PathLanguageComparison.compare(claimed, language) {
+            case .tooLarge(let limit):
+                facts.undecided.append(.init(file: file.path, range: file.start, limit: limit))
+            case .compared(let witnesses):
+                for witness in witnesses {
+                    let url = AppLinkFiles.witnessURL(host: host, path: witness.path, percentIsLiteral: percentIsLiteral)
+                    if witness.inFirst {
+                        guard let index = witness.firstDecider else { continue }
+                        let route = claimed.segments.routes[index]
+                        guard let path = route.path else { continue }
+                        facts.unclaimed.append(
+                            .init(
+                                route: app.text(route.id.value), url: url, range: path.range, file: fileName, fileStart: file.start,
+                                platform: platform))
+                    } else if let (range, name) = claimant(witness.secondDecider) {
+                        facts.unrouted.append(.init(url: url, claimant: name, range: range, platform: platform))
+                    }
+                }
+            }
+        }
+    }
+}
