@@ -68,6 +68,12 @@ struct Lint: ParsableCommand {
     )
     var wholeSet = false
 
+    @Option(
+        help: ArgumentHelp(
+            "A platform link file to check against the routes (apple-app-site-association, assetlinks.json, AndroidManifest.xml, *.entitlements); repeatable. The configuration's platform-files are checked too.",
+            valueName: "path"))
+    var platformFile: [String] = []
+
     @Option(help: "The folder SARIF artifact locations are relative to (default: the current directory).")
     var baseDir: String?
 
@@ -113,6 +119,7 @@ struct Lint: ParsableCommand {
         options.maxWarnings = maxWarnings
         options.baselinePath = baseline
         options.writesBaseline = writeBaseline != nil
+        options.platformFiles = platformFile
 
         let run = try perform(options)
         for message in run.messages { printError(message.description) }

@@ -3,6 +3,9 @@
 /// ```yaml
 /// include: ["Manifests/**/*.routes.yaml"]   # globs, relative to this file
 /// exclude: ["Manifests/legacy/**"]
+/// platform-files:                           # platform link files checked against the routes
+///   - web/.well-known/apple-app-site-association
+///   - {path: android/app/src/main/AndroidManifest.xml, app: shop}
 /// unreachable-route: off                    # a rule: off, or a severity,
 /// tab-index-gap: warning
 /// tab-limit: {severity: error, max: 4}      # or a severity with options
@@ -24,6 +27,23 @@ public struct LintConfiguration: Sendable {
     public var include: [Glob] = []
     /// The globs that remove files from the route set.
     public var exclude: [Glob] = []
+    /// `platform-files`: the platform link files to check, each a path or glob relative to
+    /// this file's folder, and the app it belongs to when the set has several.
+    public var platformFiles: [PlatformFileEntry] = []
+
+    /// One item of `platform-files`.
+    public struct PlatformFileEntry: Sendable, Equatable {
+        /// The path or glob.
+        public var glob: Glob
+        /// The app the files belong to; nil for the route set's only app.
+        public var app: String?
+
+        /// The files `glob` selects, for the app `app`.
+        public init(glob: Glob, app: String? = nil) {
+            self.glob = glob
+            self.app = app
+        }
+    }
     /// Each rule's setting, by rule id; a rule not named keeps its defaults.
     public var rules: [String: RuleSetting] = [:]
     /// The configuration file, when there is one.
@@ -67,12 +87,14 @@ public struct LintConfiguration: Sendable {
             case "include", "exclude":
                 let globs = try globList(pair.value, in: document, key: key, fail: fail)
                 if key == "include" { configuration.include = globs } else { configuration.exclude = globs }
+            case "platform-files":
+                configuration.platformFiles = try platformFileList(pair.value, in: document, fail: fail)
             default:
                 guard let rule = RuleRegistry.description(of: key) else {
                     throw fail(
                         document.range(pair.key),
                         "unknown key or rule '\(key)'"
-                            + Suggestion.hint(for: key, among: ["include", "exclude"] + ruleIDs))
+                            + Suggestion.hint(for: key, among: ["include", "exclude", "platform-files"] + ruleIDs))
                 }
                 configuration.rules[key] = try ruleSetting(pair.value, in: document, rule: rule, fail: fail)
             }
@@ -99,6 +121,41 @@ public struct LintConfiguration: Sendable {
             globs.append(Glob(text))
         }
         return globs
+    }
+
+    /// `platform-files`: a list whose items are a path or glob, or `{path: P, app: NAME}`.
+    private static func platformFileList(
+        _ node: YAMLDocument.NodeID, in document: YAMLDocument, fail: (SourceRange, String) -> LoadError
+    ) throws(LoadError) -> [PlatformFileEntry] {
+        guard document.kind(node) == .sequence else {
+            throw fail(document.range(node), "'platform-files' must be a list of paths, or of {path: P, app: NAME}")
+        }
+        var entries: [PlatformFileEntry] = []
+        for item in document.items(node) {
+            if case .string(let text)? = document.scalar(item)?.resolved, !text.isEmpty {
+                entries.append(PlatformFileEntry(glob: Glob(text)))
+                continue
+            }
+            guard document.kind(item) == .mapping else {
+                throw fail(document.range(item), "each item of 'platform-files' must be a path or {path: P, app: NAME}")
+            }
+            var path: String?
+            var app: String?
+            for pair in document.pairs(item) {
+                guard case .string(let value)? = document.scalar(pair.value)?.resolved, !value.isEmpty else {
+                    throw fail(document.range(pair.value), "'\(document.text(pair.key) ?? "")' must be a string")
+                }
+                switch document.text(pair.key) {
+                case "path": path = value
+                case "app": app = value
+                default:
+                    throw fail(document.range(pair.key), "an item of 'platform-files' has the keys 'path' and 'app'")
+                }
+            }
+            guard let path else { throw fail(document.range(item), "an item of 'platform-files' needs a 'path'") }
+            entries.append(PlatformFileEntry(glob: Glob(path), app: app))
+        }
+        return entries
     }
 
     private static func ruleSetting(

@@ -29,6 +29,9 @@ public struct LintOptions: Sendable {
     public var baselinePath: String?
     /// `--write-baseline`: record the findings in a new baseline, and accept them.
     public var writesBaseline = false
+    /// `--platform-file`: platform link files to check besides the configuration's
+    /// `platform-files`, for the route set's only app.
+    public var platformFiles: [String] = []
 
     /// Options for `input`, with relative paths taken from `workingDirectory`.
     public init(input: Input, workingDirectory: String) {
@@ -77,7 +80,26 @@ public struct LintRun: Sendable {
         if case .staged = options.input, loaded.files.isEmpty {
             messages.append(RunMessage(.note, "the commit changes no route manifest; nothing to check"))
         }
-        let result = Linter.lint(loaded.files, someFilesUnread: !loaded.failures.isEmpty, configuration: loaded.configuration)
+        let result = Linter.lint(
+            loaded.files, someFilesUnread: !loaded.failures.isEmpty, configuration: loaded.configuration,
+            platformFiles: loaded.platformFiles)
+        // A platform file that belongs to no app of the set was not checked: the run says so.
+        var failures = loaded.failures
+        for source in loaded.platformFiles {
+            let names = result.apps.map(\.displayName)
+            if let name = source.app, !result.apps.contains(where: { app in app.name.map { app.text($0.value) } == name }) {
+                failures.append(
+                    ReadFailure(
+                        path: source.file.path,
+                        reason: "it names app '\(TerminalText.escape(name))', which the route set does not have (its apps: \(names.joined(separator: ", ")))"))
+            } else if source.app == nil && result.apps.count != 1 {
+                failures.append(
+                    ReadFailure(
+                        path: source.file.path,
+                        reason: "the route set has \(result.apps.count) apps; name the file's app in 'platform-files' as {path: P, app: NAME}"))
+            }
+        }
+        messages += failures[loaded.failures.count...].map(RouteSetLoader.unreadable)
         // Checks skipped for an app that may lack a file are named, never silently dropped.
         let skipped = result.apps.filter { !$0.isComplete }.map { app in
             "\(TerminalText.escape(app.displayName)) may lack a file that could not be read, so what these rules would find missing "
@@ -85,7 +107,8 @@ public struct LintRun: Sendable {
         }
         messages += skipped.map { RunMessage(.note, $0) }
         var run = LintRun(
-            configuration: loaded.configuration, files: loaded.files, unreadable: loaded.failures, apps: result.apps,
+            configuration: loaded.configuration, files: loaded.files + loaded.platformFiles.map(\.file), unreadable: failures,
+            apps: result.apps,
             unparsedFiles: result.unparsedFiles,
             active: result.findings, suppressed: result.suppressed, skippedChecks: skipped, messages: messages,
             verdict: Verdict(failingFindings: 0, warnings: 0, maxWarnings: nil, strict: false, unreadablePaths: 0))
@@ -178,6 +201,8 @@ private struct LoadedSet {
     var configuration: LintConfiguration
     var files: [SourceFile] = []
     var failures: [ReadFailure] = []
+    /// The platform link files, numbered after `files`.
+    var platformFiles: [PlatformFileSource] = []
     /// Absolute paths of the files and folders reported on, when not every file is.
     var reportedPaths: [String]?
     /// With staged changes: the paths changed (absolute) and the apps of deleted files.
@@ -214,6 +239,7 @@ private struct LoadedSet {
                 (set.files, set.failures) = (loaded.files, loaded.unreadable)
                 messages += loaded.messages
             }
+            try set.addPlatformFiles(loader, options, messages: &messages)
             return set
         case .standardInput(let bytes, let standsFor):
             let configuration = try RouteSetLoader.configuration(
@@ -223,6 +249,7 @@ private struct LoadedSet {
             guard let standsFor else {
                 set.files = [SourceFile(id: FileID(0), path: "<stdin>", bytes: bytes)]
                 set.reportedPaths = [absolute("<stdin>")]
+                try set.addPlatformFiles(RouteSetLoader(configuration: configuration, workingDirectory: directory), options, messages: &messages)
                 return set
             }
             // The text read stands in the place of its file, in the route set the file belongs to.
@@ -235,14 +262,18 @@ private struct LoadedSet {
             (set.files, set.failures) = (loaded.files, loaded.unreadable)
             messages += loaded.messages
             set.reportedPaths = [absolute(standsFor)]
+            try set.addPlatformFiles(loader, options, messages: &messages)
             return set
         case .staged(let changes):
             let configuration = try RouteSetLoader.configuration(at: options.configurationPath, from: directory)
             let loader = RouteSetLoader(configuration: configuration, workingDirectory: directory)
             var set = LoadedSet(configuration: configuration)
             let manifests = changes.filter { loader.contains($0.path) }
-            // A commit that changes no manifest cannot break the route set: nothing is read.
-            guard !manifests.isEmpty else { return set }
+            // A commit that changes no manifest and no platform file cannot break the route set
+            // or its links: nothing is read. A route change is checked against every platform
+            // file, the ones the commit does not touch included.
+            let touchesPlatformFiles = changes.contains { PlatformFileKind(path: $0.path) != nil }
+            guard !manifests.isEmpty || touchesPlatformFiles else { return set }
             set.changedPaths = Set(manifests.filter { !$0.isDeletion }.map { absolute($0.path) })
             for change in manifests {
                 guard case .deleted(let previous) = change.kind else { continue }
@@ -254,12 +285,29 @@ private struct LoadedSet {
             if set.deletedApps.contains(.unknown) {
                 messages.append(RunMessage(.note, "the commit deletes a manifest whose app cannot be told, so every app is checked"))
             }
+            if manifests.isEmpty { set.deletedApps.append(.unknown) }
+            try set.addPlatformFiles(loader, options, messages: &messages)
             return set
         }
     }
 
-    /// Whether the file at `path` is reported; nil when every file is.
+    /// Reads the run's platform link files with `loader`, numbered after the manifests.
+    mutating func addPlatformFiles(_ loader: RouteSetLoader, _ options: LintOptions, messages: inout [RunMessage]) throws(RunFailure) {
+        let found = try loader.platformFiles(extra: options.platformFiles, numberedFrom: files.count)
+        platformFiles = found.files
+        failures += found.unreadable
+        messages += found.unreadable.map(RouteSetLoader.unreadable)
+    }
+
+    /// Whether the file at `path` is reported; nil when every file is. Platform files are
+    /// always reported: a route change is what breaks them.
     func scope(of result: LintResult, in options: LintOptions) -> ((FileID) -> Bool)? {
+        let scope = manifestScope(of: result, in: options)
+        let manifestCount = files.count
+        return scope.map { scope in { $0.index >= manifestCount || scope($0) } }
+    }
+
+    private func manifestScope(of result: LintResult, in options: LintOptions) -> ((FileID) -> Bool)? {
         let directory = options.workingDirectory
         let paths = files.map { FilePath.absolute($0.path, in: directory) }
         if let reportedPaths {
