@@ -306,7 +306,8 @@ public struct LanguageServer {
         send(
             OutgoingMessage(
                 id: nil, method: "window/showMessage",
-                params: ShowMessageParams(type: message.level == .error ? 1 : message.level == .warning ? 2 : 3, message: message.description)))
+                params: ShowMessageParams(
+                    type: message.level == .error ? 1 : message.level == .warning ? 2 : 3, message: message.description)))
     }
 
     private mutating func log(_ text: String) {

@@ -12,12 +12,12 @@ struct LintCommandTests {
         text.replacingOccurrences(of: #" in \d+\.\d\d s\."#, with: " in T s.", options: .regularExpression)
     }
 
-    @Test("the example manifests lint clean")
+    @Test("the example manifests and their platform link files lint clean")
     func cleanSet() throws {
         let result = try RouteLint.run(["lint", "Manifests"])
         #expect(result.status == 0)
         #expect(result.stderr == "")
-        #expect(Self.withoutTime(result.stdout) == "No problems found in 4 files (12 routes) in T s.\n")
+        #expect(Self.withoutTime(result.stdout) == "No problems found in 4 files (12 routes) and 4 platform files in T s.\n")
     }
 
     @Test("lint is the default command")

@@ -107,7 +107,8 @@ struct PathLanguageTests {
         let attributes = AndroidLinkPaths.attributes(AndroidLinkPaths.pieces(segments), minimumSDK: 26)
         let filter = AndroidIntentFilter(paths: attributes)
         for level in [31, 35] {
-            #expect(PathLanguageComparison.compare(claimed, AndroidFilterLanguage([filter], apiLevel: level)) == .compared([]), "API \(level)")
+            #expect(
+                PathLanguageComparison.compare(claimed, AndroidFilterLanguage([filter], apiLevel: level)) == .compared([]), "API \(level)")
         }
         // Below 31 parameters in last position cannot be written: the set is under-claimed,
         // never over-claimed, and each witness is what it says.
@@ -147,7 +148,8 @@ struct PathLanguageTests {
             if witnesses.isEmpty {
                 for path in samples {
                     #expect(
-                        (AppleLinkComponent.decide(mutated, path: path)?.opensApp ?? false) == (AppleLinkComponent.decide(components, path: path)?.opensApp ?? false),
+                        (AppleLinkComponent.decide(mutated, path: path)?.opensApp ?? false)
+                            == (AppleLinkComponent.decide(components, path: path)?.opensApp ?? false),
                         "without \(components[index]): \(path)")
                 }
             } else {

@@ -118,7 +118,9 @@ enum AppLinkFiles {
                 guard let witness = witnesses.first(where: { $0.inFirst == inFirst }) else { continue }
                 let url = TerminalText.escape(witnessURL(host: host, path: witness.path, percentIsLiteral: percentIsLiteral))
                 if inFirst {
-                    let route = witness.firstDecider.map { "route '\(TerminalText.escape(app.text(claimed.segments.routes[$0].id.value)))'" }
+                    let route = witness.firstDecider.map {
+                        "route '\(TerminalText.escape(app.text(claimed.segments.routes[$0].id.value)))'"
+                    }
                     messages.append(RunMessage(.warning, "\(name): \(url) is not claimed, though \(route ?? "a web route") opens it"))
                 } else {
                     messages.append(RunMessage(.warning, "\(name): \(url) is claimed, though no web route opens it"))
@@ -224,7 +226,9 @@ enum AppLinkFiles {
             case "\\": text += "\\\\"
             case "\"": text += "\\\""
             case "'": text += "\\'"
-            case "@", "?" where offset == 0: text += "\\" + String(scalar)
+            case "@",
+                "?" where offset == 0:
+                text += "\\" + String(scalar)
             default:
                 if scalar.properties.isWhitespace || scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
                     text += "\\u" + String(scalar.value, radix: 16).leftPadded(to: 4)

@@ -110,7 +110,9 @@ struct JSONDocument {
                     let key = try string()
                     let keyRange = XMLDocument.ByteRange(start: keyStart, end: offset)
                     skipSpace()
-                    guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else { throw problem("expected ':' after an object key") }
+                    guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else {
+                        throw problem("expected ':' after an object key")
+                    }
                     offset += 1
                     members.append(Member(key: key, keyRange: keyRange, value: try value(depth: depth + 1)))
                     skipSpace()

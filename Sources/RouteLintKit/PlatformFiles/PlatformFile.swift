@@ -183,7 +183,8 @@ extension PlatformFile {
                 return nil
             }
             guard let applinks = root["applinks"] else {
-                issues.append(.unexpected(expected: "an 'applinks' object", found: "nothing", at: range(root.range.start, root.range.start + 1)))
+                issues.append(
+                    .unexpected(expected: "an 'applinks' object", found: "nothing", at: range(root.range.start, root.range.start + 1)))
                 return nil
             }
             guard let details = array(applinks["details"], "'details': an array", in: applinks) else { return nil }
@@ -213,7 +214,8 @@ extension PlatformFile {
                         let exclude = text.value.hasPrefix("NOT ")
                         let pattern = exclude ? String(text.value.dropFirst(4)) : text.value
                         checkApplePath(pattern, at: text.range)
-                        components.append(LocatedComponent(component: AppleLinkComponent(path: pattern, exclude: exclude), range: text.range))
+                        components.append(
+                            LocatedComponent(component: AppleLinkComponent(path: pattern, exclude: exclude), range: text.range))
                     }
                 } else {
                     issues.append(
@@ -249,13 +251,17 @@ extension PlatformFile {
                             }
                         }
                     } else {
-                        issues.append(.unexpected(expected: "'?': a string or an object", found: member.value.typeName, at: range(member.value.range)))
+                        issues.append(
+                            .unexpected(expected: "'?': a string or an object", found: member.value.typeName, at: range(member.value.range))
+                        )
                     }
                 case "#":
                     component.fragment = string(member.value, "'#': a string", in: value)?.value
                 case "exclude", "caseSensitive", "percentEncoded":
                     guard let flag = member.value.bool else {
-                        issues.append(.unexpected(expected: "'\(member.key)': true or false", found: member.value.typeName, at: range(member.value.range)))
+                        issues.append(
+                            .unexpected(
+                                expected: "'\(member.key)': true or false", found: member.value.typeName, at: range(member.value.range)))
                         continue
                     }
                     if member.key == "exclude" { component.exclude = flag }
@@ -272,7 +278,8 @@ extension PlatformFile {
         private mutating func checkApplePath(_ pattern: String, at location: SourceRange) {
             guard let first = pattern.first, first != "/", first != "*", first != "?" else { return }
             issues.append(
-                .misleadingPattern(pattern: pattern, explanation: "a URL path starts with '/', so this pattern matches no URL", at: location))
+                .misleadingPattern(
+                    pattern: pattern, explanation: "a URL path starts with '/', so this pattern matches no URL", at: location))
         }
 
         // MARK: assetlinks.json
@@ -297,7 +304,8 @@ extension PlatformFile {
                 } else {
                     issues.append(
                         .unexpected(
-                            expected: "'sha256_cert_fingerprints'", found: "nothing", at: range(target.range.start, target.range.start + 1)))
+                            expected: "'sha256_cert_fingerprints'", found: "nothing", at: range(target.range.start, target.range.start + 1))
+                    )
                 }
                 result.append(AssetLinksStatement(package: package, fingerprints: fingerprints, range: range(statement.range)))
             }
@@ -316,7 +324,9 @@ extension PlatformFile {
             for (index, key) in entries.enumerated() where key.localName == "key" && key.text == PlatformFile.associatedDomainsKey {
                 guard index + 1 < entries.count, entries[index + 1].localName == "array" else {
                     issues.append(
-                        .unexpected(expected: "an <array> of strings after the associated-domains key", found: "something else", at: range(key.range)))
+                        .unexpected(
+                            expected: "an <array> of strings after the associated-domains key", found: "something else",
+                            at: range(key.range)))
                     continue
                 }
                 for item in entries[index + 1].children {
@@ -435,18 +445,21 @@ extension PlatformFile {
             case .literal, .prefix:
                 if !pattern.hasPrefix("/") {
                     issues.append(
-                        .misleadingPattern(pattern: pattern, explanation: "a URL path starts with '/', so this matches no URL", at: location))
+                        .misleadingPattern(
+                            pattern: pattern, explanation: "a URL path starts with '/', so this matches no URL", at: location))
                 }
             case .simpleGlob:
                 if let first = pattern.first, first != "/", first != ".", first != "\\" {
                     issues.append(
-                        .misleadingPattern(pattern: pattern, explanation: "a URL path starts with '/', so this matches no URL", at: location))
+                        .misleadingPattern(
+                            pattern: pattern, explanation: "a URL path starts with '/', so this matches no URL", at: location))
                 }
                 if let regex = pattern.first(where: { "?()|+[]".contains($0) }) {
                     issues.append(
                         .misleadingPattern(
                             pattern: pattern,
-                            explanation: "'\(regex)' is no operator in pathPattern, whose only ones are '.', '*' and '\\': it matches itself",
+                            explanation:
+                                "'\(regex)' is no operator in pathPattern, whose only ones are '.', '*' and '\\': it matches itself",
                             at: location))
                 }
             case .advancedGlob, .suffix:

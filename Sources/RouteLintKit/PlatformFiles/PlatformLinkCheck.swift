@@ -224,7 +224,8 @@ enum PlatformLinkCheck {
                     let merged = unrouted[index]
                     if !merged.platform.contains(fact.platform) {
                         unrouted[index] = .init(
-                            url: merged.url, claimant: merged.claimant, range: merged.range, platform: merged.platform + ", " + fact.platform)
+                            url: merged.url, claimant: merged.claimant, range: merged.range,
+                            platform: merged.platform + ", " + fact.platform)
                     }
                 } else {
                     unrouted.append(fact)

@@ -72,16 +72,18 @@ struct XMLDocument {
             else { return .failure(Problem(message: "the XML reader could not start", offset: 0)) }
             defer { xmlFreeTextReader(reader) }
             let context = Unmanaged.passUnretained(collector).toOpaque()
-            xmlTextReaderSetStructuredErrorHandler(reader, { context, error in
-                guard let context, let error else { return }
-                let collector = Unmanaged<ErrorCollector>.fromOpaque(context).takeUnretainedValue()
-                if collector.first == nil {
-                    let message = error.pointee.message.map { String(cString: $0) } ?? "malformed XML"
-                    var trimmed = message
-                    while trimmed.last?.isWhitespace == true { trimmed.removeLast() }
-                    collector.first = (trimmed, Int(error.pointee.line))
-                }
-            }, context)
+            xmlTextReaderSetStructuredErrorHandler(
+                reader,
+                { context, error in
+                    guard let context, let error else { return }
+                    let collector = Unmanaged<ErrorCollector>.fromOpaque(context).takeUnretainedValue()
+                    if collector.first == nil {
+                        let message = error.pointee.message.map { String(cString: $0) } ?? "malformed XML"
+                        var trimmed = message
+                        while trimmed.last?.isWhitespace == true { trimmed.removeLast() }
+                        collector.first = (trimmed, Int(error.pointee.line))
+                    }
+                }, context)
             while true {
                 let status = xmlTextReaderRead(reader)
                 if status == 0 { break }
@@ -227,7 +229,9 @@ struct XMLDocument {
                 }
                 if bytes[offset..<(offset + needle.count)].elementsEqual(needle) && !isNameByte(bytes[offset - 1]) {
                     var cursor = offset + needle.count
-                    while cursor < bytes.count && (bytes[cursor] == UInt8(ascii: " ") || bytes[cursor] == 0x09 || bytes[cursor] == 0x0A || bytes[cursor] == 0x0D) {
+                    while cursor < bytes.count
+                        && (bytes[cursor] == UInt8(ascii: " ") || bytes[cursor] == 0x09 || bytes[cursor] == 0x0A || bytes[cursor] == 0x0D)
+                    {
                         cursor += 1
                     }
                     guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: "=") else {

@@ -52,7 +52,8 @@ struct AndroidPathScan: Sendable {
                 case .unit(let unit): ranges.append(unit...unit)
                 case .any: break
                 case .set(let members, _):
-                    for member in members where member.lowerBound <= member.upperBound && member.lowerBound <= 0xFFFF && member.upperBound >= 0 {
+                    for member in members
+                    where member.lowerBound <= member.upperBound && member.lowerBound <= 0xFFFF && member.upperBound >= 0 {
                         ranges.append(UInt16(max(0, member.lowerBound))...UInt16(min(0xFFFF, member.upperBound)))
                     }
                 }

@@ -170,7 +170,9 @@ struct ClaimedSegments {
             classes[signature] = index
             classOf[id] = index
             merged.append(
-                State(words: words, targets: targets, other: other == -1 ? index : other, route: nil, claimed: state.claimed, isDead: state.isDead))
+                State(
+                    words: words, targets: targets, other: other == -1 ? index : other, route: nil, claimed: state.claimed,
+                    isDead: state.isDead))
         }
         // Renumber so that the start is 0 again.
         let start = classOf[0]

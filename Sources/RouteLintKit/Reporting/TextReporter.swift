@@ -37,13 +37,16 @@ public struct TextReporter {
         public let seconds: Double?
         /// Paths of the route set that could not be read: the run is incomplete.
         public let unreadablePaths: Int
+        /// The number of platform link files checked (counted apart from `files`).
+        public let platformFiles: Int
 
         /// Totals; see the properties.
-        public init(files: Int, routes: Int, seconds: Double?, unreadablePaths: Int = 0) {
+        public init(files: Int, routes: Int, seconds: Double?, unreadablePaths: Int = 0, platformFiles: Int = 0) {
             self.files = files
             self.routes = routes
             self.seconds = seconds
             self.unreadablePaths = unreadablePaths
+            self.platformFiles = platformFiles
         }
     }
 
@@ -221,7 +224,8 @@ public struct TextReporter {
             guard count > 0 else { return nil }
             return "\(count) \(severity.rawValue)\(count == 1 ? "" : "s")"
         }
-        let scope = "\(plural(totals.files, "file")) (\(plural(totals.routes, "route")))"
+        var scope = "\(plural(totals.files, "file")) (\(plural(totals.routes, "route")))"
+        if totals.platformFiles > 0 { scope += " and \(plural(totals.platformFiles, "platform file"))" }
         let time = totals.seconds.map { " in " + formatSeconds($0) } ?? ""
         guard totals.unreadablePaths > 0 else {
             if counts.isEmpty { return "No problems found in \(scope)\(time)." }

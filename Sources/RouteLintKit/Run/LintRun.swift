@@ -47,8 +47,11 @@ public struct LintOptions: Sendable {
 public struct LintRun: Sendable {
     /// The configuration in force.
     public let configuration: LintConfiguration
-    /// Every file read, indexed by `FileID`, the context included.
+    /// Every file read, indexed by `FileID`, the context included: the manifests, then the
+    /// platform link files.
     public let files: [SourceFile]
+    /// How many of `files`, at their end, are platform link files.
+    public let platformFileCount: Int
     /// Paths that could not be read: the verdict cannot be trusted for what they hold.
     public let unreadable: [ReadFailure]
     /// The apps of the route set, every file included.
@@ -91,12 +94,15 @@ public struct LintRun: Sendable {
                 failures.append(
                     ReadFailure(
                         path: source.file.path,
-                        reason: "it names app '\(TerminalText.escape(name))', which the route set does not have (its apps: \(names.joined(separator: ", ")))"))
+                        reason:
+                            "it names app '\(TerminalText.escape(name))', which the route set does not have (its apps: \(names.joined(separator: ", ")))"
+                    ))
             } else if source.app == nil && result.apps.count != 1 {
                 failures.append(
                     ReadFailure(
                         path: source.file.path,
-                        reason: "the route set has \(result.apps.count) apps; name the file's app in 'platform-files' as {path: P, app: NAME}"))
+                        reason:
+                            "the route set has \(result.apps.count) apps; name the file's app in 'platform-files' as {path: P, app: NAME}"))
             }
         }
         messages += failures[loaded.failures.count...].map(RouteSetLoader.unreadable)
@@ -107,8 +113,8 @@ public struct LintRun: Sendable {
         }
         messages += skipped.map { RunMessage(.note, $0) }
         var run = LintRun(
-            configuration: loaded.configuration, files: loaded.files + loaded.platformFiles.map(\.file), unreadable: failures,
-            apps: result.apps,
+            configuration: loaded.configuration, files: loaded.files + loaded.platformFiles.map(\.file),
+            platformFileCount: loaded.platformFiles.count, unreadable: failures, apps: result.apps,
             unparsedFiles: result.unparsedFiles,
             active: result.findings, suppressed: result.suppressed, skippedChecks: skipped, messages: messages,
             verdict: Verdict(failingFindings: 0, warnings: 0, maxWarnings: nil, strict: false, unreadablePaths: 0))
@@ -135,8 +141,8 @@ public struct LintRun: Sendable {
         LintReport(
             active: active, suppressed: suppressed, files: files,
             totals: TextReporter.Totals(
-                files: files.count, routes: apps.reduce(0) { $0 + $1.routes.count }, seconds: seconds,
-                unreadablePaths: unreadable.count),
+                files: files.count - platformFileCount, routes: apps.reduce(0) { $0 + $1.routes.count }, seconds: seconds,
+                unreadablePaths: unreadable.count, platformFiles: platformFileCount),
             skippedChecks: skippedChecks, unreadable: unreadable, failingSeverity: verdict.failingSeverity)
     }
 
@@ -239,7 +245,9 @@ private struct LoadedSet {
                 (set.files, set.failures) = (loaded.files, loaded.unreadable)
                 messages += loaded.messages
             }
-            try set.addPlatformFiles(loader, options, messages: &messages)
+            // The configured platform files belong to the configured set: files given outside
+            // it form another set, checked against the platform files given with them only.
+            try set.addPlatformFiles(loader, options, configured: wholeSet, messages: &messages)
             return set
         case .standardInput(let bytes, let standsFor):
             let configuration = try RouteSetLoader.configuration(
@@ -249,7 +257,9 @@ private struct LoadedSet {
             guard let standsFor else {
                 set.files = [SourceFile(id: FileID(0), path: "<stdin>", bytes: bytes)]
                 set.reportedPaths = [absolute("<stdin>")]
-                try set.addPlatformFiles(RouteSetLoader(configuration: configuration, workingDirectory: directory), options, messages: &messages)
+                try set.addPlatformFiles(
+                    RouteSetLoader(configuration: configuration, workingDirectory: directory), options, configured: false,
+                    messages: &messages)
                 return set
             }
             // The text read stands in the place of its file, in the route set the file belongs to.
@@ -262,7 +272,7 @@ private struct LoadedSet {
             (set.files, set.failures) = (loaded.files, loaded.unreadable)
             messages += loaded.messages
             set.reportedPaths = [absolute(standsFor)]
-            try set.addPlatformFiles(loader, options, messages: &messages)
+            try set.addPlatformFiles(loader, options, configured: true, messages: &messages)
             return set
         case .staged(let changes):
             let configuration = try RouteSetLoader.configuration(at: options.configurationPath, from: directory)
@@ -286,14 +296,17 @@ private struct LoadedSet {
                 messages.append(RunMessage(.note, "the commit deletes a manifest whose app cannot be told, so every app is checked"))
             }
             if manifests.isEmpty { set.deletedApps.append(.unknown) }
-            try set.addPlatformFiles(loader, options, messages: &messages)
+            try set.addPlatformFiles(loader, options, configured: true, messages: &messages)
             return set
         }
     }
 
-    /// Reads the run's platform link files with `loader`, numbered after the manifests.
-    mutating func addPlatformFiles(_ loader: RouteSetLoader, _ options: LintOptions, messages: inout [RunMessage]) throws(RunFailure) {
-        let found = try loader.platformFiles(extra: options.platformFiles, numberedFrom: files.count)
+    /// Reads the run's platform link files with `loader`, numbered after the manifests: those
+    /// given, and with `configured` the configuration's.
+    mutating func addPlatformFiles(
+        _ loader: RouteSetLoader, _ options: LintOptions, configured: Bool, messages: inout [RunMessage]
+    ) throws(RunFailure) {
+        let found = try loader.platformFiles(extra: options.platformFiles, configured: configured, numberedFrom: files.count)
         platformFiles = found.files
         failures += found.unreadable
         messages += found.unreadable.map(RouteSetLoader.unreadable)

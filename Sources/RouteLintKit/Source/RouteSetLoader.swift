@@ -228,10 +228,10 @@ public struct RouteSetLoader: Sendable {
 
     // MARK: - Platform link files
 
-    /// The platform link files of a run, read and numbered from `firstID` on: the
-    /// configuration's `platform-files` and `extra` (paths given on the command line, for the
-    /// route set's only app). A name that is no platform file's fails the run.
-    public func platformFiles(extra: [String], numberedFrom firstID: Int) throws(RunFailure) -> (
+    /// The platform link files of a run, read and numbered from `firstID` on: `extra` (paths
+    /// given on the command line, for the route set's only app) and, with `configured`, the
+    /// configuration's `platform-files`. A name that is no platform file's fails the run.
+    public func platformFiles(extra: [String], configured: Bool = true, numberedFrom firstID: Int) throws(RunFailure) -> (
         files: [PlatformFileSource], unreadable: [ReadFailure]
     ) {
         var walk = Walk(fileSystem: fileSystem)
@@ -245,7 +245,7 @@ public struct RouteSetLoader: Sendable {
             walk.visit(absolute(path), shown: path, given: true, selects: { _ in false })
             note(absolute(path), app: nil)
         }
-        for entry in configuration.platformFiles {
+        for entry in configured ? configuration.platformFiles : [] {
             let pattern = entry.glob.pattern
             if pattern.contains(where: { "*?[".contains($0) }) {
                 let before = walk.files.count
