@@ -1,0 +1,105 @@
+import Testing
+
+@testable import RouteLintKit
+
+/// `generate app-links`: the files written claim the claimed set, which is checked twice over —
+/// by the comparison the generator runs itself, and by reading the files back as a project's
+/// platform files (through the JSON, XML and resource-escape readers) and linting them.
+@Suite("generate app-links")
+struct AppLinkFilesTests {
+    static let settings = """
+        hosts: [example.com, "*.example.org"]
+        schemes: [shop]
+        ios: {app-ids: [ABCDE12345.com.example.app]}
+        android: {package: com.example.app, cert-fingerprints: ["\(PlatformExamples.fingerprint)"], min-sdk: MINSDK}
+
+        """
+
+    /// `manifest` with the platform settings added at its top level.
+    static func withSettings(_ manifest: String, minimumSDK: Int) -> String {
+        manifest.replacingFirst("manifest: 1\n", with: "manifest: 1\n" + settings.replacingFirst("MINSDK", with: "\(minimumSDK)"))
+    }
+
+    /// The files generated for `manifest`, the generator's warnings, and the findings of
+    /// linting the manifest with the files as its platform files.
+    static func roundTrip(_ manifest: String, minimumSDK: Int) throws -> (files: [GeneratedFile], warnings: [String], findings: [Finding]) {
+        let text = withSettings(manifest, minimumSDK: minimumSDK)
+        let linted = lint(text)
+        #expect(linted.findings.filter { $0.severity == .error }.isEmpty, "\(linted.headlines)")
+        let app = try #require(linted.apps.first)
+        let output = try AppLinkFiles.generate(app, minimumSDK: nil, sources: ["test.routes.yaml"])
+        let files = [(name: "test.routes.yaml", contents: text)] + output.files.map { (name: $0.name, contents: $0.contents) }
+        let checked = lint(files)
+        return (output.files, output.warnings.map(\.text), checked.findings)
+    }
+
+    static let carveOuts = PathLanguageTests.carveOuts
+
+    @Test("from API 31 the files claim exactly the claimed set: read back, they lint clean")
+    func exactFromAPI31() throws {
+        let (files, warnings, findings) = try Self.roundTrip(Self.carveOuts, minimumSDK: 31)
+        #expect(files.map(\.name) == ["apple-app-site-association", "associated-domains.entitlements", "AndroidManifest.xml", "assetlinks.json"])
+        #expect(warnings == [])
+        #expect(findings.map { "\($0.rule): \($0.message)" } == [])
+    }
+
+    @Test("from API 26 the generator warns of what API 26–30 misses, and lint finds exactly that range")
+    func underClaimedBelowAPI31() throws {
+        let (_, warnings, findings) = try Self.roundTrip(Self.carveOuts, minimumSDK: 26)
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.hasPrefix("Android API 26–30: https://example.com/") == true, "\(warnings)")
+        #expect(warnings.first?.contains(" is not claimed, though route '") == true, "\(warnings)")
+        #expect(!findings.isEmpty)
+        for finding in findings {
+            #expect(finding.rule == UnclaimedRouteRule.description.id, "\(finding.message)")
+            #expect(finding.message.hasSuffix("which AndroidManifest.xml does not claim (API 26–30)"), "\(finding.message)")
+        }
+    }
+
+    @Test("literals the platforms read as syntax are escaped: the files still claim exactly the routes")
+    func escaping() throws {
+        let manifest = AppleAssociationTests.header + """
+              dots: {path: /v1.0/a+b, activity: main, holder: H, entry: true}
+              star: {path: "/a%2Ab/:id", activity: main, holder: H, entry: true}
+              quotes: {path: "/it's/x@y/:id", activity: main, holder: H, entry: true}
+              braces: {path: "/%7Bx%7D/%5Cy/:id/edit", activity: main, holder: H, entry: true}
+              space: {path: "/a%20b/(c)/:id", activity: main, holder: H, entry: true, web: false}
+              wide: {path: "/:x/(c)/:id", activity: main, holder: H, entry: true}
+            """
+        let (files, warnings, findings) = try Self.roundTrip(manifest, minimumSDK: 31)
+        #expect(warnings == [])
+        #expect(findings.map { "\($0.rule): \($0.message)" } == [])
+        let android = try #require(files.first { $0.name == "AndroidManifest.xml" }).contents
+        #expect(android.contains(#"android:path="/v1.0/a+b""#))
+        // Resource-compiler escapes under XML's, pattern escapes under those.
+        #expect(android.contains(#"android:path="/v1.0/a+b""#))
+        #expect(android.contains(#"android:pathAdvancedPattern="/a\\*b/[^/]+/{0,1}""#), "\(android)")
+        #expect(android.contains(#"android:pathAdvancedPattern="/it\'s/x@y/[^/]+/{0,1}""#), "\(android)")
+    }
+
+    @Test("the Stripe API's 400 routes: exact on both platforms from API 31")
+    func stripe() throws {
+        let manifest = DatasetTests.manifest(try DatasetTests.templates("paths-stripe-2023-09.txt"))
+        let (files, warnings, findings) = try Self.roundTrip(manifest, minimumSDK: 31)
+        #expect(warnings == [])
+        #expect(findings.map { "\($0.rule): \($0.message)" } == [])
+        #expect(files.allSatisfy { !$0.contents.isEmpty })
+    }
+
+    @Test("files are deterministic, and a set without ios or android is refused")
+    func determinism() throws {
+        let first = try Self.roundTrip(Self.carveOuts, minimumSDK: 31).files
+        let second = try Self.roundTrip(Self.carveOuts, minimumSDK: 31).files
+        #expect(first == second)
+        let app = try #require(lint(Self.carveOuts).apps.first)
+        #expect(throws: RoutingPlan.Problem.self) { try AppLinkFiles.generate(app, minimumSDK: nil, sources: []) }
+    }
+
+    @Test("a host written *.example.org claims its subdomains: the witness URLs use one")
+    func wildcardHosts() throws {
+        let (files, _, _) = try Self.roundTrip(Self.carveOuts, minimumSDK: 31)
+        let entitlements = try #require(files.first { $0.name == "associated-domains.entitlements" }).contents
+        #expect(entitlements.contains("<string>applinks:*.example.org</string>"))
+        #expect(AppLinkFiles.witnessURL(host: "*.example.org", path: Array("/a".utf16), percentIsLiteral: true) == "https://www.example.org/a")
+    }
+}
