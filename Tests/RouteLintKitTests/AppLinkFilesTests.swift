@@ -38,7 +38,10 @@ struct AppLinkFilesTests {
     @Test("from API 31 the files claim exactly the claimed set: read back, they lint clean")
     func exactFromAPI31() throws {
         let (files, warnings, findings) = try Self.roundTrip(Self.carveOuts, minimumSDK: 31)
-        #expect(files.map(\.name) == ["apple-app-site-association", "associated-domains.entitlements", "AndroidManifest.xml", "assetlinks.json"])
+        #expect(
+            files.map(\.name) == [
+                "apple-app-site-association", "associated-domains.entitlements", "AndroidManifest.xml", "assetlinks.json",
+            ])
         #expect(warnings == [])
         #expect(findings.map { "\($0.rule): \($0.message)" } == [])
     }
@@ -58,23 +61,24 @@ struct AppLinkFilesTests {
 
     @Test("literals the platforms read as syntax are escaped: the files still claim exactly the routes")
     func escaping() throws {
-        let manifest = AppleAssociationTests.header + """
-              dots: {path: /v1.0/a+b, activity: main, holder: H, entry: true}
-              star: {path: "/a%2Ab/:id", activity: main, holder: H, entry: true}
-              quotes: {path: "/it's/x@y/:id", activity: main, holder: H, entry: true}
-              braces: {path: "/%7Bx%7D/%5Cy/:id/edit", activity: main, holder: H, entry: true}
-              space: {path: "/a%20b/(c)/:id", activity: main, holder: H, entry: true, web: false}
-              wide: {path: "/:x/(c)/:id", activity: main, holder: H, entry: true}
-            """
+        let manifest =
+            AppleAssociationTests.header + """
+                  dots: {path: /v1.0/a+b, activity: main, holder: H, entry: true}
+                  star: {path: "/a%2Ab/:id", activity: main, holder: H, entry: true}
+                  quotes: {path: "/it's/x@y/:id", activity: main, holder: H, entry: true}
+                  braces: {path: "/%7Bx%7D/%5Cy/:id/edit", activity: main, holder: H, entry: true}
+                  space: {path: "/a%20b/(c)/:id", activity: main, holder: H, entry: true, web: false}
+                  wide: {path: "/:x/(c)/:id", activity: main, holder: H, entry: true}
+                """
         let (files, warnings, findings) = try Self.roundTrip(manifest, minimumSDK: 31)
         #expect(warnings == [])
         #expect(findings.map { "\($0.rule): \($0.message)" } == [])
         let android = try #require(files.first { $0.name == "AndroidManifest.xml" }).contents
-        #expect(android.contains(#"android:path="/v1.0/a+b""#))
         // Resource-compiler escapes under XML's, pattern escapes under those.
         #expect(android.contains(#"android:path="/v1.0/a+b""#))
-        #expect(android.contains(#"android:pathAdvancedPattern="/a\\*b/[^/]+/{0,1}""#), "\(android)")
+        #expect(android.contains(#"android:pathAdvancedPattern="/a\\*b/(c)/[^/]+/{0,1}""#), "\(android)")
         #expect(android.contains(#"android:pathAdvancedPattern="/it\'s/x@y/[^/]+/{0,1}""#), "\(android)")
+        #expect(android.contains(#"android:pathPattern="/{x}/\\\\y/.*/edit""#), "\(android)")
     }
 
     @Test("the Stripe API's 400 routes: exact on both platforms from API 31")
@@ -100,6 +104,7 @@ struct AppLinkFilesTests {
         let (files, _, _) = try Self.roundTrip(Self.carveOuts, minimumSDK: 31)
         let entitlements = try #require(files.first { $0.name == "associated-domains.entitlements" }).contents
         #expect(entitlements.contains("<string>applinks:*.example.org</string>"))
-        #expect(AppLinkFiles.witnessURL(host: "*.example.org", path: Array("/a".utf16), percentIsLiteral: true) == "https://www.example.org/a")
+        #expect(
+            AppLinkFiles.witnessURL(host: "*.example.org", path: Array("/a".utf16), percentIsLiteral: true) == "https://www.example.org/a")
     }
 }

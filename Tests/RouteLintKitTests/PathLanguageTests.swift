@@ -42,6 +42,57 @@ struct PathLanguageTests {
         #expect(compared > 50_000)
     }
 
+    /// Units with the same membership in every range a state names must step alike: else the
+    /// walk, which tries one unit per region, could miss a path that differs.
+    static func checkDistinctions(
+        _ ranges: [ClosedRange<UInt16>], _ step: (UInt16) -> AnyHashable, _ context: @autoclosure () -> String
+    ) {
+        var bySignature: [[Bool]: AnyHashable] = [:]
+        for unit in UInt16(0x20)...UInt16(0x7E) {
+            let signature = ranges.map { $0.contains(unit) }
+            let next = step(unit)
+            if let seen = bySignature[signature] {
+                #expect(seen == next, "\(context()): unit \(unit) steps apart from its region")
+            } else {
+                bySignature[signature] = next
+            }
+        }
+    }
+
+    @Test("a state's distinctions name every unit that steps differently")
+    func distinctionsAreComplete() {
+        var random = Random(state: 23)
+        let patternAlphabet: [Character] = ["/", "a", "b", ".", "*", "\\", "[", "]", "^", "-", "+", "{", "}", "1", ","]
+        for _ in 0..<1_500 {
+            let kind = AndroidPathPattern.Kind.allCases.randomElement(using: &random)!
+            let text = Self.text(patternAlphabet, maximumLength: 8, &random)
+            guard let pattern = try? AndroidPathPattern(kind, text) else { continue }
+            let scan = AndroidPathScan(pattern)
+            var state = scan.start
+            for unit in Self.text(["/", "a", "b", ".", "1"], maximumLength: 5, &random).utf16 {
+                var ranges: [ClosedRange<UInt16>] = []
+                scan.distinctions(state, into: &ranges)
+                Self.checkDistinctions(ranges, { AnyHashable(scan.step(state, $0)) }, "\(kind.rawValue)=\"\(text)\"")
+                state = scan.step(state, unit)
+            }
+        }
+        for _ in 0..<300 {
+            let components = (0..<Int.random(in: 1...4, using: &random)).map { _ in
+                AppleLinkComponent(
+                    path: Self.text(["/", "a", "b", "*", "?", "A"], maximumLength: 6, &random), exclude: Bool.random(using: &random),
+                    caseSensitive: Bool.random(using: &random))
+            }
+            let language = AppleComponentLanguage(components)
+            var state = language.start
+            for unit in Self.text(["/", "a", "b", "A"], maximumLength: 6, &random).utf16 {
+                var ranges: [ClosedRange<UInt16>] = []
+                language.distinctions(state, into: &ranges)
+                Self.checkDistinctions(ranges, { AnyHashable(language.step(state, $0)) }, "\(components.map(\.path))")
+                state = language.step(state, unit)
+            }
+        }
+    }
+
     @Test("Apple's components as an automaton decide every path as the components do in order")
     func appleComponents() {
         var random = Random(state: 5)

@@ -226,8 +226,7 @@ enum AppLinkFiles {
             case "\\": text += "\\\\"
             case "\"": text += "\\\""
             case "'": text += "\\'"
-            case "@",
-                "?" where offset == 0:
+            case "@" where offset == 0, "?" where offset == 0:
                 text += "\\" + String(scalar)
             default:
                 if scalar.properties.isWhitespace || scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {

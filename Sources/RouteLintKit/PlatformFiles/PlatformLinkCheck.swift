@@ -122,37 +122,19 @@ enum PlatformLinkCheck {
             let named = Set(details.flatMap { $0.appIDs.map(\.value) })
             for id in appIDs where !named.contains(id) { facts.setup.append(.missingAppID(id, at: file.start)) }
             let components = entry?.components ?? []
-            shadowed(components)
             guard comparesClaims, let host = hosts.first else { return }
             let claimed = ClaimedPathLanguage(segments: ClaimedSegments(app, spelling: .encoded))
             let language = AppleComponentLanguage(components.map(\.component))
-            compare(
+            let reached = compare(
                 claimed, language, host: host, platform: "iOS", percentIsLiteral: false,
                 claimant: { index in
                     index.map { (components[$0].range, "component '\(components[$0].component.path ?? "*")'") }
                 })
-        }
-
-        /// Components that decide no URL, found by walking every state the components reach.
-        private mutating func shadowed(_ components: [PlatformFile.LocatedComponent]) {
-            let language = AppleComponentLanguage(components.map(\.component))
-            var seen: Set<AppleComponentLanguage.State> = [language.start]
-            var pending = [language.start]
-            var deciders = Set<Int>()
-            var ranges: [ClosedRange<UInt16>] = []
-            while let state = pending.popLast() {
-                if seen.count > PathLanguageComparison.defaultLimit { return }
-                if let decider = language.decider(state) { deciders.insert(decider) }
-                ranges.removeAll(keepingCapacity: true)
-                language.distinctions(state, into: &ranges)
-                for unit in PathLanguageComparison.representatives(of: ranges) {
-                    let next = language.step(state, unit)
-                    if !language.isFinal(next) && seen.insert(next).inserted { pending.append(next) }
-                }
-            }
-            for (index, located) in components.enumerated() where !deciders.contains(index) {
+            guard let reached else { return }
+            // A component that decides no path of non-empty segments is hidden by earlier ones;
+            // one that filters the query or fragment is reached by URLs that have them.
+            for (index, located) in components.enumerated() where !reached.contains(index) {
                 let component = located.component
-                // A component that filters the query or fragment is reached by URLs that have them.
                 guard component.query == nil && component.queryItems.isEmpty && component.fragment == nil else { continue }
                 facts.shadowed.append(.init(pattern: component.path ?? "*", range: located.range))
             }
@@ -248,13 +230,18 @@ enum PlatformLinkCheck {
             facts.unclaimed = unclaimed
         }
 
+        /// Compares the claims, adds the facts, and returns the deciders of `language` that
+        /// some path reached; nil when the claims were too large to compare.
+        @discardableResult
         private mutating func compare<Platform: PathLanguage>(
             _ claimed: ClaimedPathLanguage, _ language: Platform, host: String, platform: String, percentIsLiteral: Bool,
             claimant: (Int?) -> (SourceRange, String)?
-        ) {
-            switch PathLanguageComparison.compare(claimed, language) {
+        ) -> Set<Int>? {
+            let (outcome, reached) = PathLanguageComparison.compareReaching(claimed, language)
+            switch outcome {
             case .tooLarge(let limit):
                 facts.undecided.append(.init(file: file.path, range: file.start, limit: limit))
+                return nil
             case .compared(let witnesses):
                 for witness in witnesses {
                     let url = AppLinkFiles.witnessURL(host: host, path: witness.path, percentIsLiteral: percentIsLiteral)
@@ -270,6 +257,7 @@ enum PlatformLinkCheck {
                         facts.unrouted.append(.init(url: url, claimant: name, range: range, platform: platform))
                     }
                 }
+                return reached
             }
         }
     }

@@ -142,8 +142,8 @@ struct AndroidFilterLanguage: PathLanguage {
     }
 
     func distinctions(_ state: State, into ranges: inout [ClosedRange<UInt16>]) {
-        for (index, matcher) in state.matchers.enumerated() where state.scans[index] != AndroidPathScan.acceptsAll {
-            ranges += matchers[Int(matcher)].scan.distinctions
+        for (index, matcher) in state.matchers.enumerated() {
+            matchers[Int(matcher)].scan.distinctions(state.scans[index], into: &ranges)
         }
     }
 

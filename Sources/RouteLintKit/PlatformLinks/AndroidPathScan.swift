@@ -9,8 +9,8 @@ struct AndroidPathScan: Sendable {
     static let acceptsAll: State = -2
 
     let pattern: AndroidPathPattern
-    /// The units the scan tells apart, as ranges: literals and the bounds of sets.
-    let distinctions: [ClosedRange<UInt16>]
+    /// For `pathSuffix`, every unit it holds: the units its scan tells apart.
+    private let suffixUnits: [ClosedRange<UInt16>]
     /// For `pathSuffix`: the failure function of the suffix's units (KMP).
     private let failure: [Int32]
     /// For `pathAdvancedPattern`: its tokens.
@@ -40,30 +40,85 @@ struct AndroidPathScan: Sendable {
     init(_ pattern: AndroidPathPattern) {
         self.pattern = pattern
         let units = pattern.units
-        switch pattern.kind {
-        case .literal, .prefix, .suffix, .simpleGlob:
-            distinctions = Set(units).sorted().map { $0...$0 }
-            tokens = []
-        case .advancedGlob:
-            tokens = Self.tokens(pattern.parsed)
-            var ranges: [ClosedRange<UInt16>] = []
-            for token in tokens {
-                switch token.accepts {
-                case .unit(let unit): ranges.append(unit...unit)
-                case .any: break
-                case .set(let members, _):
-                    for member in members
-                    where member.lowerBound <= member.upperBound && member.lowerBound <= 0xFFFF && member.upperBound >= 0 {
-                        ranges.append(UInt16(max(0, member.lowerBound))...UInt16(min(0xFFFF, member.upperBound)))
-                    }
-                }
-            }
-            distinctions = ranges
-        }
+        tokens = pattern.kind == .advancedGlob ? Self.tokens(pattern.parsed) : []
+        suffixUnits = pattern.kind == .suffix ? Set(units).sorted().map { $0...$0 } : []
         failure = pattern.kind == .suffix ? Self.failureFunction(units) : []
     }
 
     // MARK: - Stepping
+
+    /// Appends the units (as ranges) the step from `state` tells apart: what the scan compares
+    /// before it takes the next unit or fails.
+    func distinctions(_ state: State, into ranges: inout [ClosedRange<UInt16>]) {
+        if state == Self.dead || state == Self.acceptsAll { return }
+        let units = pattern.units
+        switch pattern.kind {
+        case .literal, .prefix:
+            if Int(state) < units.count { ranges.append(units[Int(state)]...units[Int(state)]) }
+        case .suffix:
+            ranges += suffixUnits
+        case .simpleGlob:
+            let (mode, position, awaited) = Self.decode(state)
+            switch mode {
+            case Self.seeking: ranges.append(awaited...awaited)
+            case Self.repeating:
+                ranges.append(awaited...awaited)
+                simpleGlobChain(from: position, into: &ranges)
+            default: simpleGlobChain(from: position, into: &ranges)
+            }
+        case .advancedGlob:
+            var token = Int(state >> 32)
+            let matched = Int32(truncatingIfNeeded: state)
+            // The current token reads the unit; while each one may be left with what it has, the
+            // next one may read it too.
+            var mayLeave = token < tokens.count && matched >= tokens[token].minimum
+            while token < tokens.count {
+                switch tokens[token].accepts {
+                case .unit(let unit): ranges.append(unit...unit)
+                case .any: break
+                case .set(let members, _):
+                    for member in members where member.lowerBound <= 0xFFFF && member.upperBound >= 0 {
+                        ranges.append(UInt16(max(0, member.lowerBound))...UInt16(min(0xFFFF, member.upperBound)))
+                    }
+                }
+                guard mayLeave else { break }
+                token += 1
+                mayLeave = token < tokens.count && tokens[token].minimum == 0
+            }
+        }
+    }
+
+    /// The units `matchGlobPattern` compares from loop position `position`: through `X*`
+    /// tokens, which may take nothing, to the first token that must take a unit.
+    private func simpleGlobChain(from position: Int, into ranges: inout [ClosedRange<UInt16>]) {
+        let units = pattern.units
+        let count = units.count
+        func at(_ index: Int) -> UInt16 { index < count ? units[index] : 0 }
+        var ip = position
+        while ip < count {
+            var character = units[ip]
+            var next = ip + 1
+            let escaped = character == AndroidPathPattern.backslash
+            if escaped {
+                character = at(next)
+                next += 1
+            }
+            guard at(next) == AndroidPathPattern.star else {
+                if escaped || character != AndroidPathPattern.dot { ranges.append(character...character) }
+                return
+            }
+            if !escaped && character == AndroidPathPattern.dot {
+                var target = next + 1
+                guard target < count else { return }
+                if units[target] == AndroidPathPattern.backslash { target += 1 }
+                let unit = at(target)
+                ranges.append(unit...unit)
+                return
+            }
+            ranges.append(character...character)
+            ip = next + 1
+        }
+    }
 
     var start: State {
         switch pattern.kind {

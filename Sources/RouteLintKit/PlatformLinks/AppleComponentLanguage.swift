@@ -1,20 +1,14 @@
 /// The paths an ordered list of `apple-app-site-association` components opens, as iOS decides
 /// for a URL without query or fragment: the first component that matches decides, an `exclude`
-/// one keeps the URL out. A state is the set of positions each component's path glob may
-/// be at (`*` loops, `?` takes one unit); a component whose query or fragment pattern does not
-/// match the empty string never matches such a URL.
+/// one keeps the URL out. A component whose query or fragment pattern does not match the empty
+/// string never matches such a URL.
+///
+/// Each component's path glob is its own deterministic automaton, built as it is walked (the
+/// sets of glob positions `*` and `?` allow, interned), so a state of the list is one small
+/// number per component still alive rather than a set of positions for each.
 struct AppleComponentLanguage: PathLanguage {
-    /// The glob of each component that can match, as code units; nil for one that never does.
-    private let globs: [[UInt16]?]
+    private let globs: [GlobAutomaton?]
     private let excludes: [Bool]
-    private let caseSensitive: [Bool]
-    /// Where each component's positions start in the state's numbering.
-    private let offsets: [Int32]
-    /// The component of each position.
-    private let owners: [Int32]
-
-    private static let star = UInt16(UInt8(ascii: "*"))
-    private static let question = UInt16(UInt8(ascii: "?"))
 
     init(_ components: [AppleLinkComponent]) {
         globs = components.map { component in
@@ -22,89 +16,47 @@ struct AppleComponentLanguage: PathLanguage {
                 component.queryItems.isEmpty,
                 component.fragment.map({ AppleLinkComponent.glob($0, "", caseSensitive: component.caseSensitive) }) ?? true
             else { return nil }
-            return Array((component.path ?? "*").utf16)
+            return GlobAutomaton(Array((component.path ?? "*").utf16), caseSensitive: component.caseSensitive)
         }
         excludes = components.map(\.exclude)
-        caseSensitive = components.map(\.caseSensitive)
-        var offsets: [Int32] = []
-        var owners: [Int32] = []
-        for (index, glob) in globs.enumerated() {
-            offsets.append(Int32(owners.count))
-            owners += Array(repeating: Int32(index), count: (glob?.count ?? 0) + 1)
-        }
-        self.offsets = offsets
-        self.owners = owners
     }
 
-    /// The positions alive, ascending.
+    /// The components still alive, ascending, and the state of each one's automaton.
     struct State: Hashable {
-        var positions: [Int32]
+        var components: [Int32]
+        var states: [Int32]
     }
 
     var start: State {
-        var positions: [Int32] = []
+        var state = State(components: [], states: [])
         for (index, glob) in globs.enumerated() where glob != nil {
-            addClosed(component: index, at: 0, to: &positions)
+            state.components.append(Int32(index))
+            state.states.append(0)
+            // Nothing after a component that matches every path can decide one.
+            if glob!.matchesEverything(0) { break }
         }
-        return State(positions: positions)
-    }
-
-    /// Adds position `at` of a component and every position a run of `*` after it reaches
-    /// without reading.
-    private func addClosed(component: Int, at position: Int, to positions: inout [Int32]) {
-        let glob = globs[component]!
-        var current = position
-        positions.append(offsets[component] + Int32(current))
-        while current < glob.count && glob[current] == Self.star {
-            current += 1
-            positions.append(offsets[component] + Int32(current))
-        }
+        return state
     }
 
     func step(_ state: State, _ unit: UInt16) -> State {
-        var next: [Int32] = []
-        for position in state.positions {
-            let component = Int(owners[Int(position)])
-            let glob = globs[component]!
-            let local = Int(position - offsets[component])
-            guard local < glob.count else { continue }
-            let character = glob[local]
-            if character == Self.star {
-                addClosed(component: component, at: local, to: &next)
-            } else if character == Self.question || Self.same(character, unit, caseSensitive: caseSensitive[component]) {
-                addClosed(component: component, at: local + 1, to: &next)
-            }
+        var next = State(components: [], states: [])
+        next.components.reserveCapacity(state.components.count)
+        next.states.reserveCapacity(state.components.count)
+        for (position, component) in state.components.enumerated() {
+            let glob = globs[Int(component)]!
+            let target = glob.step(state.states[position], unit)
+            guard target != GlobAutomaton.dead else { continue }
+            next.components.append(component)
+            next.states.append(target)
+            // Nothing after a component that matches whatever follows can decide a path.
+            if glob.matchesEverything(target) { break }
         }
-        next.sort()
-        var unique: [Int32] = []
-        unique.reserveCapacity(next.count)
-        for position in next where unique.last != position { unique.append(position) }
-        return State(positions: unique)
-    }
-
-    /// Whether pattern unit `character` matches `unit`: case folded for ASCII letters when
-    /// the component is not case-sensitive.
-    static func same(_ character: UInt16, _ unit: UInt16, caseSensitive: Bool) -> Bool {
-        caseSensitive ? character == unit : folded(character) == folded(unit)
-    }
-
-    static func folded(_ unit: UInt16) -> UInt16 {
-        (0x41...0x5A).contains(unit) ? unit + 0x20 : unit
+        return next
     }
 
     func distinctions(_ state: State, into ranges: inout [ClosedRange<UInt16>]) {
-        for position in state.positions {
-            let component = Int(owners[Int(position)])
-            let glob = globs[component]!
-            let local = Int(position - offsets[component])
-            guard local < glob.count, glob[local] != Self.star, glob[local] != Self.question else { continue }
-            let character = glob[local]
-            ranges.append(character...character)
-            if !caseSensitive[component] {
-                let lower = Self.folded(character)
-                ranges.append(lower...lower)
-                if (0x61...0x7A).contains(lower) { ranges.append((lower - 0x20)...(lower - 0x20)) }
-            }
+        for (position, component) in state.components.enumerated() {
+            for unit in globs[Int(component)]!.distinctions(state.states[position]) { ranges.append(unit...unit) }
         }
     }
 
@@ -112,14 +64,121 @@ struct AppleComponentLanguage: PathLanguage {
         decider(state).map { !excludes[$0] } ?? false
     }
 
-    /// The first component whose glob has ended: positions ascend with component order.
+    /// The first component alive whose glob has matched the whole path.
     func decider(_ state: State) -> Int? {
-        for position in state.positions {
-            let component = Int(owners[Int(position)])
-            if Int(position - offsets[component]) == globs[component]!.count { return component }
+        for (position, component) in state.components.enumerated() where globs[Int(component)]!.accepts(state.states[position]) {
+            return Int(component)
         }
         return nil
     }
 
-    func isFinal(_ state: State) -> Bool { state.positions.isEmpty }
+    /// Whether what decides no longer changes: no component is alive, or the first one alive
+    /// matches whatever follows.
+    func isFinal(_ state: State) -> Bool {
+        guard let first = state.components.first else { return true }
+        return globs[Int(first)]!.matchesEverything(state.states[0])
+    }
+
+    /// `unit` with an ASCII capital letter made small: how a component that is not
+    /// case-sensitive compares.
+    static func folded(_ unit: UInt16) -> UInt16 {
+        (0x41...0x5A).contains(unit) ? unit + 0x20 : unit
+    }
+}
+
+/// One glob (`*` any run, `?` one unit, ASCII letters folded when not case-sensitive) as a
+/// deterministic automaton over code units, its states built on demand: each is the set of
+/// glob positions reachable, closed over `*` matching nothing. Not shared between threads.
+final class GlobAutomaton {
+    static let dead: Int32 = -1
+    private static let star = UInt16(UInt8(ascii: "*"))
+    private static let question = UInt16(UInt8(ascii: "?"))
+
+    private let glob: [UInt16]
+    private let caseSensitive: Bool
+    private var positions: [[Int32]] = []
+    private var index: [[Int32]: Int32] = [:]
+    /// Per state, the transitions found so far: by folded unit, and for every other unit.
+    private var byUnit: [[UInt16: Int32]] = []
+    private var other: [Int32?] = []
+    private var unitsTold: [[UInt16]] = []
+    /// Per state, whether only `*` is left at one of its positions: it matches whatever follows.
+    private var matchesAll: [Bool] = []
+
+    init(_ glob: [UInt16], caseSensitive: Bool) {
+        self.glob = glob
+        self.caseSensitive = caseSensitive
+        _ = intern(closure([0]))
+    }
+
+    private func closure(_ start: [Int32]) -> [Int32] {
+        var result: [Int32] = []
+        for position in start {
+            var current = Int(position)
+            result.append(Int32(current))
+            while current < glob.count && glob[current] == Self.star {
+                current += 1
+                result.append(Int32(current))
+            }
+        }
+        return Array(Set(result)).sorted()
+    }
+
+    private func intern(_ set: [Int32]) -> Int32 {
+        if set.isEmpty { return Self.dead }
+        if let known = index[set] { return known }
+        let id = Int32(positions.count)
+        positions.append(set)
+        index[set] = id
+        byUnit.append([:])
+        other.append(nil)
+        var told = Set<UInt16>()
+        for position in set where Int(position) < glob.count {
+            let character = glob[Int(position)]
+            guard character != Self.star, character != Self.question else { continue }
+            told.insert(fold(character))
+        }
+        unitsTold.append(told.sorted())
+        matchesAll.append(set.contains { position in Int(position) < glob.count && glob[Int(position)...].allSatisfy { $0 == Self.star } })
+        return id
+    }
+
+    private func fold(_ unit: UInt16) -> UInt16 {
+        caseSensitive ? unit : AppleComponentLanguage.folded(unit)
+    }
+
+    /// The units the state tells apart, both cases of a folded letter included.
+    func distinctions(_ state: Int32) -> [UInt16] {
+        guard caseSensitive else {
+            return unitsTold[Int(state)].flatMap { unit in (0x61...0x7A).contains(unit) ? [unit, unit - 0x20] : [unit] }
+        }
+        return unitsTold[Int(state)]
+    }
+
+    /// Whether the glob matches, from `state`, whatever follows.
+    func matchesEverything(_ state: Int32) -> Bool { matchesAll[Int(state)] }
+
+    func accepts(_ state: Int32) -> Bool {
+        positions[Int(state)].last == Int32(glob.count)
+    }
+
+    func step(_ state: Int32, _ unit: UInt16) -> Int32 {
+        let key = fold(unit)
+        let told = unitsTold[Int(state)]
+        let isTold = told.contains(key)
+        if isTold, let known = byUnit[Int(state)][key] { return known }
+        if !isTold, let known = other[Int(state)] { return known }
+        var next: [Int32] = []
+        for position in positions[Int(state)] where Int(position) < glob.count {
+            let character = glob[Int(position)]
+            if character == Self.star {
+                next.append(position)
+            } else if character == Self.question || fold(character) == key {
+                next.append(position + 1)
+            }
+        }
+        let target = intern(closure(next))
+        if isTold { byUnit[Int(state)][key] = target } else { other[Int(state)] = target }
+        return target
+    }
 }

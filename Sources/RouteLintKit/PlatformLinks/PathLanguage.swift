@@ -17,8 +17,9 @@ protocol PathLanguage {
     /// What decides `state`'s verdict — the route, the component or the `<data>` element — as an
     /// index the language's owner can name; nil when nothing does.
     func decider(_ state: State) -> Int?
-    /// Whether no path from `state` on is accepted: for the language that defines the domain,
-    /// also whether a state outside it stays outside. The walk stops where it cannot differ.
+    /// Whether the verdict and the decider of every path from `state` on are those of `state`
+    /// (or, for the language that defines the domain, whether no path from here is accepted or
+    /// in the domain). The walk stops where neither language can change.
     func isFinal(_ state: State) -> Bool
 }
 
@@ -61,17 +62,29 @@ struct PathLanguageComparison {
     static func compare<First: PathLanguage, Second: PathLanguage>(
         _ first: First, _ second: Second, limit: Int = defaultLimit
     ) -> Outcome {
-        typealias Pair = StatePair<First.State, Second.State>
-        var index: [Pair: Int32] = [:]
-        var pairs: [Pair] = []
+        compareReaching(first, second, limit: limit).outcome
+    }
+
+    /// `compare`, and the second language's deciders met at some path of the first's domain:
+    /// a decider never met decides no such path.
+    static func compareReaching<First: PathLanguage, Second: PathLanguage>(
+        _ first: First, _ second: Second, limit: Int = defaultLimit
+    ) -> (outcome: Outcome, reached: Set<Int>) {
+        var firstStates = Interned(first)
+        var secondStates = Interned(second)
+        // A pair of interned states, packed.
+        var index: [Int64: Int32] = [:]
+        var pairs: [(first: Int32, second: Int32)] = []
         // For each pair, the pair it was reached from and the unit read.
         var parents: [(parent: Int32, unit: UInt16)] = []
         var witnesses: [Witness] = []
         var reported = Set<WitnessKey>()
+        var reached = Set<Int>()
 
-        func visit(_ pair: Pair, from parent: Int32, unit: UInt16) {
-            guard index[pair] == nil else { return }
-            index[pair] = Int32(pairs.count)
+        func visit(_ pair: (first: Int32, second: Int32), from parent: Int32, unit: UInt16) {
+            let key = Int64(pair.first) << 32 | Int64(pair.second)
+            guard index[key] == nil else { return }
+            index[key] = Int32(pairs.count)
             pairs.append(pair)
             parents.append((parent, unit))
         }
@@ -85,40 +98,76 @@ struct PathLanguageComparison {
             return units.reversed()
         }
 
-        visit(Pair(first: first.start, second: second.start), from: -1, unit: 0)
+        visit((firstStates.id(of: first.start), secondStates.id(of: second.start)), from: -1, unit: 0)
         var ranges: [ClosedRange<UInt16>] = []
         var cursor = 0
         while cursor < pairs.count {
-            if pairs.count > limit { return .tooLarge(limit: limit) }
+            if pairs.count > limit { return (.tooLarge(limit: limit), reached) }
             let pair = pairs[cursor]
-            let verdict = first.accepts(pair.first)
-            if let inFirst = verdict, inFirst != (second.accepts(pair.second) ?? false) {
-                let firstDecider = first.decider(pair.first)
-                let secondDecider = second.decider(pair.second)
-                if reported.insert(WitnessKey(inFirst: inFirst, decider: inFirst ? firstDecider : secondDecider)).inserted {
-                    witnesses.append(
-                        Witness(path: path(to: cursor), inFirst: inFirst, firstDecider: firstDecider, secondDecider: secondDecider))
+            let (a, b) = (firstStates.facts[Int(pair.first)], secondStates.facts[Int(pair.second)])
+            let verdict = a.accepts
+            if verdict != nil, let decider = b.decider { reached.insert(decider) }
+            if let inFirst = verdict, inFirst != (b.accepts ?? false) {
+                if reported.insert(WitnessKey(inFirst: inFirst, decider: inFirst ? a.decider : b.decider)).inserted {
+                    witnesses.append(Witness(path: path(to: cursor), inFirst: inFirst, firstDecider: a.decider, secondDecider: b.decider))
                 }
             }
             // Stop where the first language's domain has ended, or where neither accepts again.
-            let exhausted = first.isFinal(pair.first) && (verdict == nil || second.isFinal(pair.second))
+            let exhausted = a.isFinal && (verdict == nil || b.isFinal)
             if !exhausted {
                 ranges.removeAll(keepingCapacity: true)
-                first.distinctions(pair.first, into: &ranges)
-                second.distinctions(pair.second, into: &ranges)
+                ranges += a.distinctions
+                ranges += b.distinctions
                 for unit in representatives(of: ranges) {
-                    visit(
-                        Pair(first: first.step(pair.first, unit), second: second.step(pair.second, unit)), from: Int32(cursor), unit: unit)
+                    visit((firstStates.step(pair.first, unit), secondStates.step(pair.second, unit)), from: Int32(cursor), unit: unit)
                 }
             }
             cursor += 1
         }
-        return .compared(witnesses)
+        return (.compared(witnesses), reached)
     }
 
-    private struct StatePair<First: Hashable, Second: Hashable>: Hashable {
-        let first: First
-        let second: Second
+    /// A language's states numbered as they are met, with what the walk asks of each and the
+    /// steps taken so far remembered: a state that many pairs share is stepped once per unit.
+    private struct Interned<Language: PathLanguage> {
+        struct Facts {
+            let accepts: Bool?
+            let decider: Int?
+            let isFinal: Bool
+            let distinctions: [ClosedRange<UInt16>]
+        }
+
+        let language: Language
+        var ids: [Language.State: Int32] = [:]
+        var states: [Language.State] = []
+        var facts: [Facts] = []
+        var steps: [Int64: Int32] = [:]
+
+        init(_ language: Language) {
+            self.language = language
+        }
+
+        mutating func id(of state: Language.State) -> Int32 {
+            if let known = ids[state] { return known }
+            let id = Int32(states.count)
+            ids[state] = id
+            states.append(state)
+            var distinctions: [ClosedRange<UInt16>] = []
+            language.distinctions(state, into: &distinctions)
+            facts.append(
+                Facts(
+                    accepts: language.accepts(state), decider: language.decider(state), isFinal: language.isFinal(state),
+                    distinctions: distinctions))
+            return id
+        }
+
+        mutating func step(_ id: Int32, _ unit: UInt16) -> Int32 {
+            let key = Int64(id) << 16 | Int64(unit)
+            if let known = steps[key] { return known }
+            let next = self.id(of: language.step(states[Int(id)], unit))
+            steps[key] = next
+            return next
+        }
     }
 
     private struct WitnessKey: Hashable {

@@ -27,6 +27,8 @@ public enum ShadowedLinkRule: PlatformRule {
             PlatformExamples.files("apple-app-site-association", PlatformExamples.association(PlatformExamples.exactComponents))
         ])
 
+    static let comparesClaims = true
+
     static func check(_ facts: PlatformFacts, into findings: inout FindingSink) {
         for fact in facts.shadowed {
             findings.report(
