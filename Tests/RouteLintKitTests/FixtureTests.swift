@@ -18,11 +18,25 @@ struct FixtureTests {
     }
 
     /// Lints a fixture as the command line would from the fixture's folder: a file alone, or
-    /// a folder as one route set.
+    /// a folder as one route set, with the platform link files directly inside it checked as
+    /// `--platform-file` would.
     static func lintFixture(_ folder: String, _ name: String) throws -> LintedSet {
-        let loaded = try loadFromDisk([name], in: root.appendingPathComponent(folder).path)
+        let directory = root.appendingPathComponent(folder)
+        let loaded = try loadFromDisk([name], in: directory.path)
         #expect(loaded.unreadable.isEmpty)
-        return LintedSet(files: loaded.files, result: Linter.lint(loaded.files))
+        let fixture = directory.appendingPathComponent(name)
+        let platformFiles =
+            isDirectory(fixture)
+            ? contentsOfDirectory(fixture).filter { PlatformFileKind(path: $0.lastPathComponent) != nil }
+                .sorted { $0.lastPathComponent < $1.lastPathComponent }.enumerated().map { index, url in
+                    PlatformFileSource(
+                        file: SourceFile(
+                            id: FileID(loaded.files.count + index), path: name + "/" + url.lastPathComponent,
+                            bytes: Array((try? Data(contentsOf: url)) ?? Data())),
+                        app: nil)
+                } : []
+        return LintedSet(
+            files: loaded.files + platformFiles.map(\.file), result: Linter.lint(loaded.files, platformFiles: platformFiles))
     }
 
     @Test("ok fixtures lint clean", arguments: cases("ok"))

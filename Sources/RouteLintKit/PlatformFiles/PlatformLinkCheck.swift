@@ -20,8 +20,8 @@ struct PlatformFacts: Sendable {
         /// What claims it: the component, the path attribute or the filter.
         let claimant: String
         let range: SourceRange
-        /// `iOS`, or the Android API ranges where the claim holds.
-        let platform: String
+        /// Where the claim holds.
+        var platform: Platform
     }
 
     struct UnclaimedRoute: Sendable {
@@ -30,7 +30,33 @@ struct PlatformFacts: Sendable {
         let range: SourceRange
         let file: String
         let fileStart: SourceRange
-        let platform: String
+        var platform: Platform
+    }
+
+    /// Where a fact holds: on iOS, or on the Android API levels of some ranges.
+    enum Platform: Sendable, CustomStringConvertible {
+        case iOS
+        case android([ClosedRange<Int>])
+
+        /// `iOS`, or `API 26–30, 35+` with adjacent ranges joined.
+        var description: String {
+            guard case .android(let ranges) = self else { return "iOS" }
+            var joined: [ClosedRange<Int>] = []
+            for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+                if let last = joined.last, last.upperBound != Int.max, last.upperBound + 1 >= range.lowerBound {
+                    joined[joined.count - 1] = last.lowerBound...max(last.upperBound, range.upperBound)
+                } else {
+                    joined.append(range)
+                }
+            }
+            return "API " + joined.map(AppLinkFiles.describe).joined(separator: ", ")
+        }
+
+        /// This and `other`'s API ranges together.
+        func adding(_ other: Platform) -> Platform {
+            guard case .android(let mine) = self, case .android(let theirs) = other else { return self }
+            return .android(mine + theirs.filter { !mine.contains($0) })
+        }
     }
 
     struct ShadowedComponent: Sendable {
@@ -126,7 +152,7 @@ enum PlatformLinkCheck {
             let claimed = ClaimedPathLanguage(segments: ClaimedSegments(app, spelling: .encoded))
             let language = AppleComponentLanguage(components.map(\.component))
             let reached = compare(
-                claimed, language, host: host, platform: "iOS", percentIsLiteral: false,
+                claimed, language, host: host, platform: .iOS, percentIsLiteral: false,
                 claimant: { index in
                     index.map { (components[$0].range, "component '\(components[$0].component.path ?? "*")'") }
                 })
@@ -185,7 +211,7 @@ enum PlatformLinkCheck {
                     let language = AndroidFilterLanguage(chosen.map(\.filter), apiLevel: range.lowerBound)
                     let attributes = chosen.flatMap(\.attributeRanges)
                     compare(
-                        claimed, language, host: host, platform: "API \(AppLinkFiles.describe(range))", percentIsLiteral: true,
+                        claimed, language, host: host, platform: .android([range]), percentIsLiteral: true,
                         claimant: { index in
                             if let index, index < attributes.count {
                                 return (attributes[index], "the <data> attribute")
@@ -198,17 +224,13 @@ enum PlatformLinkCheck {
             merge()
         }
 
-        /// Facts of several API ranges and hosts about one place become one, naming every range.
+        /// Facts of several API ranges and hosts about one place and one URL become one, naming
+        /// every range where the URL is claimed wrongly.
         private mutating func merge() {
             var unrouted: [PlatformFacts.UnroutedLink] = []
             for fact in facts.unrouted {
-                if let index = unrouted.firstIndex(where: { $0.range == fact.range }) {
-                    let merged = unrouted[index]
-                    if !merged.platform.contains(fact.platform) {
-                        unrouted[index] = .init(
-                            url: merged.url, claimant: merged.claimant, range: merged.range,
-                            platform: merged.platform + ", " + fact.platform)
-                    }
+                if let index = unrouted.firstIndex(where: { $0.range == fact.range && $0.url == fact.url }) {
+                    unrouted[index].platform = unrouted[index].platform.adding(fact.platform)
                 } else {
                     unrouted.append(fact)
                 }
@@ -216,13 +238,8 @@ enum PlatformLinkCheck {
             facts.unrouted = unrouted
             var unclaimed: [PlatformFacts.UnclaimedRoute] = []
             for fact in facts.unclaimed {
-                if let index = unclaimed.firstIndex(where: { $0.range == fact.range }) {
-                    let merged = unclaimed[index]
-                    if !merged.platform.contains(fact.platform) {
-                        unclaimed[index] = .init(
-                            route: merged.route, url: merged.url, range: merged.range, file: merged.file, fileStart: merged.fileStart,
-                            platform: merged.platform + ", " + fact.platform)
-                    }
+                if let index = unclaimed.firstIndex(where: { $0.range == fact.range && $0.url == fact.url }) {
+                    unclaimed[index].platform = unclaimed[index].platform.adding(fact.platform)
                 } else {
                     unclaimed.append(fact)
                 }
@@ -234,7 +251,7 @@ enum PlatformLinkCheck {
         /// some path reached; nil when the claims were too large to compare.
         @discardableResult
         private mutating func compare<Platform: PathLanguage>(
-            _ claimed: ClaimedPathLanguage, _ language: Platform, host: String, platform: String, percentIsLiteral: Bool,
+            _ claimed: ClaimedPathLanguage, _ language: Platform, host: String, platform: PlatformFacts.Platform, percentIsLiteral: Bool,
             claimant: (Int?) -> (SourceRange, String)?
         ) -> Set<Int>? {
             let (outcome, reached) = PathLanguageComparison.compareReaching(claimed, language)
