@@ -66,7 +66,7 @@ struct Generate: ParsableCommand {
             for message in run.messages { printError(message.description) }
             var standardError = StandardError()
             TextReporter(options: .init(colored: false, summary: false, onlyFailing: true)).write(run.report, to: &standardError)
-            printError("routelint: error: the route set does not lint clean, so no code is generated")
+            printError("routelint: error: the route set does not lint clean, so nothing is generated")
             throw ExitCode(run.verdict.exitStatus == 2 ? Exit.usageOrUnreadable : Exit.failingFindings)
         case .generated(let files, let warnings):
             for warning in warnings { printError(warning.description) }
@@ -74,7 +74,7 @@ struct Generate: ParsableCommand {
                 let differing = CodeGeneration.differences(files, in: output)
                 guard differing.isEmpty else {
                     printError(
-                        "routelint: error: generated code in '\(TerminalText.escape(output))' is out of date: "
+                        "routelint: error: generated files in '\(TerminalText.escape(output))' are out of date: "
                             + differing.map { "'\(TerminalText.escape($0))'" }.joined(separator: ", ")
                             + "; run 'routelint generate \(language.rawValue)' again")
                     throw ExitCode(Exit.failingFindings)

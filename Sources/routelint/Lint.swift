@@ -179,9 +179,10 @@ func perform(_ options: LintOptions) throws -> LintRun {
 
 /// Lints the route set for a command that answers from its apps (`resolve`, `graph`, `generate`),
 /// printing what the run has to say; a run that cannot go on exits 2.
-func lintForAnswers(_ paths: [String], configurationPath: String?) throws -> LintRun {
+func lintForAnswers(_ paths: [String], configurationPath: String?, platformFiles: [String] = []) throws -> LintRun {
     var options = LintOptions(input: .paths(paths), workingDirectory: currentDirectory())
     options.configurationPath = configurationPath
+    options.platformFiles = platformFiles
     let run = try perform(options)
     for message in run.messages + run.unparsedFileMessages { printError(message.description) }
     return run

@@ -1,6 +1,8 @@
 import ArgumentParser
 import RouteLintKit
 
+extension PlatformResolver.Platform: ExpressibleByArgument {}
+
 struct Resolve: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Show which route, activity and tab each URL opens, with its parameters.",
@@ -8,7 +10,19 @@ struct Resolve: ParsableCommand {
             URLs may be custom-scheme deep links (shop://products/42), universal links \
             (https://shop.example.com/products/42?tab=products) or bare paths (/products/42). \
             Exits 1 unless every URL resolves to exactly one route.
+
+            With --platform ios|android, says instead whether the operating system hands each \
+            https URL to the app, by the platform link files (the configuration's platform-files \
+            and --platform-file) under the platform's matcher, and which component, <data> \
+            attribute or intent filter decides; on Android per API range from the app's min-sdk. \
+            Exits 1 unless the app opens every URL.
             """)
+
+    @Option(help: "ios or android: answer by that platform's link files instead of the routes.")
+    var platform: PlatformResolver.Platform?
+
+    @Option(help: ArgumentHelp("A platform link file to decide by (repeatable).", valueName: "path"))
+    var platformFile: [String] = []
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
         case text, json
@@ -35,12 +49,23 @@ struct Resolve: ParsableCommand {
 
     func validate() throws {
         if urls.isEmpty && urlFile == nil { throw ValidationError("give at least one URL, or --urls FILE") }
+        if platform == nil && !platformFile.isEmpty { throw ValidationError("--platform-file needs --platform ios|android") }
+        if platform != nil && format != .text { throw ValidationError("--platform answers as text only") }
     }
 
     func run() throws {
         var all = urls
         if let urlFile { all += try readURLs(urlFile) }
-        let run = try lintForAnswers(manifests, configurationPath: config)
+        let run = try lintForAnswers(manifests, configurationPath: config, platformFiles: platformFile)
+        if let platform {
+            let decisions = PlatformResolver.resolve(all, platform: platform, run: run)
+            print(PlatformResolver.text(decisions), terminator: "")
+            if !run.answersFromAppsAreComplete || decisions.contains(where: { $0.problem != nil }) {
+                throw ExitCode(Exit.usageOrUnreadable)
+            }
+            if decisions.contains(where: { $0.answers.contains { !$0.opensApp } }) { throw ExitCode(Exit.failingFindings) }
+            return
+        }
         let resolver = URLResolver(apps: run.apps)
         let resolutions = all.map(resolver.resolve)
         switch format {

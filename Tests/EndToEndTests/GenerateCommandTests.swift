@@ -77,7 +77,7 @@ struct GenerateCommandTests {
             ])
             #expect(result.status == 1)
             #expect(result.stderr.contains("[conflicting-patterns]"))
-            #expect(result.stderr.contains("the route set does not lint clean, so no code is generated"))
+            #expect(result.stderr.contains("the route set does not lint clean, so nothing is generated"))
             #expect(!FileManager.default.fileExists(atPath: output.path))
         }
     }

@@ -58,6 +58,10 @@ public enum CodeGeneration {
     /// Lints as `lint` does with `options`, then generates the chosen app. Throws for a run
     /// that cannot go on and for an app that cannot be generated (see `RoutingPlan.Problem`).
     public static func generate(_ lint: LintOptions, _ options: Options) throws(RunFailure) -> Outcome {
+        // The platform files are checked against the routes by lint; here they may be the very
+        // files about to be written again, so their findings do not stop generation.
+        var lint = lint
+        lint.checksPlatformFiles = false
         let run = try LintRun.perform(lint)
         guard run.verdict.exitStatus == 0, run.unparsedFiles.isEmpty else { return .lintFailed(run) }
         let app = try chooseApp(run.apps, named: options.app)

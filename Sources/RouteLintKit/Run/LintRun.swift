@@ -32,6 +32,8 @@ public struct LintOptions: Sendable {
     /// `--platform-file`: platform link files to check besides the configuration's
     /// `platform-files`, for the route set's only app.
     public var platformFiles: [String] = []
+    /// Whether platform link files are checked at all: not when they are about to be written.
+    public var checksPlatformFiles = true
 
     /// Options for `input`, with relative paths taken from `workingDirectory`.
     public init(input: Input, workingDirectory: String) {
@@ -50,8 +52,10 @@ public struct LintRun: Sendable {
     /// Every file read, indexed by `FileID`, the context included: the manifests, then the
     /// platform link files.
     public let files: [SourceFile]
+    /// The platform link files checked: the last of `files`, with the app each belongs to.
+    public let platformFiles: [PlatformFileSource]
     /// How many of `files`, at their end, are platform link files.
-    public let platformFileCount: Int
+    public var platformFileCount: Int { platformFiles.count }
     /// Paths that could not be read: the verdict cannot be trusted for what they hold.
     public let unreadable: [ReadFailure]
     /// The apps of the route set, every file included.
@@ -114,7 +118,7 @@ public struct LintRun: Sendable {
         messages += skipped.map { RunMessage(.note, $0) }
         var run = LintRun(
             configuration: loaded.configuration, files: loaded.files + loaded.platformFiles.map(\.file),
-            platformFileCount: loaded.platformFiles.count, unreadable: failures, apps: result.apps,
+            platformFiles: loaded.platformFiles, unreadable: failures, apps: result.apps,
             unparsedFiles: result.unparsedFiles,
             active: result.findings, suppressed: result.suppressed, skippedChecks: skipped, messages: messages,
             verdict: Verdict(failingFindings: 0, warnings: 0, maxWarnings: nil, strict: false, unreadablePaths: 0))
@@ -306,6 +310,7 @@ private struct LoadedSet {
     mutating func addPlatformFiles(
         _ loader: RouteSetLoader, _ options: LintOptions, configured: Bool, messages: inout [RunMessage]
     ) throws(RunFailure) {
+        guard options.checksPlatformFiles else { return }
         let found = try loader.platformFiles(extra: options.platformFiles, configured: configured, numberedFrom: files.count)
         platformFiles = found.files
         failures += found.unreadable

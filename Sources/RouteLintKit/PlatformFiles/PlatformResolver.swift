@@ -1,0 +1,169 @@
+/// `routelint resolve --platform ios|android URL…`: whether the operating system hands a URL to
+/// the app, by the platform files of the run under the platform's own matcher, and what
+/// decides — the first matching apple-app-site-association component, or the `<data>`
+/// attribute or intent filter, per Android API range from the app's minimum SDK.
+public enum PlatformResolver {
+    /// The platform asked about.
+    public enum Platform: String, CaseIterable, Sendable {
+        case ios, android
+    }
+
+    /// What the platform does with one URL.
+    public struct Decision: Sendable, Equatable {
+        /// The URL as given.
+        public let url: String
+        /// One answer per API range on Android, one answer on iOS.
+        public let answers: [Answer]
+        /// Why no answer could be given (not an https URL, no platform file for its host).
+        public let problem: String?
+    }
+
+    /// Whether the app opens the URL, and what decides.
+    public struct Answer: Sendable, Equatable {
+        /// `iOS`, or the Android API range (`API 26–30`).
+        public let scope: String
+        /// Whether the OS hands the URL to the app.
+        public let opensApp: Bool
+        /// What decides, with its position: `component '/products/?*' (path:16:18)`; nil when
+        /// nothing matches.
+        public let decidedBy: String?
+    }
+
+    /// The decisions for `urls` by the run's platform files of `platform`.
+    public static func resolve(_ urls: [String], platform: Platform, run: LintRun) -> [Decision] {
+        let files = run.platformFiles.compactMap { source -> (PlatformFile, SourceFile)? in
+            guard let kind = PlatformFileKind(path: source.file.path) else { return nil }
+            switch (platform, kind) {
+            case (.ios, .appleAppSiteAssociation), (.android, .androidManifest):
+                return (PlatformFile.read(source, kind: kind), source.file)
+            default:
+                return nil
+            }
+        }
+        return urls.map { url in decide(url, platform: platform, files: files, apps: run.apps) }
+    }
+
+    /// The decisions as text: per URL, an answer per line, what decides it with its position.
+    public static func text(_ decisions: [Decision]) -> String {
+        var output = ""
+        for decision in decisions {
+            let url = TerminalText.escape(decision.url)
+            if let problem = decision.problem {
+                output += "\(url) → \(TerminalText.escape(problem))\n"
+                continue
+            }
+            output += url + "\n"
+            for answer in decision.answers {
+                let verdict = answer.opensApp ? "opens the app" : "stays on the web"
+                let reason = answer.decidedBy.map { ": " + TerminalText.escape($0) } ?? (answer.opensApp ? "" : ": nothing claims it")
+                output += "  " + answer.scope.padding(12) + verdict + reason + "\n"
+            }
+        }
+        return output
+    }
+
+    private static func decide(_ url: String, platform: Platform, files: [(PlatformFile, SourceFile)], apps: [AppModel]) -> Decision {
+        guard let parts = WebURL(url) else {
+            return Decision(url: url, answers: [], problem: "not an https URL with a host")
+        }
+        guard !files.isEmpty else {
+            return Decision(
+                url: url, answers: [],
+                problem: "no \(platform == .ios ? "apple-app-site-association" : "AndroidManifest.xml") among the platform files")
+        }
+        var answers: [Answer] = []
+        for (file, source) in files {
+            let location = { (range: SourceRange) in "\(source.path):\(range.start.line):\(range.start.column)" }
+            let app = PlatformLinkCheck.app(of: file, in: apps)
+            switch file.content {
+            case .association(let details):
+                let appIDs = app.map { app in app.iosAppIDs.map { app.text($0.value) } } ?? []
+                let entry = appIDs.isEmpty ? details.first : details.first { $0.appIDs.contains { appIDs.contains($0.value) } }
+                let components = entry?.components ?? []
+                let decided = AppleLinkComponent.decide(
+                    components.map(\.component), path: parts.encodedPath, query: parts.query, fragment: parts.fragment)
+                answers.append(
+                    Answer(
+                        scope: "iOS", opensApp: decided?.opensApp ?? false,
+                        decidedBy: decided.map { decided in
+                            let component = components[decided.component]
+                            return "component '\(component.component.path ?? "*")'\(component.component.exclude ? " (exclude)" : "") "
+                                + "(\(location(component.range)))"
+                        }))
+            case .androidManifest(let filters):
+                let minimum = app?.android?.minSDK?.value ?? AndroidSettings.defaultMinSDK
+                let chosen = filters.filter { $0.filter.takesWebLinks && $0.filter.covers(host: parts.host) }
+                for range in AppLinkFiles.apiRanges(from: minimum) {
+                    answers.append(androidAnswer(chosen, path: parts.decodedPath, apiLevel: range.lowerBound, scope: range, location: location))
+                }
+            default:
+                continue
+            }
+        }
+        return Decision(url: url, answers: answers, problem: nil)
+    }
+
+    private static func androidAnswer(
+        _ filters: [PlatformFile.LocatedFilter], path: String, apiLevel: Int, scope: ClosedRange<Int>,
+        location: (SourceRange) -> String
+    ) -> Answer {
+        let label = "API " + AppLinkFiles.describe(scope)
+        let language = AndroidFilterLanguage(filters.map(\.filter), apiLevel: apiLevel)
+        var state = language.start
+        for unit in path.utf16 { state = language.step(state, unit) }
+        if let filter = language.everythingClaimedBy {
+            return Answer(
+                scope: label, opensApp: true,
+                decidedBy: "an intent filter with no path attribute read at this level (\(location(filters[filter].range)))")
+        }
+        guard let attribute = language.decider(state) else { return Answer(scope: label, opensApp: false, decidedBy: nil) }
+        let ranges = filters.flatMap(\.attributeRanges)
+        let patterns = filters.flatMap { $0.filter.paths + $0.filter.groups.flatMap(\.paths) }
+        let pattern = patterns[attribute]
+        return Answer(
+            scope: label, opensApp: true,
+            decidedBy: "android:\(pattern.kind.rawValue) '\(pattern.pattern)' (\(location(ranges[attribute])))")
+    }
+
+    /// An `https` URL's parts as the platforms match them (the port is not part of the host).
+    private struct WebURL {
+        let host: String
+        /// The path as written (iOS matches it encoded).
+        let encodedPath: String
+        /// The path percent-decoded, as `Uri.getPath()` gives it.
+        let decodedPath: String
+        let query: String?
+        let fragment: String?
+
+        init?(_ url: String) {
+            guard url.lowercased().hasPrefix("https://") else { return nil }
+            var rest = Substring(url.dropFirst("https://".count))
+            var fragment: String?
+            if let hash = rest.firstIndex(of: "#") {
+                fragment = String(rest[rest.index(after: hash)...])
+                rest = rest[..<hash]
+            }
+            var query: String?
+            if let question = rest.firstIndex(of: "?") {
+                query = String(rest[rest.index(after: question)...])
+                rest = rest[..<question]
+            }
+            let slash = rest.firstIndex(of: "/") ?? rest.endIndex
+            var host = rest[..<slash].lowercased()
+            if let colon = host.lastIndex(of: ":") { host = String(host[..<colon]) }
+            guard !host.isEmpty else { return nil }
+            self.host = host
+            encodedPath = String(rest[slash...])
+            decodedPath = String(decoding: PathText.decode(Array(encodedPath.utf8)), as: UTF8.self)
+            self.query = query
+            self.fragment = fragment
+        }
+    }
+}
+
+extension String {
+    /// The text followed by spaces up to `width` characters.
+    fileprivate func padding(_ width: Int) -> String {
+        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+    }
+}

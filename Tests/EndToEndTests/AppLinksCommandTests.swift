@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+
+/// The app's doors, end to end: `generate app-links`, `lint --platform-file` and
+/// `resolve --platform`, run as the built binary (stdout, stderr, exit status).
+@Suite("routelint app links, end to end")
+struct AppLinksCommandTests {
+    static let androidFixture = "Tests/RouteLintKitTests/Fixtures/err/platform-android"
+
+    @Test("generate app-links writes the example's four files as Manifests/platform holds them; --check passes, then names an edited file")
+    func generateAndCheck() throws {
+        try GenerateCommandTests.withDirectory { directory in
+            let output = directory.appendingPathComponent("out").path
+            let written = try RouteLint.run(["generate", "app-links", "Manifests", "--output", output])
+            #expect(written.status == 0)
+            #expect(written.stderr == "")
+            let files = try GenerateCommandTests.contents(URL(fileURLWithPath: output))
+            #expect(
+                files.keys.sorted() == ["AndroidManifest.xml", "apple-app-site-association", "assetlinks.json", "associated-domains.entitlements"])
+            let checked = RouteLint.packageRoot.appendingPathComponent("Manifests/platform")
+            #expect(files == (try GenerateCommandTests.contents(checked)))
+            #expect(try RouteLint.run(["generate", "app-links", "Manifests", "--output", output, "--check"]).status == 0)
+            try "{}\n".write(toFile: output + "/assetlinks.json", atomically: true, encoding: .utf8)
+            let stale = try RouteLint.run(["generate", "app-links", "Manifests", "--output", output, "--check"])
+            #expect(stale.status == 1)
+            #expect(stale.stderr.contains("are out of date: 'assetlinks.json'"))
+        }
+    }
+
+    @Test("below API 31 generate warns, with a URL, of what the filters cannot claim; the files are still written")
+    func warnsBelowAPI31() throws {
+        try GenerateCommandTests.withDirectory { directory in
+            let output = directory.appendingPathComponent("out").path
+            let result = try RouteLint.run(["generate", "app-links", "Manifests", "--output", output, "--android-min-sdk", "26"])
+            #expect(result.status == 0)
+            #expect(
+                result.stderr
+                    == "routelint: warning: Android API 26–30: https://shop.example.com/orders/x is not claimed, though route 'order-status' opens it\n"
+            )
+            #expect(FileManager.default.fileExists(atPath: output + "/AndroidManifest.xml"))
+            let misuse = try RouteLint.run(["generate", "swift", "Manifests", "--output", output, "--android-min-sdk", "26"])
+            #expect(misuse.status == 2)
+            #expect(misuse.stderr.contains("--android-min-sdk applies to app-links only"))
+        }
+    }
+
+    @Test("lint --platform-file reports each defect of hand-written files at its line, exit 1; JSON lists them")
+    func lintPlatformFiles() throws {
+        let result = try RouteLint.run([
+            "lint", Self.androidFixture + "/shop.routes.yaml", "--platform-file", Self.androidFixture + "/AndroidManifest.xml",
+            "--format", "json",
+        ])
+        #expect(result.status == 1)
+        let findings = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        let rules = Set(findings.compactMap { $0["rule"] as? String })
+        #expect(rules == ["unclaimed-route", "app-link-setup", "platform-pattern"])
+        let rejected = try #require(findings.first { ($0["message"] as? String)?.contains("Set was not terminated!") == true })
+        #expect(rejected["file"] as? String == Self.androidFixture + "/AndroidManifest.xml")
+        #expect(rejected["line"] as? Int == 18)
+        let notAPlatformFile = try RouteLint.run(["lint", "Manifests", "--platform-file", "README.md"])
+        #expect(notAPlatformFile.status == 2)
+        #expect(notAPlatformFile.stderr.contains("'README.md' is not named as a platform link file"))
+    }
+
+    @Test("resolve --platform says whether the OS hands each URL to the app, and what decides; exit 1 when one stays on the web")
+    func resolvePlatform() throws {
+        let ios = try RouteLint.run([
+            "resolve", "--platform", "ios", "https://shop.example.com/products/1", "https://shop.example.com/checkout",
+        ])
+        #expect(ios.status == 1)
+        #expect(
+            ios.stdout == """
+                https://shop.example.com/products/1
+                  iOS         opens the app: component '/products/?*' (Manifests/platform/apple-app-site-association:40:18)
+                https://shop.example.com/checkout
+                  iOS         stays on the web: component '/checkout' (exclude) (Manifests/platform/apple-app-site-association:85:18)
+
+                """)
+        let android = try RouteLint.run(["resolve", "--platform", "android", "https://shop.example.com/orders/7/"])
+        #expect(android.status == 0)
+        #expect(android.stdout.contains("API 31–34   opens the app: android:pathAdvancedPattern '/orders/[^/]+/{0,1}'"))
+        let notWeb = try RouteLint.run(["resolve", "--platform", "ios", "shop://products/1"])
+        #expect(notWeb.status == 2)
+        #expect(notWeb.stdout == "shop://products/1 → not an https URL with a host\n")
+    }
+
+    @Test("hostile platform files end with a finding, never a crash or a hang")
+    func hostileFiles() throws {
+        try GateCommandTests.withFiles([
+            "app.routes.yaml": "manifest: 1\nhosts: [example.com]\nholders: {H: {}}\nroutes:\n  home: {path: /, holder: H}\n",
+            "deep/AndroidManifest.xml": String(repeating: "<a>", count: 100_000) + String(repeating: "</a>", count: 100_000),
+            "bomb/app.entitlements": """
+                <?xml version="1.0"?>
+                <!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">]>
+                <plist><dict><key>com.apple.developer.associated-domains</key><array><string>&lol2;</string></array></dict></plist>
+                """,
+            "external/AndroidManifest.xml": """
+                <?xml version="1.0"?>
+                <!DOCTYPE manifest [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>
+                <manifest>&xxe;</manifest>
+                """,
+            "nested/apple-app-site-association": String(repeating: "[", count: 100_000),
+            "binary/assetlinks.json": String(decoding: [0xFF, 0xFE, 0x00, 0x01, 0x80], as: UTF8.self),
+        ]) { directory in
+            let result = try RouteLint.run(
+                [
+                    "lint", "app.routes.yaml", "--platform-file", "deep/AndroidManifest.xml", "--platform-file", "bomb/app.entitlements",
+                    "--platform-file", "external/AndroidManifest.xml", "--platform-file", "nested/apple-app-site-association",
+                    "--platform-file", "binary/assetlinks.json",
+                ], in: directory)
+            #expect(result.status == 1)
+            #expect(result.stdout.components(separatedBy: "[platform-file-syntax]").count - 1 == 5, "\(result.stdout)")
+            #expect(!result.stdout.contains("root:"))
+        }
+    }
+}
