@@ -16,7 +16,9 @@ struct AppLinksCommandTests {
             #expect(written.stderr == "")
             let files = try GenerateCommandTests.contents(URL(fileURLWithPath: output))
             #expect(
-                files.keys.sorted() == ["AndroidManifest.xml", "apple-app-site-association", "assetlinks.json", "associated-domains.entitlements"])
+                files.keys.sorted() == [
+                    "AndroidManifest.xml", "apple-app-site-association", "assetlinks.json", "associated-domains.entitlements",
+                ])
             let checked = RouteLint.packageRoot.appendingPathComponent("Manifests/platform")
             #expect(files == (try GenerateCommandTests.contents(checked)))
             #expect(try RouteLint.run(["generate", "app-links", "Manifests", "--output", output, "--check"]).status == 0)
@@ -90,15 +92,15 @@ struct AppLinksCommandTests {
             "app.routes.yaml": "manifest: 1\nhosts: [example.com]\nholders: {H: {}}\nroutes:\n  home: {path: /, holder: H}\n",
             "deep/AndroidManifest.xml": String(repeating: "<a>", count: 100_000) + String(repeating: "</a>", count: 100_000),
             "bomb/app.entitlements": """
-                <?xml version="1.0"?>
-                <!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">]>
-                <plist><dict><key>com.apple.developer.associated-domains</key><array><string>&lol2;</string></array></dict></plist>
-                """,
+            <?xml version="1.0"?>
+            <!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">]>
+            <plist><dict><key>com.apple.developer.associated-domains</key><array><string>&lol2;</string></array></dict></plist>
+            """,
             "external/AndroidManifest.xml": """
-                <?xml version="1.0"?>
-                <!DOCTYPE manifest [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>
-                <manifest>&xxe;</manifest>
-                """,
+            <?xml version="1.0"?>
+            <!DOCTYPE manifest [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>
+            <manifest>&xxe;</manifest>
+            """,
             "nested/apple-app-site-association": String(repeating: "[", count: 100_000),
             "binary/assetlinks.json": String(decoding: [0xFF, 0xFE, 0x00, 0x01, 0x80], as: UTF8.self),
         ]) { directory in

@@ -30,6 +30,71 @@ struct HostileInputTests {
         SourceFile(id: FileID(0), path: "hostile.routes.yaml", bytes: Array(text.utf8))
     }
 
+    /// The route set a platform file is checked against: one parameter route on one host.
+    static let linkedApp = """
+        manifest: 1
+        hosts: [example.com]
+        android: {package: com.example.app, min-sdk: 31}
+        activities: {main: {}}
+        tabs: {home: {activity: main, index: 0, root: home, icon: house}}
+        holders: {H: {}}
+        routes:
+          home: {path: /, holder: H}
+          item: {path: /p/:id, activity: main, holder: H, entry: true}
+
+        """
+
+    static func checkPlatformFile(_ name: String, _ text: String) -> [Finding] {
+        let manifest = SourceFile(id: FileID(0), path: "app.routes.yaml", bytes: Array(Self.linkedApp.utf8))
+        let platform = SourceFile(id: FileID(1), path: name, bytes: Array(text.utf8))
+        let findings = Linter.lint([manifest], platformFiles: [PlatformFileSource(file: platform, app: nil)]).findings
+        #expect(findings.allSatisfy { $0.range.file == FileID(1) || $0.rule == UnclaimedRouteRule.description.id })
+        return findings
+    }
+
+    static func association(_ components: [String]) -> String {
+        #"{"applinks": {"details": [{"appIDs": ["T.a"], "components": ["# + components.joined(separator: ",") + "]}]}}"
+    }
+
+    @Test("an apple-app-site-association of many components is read and compared in linear time")
+    func manyComponents() {
+        Self.expectLinear(size: 1_000) { count in
+            let components =
+                (0..<count).map { #"{"/": "/p/\#($0)"}"# } + [#"{"/": "/?*/?*/?*", "exclude": true}"#, #"{"/": "/p/?*"}"#, #"{"/": "/"}"#]
+            let findings = Self.checkPlatformFile("apple-app-site-association", Self.association(components))
+            #expect(findings.map(\.rule) == [], "\(findings.map(\.message).prefix(3))")
+        }
+    }
+
+    @Test("a 50 MB apple-app-site-association is read in one pass")
+    func hugeAssociation() {
+        let padding = String(repeating: " ", count: 50_000_000)
+        let components = [#"{"/": "/?*/?*/?*", "exclude": true}"#, padding + #"{"/": "/p/?*"}"#, #"{"/": "/"}"#]
+        #expect(Self.checkPlatformFile("apple-app-site-association", Self.association(components)).map(\.rule) == [])
+    }
+
+    @Test("claims too large to compare end the walk at its bound, and the check says so")
+    func boundedComparison() throws {
+        let app = try #require(lint(Self.linkedApp).apps.first)
+        let claimed = ClaimedPathLanguage(segments: ClaimedSegments(app, spelling: .encoded))
+        let long = AppleComponentLanguage([AppleLinkComponent(path: "/" + String(repeating: "a", count: 100_000))])
+        #expect(PathLanguageComparison.compare(claimed, long, limit: 10_000) == .tooLarge(limit: 10_000))
+    }
+
+    @Test("intent filters of many attributes and a deep, long XML document are read in linear time")
+    func manyIntentFilterAttributes() {
+        Self.expectLinear(size: 1_000) { count in
+            let data = (0..<count).map { #"<data android:path="/p/\#($0)" />"# }.joined()
+            let text = """
+                <manifest xmlns:android="http://schemas.android.com/apk/res/android"><application><activity android:name=".A">
+                <intent-filter android:autoVerify="true"><action android:name="android.intent.action.VIEW" />
+                <category android:name="android.intent.category.BROWSABLE" /><data android:scheme="https" android:host="example.com" />
+                <data android:path="/" /><data android:pathAdvancedPattern="/p/[^/]+/{0,1}" />\(data)</intent-filter></activity></application></manifest>
+                """
+            #expect(Self.checkPlatformFile("AndroidManifest.xml", text).map(\.rule) == [])
+        }
+    }
+
     @Test("a comment of thousands of '#' is scanned once")
     func suppressionHashes() {
         Self.expectLinear(size: 10_000) { count in

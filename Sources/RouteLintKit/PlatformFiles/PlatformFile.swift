@@ -143,12 +143,33 @@ extension PlatformFile {
         let file: FileID
         let lines: LineIndex
         var issues: [PlatformFileIssue] = []
+        /// The last position found: positions are asked for mostly in order, so a column is
+        /// counted on from the last one on the same line — a file of one long line stays linear.
+        private var last: (offset: Int, line: Int, column: Int) = (-1, 0, 0)
 
-        func range(_ start: Int, _ end: Int) -> SourceRange {
-            SourceRange(file: file, start: lines.position(ofByte: start), end: lines.position(ofByte: end))
+        init(file: FileID, lines: LineIndex) {
+            self.file = file
+            self.lines = lines
         }
 
-        func range(_ bytes: XMLDocument.ByteRange) -> SourceRange { range(bytes.start, bytes.end) }
+        mutating func position(_ offset: Int) -> SourcePosition {
+            let line = lines.line(holdingByte: offset)
+            let column: Int
+            if line.number == last.line && offset >= last.offset {
+                column = last.column + lines.codePoints(in: last.offset..<offset)
+            } else {
+                column = 1 + lines.codePoints(in: line.start..<max(line.start, offset))
+            }
+            last = (offset, line.number, column)
+            return SourcePosition(line: line.number, column: column)
+        }
+
+        mutating func range(_ start: Int, _ end: Int) -> SourceRange {
+            let from = position(start)
+            return SourceRange(file: file, start: from, end: position(end))
+        }
+
+        mutating func range(_ bytes: XMLDocument.ByteRange) -> SourceRange { range(bytes.start, bytes.end) }
 
         /// The text of a JSON string value; an issue when it is something else.
         mutating func string(_ value: JSONDocument.Value?, _ what: String, in parent: JSONDocument.Value) -> Located<String>? {

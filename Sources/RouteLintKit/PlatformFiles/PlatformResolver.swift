@@ -94,7 +94,8 @@ public enum PlatformResolver {
                 let minimum = app?.android?.minSDK?.value ?? AndroidSettings.defaultMinSDK
                 let chosen = filters.filter { $0.filter.takesWebLinks && $0.filter.covers(host: parts.host) }
                 for range in AppLinkFiles.apiRanges(from: minimum) {
-                    answers.append(androidAnswer(chosen, path: parts.decodedPath, apiLevel: range.lowerBound, scope: range, location: location))
+                    answers.append(
+                        androidAnswer(chosen, path: parts.decodedPath, apiLevel: range.lowerBound, scope: range, location: location))
                 }
             default:
                 continue

@@ -61,6 +61,29 @@ public struct LineIndex: Sendable {
         return start..<max(start, next - LineIndex.lineBreakLength(bytes, endingAt: next))
     }
 
+    /// The 1-based number of the line holding byte `offset`, and where the line's text starts
+    /// (after a byte-order mark on line 1).
+    func line(holdingByte offset: Int) -> (number: Int, start: Int) {
+        let clamped = min(max(offset, 0), bytes.count)
+        var low = 0
+        var high = lineStarts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if lineStarts[middle] <= clamped { low = middle } else { high = middle - 1 }
+        }
+        var start = lineStarts[low]
+        if low == 0, bytes.starts(with: [0xEF, 0xBB, 0xBF]), clamped >= 3 { start = 3 }
+        return (low + 1, start)
+    }
+
+    /// The number of code points in `bytes[range]`: every byte that is not a UTF-8
+    /// continuation byte starts one.
+    func codePoints(in range: Range<Int>) -> Int {
+        var count = 0
+        for index in range.clamped(to: 0..<bytes.count) where bytes[index] & 0xC0 != 0x80 { count += 1 }
+        return count
+    }
+
     /// The 1-based position of byte `offset`, counting columns in code points.
     public func position(ofByte offset: Int) -> SourcePosition {
         let clamped = min(max(offset, 0), bytes.count)
