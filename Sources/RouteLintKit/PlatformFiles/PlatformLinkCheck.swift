@@ -210,11 +210,12 @@ enum PlatformLinkCheck {
                 for range in AppLinkFiles.apiRanges(from: minimum) {
                     let language = AndroidFilterLanguage(chosen.map(\.filter), apiLevel: range.lowerBound)
                     let attributes = chosen.flatMap(\.attributeRanges)
+                    let patterns = chosen.flatMap { $0.filter.paths + $0.filter.groups.flatMap(\.paths) }
                     compare(
                         claimed, language, host: host, platform: .android([range]), percentIsLiteral: true,
                         claimant: { index in
                             if let index, index < attributes.count {
-                                return (attributes[index], "the <data> attribute")
+                                return (attributes[index], "android:\(patterns[index].kind.rawValue) '\(patterns[index].pattern)'")
                             }
                             guard let filter = language.everythingClaimedBy else { return nil }
                             return (chosen[filter].range, "the intent filter, which has no path attribute read there, so claims every path")

@@ -189,20 +189,49 @@ struct XMLDocument {
             pointer.map { String(cString: $0) }
         }
 
-        /// The `<name` that starts the element libxml2 placed on `line` (the line its start tag
-        /// ends on): the last one before that line's end, and after the previous element.
+        /// The `<name` that starts the next element: elements come in document order, so it is
+        /// the first start tag of that name after the previous element, comments, CDATA
+        /// sections and processing instructions skipped (a `<` elsewhere is always markup).
+        /// The whole document is scanned once across all elements.
         private func tagStart(_ name: String, line: Int) -> Int {
             let needle = [UInt8(ascii: "<")] + Array(name.utf8)
-            let limit = min(bytes.count, lines.end(ofLine: line, count: bytes.count))
-            var offset = limit - needle.count
-            while offset >= searchFrom {
-                if bytes[offset] == needle[0] && bytes[offset..<(offset + needle.count)].elementsEqual(needle) {
+            var offset = searchFrom
+            while offset < bytes.count {
+                guard bytes[offset] == UInt8(ascii: "<") else {
+                    offset += 1
+                    continue
+                }
+                if let end = skippedMarkup(at: offset) {
+                    offset = end
+                    continue
+                }
+                if bytes.count - offset >= needle.count && bytes[offset..<(offset + needle.count)].elementsEqual(needle) {
                     let after = offset + needle.count
                     if after >= bytes.count || !isNameByte(bytes[after]) { return offset }
                 }
-                offset -= 1
+                offset += 1
             }
-            return max(0, min(searchFrom, bytes.count))
+            // Not found in the text (an element from an entity): the start of its line.
+            return min(lines.offset(ofLine: line), bytes.count)
+        }
+
+        /// Where a comment, CDATA section, processing instruction or declaration starting at
+        /// `offset` ends; nil for anything else.
+        private func skippedMarkup(at offset: Int) -> Int? {
+            for (open, close) in [("<!--", "-->"), ("<![CDATA[", "]]>"), ("<?", "?>"), ("<!", ">")] {
+                let opening = Array(open.utf8)
+                guard bytes.count - offset >= opening.count, bytes[offset..<(offset + opening.count)].elementsEqual(opening) else {
+                    continue
+                }
+                let closing = Array(close.utf8)
+                var cursor = offset + opening.count
+                while cursor + closing.count <= bytes.count {
+                    if bytes[cursor..<(cursor + closing.count)].elementsEqual(closing) { return cursor + closing.count }
+                    cursor += 1
+                }
+                return bytes.count
+            }
+            return nil
         }
 
         private func isNameByte(_ byte: UInt8) -> Bool {
