@@ -9,6 +9,9 @@
 // - configuration: a .routelint.yml, whose globs are then matched against sample paths.
 // - matchers: a pattern line, then paths: read and matched as every Android path attribute
 //   and as an Apple component's path.
+// - platform-files: a first line naming a platform file (apple-app-site-association,
+//   assetlinks.json, AndroidManifest.xml, app.entitlements), then its text, checked against a
+//   small app: positions lie in the file, and every witness URL is decided as its fact says.
 //
 // A broken invariant is a trap, which libFuzzer reports as a crash with the input that made it.
 
@@ -23,6 +26,7 @@
 
 enum FuzzTarget: String {
     case lint, patterns, resolve, configuration, matchers
+    case platformFiles = "platform-files"
 }
 
 nonisolated(unsafe) private var target = FuzzTarget.lint
@@ -47,6 +51,7 @@ public func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> In
     case .resolve: fuzzResolve(bytes)
     case .configuration: fuzzConfiguration(bytes)
     case .matchers: fuzzMatchers(bytes)
+    case .platformFiles: fuzzPlatformFiles(bytes)
     }
     return 0
 }
@@ -257,4 +262,68 @@ func fuzzMatchers(_ bytes: [UInt8]) {
 /// makes one `Character` of the two, which the matchers still read as a `}`.
 func hasAny(_ text: String, _ characters: String) -> Bool {
     text.unicodeScalars.contains { characters.unicodeScalars.contains($0) }
+}
+
+/// The app platform files are checked against: a root, a parameter, a `**` route and a
+/// `web: false` carve-out, on one host, with an app on each platform.
+let platformApp = """
+    manifest: 1
+    hosts: [example.com]
+    ios: {app-ids: [T.a]}
+    android: {package: a.b, min-sdk: 26}
+    activities: {main: {}}
+    tabs: {home: {activity: main, index: 0, root: home, icon: house}}
+    holders: {H: {}}
+    routes:
+      home: {path: /, holder: H}
+      item: {path: /p/:id, activity: main, holder: H, entry: true}
+      new: {path: /p/new, activity: main, holder: H, entry: true, web: false}
+      docs: {path: /d/**, activity: main, holder: H, entry: true}
+
+    """
+
+func fuzzPlatformFiles(_ bytes: [UInt8]) {
+    guard let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) else { return }
+    let name = String(decoding: bytes[..<newline], as: UTF8.self)
+    guard let kind = PlatformFileKind(path: name) else { return }
+    let text = Array(bytes[(newline + 1)...])
+    let manifest = SourceFile(id: FileID(0), path: "app.routes.yaml", bytes: Array(platformApp.utf8))
+    let source = PlatformFileSource(file: SourceFile(id: FileID(1), path: name, bytes: text), app: nil)
+    let result = Linter.lint([manifest], platformFiles: [source])
+    guard let app = result.apps.first else { fatalError("the fuzzing app does not load") }
+    let lines = LineIndex(text)
+    for finding in result.findings where finding.range.file == FileID(1) {
+        check(Int(finding.range.start.line) <= lines.lineCount, "\(finding.rule) points past the file's last line")
+        check(finding.range.start <= finding.range.end, "\(finding.rule) ends before it starts")
+    }
+    // Every witness is claimed or not exactly as its fact says, by the platform's own matcher.
+    let file = PlatformFile.read(source, kind: kind)
+    let facts = PlatformLinkCheck.facts([file], apps: [app], comparesClaims: true)
+    let resolver = URLResolver(apps: [app])
+    func claimed(_ path: String) -> Bool {
+        var bare = path
+        if bare.count > 1 && bare.hasSuffix("/") { bare.removeLast() }
+        let resolution = resolver.resolve(bare)
+        guard resolution.status == .resolved, let id = resolution.route else { return false }
+        return app.route(named: id)?.isWeb ?? false
+    }
+    let prefix = "https://example.com"
+    for fact in facts.unrouted where fact.url.hasPrefix(prefix) {
+        let path = String(fact.url.dropFirst(prefix.count))
+        check(!claimed(path), "unrouted witness \(fact.url) opens a web route")
+        if case .association(let details)? = file.content, let components = details.first?.components {
+            check(
+                AppleLinkComponent.decide(components.map(\.component), path: path)?.opensApp == true,
+                "unrouted witness \(fact.url) is not opened by the components")
+        }
+    }
+    for fact in facts.unclaimed where fact.url.hasPrefix(prefix) {
+        let path = String(fact.url.dropFirst(prefix.count))
+        check(claimed(path), "unclaimed witness \(fact.url) opens no web route")
+        if case .association(let details)? = file.content, let components = details.first?.components {
+            check(
+                AppleLinkComponent.decide(components.map(\.component), path: path)?.opensApp != true,
+                "unclaimed witness \(fact.url) is opened by the components")
+        }
+    }
 }

@@ -109,7 +109,8 @@ enum AppLinkFiles {
         app: AppModel
     ) -> [RunMessage] {
         guard let host else { return [] }
-        switch PathLanguageComparison.compare(claimed, platform) {
+        let limit = PathLanguageComparison.limit(patterns: claimed.segments.routes.count * 4)
+        switch PathLanguageComparison.compare(claimed, platform, limit: limit) {
         case .tooLarge(let limit):
             return [RunMessage(.warning, "\(name): the claims are too large to compare (more than \(limit) states); they were not checked")]
         case .compared(let witnesses):

@@ -134,6 +134,14 @@ enum PlatformLinkCheck {
         var facts = PlatformFacts()
 
         var hosts: [String] { app.hosts.map { app.text($0.value) } }
+        /// The patterns the file holds: components or path attributes.
+        var patternCount: Int {
+            switch file.content {
+            case .association(let details)?: return details.reduce(0) { $0 + $1.components.count }
+            case .androidManifest(let filters)?: return filters.reduce(0) { $0 + $1.attributeRanges.count }
+            default: return 0
+            }
+        }
         var fileName: String { file.path.split(separator: "/").last.map(String.init) ?? file.path }
 
         // MARK: Apple
@@ -255,7 +263,8 @@ enum PlatformLinkCheck {
             _ claimed: ClaimedPathLanguage, _ language: Platform, host: String, platform: PlatformFacts.Platform, percentIsLiteral: Bool,
             claimant: (Int?) -> (SourceRange, String)?
         ) -> Set<Int>? {
-            let (outcome, reached) = PathLanguageComparison.compareReaching(claimed, language)
+            let limit = PathLanguageComparison.limit(patterns: claimed.segments.routes.count + patternCount)
+            let (outcome, reached) = PathLanguageComparison.compareReaching(claimed, language, limit: limit)
             switch outcome {
             case .tooLarge(let limit):
                 facts.undecided.append(.init(file: file.path, range: file.start, limit: limit))

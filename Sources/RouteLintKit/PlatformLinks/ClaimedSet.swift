@@ -211,8 +211,9 @@ struct ClaimedSegments {
 }
 
 /// The claimed set over code units: `ClaimedSegments` read a character at a time. Paths
-/// outside the compared domain — not starting with `/`, or with an empty segment other than
-/// one trailing `/` — have no verdict.
+/// outside the compared domain — not starting with `/`, with an empty segment other than one
+/// trailing `/`, or, spelled encoded, with a unit that no percent-encoded path holds — have no
+/// verdict.
 struct ClaimedPathLanguage: PathLanguage {
     let segments: ClaimedSegments
 
@@ -239,9 +240,20 @@ struct ClaimedPathLanguage: PathLanguage {
 
     private static let slash = UInt16(UInt8(ascii: "/"))
 
+    /// Whether `unit` may stand in a percent-encoded URL path: unreserved and sub-delimiter
+    /// characters, `:`, `@`, `/` and the `%` of an escape.
+    static func isEncodedPathUnit(_ unit: UInt16) -> Bool {
+        guard unit < 0x80 else { return false }
+        let byte = UInt8(unit)
+        return PathText.isSegmentCharacter(byte) || "/:%*".utf8.contains(byte)
+    }
+
     var start: State { State(phase: .begin, segment: 0) }
 
     func step(_ state: State, _ unit: UInt16) -> State {
+        // An encoded path holds only the characters RFC 3986 allows in one: anything else is
+        // written as %XX, and matched so.
+        if segments.spelling == .encoded && !Self.isEncodedPathUnit(unit) { return State(phase: .outside, segment: 0) }
         switch state.phase {
         case .begin:
             return unit == Self.slash ? State(phase: .segmentStart, segment: 0) : State(phase: .outside, segment: 0)

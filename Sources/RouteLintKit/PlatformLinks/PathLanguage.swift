@@ -53,6 +53,13 @@ struct PathLanguageComparison {
     /// The pairs of states a comparison visits at most before it gives up undecided.
     static let defaultLimit = 2_000_000
 
+    /// The bound for languages built from `patterns` routes, components or attributes: room
+    /// for real sets (a few dozen pairs per pattern), while a hostile pattern cannot keep the
+    /// walk going for long.
+    static func limit(patterns: Int) -> Int {
+        min(defaultLimit, 200_000 + 100 * patterns)
+    }
+
     /// Units tried for a region no language tells apart, readable ones first.
     private static let preferredUnits: [UInt16] = Array("xyzqjkwvu0123456789abcdefghilmnoprst-_~".utf16)
 
