@@ -275,6 +275,44 @@ if options.hostile {
             + "\(ConflictingPatternsRule.fanOutAbove) others.")
 }
 
+// App links: writing the platform files of 10,000 web routes, and checking them at every lint.
+do {
+    let folder = "\(workspace)/app-links"
+    makeDirectory(folder)
+    let settings = """
+        ios: {app-ids: [ABCDE12345.dev.bench]}
+        android: {package: dev.bench, cert-fingerprints: ["\(String(repeating: "AB:", count: 31))AB"], min-sdk: 31}
+
+        """
+    let text = RouteSetGenerator(routeCount: 10_000).files(routesPerFile: nil)[0].text
+        .replacingFirst("hosts: [bench.example.com]\n", with: "hosts: [bench.example.com]\n" + settings)
+    write(text, to: "\(folder)/app.routes.yaml")
+    let output = "\(folder)/platform"
+    let lint = best(of: 3) { () -> (Double, Int) in
+        let run = runCommand(binary, ["lint", "\(folder)/app.routes.yaml"])
+        return (run.seconds, Int(run.status))
+    }
+    let generate = best(of: 3) { () -> (Double, Int) in
+        let run = runCommand(binary, ["generate", "app-links", "\(folder)/app.routes.yaml", "--output", output])
+        return (run.seconds, Int(run.status))
+    }
+    let platformFiles = ["apple-app-site-association", "associated-domains.entitlements", "AndroidManifest.xml", "assetlinks.json"]
+    let checked = best(of: 3) { () -> (Double, Int) in
+        let run = runCommand(
+            binary, ["lint", "\(folder)/app.routes.yaml"] + platformFiles.flatMap { ["--platform-file", "\(output)/\($0)"] })
+        return (run.seconds, Int(run.status))
+    }
+    if lint.1 != 0 || generate.1 != 0 || checked.1 != 0 {
+        fail("routelint-bench: the app-links run failed (exit \(lint.1), \(generate.1), \(checked.1))\n")
+        exit(1)
+    }
+    print(
+        "App links: 10,000 web routes: lint \(format(lint.0, digits: 3)) s; generate app-links (the four files, checked over "
+            + "every path after writing) \(format(generate.0, digits: 3)) s; lint with the four files as platform files "
+            + "\(format(checked.0, digits: 3)) s, so the check adds \(format(checked.0 - lint.0, digits: 3)) s "
+            + "(\(format((checked.0 - lint.0) / lint.0, digits: 2))× the lint).\n")
+}
+
 let latency = languageServerLatency(routeCount: 10_000, routesPerFile: 100, rounds: 41)
 let sortedTimes = latency.times.sorted()
 print(
@@ -288,4 +326,12 @@ if options.keep {
     print("\nThe generated route sets are in \(workspace).")
 } else {
     _ = runCommand("/bin/rm", ["-rf", workspace])
+}
+
+extension String {
+    /// The text with the first occurrence of `target` replaced.
+    func replacingFirst(_ target: String, with replacement: String) -> String {
+        guard let found = firstRange(of: target) else { return self }
+        return self[..<found.lowerBound] + replacement + self[found.upperBound...]
+    }
 }
