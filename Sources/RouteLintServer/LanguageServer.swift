@@ -162,7 +162,7 @@ public struct LanguageServer {
         case "textDocument/didChange":
             let params = try parameters(DidChangeTextDocumentParams.self, data)
             let path = try path(of: params.textDocument.uri)
-            guard var text = workspace!.file(path)?.text else { return }
+            guard var text = workspace!.file(path)?.text ?? workspace!.platformDocument(path)?.text else { return }
             for change in params.contentChanges {
                 text = change.range.map { text.replacing($0, with: change.text, encoding: encoding) } ?? DocumentText(change.text)
             }
@@ -190,8 +190,11 @@ public struct LanguageServer {
     /// Asks the client to report changes to manifests and configurations on the disk.
     private mutating func registerFileWatchers() {
         guard canWatchFiles else { return }
-        let watchers = ["**/*.routes.yaml", "**/*.routes.yml", "**/" + LintConfiguration.fileName]
-            .map(DidChangeWatchedFilesRegistrationOptions.FileSystemWatcher.init)
+        let watchers =
+            ([
+                "**/*.routes.yaml", "**/*.routes.yml", "**/" + LintConfiguration.fileName, "**/apple-app-site-association",
+                "**/apple-app-site-association.json", "**/assetlinks.json", "**/AndroidManifest.xml", "**/*.entitlements",
+            ] as [String]).map(DidChangeWatchedFilesRegistrationOptions.FileSystemWatcher.init)
         let registration = Registration(
             id: "routelint-watched-files", method: "workspace/didChangeWatchedFiles",
             registerOptions: .init(watchers: watchers))
@@ -209,6 +212,16 @@ public struct LanguageServer {
         var seen = Set<String>()
         let ordered = (first.map { [$0] } ?? []) + checked
         for path in ordered where seen.insert(path).inserted {
+            if let document = workspace!.platformDocument(path) {
+                let diagnostics = workspace!.findings(in: path).map { diagnostic($0, in: document.text) }
+                guard path == first || published[path] != diagnostics else { continue }
+                published[path] = diagnostics
+                send(
+                    OutgoingMessage(
+                        id: nil, method: "textDocument/publishDiagnostics",
+                        params: PublishDiagnosticsParams(uri: uri(of: path), version: document.version, diagnostics: diagnostics)))
+                continue
+            }
             guard let file = workspace!.file(path) else {
                 // A file that left the set: clear what it showed.
                 if published.removeValue(forKey: path).map({ !$0.isEmpty }) ?? false {
@@ -219,7 +232,7 @@ public struct LanguageServer {
                 }
                 continue
             }
-            let diagnostics = workspace!.findings(in: path).map { diagnostic($0, in: file) }
+            let diagnostics = workspace!.findings(in: path).map { diagnostic($0, in: file.text) }
             guard path == first || published[path] != diagnostics else { continue }
             published[path] = diagnostics
             send(
@@ -230,7 +243,7 @@ public struct LanguageServer {
     }
 
     /// A finding as the editor shows it.
-    func diagnostic(_ finding: Finding, in file: Workspace.File) -> Diagnostic {
+    func diagnostic(_ finding: Finding, in text: DocumentText) -> Diagnostic {
         let severity: Int
         switch finding.severity {
         case .error: severity = 1
@@ -240,7 +253,7 @@ public struct LanguageServer {
         let documentation = RuleRegistry.description(of: finding.rule)?.documentationURI ?? RouteLintVersion.informationURI
         let related = finding.related.map { Diagnostic.RelatedInformation(location: location($0.range), message: $0.message) }
         return Diagnostic(
-            range: file.text.range(finding.range, encoding: encoding), severity: severity, code: finding.rule,
+            range: text.range(finding.range, encoding: encoding), severity: severity, code: finding.rule,
             codeDescription: .init(href: documentation), message: finding.message,
             relatedInformation: related.isEmpty ? nil : related,
             tags: Self.unnecessaryRules.contains(finding.rule) ? [1] : nil)
@@ -255,6 +268,9 @@ public struct LanguageServer {
 
     /// The LSP location of a range of a file of the workspace.
     func location(_ range: SourceRange) -> Location {
+        if let document = workspace!.platformDocument(range.file) {
+            return Location(uri: uri(of: document.path), range: document.text.range(range, encoding: encoding))
+        }
         let file = workspace!.file(range.file)
         return Location(uri: uri(of: file.path), range: file.text.range(range, encoding: encoding))
     }

@@ -257,7 +257,7 @@ public struct RouteSetLoader: Sendable {
             } else {
                 guard PlatformFileKind(path: pattern) != nil else { throw RunFailure([Self.notPlatformFile(pattern)]) }
                 let path = FilePath.absolute(pattern, in: base)
-                walk.visit(path, shown: shownRelative(path), given: true, selects: { _ in false })
+                walk.visit(path, shown: pathStyle == .absolute ? path : shownRelative(path), given: true, selects: { _ in false })
                 note(path, app: entry.app)
             }
         }
@@ -267,7 +267,7 @@ public struct RouteSetLoader: Sendable {
         var files: [PlatformFileSource] = []
         var unreadable = walk.failures.map { ReadFailure(path: $0.path, reason: $0.reason) }
         for (file, read) in zip(found, contents) {
-            let shown = file.foundByInclude ? shownRelative(file.absolute) : file.shown
+            let shown = pathStyle == .absolute ? file.absolute : file.foundByInclude ? shownRelative(file.absolute) : file.shown
             switch read {
             case .success(let bytes):
                 let source = SourceFile(id: FileID(firstID + files.count), path: shown, bytes: bytes)

@@ -8,7 +8,7 @@ extension LanguageServer {
         guard let path = Self.path(ofURI: params.textDocument.uri), let file = workspace?.file(path) else { return nil }
         var actions: [CodeAction] = []
         for finding in workspace!.findings(in: path) {
-            let diagnostic = diagnostic(finding, in: file)
+            let diagnostic = diagnostic(finding, in: file.text)
             guard diagnostic.range.start.line <= params.range.end.line, diagnostic.range.end.line >= params.range.start.line else {
                 continue
             }

@@ -39,6 +39,16 @@ struct Workspace {
     }
 
     /// The last check of one app.
+    /// A platform link file of the configuration (`platform-files`).
+    struct PlatformDocument: Sendable {
+        let path: String
+        var text: DocumentText
+        var version: Int?
+        var isOpen = false
+        /// The app it belongs to; nil for the set's only app.
+        let app: String?
+    }
+
     struct AppCheck: Sendable {
         /// The merged model; nil when no file of the app parses.
         let model: AppModel?
@@ -59,6 +69,10 @@ struct Workspace {
     private var positions: [String: Int] = [:]
     private var checks: [FileApp: AppCheck] = [:]
     private var someFilesUnread = false
+    /// The configuration's platform link files, with the editor's texts of open ones; checked
+    /// with their app whenever it is.
+    private(set) var platformDocuments: [PlatformDocument] = []
+    private var platformFindings: [String: [Finding]] = [:]
     private let fileSystem: any RouteSetFileSystem
 
     /// Reads the configuration and the route set below `root`, and checks every app.
@@ -92,6 +106,19 @@ struct Workspace {
             someFilesUnread = !loaded.unreadable.isEmpty
             problems += loaded.messages
             for file in loaded.files where texts[file.path] == nil { texts[file.path] = (file.bytes, nil, nil) }
+            let openPlatform = Dictionary(uniqueKeysWithValues: platformDocuments.filter(\.isOpen).map { ($0.path, $0) })
+            let platformBuffers = OverlayFileSystem(openPlatform.mapValues(\.text.bytes), over: fileSystem)
+            let platformLoader = RouteSetLoader(
+                configuration: configuration, workingDirectory: root, fileSystem: platformBuffers, pathStyle: .absolute)
+            if let found = try? platformLoader.platformFiles(extra: [], numberedFrom: 0) {
+                problems += found.unreadable.map(RouteSetLoader.unreadable)
+                platformDocuments = found.files.map { source in
+                    let open = openPlatform[source.file.path]
+                    return PlatformDocument(
+                        path: source.file.path, text: DocumentText(source.file.bytes), version: open?.version, isOpen: open != nil,
+                        app: source.app)
+                }
+            }
         }
         rebuild(texts, open: Set(open.map(\.path)))
     }
@@ -110,6 +137,11 @@ struct Workspace {
     /// findings were checked again; empty when the file is not part of the route set.
     @discardableResult
     mutating func open(_ path: String, text: [UInt8], version: Int?) -> [String] {
+        if let index = platformDocuments.firstIndex(where: { $0.path == path }) {
+            platformDocuments[index].isOpen = true
+            platformDocuments[index].version = version
+            return replacePlatformText(at: index, with: DocumentText(text))
+        }
         if let position = positions[path] {
             files[position].isOpen = true
             files[position].version = version
@@ -121,12 +153,16 @@ struct Workspace {
         var open = Set(files.filter(\.isOpen).map(\.path))
         open.insert(path)
         rebuild(texts, open: open)
-        return files.map(\.path)
+        return files.map(\.path) + platformDocuments.map(\.path)
     }
 
     /// The editor changed an open file: its new text. Returns the paths checked again.
     @discardableResult
     mutating func change(_ path: String, text: DocumentText, version: Int?) -> [String] {
+        if let index = platformDocuments.firstIndex(where: { $0.path == path }) {
+            platformDocuments[index].version = version
+            return replacePlatformText(at: index, with: text)
+        }
         guard let position = positions[path] else { return [] }
         files[position].version = version
         return replaceText(at: position, with: text.bytes, indexed: text)
@@ -136,6 +172,12 @@ struct Workspace {
     /// not there (a buffer never saved).
     @discardableResult
     mutating func close(_ path: String) -> [String] {
+        if let index = platformDocuments.firstIndex(where: { $0.path == path }) {
+            platformDocuments[index].isOpen = false
+            platformDocuments[index].version = nil
+            guard case .success(let bytes) = fileSystem.contents(of: path), bytes != platformDocuments[index].text.bytes else { return [] }
+            return replacePlatformText(at: index, with: DocumentText(bytes))
+        }
         guard let position = positions[path] else { return [] }
         files[position].isOpen = false
         files[position].version = nil
@@ -146,7 +188,7 @@ struct Workspace {
             var texts = currentTexts()
             texts[path] = nil
             rebuild(texts, open: Set(files.filter(\.isOpen).map(\.path)))
-            return files.map(\.path) + [path]
+            return files.map(\.path) + platformDocuments.map(\.path) + [path]
         }
     }
 
@@ -158,12 +200,21 @@ struct Workspace {
     mutating func filesChangedOnDisk(_ paths: [String]) -> [String] {
         if paths.contains(where: { $0.hasSuffix("/" + LintConfiguration.fileName) }) {
             reload()
-            return files.map(\.path)
+            return files.map(\.path) + platformDocuments.map(\.path)
         }
         var texts = currentTexts()
         var setChanged = false
         var changedPositions: [Int] = []
+        var platformChecked: [String] = []
         for path in paths {
+            if let index = platformDocuments.firstIndex(where: { $0.path == path }) {
+                if !platformDocuments[index].isOpen, case .success(let bytes) = fileSystem.contents(of: path),
+                    bytes != platformDocuments[index].text.bytes
+                {
+                    platformChecked += replacePlatformText(at: index, with: DocumentText(bytes))
+                }
+                continue
+            }
             if let position = positions[path], files[position].isOpen { continue }
             switch fileSystem.contents(of: path) {
             case .success(let bytes):
@@ -183,16 +234,40 @@ struct Workspace {
         }
         if setChanged {
             rebuild(texts, open: Set(files.filter(\.isOpen).map(\.path)))
-            return files.map(\.path) + paths
+            return files.map(\.path) + platformDocuments.map(\.path) + paths
         }
-        var checked: [String] = []
+        var checked = platformChecked
         for position in changedPositions {
             checked += replaceText(at: position, with: texts[files[position].path]!.text)
         }
         return checked
     }
 
+    /// Gives a platform file a new text and checks its app again (every app, when it names
+    /// none). Returns the paths checked again.
+    private mutating func replacePlatformText(at index: Int, with text: DocumentText) -> [String] {
+        platformDocuments[index].text = text
+        let apps = Set(files.map(\.app)).filter { app in
+            guard let name = platformDocuments[index].app else { return true }
+            return app == .named(name)
+        }
+        check(apps)
+        return [platformDocuments[index].path] + files.filter { apps.contains($0.app) }.map(\.path)
+    }
+
     // MARK: - Reading
+
+    /// The platform file at `path`, when it is one of the configuration's.
+    func platformDocument(_ path: String) -> PlatformDocument? {
+        platformDocuments.first { $0.path == path }
+    }
+
+    /// The platform file a finding's `FileID` names: platform files are numbered after the
+    /// manifests while they are checked.
+    func platformDocument(_ id: FileID) -> PlatformDocument? {
+        let index = Int(id.index) - files.count
+        return platformDocuments.indices.contains(index) ? platformDocuments[index] : nil
+    }
 
     /// The file at `path`, when it is part of the route set.
     func file(_ path: String) -> File? {
@@ -203,6 +278,7 @@ struct Workspace {
 
     /// The active findings in a file, in report order.
     func findings(in path: String) -> [Finding] {
+        if let findings = platformFindings[path] { return findings }
         guard let position = positions[path] else { return [] }
         return checks[files[position].app]?.findings[FileID(position)] ?? []
     }
@@ -290,7 +366,7 @@ struct Workspace {
         var apps: Set<FileApp> = [before, after]
         if before == .unknown || after == .unknown { apps.formUnion(files.map(\.app)) }
         check(apps)
-        return files.filter { apps.contains($0.app) }.map(\.path)
+        return files.filter { apps.contains($0.app) }.map(\.path) + platformDocuments.map(\.path)
     }
 
     /// Checks `apps`, each with its files and the files whose app cannot be told (they leave
@@ -308,7 +384,23 @@ struct Workspace {
             return
         }
         let input = (members + unknown).sorted().map { files[$0].checked }
-        let checked = Linter.check(input, someFilesUnread: someFilesUnread, configuration: configuration)
+        // The platform files of this app (all of them for the set's only app), numbered after
+        // the manifests, so their findings say which is which.
+        let appName: String?? = {
+            guard case .named(let name) = app else { return nil }
+            return .some(name)
+        }()
+        let onlyApp = Set(files.map(\.app)).count == 1
+        let platform = platformDocuments.enumerated().compactMap { index, document -> PlatformFileSource? in
+            let belongs = document.app.map { appName == .some($0) } ?? onlyApp
+            guard belongs else { return nil }
+            return PlatformFileSource(
+                file: SourceFile(id: FileID(files.count + index), path: document.path, bytes: document.text.bytes), app: document.app)
+        }
+        let checked = Linter.check(input, someFilesUnread: someFilesUnread, configuration: configuration, platformFiles: platform)
+        for source in platform {
+            platformFindings[source.file.path] = checked.findings.filter { $0.range.file == source.file.id }
+        }
         let memberIDs = Set(members.map(FileID.init))
         var findings: [FileID: [Finding]] = [:]
         let syntax = YAMLSyntaxRule.description.id

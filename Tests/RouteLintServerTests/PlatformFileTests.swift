@@ -1,0 +1,61 @@
+@testable import RouteLintServer
+import RouteLintKit
+import Testing
+
+/// The configuration's platform link files in the editor: checked with their app at every
+/// edit — of the platform file, or of a route that breaks it without touching it.
+@Suite struct PlatformFileTests {
+    static let manifest = """
+        manifest: 1
+        hosts: [example.com]
+        activities: {main: {}}
+        tabs: {home: {activity: main, index: 0, root: home, icon: house}}
+        holders: {H: {}}
+        routes:
+          home: {path: /, holder: H}
+          item: {path: /p/:id, activity: main, holder: H, entry: true}
+
+        """
+
+    static let association = """
+        {"applinks": {"details": [{"appIDs": ["T.a"], "components": [
+          {"/": "/?*/?*/?*", "exclude": true},
+          {"/": "/p/?*"},
+          {"/": "/"}
+        ]}]}}
+
+        """
+
+    static func session() -> TestSession {
+        TestSession([
+            ".routelint.yml": "platform-files: [web/apple-app-site-association]\n",
+            "app.routes.yaml": manifest,
+            "web/apple-app-site-association": association,
+        ])
+    }
+
+    @Test func aRouteEditThatBreaksTheFileReportsBothSides() {
+        var session = Self.session()
+        session.open("app.routes.yaml")
+        #expect(session.diagnostics("app.routes.yaml") == [])
+        let renamed = Self.manifest.replacing("path: /p/:id", with: "path: /q/:id")
+        session.change("app.routes.yaml", version: 2, [TextDocumentContentChangeEvent(range: nil, text: renamed)])
+        let routeSide = session.diagnostics("app.routes.yaml") ?? []
+        #expect(routeSide.map(\.code) == ["unclaimed-route"])
+        #expect(routeSide.first?.relatedInformation?.first?.location.uri == TestSession.uri("web/apple-app-site-association"))
+        let fileSide = session.diagnostics("web/apple-app-site-association") ?? []
+        #expect(fileSide.map(\.code) == ["unrouted-link"])
+        #expect(fileSide.first?.range.start.line == 2)
+    }
+
+    @Test func editingThePlatformFileChecksItAgain() {
+        var session = Self.session()
+        session.open("web/apple-app-site-association")
+        #expect(session.diagnostics("web/apple-app-site-association") == [])
+        let widened = Self.association.replacing("\"/p/?*\"", with: "\"/p/*\"")
+        session.change("web/apple-app-site-association", version: 2, [TextDocumentContentChangeEvent(range: nil, text: widened)])
+        #expect(session.diagnostics("web/apple-app-site-association")?.map(\.code) == ["unrouted-link"])
+        session.change("web/apple-app-site-association", version: 3, [TextDocumentContentChangeEvent(range: nil, text: "{")])
+        #expect(session.diagnostics("web/apple-app-site-association")?.map(\.code) == ["platform-file-syntax"])
+    }
+}
