@@ -5,7 +5,10 @@
 public enum PlatformResolver {
     /// The platform asked about.
     public enum Platform: String, CaseIterable, Sendable {
-        case ios, android
+        /// iOS: the apple-app-site-association files.
+        case ios
+        /// Android: the AndroidManifest.xml files, per API range.
+        case android
     }
 
     /// What the platform does with one URL.
