@@ -67,8 +67,9 @@ struct AndroidFilterLanguage: PathLanguage {
     /// For each filter taking part, its groups: (allows, the matchers that form it, whether it
     /// can match at all).
     private let groups: [[(allows: Bool, members: [Int32], canMatch: Bool)]]
-    /// A filter claims every path: the language is everything.
-    private let claimsEverything: Int?
+    /// The filter, by its position in the list, that claims every path because the API level
+    /// reads none of its path attributes (nor groups): the language is then everything.
+    let everythingClaimedBy: Int?
 
     /// The language of `filters` (already chosen for the host) at `apiLevel`. Attributes are
     /// numbered across the filters in order, plain ones and group members alike, so a decider
@@ -108,7 +109,7 @@ struct AndroidFilterLanguage: PathLanguage {
         }
         self.matchers = matchers
         self.groups = groups
-        self.claimsEverything = claimsEverything
+        everythingClaimedBy = claimsEverything
     }
 
     /// The alive matchers and their scan states, by matcher number.
@@ -147,13 +148,13 @@ struct AndroidFilterLanguage: PathLanguage {
         }
     }
 
-    func accepts(_ state: State) -> Bool? { decider(state) != nil || claimsEverything != nil }
+    func accepts(_ state: State) -> Bool? { decider(state) != nil || everythingClaimedBy != nil }
 
     /// The attribute that claims a path ending in `state`: the first plain one that matches, else
     /// the first member of the group that allows it; nil when no filter claims it (or when a
     /// filter without path attributes claims everything, which `everythingClaimedBy` names).
     func decider(_ state: State) -> Int? {
-        if claimsEverything != nil { return nil }
+        if everythingClaimedBy != nil { return nil }
         var accepted = Set<Int32>()
         for (index, matcher) in state.matchers.enumerated() where matchers[Int(matcher)].scan.accepts(state.scans[index]) {
             if matchers[Int(matcher)].group == nil { return matchers[Int(matcher)].attribute }
@@ -169,9 +170,5 @@ struct AndroidFilterLanguage: PathLanguage {
         return nil
     }
 
-    /// The filter, by its position in the list, that claims every path because the API level
-    /// reads none of its path attributes.
-    var everythingClaimedBy: Int? { claimsEverything }
-
-    func isFinal(_ state: State) -> Bool { claimsEverything == nil && state.matchers.isEmpty }
+    func isFinal(_ state: State) -> Bool { everythingClaimedBy == nil && state.matchers.isEmpty }
 }
