@@ -170,5 +170,5 @@ struct AndroidFilterLanguage: PathLanguage {
         return nil
     }
 
-    func isFinal(_ state: State) -> Bool { everythingClaimedBy == nil && state.matchers.isEmpty }
+    func isFinal(_ state: State) -> Bool { everythingClaimedBy != nil || state.matchers.isEmpty }
 }
