@@ -64,6 +64,32 @@ struct AppLinksCommandTests {
         #expect(notAPlatformFile.stderr.contains("'README.md' is not named as a platform link file"))
     }
 
+    @Test("the configuration's platform-files are checked by a lint of its set, '.' included, and not by a lint of one file outside it")
+    func configuredPlatformFiles() throws {
+        let manifest = try String(
+            contentsOf: RouteLint.packageRoot.appendingPathComponent("Tests/RouteLintKitTests/Fixtures/err/platform-ios/shop.routes.yaml"),
+            encoding: .utf8)
+        try GateCommandTests.withFiles([
+            ".routelint.yml": "platform-files: [web/.well-known/apple-app-site-association]\n",
+            "shop.routes.yaml": manifest,
+            "web/.well-known/apple-app-site-association":
+                #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.shop"], "components": [{"/": "/*"}]}]}}"#,
+            "other/extra.routes.yaml": "manifest: 1\napp: other\nholders: {H: {}}\nroutes:\n  x: {path: /x, holder: H}\n",
+        ]) { directory in
+            let whole = try RouteLint.run(["lint", "."], in: directory)
+            #expect(whole.status == 2, "\(whole.stdout)\(whole.stderr)")
+            #expect(whole.stderr.contains("the route set has 2 apps; name the file's app in 'platform-files'"))
+            // With one app, the file belongs to it; found in a hidden folder because it is named.
+            try FileManager.default.removeItem(at: directory.appendingPathComponent("other"))
+            let checked = try RouteLint.run(["lint", "."], in: directory)
+            #expect(checked.status == 1)
+            #expect(checked.stdout.contains("[unrouted-link]"))
+            #expect(checked.stdout.contains("and 1 platform file in"))
+            let oneFile = try RouteLint.run(["lint", "shop.routes.yaml"], in: directory)
+            #expect(!oneFile.stdout.contains("platform file"))
+        }
+    }
+
     @Test("resolve --platform says whether the OS hands each URL to the app, and what decides; exit 1 when one stays on the web")
     func resolvePlatform() throws {
         let ios = try RouteLint.run([

@@ -249,9 +249,14 @@ private struct LoadedSet {
                 (set.files, set.failures) = (loaded.files, loaded.unreadable)
                 messages += loaded.messages
             }
-            // The configured platform files belong to the configured set: files given outside
-            // it form another set, checked against the platform files given with them only.
-            try set.addPlatformFiles(loader, options, configured: wholeSet, messages: &messages)
+            // The configured platform files belong to the configured set — the include globs'
+            // files, or without them every manifest below the configuration's folder — so they
+            // are checked when the run covers that set; files given outside it form another set,
+            // checked against the platform files given with them only.
+            let base = absolute(configuration.baseDirectory)
+            let coversConfiguredSet =
+                wholeSet || configuration.include.isEmpty && paths.contains { FilePath.isWithin(base, absolute($0)) }
+            try set.addPlatformFiles(loader, options, configured: coversConfiguredSet, messages: &messages)
             return set
         case .standardInput(let bytes, let standsFor):
             let configuration = try RouteSetLoader.configuration(
@@ -299,6 +304,9 @@ private struct LoadedSet {
             if set.deletedApps.contains(.unknown) {
                 messages.append(RunMessage(.note, "the commit deletes a manifest whose app cannot be told, so every app is checked"))
             }
+            // A commit of platform files only touches no app's manifests, yet what it breaks
+            // shows on routes (unclaimed-route): every app is reported, as for a deletion whose
+            // app cannot be told.
             if manifests.isEmpty { set.deletedApps.append(.unknown) }
             try set.addPlatformFiles(loader, options, configured: true, messages: &messages)
             return set
