@@ -133,8 +133,7 @@ enum AppLinkFiles {
 
     /// `https://HOST/PATH` for a witness: a host written `*.example.com` as one of its subdomains.
     static func witnessURL(host: String, path: [UInt16], percentIsLiteral: Bool) -> String {
-        let concrete = host.hasPrefix("*.") ? "www" + host.dropFirst() : Substring(host)
-        return "https://\(concrete)\(WitnessPath.urlPath(path, percentIsLiteral: percentIsLiteral))"
+        "https://\(PlatformLinkCheck.witnessHost(host))\(WitnessPath.urlPath(path, percentIsLiteral: percentIsLiteral))"
     }
 
     // MARK: - Apple

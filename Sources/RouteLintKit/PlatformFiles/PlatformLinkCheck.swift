@@ -122,7 +122,7 @@ enum PlatformLinkCheck {
         return apps.first { app in app.name.map { app.text($0.value) } == name }
     }
 
-    /// The hosts of an app, a witness host for each.
+    /// A host as a witness URL names it: `*.example.com` as one of its subdomains.
     static func witnessHost(_ host: String) -> String {
         host.hasPrefix("*.") ? "www" + host.dropFirst() : host
     }
