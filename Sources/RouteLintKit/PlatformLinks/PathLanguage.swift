@@ -224,7 +224,7 @@ extension UTF16 {
 }
 
 /// Turns a path (as code units) into the text of a URL path: characters a path may hold as
-/// they are, every other one percent-encoded as UTF-8. `escapedPercent` says whether a `%` is
+/// they are, every other one percent-encoded as UTF-8. `percentIsLiteral` says whether a `%` is
 /// a character of the decoded path (Android) or part of an escape already (Apple).
 enum WitnessPath {
     static func urlPath(_ path: [UInt16], percentIsLiteral: Bool) -> String {
