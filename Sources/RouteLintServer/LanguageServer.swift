@@ -212,17 +212,11 @@ public struct LanguageServer {
         var seen = Set<String>()
         let ordered = (first.map { [$0] } ?? []) + checked
         for path in ordered where seen.insert(path).inserted {
-            if let document = workspace!.platformDocument(path) {
-                let diagnostics = workspace!.findings(in: path).map { diagnostic($0, in: document.text) }
-                guard path == first || published[path] != diagnostics else { continue }
-                published[path] = diagnostics
-                send(
-                    OutgoingMessage(
-                        id: nil, method: "textDocument/publishDiagnostics",
-                        params: PublishDiagnosticsParams(uri: uri(of: path), version: document.version, diagnostics: diagnostics)))
-                continue
-            }
-            guard let file = workspace!.file(path) else {
+            // A manifest of the set or a platform file: its text and version.
+            let document =
+                workspace!.file(path).map { (text: $0.text, version: $0.version) }
+                ?? workspace!.platformDocument(path).map { (text: $0.text, version: $0.version) }
+            guard let document else {
                 // A file that left the set: clear what it showed.
                 if published.removeValue(forKey: path).map({ !$0.isEmpty }) ?? false {
                     send(
@@ -232,13 +226,13 @@ public struct LanguageServer {
                 }
                 continue
             }
-            let diagnostics = workspace!.findings(in: path).map { diagnostic($0, in: file.text) }
+            let diagnostics = workspace!.findings(in: path).map { diagnostic($0, in: document.text) }
             guard path == first || published[path] != diagnostics else { continue }
             published[path] = diagnostics
             send(
                 OutgoingMessage(
                     id: nil, method: "textDocument/publishDiagnostics",
-                    params: PublishDiagnosticsParams(uri: uri(of: path), version: file.version, diagnostics: diagnostics)))
+                    params: PublishDiagnosticsParams(uri: uri(of: path), version: document.version, diagnostics: diagnostics)))
         }
     }
 

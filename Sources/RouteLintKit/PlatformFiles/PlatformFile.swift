@@ -171,29 +171,30 @@ extension PlatformFile {
 
         mutating func range(_ bytes: XMLDocument.ByteRange) -> SourceRange { range(bytes.start, bytes.end) }
 
-        /// The text of a JSON string value; an issue when it is something else.
-        mutating func string(_ value: JSONDocument.Value?, _ what: String, in parent: JSONDocument.Value) -> Located<String>? {
+        /// The value as `extract` reads it, with its range; an issue naming `what` was expected
+        /// when it is absent (at its `parent`) or of another type.
+        private mutating func typed<Value>(
+            _ value: JSONDocument.Value?, _ what: String, in parent: JSONDocument.Value, _ extract: (JSONDocument.Value) -> Value?
+        ) -> Located<Value>? {
             guard let value else {
                 issues.append(.unexpected(expected: what, found: "nothing", at: range(parent.range.start, parent.range.start + 1)))
                 return nil
             }
-            guard let text = value.string else {
+            guard let extracted = extract(value) else {
                 issues.append(.unexpected(expected: what, found: value.typeName, at: range(value.range)))
                 return nil
             }
-            return Located(text, at: range(value.range))
+            return Located(extracted, at: range(value.range))
         }
 
+        /// The text of a JSON string value; an issue when it is something else.
+        mutating func string(_ value: JSONDocument.Value?, _ what: String, in parent: JSONDocument.Value) -> Located<String>? {
+            typed(value, what, in: parent) { $0.string }
+        }
+
+        /// The items of a JSON array; an issue when it is something else.
         mutating func array(_ value: JSONDocument.Value?, _ what: String, in parent: JSONDocument.Value) -> [JSONDocument.Value]? {
-            guard let value else {
-                issues.append(.unexpected(expected: what, found: "nothing", at: range(parent.range.start, parent.range.start + 1)))
-                return nil
-            }
-            guard let items = value.array else {
-                issues.append(.unexpected(expected: what, found: value.typeName, at: range(value.range)))
-                return nil
-            }
-            return items
+            typed(value, what, in: parent) { $0.array }?.value
         }
 
         // MARK: apple-app-site-association
