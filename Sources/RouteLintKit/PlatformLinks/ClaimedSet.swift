@@ -236,6 +236,9 @@ struct ClaimedPathLanguage: PathLanguage {
         var low: Int32 = 0
         var high: Int32 = 0
         var length: Int32 = 0
+        /// In an encoded path, within a `%XX` escape: 16 just after the `%`, the first digit's
+        /// value after it; -1 outside an escape.
+        var escape: Int8 = -1
     }
 
     private static let slash = UInt16(UInt8(ascii: "/"))
@@ -251,9 +254,39 @@ struct ClaimedPathLanguage: PathLanguage {
     var start: State { State(phase: .begin, segment: 0) }
 
     func step(_ state: State, _ unit: UInt16) -> State {
-        // An encoded path holds only the characters RFC 3986 allows in one: anything else is
-        // written as %XX, and matched so.
-        if segments.spelling == .encoded && !Self.isEncodedPathUnit(unit) { return State(phase: .outside, segment: 0) }
+        guard segments.spelling == .encoded else { return stepUnit(state, unit) }
+        // An encoded path holds only the characters RFC 3986 allows in one, and escapes as
+        // static segments are written: `%` and two upper-case hex digits, for a byte that is
+        // no segment character (resolution decodes escapes, so `%41` would be `A`).
+        let outside = State(phase: .outside, segment: 0)
+        guard Self.isEncodedPathUnit(unit) else { return outside }
+        if state.escape >= 0 {
+            guard let digit = Self.upperHexValue(unit) else { return outside }
+            var next = stepUnit(state, unit)
+            if state.escape == 16 {
+                next.escape = Int8(digit)
+            } else {
+                guard !PathText.isSegmentCharacter(UInt8(state.escape) << 4 | digit) else { return outside }
+                next.escape = -1
+            }
+            return next
+        }
+        var next = stepUnit(state, unit)
+        if unit == Self.percent && next.phase != .outside { next.escape = 16 }
+        return next
+    }
+
+    private static let percent = UInt16(UInt8(ascii: "%"))
+
+    private static func upperHexValue(_ unit: UInt16) -> UInt8? {
+        switch unit {
+        case 0x30...0x39: return UInt8(unit - 0x30)
+        case 0x41...0x46: return UInt8(unit - 0x41 + 10)
+        default: return nil
+        }
+    }
+
+    private func stepUnit(_ state: State, _ unit: UInt16) -> State {
         switch state.phase {
         case .begin:
             return unit == Self.slash ? State(phase: .segmentStart, segment: 0) : State(phase: .outside, segment: 0)
@@ -305,6 +338,13 @@ struct ClaimedPathLanguage: PathLanguage {
 
     func distinctions(_ state: State, into ranges: inout [ClosedRange<UInt16>]) {
         ranges.append(Self.slash...Self.slash)
+        if segments.spelling == .encoded {
+            ranges.append(Self.percent...Self.percent)
+            if state.escape >= 0 {
+                ranges.append(0x30...0x39)
+                ranges.append(0x41...0x46)
+            }
+        }
         switch state.phase {
         case .begin, .outside: return
         case .segmentStart:
@@ -323,6 +363,8 @@ struct ClaimedPathLanguage: PathLanguage {
     }
 
     func accepts(_ state: State) -> Bool? {
+        // A path that ends inside an escape is no URL path.
+        if state.escape >= 0 { return nil }
         switch state.phase {
         case .begin, .outside: return nil
         case .segmentStart: return segments.states[Int(state.segment)].claimed
