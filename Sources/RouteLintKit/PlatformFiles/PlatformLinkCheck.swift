@@ -119,7 +119,12 @@ enum PlatformLinkCheck {
     /// The app a file belongs to: the one it names, or the only one.
     static func app(of file: PlatformFile, in apps: [AppModel]) -> AppModel? {
         guard let name = file.app else { return apps.count == 1 ? apps[0] : nil }
-        return apps.first { app in app.name.map { app.text($0.value) } == name }
+        return app(named: name, in: apps)
+    }
+
+    /// The app of `apps` that declares `name`.
+    static func app(named name: String, in apps: [AppModel]) -> AppModel? {
+        apps.first { app in app.name.map { app.text($0.value) } == name }
     }
 
     /// A host as a witness URL names it: `*.example.com` as one of its subdomains.

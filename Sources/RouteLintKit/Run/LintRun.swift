@@ -94,7 +94,7 @@ public struct LintRun: Sendable {
         var failures = loaded.failures
         for source in loaded.platformFiles {
             let names = result.apps.map(\.displayName)
-            if let name = source.app, !result.apps.contains(where: { app in app.name.map { app.text($0.value) } == name }) {
+            if let name = source.app, PlatformLinkCheck.app(named: name, in: result.apps) == nil {
                 failures.append(
                     ReadFailure(
                         path: source.file.path,
