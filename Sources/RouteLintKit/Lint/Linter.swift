@@ -15,6 +15,8 @@ public struct LintResult: Sendable {
     /// "model", "rules (side by side)", then "rule ID" for the time of each rule on its own
     /// thread, and "suppressions".
     public let timings: [PhaseTiming]
+    /// The files' `# routelint:ignore` directives: `routelint diff` applies them to its findings.
+    public let directives: [SuppressionDirective]
 
     /// The number of routes of all apps.
     public var routeCount: Int { apps.reduce(0) { $0 + $1.routes.count } }
@@ -22,7 +24,7 @@ public struct LintResult: Sendable {
     fileprivate func withTiming(first timing: PhaseTiming) -> LintResult {
         LintResult(
             findings: findings, suppressed: suppressed, apps: apps, unparsedFiles: unparsedFiles, fileApps: fileApps,
-            timings: [timing] + timings)
+            timings: [timing] + timings, directives: directives)
     }
 }
 
@@ -175,14 +177,14 @@ public enum Linter {
         endPhase("suppressions")
         return LintResult(
             findings: active, suppressed: suppressed, apps: apps, unparsedFiles: unparsedFiles,
-            fileApps: fileApps, timings: timings)
+            fileApps: fileApps, timings: timings, directives: directives)
     }
 
     /// Marks the findings that `# routelint:ignore` directives silence, and reports each
     /// directive that names an unknown rule or silences nothing (`unused-suppression`).
     static func applySuppressions(
         _ directives: [SuppressionDirective], to findings: [Finding],
-        configuration: LintConfiguration
+        configuration: LintConfiguration, reportsUnused: Bool = true
     ) -> (active: [Finding], suppressed: [Finding]) {
         guard !directives.isEmpty else { return (findings, []) }
         let unusedRule = UnusedSuppressionRule.description
@@ -212,7 +214,7 @@ public enum Linter {
             silenced.suppression = Suppression(kind: .inSource, justification: directive.reason)
             suppressed.append(silenced)
         }
-        guard configuration.rules[unusedRule.id]?.isEnabled ?? true else { return (active, suppressed) }
+        guard reportsUnused, configuration.rules[unusedRule.id]?.isEnabled ?? true else { return (active, suppressed) }
         var unused = FindingSink()
         UnusedSuppressionRule.check(directives, used: used, configuration: configuration, into: &unused)
         let severity = configuration.rules[unusedRule.id]?.severity

@@ -17,6 +17,9 @@ struct ClaimedSegments {
         var other: Int32
         /// The route that a path ending here opens, as an index into `routes`; nil when none does.
         var route: Int32?
+        /// Whether several routes match a path ending here and none is more specific (a
+        /// conflict `conflicting-patterns` reports): `route` is then one of them.
+        var isAmbiguous = false
         /// Whether a path ending here is claimed.
         var claimed: Bool
         /// Whether no path through here, this one included, is claimed.
@@ -29,6 +32,9 @@ struct ClaimedSegments {
     private(set) var states: [State] = []
     /// How a literal segment is spelled in the paths the platform compares.
     let spelling: LiteralSpelling
+    /// False when the construction stopped at its state limit: a hostile set whose alive
+    /// route sets multiply. The states then stop short; no answer may rest on them.
+    private(set) var isComplete = true
 
     /// How the platform sees a route's literal segment.
     enum LiteralSpelling {
@@ -49,8 +55,9 @@ struct ClaimedSegments {
         }
     }
 
-    /// The automaton of `app`'s claimed set, its literals spelled as `spelling` says.
-    init(_ app: AppModel, spelling: LiteralSpelling) {
+    /// The automaton of `app`'s claimed set, its literals spelled as `spelling` says; the
+    /// construction stops after `stateLimit` states (see `isComplete`).
+    init(_ app: AppModel, spelling: LiteralSpelling, stateLimit: Int = Int.max) {
         routes = app.routes.filter { $0.path != nil }
         self.spelling = spelling
         let patterns = routes.map { $0.path!.value }
@@ -73,6 +80,10 @@ struct ClaimedSegments {
         var cursor = 0
         states.reserveCapacity(routes.count * 2)
         while cursor < pending.count {
+            if cursor >= stateLimit {
+                isComplete = false
+                break
+            }
             let items = pending[cursor]
             cursor += 1
             // The words spelled at this position, and what each segment word advances.
@@ -102,7 +113,17 @@ struct ClaimedSegments {
             states.append(
                 State(
                     words: sortedWords, targets: targets, other: other, route: route,
+                    isAmbiguous: route.map { Self.isAmbiguous($0, ended, patterns) } ?? false,
                     claimed: route.map { routes[Int($0)].isWeb } ?? false, isDead: false))
+        }
+        if !isComplete {
+            // Edges to states never built lead nowhere: the dead end stands for them.
+            let limit = Int32(states.count)
+            states.append(State(words: [], targets: [], other: limit, route: nil, claimed: false, isDead: true))
+            for id in states.indices {
+                states[id].targets = states[id].targets.map { min($0, limit) }
+                states[id].other = min(states[id].other, limit)
+            }
         }
         markDead()
     }
@@ -117,6 +138,14 @@ struct ClaimedSegments {
         return best
     }
 
+    /// Whether some route of `ended` other than `best` is not strictly less specific.
+    private static func isAmbiguous(_ best: Int32, _ ended: [Int32], _ patterns: [PathPattern]) -> Bool {
+        let pattern = patterns[Int(best)]
+        return ended.contains { other in
+            other != best && (!pattern.isSubset(of: patterns[Int(other)]) || patterns[Int(other)].isSubset(of: pattern))
+        }
+    }
+
     /// Whether `state` has only `**` routes that have taken a segment: it loops on every segment.
     private func isLoop(_ id: Int) -> Bool { states[id].words.isEmpty && states[id].other == Int32(id) }
 
@@ -124,7 +153,7 @@ struct ClaimedSegments {
     /// not a taken `**` has a depth — its routes' positions — and steps one deeper, to a state
     /// interned later; only looping states are reached from several depths, and they reach
     /// nothing else.
-    private func successorsFirst() -> [Int] {
+    func successorsFirst() -> [Int] {
         let loops = states.indices.filter(isLoop)
         return loops + states.indices.reversed().filter { !isLoop($0) }
     }

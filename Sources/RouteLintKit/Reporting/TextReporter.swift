@@ -39,14 +39,19 @@ public struct TextReporter {
         public let unreadablePaths: Int
         /// The number of platform link files checked (counted apart from `files`).
         public let platformFiles: Int
+        /// For `routelint diff`: the revision compared with, in words; the findings are changes.
+        public let comparison: String?
 
         /// Totals; see the properties.
-        public init(files: Int, routes: Int, seconds: Double?, unreadablePaths: Int = 0, platformFiles: Int = 0) {
+        public init(
+            files: Int, routes: Int, seconds: Double?, unreadablePaths: Int = 0, platformFiles: Int = 0, comparison: String? = nil
+        ) {
             self.files = files
             self.routes = routes
             self.seconds = seconds
             self.unreadablePaths = unreadablePaths
             self.platformFiles = platformFiles
+            self.comparison = comparison
         }
     }
 
@@ -227,6 +232,13 @@ public struct TextReporter {
         var scope = "\(plural(totals.files, "file")) (\(plural(totals.routes, "route")))"
         if totals.platformFiles > 0 { scope += " and \(plural(totals.platformFiles, "platform file"))" }
         let time = totals.seconds.map { " in " + formatSeconds($0) } ?? ""
+        if let comparison = totals.comparison {
+            let compared = "\(scope) compared with \(comparison)"
+            let changes = counts.isEmpty ? "No route changes found" : "Found \(englishList(counts)) about route changes"
+            guard totals.unreadablePaths > 0 else { return "\(changes) in \(compared)\(time)." }
+            return "Incomplete: \(plural(totals.unreadablePaths, "comparison")) stopped short, so not every change was looked for. "
+                + "\(changes) in \(compared)\(time)."
+        }
         guard totals.unreadablePaths > 0 else {
             if counts.isEmpty { return "No problems found in \(scope)\(time)." }
             return "Found \(englishList(counts)) in \(scope)\(time)."

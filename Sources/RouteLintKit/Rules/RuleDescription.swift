@@ -73,15 +73,32 @@ public struct RuleExample: Sendable {
 
     /// The files, linted as one route set in this order.
     public let files: [File]
+    /// For a rule about changes (`routelint diff`): the route set before the change, which
+    /// `files` changes. Empty for every other rule.
+    public let before: [File]
 
     /// A one-file example.
     public init(_ contents: String) {
         files = [File(name: "example.routes.yaml", contents: contents)]
+        before = []
+    }
+
+    /// A change of one manifest, from `before` to `after` (where the markers are).
+    public init(before: String, after: String) {
+        files = [File(name: "example.routes.yaml", contents: after)]
+        self.before = [File(name: "example.routes.yaml", contents: before)]
+    }
+
+    /// A change of several files, each route set read in the order given.
+    public init(before: [(name: String, contents: String)], after: [(name: String, contents: String)]) {
+        files = after.map { File(name: $0.name, contents: $0.contents) }
+        self.before = before.map { File(name: $0.name, contents: $0.contents) }
     }
 
     /// An example of several files, linted as one route set in the order given.
     public init(files: [(name: String, contents: String)]) {
         self.files = files.map { File(name: $0.name, contents: $0.contents) }
+        before = []
     }
 }
 
@@ -116,6 +133,13 @@ protocol PlatformRule: Rule {
     static var comparesClaims: Bool { get }
     /// Reports a finding for each fact of the rule's kind.
     static func check(_ facts: PlatformFacts, into findings: inout FindingSink)
+}
+
+/// A rule about the change between two revisions of a route set (`routelint diff`): it words
+/// the changes of its kind that `RouteChanges` found. `lint` never runs it.
+protocol ChangeRule: Rule {
+    /// Reports a finding for each change of the rule's kind.
+    static func check(_ changes: RouteChanges, into findings: inout FindingSink)
 }
 
 extension PlatformRule {

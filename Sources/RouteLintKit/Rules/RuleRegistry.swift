@@ -33,6 +33,11 @@ public enum RuleRegistry {
         ShadowedLinkRule.self,
         AppLinkSetupRule.self,
         UnusedSuppressionRule.self,
+        RemovedLinkRule.self,
+        RedirectedLinkRule.self,
+        RelaxedAuthRule.self,
+        ChangedRouteAPIRule.self,
+        AddedLinkRule.self,
     ]
 
     /// The rules about reading one file.
@@ -42,6 +47,12 @@ public enum RuleRegistry {
 
     /// The rules about platform link files.
     static let platformRules: [any PlatformRule.Type] = rules.compactMap { $0 as? any PlatformRule.Type }
+
+    /// The rules about the change between two revisions, which only `routelint diff` runs.
+    static let changeRules: [any ChangeRule.Type] = rules.compactMap { $0 as? any ChangeRule.Type }
+
+    /// The ids of the rules only `routelint diff` runs.
+    public static var changeRuleIDs: [String] { changeRules.map { $0.description.id } }
 
     /// The rules that skip (part of) their check for an app one of whose files could not be read.
     public static var wholeAppRuleIDs: [String] { appRules.filter { $0.needsEveryFile }.map { $0.description.id } }
@@ -58,9 +69,10 @@ public enum RuleRegistry {
     public static var ids: [String] { descriptions.map(\.id) }
 
     /// A tag for SARIF: `format` for the rules about reading a file, `navigation` for those
-    /// about the merged app, `platform-links` for those about platform files, `suppression`
-    /// for unused directives.
+    /// about the merged app, `platform-links` for those about platform files, `route-changes`
+    /// for those of `routelint diff`, `suppression` for unused directives.
     public static func category(of id: String) -> String {
+        if changeRules.contains(where: { $0.description.id == id }) { return "route-changes" }
         if platformRules.contains(where: { $0.description.id == id }) { return "platform-links" }
         if id == MissingFieldRule.description.id || fileRules.contains(where: { $0.description.id == id }) { return "format" }
         return id == UnusedSuppressionRule.description.id ? "suppression" : "navigation"

@@ -34,6 +34,9 @@ public struct LintOptions: Sendable {
     public var platformFiles: [String] = []
     /// Whether platform link files are checked at all: not when they are about to be written.
     public var checksPlatformFiles = true
+    /// Where paths are read from: the disk, or another revision (`routelint diff`). Standard
+    /// input and staged changes always read the disk and git.
+    public var fileSystem: any RouteSetFileSystem = DiskFileSystem()
 
     /// Options for `input`, with relative paths taken from `workingDirectory`.
     public init(input: Input, workingDirectory: String) {
@@ -64,6 +67,8 @@ public struct LintRun: Sendable {
     public let unparsedFiles: [FileID]
     /// The findings reported, in report order.
     public private(set) var active: [Finding]
+    /// The manifests' `# routelint:ignore` directives.
+    public let suppressionDirectives: [SuppressionDirective]
     /// Findings silenced by a directive or accepted by the baseline, for SARIF.
     public private(set) var suppressed: [Finding]
     /// Checks that were not made, and why (an app that may lack a file): for SARIF's
@@ -120,7 +125,7 @@ public struct LintRun: Sendable {
             configuration: loaded.configuration, files: loaded.files + loaded.platformFiles.map(\.file),
             platformFiles: loaded.platformFiles, unreadable: failures, apps: result.apps,
             unparsedFiles: result.unparsedFiles,
-            active: result.findings, suppressed: result.suppressed, skippedChecks: skipped, messages: messages,
+            active: result.findings, suppressionDirectives: result.directives, suppressed: result.suppressed, skippedChecks: skipped, messages: messages,
             verdict: Verdict(failingFindings: 0, warnings: 0, maxWarnings: nil, strict: false, unreadablePaths: 0))
         if let path = options.baselinePath { try run.apply(try Self.loadBaseline(path, messages: run.messages), named: path) }
         if options.writesBaseline {
@@ -224,8 +229,9 @@ private struct LoadedSet {
         let absolute = { (path: String) in FilePath.absolute(path, in: directory) }
         switch options.input {
         case .paths(let paths):
-            let configuration = try RouteSetLoader.configuration(at: options.configurationPath, from: directory)
-            let loader = RouteSetLoader(configuration: configuration, workingDirectory: directory)
+            let configuration = try RouteSetLoader.configuration(
+                at: options.configurationPath, from: directory, in: options.fileSystem)
+            let loader = RouteSetLoader(configuration: configuration, workingDirectory: directory, fileSystem: options.fileSystem)
             var set = LoadedSet(configuration: configuration)
             // Given paths that all lie inside a configured route set are linted with the whole
             // set, and only they are reported: then no finding is false by construction (a link

@@ -1,0 +1,29 @@
+/// `relaxed-auth`: a screen that needed a signed-in user is reached without one now.
+public enum RelaxedAuthRule: ChangeRule {
+    public static let description = RuleDescription(
+        id: "relaxed-auth",
+        defaultSeverity: .error,
+        summary: "A route that required auth no longer does, or a URL that opened one opens one that does not.",
+        rationale: """
+            `requires-auth` guards screens with a user's data. When a route loses it, or a link \
+            that opened a guarded route opens an unguarded one now, a link shared or leaked \
+            reaches that screen without a sign-in. The change may be meant; it is a security \
+            review either way, so it fails the gate until acknowledged.
+            """,
+        triggeringExamples: [
+            RuleExample(
+                before: ChangeExamples.manifest,
+                after: ChangeExamples.changing("requires-auth: true}", to: "requires-auth: ↓false}"))
+        ],
+        nonTriggeringExamples: [
+            RuleExample(
+                before: ChangeExamples.manifest,
+                after: ChangeExamples.changing("product: {path: /products/:id, holder: H}", to: "product: {path: /products/:id, holder: H, requires-auth: true}"))
+        ])
+
+    static func check(_ changes: RouteChanges, into findings: inout FindingSink) {
+        for change in changes.auth {
+            findings.report(description, change.message, at: change.range, related: change.related, subjects: change.subjects)
+        }
+    }
+}

@@ -1,0 +1,204 @@
+/// What a `routelint diff` run is asked to do: the flags of the command, as values.
+public struct DiffOptions: Sendable {
+    /// The other revision of the route set.
+    public enum Revision: Sendable {
+        /// A git revision (`main`, `HEAD~1`, a commit id), read through git without a checkout.
+        case git(String)
+        /// A folder holding another copy of the working directory.
+        case directory(String)
+    }
+
+    /// Files and folders, as for `lint`; none means the configuration's include, else the
+    /// working directory. The same paths select the set in both revisions.
+    public var paths: [String]
+    /// The revision the route set is compared with.
+    public var against: Revision
+    /// The directory relative paths are taken from: the process's working directory.
+    public var workingDirectory: String
+    /// `--config`: the configuration file; nil finds the nearest `.routelint.yml` (in each
+    /// revision its own).
+    public var configurationPath: String?
+    /// `--strict`: warnings fail the run too.
+    public var strict = false
+    /// `--max-warnings`: more warnings than this fail the run.
+    public var maxWarnings: Int?
+    /// `--baseline`: the changes this baseline records are accepted.
+    public var baselinePath: String?
+
+    /// Options comparing the route set of `paths` with `against`.
+    public init(paths: [String], against: Revision, workingDirectory: String) {
+        self.paths = paths
+        self.against = against
+        self.workingDirectory = workingDirectory
+    }
+}
+
+/// One `routelint diff` run (spec section 9): the route set now and at another revision, each
+/// loaded and linted as `lint` does, compared, and judged. A revision that cannot be read or
+/// parsed whole stops the run: it is never compared as if it were empty.
+public struct DiffRun: Sendable {
+    /// The configuration of the current tree, whose severities apply.
+    public let configuration: LintConfiguration
+    /// Every file findings point into: the current tree's manifests (`FileID` 0…), then the
+    /// other revision's, then stand-ins for files the current tree no longer has.
+    public let files: [SourceFile]
+    /// How many of `files`, from the first, are the current tree's.
+    public let currentFileCount: Int
+    /// The apps now, and in the other revision.
+    public let apps: [AppModel]
+    public let earlierApps: [AppModel]
+    /// The changes reported, in report order.
+    public private(set) var active: [Finding]
+    /// Changes silenced by a directive or accepted by the baseline, for SARIF.
+    public private(set) var suppressed: [Finding]
+    /// The other revision, in words: `'main' (3f2a1b0c9d8e)`, `the folder 'base'`.
+    public let againstLabel: String
+    /// Comparisons that stopped at their bound: the run is incomplete.
+    public let incomplete: [ReadFailure]
+    /// What to say on standard error, in order.
+    public private(set) var messages: [RunMessage]
+    /// How long the run took, in seconds.
+    public private(set) var seconds: Double = 0
+    /// Whether the run passes, and why not.
+    public private(set) var verdict: Verdict
+
+    /// Runs the comparison. Throws when it cannot go on: the revision cannot be read, or a
+    /// side cannot be read or parsed whole.
+    public static func perform(_ options: DiffOptions) throws(RunFailure) -> DiffRun {
+        let clock = ContinuousClock()
+        let started = clock.now
+        let directory = options.workingDirectory
+        var current = LintOptions(input: .paths(options.paths), workingDirectory: directory)
+        current.configurationPath = options.configurationPath
+        current.checksPlatformFiles = false
+        var earlier = current
+        // A configuration named on the command line is read in each revision at its place.
+        earlier.configurationPath = options.configurationPath.map { FilePath.absolute($0, in: directory) }
+        let label: String
+        let showEarlier: (String) -> String
+        switch options.against {
+        case .git(let revision):
+            do {
+                let revisionFiles = try GitRevisionFileSystem(revision: revision, in: directory)
+                earlier.fileSystem = revisionFiles
+                label = "'\(TerminalText.escape(revision))' (\(revisionFiles.commit.prefix(12)))"
+                showEarlier = { "\(revision):\($0)" }
+            } catch {
+                throw RunFailure([RunMessage(.error, "cannot compare with \(error.description)")])
+            }
+        case .directory(let path):
+            let folder = FilePath.absolute(path, in: directory)
+            guard case .success(let entry) = DiskFileSystem().entry(at: folder), entry.kind == .directory else {
+                throw RunFailure([RunMessage(.error, "cannot compare with '\(TerminalText.escape(path))': it is not a folder")])
+            }
+            earlier.fileSystem = DirectoryRevisionFileSystem(root: directory, copy: folder)
+            // The other revision's folder inside the working directory is no part of it.
+            if FilePath.isWithin(folder, directory) && folder != directory {
+                current.fileSystem = HidingFileSystem(DiskFileSystem(), hiding: folder)
+            }
+            label = "the folder '\(TerminalText.escape(path))'"
+            showEarlier = { shown in
+                shown.hasPrefix("/")
+                    ? FilePath.join(path, FilePath.relative(shown, to: directory) ?? shown) : FilePath.join(path, shown)
+            }
+        }
+        let now = try side(current, named: "the working tree")
+        let before = try side(earlier, named: label)
+
+        // The files: the current tree's, the other revision's under their names there, and a
+        // stand-in (the old text under the current name) for each file the tree no longer has.
+        var files = Array(now.files.prefix(now.files.count - now.platformFileCount))
+        let currentCount = files.count
+        var byPath: [String: FileID] = [:]
+        for file in files where byPath[file.path] == nil { byPath[file.path] = file.id }
+        let earlierFiles = before.files.prefix(before.files.count - before.platformFileCount)
+        var counterpart: [FileID] = []
+        var standIns: [SourceFile] = []
+        for file in earlierFiles {
+            if let id = byPath[file.path] {
+                counterpart.append(id)
+            } else {
+                let id = FileID(currentCount + earlierFiles.count + standIns.count)
+                standIns.append(SourceFile(id: id, path: file.path, bytes: file.bytes))
+                counterpart.append(id)
+            }
+        }
+        files += earlierFiles.map { SourceFile(id: FileID(currentCount + Int($0.id.index)), path: showEarlier($0.path), bytes: $0.bytes) }
+        files += standIns
+        var lineCounts = [Int](repeating: 0, count: files.count)
+        for id in Set(counterpart) { lineCounts[Int(id.index)] = LineIndex(files[Int(id.index)].bytes).lineCount }
+        let locations = DiffLocations(offset: currentCount, counterpart: counterpart, lineCounts: lineCounts)
+
+        let changes = RouteChanges(before: before.apps, after: now.apps, locations: locations)
+        var sink = FindingSink()
+        for rule in RuleRegistry.changeRules where now.configuration.rules[rule.description.id]?.isEnabled ?? true {
+            rule.check(changes, into: &sink)
+        }
+        sink.configure(now.configuration)
+        var (active, suppressed) = Linter.applySuppressions(
+            now.suppressionDirectives, to: sink.findings, configuration: now.configuration, reportsUnused: false)
+        Finding.sortIntoReportOrder(&active)
+        Finding.sortIntoReportOrder(&suppressed)
+        let incomplete = changes.incomplete.map { app in
+            ReadFailure(
+                path: app,
+                reason: "the comparison with \(label) stopped at its bound of path classes; more changes may exist than are reported")
+        }
+        var run = DiffRun(
+            configuration: now.configuration, files: files, currentFileCount: currentCount, apps: now.apps,
+            earlierApps: before.apps, active: active, suppressed: suppressed, againstLabel: label, incomplete: incomplete,
+            messages: now.messages + before.messages + incomplete.map(RouteSetLoader.unreadable),
+            verdict: Verdict(failingFindings: 0, warnings: 0, maxWarnings: nil, strict: false, unreadablePaths: 0))
+        if let path = options.baselinePath {
+            let baseline: Baseline
+            do {
+                baseline = try Baseline.load(path)
+            } catch {
+                throw RunFailure(run.messages + [RunMessage(.error, TerminalText.escape(error.description))])
+            }
+            let (new, accepted, _) = baseline.apply(to: run.active, files: run.files)
+            run.active = new
+            run.suppressed += accepted.map { finding in
+                var silenced = finding
+                silenced.suppression = Suppression(kind: .external, justification: "in the baseline \(path)")
+                return silenced
+            }
+            Finding.sortIntoReportOrder(&run.suppressed)
+        }
+        run.verdict = Verdict(
+            findings: run.active, strict: options.strict, maxWarnings: options.maxWarnings, unreadablePaths: incomplete.count)
+        run.seconds = Linter.seconds(clock.now - started)
+        return run
+    }
+
+    /// One side, linted; one that cannot be read or parsed whole stops the run.
+    private static func side(_ options: LintOptions, named name: String) throws(RunFailure) -> LintRun {
+        let run: LintRun
+        do {
+            run = try LintRun.perform(options)
+        } catch {
+            throw RunFailure(error.messages + [RunMessage(.error, "cannot compare: the route set of \(name) cannot be read")])
+        }
+        guard run.answersFromAppsAreComplete else {
+            throw RunFailure(
+                run.messages + run.unparsedFileMessages
+                    + [
+                        RunMessage(
+                            .error,
+                            "cannot compare: the route set of \(name) was not read whole, and a side read in part "
+                                + "would show its missing routes as changes")
+                    ])
+        }
+        return run
+    }
+
+    /// What every reporter reads.
+    public var report: LintReport {
+        LintReport(
+            active: active, suppressed: suppressed, files: files,
+            totals: TextReporter.Totals(
+                files: currentFileCount, routes: apps.reduce(0) { $0 + $1.routes.count }, seconds: seconds,
+                unreadablePaths: incomplete.count, comparison: againstLabel),
+            unreadable: incomplete, failingSeverity: verdict.failingSeverity)
+    }
+}
