@@ -91,7 +91,7 @@ struct PathChangeWalk {
                         : (stateBefore.claimed ? routeBefore : -1, stateAfter.claimed ? routeAfter : -1)
                     if opened.0 >= 0 && firstOpened[origin]!.before == nil { firstOpened[origin]!.before = path(to: cursor) }
                     if opened.1 >= 0 && firstOpened[origin]!.after == nil { firstOpened[origin]!.after = path(to: cursor) }
-                    let same = opened.0 >= 0 ? counterpart[Int(opened.0)] == opened.1 : opened.1 < 0
+                    let same = opened.0 >= 0 ? opened.1 >= 0 && counterpart[Int(opened.0)] == opened.1 : opened.1 < 0
                     var change = Change(origin: origin, before: opened.0, after: opened.1)
                     if origin == .web {
                         if opened.0 < 0 { change.unclaimedBefore = routeBefore }

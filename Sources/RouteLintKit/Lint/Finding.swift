@@ -75,6 +75,9 @@ public struct Finding: Hashable, Sendable {
     public let suggestion: String?
     /// Set when the finding is suppressed: kept for SARIF, left out of every other output.
     public var suppression: Suppression?
+    /// URLs that show the finding true (a change of `routelint diff`: each opened what the
+    /// message says in both revisions); the message names them too.
+    public var witnesses: [String] = []
 
     /// A finding of `rule`; see the properties.
     public init(
@@ -136,12 +139,14 @@ public struct FindingSink: Sendable {
     /// Reports a finding of the rule `description` at its default severity.
     public mutating func report(
         _ rule: RuleDescription, _ message: String, at range: SourceRange,
-        related: [RelatedLocation] = [], relatedOmitted: Int = 0, subjects: [Subject] = [], suggestion: String? = nil
+        related: [RelatedLocation] = [], relatedOmitted: Int = 0, subjects: [Subject] = [], suggestion: String? = nil,
+        witnesses: [String] = []
     ) {
-        findings.append(
-            Finding(
-                rule: rule.id, severity: rule.defaultSeverity, message: message,
-                range: range, related: related, relatedOmitted: relatedOmitted, subjects: subjects, suggestion: suggestion))
+        var finding = Finding(
+            rule: rule.id, severity: rule.defaultSeverity, message: message,
+            range: range, related: related, relatedOmitted: relatedOmitted, subjects: subjects, suggestion: suggestion)
+        finding.witnesses = witnesses
+        findings.append(finding)
     }
 
     mutating func reserveCapacity(_ capacity: Int) {

@@ -29,7 +29,7 @@ public struct JSONReporter {
                     ),
                     // Related locations beyond those listed, counted: a field, never only words.
                     ("relatedOmitted", .integer(finding.relatedOmitted)),
-                ]
+                ] + (finding.witnesses.isEmpty ? [] : [("witnesses", .array(finding.witnesses.map(JSONValue.string)))])
             ).write(to: &output, indent: 1)
         }
         output.write("\n]\n")

@@ -85,9 +85,10 @@ public struct SARIFReporter {
             }
             fields.append(("partialFingerprints", .object([(fingerprintKey, .string(fingerprints[offset]))])))
             // Related locations beyond those listed are counted, not dropped in silence.
-            if finding.relatedOmitted > 0 {
-                fields.append(("properties", .object([("relatedLocationsOmitted", .integer(finding.relatedOmitted))])))
-            }
+            var properties: [(String, JSONValue)] = []
+            if finding.relatedOmitted > 0 { properties.append(("relatedLocationsOmitted", .integer(finding.relatedOmitted))) }
+            if !finding.witnesses.isEmpty { properties.append(("witnessURLs", .array(finding.witnesses.map(JSONValue.string)))) }
+            if !properties.isEmpty { fields.append(("properties", .object(properties))) }
             if let suppression = finding.suppression {
                 var entry: [(String, JSONValue)] = [("kind", .string(suppression.kind.rawValue))]
                 if let justification = suppression.justification, !justification.isEmpty {
@@ -180,7 +181,7 @@ public struct SARIFReporter {
         let path = FilePath.absolute(files[Int(range.file.index)].path, in: options.workingDirectory)
         var artifact: [(String, JSONValue)]
         if let relative = relativePath(path, under: options.baseDirectory) {
-            artifact = [("uri", .string(percentEncoded(relative))), ("uriBaseId", .string("%SRCROOT%"))]
+            artifact = [("uri", .string(relativeReference(relative))), ("uriBaseId", .string("%SRCROOT%"))]
         } else {
             artifact = [("uri", .string("file://" + percentEncoded(path)))]
         }
@@ -221,6 +222,14 @@ public struct SARIFReporter {
 
     static func fileURI(directory: String) -> String {
         "file://" + percentEncoded(directory.hasSuffix("/") ? directory : directory + "/")
+    }
+
+    /// A relative path as a URI reference: percent-encoded, and with `:` escaped in its first
+    /// segment, where it would read as a scheme (`main:app.routes.yaml`, a file of a revision).
+    static func relativeReference(_ path: String) -> String {
+        let encoded = percentEncoded(path)
+        let firstSegmentEnd = encoded.firstIndex(of: "/") ?? encoded.endIndex
+        return encoded[..<firstSegmentEnd].map { $0 == ":" ? "%3A" : String($0) }.joined() + encoded[firstSegmentEnd...]
     }
 
     /// Percent-encodes what may not stand in a URI path: anything but unreserved characters,

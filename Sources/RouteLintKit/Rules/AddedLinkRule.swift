@@ -24,7 +24,7 @@ public enum AddedLinkRule: ChangeRule {
                 description,
                 "\(ChangeWording.urls(change.urls)) opened no route; \(ChangeWording.opens(change.urls)) "
                     + "route '\(TerminalText.escape(change.after ?? ""))' now" + (change.cause.map { " (\($0))" } ?? ""),
-                at: change.range, related: change.related, subjects: ChangeWording.subjects(change))
+                at: change.range, related: change.related, subjects: ChangeWording.subjects(change), witnesses: change.urls)
         }
     }
 }

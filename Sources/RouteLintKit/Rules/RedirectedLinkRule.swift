@@ -31,7 +31,7 @@ public enum RedirectedLinkRule: ChangeRule {
                 description,
                 "\(ChangeWording.urls(change.urls)) opened route '\(TerminalText.escape(change.before ?? ""))'; "
                     + "\(ChangeWording.opens(change.urls)) route '\(TerminalText.escape(change.after ?? ""))' now",
-                at: change.range, related: change.related, subjects: ChangeWording.subjects(change))
+                at: change.range, related: change.related, subjects: ChangeWording.subjects(change), witnesses: change.urls)
         }
     }
 }

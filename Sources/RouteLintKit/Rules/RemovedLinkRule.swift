@@ -26,7 +26,7 @@ public enum RemovedLinkRule: ChangeRule {
                 description,
                 "\(ChangeWording.urls(change.urls)) opened \(opened); \(ChangeWording.opens(change.urls)) no route now"
                     + (change.cause.map { ": \($0)" } ?? ""),
-                at: change.range, related: change.related, subjects: ChangeWording.subjects(change))
+                at: change.range, related: change.related, subjects: ChangeWording.subjects(change), witnesses: change.urls)
         }
     }
 }

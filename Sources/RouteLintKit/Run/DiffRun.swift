@@ -24,6 +24,8 @@ public struct DiffOptions: Sendable {
     public var maxWarnings: Int?
     /// `--baseline`: the changes this baseline records are accepted.
     public var baselinePath: String?
+    /// `--write-baseline`: record the changes in a new baseline, and accept them.
+    public var writesBaseline = false
 
     /// Options comparing the route set of `paths` with `against`.
     public init(paths: [String], against: Revision, workingDirectory: String) {
@@ -55,8 +57,12 @@ public struct DiffRun: Sendable {
     public let againstLabel: String
     /// Comparisons that stopped at their bound: the run is incomplete.
     public let incomplete: [ReadFailure]
+    /// For each of `files`, the app it declares, in words.
+    private let appOfFile: [String]
     /// What to say on standard error, in order.
     public private(set) var messages: [RunMessage]
+    /// With `writesBaseline`: the baseline to save.
+    public private(set) var newBaseline: Baseline?
     /// How long the run took, in seconds.
     public private(set) var seconds: Double = 0
     /// Whether the run passes, and why not.
@@ -82,7 +88,7 @@ public struct DiffRun: Sendable {
                 let revisionFiles = try GitRevisionFileSystem(revision: revision, in: directory)
                 earlier.fileSystem = revisionFiles
                 label = "'\(TerminalText.escape(revision))' (\(revisionFiles.commit.prefix(12)))"
-                showEarlier = { "\(revision):\($0)" }
+                showEarlier = { "\(revision):" + ($0.hasPrefix("./") ? String($0.dropFirst(2)) : $0) }
             } catch {
                 throw RunFailure([RunMessage(.error, "cannot compare with \(error.description)")])
             }
@@ -98,8 +104,8 @@ public struct DiffRun: Sendable {
             }
             label = "the folder '\(TerminalText.escape(path))'"
             showEarlier = { shown in
-                shown.hasPrefix("/")
-                    ? FilePath.join(path, FilePath.relative(shown, to: directory) ?? shown) : FilePath.join(path, shown)
+                let relative = shown.hasPrefix("/") ? FilePath.relative(shown, to: directory) ?? shown : shown
+                return FilePath.join(path, relative.hasPrefix("./") ? String(relative.dropFirst(2)) : relative)
             }
         }
         let now = try side(current, named: "the working tree")
@@ -144,9 +150,19 @@ public struct DiffRun: Sendable {
                 path: app,
                 reason: "the comparison with \(label) stopped at its bound of path classes; more changes may exist than are reported")
         }
+        var appOfFile = [String](repeating: "the app", count: files.count)
+        for app in now.apps { for file in app.files { appOfFile[Int(file.id.index)] = app.displayName } }
+        for app in before.apps {
+            for file in app.files {
+                appOfFile[currentCount + Int(file.id.index)] = app.displayName
+                let standIn = Int(counterpart[Int(file.id.index)].index)
+                if standIn >= currentCount { appOfFile[standIn] = app.displayName }
+            }
+        }
         var run = DiffRun(
             configuration: now.configuration, files: files, currentFileCount: currentCount, apps: now.apps,
             earlierApps: before.apps, active: active, suppressed: suppressed, againstLabel: label, incomplete: incomplete,
+            appOfFile: appOfFile,
             messages: now.messages + before.messages + incomplete.map(RouteSetLoader.unreadable),
             verdict: Verdict(failingFindings: 0, warnings: 0, maxWarnings: nil, strict: false, unreadablePaths: 0))
         if let path = options.baselinePath {
@@ -164,6 +180,15 @@ public struct DiffRun: Sendable {
                 return silenced
             }
             Finding.sortIntoReportOrder(&run.suppressed)
+        }
+        if options.writesBaseline {
+            run.newBaseline = Baseline(findings: run.active, files: run.files)
+            run.suppressed += run.active.map { finding in
+                var accepted = finding
+                accepted.suppression = Suppression(kind: .external, justification: "in the baseline written")
+                return accepted
+            }
+            run.active = []
         }
         run.verdict = Verdict(
             findings: run.active, strict: options.strict, maxWarnings: options.maxWarnings, unreadablePaths: incomplete.count)
@@ -191,6 +216,9 @@ public struct DiffRun: Sendable {
         }
         return run
     }
+
+    /// The app that `file` declares, in words ("app 'shop'"): where a change belongs.
+    public func app(of file: FileID) -> String { appOfFile[Int(file.index)] }
 
     /// What every reporter reads.
     public var report: LintReport {

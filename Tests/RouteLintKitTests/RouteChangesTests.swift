@@ -1,0 +1,276 @@
+import Foundation
+import Testing
+
+@testable import RouteLintKit
+
+/// `routelint diff`'s judgement of pairs of route sets: each change kind, the tricky cases of
+/// precedence, what is not a link change, and every witness checked against `URLResolver`.
+@Suite("Route changes between two revisions")
+struct RouteChangesTests {
+    static let shell = """
+        manifest: 1
+        schemes: [shop]
+        hosts: [shop.example.com]
+        activities: {main: {}}
+        tabs:
+          home: {activity: main, index: 0, root: home, icon: house}
+        holders: {H: {}}
+
+        """
+
+    /// The shell with `routes` (each a line below `routes:`), every route linked from `home`.
+    static func manifest(_ routes: [String], hosts: String = "[shop.example.com]", schemes: String = "[shop]") -> String {
+        let ids = routes.map { String($0.prefix { $0 != ":" }) }
+        return
+            shell
+            .replacingOccurrences(of: "hosts: [shop.example.com]", with: "hosts: \(hosts)")
+            .replacingOccurrences(of: "schemes: [shop]", with: "schemes: \(schemes)")
+            + "routes:\n  home: {path: /, holder: H, links: [\(ids.joined(separator: ", "))]}\n"
+            + routes.map { "  \($0)\n" }.joined()
+    }
+
+    static func pair(_ before: [String], _ after: [String]) throws -> ComparedSets {
+        try compare(before: ["app.routes.yaml": manifest(before)], after: ["app.routes.yaml": manifest(after)])
+    }
+
+    @Test("a new literal route takes URLs from a parameter route: redirected, with the literal as witness")
+    func literalTakesFromParameter() throws {
+        let sets = try Self.pair(
+            ["product: {path: /products/:id, holder: H}"],
+            ["product: {path: /products/:id, holder: H}", "new-product: {path: /products/new, holder: H}"])
+        #expect(
+            sets.lines == [
+                "redirected-link: shop://products/new and https://shop.example.com/products/new opened route 'product'; "
+                    + "they open route 'new-product' now"
+            ])
+        #expect(sets.positions("redirected-link") == ["./app.routes.yaml:11:3"])
+        #expect(witnessesHold(sets.run).isEmpty, "\(witnessesHold(sets.run))")
+    }
+
+    @Test("removing the more specific route hands its URLs to the wider one")
+    func specificRouteRemoved() throws {
+        let sets = try Self.pair(
+            ["product: {path: /products/:id, holder: H}", "new-product: {path: /products/new, holder: H}"],
+            ["product: {path: /products/:id, holder: H}"])
+        #expect(
+            sets.lines == [
+                "redirected-link: shop://products/new and https://shop.example.com/products/new opened route 'new-product'; "
+                    + "they open route 'product' now",
+                "changed-route-api: route 'new-product' was removed",
+            ])
+        #expect(sets.positions("redirected-link") == ["./app.routes.yaml:10:3"])
+        #expect(witnessesHold(sets.run).isEmpty, "\(witnessesHold(sets.run))")
+    }
+
+    @Test("'**' narrowed to one segment: deeper URLs open nothing now")
+    func restNarrowed() throws {
+        let sets = try Self.pair(["docs: {path: /docs/**, holder: H}"], ["docs: {path: /docs/:page, holder: H}"])
+        #expect(sets.rules == ["changed-route-api", "removed-link"])
+        #expect(
+            sets.lines[1]
+                == "removed-link: shop://docs/x/x and https://shop.example.com/docs/x/x opened route 'docs'; they open no route now: "
+                + "route 'docs' no longer matches it (its path is /docs/:page now)")
+        #expect(witnessesHold(sets.run).isEmpty)
+    }
+
+    @Test("a host removed, a wildcard host narrowed, a scheme dropped: every link through them opens nothing")
+    func originsDropped() throws {
+        let before = Self.manifest(["product: {path: /products/:id, holder: H}"], hosts: "[shop.example.com, '*.example.org', old.example.net]", schemes: "[shop, legacy]")
+        let after = Self.manifest(["product: {path: /products/:id, holder: H}"], hosts: "[shop.example.com, shop.example.org]", schemes: "[shop]")
+        let sets = try compare(before: ["app.routes.yaml": before], after: ["app.routes.yaml": after])
+        #expect(
+            sets.lines == [
+                "removed-link: legacy:// opened route 'home'; it opens no route now: scheme 'legacy' is no longer declared",
+                "removed-link: https://www.example.org/ opened route 'home'; it opens no route now: host '*.example.org' is no longer declared",
+                "removed-link: https://old.example.net/ opened route 'home'; it opens no route now: host 'old.example.net' is no longer declared",
+            ])
+        #expect(witnessesHold(sets.run).isEmpty, "\(witnessesHold(sets.run))")
+    }
+
+    @Test("web: false turns the https links off and leaves the scheme's")
+    func webTurnedOff() throws {
+        let sets = try Self.pair(
+            ["order: {path: /orders/:id, holder: H}"], ["order: {path: /orders/:id, holder: H, web: false}"])
+        #expect(
+            sets.lines == [
+                "removed-link: https://shop.example.com/orders/x opened route 'order'; it opens no route now: "
+                    + "route 'order' opens it and has web: false, so the app does not claim it"
+            ])
+        #expect(sets.positions("removed-link") == ["./app.routes.yaml:10:46"])
+        #expect(witnessesHold(sets.run).isEmpty)
+        let back = try Self.pair(
+            ["order: {path: /orders/:id, holder: H, web: false}"], ["order: {path: /orders/:id, holder: H}"])
+        #expect(back.rules == ["added-link"])
+        #expect(witnessesHold(back.run).isEmpty)
+    }
+
+    @Test("a route moved to another file, keys reordered, anchors and merge keys: no change at all")
+    func notChanges() throws {
+        let before = Self.manifest(["product: {path: /products/:id, holder: H}", "order: {path: /orders/:id, holder: H, requires-auth: true}"])
+        let after = Self.manifest(["product: {path: /products/:id, holder: H}"])
+        let moved = """
+            manifest: 1
+            defaults: &guarded {holder: H, requires-auth: true}
+            routes:
+              order:
+                <<: *guarded
+                path: /orders/:id
+            """
+        let sets = try compare(before: ["app.routes.yaml": before], after: ["app.routes.yaml": after, "orders.routes.yaml": moved])
+        // `defaults` is an unknown key to lint; to diff, nothing changed.
+        #expect(sets.lines == [])
+    }
+
+    @Test("a parameter renamed: the generated code changes, no URL does")
+    func parameterRenamed() throws {
+        let sets = try Self.pair(["product: {path: /products/:id, holder: H}"], ["product: {path: /products/:sku, holder: H}"])
+        #expect(sets.lines == ["changed-route-api: route 'product' takes the path parameters (sku) now, not (id)"])
+    }
+
+    @Test("a route renamed with the same paths: an API change, not a link change")
+    func routeRenamed() throws {
+        let sets = try Self.pair(["product: {path: /products/:id, holder: H}"], ["item: {path: /products/:sku, holder: H}"])
+        #expect(
+            sets.lines == [
+                "changed-route-api: route 'product' was renamed to 'item'",
+                "changed-route-api: route 'item' takes the path parameters (sku) now, not (id)",
+            ])
+    }
+
+    @Test("auth dropped on a route, or a guarded link redirected to an unguarded route")
+    func relaxedAuth() throws {
+        let sets = try Self.pair(
+            ["order: {path: /orders/:id, holder: H, requires-auth: true}"],
+            ["order: {path: /orders/:id, holder: H, requires-auth: true}", "receipt: {path: /orders/receipt, holder: H}"])
+        #expect(sets.rules.sorted() == ["redirected-link", "relaxed-auth"])
+        #expect(
+            sets.lines.contains(
+                "relaxed-auth: shop://orders/receipt opened route 'order', which requires a signed-in user; "
+                    + "it opens route 'receipt' now, which does not"))
+    }
+
+    @Test("tabs, activities and holders removed, holder params changed")
+    func surface() throws {
+        let before = """
+            manifest: 1
+            activities: {main: {}, extra: {}}
+            tabs:
+              home: {activity: main, index: 0, root: home, icon: house}
+              more: {activity: extra, index: 0, root: more, icon: dots}
+            holders: {H: {}, P: {params: [id]}}
+            routes:
+              home: {path: /, holder: H}
+              more: {path: /more, holder: H}
+              product: {path: /products/:id, holder: P, activity: main}
+            """
+        let after = """
+            manifest: 1
+            activities: {main: {}}
+            tabs:
+              home: {activity: main, index: 0, root: home, icon: house}
+            holders: {H: {}, P: {params: [id, tab]}}
+            routes:
+              home: {path: /, holder: H}
+              product: {path: /products/:id, holder: P, activity: main}
+            """
+        let sets = try compare(before: ["a.routes.yaml": before], after: ["a.routes.yaml": after])
+        #expect(
+            Set(sets.lines.filter { $0.hasPrefix("changed-route-api") })
+                == [
+                    "changed-route-api: route 'more' was removed", "changed-route-api: activity 'extra' was removed or renamed",
+                    "changed-route-api: tab 'more' was removed or renamed",
+                    "changed-route-api: holder 'P' takes the params (id, tab) now, not (id)",
+                ])
+    }
+
+    @Test("a removed route points at its old line in the file that held it, its old place related")
+    func removedRoutePosition() throws {
+        let sets = try Self.pair(
+            ["product: {path: /products/:id, holder: H}", "order: {path: /orders/:id, holder: H}"],
+            ["product: {path: /products/:id, holder: H}"])
+        let removed = try #require(sets.run.active.first { $0.rule == "removed-link" })
+        #expect("\(removed.range.start)" == "11:3")
+        #expect(sets.run.files[Int(removed.range.file.index)].path == "./app.routes.yaml")
+        #expect(removed.related.count == 1)
+        #expect(sets.run.files[Int(removed.related[0].range.file.index)].path.hasSuffix("/base/app.routes.yaml"))
+        #expect(witnessesHold(sets.run).isEmpty)
+    }
+
+    @Test("a side that does not parse is never compared as if empty")
+    func unparsedSide() throws {
+        #expect(throws: RunFailure.self) {
+            _ = try compare(before: ["app.routes.yaml": "manifest: 1\nroutes: [\n"], after: ["app.routes.yaml": Self.manifest([])])
+        }
+        do {
+            _ = try compare(before: ["app.routes.yaml": Self.manifest([])], after: ["app.routes.yaml": "\u{0}\u{1}binary"])
+            Issue.record("a binary manifest was compared")
+        } catch let failure as RunFailure {
+            #expect(failure.messages.last?.description.contains("cannot compare: the route set of the working tree was not read whole") == true)
+        }
+    }
+
+    /// Every URL path of depth ≤ 3 over the literals of both sets and one other word: the walk
+    /// must report every (origin, before route, after route) that differs on one of them, and
+    /// nothing else — checked on random pairs of route sets against `URLResolver`.
+    @Test("on random pairs of route sets, the findings are exactly the differences URLResolver sees", arguments: 0..<6)
+    func exhaustive(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        let words = ["a", "b", "new"]
+        func pattern() -> String {
+            let depth = Int(random.next() % 3) + 1
+            var segments: [String] = []
+            for position in 0..<depth {
+                switch random.next() % 5 {
+                case 0, 1: segments.append(words[Int(random.next() % 3)])
+                case 2: segments.append(":p\(position)")
+                case 3: segments.append("*")
+                default: segments.append(position == depth - 1 ? "**" : "x")
+                }
+            }
+            return "/" + segments.joined(separator: "/")
+        }
+        func routeSet() -> [String] {
+            var seen = Set<String>()
+            var routes: [String] = []
+            for index in 0..<Int(random.next() % 6 + 2) {
+                let path = pattern()
+                guard seen.insert(path).inserted else { continue }
+                let web = random.next() % 4 == 0 ? ", web: false" : ""
+                routes.append("r\(index): {path: \(path), holder: H\(web)}")
+            }
+            return routes
+        }
+        for _ in 0..<25 {
+            let sets = try Self.pair(routeSet(), routeSet())
+            #expect(witnessesHold(sets.run).isEmpty, "\(witnessesHold(sets.run))")
+            // What the oracle sees differ, as (before, after) route pairs per origin.
+            var differences = Set<String>()
+            var paths: [[String]] = [[]]
+            var frontier: [[String]] = [[]]
+            for _ in 0..<3 {
+                frontier = frontier.flatMap { path in (words + ["x", "zz"]).map { path + [$0] } }
+                paths += frontier
+            }
+            for path in paths {
+                for prefix in ["shop://", "https://shop.example.com/"] {
+                    let url = prefix + path.joined(separator: "/")
+                    let earlier = URLResolver(apps: sets.run.earlierApps).resolve(url)
+                    let later = URLResolver(apps: sets.run.apps).resolve(url)
+                    guard earlier.status != .ambiguous && later.status != .ambiguous else { continue }
+                    let (a, b) = (opened(url, in: sets.run.earlierApps), opened(url, in: sets.run.apps))
+                    if a != b { differences.insert("\(a ?? "-") \(b ?? "-")") }
+                }
+            }
+            var reported = Set<String>()
+            for finding in sets.run.active where !finding.witnesses.isEmpty {
+                let routes = finding.subjects.filter { $0.kind == .route }.map(\.name)
+                switch finding.rule {
+                case "removed-link": reported.insert("\(routes[0]) -")
+                case "added-link": reported.insert("- \(routes[0])")
+                default: reported.insert("\(routes[0]) \(routes[1])")
+                }
+            }
+            #expect(differences.isSubset(of: reported), "missed: \(differences.subtracting(reported)) in \(sets.lines)")
+        }
+    }
+}
