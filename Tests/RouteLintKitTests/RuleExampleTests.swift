@@ -58,11 +58,34 @@ struct RuleExampleTests {
 
     /// The markers expected and every finding given ("file:line:column rule"), for the example
     /// as varied.
-    static func run(_ example: RuleExample, variant: Variant) -> (markers: [String], findings: [(position: String, rule: String)]) {
+    static func run(_ example: RuleExample, variant: Variant) throws -> (markers: [String], findings: [(position: String, rule: String)]) {
         let files = example.files.enumerated().map { unmark($1, fileIndex: $0) }
-        let result = lint(files.map { (name: $0.name, contents: variant.apply($0.contents)) })
-        let findings = result.findings.map { ("\($0.range.file.index):\($0.range.start.line):\($0.range.start.column)", $0.rule) }
-        return (files.flatMap(\.markers).sorted(), findings)
+        let (active, _) = try check(example, files.map { (name: $0.name, contents: variant.apply($0.contents)) }, variant: variant)
+        return (files.flatMap(\.markers).sorted(), active.map { ($0.position, $0.rule) })
+    }
+
+    /// The findings of `files` (the example's files, unmarked and varied), active and
+    /// suppressed, each at "file:line:column" by the file's place in the example. An example of
+    /// a change is the lint of both revisions and `routelint diff` between them.
+    static func check(
+        _ example: RuleExample, _ files: [(name: String, contents: String)], variant: Variant
+    ) throws -> (active: [(position: String, rule: String)], suppressed: [String]) {
+        let result = lint(files)
+        let position = { (finding: Finding, name: String) in
+            let index = files.firstIndex { name.hasSuffix($0.name) }.map(String.init) ?? name
+            return "\(index):\(finding.range.start.line):\(finding.range.start.column)"
+        }
+        var active = result.findings.map { (position($0, files[Int($0.range.file.index)].name), $0.rule) }
+        var suppressed = result.suppressed.map(\.rule)
+        guard !example.before.isEmpty else { return (active, suppressed) }
+        let before = example.before.map { (name: $0.name, contents: variant.apply($0.contents)) }
+        active += lint(before).findings.map { ("before:\($0.range.start)", $0.rule) }
+        let compared = try compare(
+            before: Dictionary(uniqueKeysWithValues: before.map { ($0.name, $0.contents) }),
+            after: Dictionary(uniqueKeysWithValues: files.map { ($0.name, $0.contents) }))
+        active += compared.run.active.map { (position($0, compared.run.files[Int($0.range.file.index)].path), $0.rule) }
+        suppressed += compared.run.suppressed.map(\.rule)
+        return (active, suppressed)
     }
 
     @Test("every registered rule has examples of both kinds", arguments: RuleRegistry.descriptions.map(\.id))
@@ -81,7 +104,7 @@ struct RuleExampleTests {
     func triggering(_ id: String, _ variant: Variant) throws {
         let rule = try #require(RuleRegistry.description(of: id))
         for example in rule.triggeringExamples {
-            let (markers, findings) = Self.run(example, variant: variant)
+            let (markers, findings) = try Self.run(example, variant: variant)
             let text = example.files.map(\.contents).joined(separator: "\n---\n")
             #expect(findings.filter { $0.rule == id }.map(\.position).sorted() == markers, "\(text)")
             // An example that stops parsing shows nothing of the rule it is about.
@@ -95,7 +118,7 @@ struct RuleExampleTests {
     func nonTriggering(_ id: String, _ variant: Variant) throws {
         let rule = try #require(RuleRegistry.description(of: id))
         for example in rule.nonTriggeringExamples {
-            let (_, findings) = Self.run(example, variant: variant)
+            let (_, findings) = try Self.run(example, variant: variant)
             #expect(findings.map { "\($0.position) \($0.rule)" } == [], "\(example.files.map(\.contents).joined(separator: "\n---\n"))")
         }
     }
@@ -124,11 +147,11 @@ struct RuleExampleTests {
                 }
                 return (name: file.name, contents: marked.joined(separator: "\n"))
             }
-            let result = lint(directed)
+            let (active, suppressed) = try Self.check(example, directed, variant: .plain)
             let text = directed.map(\.contents).joined(separator: "\n---\n")
-            #expect(!result.findings.contains { $0.rule == id }, "\(text)")
-            #expect(!result.findings.contains { $0.rule == UnusedSuppressionRule.description.id }, "\(text)")
-            #expect(result.suppressed.filter { $0.rule == id }.count == files.flatMap(\.markers).count, "\(text)")
+            #expect(!active.contains { $0.rule == id }, "\(text)")
+            #expect(!active.contains { $0.rule == UnusedSuppressionRule.description.id }, "\(text)")
+            #expect(suppressed.filter { $0 == id }.count == files.flatMap(\.markers).count, "\(text)")
         }
     }
 

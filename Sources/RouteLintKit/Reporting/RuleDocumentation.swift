@@ -10,7 +10,7 @@ public enum RuleDocumentation {
     }
 
     /// The catalogue as JSON: one object per rule, in catalogue order, with its id, default
-    /// severity, category (`format`, `navigation` or `suppression`), summary, documentation
+    /// severity, category (`format`, `navigation`, `platform-links`, `route-changes` or `suppression`), summary, documentation
     /// address and options. Fields are only ever added.
     public static func catalogueJSON() -> String {
         JSONValue.array(
@@ -76,9 +76,9 @@ public enum RuleDocumentation {
             for (heading, examples) in [("Triggers", rule.triggeringExamples), ("Does not trigger", rule.nonTriggeringExamples)] {
                 text += "\n\(heading):\n"
                 for example in examples {
-                    for file in example.files {
+                    for (revision, file) in revisions(example) {
                         let contents = file.contents.filter { $0 != RuleExample.marker }
-                        text += "\n```yaml\n# \(file.name)\n\(contents)\n```\n"
+                        text += "\n```yaml\n# \(file.name)\(revision)\n\(contents)\n```\n"
                     }
                 }
             }
@@ -89,8 +89,8 @@ public enum RuleDocumentation {
     private static func examples(_ heading: String, _ examples: [RuleExample]) -> String {
         var text = "\n\(heading):\n"
         for example in examples {
-            for file in example.files {
-                text += "\n    # \(file.name)\n"
+            for (revision, file) in revisions(example) {
+                text += "\n    # \(file.name)\(revision)\n"
                 let contents = file.contents.filter { $0 != RuleExample.marker }
                 for line in contents.split(separator: "\n", omittingEmptySubsequences: false) {
                     text += line.isEmpty ? "\n" : "    \(line)\n"
@@ -98,5 +98,12 @@ public enum RuleDocumentation {
             }
         }
         return text
+    }
+
+    /// An example's files, each with the revision it belongs to for a change rule's example
+    /// (" (before)", " (after)"), else "".
+    private static func revisions(_ example: RuleExample) -> [(String, RuleExample.File)] {
+        guard !example.before.isEmpty else { return example.files.map { ("", $0) } }
+        return example.before.map { (" (before)", $0) } + example.files.map { (" (after)", $0) }
     }
 }

@@ -14,7 +14,7 @@ public enum AddedLinkRule: ChangeRule {
             RuleExample(
                 before: ChangeExamples.manifest,
                 after: ChangeExamples.changing("links: [product, order]", to: "links: [product, order, help]")
-                    + "\n  ↓help: {path: /help, holder: H}")
+                    + "\n  ↓help: {path: /help, holder: H, activity: main}")
         ],
         nonTriggeringExamples: [ChangeExamples.moved])
 

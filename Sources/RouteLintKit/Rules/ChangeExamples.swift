@@ -11,8 +11,8 @@ enum ChangeExamples {
         holders: {H: {}}
         routes:
           home: {path: /, holder: H, links: [product, order]}
-          product: {path: /products/:id, holder: H}
-          order: {path: /orders/:id, holder: H, requires-auth: true}
+          product: {path: /products/:id, holder: H, activity: main}
+          order: {path: /orders/:id, holder: H, activity: main, requires-auth: true}
         """
 
     /// The example manifest with its first `target` replaced.
@@ -28,7 +28,7 @@ enum ChangeExamples {
             (
                 "app.routes.yaml",
                 changing(
-                    "  product: {path: /products/:id, holder: H}\n  order: {path: /orders/:id, holder: H, requires-auth: true}",
+                    "  product: {path: /products/:id, holder: H, activity: main}\n  order: {path: /orders/:id, holder: H, activity: main, requires-auth: true}",
                     to: "")
             ),
             (
@@ -36,8 +36,8 @@ enum ChangeExamples {
                 """
                 manifest: 1
                 routes:
-                  order: {requires-auth: true, holder: H, path: /orders/:id}
-                  product: {holder: H, path: /products/:id}
+                  order: {requires-auth: true, activity: main, holder: H, path: /orders/:id}
+                  product: {activity: main, holder: H, path: /products/:id}
                 """
             ),
         ])

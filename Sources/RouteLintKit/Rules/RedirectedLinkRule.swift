@@ -15,14 +15,14 @@ public enum RedirectedLinkRule: ChangeRule {
             RuleExample(
                 before: ChangeExamples.manifest,
                 after: ChangeExamples.changing(
-                    "  order: {path: /orders/:id", to: "  ↓new-product: {path: /products/new, holder: H}\n  order: {path: /orders/:id"
+                    "  order: {path: /orders/:id", to: "  ↓new-product: {path: /products/new, holder: H, activity: main}\n  order: {path: /orders/:id"
                 ).replacingFirst("links: [product, order]", with: "links: [product, order, new-product]"))
         ],
         nonTriggeringExamples: [
             RuleExample(
                 before: ChangeExamples.manifest,
                 after: ChangeExamples.changing("product: {path: /products/:id", to: "product: {holder: H, path: /products/:id")
-                    .replacingFirst(", holder: H}", with: "}"))
+                    .replacingFirst(", holder: H, activity: main}", with: ", activity: main}"))
         ])
 
     static func check(_ changes: RouteChanges, into findings: inout FindingSink) {

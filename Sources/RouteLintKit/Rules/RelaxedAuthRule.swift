@@ -18,7 +18,7 @@ public enum RelaxedAuthRule: ChangeRule {
         nonTriggeringExamples: [
             RuleExample(
                 before: ChangeExamples.manifest,
-                after: ChangeExamples.changing("product: {path: /products/:id, holder: H}", to: "product: {path: /products/:id, holder: H, requires-auth: true}"))
+                after: ChangeExamples.changing("activity: main}", to: "activity: main, requires-auth: true}"))
         ])
 
     static func check(_ changes: RouteChanges, into findings: inout FindingSink) {
