@@ -82,6 +82,12 @@ func runCommand(_ binary: String, _ arguments: [String]) -> (seconds: Double, pe
     }
 }
 
+/// Runs `binary` in `directory`: a shell that changes to it and replaces itself with the binary,
+/// so that the time and memory measured are the binary's.
+func runCommandIn(_ directory: String, _ binary: String, _ arguments: [String]) -> (seconds: Double, peakBytes: Int, status: Int32) {
+    runCommand("/bin/sh", ["-c", "cd \"$0\" && exec \"$@\"", directory, binary] + arguments)
+}
+
 /// The route set at `path`, read as `routelint lint PATH` reads it.
 func loadRouteSet(_ path: String) -> [SourceFile] {
     let directory = FilePath.parent(of: FilePath.absolute(path, in: "/"))
@@ -311,6 +317,48 @@ do {
             + "every path after writing) \(format(generate.0, digits: 3)) s; lint with the four files as platform files "
             + "\(format(checked.0, digits: 3)) s, so the check adds \(format(checked.0 - lint.0, digits: 3)) s "
             + "(\(format((checked.0 - lint.0) / lint.0, digits: 2))× the lint).\n")
+}
+
+// Route changes: 100,000 routes against the same set with 1 % of its paths changed.
+if options.sizes.contains(100_000) {
+    let folder = "\(workspace)/diff"
+    makeDirectory("\(folder)/before")
+    makeDirectory("\(folder)/after")
+    let text = RouteSetGenerator(routeCount: 100_000).files(routesPerFile: nil)[0].text
+    var changed = 0
+    var pathLines = 0
+    let mutated = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> Substring in
+        guard line.hasPrefix("    path: ") else { return line }
+        pathLines += 1
+        guard pathLines % 100 == 0 else { return line }
+        changed += 1
+        return line + "/v2"
+    }.joined(separator: "\n")
+    write(text, to: "\(folder)/before/app.routes.yaml")
+    write(mutated, to: "\(folder)/after/app.routes.yaml")
+    let lintBefore = best(of: 3) { () -> (Double, Int) in
+        let run = runCommand(binary, ["lint", "\(folder)/before"])
+        return (run.seconds, Int(run.status))
+    }
+    let lintAfter = best(of: 3) { () -> (Double, Int) in
+        let run = runCommand(binary, ["lint", "\(folder)/after"])
+        return (run.seconds, Int(run.status))
+    }
+    var diffPeak = 0
+    let diff = best(of: 3) { () -> (Double, Int) in
+        let run = runCommandIn("\(folder)/after", binary, ["diff", "--against", "../before", "--format", "json", "--output", "/dev/null"])
+        diffPeak = run.peakBytes
+        return (run.seconds, Int(run.status))
+    }
+    if lintBefore.1 != 0 || diff.1 != 1 {
+        fail("routelint-bench: the diff run failed (lint exit \(lintBefore.1), diff exit \(diff.1), expected 1)\n")
+        exit(1)
+    }
+    let both = lintBefore.0 + lintAfter.0
+    print(
+        "Route changes: 100,000 routes against the same set with \(grouped(changed)) paths changed: lint of each side "
+            + "\(format(lintBefore.0, digits: 3)) s and \(format(lintAfter.0, digits: 3)) s; diff \(format(diff.0, digits: 3)) s "
+            + "(\(format(diff.0 / both, digits: 2))× the two lints), \(megabytes(diffPeak)) MB at peak.\n")
 }
 
 let latency = languageServerLatency(routeCount: 10_000, routesPerFile: 100, rounds: 41)

@@ -51,6 +51,18 @@ public enum Starter {
               with:
                 fail-on: error
 
+        To also fail a pull request that breaks links already sent (the change against its base,
+        with a Markdown report in the job summary), check out the whole history and add:
+
+            - uses: actions/checkout@v5
+              with:
+                fetch-depth: 0
+            - uses: routelint/routelint@\(revision)
+              with:
+                diff-against: ${{ github.event.pull_request.base.sha }}
+                # A label acknowledges a deliberate break:
+                diff-fail-on: ${{ contains(github.event.pull_request.labels.*.name, 'breaks-links') && 'never' || 'error' }}
+
         """
     }
 }
