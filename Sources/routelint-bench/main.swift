@@ -322,6 +322,7 @@ do {
 // Route changes: 100,000 routes against the same set with 1 % of its paths changed.
 if options.sizes.contains(100_000) {
     let folder = "\(workspace)/diff"
+    makeDirectory(folder)
     makeDirectory("\(folder)/before")
     makeDirectory("\(folder)/after")
     let text = RouteSetGenerator(routeCount: 100_000).files(routesPerFile: nil)[0].text

@@ -273,4 +273,34 @@ struct RouteChangesTests {
             #expect(differences.isSubset(of: reported), "missed: \(differences.subtracting(reported)) in \(sets.lines)")
         }
     }
+
+    @Test("a hostile pair whose automata would multiply stops at its bound, and the run says it is incomplete")
+    func bounded() throws {
+        // Route i has one literal at position i and parameters elsewhere: every set of matched
+        // literals is a state of its own, 2^18 of them.
+        let depth = 18
+        let routes = (0..<depth).map { index in
+            let segments = (0..<depth).map { $0 == index ? "l\($0)" : ":p\($0)" }
+            return "r\(index): {path: /\(segments.joined(separator: "/")), holder: H}"
+        }
+        let sets = try Self.pair(routes, Array(routes.dropLast()))
+        #expect(sets.run.incomplete.count == 1)
+        #expect(sets.run.verdict.exitStatus == 2)
+        #expect(sets.run.messages.contains { $0.description.contains("stopped at its bound") })
+        #expect(witnessesHold(sets.run).isEmpty)
+    }
+
+    @Test("Markdown shows manifest text as written: entities and emphasis in a path are text in the table and the chart")
+    func markdownEscapes() throws {
+        let path = "/_&lt;script&gt;_"
+        let sets = try Self.pair(["odd: {path: '\(path)', holder: H}"], [])
+        var page = ""
+        MarkdownReporter().write(sets.run, to: &page)
+        #expect(page.contains("### the app"))
+        // In the table: '&' as '&amp;', '_' as a reference; never the text itself.
+        #expect(page.contains("https://shop.example.com/&#95;&amp;lt;script&amp;gt;&#95;"), "\(page)")
+        #expect(!page.contains("&lt;script"))
+        #expect(!page.contains("/_&"))
+        #expect(page.contains("n0[\"odd /_#38;lt#59;script#38;gt#59;_ (removed)\"]:::error"), "\(page)")
+    }
 }
