@@ -289,8 +289,10 @@ private struct AppComparison {
     /// for the paths it opens.
     private static func walk(_ before: AppModel, _ after: AppModel, counterpart: [Int?]?) -> Walked {
         let limit = PathChangeWalk.limit(routeCount: before.routes.count + after.routes.count)
-        let earlier = ClaimedSegments(before, spelling: .decoded, stateLimit: limit)
-        let later = counterpart == nil ? earlier : ClaimedSegments(after, spelling: .decoded, stateLimit: limit)
+        let built = (counterpart == nil ? [before] : [before, after]).concurrentMap { app in
+            ClaimedSegments(app, spelling: .decoded, stateLimit: limit)
+        }
+        let (earlier, later) = (built[0], built[built.count - 1])
         // Route positions in the automata: the routes with a path, in the app's order.
         var automatonIndex: [Int: Int32] = [:]
         var position: Int32 = 0

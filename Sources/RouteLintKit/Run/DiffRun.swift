@@ -108,8 +108,16 @@ public struct DiffRun: Sendable {
                 return FilePath.join(path, relative.hasPrefix("./") ? String(relative.dropFirst(2)) : relative)
             }
         }
-        let now = try side(current, named: "the working tree")
-        let before = try side(earlier, named: label)
+        // The two sides are loaded and linted side by side: each mostly waits on one core.
+        let sides = [(current, "the working tree"), (earlier, label)].concurrentMap { options, name in
+            do throws(RunFailure) {
+                return Result<LintRun, RunFailure>.success(try side(options, named: name))
+            } catch {
+                return .failure(error)
+            }
+        }
+        let now = try sides[0].get()
+        let before = try sides[1].get()
 
         // The files: the current tree's, the other revision's under their names there, and a
         // stand-in (the old text under the current name) for each file the tree no longer has.
