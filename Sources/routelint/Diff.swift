@@ -8,9 +8,11 @@ enum DiffFormat: String, ExpressibleByArgument, CaseIterable {
 
 struct Diff: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Compare the route set with another revision: links that a change breaks, redirects or adds, and the generated code's surface.")
+        abstract:
+            "Compare the route set with another revision: links that a change breaks, redirects or adds, and the generated code's surface.")
 
-    @Argument(help: "Files and directories of the route set, as for lint (default: the configuration's include, else the current directory).")
+    @Argument(
+        help: "Files and directories of the route set, as for lint (default: the configuration's include, else the current directory).")
     var paths: [String] = []
 
     @Option(

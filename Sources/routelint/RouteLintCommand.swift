@@ -12,7 +12,9 @@ struct RouteLintCommand: ParsableCommand {
         commandName: "routelint",
         abstract: "Lint and validate route manifests: activities, tabs, routes and their holders.",
         version: RouteLintVersion.current,
-        subcommands: [Lint.self, Diff.self, Resolve.self, Graph.self, Generate.self, Rules.self, Explain.self, Init.self, LanguageServerCommand.self],
+        subcommands: [
+            Lint.self, Diff.self, Resolve.self, Graph.self, Generate.self, Rules.self, Explain.self, Init.self, LanguageServerCommand.self,
+        ],
         defaultSubcommand: Lint.self)
 }
 

@@ -96,15 +96,15 @@ struct DiffCommandTests {
             #expect(result.status == 1, "\(result.stderr)")
             let headlines = result.stdout.split(separator: "\n").filter { $0.hasSuffix("]") }
             let expected: [String] = [
-                    "routes/orders.routes.yaml:4:3: warning: route 'order' required a signed-in user and does not now [relaxed-auth]",
-                    "routes/shop.routes.yaml:12:39: error: https://shop.example.com/cart opened route 'cart'; it opens no route now: "
-                        + "route 'cart' opens it and has web: false, so the app does not claim it [removed-link]",
-                    "routes/shop.routes.yaml:14:3: warning: shop://products/new and https://shop.example.com/products/new opened route "
-                        + "'product'; they open route 'new-product' now [redirected-link]",
-                    "routes/shop.routes.yaml:15:18: warning: route 'search' takes the path parameters (query) now, not none [changed-route-api]",
-                    "routes/shop.routes.yaml:15:18: error: shop://search/x/x and https://shop.example.com/search/x/x opened route 'search'; "
-                        + "they open no route now: route 'search' no longer matches it (its path is /search/:query now) [removed-link]",
-                ]
+                "routes/orders.routes.yaml:4:3: warning: route 'order' required a signed-in user and does not now [relaxed-auth]",
+                "routes/shop.routes.yaml:12:39: error: https://shop.example.com/cart opened route 'cart'; it opens no route now: "
+                    + "route 'cart' opens it and has web: false, so the app does not claim it [removed-link]",
+                "routes/shop.routes.yaml:14:3: warning: shop://products/new and https://shop.example.com/products/new opened route "
+                    + "'product'; they open route 'new-product' now [redirected-link]",
+                "routes/shop.routes.yaml:15:18: warning: route 'search' takes the path parameters (query) now, not none [changed-route-api]",
+                "routes/shop.routes.yaml:15:18: error: shop://search/x/x and https://shop.example.com/search/x/x opened route 'search'; "
+                    + "they open no route now: route 'search' no longer matches it (its path is /search/:query now) [removed-link]",
+            ]
             #expect(headlines.map(String.init) == expected)
             #expect(result.stdout.contains("HEAD~1:routes/shop.routes.yaml:15:72: note: it required auth here"), "\(result.stdout)")
             #expect(
@@ -148,7 +148,9 @@ struct DiffCommandTests {
                 text.split(separator: "\n").filter { !$0.contains("\"file\"") }.joined(separator: "\n")
             }
             #expect(strip(fromGit.stdout) == strip(fromFolder.stdout))
-            #expect(fromFolder.stdout.contains("\"file\" : \"../base/routes/shop.routes.yaml\"") || fromFolder.stdout.contains("\"file\": \"../base/routes/shop.routes.yaml\""))
+            #expect(
+                fromFolder.stdout.contains("\"file\" : \"../base/routes/shop.routes.yaml\"")
+                    || fromFolder.stdout.contains("\"file\": \"../base/routes/shop.routes.yaml\""))
             #expect(fromGit.stdout.contains("\"witnesses\""))
             // A copy inside the working tree is no part of the current route set.
             try Self.shell("mkdir -p old && git archive HEAD~1 | tar -x -C old && rm .routelint.yml old/.routelint.yml", in: repository)
@@ -169,7 +171,9 @@ struct DiffCommandTests {
             }
             #expect(page == (try String(contentsOf: Self.goldenMarkdown, encoding: .utf8)))
             let sarif = try RouteLint.run(["diff", "--against", "HEAD~1", "--format", "sarif"], in: repository)
-            #expect(sarif.stdout.contains("\"uri\" : \"HEAD~1%3Aroutes/shop.routes.yaml\"") || sarif.stdout.contains("\"uri\": \"HEAD~1%3Aroutes/shop.routes.yaml\""))
+            #expect(
+                sarif.stdout.contains("\"uri\" : \"HEAD~1%3Aroutes/shop.routes.yaml\"")
+                    || sarif.stdout.contains("\"uri\": \"HEAD~1%3Aroutes/shop.routes.yaml\""))
             #expect(sarif.stdout.contains("witnessURLs"))
             let github = try RouteLint.run(["diff", "--against", "HEAD~1", "--format", "github"], in: repository)
             #expect(github.stdout.split(separator: "\n").filter { $0.hasPrefix("::error file=routes/shop.routes.yaml") }.count == 2)
@@ -186,9 +190,12 @@ struct DiffCommandTests {
             #expect(accepted.stdout.hasPrefix("No route changes found in 2 files"))
             var text = Self.after.replacingOccurrences(
                 of: "search: {path: /search/:query, holder: H, activity: main}",
-                with: "search: {path: /search/:query, holder: H, activity: main}  # routelint:ignore removed-link -- old search links retired")
+                with:
+                    "search: {path: /search/:query, holder: H, activity: main}  # routelint:ignore removed-link -- old search links retired"
+            )
             text = text.replacingOccurrences(
-                of: "cart: {path: /cart, holder: H, web: false}", with: "cart: {path: /cart, holder: H, web: false}  # routelint:ignore removed-link")
+                of: "cart: {path: /cart, holder: H, web: false}",
+                with: "cart: {path: /cart, holder: H, web: false}  # routelint:ignore removed-link")
             try text.write(to: repository.appendingPathComponent("routes/shop.routes.yaml"), atomically: true, encoding: .utf8)
             let silenced = try RouteLint.run(["diff", "--against", "HEAD~1"], in: repository)
             #expect(silenced.status == 0, "\(silenced.stdout)")
@@ -214,7 +221,9 @@ struct DiffCommandTests {
             #expect(cut.stderr.contains("this is a shallow clone, which may lack it"), "\(cut.stderr)")
 
             try Data([0x6D, 0x61, 0x00, 0xFF, 0xFE, 0x01]).write(to: repository.appendingPathComponent("routes/shop.routes.yaml"))
-            try Self.shell("git add -A && \(Self.git) commit -qm binary && git checkout -q HEAD~1 -- routes && \(Self.git) commit -qam restore", in: repository)
+            try Self.shell(
+                "git add -A && \(Self.git) commit -qm binary && git checkout -q HEAD~1 -- routes && \(Self.git) commit -qam restore",
+                in: repository)
             let binary = try RouteLint.run(["diff", "--against", "HEAD~1"], in: repository)
             #expect(binary.status == 2)
             #expect(binary.stderr.contains("cannot compare: the route set of 'HEAD~1'"), "\(binary.stderr)")

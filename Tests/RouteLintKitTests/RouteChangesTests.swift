@@ -75,8 +75,11 @@ struct RouteChangesTests {
 
     @Test("a host removed, a wildcard host narrowed, a scheme dropped: every link through them opens nothing")
     func originsDropped() throws {
-        let before = Self.manifest(["product: {path: /products/:id, holder: H}"], hosts: "[shop.example.com, '*.example.org', old.example.net]", schemes: "[shop, legacy]")
-        let after = Self.manifest(["product: {path: /products/:id, holder: H}"], hosts: "[shop.example.com, shop.example.org]", schemes: "[shop]")
+        let before = Self.manifest(
+            ["product: {path: /products/:id, holder: H}"], hosts: "[shop.example.com, '*.example.org', old.example.net]",
+            schemes: "[shop, legacy]")
+        let after = Self.manifest(
+            ["product: {path: /products/:id, holder: H}"], hosts: "[shop.example.com, shop.example.org]", schemes: "[shop]")
         let sets = try compare(before: ["app.routes.yaml": before], after: ["app.routes.yaml": after])
         #expect(
             sets.lines == [
@@ -106,7 +109,9 @@ struct RouteChangesTests {
 
     @Test("a route moved to another file, keys reordered, anchors and merge keys: no change at all")
     func notChanges() throws {
-        let before = Self.manifest(["product: {path: /products/:id, holder: H}", "order: {path: /orders/:id, holder: H, requires-auth: true}"])
+        let before = Self.manifest([
+            "product: {path: /products/:id, holder: H}", "order: {path: /orders/:id, holder: H, requires-auth: true}",
+        ])
         let after = Self.manifest(["product: {path: /products/:id, holder: H}"])
         let moved = """
             manifest: 1
@@ -205,7 +210,8 @@ struct RouteChangesTests {
             _ = try compare(before: ["app.routes.yaml": Self.manifest([])], after: ["app.routes.yaml": "\u{0}\u{1}binary"])
             Issue.record("a binary manifest was compared")
         } catch let failure as RunFailure {
-            #expect(failure.messages.last?.description.contains("cannot compare: the route set of the working tree was not read whole") == true)
+            #expect(
+                failure.messages.last?.description.contains("cannot compare: the route set of the working tree was not read whole") == true)
         }
     }
 

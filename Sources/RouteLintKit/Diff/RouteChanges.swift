@@ -146,9 +146,11 @@ private struct AppComparison {
     /// For each route of `before`, the route of `after` that it is: same id, else renamed (the
     /// only route gone and the only route new with its pattern up to parameter names).
     static func counterparts(_ before: AppModel, _ after: AppModel) -> (routes: [Int?], renamed: Set<Int>) {
-        var counterparts: [Int?] = before.routes.map { route in after.route(named: before.text(route.id.value)).flatMap { found in
-            after.routePosition(found.id.value)
-        } }
+        var counterparts: [Int?] = before.routes.map { route in
+            after.route(named: before.text(route.id.value)).flatMap { found in
+                after.routePosition(found.id.value)
+            }
+        }
         let taken = Set(counterparts.compactMap { $0 })
         func shapes(_ app: AppModel, _ positions: [Int]) -> [String: [Int]] {
             var byShape: [String: [Int]] = [:]
@@ -189,7 +191,9 @@ private struct AppComparison {
                     RouteChanges.APIChange(
                         message: "route '\(TerminalText.escape(id))' was removed",
                         range: locations.anchor(route.id.range),
-                        related: [RelatedLocation(locations.before(route.id.range), "route '\(TerminalText.escape(id))' was declared here")],
+                        related: [
+                            RelatedLocation(locations.before(route.id.range), "route '\(TerminalText.escape(id))' was declared here")
+                        ],
                         subjects: [.route(id)]))
                 continue
             }
@@ -200,7 +204,9 @@ private struct AppComparison {
                     RouteChanges.APIChange(
                         message: "route '\(TerminalText.escape(id))' was renamed to '\(TerminalText.escape(newID))'",
                         range: now.id.range,
-                        related: [RelatedLocation(locations.before(route.id.range), "route '\(TerminalText.escape(id))' was declared here")],
+                        related: [
+                            RelatedLocation(locations.before(route.id.range), "route '\(TerminalText.escape(id))' was declared here")
+                        ],
                         subjects: [.route(id), .route(newID)]))
             }
             let parameters = (route.path?.value.parameterNames ?? []).map(before.text)
@@ -236,7 +242,9 @@ private struct AppComparison {
                 RouteChanges.APIChange(
                     message: "holder '\(TerminalText.escape(name))' takes the params \(Self.list(newParams)) now, not \(Self.list(params))",
                     range: now.name.range,
-                    related: [RelatedLocation(locations.before(holder.name.range), "holder '\(TerminalText.escape(name))' was declared here")],
+                    related: [
+                        RelatedLocation(locations.before(holder.name.range), "holder '\(TerminalText.escape(name))' was declared here")
+                    ],
                     subjects: [.holder(name)] + newParams.map { Subject(.parameter, $0) }))
         }
     }
@@ -258,7 +266,9 @@ private struct AppComparison {
                 RouteChanges.APIChange(
                     message: "\(kind.rawValue) '\(TerminalText.escape(text))' was removed or renamed",
                     range: locations.anchor(name.range),
-                    related: [RelatedLocation(locations.before(name.range), "\(kind.rawValue) '\(TerminalText.escape(text))' was declared here")],
+                    related: [
+                        RelatedLocation(locations.before(name.range), "\(kind.rawValue) '\(TerminalText.escape(text))' was declared here")
+                    ],
                     subjects: [.entity(kind, text)]))
         }
     }
@@ -381,7 +391,8 @@ private struct AppComparison {
         }
         let quoted = { (id: String) in "'\(TerminalText.escape(id))'" }
         if let from, let fromID {
-            let declared = fromNow.map { [RelatedLocation($0.id.range, "route \(quoted(fromID)) is here now")] }
+            let declared =
+                fromNow.map { [RelatedLocation($0.id.range, "route \(quoted(fromID)) is here now")] }
                 ?? [RelatedLocation(locations.before(from.id.range), "route \(quoted(fromID)) was declared here")]
             if let to, let toID {
                 return RouteChanges.LinkChange(
@@ -402,7 +413,9 @@ private struct AppComparison {
                     cause: "route \(quoted(fromID)) was removed", range: locations.anchor(from.id.range), related: declared)
             }
             let cause =
-                fromNow.path.map { "route \(quoted(fromID)) no longer matches it (its path is \(TerminalText.escape(after.text($0.value.text))) now)" }
+                fromNow.path.map {
+                    "route \(quoted(fromID)) no longer matches it (its path is \(TerminalText.escape(after.text($0.value.text))) now)"
+                }
                 ?? "route \(quoted(fromID)) has no path now"
             return RouteChanges.LinkChange(
                 kind: .removed, app: appName, urls: [url], before: fromID, after: nil, cause: cause,

@@ -1,6 +1,7 @@
 /// The pull-request format of `routelint diff` (spec section 9), for a comment or
 /// `$GITHUB_STEP_SUMMARY`: per app, a table of the changes with their witness URLs, and a
-/// Mermaid flowchart of the changed routes with their neighbours, which GitHub draws. Both are
+/// Mermaid flowchart of the changed routes with their neighbours, which GitHub draws. Rows go
+/// from the most severe change down, in report order within a severity. Both are
 /// bounded ("and N more"): a huge diff stays a page. Manifest text is escaped for Markdown,
 /// HTML and Mermaid alike: a route or host named like markup shows as text.
 public struct MarkdownReporter {
@@ -31,7 +32,10 @@ public struct MarkdownReporter {
             byApp[app, default: []].append(finding)
         }
         for app in order {
-            let findings = byApp[app]!
+            // The changes that fail first: a reviewer reads the top of the table.
+            let findings = byApp[app]!.enumerated().sorted { lhs, rhs in
+                lhs.element.severity != rhs.element.severity ? lhs.element.severity > rhs.element.severity : lhs.offset < rhs.offset
+            }.map(\.element)
             output.write("\n### \(Self.escaped(app))\n\n")
             output.write("| Severity | Change | What | Witness | Where |\n|---|---|---|---|---|\n")
             for finding in findings.prefix(Self.maximumRows) {
@@ -144,7 +148,9 @@ public struct MarkdownReporter {
     static func mermaidEscaped(_ text: String) -> String {
         var result = ""
         for scalar in text.unicodeScalars {
-            if scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || " /:._-".unicodeScalars.contains(scalar)) {
+            if scalar.isASCII
+                && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || " /:._-".unicodeScalars.contains(scalar))
+            {
                 result.unicodeScalars.append(scalar)
             } else {
                 result += "#\(scalar.value);"

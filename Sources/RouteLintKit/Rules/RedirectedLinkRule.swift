@@ -15,7 +15,8 @@ public enum RedirectedLinkRule: ChangeRule {
             RuleExample(
                 before: ChangeExamples.manifest,
                 after: ChangeExamples.changing(
-                    "  order: {path: /orders/:id", to: "  ↓new-product: {path: /products/new, holder: H, activity: main}\n  order: {path: /orders/:id"
+                    "  order: {path: /orders/:id",
+                    to: "  ↓new-product: {path: /products/new, holder: H, activity: main}\n  order: {path: /orders/:id"
                 ).replacingFirst("links: [product, order]", with: "links: [product, order, new-product]"))
         ],
         nonTriggeringExamples: [

@@ -125,7 +125,8 @@ public struct LintRun: Sendable {
             configuration: loaded.configuration, files: loaded.files + loaded.platformFiles.map(\.file),
             platformFiles: loaded.platformFiles, unreadable: failures, apps: result.apps,
             unparsedFiles: result.unparsedFiles,
-            active: result.findings, suppressionDirectives: result.directives, suppressed: result.suppressed, skippedChecks: skipped, messages: messages,
+            active: result.findings, suppressionDirectives: result.directives, suppressed: result.suppressed, skippedChecks: skipped,
+            messages: messages,
             verdict: Verdict(failingFindings: 0, warnings: 0, maxWarnings: nil, strict: false, unreadablePaths: 0))
         if let path = options.baselinePath { try run.apply(try Self.loadBaseline(path, messages: run.messages), named: path) }
         if options.writesBaseline {
