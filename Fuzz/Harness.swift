@@ -12,6 +12,9 @@
 // - platform-files: a first line naming a platform file (apple-app-site-association,
 //   assetlinks.json, AndroidManifest.xml, app.entitlements), then its text, checked against a
 //   small app: positions lie in the file, and every witness URL is decided as its fact says.
+// - diff: a manifest before a line `---after---` and one after it, compared as `routelint diff`
+//   compares two revisions: positions lie in the files, and every witness URL opens in each
+//   revision what its finding says, by URLResolver.
 //
 // A broken invariant is a trap, which libFuzzer reports as a crash with the input that made it.
 
@@ -27,6 +30,7 @@
 enum FuzzTarget: String {
     case lint, patterns, resolve, configuration, matchers
     case platformFiles = "platform-files"
+    case diff
 }
 
 nonisolated(unsafe) private var target = FuzzTarget.lint
@@ -52,6 +56,7 @@ public func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> In
     case .configuration: fuzzConfiguration(bytes)
     case .matchers: fuzzMatchers(bytes)
     case .platformFiles: fuzzPlatformFiles(bytes)
+    case .diff: fuzzDiff(bytes)
     }
     return 0
 }
@@ -324,6 +329,46 @@ func fuzzPlatformFiles(_ bytes: [UInt8]) {
             check(
                 AppleLinkComponent.decide(components.map(\.component), path: path)?.opensApp != true,
                 "unclaimed witness \(fact.url) is opened by the components")
+        }
+    }
+}
+
+func fuzzDiff(_ bytes: [UInt8]) {
+    let sections = parts(bytes, separator: "---after---", limit: 2)
+    guard sections.count == 2 else { return }
+    let after = SourceFile(id: FileID(0), path: "fuzz.routes.yaml", bytes: sections[1])
+    let before = SourceFile(id: FileID(0), path: "fuzz.routes.yaml", bytes: sections[0])
+    let earlier = Linter.lint([before])
+    let later = Linter.lint([after])
+    // The report numbers the current file 0 and the earlier one 1; something gone is anchored
+    // in the current file of the same path.
+    let lineCounts = [LineIndex(after.bytes).lineCount, LineIndex(before.bytes).lineCount]
+    let locations = DiffLocations(offset: 1, counterpart: [FileID(0)], lineCounts: lineCounts)
+    let changes = RouteChanges(before: earlier.apps, after: later.apps, locations: locations)
+    var sink = FindingSink()
+    for rule in RuleRegistry.changeRules { rule.check(changes, into: &sink) }
+    func opened(_ url: String, _ apps: [AppModel]) -> String? {
+        let resolution = URLResolver(apps: apps).resolve(url)
+        guard resolution.status == .resolved, let id = resolution.route else { return nil }
+        if url.hasPrefix("https://"), let route = apps.lazy.compactMap({ $0.route(named: id) }).first, !route.isWeb { return nil }
+        return id
+    }
+    for finding in sink.findings {
+        for range in [finding.range] + finding.related.map(\.range) {
+            check(range.file.index < 2, "a change points into no file")
+            check(Int(range.start.line) <= max(1, lineCounts[Int(range.file.index)]), "a change points past its file's end")
+        }
+        guard !finding.witnesses.isEmpty else { continue }
+        let routes = finding.subjects.filter { $0.kind == .route }.map(\.name)
+        let expected: (String?, String?)
+        switch finding.rule {
+        case "removed-link": expected = (routes.first, nil)
+        case "added-link": expected = (nil, routes.first)
+        default: expected = (routes.first, routes.count > 1 ? routes[1] : nil)
+        }
+        for url in finding.witnesses {
+            let actual = (opened(url, earlier.apps), opened(url, later.apps))
+            check(actual == expected, "\(url) opens \(actual) and not \(expected): \(finding.message)")
         }
     }
 }

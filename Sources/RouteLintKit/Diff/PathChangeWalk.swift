@@ -1,6 +1,7 @@
 /// The URL paths whose route differs between two revisions of an app, decided over every
-/// path: both revisions' segment automata (`ClaimedSegments`, literals percent-decoded as
-/// resolution compares them) are walked together, breadth first, over pairs of states. A pair
+/// path: both revisions' segment automata (`ClaimedSegments`, literals in their canonical
+/// spelling — an escape only for a byte that is no segment character, in upper case — so that
+/// two words are equal exactly when resolution reads them alike) are walked together, breadth first, over pairs of states. A pair
 /// is reached by the paths that lead to both of its states; what a path ending there opens in
 /// each revision is the pair's outcome, so every class of paths is judged once, and the first
 /// path found for an outcome is a shortest one.
@@ -27,7 +28,7 @@ struct PathChangeWalk {
         var unclaimedAfter: Int32 = -1
     }
 
-    /// Each difference with a shortest path showing it (percent-decoded segments), in the
+    /// Each difference with a shortest path showing it (segments in canonical spelling), in the
     /// order the walk met them.
     private(set) var changes: [(change: Change, path: [[UInt8]])] = []
     /// For each origin, a shortest path that opens a route in each revision: a witness for a

@@ -57,16 +57,32 @@ struct RouteChanges {
     /// The changes from `before` to `after`; `locations` places the earlier revision's ranges.
     init(before: [AppModel], after: [AppModel], locations: DiffLocations) {
         let key = { (app: AppModel) in app.name.map { app.text($0.value) } ?? "" }
-        var earlier: [String: AppModel] = [:]
-        for app in before where earlier[key(app)] == nil { earlier[key(app)] = app }
+        // Apps pair by name; an app whose name is gone pairs with a new one that declares one
+        // of its schemes or hosts (a renamed app).
+        var pairs: [(before: AppModel?, after: AppModel?)] = []
+        var earlier: [String: Int] = [:]
+        for (index, app) in before.enumerated() where earlier[key(app)] == nil { earlier[key(app)] = index }
+        var paired = Set<Int>()
         var seen = Set<String>()
+        var unpaired: [AppModel] = []
         for app in after where seen.insert(key(app)).inserted {
-            var comparison = AppComparison(before: earlier[key(app)], after: app, locations: locations)
-            comparison.run(into: &self)
+            if let index = earlier[key(app)] {
+                paired.insert(index)
+                pairs.append((before[index], app))
+            } else {
+                unpaired.append(app)
+            }
         }
-        for app in before where !seen.contains(key(app)) {
-            seen.insert(key(app))
-            var comparison = AppComparison(before: app, after: nil, locations: locations)
+        for app in unpaired {
+            let origins = Set(AppComparison.origins(app))
+            let match = earlier.values.sorted().first { !paired.contains($0) && !origins.isDisjoint(with: AppComparison.origins(before[$0])) }
+            if let match { paired.insert(match) }
+            pairs.append((match.map { before[$0] }, app))
+        }
+        for index in Set(earlier.values).subtracting(paired).sorted() { pairs.append((before[index], nil)) }
+        for pair in pairs {
+            var comparison = AppComparison(
+                before: pair.before, after: pair.after, everyBefore: before, everyAfter: after, locations: locations)
             comparison.run(into: &self)
         }
     }
@@ -120,9 +136,15 @@ private struct AppComparison {
     let locations: DiffLocations
     let appName: String
 
-    init(before: AppModel?, after: AppModel?, locations: DiffLocations) {
+    /// Every app of each revision: an origin one app drops may be another's now.
+    let everyBefore: [AppModel]
+    let everyAfter: [AppModel]
+
+    init(before: AppModel?, after: AppModel?, everyBefore: [AppModel], everyAfter: [AppModel], locations: DiffLocations) {
         self.before = before
         self.after = after
+        self.everyBefore = everyBefore
+        self.everyAfter = everyAfter
         self.locations = locations
         let app = (after ?? before)!
         appName = app.displayName
@@ -286,6 +308,11 @@ private struct AppComparison {
 
     // MARK: Links
 
+    /// The app's schemes (`scheme:NAME`) and hosts (`host:NAME`), lower-cased.
+    static func origins(_ app: AppModel) -> [String] {
+        schemes(app).map { "scheme:" + $0.text } + hosts(app).map { "host:" + $0.text }
+    }
+
     /// Origins compare lower-cased, as URLs do.
     private static func schemes(_ app: AppModel) -> [(text: String, name: Name)] {
         app.schemes.map { (app.text($0.value).lowercased(), $0) }
@@ -300,7 +327,7 @@ private struct AppComparison {
     private static func walk(_ before: AppModel, _ after: AppModel, counterpart: [Int?]?) -> Walked {
         let limit = PathChangeWalk.limit(routeCount: before.routes.count + after.routes.count)
         let built = (counterpart == nil ? [before] : [before, after]).concurrentMap { app in
-            ClaimedSegments(app, spelling: .decoded, stateLimit: limit)
+            ClaimedSegments(app, spelling: .encoded, stateLimit: limit)
         }
         let (earlier, later) = (built[0], built[built.count - 1])
         // Route positions in the automata: the routes with a path, in the app's order.
@@ -479,8 +506,9 @@ private struct AppComparison {
         "https://\(host)/" + encoded(path)
     }
 
+    /// The path's segments, already in canonical (percent-encoded) spelling, joined.
     private static func encoded(_ path: [[UInt8]]) -> String {
-        path.map { String(decoding: PathText.encode($0), as: UTF8.self) }.joined(separator: "/")
+        path.map { String(decoding: $0, as: UTF8.self) }.joined(separator: "/")
     }
 
     /// The route a path opens in `app`, from the automaton that found the path.
@@ -497,23 +525,49 @@ private struct AppComparison {
         _ before: AppModel, _ walk: Walked, schemes: [String], hosts: [String], into changes: inout RouteChanges
     ) {
         let paths = walk.walk.firstOpened
+        let others = Self.others(of: after, in: everyAfter)
         for (scheme, name) in Self.schemes(before) where !schemes.contains(scheme) {
             guard let path = paths[.scheme]?.before, let route = Self.routeID(path, walk.before, before) else { continue }
-            changes.add(dropped("scheme '\(TerminalText.escape(scheme))'", url: Self.url(scheme: scheme, path), route: route, at: name))
+            let url = Self.url(scheme: scheme, path)
+            let owner = others.first { Self.schemes($0).contains { $0.text == scheme } }
+            changes.add(dropped("scheme '\(TerminalText.escape(scheme))'", url: url, route: route, at: name, nowOf: owner))
         }
         for (host, name) in Self.hosts(before) {
             guard let witness = Self.uncoveredHost(host, by: hosts), let path = paths[.web]?.before,
                 let route = Self.routeID(path, walk.before, before)
             else { continue }
-            changes.add(dropped("host '\(TerminalText.escape(host))'", url: Self.url(host: witness, path), route: route, at: name))
+            let owner = others.first { Self.covers(Self.hosts($0).map(\.text), witness) }
+            changes.add(
+                dropped("host '\(TerminalText.escape(host))'", url: Self.url(host: witness, path), route: route, at: name, nowOf: owner))
         }
     }
 
-    private func dropped(_ origin: String, url: String, route: String, at name: Name) -> RouteChanges.LinkChange {
-        RouteChanges.LinkChange(
-            kind: .removed, app: appName, urls: [url], before: route, after: nil,
-            cause: "\(origin) is no longer declared", range: locations.anchor(name.range),
-            related: [RelatedLocation(locations.before(name.range), "\(origin) was declared here")])
+    /// The apps of `apps` other than `app` (told apart by their first file).
+    private static func others(of app: AppModel?, in apps: [AppModel]) -> [AppModel] {
+        apps.filter { $0.files.first?.id != app?.files.first?.id }
+    }
+
+    /// A scheme or host the app no longer declares: its links open nothing now, or, when
+    /// another app (`owner`) declares it now, what that app opens (one witness, resolved as
+    /// `resolve` resolves it).
+    private func dropped(_ origin: String, url: String, route: String, at name: Name, nowOf owner: AppModel?) -> RouteChanges.LinkChange {
+        let related = [RelatedLocation(locations.before(name.range), "\(origin) was declared here")]
+        guard let owner else {
+            return RouteChanges.LinkChange(
+                kind: .removed, app: appName, urls: [url], before: route, after: nil,
+                cause: "\(origin) is no longer declared", range: locations.anchor(name.range), related: related)
+        }
+        let cause = "\(origin) is declared by \(TerminalText.escape(owner.displayName)) now"
+        let resolution = URLResolver(apps: everyAfter).resolve(url)
+        let target = resolution.status == .resolved ? resolution.route.flatMap { owner.route(named: $0) } : nil
+        if let target, !url.hasPrefix("https://") || target.isWeb {
+            return RouteChanges.LinkChange(
+                kind: .redirected, app: appName, urls: [url], before: route, after: owner.text(target.id.value), cause: cause,
+                range: target.id.range, related: related)
+        }
+        return RouteChanges.LinkChange(
+            kind: .removed, app: appName, urls: [url], before: route, after: nil, cause: cause + ", and no route of it opens the URL",
+            range: locations.anchor(name.range), related: related)
     }
 
     /// Schemes and hosts of `after` that the earlier revision (`schemes`, `hosts`) lacked.
@@ -529,12 +583,18 @@ private struct AppComparison {
                     kind: .added, app: appName, urls: [url], before: nil, after: route, cause: "\(origin) is new",
                     range: name.range, related: []))
         }
+        // An origin another app of the earlier revision declared moved from there: it is
+        // reported from that side.
+        let others = Self.others(of: before, in: everyBefore)
         for (scheme, name) in Self.schemes(after) where !schemes.contains(scheme) {
+            guard !others.contains(where: { Self.schemes($0).contains { $0.text == scheme } }) else { continue }
             guard let path = paths[.scheme]?.after else { continue }
             added("scheme '\(TerminalText.escape(scheme))'", url: Self.url(scheme: scheme, path), path: path, at: name)
         }
         for (host, name) in Self.hosts(after) {
-            guard let witness = Self.uncoveredHost(host, by: hosts), let path = paths[.web]?.after else { continue }
+            guard let witness = Self.uncoveredHost(host, by: hosts), let path = paths[.web]?.after,
+                !others.contains(where: { Self.covers(Self.hosts($0).map(\.text), witness) })
+            else { continue }
             added("host '\(TerminalText.escape(host))'", url: Self.url(host: witness, path), path: path, at: name)
         }
     }

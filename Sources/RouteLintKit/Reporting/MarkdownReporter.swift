@@ -7,9 +7,9 @@
 public struct MarkdownReporter {
     /// At most this many rows per app's table.
     public static let maximumRows = 50
-    /// At most this many changed routes per app's flowchart, each with at most
-    /// `maximumNeighbours` neighbours.
+    /// At most this many changed routes per app's flowchart.
     public static let maximumChangedRoutes = 25
+    /// At most this many neighbours of a changed route each way (links to it, links from it).
     public static let maximumNeighbours = 6
 
     /// The reporter.

@@ -31,7 +31,8 @@ public enum RedirectedLinkRule: ChangeRule {
             findings.report(
                 description,
                 "\(ChangeWording.urls(change.urls)) opened route '\(TerminalText.escape(change.before ?? ""))'; "
-                    + "\(ChangeWording.opens(change.urls)) route '\(TerminalText.escape(change.after ?? ""))' now",
+                    + "\(ChangeWording.opens(change.urls)) route '\(TerminalText.escape(change.after ?? ""))' now"
+                    + (change.cause.map { " (\($0))" } ?? ""),
                 at: change.range, related: change.related, subjects: ChangeWording.subjects(change), witnesses: change.urls)
         }
     }

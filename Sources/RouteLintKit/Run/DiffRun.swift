@@ -46,8 +46,9 @@ public struct DiffRun: Sendable {
     public let files: [SourceFile]
     /// How many of `files`, from the first, are the current tree's.
     public let currentFileCount: Int
-    /// The apps now, and in the other revision.
+    /// The apps now.
     public let apps: [AppModel]
+    /// The apps in the other revision.
     public let earlierApps: [AppModel]
     /// The changes reported, in report order.
     public private(set) var active: [Finding]
