@@ -312,7 +312,8 @@ struct RouteChangesTests {
 
     @Test("an app renamed keeps its links: it pairs with the app that declares its scheme now")
     func appRenamed() throws {
-        let before = Self.manifest(["product: {path: /products/:id, holder: H}"]).replacingOccurrences(of: "manifest: 1\n", with: "manifest: 1\napp: shop\n")
+        let before = Self.manifest(["product: {path: /products/:id, holder: H}"]).replacingOccurrences(
+            of: "manifest: 1\n", with: "manifest: 1\napp: shop\n")
         let after = before.replacingOccurrences(of: "app: shop", with: "app: store")
         let sets = try compare(before: ["app.routes.yaml": before], after: ["app.routes.yaml": after])
         #expect(sets.lines == [])
@@ -332,14 +333,20 @@ struct RouteChangesTests {
         let sets2 = try compare(
             before: ["app.routes.yaml": before, "legacy.routes.yaml": two],
             after: ["app.routes.yaml": moved, "legacy.routes.yaml": two.replacingOccurrences(of: "schemes: [old]", with: "schemes: []")])
-        #expect(sets2.lines == ["redirected-link: old:// opened route 'home'; it opens route 'home' now (scheme 'old' is declared by app 'store' now)"])
+        #expect(
+            sets2.lines == [
+                "redirected-link: old:// opened route 'home'; it opens route 'home' now (scheme 'old' is declared by app 'store' now)"
+            ])
         #expect(witnessesHold(sets2.run).isEmpty)
     }
 
     @Test("a literal whose escape decodes to no UTF-8 is compared and shown as written")
     func rawEscapes() throws {
         let sets = try Self.pair(["raw: {path: '/%C1/x', holder: H}"], ["raw: {path: '/%c1/:y', holder: H}"])
-        #expect(sets.run.active.filter { $0.rule != "changed-route-api" }.flatMap(\.witnesses) == ["shop://%C1/x2", "https://shop.example.com/%C1/x2"])
+        #expect(
+            sets.run.active.filter { $0.rule != "changed-route-api" }.flatMap(\.witnesses) == [
+                "shop://%C1/x2", "https://shop.example.com/%C1/x2",
+            ])
         #expect(witnessesHold(sets.run).isEmpty, "\(witnessesHold(sets.run))")
     }
 }

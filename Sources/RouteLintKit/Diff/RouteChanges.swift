@@ -75,7 +75,9 @@ struct RouteChanges {
         }
         for app in unpaired {
             let origins = Set(AppComparison.origins(app))
-            let match = earlier.values.sorted().first { !paired.contains($0) && !origins.isDisjoint(with: AppComparison.origins(before[$0])) }
+            let match = earlier.values.sorted().first {
+                !paired.contains($0) && !origins.isDisjoint(with: AppComparison.origins(before[$0]))
+            }
             if let match { paired.insert(match) }
             pairs.append((match.map { before[$0] }, app))
         }
