@@ -83,9 +83,8 @@ struct RouteChanges {
         }
         for index in Set(earlier.values).subtracting(paired).sorted() { pairs.append((before[index], nil)) }
         for pair in pairs {
-            var comparison = AppComparison(
-                before: pair.before, after: pair.after, everyBefore: before, everyAfter: after, locations: locations)
-            comparison.run(into: &self)
+            AppComparison(before: pair.before, after: pair.after, everyBefore: before, everyAfter: after, locations: locations)
+                .run(into: &self)
         }
     }
 
@@ -152,7 +151,7 @@ private struct AppComparison {
         appName = app.displayName
     }
 
-    mutating func run(into changes: inout RouteChanges) {
+    func run(into changes: inout RouteChanges) {
         guard let before else {
             if let after { originsAdded(after, Self.walk(after, after, counterpart: nil), schemes: [], hosts: [], into: &changes) }
             return
@@ -161,8 +160,9 @@ private struct AppComparison {
             appRemoved(before, into: &changes)
             return
         }
-        compareAPI(before, after, into: &changes)
-        compareLinks(before, after, into: &changes)
+        let counterparts = Self.counterparts(before, after)
+        compareAPI(before, after, counterparts, into: &changes)
+        compareLinks(before, after, counterparts.routes, into: &changes)
     }
 
     // MARK: The generated code's surface
@@ -206,8 +206,10 @@ private struct AppComparison {
         }.joined()
     }
 
-    private func compareAPI(_ before: AppModel, _ after: AppModel, into changes: inout RouteChanges) {
-        let (counterparts, renamed) = Self.counterparts(before, after)
+    private func compareAPI(
+        _ before: AppModel, _ after: AppModel, _ matched: (routes: [Int?], renamed: Set<Int>), into changes: inout RouteChanges
+    ) {
+        let (counterparts, renamed) = matched
         for (position, route) in before.routes.enumerated() {
             let id = before.text(route.id.value)
             guard let match = counterparts[position] else {
@@ -350,8 +352,7 @@ private struct AppComparison {
         return (PathChangeWalk(before: earlier, after: later, counterpart: mapped, limit: limit), earlier, later)
     }
 
-    private func compareLinks(_ before: AppModel, _ after: AppModel, into changes: inout RouteChanges) {
-        let (counterparts, _) = Self.counterparts(before, after)
+    private func compareLinks(_ before: AppModel, _ after: AppModel, _ counterparts: [Int?], into changes: inout RouteChanges) {
         let walked = Self.walk(before, after, counterpart: counterparts)
         let (walk, earlier, later) = walked
         if !walk.isComplete { changes.stopped(appName) }
