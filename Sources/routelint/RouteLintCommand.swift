@@ -13,7 +13,8 @@ struct RouteLintCommand: ParsableCommand {
         abstract: "Lint and validate route manifests: activities, tabs, routes and their holders.",
         version: RouteLintVersion.current,
         subcommands: [
-            Lint.self, Diff.self, Resolve.self, Graph.self, Generate.self, Rules.self, Explain.self, Init.self, LanguageServerCommand.self,
+            Lint.self, Diff.self, Audit.self, Resolve.self, Graph.self, Generate.self, Rules.self, Explain.self, Init.self,
+            LanguageServerCommand.self,
         ],
         defaultSubcommand: Lint.self)
 }

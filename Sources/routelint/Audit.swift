@@ -1,0 +1,45 @@
+import ArgumentParser
+import RouteLintKit
+
+struct Audit: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract:
+            "Write an audit of the route set as one self-contained HTML page: counts, findings, the deep-link surface, navigation diagrams and statistics."
+    )
+
+    @Argument(help: "Files and directories to audit, as for lint (default: the configuration's include, else the current directory).")
+    var paths: [String] = []
+
+    @Option(help: "The HTML file to write.")
+    var output: String
+
+    @Option(help: "The configuration file (default: .routelint.yml in this folder or the nearest parent).")
+    var config: String?
+
+    @Flag(help: "Warnings fail the run too.")
+    var strict = false
+
+    @Option(help: "Accept the findings recorded in this baseline file: they are left out of the page.")
+    var baseline: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "A platform link file to check against the routes, as for lint; repeatable.", valueName: "path"))
+    var platformFile: [String] = []
+
+    func run() throws {
+        var options = LintOptions(input: .paths(paths), workingDirectory: currentDirectory())
+        options.configurationPath = config
+        options.strict = strict
+        options.baselinePath = baseline
+        options.platformFiles = platformFile
+        let run = try perform(options)
+        for message in run.messages { printError(message.description) }
+        var destination = try open(output)
+        AuditPage().write(run, to: &destination)
+        try finish(destination)
+        // The verdict is lint's: the same findings fail the run.
+        for reason in run.verdict.reasons(summaryShown: false) { printError(reason.description) }
+        if run.verdict.exitStatus != 0 { throw ExitCode(run.verdict.exitStatus) }
+    }
+}
