@@ -13,7 +13,7 @@ public struct AuditPage {
     /// At most this many items of one list (patterns of an origin, entry routes, …).
     public static let maximumListItems = 200
     /// At most this many findings are listed; the rest are counted (the JSON report has all).
-    public static let maximumFindings = 20_000
+    public static let maximumFindings = 5_000
 
     /// The page writer.
     public init() {}
