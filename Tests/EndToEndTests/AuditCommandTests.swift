@@ -12,7 +12,7 @@ struct AuditCommandTests {
     }
 
     /// The page's DOM after its scripts ran.
-    static func renderedDOM(_ page: URL) throws -> String {
+    static func renderedDOM(_ page: URL, query: String = "") throws -> String {
         let browser = try #require(Self.browser, "headless Chromium is needed: apt-get install chromium")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: browser)
@@ -20,7 +20,7 @@ struct AuditCommandTests {
         defer { try? FileManager.default.removeItem(at: profile) }
         process.arguments = [
             "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
-            "--user-data-dir=\(profile.path)", "--dump-dom", page.absoluteString,
+            "--user-data-dir=\(profile.path)", "--dump-dom", page.absoluteString + query,
         ]
         let pipe = Pipe()
         process.standardOutput = pipe
@@ -73,6 +73,12 @@ struct AuditCommandTests {
         #expect(dom.contains("of \(findings) shown</output>"))
         #expect(dom.contains("class=\"route\" href=\"#route-0-"))
         #expect(dom.contains("<tr id=\"route-0-"))
+        // A query presets the filters, and the script applies them: only the rule asked for shows.
+        let filtered = try Self.renderedDOM(page, query: "?rule=orphan-activity")
+        let shown = Self.count("data-rule=\"orphan-activity\" data-severity", in: filtered)
+        #expect(shown > 0 && shown < findings)
+        #expect(filtered.contains(">\(shown) of \(findings) shown</output>"))
+        #expect(Self.count("<li id=\"finding-", in: filtered) - Self.count("\" hidden=\"\"", in: filtered) == shown)
     }
 
     @Test("hostile names are inert: markup as text, no script but the page's own, bidirectional overrides shown")

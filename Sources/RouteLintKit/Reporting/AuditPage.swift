@@ -420,7 +420,8 @@ public struct AuditPage {
         """
 
     /// The filters: rule, severity, file and free text, applied as the user types; `/` focuses
-    /// the text field. It reads and writes only the page's own elements.
+    /// the text field. A query (`audit.html?severity=error&text=cart`) presets them, so that a
+    /// filtered view can be linked to. It reads and writes only the page's own elements.
     private static let script = """
         (function(){
           var rule=document.getElementById('filter-rule'),severity=document.getElementById('filter-severity'),
@@ -434,6 +435,8 @@ public struct AuditPage {
             }
             count.textContent=shown+' of '+items.length+' shown';
           }
+          var query=new URLSearchParams(location.search);
+          [['rule',rule],['severity',severity],['file',file],['text',text]].forEach(function(p){if(query.has(p[0]))p[1].value=query.get(p[0])});
           [rule,severity,file].forEach(function(e){e.addEventListener('change',apply)});
           text.addEventListener('input',apply);
           document.addEventListener('keydown',function(e){if(e.key==='/'&&document.activeElement!==text){e.preventDefault();text.focus()}});
