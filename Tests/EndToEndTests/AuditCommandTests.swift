@@ -6,8 +6,11 @@ import Testing
 /// checked; a set with hostile names shows them as inert text.
 @Suite("routelint audit, in headless Chromium")
 struct AuditCommandTests {
-    /// Debian's `chromium`; `.ci/run` installs it.
-    static let browser: String? = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].first {
+    /// Debian's `chromium`, which `.ci/run` installs; on macOS, Homebrew's Chromium cask.
+    static let browser: String? = [
+        "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome",
+        "/Applications/Chromium.app/Contents/MacOS/Chromium",
+    ].first {
         FileManager.default.isExecutableFile(atPath: $0)
     }
 

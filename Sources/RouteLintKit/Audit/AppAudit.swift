@@ -156,8 +156,18 @@ public struct AppAudit: Sendable {
             return chain.reversed().map { app.text(app.routes[$0].id.value) }
         }
 
+        // Routes and tabs by activity, and the findings' marks, gathered once: an app may have
+        // thousands of activities.
+        var routesOf: [Symbol: [Int]] = [:]
+        for position in app.routes.indices {
+            if let activity = app.activity(of: app.routes[position]) { routesOf[activity, default: []].append(position) }
+        }
+        var tabsOf: [Symbol: [Tab]] = [:]
+        for tab in app.tabs { if let activity = tab.activity?.value { tabsOf[activity, default: []].append(tab) } }
+        let marks = LayeredLayout.severities(own)
         activities = app.activities.map { activity in
-            Self.activityAudit(activity, in: app, findings: own)
+            Self.activityAudit(
+                activity, in: app, members: routesOf[activity.name.value] ?? [], tabs: tabsOf[activity.name.value] ?? [], marks: marks)
         }
     }
 
@@ -213,11 +223,13 @@ public struct AppAudit: Sendable {
         }
     }
 
-    private static func activityAudit(_ activity: Activity, in app: AppModel, findings: [Finding]) -> ActivityAudit {
-        let symbol = activity.name.value
-        let name = app.text(symbol)
-        let members = app.routes.indices.filter { app.activity(of: app.routes[$0]) == symbol }
-        let tabs = app.tabs.filter { $0.activity?.value == symbol }.sorted { ($0.index?.value ?? .max) < ($1.index?.value ?? .max) }
+    /// One activity: `members` are the positions of its routes, `tabs` its tabs, `marks` the
+    /// most severe finding on each tab and route.
+    private static func activityAudit(
+        _ activity: Activity, in app: AppModel, members: [Int], tabs: [Tab], marks: [Subject: Severity]
+    ) -> ActivityAudit {
+        let name = app.text(activity.name.value)
+        let tabs = tabs.sorted { ($0.index?.value ?? .max) < ($1.index?.value ?? .max) }
         let roots = tabs.compactMap { $0.root.flatMap { app.routePosition($0.value) } }
         let inActivity = Set(members)
         // Depths within the activity: links that leave it are not followed.
@@ -239,7 +251,7 @@ public struct AppAudit: Sendable {
             }
         }
         guard members.count > maximumDrawnRoutes else {
-            let layout = LayeredLayout.activity(app, tabs: tabs, members: members, depth: depth, findings: findings)
+            let layout = LayeredLayout.activity(app, tabs: tabs, members: members, depth: depth, marks: marks)
             return ActivityAudit(name: name, layout: layout, routeCount: members.count, largestSubtrees: [], depthHistogram: [])
         }
         // Too large to draw: the sizes of the subtrees the search grew from the roots and their

@@ -38,10 +38,11 @@ public struct LayeredLayout: Sendable {
     public let rows: Int
 
     /// The drawing of one activity: its `tabs` (in index order), the positions of its routes
-    /// (`members`), each route's depth from a tab root within the activity, and the findings that
-    /// mark entities.
-    static func activity(_ app: AppModel, tabs: [Tab], members: [Int], depth: [Int: Int], findings: [Finding]) -> LayeredLayout {
-        let severities = Self.severities(findings)
+    /// (`members`), each route's depth from a tab root within the activity, and the most severe
+    /// finding on each tab and route (`severities`).
+    static func activity(_ app: AppModel, tabs: [Tab], members: [Int], depth: [Int: Int], marks severities: [Subject: Severity])
+        -> LayeredLayout
+    {
         var nodes: [Node] = []
         var nodeOfRoute: [Int: Int] = [:]
         for tab in tabs {
@@ -104,7 +105,7 @@ public struct LayeredLayout: Sendable {
     }
 
     /// The most severe finding about each tab and route the findings name first.
-    private static func severities(_ findings: [Finding]) -> [Subject: Severity] {
+    static func severities(_ findings: [Finding]) -> [Subject: Severity] {
         var result: [Subject: Severity] = [:]
         for finding in findings {
             guard let subject = finding.subjects.first(where: { $0.kind == .route || $0.kind == .tab }) else { continue }
