@@ -30,7 +30,7 @@ struct Diff: ParsableCommand {
     @Option(
         name: .customLong("report"),
         help: ArgumentHelp("Also write a report: FORMAT[:FILE] (repeatable), e.g. markdown:changes.md.", valueName: "format[:file]"))
-    var reports: [DiffReportRequest] = []
+    var reports: [ReportRequest<DiffFormat>] = []
 
     @Option(help: "The configuration file (default: .routelint.yml in this folder or the nearest parent, in each revision its own).")
     var config: String?
@@ -70,7 +70,7 @@ struct Diff: ParsableCommand {
         }
         for message in run.messages { printError(message.description) }
         if let writeBaseline, let newBaseline = run.newBaseline { try emit(newBaseline.text, to: writeBaseline) }
-        for request in [DiffReportRequest(format: format, path: output)] + reports {
+        for request in [ReportRequest(format: format, path: output)] + reports {
             var destination = try open(request.path)
             write(run, as: request.format, toTerminal: request.path == nil, workingDirectory: workingDirectory, to: &destination)
             try finish(destination)
@@ -110,23 +110,5 @@ struct Diff: ParsableCommand {
                 "--report \(request.format.rawValue) needs a file: --report \(request.format.rawValue):FILE "
                     + "(standard output carries the --format report)")
         }
-    }
-}
-
-/// `--report FORMAT[:FILE]` of `diff`.
-struct DiffReportRequest: ExpressibleByArgument {
-    let format: DiffFormat
-    let path: String?
-
-    init?(argument: String) {
-        let parts = argument.split(separator: ":", maxSplits: 1).map(String.init)
-        guard let first = parts.first, let format = DiffFormat(rawValue: first) else { return nil }
-        self.format = format
-        path = parts.count > 1 && !parts[1].isEmpty ? parts[1] : nil
-    }
-
-    init(format: DiffFormat, path: String?) {
-        self.format = format
-        self.path = path
     }
 }

@@ -11,19 +11,20 @@ enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
     case text, json, sarif, github
 }
 
-/// `--report FORMAT[:FILE]`: a report in FORMAT, written to FILE or to standard output.
-struct ReportRequest: ExpressibleByArgument {
-    let format: ReportFormat
+/// `--report FORMAT[:FILE]`: a report in FORMAT (one of a command's formats), written to FILE
+/// or to standard output.
+struct ReportRequest<Format: RawRepresentable & Sendable>: ExpressibleByArgument where Format.RawValue == String {
+    let format: Format
     let path: String?
 
     init?(argument: String) {
         let parts = argument.split(separator: ":", maxSplits: 1).map(String.init)
-        guard let first = parts.first, let format = ReportFormat(rawValue: first) else { return nil }
+        guard let first = parts.first, let format = Format(rawValue: first) else { return nil }
         self.format = format
         path = parts.count > 1 && !parts[1].isEmpty ? parts[1] : nil
     }
 
-    init(format: ReportFormat, path: String?) {
+    init(format: Format, path: String?) {
         self.format = format
         self.path = path
     }
@@ -45,7 +46,7 @@ struct Lint: ParsableCommand {
     @Option(
         name: .customLong("report"),
         help: ArgumentHelp("Also write a report: FORMAT[:FILE] (repeatable), e.g. sarif:routelint.sarif.", valueName: "format[:file]"))
-    var reports: [ReportRequest] = []
+    var reports: [ReportRequest<ReportFormat>] = []
 
     @Option(help: "The configuration file (default: .routelint.yml in this folder or the nearest parent).")
     var config: String?
@@ -135,7 +136,7 @@ struct Lint: ParsableCommand {
         if run.verdict.exitStatus != 0 { throw ExitCode(run.verdict.exitStatus) }
     }
 
-    private func reporter(_ request: ReportRequest, workingDirectory: String) -> any Reporter {
+    private func reporter(_ request: ReportRequest<ReportFormat>, workingDirectory: String) -> any Reporter {
         switch request.format {
         case .text:
             return TextReporter(options: .init(colored: request.path == nil && Terminal.wantsColor, summary: !quiet, onlyFailing: quiet))

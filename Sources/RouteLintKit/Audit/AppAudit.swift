@@ -132,14 +132,9 @@ public struct AppAudit: Sendable {
         // The link graph from the tab roots.
         let graph = app.linkGraph
         let roots = app.tabs.compactMap { $0.root.flatMap { app.routePosition($0.value) } }
-        let (depth, parent) = Self.breadthFirst(graph, from: roots)
-        var histogram: [Int] = []
-        for value in depth.compactMap({ $0 }) {
-            while histogram.count <= value { histogram.append(0) }
-            histogram[value] += 1
-        }
-        depthHistogram = histogram
-        unreachedFromTabs = depth.count { $0 == nil }
+        let fromTabs = LinkSearch(graph, from: roots)
+        depthHistogram = fromTabs.depthHistogram
+        unreachedFromTabs = graph.vertexCount - fromTabs.depth.count
         var fanOut = [Int](repeating: 0, count: Self.fanOutBuckets.count)
         var widths: [(route: String, links: Int)] = []
         for vertex in 0..<graph.vertexCount {
@@ -149,12 +144,9 @@ public struct AppAudit: Sendable {
         }
         fanOutHistogram = fanOut
         widestRoutes = Array(widths.filter { $0.links > 0 }.sorted { ($0.links, $1.route) > ($1.links, $0.route) }.prefix(5))
-        let deepest = depth.indices.filter { depth[$0] != nil }.sorted { (depth[$0]!, $1) > (depth[$1]!, $0) }.prefix(5)
-        longestChains = deepest.map { vertex in
-            var chain = [vertex]
-            while let up = parent[chain.last!] { chain.append(up) }
-            return chain.reversed().map { app.text(app.routes[$0].id.value) }
-        }
+        let depth = fromTabs.depth
+        let deepest = depth.keys.sorted { (depth[$0]!, $1) > (depth[$1]!, $0) }.prefix(5)
+        longestChains = deepest.map { fromTabs.chain(to: $0).map { app.text(app.routes[$0].id.value) } }
 
         // Routes and tabs by activity, and the findings' marks, gathered once: an app may have
         // thousands of activities.
@@ -171,56 +163,12 @@ public struct AppAudit: Sendable {
         }
     }
 
-    /// Breadth-first distances from `roots` over links, and the route each was first reached from.
-    static func breadthFirst(_ graph: LinkGraph, from roots: [Int]) -> (depth: [Int?], parent: [Int?]) {
-        var depth = [Int?](repeating: nil, count: graph.vertexCount)
-        var parent = [Int?](repeating: nil, count: graph.vertexCount)
-        var queue: [Int] = []
-        for root in roots where depth[root] == nil {
-            depth[root] = 0
-            queue.append(root)
-        }
-        var head = 0
-        while head < queue.count {
-            let vertex = queue[head]
-            head += 1
-            for next in graph.successors(of: vertex) where depth[next] == nil {
-                depth[next] = depth[vertex]! + 1
-                parent[next] = vertex
-                queue.append(next)
-            }
-        }
-        return (depth, parent)
-    }
-
     /// Auth-required routes reached from an entry route without passing another: a search
     /// from every entry that stops at each auth-required route it reaches.
     static func authReachable(_ app: AppModel) -> [[String]] {
-        let graph = app.linkGraph
         let requiresAuth = app.routes.map { $0.requiresAuth?.value == true }
-        var parent = [Int?](repeating: nil, count: graph.vertexCount)
-        var seen = [Bool](repeating: false, count: graph.vertexCount)
-        var queue: [Int] = []
-        var reached: [Int] = []
-        for entry in app.routes.indices where app.routes[entry].isEntry {
-            seen[entry] = true
-            if requiresAuth[entry] { reached.append(entry) } else { queue.append(entry) }
-        }
-        var head = 0
-        while head < queue.count {
-            let vertex = queue[head]
-            head += 1
-            for next in graph.successors(of: vertex) where !seen[next] {
-                seen[next] = true
-                parent[next] = vertex
-                if requiresAuth[next] { reached.append(next) } else { queue.append(next) }
-            }
-        }
-        return reached.map { vertex in
-            var chain = [vertex]
-            while let up = parent[chain.last!] { chain.append(up) }
-            return chain.reversed().map { app.text(app.routes[$0].id.value) }
-        }
+        let search = LinkSearch(app.linkGraph, from: app.routes.indices.filter { app.routes[$0].isEntry }, expands: { !requiresAuth[$0] })
+        return search.order.filter { requiresAuth[$0] }.map { search.chain(to: $0).map { app.text(app.routes[$0].id.value) } }
     }
 
     /// One activity: `members` are the positions of its routes, `tabs` its tabs, `marks` the
@@ -233,23 +181,8 @@ public struct AppAudit: Sendable {
         let roots = tabs.compactMap { $0.root.flatMap { app.routePosition($0.value) } }
         let inActivity = Set(members)
         // Depths within the activity: links that leave it are not followed.
-        var depth = [Int: Int]()
-        var parent = [Int: Int]()
-        var queue: [Int] = []
-        for root in roots where depth[root] == nil {
-            depth[root] = 0
-            queue.append(root)
-        }
-        var head = 0
-        while head < queue.count {
-            let vertex = queue[head]
-            head += 1
-            for next in app.linkGraph.successors(of: vertex) where inActivity.contains(next) && depth[next] == nil {
-                depth[next] = depth[vertex]! + 1
-                parent[next] = vertex
-                queue.append(next)
-            }
-        }
+        let search = LinkSearch(app.linkGraph, from: roots, enters: inActivity.contains)
+        let depth = search.depth
         guard members.count > maximumDrawnRoutes else {
             let layout = LayeredLayout.activity(app, tabs: tabs, members: members, depth: depth, marks: marks)
             return ActivityAudit(name: name, layout: layout, routeCount: members.count, largestSubtrees: [], depthHistogram: [])
@@ -257,18 +190,60 @@ public struct AppAudit: Sendable {
         // Too large to draw: the sizes of the subtrees the search grew from the roots and their
         // children, and the depth histogram.
         var size = [Int: Int]()
-        for vertex in queue.reversed() {
+        for vertex in search.order.reversed() {
             size[vertex, default: 0] += 1
-            if let up = parent[vertex] { size[up, default: 0] += size[vertex]! }
+            if let up = search.parent[vertex] { size[up, default: 0] += size[vertex]! }
         }
-        let heads = queue.filter { depth[$0]! <= 1 }
+        let heads = search.order.filter { depth[$0]! <= 1 }
         let largest = heads.map { (app.text(app.routes[$0].id.value), size[$0] ?? 1) }.sorted { ($0.1, $1.0) > ($1.1, $0.0) }
+        return ActivityAudit(
+            name: name, layout: nil, routeCount: members.count, largestSubtrees: Array(largest.prefix(10)),
+            depthHistogram: search.depthHistogram)
+    }
+}
+
+/// A breadth-first search over an app's links from `roots`: a route is entered when `enters`
+/// admits it (roots always are), and the search goes on from it when `expands` does.
+struct LinkSearch {
+    /// The routes reached, in the order reached: the roots first.
+    private(set) var order: [Int] = []
+    /// Each reached route's distance from the nearest root.
+    private(set) var depth: [Int: Int] = [:]
+    /// The route each non-root was first reached from.
+    private(set) var parent: [Int: Int] = [:]
+
+    init(_ graph: LinkGraph, from roots: [Int], enters: (Int) -> Bool = { _ in true }, expands: (Int) -> Bool = { _ in true }) {
+        for root in roots where depth[root] == nil {
+            depth[root] = 0
+            order.append(root)
+        }
+        var head = 0
+        while head < order.count {
+            let vertex = order[head]
+            head += 1
+            guard expands(vertex) else { continue }
+            for next in graph.successors(of: vertex) where depth[next] == nil && enters(next) {
+                depth[next] = depth[vertex]! + 1
+                parent[next] = vertex
+                order.append(next)
+            }
+        }
+    }
+
+    /// The routes from a root to `vertex`, by the links the search first took.
+    func chain(to vertex: Int) -> [Int] {
+        var chain = [vertex]
+        while let up = parent[chain.last!] { chain.append(up) }
+        return chain.reversed()
+    }
+
+    /// How many reached routes lie at each depth.
+    var depthHistogram: [Int] {
         var histogram: [Int] = []
         for value in depth.values {
             while histogram.count <= value { histogram.append(0) }
             histogram[value] += 1
         }
-        return ActivityAudit(
-            name: name, layout: nil, routeCount: members.count, largestSubtrees: Array(largest.prefix(10)), depthHistogram: histogram)
+        return histogram
     }
 }

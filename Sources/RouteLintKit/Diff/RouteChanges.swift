@@ -480,9 +480,7 @@ private struct AppComparison {
 
     /// Whether one of `patterns` (`*.example.com` for every subdomain) covers `host`.
     static func covers(_ patterns: [String], _ host: String) -> Bool {
-        patterns.contains { pattern in
-            pattern.hasPrefix("*.") ? host.hasSuffix(pattern.dropFirst()) && host.count > pattern.count - 1 : host == pattern
-        }
+        patterns.contains { ParsedURL.host(host, matches: $0) }
     }
 
     /// A host `pattern` covers and none of `patterns` does; nil when they cover all it covers.

@@ -309,7 +309,9 @@ struct ParsedURL {
         return true
     }
 
-    private static func host(_ host: String, matches declared: String) -> Bool {
+    /// Whether `host` (lower-cased) is the `declared` host, or a subdomain of a declared
+    /// `*.example.com`: the one reading of the `hosts` wildcard.
+    static func host(_ host: String, matches declared: String) -> Bool {
         if declared.hasPrefix("*.") { return host.hasSuffix(declared.dropFirst(1)) && host.count > declared.count - 1 }
         return host == declared
     }

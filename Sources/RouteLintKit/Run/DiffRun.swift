@@ -175,28 +175,15 @@ public struct DiffRun: Sendable {
             messages: now.messages + before.messages + incomplete.map(RouteSetLoader.unreadable),
             verdict: Verdict(failingFindings: 0, warnings: 0, maxWarnings: nil, strict: false, unreadablePaths: 0))
         if let path = options.baselinePath {
-            let baseline: Baseline
-            do {
-                baseline = try Baseline.load(path)
-            } catch {
-                throw RunFailure(run.messages + [RunMessage(.error, TerminalText.escape(error.description))])
-            }
+            let baseline = try LintRun.loadBaseline(path, messages: run.messages)
             let (new, accepted, _) = baseline.apply(to: run.active, files: run.files)
             run.active = new
-            run.suppressed += accepted.map { finding in
-                var silenced = finding
-                silenced.suppression = Suppression(kind: .external, justification: "in the baseline \(path)")
-                return silenced
-            }
+            run.suppressed += LintRun.accepted(accepted, by: "the baseline \(path)")
             Finding.sortIntoReportOrder(&run.suppressed)
         }
         if options.writesBaseline {
             run.newBaseline = Baseline(findings: run.active, files: run.files)
-            run.suppressed += run.active.map { finding in
-                var accepted = finding
-                accepted.suppression = Suppression(kind: .external, justification: "in the baseline written")
-                return accepted
-            }
+            run.suppressed += LintRun.accepted(run.active, by: "the baseline written")
             run.active = []
         }
         run.verdict = Verdict(

@@ -175,7 +175,8 @@ public struct LintRun: Sendable {
         }
     }
 
-    private static func loadBaseline(_ path: String, messages: [RunMessage]) throws(RunFailure) -> Baseline {
+    /// The baseline at `path`; one that cannot be read fails the run, after `messages`.
+    static func loadBaseline(_ path: String, messages: [RunMessage]) throws(RunFailure) -> Baseline {
         do {
             return try Baseline.load(path)
         } catch {
@@ -203,7 +204,7 @@ public struct LintRun: Sendable {
     }
 
     /// Findings a baseline accepts: kept, for SARIF, as suppressed outside the source.
-    private static func accepted(_ findings: [Finding], by baseline: String) -> [Finding] {
+    static func accepted(_ findings: [Finding], by baseline: String) -> [Finding] {
         findings.map { finding in
             var accepted = finding
             accepted.suppression = Suppression(kind: .external, justification: "in \(baseline)")
