@@ -156,4 +156,23 @@ struct DecoderTests {
         #expect(sameApp.apps.map(\.isComplete) == [false])
         #expect(RuleRegistry.wholeAppRuleIDs.contains("missing-holder") && !RuleRegistry.wholeAppRuleIDs.contains("tab-root"))
     }
+
+    @Test("a tab index at the top of Int's range is a gap to report, not an overflow")
+    func largestTabIndex() {
+        let linted = lint(
+            """
+            manifest: 1
+            activities: {main: {}}
+            tabs:
+              home: {activity: main, index: 9223372036854775807, root: home, icon: house}
+            holders: {H: {}}
+            routes:
+              home: {path: /, holder: H}
+            """)
+        let gap = linted.findings.filter { $0.rule == "tab-index-gap" }.map(\.message)
+        #expect(
+            gap == [
+                "tab indexes of activity 'main' are 9223372036854775807; indexes 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19 and 9223372036854775787 more are missing"
+            ])
+    }
 }

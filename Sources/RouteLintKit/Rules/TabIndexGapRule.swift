@@ -48,13 +48,14 @@ public enum TabIndexGapRule: AppRule {
             if let activity = tab.activity?.value, let index = tab.index?.value { indexes[activity, default: []].insert(index) }
         }
         for activity in app.activities {
-            guard let used = indexes[activity.name.value], used.count != (used.max() ?? -1) + 1 else { continue }
+            // Compared without adding to the highest index, which may be Int.max.
+            guard let used = indexes[activity.name.value], let highest = used.max(), highest != used.count - 1 else { continue }
             let sorted = used.sorted()
             // The indexes below the highest that no tab uses, the first few of them: one tab at
             // index 1,000,000,000 must not make a list of a billion.
             let missing = Array((0..<sorted.last!).lazy.filter { !used.contains($0) }.prefix(Self.listedIndexes))
             let name = app.text(activity.name.value)
-            let more = sorted.last! + 1 - used.count - missing.count
+            let more = highest - (used.count - 1) - missing.count
             let list = missing.map(String.init).joined(separator: ", ") + (more > 0 ? " and \(more) more" : "")
             let isOne = missing.count == 1 && more == 0
             findings.report(
