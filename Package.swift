@@ -30,7 +30,10 @@ let package = Package(
         ),
         .target(
             name: "RouteLintKit",
-            dependencies: ["CYAML", "CLibXML2"]
+            dependencies: ["CYAML", "CLibXML2"],
+            // The runtime of generated code: real Swift and Kotlin sources, compiled by their own
+            // tests, embedded in the binary for `generate` to copy (no bundle to lose).
+            resources: [.embedInCode("Generate/Runtime/RouteRuntime.swift"), .embedInCode("Generate/Runtime/RouteRuntime.kt")]
         ),
         // The language server (routelint lsp): LSP messages over the same model and rules.
         .target(

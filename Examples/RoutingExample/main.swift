@@ -1,12 +1,39 @@
 // Routes each URL given through the code the RouteLintGenerate plugin made from
-// shop.routes.yaml, and creates the route's holder through the generated registry.
+// shop.routes.yaml, and creates the route's holder through the generated registry. The
+// holders are this app's own classes, named as in the manifest (`.routelint.yml` beside it
+// says `holder-types: named`): the registry hands them back typed, with no cast.
 
-/// The app's holders, as plain descriptions: a real app returns its ViewModels here.
+/// The app's session: one for the whole app (`scope: app`).
+final class SessionHolder {
+    let name = "session"
+}
+
+/// What a product page's ViewModel lives in: made with the product's id, inside the session.
+final class ProductHolder {
+    let id: String
+    let session: SessionHolder
+
+    init(id: String, session: SessionHolder) {
+        self.id = id
+        self.session = session
+    }
+}
+
+/// What every other screen's ViewModel lives in.
+final class ScreenHolder {
+    let session: SessionHolder
+
+    init(session: SessionHolder) {
+        self.session = session
+    }
+}
+
+/// Makes the holders the registry asks for, parents first.
 struct Factory: HolderFactory {
-    func makeSessionHolder() -> String { "session" }
-    func makeProductHolder(id: String, parent: String) -> String { "product \(id) in \(parent)" }
-    func makeScreenHolder(parent: String) -> String { "screen in \(parent)" }
-    func release(_ holder: Holder<Factory>) {}
+    func makeSessionHolder() -> SessionHolder { SessionHolder() }
+    func makeProductHolder(id: String, parent: SessionHolder) -> ProductHolder { ProductHolder(id: id, session: parent) }
+    func makeScreenHolder(parent: SessionHolder) -> ScreenHolder { ScreenHolder(session: parent) }
+    func release(_ holder: Holder) {}
 }
 
 let registry = HolderRegistry(factory: Factory())
@@ -17,10 +44,19 @@ for url in CommandLine.arguments.dropFirst() {
     }
     let holder: String
     switch registry.holder(for: link.route) {
-    case .sessionHolder(let value), .productHolder(let value), .screenHolder(let value): holder = value
+    case .sessionHolder(let session): holder = session.name
+    case .productHolder(let product): holder = "product \(product.id) in \(product.session.name)"
+    case .screenHolder(let screen): holder = "screen in \(screen.session.name)"
     }
     let parameters = link.route.parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
     print(
         "\(url) → route '\(link.route.id)', tab '\(link.tab?.rawValue ?? "-")'\(parameters.isEmpty ? "" : ", \(parameters)"), holder: \(holder)"
     )
+}
+
+// A route's typed accessor gives its holder as the app's own class: the same object the
+// general accessor gives for that route.
+let product: ProductHolder = registry.productHolder(id: "42")
+if case .productHolder(let same) = registry.holder(for: .product(id: "42")), same === product {
+    print("registry.productHolder(id: \"42\") → product \(product.id) in \(product.session.name)")
 }

@@ -5,10 +5,17 @@
 /// path a CI gate takes.
 struct RouteSetGenerator {
     let routeCount: Int
+    /// A holder for every route, as an app that gives each screen its own ViewModel owner has;
+    /// otherwise one holder per 50 routes.
+    var holderPerRoute = false
+
+    init(routeCount: Int) {
+        self.routeCount = routeCount
+    }
 
     var activityCount: Int { max(2, routeCount / 20_000) }
     static let tabsPerActivity = 4
-    var itemHolderCount: Int { max(10, routeCount / 50) }
+    var itemHolderCount: Int { holderPerRoute ? routeCount : max(10, routeCount / 50) }
 
     /// The route set as files of at most `routesPerFile` routes each, plus a shell file
     /// with the activities, tabs and holders. With `routesPerFile == nil`, one file holds all.

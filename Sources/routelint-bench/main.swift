@@ -35,6 +35,8 @@ struct Options {
     var hostile = true
     var keep = false
     var rounds = 5
+    /// `--codegen`: only the compile times of generated code (needs swiftc and kotlinc).
+    var codegen = false
 
     init(_ arguments: [String]) {
         var iterator = arguments.makeIterator()
@@ -48,8 +50,10 @@ struct Options {
                 keep = true
             case "--rounds":
                 rounds = max(1, Int(iterator.next() ?? "") ?? 5)
+            case "--codegen":
+                codegen = true
             default:
-                fail("usage: routelint-bench [--sizes N,N,...] [--skip-hostile] [--keep] [--rounds N]\n")
+                fail("usage: routelint-bench [--sizes N,N,...] [--skip-hostile] [--keep] [--rounds N] [--codegen]\n")
                 exit(2)
             }
         }
@@ -179,6 +183,11 @@ var system = utsname()
 uname(&system)
 let machine = withUnsafeBytes(of: system.machine) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
 print("routelint-bench: \(sysconf(Int32(_SC_NPROCESSORS_ONLN))) cores, \(machine), release build\n")
+if options.codegen {
+    generatedCodeCompileTimes(sizes: options.sizes.filter { $0 <= 10_000 }, workspace: workspace)
+    if !options.keep { _ = runCommand("/bin/rm", ["-rf", workspace]) }
+    exit(0)
+}
 print("| routes | files | input MB | libyaml scan s | lint s | lint ÷ scan | peak RSS MB | RSS ÷ input |")
 print("|---:|---:|---:|---:|---:|---:|---:|---:|")
 

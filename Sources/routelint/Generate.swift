@@ -2,6 +2,7 @@ import ArgumentParser
 import RouteLintKit
 
 extension TargetLanguage: ExpressibleByArgument {}
+extension HolderTypes: ExpressibleByArgument {}
 
 struct Generate: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -33,6 +34,13 @@ struct Generate: ParsableCommand {
     @Option(help: "app-links: the lowest Android API level to serve (default: the manifest's android.min-sdk, else 26).")
     var androidMinSdk: Int?
 
+    @Option(
+        help: """
+            swift, kotlin: 'generic' (a type per holder chosen by the factory) or 'named' (each holder is the \
+            app's own type of the holder's name); default: the configuration's holder-types, else generic.
+            """)
+    var holderTypes: HolderTypes?
+
     @Option(help: "The app to generate, when the route set has several.")
     var app: String?
 
@@ -47,6 +55,7 @@ struct Generate: ParsableCommand {
             guard language == .appLinks else { throw ValidationError("--android-min-sdk applies to app-links only") }
             guard androidMinSdk >= 1 else { throw ValidationError("--android-min-sdk must be an API level, 1 or more") }
         }
+        if holderTypes != nil && language == .appLinks { throw ValidationError("--holder-types applies to swift and kotlin only") }
     }
 
     func run() throws {
@@ -56,7 +65,7 @@ struct Generate: ParsableCommand {
         let outcome: CodeGeneration.Outcome
         do {
             outcome = try CodeGeneration.generate(
-                lint, .init(language: language, app: app, package: package, androidMinimumSDK: androidMinSdk))
+                lint, .init(language: language, app: app, package: package, androidMinimumSDK: androidMinSdk, holderTypes: holderTypes))
         } catch {
             for message in error.messages { printError(message.description) }
             throw ExitCode(Exit.usageOrUnreadable)

@@ -109,4 +109,67 @@ struct GenerateCommandTests {
             #expect(badPackage.stderr.contains("'a.class' is not a Kotlin package name"))
         }
     }
+
+    @Test(
+        "holder-types comes from the configuration or --holder-types: named holders are the app's own types; a bad value names the valid ones"
+    )
+    func holderTypes() throws {
+        let manifest = """
+            manifest: 1
+            activities: {main: {}}
+            tabs: {home: {activity: main, index: 0, root: home, icon: house}}
+            holders:
+              SessionHolder: {scope: app}
+              ProductHolder: {params: [id], parent: SessionHolder}
+            routes:
+              home: {path: /, holder: SessionHolder, links: [product]}
+              product: {path: /products/:id, holder: ProductHolder, activity: main}
+
+            """
+        try GateCommandTests.withFiles([
+            "shop.routes.yaml": manifest, ".routelint.yml": "holder-types: named\n", "other.yml": "holder-types: nameed\n",
+        ]) { root in
+            let configured = try RouteLint.run(["generate", "swift", "shop.routes.yaml", "--output", "named"], in: root)
+            #expect(configured.status == 0, "\(configured.stderr)")
+            let named = try String(contentsOf: root.appendingPathComponent("named/Holders.swift"), encoding: .utf8)
+            #expect(!named.contains("associatedtype"))
+            #expect(named.contains("    func makeProductHolder(id: String, parent: SessionHolder) -> ProductHolder\n"))
+            #expect(named.contains("    func productHolder(id: String) -> ProductHolder {\n"))
+
+            let flagged = try RouteLint.run(
+                ["generate", "kotlin", "shop.routes.yaml", "--package", "shop", "--output", "generic", "--holder-types", "generic"],
+                in: root)
+            #expect(flagged.status == 0, "\(flagged.stderr)")
+            let generic = try String(contentsOf: root.appendingPathComponent("generic/Holders.kt"), encoding: .utf8)
+            #expect(generic.contains("interface HolderFactory<SessionHolder, ProductHolder> {\n"))
+            #expect(generic.contains("    fun holder(route: Route.Product): ProductHolder = productHolderInstance(route)\n"))
+
+            let misspelt = try RouteLint.run(["generate", "swift", "shop.routes.yaml", "--output", "x", "--config", "other.yml"], in: root)
+            #expect(misspelt.status == 2)
+            #expect(misspelt.stderr.contains("other.yml:1:15: 'holder-types' must be 'generic' or 'named'; did you mean 'named'?"))
+            let appLinks = try RouteLint.run(
+                ["generate", "app-links", "shop.routes.yaml", "--output", "x", "--holder-types", "named"], in: root)
+            #expect(appLinks.status == 2)
+            #expect(appLinks.stderr.contains("--holder-types applies to swift and kotlin only"))
+            #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("x").path))
+        }
+    }
+
+    @Test("an app of more holders than a generic factory compiles with is generated with a warning that names holder-types")
+    func genericHolderWarning() throws {
+        var manifest = "manifest: 1\nactivities: {main: {}}\ntabs: {home: {activity: main, index: 0, root: r0, icon: i}}\nholders:\n"
+        for index in 0..<501 { manifest += "  H\(index): {}\n" }
+        manifest += "routes:\n"
+        for index in 0..<501 { manifest += "  r\(index): {path: /r\(index), holder: H\(index), activity: main, entry: true}\n" }
+        try GateCommandTests.withFiles(["big.routes.yaml": manifest]) { root in
+            let generic = try RouteLint.run(["generate", "swift", "big.routes.yaml", "--output", "out"], in: root)
+            #expect(generic.status == 0)
+            #expect(
+                generic.stderr.contains(
+                    "warning: the app has 501 holders: a factory generic over so many types may not compile; set 'holder-types: named'"))
+            let named = try RouteLint.run(["generate", "swift", "big.routes.yaml", "--output", "out", "--holder-types", "named"], in: root)
+            #expect(named.status == 0)
+            #expect(named.stderr.isEmpty)
+        }
+    }
 }

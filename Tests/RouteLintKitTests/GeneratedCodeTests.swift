@@ -4,11 +4,14 @@ import Testing
 
 /// The generated code compiled and run: for every URL of a route set's test list, the Swift
 /// and Kotlin routers must answer what `routelint resolve` answers (the same `URLResolver`),
-/// and every route value must lead back to itself through its path.
+/// every route value must lead back to itself through its path, and every route's typed holder
+/// accessor must give, as its holder's own type, the holder made with the route's params and
+/// the holder's parents, the same one the general accessor gives.
 @Suite("Generated code, compiled and run", .serialized)
 struct GeneratedCodeTests {
     /// The route sets the generated code is run on: the example app, the Stripe API, names that
-    /// are keywords and members in both languages, and a thousand routes.
+    /// are keywords and members in both languages (holders typed generically), and 1,050 routes
+    /// with a holder each (holders named).
     static func routeSets() throws -> [(name: String, files: [SourceFile], extraURLs: [String])] {
         let root = testsDirectory.deletingLastPathComponent().deletingLastPathComponent()
         let manifests = try loadFromDisk([root.appendingPathComponent("Manifests").path]).files
@@ -44,23 +47,45 @@ struct GeneratedCodeTests {
         ]
     }
 
-    /// 1,050 routes in 50 areas, with literals, parameters, a wildcard and a `**` each.
+    /// 1,050 routes in 50 areas, with literals, parameters, a wildcard and a `**` each, and a
+    /// holder per route: route-scoped with the route's parameters as params, below a tab-scoped
+    /// holder per area, below one app-scoped holder (1,101 holders).
     static func thousandRoutes() -> String {
         var text = "manifest: 1\nactivities: {main: {}}\ntabs: {home: {activity: main, index: 0, root: home, icon: house}}\n"
-        text += "holders: {H: {}}\nroutes:\n  home: {path: /, holder: H}\n"
+        text += "holders:\n  AppHolder: {scope: app}\n  HomeHolder: {scope: tab, parent: AppHolder}\n"
+        var routes = "routes:\n  home: {path: /, holder: HomeHolder}\n"
         for area in 0..<50 {
-            let routes =
+            text += "  Area\(area)Holder: {scope: tab, parent: AppHolder}\n"
+            let paths =
                 [
                     "/area\(area)", "/area\(area)/items", "/area\(area)/items/:id", "/area\(area)/items/:id/edit",
                     "/area\(area)/items/new", "/area\(area)/items/:id/parts/:part", "/area\(area)/items/:id/*",
                     "/area\(area)/docs/**", "/area\(area)/users/:user", "/area\(area)/users/:user/orders/:order",
                 ]
                 + (0..<11).map { "/area\(area)/pages/page-\($0)" }
-            for (index, path) in routes.enumerated() {
-                text += "  a\(area)-r\(index): {path: '\(path)', activity: main, holder: H, entry: true}\n"
+            for (index, path) in paths.enumerated() {
+                let parameters = path.split(separator: "/").filter { $0.hasPrefix(":") }.map { $0.dropFirst() }
+                text += "  A\(area)R\(index)Holder: {params: [\(parameters.joined(separator: ", "))], parent: Area\(area)Holder}\n"
+                routes += "  a\(area)-r\(index): {path: '\(path)', activity: main, holder: A\(area)R\(index)Holder, entry: true}\n"
             }
         }
-        return text
+        return text + routes
+    }
+
+    /// How each route set types its holders.
+    static func holderTypes(_ set: String) -> HolderTypes { set == "thousand" ? .named : .generic }
+
+    /// What the drivers print of each route's holder: the route id, then the holder as the
+    /// factory describes it, `Name(param=value,…)<parent>`, with `v-NAME` for each parameter.
+    /// Made from the model, not from the generated code.
+    static func expectedHolders(_ app: AppModel) -> [String] {
+        func describe(_ name: String, depth: Int = 0) -> String {
+            guard depth < 64, let holder = app.holder(named: name) else { return "?" }
+            let params = app.names(holder.params).map { "\(app.text($0.value))=v-\(app.text($0.value))" }
+            let parent = holder.parent.map { "<" + describe(app.text($0.value), depth: depth + 1) + ">" } ?? ""
+            return "\(name)(\(params.joined(separator: ",")))\(parent)"
+        }
+        return app.routes.map { route in app.text(route.id.value) + "\t" + describe(route.holder.map { app.text($0.value) } ?? "") }
     }
 
     /// What `routelint resolve` says of each URL, in the drivers' format: route, tab,
@@ -92,12 +117,15 @@ struct GeneratedCodeTests {
         }
     }
 
-    static func generated(_ files: [SourceFile], language: TargetLanguage) throws -> (LintResult, [GeneratedFile]) {
+    static func generated(_ files: [SourceFile], language: TargetLanguage, holderTypes: HolderTypes) throws -> (
+        LintResult, RoutingPlan, [GeneratedFile]
+    ) {
         let result = Linter.lint(files)
         #expect(!result.findings.contains { $0.severity == .error }, "\(result.findings.map(\.message))")
         let app = try #require(result.apps.first)
-        let plan = try RoutingPlan.make(app, sources: files.map(\.path))
-        return (result, try CodeGeneration.files(plan, .init(language: language, package: "test.routes")))
+        var plan = try RoutingPlan.make(app, sources: files.map(\.path))
+        plan.holderTypes = holderTypes
+        return (result, plan, try CodeGeneration.files(plan, .init(language: language, package: "test.routes")))
     }
 
     static func run(_ executable: String, _ arguments: [String], input: String? = nil, in directory: URL) throws -> (
@@ -123,7 +151,47 @@ struct GeneratedCodeTests {
         return (process.terminationStatus, try String(contentsOf: outputURL, encoding: .utf8))
     }
 
-    static let swiftDriver = """
+    /// Swift that makes every route's holder through its typed accessor, assigned to the
+    /// holder's own class (no cast), prints it, and checks that the general accessor gives the
+    /// same object.
+    static func swiftHolderDriver(_ plan: RoutingPlan) -> String {
+        let named = plan.holderTypes == .named
+        let className = { (holder: RoutingPlan.HolderEntry) in named ? holder.typeName : "Made" + holder.typeName }
+        var code = ""
+        for holder in plan.holders {
+            code += "final class \(className(holder)): CustomStringConvertible {\n"
+            code += "    let description: String\n    init(_ description: String) { self.description = description }\n}\n"
+        }
+        code += "struct Factory: HolderFactory {\n"
+        for holder in plan.holders {
+            let parent = holder.parent.flatMap(plan.holder)
+            let arguments =
+                holder.parameters.map { "\(SwiftGenerator.label($0.codeName)): String" }
+                + (parent.map { ["parent: \(className($0))"] } ?? [])
+            let params = holder.parameters.map { "\(SwiftGenerator.literal($0.name + "=")) + \(SwiftGenerator.name($0.codeName))" }
+            var text =
+                "\(SwiftGenerator.literal(holder.name + "(")) + " + (params.isEmpty ? "" : params.joined(separator: " + \",\" + ") + " + ")
+            text += "\")\"" + (parent == nil ? "" : " + \"<\" + parent.description + \">\"")
+            code +=
+                "    func make\(holder.typeName)(\(arguments.joined(separator: ", "))) -> \(className(holder)) { \(className(holder))(\(text)) }\n"
+        }
+        code += "    func release(_ holder: Holder\(named ? "" : "<Factory>")) {}\n}\n\n"
+        code += "let registry = HolderRegistry(factory: Factory())\n"
+        for route in plan.routes {
+            guard let holder = plan.holder(route.holder) else { continue }
+            let arguments = route.parameters.map { "\(SwiftGenerator.label($0.codeName)): \(SwiftGenerator.literal("v-" + $0.name))" }
+            let value = ".\(SwiftGenerator.name(route.caseName))" + (arguments.isEmpty ? "" : "(\(arguments.joined(separator: ", ")))")
+            code += "do {\n"
+            code += "    let holder: \(className(holder)) = registry.\(route.accessorName)(\(arguments.joined(separator: ", ")))\n"
+            code += "    print(\(SwiftGenerator.literal(route.id + "\t")) + holder.description)\n"
+            code +=
+                "    if case .\(SwiftGenerator.name(holder.memberName))(let general) = registry.holder(for: \(value)), general === holder {} else {\n"
+            code += "        print(\(SwiftGenerator.literal("general accessor differs: " + route.id)))\n    }\n}\n"
+        }
+        return code
+    }
+
+    static let swiftURLDriver = """
         // Resolves each URL of standard input; prints route, tab, parameters and query, or "-".
         // A route value whose path does not lead back to it prints "round trip failed".
         while let url = readLine() {
@@ -139,11 +207,54 @@ struct GeneratedCodeTests {
 
         """
 
-    static let kotlinDriver = """
-        import test.routes.Route
-        import test.routes.RouteLink
+    /// The Kotlin of `swiftHolderDriver`, in functions of 50 routes (a JVM method holds 64 KB).
+    static func kotlinHolderDriver(_ plan: RoutingPlan) -> String {
+        let named = plan.holderTypes == .named
+        let className = { (holder: RoutingPlan.HolderEntry) in named ? holder.typeName : "Made" + holder.typeName }
+        var code = ""
+        for holder in plan.holders {
+            code += "class \(className(holder))(private val text: String) {\n    override fun toString(): String = text\n}\n"
+        }
+        let typeArguments = named || plan.holders.isEmpty ? "" : "<" + plan.holders.map(className).joined(separator: ", ") + ">"
+        code += "class Factory : HolderFactory\(typeArguments) {\n"
+        for holder in plan.holders {
+            let parent = holder.parent.flatMap(plan.holder)
+            let arguments =
+                holder.parameters.map { "\(KotlinGenerator.name($0.codeName)): String" }
+                + (parent.map { ["parent: \(className($0))"] } ?? [])
+            let params = holder.parameters.map { "\(KotlinGenerator.literal($0.name + "=")) + \(KotlinGenerator.name($0.codeName))" }
+            var text =
+                "\(KotlinGenerator.literal(holder.name + "(")) + " + (params.isEmpty ? "" : params.joined(separator: " + \",\" + ") + " + ")
+            text += "\")\"" + (parent == nil ? "" : " + \"<\" + parent + \">\"")
+            code +=
+                "    override fun make\(holder.typeName)(\(arguments.joined(separator: ", "))): \(className(holder)) = \(className(holder))(\(text))\n"
+        }
+        code += "    override fun release(kind: HolderKind, holder: Any?) {}\n}\n\n"
+        let routes = plan.routes.filter { plan.holder($0.holder) != nil }
+        let chunks = stride(from: 0, to: routes.count, by: 50).map { routes[$0..<min($0 + 50, routes.count)] }
+        for (number, chunk) in chunks.enumerated() {
+            code += "fun checkHolders\(number)(registry: HolderRegistry\(typeArguments)) {\n"
+            for (index, route) in chunk.enumerated() {
+                let holder = plan.holder(route.holder)!
+                let arguments = route.parameters.map { KotlinGenerator.literal("v-" + $0.name) }
+                let value =
+                    "Route.\(KotlinGenerator.className(route))" + (arguments.isEmpty ? "" : "(\(arguments.joined(separator: ", ")))")
+                code += "    val holder\(index): \(className(holder)) = registry.holder(\(value))\n"
+                code += "    println(\(KotlinGenerator.literal(route.id + "\t")) + holder\(index))\n"
+                code += "    val general\(index): Route = \(value)\n"
+                code += "    if (registry.holder(general\(index)) !== holder\(index)) "
+                code += "println(\(KotlinGenerator.literal("general accessor differs: " + route.id)))\n"
+            }
+            code += "}\n\n"
+        }
+        code += "fun checkHolders() {\n    val registry = HolderRegistry(Factory())\n"
+        for number in chunks.indices { code += "    checkHolders\(number)(registry)\n" }
+        return code + "}\n"
+    }
 
+    static let kotlinURLDriver = """
         fun main() {
+            checkHolders()
             while (true) {
                 val url = readLine() ?: break
                 val link = RouteLink.fromUrl(url)
@@ -162,51 +273,61 @@ struct GeneratedCodeTests {
         """
 
     @Test(
-        "Swift: compiled with swiftc, the router agrees with routelint resolve, and every route's path leads back to it",
+        "Swift: compiled with swiftc, the router agrees with routelint resolve, every route's path leads back to it, and every typed holder is its holder",
         arguments: ["manifests", "stripe", "names", "thousand"])
     func swift(_ set: String) throws {
         let (_, files, extra) = try #require(try Self.routeSets().first { $0.name == set })
-        let (result, generated) = try Self.generated(files, language: .swift)
+        let (result, plan, generated) = try Self.generated(files, language: .swift, holderTypes: Self.holderTypes(set))
+        #expect(generated.map(\.name) == ["Routes.swift", "Holders.swift", "RouteRuntime.swift"])
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("routelint-swift-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         for file in generated {
             try file.contents.write(to: directory.appendingPathComponent(file.name), atomically: true, encoding: .utf8)
         }
-        try Self.swiftDriver.write(to: directory.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
+        try (Self.swiftHolderDriver(plan) + Self.swiftURLDriver).write(
+            to: directory.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
         let compiled = try Self.run(
-            "swiftc", ["-Onone", "-warnings-as-errors", "Routes.swift", "Holders.swift", "main.swift", "-o", "driver"], in: directory)
+            "swiftc", ["-Onone", "-warnings-as-errors"] + generated.map(\.name) + ["main.swift", "-o", "driver"], in: directory)
         #expect(compiled.status == 0, "\(compiled.output)")
         guard compiled.status == 0 else { return }
         let urls = Self.samplePaths(result.apps[0]) + extra
         let answers = try Self.run("./driver", [], input: urls.joined(separator: "\n") + "\n", in: directory)
         #expect(answers.status == 0)
         let lines = answers.output.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
-        #expect(lines == Self.expected(urls, result))
+        #expect(lines == Self.expectedHolders(result.apps[0]) + Self.expected(urls, result))
     }
 
     @Test(
-        "Kotlin: compiled with kotlinc, the router agrees with routelint resolve, and every route's path leads back to it",
+        "Kotlin: compiled with kotlinc, the router agrees with routelint resolve, every route's path leads back to it, and every typed holder is its holder",
         .enabled(if: ProcessInfo.processInfo.environment["CI"] != nil || FileManager.default.isExecutableFile(atPath: "/usr/bin/kotlinc")),
         arguments: ["manifests", "stripe", "names", "thousand"])
     func kotlin(_ set: String) throws {
         let (_, files, extra) = try #require(try Self.routeSets().first { $0.name == set })
-        let (result, generated) = try Self.generated(files, language: .kotlin)
+        let (result, plan, generated) = try Self.generated(files, language: .kotlin, holderTypes: Self.holderTypes(set))
+        #expect(generated.map(\.name) == ["Routes.kt", "Holders.kt", "RouteRuntime.kt"])
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("routelint-kotlin-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         for file in generated {
             try file.contents.write(to: directory.appendingPathComponent(file.name), atomically: true, encoding: .utf8)
         }
-        try Self.kotlinDriver.write(to: directory.appendingPathComponent("Main.kt"), atomically: true, encoding: .utf8)
+        // The app's side, in the generated package: named holder types are declared there.
+        try ("package test.routes\n\n" + Self.kotlinHolderDriver(plan) + "\n" + Self.kotlinURLDriver).write(
+            to: directory.appendingPathComponent("Main.kt"), atomically: true, encoding: .utf8)
+        // The driver adds a class and two checks per holder; with a thousand of them it needs
+        // more than kotlinc's default 256 MB heap, which the generated code and the smallest app
+        // fit in (`routelint-bench --codegen`).
         let compiled = try Self.run(
-            "kotlinc", ["-Werror", "Routes.kt", "Holders.kt", "Main.kt", "-include-runtime", "-d", "driver.jar"], in: directory)
+            "JAVA_OPTS=-Xmx1g", ["kotlinc", "-Werror"] + generated.map(\.name) + ["Main.kt", "-include-runtime", "-d", "driver.jar"],
+            in: directory)
         #expect(compiled.status == 0, "\(compiled.output)")
         guard compiled.status == 0 else { return }
         let urls = Self.samplePaths(result.apps[0]) + extra
-        let answers = try Self.run("java", ["-jar", "driver.jar"], input: urls.joined(separator: "\n") + "\n", in: directory)
+        let answers = try Self.run(
+            "java", ["-cp", "driver.jar", "test.routes.MainKt"], input: urls.joined(separator: "\n") + "\n", in: directory)
         #expect(answers.status == 0)
         let lines = answers.output.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
-        #expect(lines == Self.expected(urls, result))
+        #expect(lines == Self.expectedHolders(result.apps[0]) + Self.expected(urls, result))
     }
 }

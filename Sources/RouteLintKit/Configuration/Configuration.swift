@@ -9,6 +9,7 @@
 /// unreachable-route: off                    # a rule: off, or a severity,
 /// tab-index-gap: warning
 /// tab-limit: {severity: error, max: 4}      # or a severity with options
+/// holder-types: named                       # how `generate` types holders
 /// ```
 public struct LintConfiguration: Sendable {
     /// How one rule is set: on or off, at which severity, with which options.
@@ -44,6 +45,8 @@ public struct LintConfiguration: Sendable {
             self.app = app
         }
     }
+    /// `holder-types`: how `routelint generate` types the holders; nil when not set.
+    public var holderTypes: HolderTypes?
     /// Each rule's setting, by rule id; a rule not named keeps its defaults.
     public var rules: [String: RuleSetting] = [:]
     /// The configuration file, when there is one.
@@ -89,12 +92,22 @@ public struct LintConfiguration: Sendable {
                 if key == "include" { configuration.include = globs } else { configuration.exclude = globs }
             case "platform-files":
                 configuration.platformFiles = try platformFileList(pair.value, in: document, fail: fail)
+            case "holder-types":
+                let names = HolderTypes.allCases.map(\.rawValue)
+                guard case .string(let text)? = document.scalar(pair.value)?.resolved, let value = HolderTypes(rawValue: text) else {
+                    let text = document.text(pair.value) ?? ""
+                    throw fail(
+                        document.range(pair.value),
+                        "'holder-types' must be " + names.map { "'\($0)'" }.joined(separator: " or ")
+                            + Suggestion.hint(for: text, among: names))
+                }
+                configuration.holderTypes = value
             default:
                 guard let rule = RuleRegistry.description(of: key) else {
                     throw fail(
                         document.range(pair.key),
                         "unknown key or rule '\(key)'"
-                            + Suggestion.hint(for: key, among: ["include", "exclude", "platform-files"] + ruleIDs))
+                            + Suggestion.hint(for: key, among: ["include", "exclude", "platform-files", "holder-types"] + ruleIDs))
                 }
                 configuration.rules[key] = try ruleSetting(pair.value, in: document, rule: rule, fail: fail)
             }

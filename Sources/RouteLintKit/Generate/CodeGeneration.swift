@@ -44,14 +44,21 @@ public enum CodeGeneration {
         public var package: String?
         /// The lowest Android API level the app links must serve (default: `android.min-sdk`).
         public var androidMinimumSDK: Int?
+        /// How the holder factory types its holders; nil takes the configuration's
+        /// `holder-types`, else `generic`.
+        public var holderTypes: HolderTypes?
 
         /// Options for `language`, the app named `app` among several, the Kotlin `package`, and
-        /// the lowest Android API level of the app links.
-        public init(language: TargetLanguage, app: String? = nil, package: String? = nil, androidMinimumSDK: Int? = nil) {
+        /// the lowest Android API level of the app links, and how holders are typed.
+        public init(
+            language: TargetLanguage, app: String? = nil, package: String? = nil, androidMinimumSDK: Int? = nil,
+            holderTypes: HolderTypes? = nil
+        ) {
             self.language = language
             self.app = app
             self.package = package
             self.androidMinimumSDK = androidMinimumSDK
+            self.holderTypes = holderTypes
         }
     }
 
@@ -71,8 +78,9 @@ public enum CodeGeneration {
                 let output = try AppLinkFiles.generate(app, minimumSDK: options.androidMinimumSDK, sources: sources)
                 return .generated(output.files, warnings: output.warnings)
             }
-            let plan = try RoutingPlan.make(app, sources: sources)
-            return .generated(try files(plan, options), warnings: [])
+            var plan = try RoutingPlan.make(app, sources: sources)
+            plan.holderTypes = options.holderTypes ?? run.configuration.holderTypes ?? .generic
+            return .generated(try files(plan, options), warnings: holderWarnings(plan))
         } catch {
             throw RunFailure(run.messages + [RunMessage(.error, "cannot generate: \(TerminalText.escape(error.description))")])
         }
@@ -94,6 +102,22 @@ public enum CodeGeneration {
             }
             return KotlinGenerator.files(plan, package: package, header: header(plan, comment: "//"))
         }
+    }
+
+    /// The most holders a generic factory is generated for without a warning: Swift 6.3 cannot
+    /// build a protocol of about 900 associated types ("rule count limit exceeded"), and
+    /// kotlinc's default heap does not hold a class of that many type parameters.
+    static let genericHolderLimit = 500
+
+    private static func holderWarnings(_ plan: RoutingPlan) -> [RunMessage] {
+        guard plan.holderTypes == .generic, plan.holders.count > genericHolderLimit else { return [] }
+        return [
+            RunMessage(
+                .warning,
+                "the app has \(plan.holders.count) holders: a factory generic over so many types may not compile; "
+                    + "set 'holder-types: named' in .routelint.yml (or give --holder-types named) and declare each holder's "
+                    + "type beside the generated code")
+        ]
     }
 
     private static func chooseApp(_ apps: [AppModel], named name: String?) throws(RunFailure) -> AppModel {

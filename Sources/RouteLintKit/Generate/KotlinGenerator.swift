@@ -1,13 +1,17 @@
 /// Writes a routing plan as Kotlin that the Kotlin 1.3 compiler takes: `Routes.kt` (the
-/// sealed route class, URL matching and resolution, tabs and activities) and `Holders.kt`
-/// (the holder factory and registry). Large tables are strings read once at start-up, and
-/// large `when`s are split, so no method nears the JVM's 64 KB limit at thousands of routes.
+/// sealed route class, URL resolution, tabs, activities and the route table), `Holders.kt`
+/// (the holder factory and registry) and `RouteRuntime.kt` (the support all apps share, copied
+/// with the package line). Each route class overrides two members and reads the rest from its
+/// row of the route table; tables are strings read once at start-up, and large `when`s are
+/// split, so no method nears the JVM's 64 KB limit at thousands of routes.
 enum KotlinGenerator {
     static func files(_ plan: RoutingPlan, package: String, header: String) -> [GeneratedFile] {
         let packageLine = "package \(package)\n\n"
+        let runtime = String(decoding: PackageResources.RouteRuntime_kt, as: UTF8.self)
         return [
             GeneratedFile(name: "Routes.kt", contents: header + packageLine + routes(plan)),
             GeneratedFile(name: "Holders.kt", contents: header + packageLine + holders(plan)),
+            GeneratedFile(name: "RouteRuntime.kt", contents: header + packageLine + runtime),
         ]
     }
 
@@ -23,8 +27,8 @@ enum KotlinGenerator {
 
     /// Members of the generated types that an entry or a property may not shadow.
     private static let routeMembers: Set<String> = [
-        "id", "path", "parameters", "activity", "tab", "presentation", "requiresAuth", "holderKind",
-        "component1", "copy", "equals", "hashCode", "toString",
+        "id", "path", "parameters", "activity", "tab", "presentation", "requiresAuth", "holderKind", "ordinal", "arguments",
+        "argument", "row", "component1", "copy", "equals", "hashCode", "toString",
     ]
     private static let enumMembers: Set<String> = [
         "id", "title", "icon", "index", "activity", "root", "defaultTab", "tabs",
@@ -32,8 +36,8 @@ enum KotlinGenerator {
     ]
     /// Names a nested route class may not take: they would hide the types the code uses.
     private static let typeNames: Set<String> = [
-        "String", "Int", "Boolean", "Any", "Unit", "Nothing", "List", "Map", "Companion",
-        "Route", "Tab", "Activity", "Presentation", "HolderKind", "RoutePath", "RouteTrie",
+        "String", "Int", "Boolean", "Any", "Unit", "Nothing", "List", "Map", "Companion", "Pair", "HashMap", "ArrayList", "Array",
+        "Route", "Tab", "Activity", "Presentation", "HolderKind", "RoutePath", "RouteTrie", "RouteRow", "RouteTables", "RouteUrl",
     ]
 
     /// The nested class of a route.
@@ -57,76 +61,80 @@ enum KotlinGenerator {
     private static func routes(_ plan: RoutingPlan) -> String {
         var code = CodeWriter()
         code.line("/** A route of the app: an object per route without parameters, a data class per route with some. */")
-        code.block("sealed class Route") { code in
-            code.line("/** The route's id in the manifest. */")
-            code.line("abstract val id: String")
-            code.line("/** The URL path of this route value, parameters percent-encoded; null for a route without a path. */")
-            code.line("abstract val path: String?")
-            code.line("/** The path parameters, by their names in the manifest, decoded. */")
-            code.line("abstract val parameters: Map<String, String>")
-            code.line("abstract val activity: Activity?")
-            code.line("/** The tab the route opens in when a link names none. */")
-            code.line("abstract val tab: Tab?")
-            code.line("abstract val presentation: Presentation")
-            code.line("abstract val requiresAuth: Boolean")
-            code.line("abstract val holderKind: HolderKind")
-            for route in plan.routes {
+        // Each route class passes its row and parameter values up, so that it declares nothing
+        // of its own: members per class are what kotlinc's time and its 256 MB heap go to.
+        code.raw(
+            """
+            sealed class Route(
+                /** The route's row of the route table. */
+                internal val ordinal: Int,
+                /** The path parameters' values, decoded, in path order. */
+                internal val arguments: List<String> = emptyList()
+
+            """)
+        code.block(")") { code in
+            code.raw(
+                """
+                private val row: RouteRow get() = RouteTables.rows[ordinal]
+
+                /** The route's id in the manifest. */
+                val id: String get() = row.id
+                /** The URL path of this route value, parameters percent-encoded; null for a route without a path. */
+                val path: String? get() = row.path(arguments)
+                /** The path parameters, by their names in the manifest, decoded. */
+                val parameters: Map<String, String> get() = row.parameters(arguments)
+                val activity: Activity? get() = if (row.activity >= 0) RouteTables.activities[row.activity] else null
+                /** The tab the route opens in when a link names none. */
+                val tab: Tab? get() = if (row.tab >= 0) RouteTables.tabs[row.tab] else null
+                val presentation: Presentation get() = row.presentation
+                val requiresAuth: Boolean get() = row.requiresAuth
+                val holderKind: HolderKind get() = RouteTables.holderKinds[row.holder]
+                /** The position of the route's holder among [HolderKind]'s entries. */
+                internal val holderPosition: Int get() = row.holder
+
+                /** The value of the path parameter named [name] in the manifest, decoded; empty for none. */
+                internal fun argument(name: String): String = row.argument(name, arguments)
+
+                """)
+            for (ordinal, route) in plan.routes.enumerated() {
                 code.line()
-                let declaration =
+                code.line(
                     route.parameters.isEmpty
-                    ? "object \(className(route)) : Route()"
-                    : "data class \(className(route))(" + route.parameters.map { "val \(property($0)): String" }.joined(separator: ", ")
-                        + ") : Route()"
-                code.block(declaration) { code in
-                    code.line("override val id: String get() = \(literal(route.id))")
-                    let path = route.path.map { pieces in
-                        RoutingPlan.pathExpression(pieces, literal: literal) { "RoutePath.encode(\(property(route.parameters[$0])))" }
-                    }
-                    code.line("override val path: String? get() = \(path ?? "null")")
-                    let pairs = route.parameters.map { "\(literal($0.name)) to \(property($0))" }
-                    code.line(
-                        "override val parameters: Map<String, String> get() = "
-                            + (pairs.isEmpty ? "emptyMap()" : "mapOf(\(pairs.joined(separator: ", ")))"))
-                    code.line(
-                        "override val activity: Activity? get() = \(route.activity.flatMap(plan.activity).map { "Activity.\(entry($0.caseName))" } ?? "null")"
-                    )
-                    code.line("override val tab: Tab? get() = \(route.tab.flatMap(plan.tab).map { "Tab.\(entry($0.caseName))" } ?? "null")")
-                    code.line("override val presentation: Presentation get() = Presentation.\(route.presentation.rawValue.uppercased())")
-                    code.line("override val requiresAuth: Boolean get() = \(route.requiresAuth)")
-                    code.line("override val holderKind: HolderKind get() = HolderKind.\(entry(plan.holder(route.holder)!.memberName))")
-                }
+                        ? "object \(className(route)) : Route(\(ordinal))"
+                        : "data class \(className(route))(" + route.parameters.map { "val \(property($0)): String" }.joined(separator: ", ")
+                            + ") : Route(\(ordinal), listOf(\(route.parameters.map(property).joined(separator: ", "))))")
             }
             code.line()
             code.block("companion object") { code in
                 code.line("/** The route a URL path opens (percent-encoded, without query): the most specific match. */")
                 code.block("fun fromPath(path: String): Route?") { code in
                     code.line("val segments = RoutePath.segments(path) ?: return null")
-                    code.line("val match = RouteTrie.match(segments) ?: return null")
-                    code.line("return make(match, segments)")
+                    code.line("val match = RouteTables.trie.match(segments) ?: return null")
+                    code.line("return make(match, RouteTables.rows[match].arguments(segments))")
                 }
                 // One `when` of every route would pass the JVM's method size at a few thousand.
                 let chunks = stride(from: 0, to: plan.routes.count, by: chunkSize).map { $0 }
                 code.line()
-                code.block("private fun make(index: Int, segments: List<RoutePath.Segment>): Route?") { code in
+                code.block("private fun make(index: Int, arguments: List<String>): Route?") { code in
                     code.block("return when (index / \(chunkSize))") { code in
-                        for (number, _) in chunks.enumerated() { code.line("\(number) -> make\(number)(index, segments)") }
+                        for (number, _) in chunks.enumerated() { code.line("\(number) -> make\(number)(index, arguments)") }
                         code.line("else -> null")
                     }
                 }
                 for (number, start) in chunks.enumerated() {
                     code.line()
-                    code.block("private fun make\(number)(index: Int, segments: List<RoutePath.Segment>): Route?") { code in
+                    let usesArguments = plan.routes[start..<min(start + chunkSize, plan.routes.count)].contains {
+                        !$0.parameters.isEmpty && $0.path != nil
+                    }
+                    let parameter = usesArguments ? "arguments: List<String>" : "@Suppress(\"UNUSED_PARAMETER\") arguments: List<String>"
+                    code.block("private fun make\(number)(index: Int, \(parameter)): Route?") { code in
                         code.block("return when (index)") { code in
                             for index in start..<min(start + chunkSize, plan.routes.count) {
                                 let route = plan.routes[index]
-                                guard let pieces = route.path else { continue }
-                                let arguments = pieces.enumerated().compactMap { position, piece -> String? in
-                                    if case .parameter = piece { return "segments[\(position)].decoded" }
-                                    return nil
-                                }
+                                guard route.path != nil else { continue }
+                                let values = route.parameters.indices.map { "arguments[\($0)]" }
                                 code.line(
-                                    "\(index) -> \(className(route))"
-                                        + (route.parameters.isEmpty ? "" : "(\(arguments.joined(separator: ", ")))"))
+                                    "\(index) -> \(className(route))" + (values.isEmpty ? "" : "(\(values.joined(separator: ", ")))"))
                             }
                             code.line("else -> null")
                         }
@@ -135,16 +143,11 @@ enum KotlinGenerator {
             }
         }
         code.line()
-        code.line("/** How a route is shown. */")
-        code.block("enum class Presentation") { code in code.line("PUSH, SHEET, FULLSCREEN") }
-        code.line()
         tabsAndActivities(plan, &code)
         code.line()
         resolution(plan, &code)
         code.line()
-        trie(plan, &code)
-        code.line()
-        code.raw(pathSupport)
+        tables(plan, &code)
         return code.text
     }
 
@@ -222,30 +225,35 @@ enum KotlinGenerator {
                     code.line("val parts = RouteUrl.parse(url) ?: return null")
                     code.line("if (!parts.belongs(schemes, hosts)) return null")
                     code.line("val route = Route.fromPath(parts.path) ?: return null")
+                    code.line("val items = parts.query.map { QueryItem(it.first, it.second) }")
                     code.line(
-                        "val requested = parts.query.firstOrNull { it.name == \"tab\" }?.let { item -> Tab.values().firstOrNull { it.id == item.value } }"
+                        "val requested = items.firstOrNull { it.name == \"tab\" }?.let { item -> RouteTables.tabs.firstOrNull { it.id == item.value } }"
                     )
                     code.block("return if (requested != null && requested.activity == route.activity)") { code in
-                        code.line("RouteLink(route, requested, parts.query.filter { it.name != \"tab\" })")
+                        code.line("RouteLink(route, requested, items.filter { it.name != \"tab\" })")
                     }
                     code.block("else") { code in
-                        code.line("RouteLink(route, route.tab, parts.query)")
+                        code.line("RouteLink(route, route.tab, items)")
                     }
                 }
             }
         }
     }
 
-    private static func trie(_ plan: RoutingPlan, _ code: inout CodeWriter) {
-        code.line("/** The routes' paths as a segment trie, by node: one walk matches a path, whatever the number of routes. */")
-        code.block("internal object RouteTrie") { code in
-            code.line("private val exact: IntArray = ints(\(chunks(plan.trie.exact.map(String.init).joined(separator: ","))))")
-            code.line("private val rest: IntArray = ints(\(chunks(plan.trie.rest.map(String.init).joined(separator: ","))))")
-            code.line("private val wildcard: IntArray = ints(\(chunks(plan.trie.wildcard.map(String.init).joined(separator: ","))))")
-            code.line("/** \"node/segment\" to child, one edge per line, segments in canonical form. */")
-            let edges = plan.trie.literals.map { "\($0.node)/\($0.segment)/\($0.child)" }.joined(separator: "\n")
-            code.line("private val literals: Map<String, Int> = edges(\(chunks(edges)))")
-            code.raw(trieWalk)
+    /// The route table and the trie, as text the runtime reads once.
+    private static func tables(_ plan: RoutingPlan, _ code: inout CodeWriter) {
+        code.line("/** What the manifest says of each route, and the trie of their paths. */")
+        code.block("internal object RouteTables") { code in
+            code.line("val rows: List<RouteRow> = RouteRow.rows(\(chunks(plan.routeTable.joined(separator: "\n"))))")
+            code.line("val trie: RouteTrie = RouteTrie(")
+            code.line(code.unit + chunks(plan.trie.exact.map(String.init).joined(separator: ",")) + ",")
+            code.line(code.unit + chunks(plan.trie.rest.map(String.init).joined(separator: ",")) + ",")
+            code.line(code.unit + chunks(plan.trie.wildcard.map(String.init).joined(separator: ",")) + ",")
+            code.line(code.unit + chunks(plan.trie.literals.map { "\($0.node)/\($0.segment)/\($0.child)" }.joined(separator: "\n")))
+            code.line(")")
+            code.line("val activities: List<Activity> = Activity.values().toList()")
+            code.line("val tabs: List<Tab> = Tab.values().toList()")
+            code.line("val holderKinds: List<HolderKind> = HolderKind.values().toList()")
         }
     }
 
@@ -287,229 +295,13 @@ enum KotlinGenerator {
         return escaped + "\""
     }
 
-    private static let trieWalk = """
-
-            private fun ints(chunks: Array<String>): IntArray =
-                chunks.joinToString("").split(",").map { it.toInt() }.toIntArray()
-
-            private fun edges(chunks: Array<String>): Map<String, Int> {
-                val map = HashMap<String, Int>()
-                val text = chunks.joinToString("")
-                if (text.length == 0) return map
-                for (line in text.split("\\n")) {
-                    val slash = line.lastIndexOf('/')
-                    map[line.substring(0, slash)] = line.substring(slash + 1).toInt()
-                }
-                return map
-            }
-
-            /**
-             * The index of the most specific route whose path matches [segments]: at each node the
-             * static child first, then the wildcard child, then a `**` ending here. With no
-             * conflicting patterns, the first match found is the most specific one. Each step
-             * takes one segment, so the depth of the walk is the index of the segment.
-             */
-            fun match(segments: List<RoutePath.Segment>): Int? {
-                val nodes = IntArray(segments.size + 1)
-                val steps = IntArray(segments.size + 1)
-                var depth = 0
-                while (depth >= 0) {
-                    val node = nodes[depth]
-                    if (depth == segments.size) {
-                        depth--
-                        if (exact[node] >= 0) return exact[node]
-                        continue
-                    }
-                    val step = steps[depth]
-                    steps[depth] = step + 1
-                    when (step) {
-                        0 -> {
-                            val child = literals[node.toString() + "/" + segments[depth].canonical]
-                            if (child != null) {
-                                depth++
-                                nodes[depth] = child
-                                steps[depth] = 0
-                            }
-                        }
-                        1 -> if (wildcard[node] >= 0) {
-                            depth++
-                            nodes[depth] = wildcard[node]
-                            steps[depth] = 0
-                        }
-                        else -> {
-                            depth--
-                            if (rest[node] >= 0) return rest[node]
-                        }
-                    }
-                }
-                return null
-            }
-
-        """
-
-    private static let pathSupport = """
-        /** URL paths split, decoded and re-encoded as the manifest's patterns are compared. */
-        internal object RoutePath {
-            class Segment(
-                /** The segment's bytes, percent-decoded, as text. */
-                val decoded: String,
-                /** Percent-decoded, then every byte that is not a path character re-encoded as %XX. */
-                val canonical: String
-            )
-
-            private const val PATH_CHARACTERS = "-._~!$&'()+,;="
-            private const val HEX = "0123456789ABCDEF"
-
-            /** The segments of a path starting with "/" (one trailing "/" ignored); null for an empty segment or a bad "%". */
-            fun segments(path: String): List<Segment>? {
-                if (!path.startsWith("/")) return null
-                val pieces = path.substring(1).split("/").toMutableList()
-                if (pieces.last().length == 0) pieces.removeAt(pieces.size - 1)
-                val segments = ArrayList<Segment>(pieces.size)
-                for (piece in pieces) {
-                    if (piece.length == 0) return null
-                    val bytes = decode(piece) ?: return null
-                    segments.add(Segment(String(bytes, Charsets.UTF_8), encode(bytes)))
-                }
-                return segments
-            }
-
-            fun decode(text: String): ByteArray? {
-                val input = text.toByteArray(Charsets.UTF_8)
-                val output = java.io.ByteArrayOutputStream(input.size)
-                var index = 0
-                while (index < input.size) {
-                    val byte = input[index]
-                    if (byte != '%'.toByte()) {
-                        output.write(byte.toInt())
-                        index++
-                        continue
-                    }
-                    if (index + 2 >= input.size) return null
-                    val high = hexValue(input[index + 1])
-                    val low = hexValue(input[index + 2])
-                    if (high < 0 || low < 0) return null
-                    output.write(high * 16 + low)
-                    index += 3
-                }
-                return output.toByteArray()
-            }
-
-            /** A parameter value as a path segment: every byte that is not a path character as %XX. */
-            fun encode(value: String): String = encode(value.toByteArray(Charsets.UTF_8))
-
-            fun encode(bytes: ByteArray): String {
-                val text = StringBuilder(bytes.size)
-                for (byte in bytes) {
-                    val value = byte.toInt() and 0xFF
-                    val character = value.toChar()
-                    if (value < 0x80 && (character.isLetterOrDigit() || PATH_CHARACTERS.indexOf(character) >= 0 || character == '@')) {
-                        text.append(character)
-                    } else {
-                        text.append('%').append(HEX[value shr 4]).append(HEX[value and 0xF])
-                    }
-                }
-                return text.toString()
-            }
-
-            private fun hexValue(byte: Byte): Int {
-                val character = byte.toChar()
-                return when (character) {
-                    in '0'..'9' -> character - '0'
-                    in 'a'..'f' -> character - 'a' + 10
-                    in 'A'..'F' -> character - 'A' + 10
-                    else -> -1
-                }
-            }
-        }
-
-        /** A URL taken apart as `routelint resolve` does. */
-        internal class RouteUrl(
-            /** Lower-cased; null for a bare path. */
-            val scheme: String?,
-            /** Lower-cased; set for http and https only. */
-            val host: String?,
-            val path: String,
-            val query: List<RouteLink.QueryItem>
-        ) {
-            /** Whether the app declares the URL's host or scheme; a bare path belongs to every app. */
-            fun belongs(schemes: Set<String>, hosts: List<String>): Boolean {
-                if (host != null) {
-                    return hosts.any { declared ->
-                        if (declared.startsWith("*.")) host.endsWith(declared.substring(1)) && host.length > declared.length - 1
-                        else host == declared
-                    }
-                }
-                if (scheme != null) return scheme in schemes
-                return true
-            }
-
-            companion object {
-                fun parse(url: String): RouteUrl? {
-                    var rest = url
-                    val hash = rest.indexOf('#')
-                    if (hash >= 0) rest = rest.substring(0, hash)
-                    var queryText = ""
-                    val question = rest.indexOf('?')
-                    if (question >= 0) {
-                        queryText = rest.substring(question + 1)
-                        rest = rest.substring(0, question)
-                    }
-                    var scheme: String? = null
-                    var host: String? = null
-                    var path: String
-                    val colon = rest.indexOf(':')
-                    if (rest.startsWith("/")) {
-                        path = rest
-                    } else if (colon >= 0 && rest.startsWith("://", colon)) {
-                        val name = rest.substring(0, colon).toLowerCase(java.util.Locale.ROOT)
-                        if (name.length == 0 || !isAsciiLetter(name[0]) || !name.all { isAsciiLetter(it) || it in '0'..'9' || it in "+-." }) return null
-                        scheme = name
-                        val afterScheme = rest.substring(colon + 3)
-                        if (name == "http" || name == "https") {
-                            val slash = afterScheme.indexOf('/')
-                            val authorityEnd = if (slash >= 0) slash else afterScheme.length
-                            var authority = afterScheme.substring(0, authorityEnd)
-                            val at = authority.lastIndexOf('@')
-                            if (at >= 0) authority = authority.substring(at + 1)
-                            val port = authority.lastIndexOf(':')
-                            if (port >= 0) authority = authority.substring(0, port)
-                            host = authority.toLowerCase(java.util.Locale.ROOT)
-                            path = afterScheme.substring(authorityEnd)
-                            if (path.length == 0) path = "/"
-                        } else {
-                            // In a custom-scheme deep link, what stands where a host would is the first segment.
-                            path = if (afterScheme.startsWith("/")) afterScheme else "/" + afterScheme
-                        }
-                    } else {
-                        return null
-                    }
-                    val query = ArrayList<RouteLink.QueryItem>()
-                    for (item in queryText.split("&")) {
-                        if (item.length == 0) continue
-                        val equals = item.indexOf('=')
-                        val name = if (equals >= 0) item.substring(0, equals) else item
-                        val value = if (equals >= 0) item.substring(equals + 1) else ""
-                        query.add(RouteLink.QueryItem(decodeText(name), decodeText(value)))
-                    }
-                    return RouteUrl(scheme, host, path, query)
-                }
-
-                private fun isAsciiLetter(character: Char): Boolean = character in 'a'..'z' || character in 'A'..'Z'
-
-                private fun decodeText(text: String): String =
-                    RoutePath.decode(text)?.let { String(it, Charsets.UTF_8) } ?: text
-            }
-        }
-
-        """
-
     // MARK: - Holders.kt
 
     private static func holders(_ plan: RoutingPlan) -> String {
         var code = CodeWriter()
         let holders = plan.holders
-        let typeParameters = holders.isEmpty ? "" : "<" + holders.map(\.typeName).joined(separator: ", ") + ">"
+        let typeParameters =
+            holders.isEmpty || plan.holderTypes == .named ? "" : "<" + holders.map(\.typeName).joined(separator: ", ") + ">"
         code.line("/** The holders of the manifest: what owns a route's ViewModel and DI scope. */")
         code.block("enum class HolderKind(val id: String)") { code in
             for (position, holder) in holders.enumerated() {
@@ -518,7 +310,23 @@ enum KotlinGenerator {
             if holders.isEmpty { code.line(";") }
         }
         code.line()
-        code.line("/** Creates the app's holders; each type parameter is the app's own holder type. */")
+        code.raw(
+            """
+            /** Where the registry keeps a holder: its kind and the key of its scope. */
+            internal data class HolderSlot(val kind: HolderKind, val scope: Scope) {
+                sealed class Scope {
+                    data class OfRoute(val route: Route) : Scope()
+                    data class OfTab(val tab: Tab?) : Scope()
+                    data class OfActivity(val activity: Activity?) : Scope()
+                    object OfApp : Scope()
+                }
+            }
+
+            """)
+        switch plan.holderTypes {
+        case .generic: code.line("/** Creates the app's holders; each type parameter is the app's own holder type. */")
+        case .named: code.line("/** Creates the app's holders: each is the app's own type of the holder's name, in this package. */")
+        }
         code.block("interface HolderFactory\(typeParameters)") { code in
             for holder in holders {
                 let arguments =
@@ -537,71 +345,108 @@ enum KotlinGenerator {
         code.line(" * `ViewModelStoreOwner` with its DI scope does.")
         code.line(" */")
         code.block("class HolderRegistry\(typeParameters)(val factory: HolderFactory\(typeParameters))") { code in
-            for holder in holders {
-                code.line("private val \(holder.memberName)Store = HashMap<\(kotlinKey(holder.scope)), \(holder.typeName)>()")
-            }
-            code.line()
-            code.line("/** The holder of a route, created with its parents when it does not exist yet. */")
-            code.block("fun holder(route: Route): Any?") { code in
-                code.block("return when (route)") { code in
-                    for route in plan.routes {
-                        code.line("is Route.\(className(route)) -> \(plan.holder(route.holder)!.memberName)Instance(route)")
-                    }
-                    if plan.routes.isEmpty { code.line("else -> null") }
-                }
-            }
-            for holder in holders {
-                code.line()
-                // An app-scoped holder with no params and no parent needs nothing of the route.
-                let needsRoute = holder.scope != .app || !holder.parameters.isEmpty || holder.parent != nil
-                let parameter = needsRoute ? "route: Route" : "@Suppress(\"UNUSED_PARAMETER\") route: Route"
-                code.block("private fun \(holder.memberName)Instance(\(parameter)): \(holder.typeName)") { code in
-                    code.line("val key = \(holder.scope.registryKey)")
-                    code.line("if (\(holder.memberName)Store.containsKey(key)) return \(holder.memberName)Store.getValue(key)")
-                    let routes = plan.routes.filter { plan.holderChain($0.holder).contains(holder.name) }
-                    var arguments = holder.parameters.map { "values[\(literal($0.name))] ?: \"\"" }
-                    if let parent = holder.parent { arguments.append("\(plan.holder(parent)!.memberName)Instance(route)") }
-                    if !holder.parameters.isEmpty {
-                        code.block("val values: Map<String, String> = when (route)") { code in
-                            for route in routes {
-                                let pairs = route.parameters.map { "\(literal($0.name)) to route.\(property($0))" }
-                                code.line("is Route.\(className(route)) -> mapOf(\(pairs.joined(separator: ", ")))")
-                            }
-                            code.line("else -> emptyMap()")
-                        }
-                    }
-                    code.line("val created = factory.make\(holder.typeName)(\(arguments.joined(separator: ", ")))")
-                    code.line("\(holder.memberName)Store[key] = created")
-                    code.line("return created")
-                }
-            }
-            code.line()
-            code.line("/**")
-            code.line(" * Lets go of the holders no active route needs: route-scoped ones of inactive routes, tab- and")
-            code.line(" * activity-scoped ones of tabs and activities no active route is in. App-scoped ones stay.")
-            code.line(" */")
-            code.block("fun cleanup(activeRoutes: Set<Route>)") { code in
-                if holders.contains(where: { $0.scope == .tab }) { code.line("val activeTabs = activeRoutes.map { it.tab }.toSet()") }
-                if holders.contains(where: { $0.scope == .activity }) {
-                    code.line("val activeActivities = activeRoutes.map { it.activity }.toSet()")
-                }
-                for holder in holders where holder.scope != .app {
-                    let active = holder.scope == .route ? "activeRoutes" : holder.scope == .tab ? "activeTabs" : "activeActivities"
-                    code.block("for (key in \(holder.memberName)Store.keys.filter { it !in \(active) })") { code in
-                        code.line("factory.release(HolderKind.\(entry(holder.memberName)), \(holder.memberName)Store.remove(key))")
-                    }
-                }
-            }
+            HolderRegistryWriter.body(plan, KotlinRegistrySpelling(plan: plan), &code)
         }
         return code.text
     }
 
-    private static func kotlinKey(_ scope: HolderScope) -> String {
+    /// Holders per function of the general accessor's dispatch.
+    static let dispatchChunk = 512
+}
+
+/// The Kotlin of the holder registry.
+private struct KotlinRegistrySpelling: RegistrySpelling {
+    let plan: RoutingPlan
+
+    func type(of holder: RoutingPlan.HolderEntry) -> String { holder.typeName }
+
+    func storage(_ holders: [RoutingPlan.HolderEntry]) -> [String] {
+        // One map for every holder: a class of a thousand map properties exhausts kotlinc's
+        // default heap. A holder is read back as the type its kind was made with.
+        ["private val instances = HashMap<HolderSlot, Any?>()"]
+    }
+
+    func generalAccessor(_ holders: [RoutingPlan.HolderEntry]) -> [String] {
+        // Split as `make` is: a `when` per chunk of holders keeps each method far from 64 KB.
+        let chunk = KotlinGenerator.dispatchChunk
+        let starts = Array(stride(from: 0, to: holders.count, by: chunk))
+        var lines = ["fun holder(route: Route): Any? = when (route.holderPosition / \(chunk)) {"]
+        lines += starts.indices.map { "    \($0) -> holder\($0)(route)" }
+        lines += ["    else -> null", "}"]
+        for (number, start) in starts.enumerated() {
+            lines += ["", "private fun holder\(number)(route: Route): Any? = when (route.holderPosition) {"]
+            for position in start..<min(start + chunk, holders.count) {
+                lines.append("    \(position) -> \(holders[position].memberName)Instance(route)")
+            }
+            lines += ["    else -> null", "}"]
+        }
+        return lines
+    }
+
+    func typedAccessor(_ route: RoutingPlan.RouteEntry, _ holder: RoutingPlan.HolderEntry) -> [String] {
+        documentation(["The holder of route '\(route.id)' (\(holder.name)), created with its parents when it does not exist yet."])
+            + ["fun holder(route: Route.\(KotlinGenerator.className(route))): \(holder.typeName) = \(holder.memberName)Instance(route)"]
+    }
+
+    func instance(_ holder: RoutingPlan.HolderEntry, arguments: [String], usesRoute: Bool) -> [String] {
+        let parameter = usesRoute ? "route: Route" : "@Suppress(\"UNUSED_PARAMETER\") route: Route"
+        let slot =
+            "HolderSlot(HolderKind.\(KotlinGenerator.entry(holder.memberName)), \(Self.scopeKey(holder.scope, holder.scope.registryKey)))"
+        return [
+            "private fun \(holder.memberName)Instance(\(parameter)): \(holder.typeName) =",
+            "    instance(\(slot)) { factory.make\(holder.typeName)(\(arguments.joined(separator: ", "))) }",
+        ]
+    }
+
+    var helpers: [String] {
+        [
+            "/** The holder in `slot`, made and kept there when there is none: read back as the type its kind was made with. */",
+            "@Suppress(\"UNCHECKED_CAST\")",
+            "private inline fun <T> instance(slot: HolderSlot, make: () -> T): T {",
+            "    if (instances.containsKey(slot)) return instances[slot] as T",
+            "    val created = make()",
+            "    instances[slot] = created",
+            "    return created",
+            "}",
+        ]
+    }
+
+    func argument(_ parameter: RoutingPlan.Parameter) -> String {
+        "route.argument(\(KotlinGenerator.literal(parameter.name)))"
+    }
+
+    func parent(_ parent: RoutingPlan.HolderEntry) -> String { "\(parent.memberName)Instance(route)" }
+
+    var cleanup: String { "fun cleanup(activeRoutes: Set<Route>)" }
+
+    func cleanupBody(_ holders: [RoutingPlan.HolderEntry]) -> [String] {
+        [
+            "val activeTabs = activeRoutes.map { it.tab }.toSet()",
+            "val activeActivities = activeRoutes.map { it.activity }.toSet()",
+            "for (slot in instances.keys.toList()) {",
+            "    val scope = slot.scope",
+            "    val isActive = when (scope) {",
+            "        is HolderSlot.Scope.OfRoute -> scope.route in activeRoutes",
+            "        is HolderSlot.Scope.OfTab -> scope.tab in activeTabs",
+            "        is HolderSlot.Scope.OfActivity -> scope.activity in activeActivities",
+            "        is HolderSlot.Scope.OfApp -> true",
+            "    }",
+            "    if (!isActive) factory.release(slot.kind, instances.remove(slot))",
+            "}",
+        ]
+    }
+
+    func documentation(_ lines: [String]) -> [String] {
+        lines.count == 1 ? ["/** \(lines[0]) */"] : ["/**"] + lines.map { " * " + $0 } + [" */"]
+    }
+
+    /// The key of a holder's scope as a `HolderSlot.Scope`.
+    private static func scopeKey(_ scope: HolderScope, _ key: String) -> String {
         switch scope {
-        case .route: return "Route"
-        case .tab: return "Tab?"
-        case .activity: return "Activity?"
-        case .app: return "Boolean"
+        case .route: return "HolderSlot.Scope.OfRoute(\(key))"
+        case .tab: return "HolderSlot.Scope.OfTab(\(key))"
+        case .activity: return "HolderSlot.Scope.OfActivity(\(key))"
+        case .app: return "HolderSlot.Scope.OfApp"
         }
     }
 }

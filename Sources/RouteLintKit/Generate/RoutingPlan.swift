@@ -19,6 +19,9 @@ struct RoutingPlan: Sendable {
         let presentation: Presentation
         let requiresAuth: Bool
         let holder: String
+
+        /// The registry's typed accessor of the route's holder: `productHolder(id:)`.
+        var accessorName: String { caseName + "Holder" }
     }
 
     struct Parameter: Sendable, Equatable {
@@ -61,7 +64,7 @@ struct RoutingPlan: Sendable {
         let name: String
         /// The type name (Swift associated type, Kotlin type parameter).
         let typeName: String
-        /// The name of its member in code: `makeX`, the registry's storage.
+        /// Its name in code: `HolderKind`'s case, the registry's function that makes it.
         let memberName: String
         let scope: HolderScope
         let parameters: [Parameter]
@@ -98,6 +101,8 @@ struct RoutingPlan: Sendable {
     let trie: Trie
     /// The manifests the plan was made from, as given, for the generated header.
     let sources: [String]
+    /// How the holder factory types its holders.
+    var holderTypes: HolderTypes = .generic
 
     /// Positions of the entries by manifest name.
     private let routeIndex: [String: Int]
@@ -134,35 +139,31 @@ struct RoutingPlan: Sendable {
     func activity(_ name: String) -> ActivityEntry? { activityIndex[name].map { activities[$0] } }
     func holder(_ name: String) -> HolderEntry? { holderIndex[name].map { holders[$0] } }
 
-    /// A holder and its parents, nearest first.
-    func holderChain(_ name: String) -> [String] {
-        var names: [String] = []
-        var current = holder(name)
-        while let entry = current, !names.contains(entry.name) {
-            names.append(entry.name)
-            current = entry.parent.flatMap(holder)
-        }
-        return names
-    }
-
-    /// The expression of a route value's path: static text merged into string literals, each
-    /// parameter given by `parameter` (its index), joined with `+`.
-    static func pathExpression(_ pieces: [PathPiece], literal: (String) -> String, parameter: (Int) -> String) -> String {
-        guard !pieces.isEmpty else { return literal("/") }
-        var parts: [String] = []
-        var text = ""
-        for piece in pieces {
-            switch piece {
-            case .literal(let segment), .filler(let segment):
-                text += "/" + segment
-            case .parameter(let index):
-                parts.append(literal(text + "/"))
-                text = ""
-                parts.append(parameter(index))
+    /// The route table the runtime's `RouteRow.rows` reads: a line per route, in route order,
+    /// with tab-separated fields: id, pattern (`/` and segments, a parameter as `:name`, `*`
+    /// and `**` as the filler; empty for no path), the positions of its activity and tab among
+    /// the plan's (empty for none), presentation, requires-auth (`1` or `0`) and the position of
+    /// its holder. Ids, canonical segments and parameter names hold no tab, newline, quote or
+    /// backslash, so the lines need no escaping.
+    var routeTable: [String] {
+        let activityPositions = Dictionary(activities.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let tabPositions = Dictionary(tabs.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        return routes.map { route in
+            let pattern = route.path.map { pieces in
+                "/"
+                    + pieces.map { piece in
+                        switch piece {
+                        case .literal(let text), .filler(let text): return text
+                        case .parameter(let index): return ":" + route.parameters[index].name
+                        }
+                    }.joined(separator: "/")
             }
+            return [
+                route.id, pattern ?? "", route.activity.flatMap { activityPositions[$0] }.map(String.init) ?? "",
+                route.tab.flatMap { tabPositions[$0] }.map(String.init) ?? "", route.presentation.rawValue,
+                route.requiresAuth ? "1" : "0", holderIndex[route.holder].map(String.init) ?? "0",
+            ].joined(separator: "\t")
         }
-        if !text.isEmpty { parts.append(literal(text)) }
-        return parts.joined(separator: " + ")
     }
 
     /// Why an app cannot be generated: names that collide in code, or a set that the rules
@@ -177,7 +178,8 @@ struct RoutingPlan: Sendable {
         // Route values take the most common names; their members may not be taken by a case.
         let routeMembers: Set<String> = [
             "id", "path", "parameters", "activity", "tab", "presentation", "requiresAuth", "holderKind",
-            "hashValue", "hash", "init", "self", "Type", "Protocol", "allCases", "description",
+            "hashValue", "hash", "init", "self", "Type", "Protocol", "allCases", "description", "ordinal", "arguments",
+            "argument", "row",
         ]
         var routeEntries: [RouteEntry] = []
         let nearestTab = URLResolver.nearestTabs(app)
@@ -266,7 +268,8 @@ struct RoutingPlan: Sendable {
                 reserved: [
                     "Route", "Tab", "Activity", "Holder", "HolderKind", "HolderFactory", "HolderRegistry", "Presentation",
                     "RouteLink", "Any", "Self", "String", "Int", "Bool", "Boolean", "Unit", "Nothing",
-                    "Never", "Void", "Set", "List", "Map", "Optional", "Factory",
+                    "Never", "Void", "Set", "List", "Map", "Optional", "Factory", "RouteRow", "RouteTables", "RouteTrie",
+                    "RoutePath", "RouteURL", "RouteUrl", "HolderSlot", "Pair", "HashMap", "ArrayList", "Array", "Dictionary",
                 ])
             var parameterNames = NameRegistry()
             let parameters = try app.names(holder.params).map { param throws(Problem) -> Parameter in
@@ -283,7 +286,7 @@ struct RoutingPlan: Sendable {
             }
             holderEntries.append(
                 HolderEntry(
-                    name: name, typeName: typeName, memberName: Identifier.lowerCamel(name), scope: holder.effectiveScope,
+                    name: name, typeName: typeName, memberName: holderMember(Identifier.lowerCamel(name)), scope: holder.effectiveScope,
                     parameters: parameters, parent: parent))
         }
         try checkHolders(holderEntries, routes: routeEntries)
@@ -293,6 +296,12 @@ struct RoutingPlan: Sendable {
             hosts: app.hosts.map { app.text($0.value) }, routes: routeEntries, tabs: tabEntries,
             activities: activityEntries, holders: holderEntries,
             trie: try makeTrie(app), sources: sources)
+    }
+
+    /// A holder's member name, kept off the members of `HolderKind` (Swift's raw value and
+    /// cases, its `id`): `Value` is added to one that would take them.
+    private static func holderMember(_ candidate: String) -> String {
+        ["id", "rawValue", "allCases", "hashValue", "init", "self", "Type"].contains(candidate) ? candidate + "Value" : candidate
     }
 
     /// Each route can create its holder and the holder's parents: the chain has no loop, and

@@ -1,13 +1,21 @@
-/// Writes a routing plan as Swift: `Routes.swift` (routes, URL matching and resolution, tabs
-/// and activities) and `Holders.swift` (the holder factory and registry). The code needs
-/// nothing beyond the standard library.
+/// Writes a routing plan as Swift: `Routes.swift` (routes, URL resolution, tabs, activities and
+/// the route table), `Holders.swift` (the holder factory and registry) and `RouteRuntime.swift`
+/// (the support all apps share, copied as it is). The code needs the standard library only.
+///
+/// What the compiler is given scales linearly with the routes: each property of a route reads
+/// its row of one table, found by the route's ordinal, instead of switching over every case.
 enum SwiftGenerator {
     static func files(_ plan: RoutingPlan, header: String) -> [GeneratedFile] {
         [
             GeneratedFile(name: "Routes.swift", contents: header + routes(plan)),
             GeneratedFile(name: "Holders.swift", contents: header + holders(plan)),
+            GeneratedFile(
+                name: "RouteRuntime.swift", contents: header + String(decoding: PackageResources.RouteRuntime_swift, as: UTF8.self)),
         ]
     }
+
+    /// The most cases a generated `switch` over positions has.
+    static let switchChunk = 128
 
     /// Swift's keywords that cannot name a case, a label or a member without backticks.
     static let keywords: Set<String> = [
@@ -38,83 +46,120 @@ enum SwiftGenerator {
                 code.line("case \(name(route.caseName))\(parameters.isEmpty ? "" : "(\(parameters))")")
             }
             code.line()
-            code.line("/// The route's id in the manifest.")
-            code.switchOver("public var id: String", plan.routes) { route in "return \(literal(route.id))" }
+            code.raw(
+                """
+                /// The route's id in the manifest.
+                public var id: String { row.id }
+                /// The URL path of this route value, parameters percent-encoded; nil for a route without a path.
+                public var path: String? { row.path(arguments) }
+                /// The path parameters, by their names in the manifest, decoded.
+                public var parameters: [String: String] { row.parameters(arguments) }
+                public var activity: Activity? { row.activity.map { RouteTables.activities[$0] } }
+                /// The tab the route opens in when a link names none.
+                public var tab: Tab? { row.tab.map { RouteTables.tabs[$0] } }
+                public var presentation: Presentation { row.presentation }
+                public var requiresAuth: Bool { row.requiresAuth }
+                public var holderKind: HolderKind { RouteTables.holderKinds[row.holder] }
+
+                /// The route a URL path opens (percent-encoded, without query): the most specific match.
+                public init?(path: String) {
+                    guard let segments = RoutePath.segments(of: path), let ordinal = RouteTables.trie.match(segments),
+                        let route = Route.make(ordinal, RouteTables.rows[ordinal].arguments(from: segments))
+                    else { return nil }
+                    self = route
+                }
+
+                /// The value of the path parameter named `name` in the manifest, decoded; empty for none.
+                func argument(_ name: String) -> String { row.argument(name, in: arguments) }
+
+                var row: RouteRow { RouteTables.rows[ordinal] }
+
+                // Equal and hashed by row and parameters: what the compiler would derive, without
+                // its `switch` over every pair of cases.
+                public static func == (lhs: Route, rhs: Route) -> Bool {
+                    lhs.ordinal == rhs.ordinal && lhs.arguments == rhs.arguments
+                }
+
+                public func hash(into hasher: inout Hasher) {
+                    hasher.combine(ordinal)
+                    hasher.combine(arguments)
+                }
+
+                """)
+            code.line("/// The route's position in the manifest: its row of the route table.")
+            code.line("var ordinal: Int { ordinal0() }")
             code.line()
-            code.line("/// The URL path of this route value, parameters percent-encoded; nil for a route without a path.")
-            code.block("public var path: String?") { code in
-                code.block("switch self") { code in
-                    for route in plan.routes {
-                        code.line("case \(pattern(route)):")
-                        guard let pieces = route.path else {
-                            code.line("    return nil")
-                            continue
+            code.line("/// The path parameters' values, decoded, in path order.")
+            code.line("var arguments: [String] { arguments0() }")
+            // Both are `switch`es over every case, in a chain of functions of `switchChunk`
+            // cases, each with a `default` that asks the next: a `default` spares the compiler a
+            // proof of exhaustiveness, which it gives up on at several hundred cases, and LLVM's
+            // simplification of a `switch` grows faster than its number of cases. Kept out of
+            // line, so that the optimiser does not join the chain again.
+            let chunks = Array(stride(from: 0, to: plan.routes.count, by: switchChunk))
+            for (number, start) in chunks.enumerated() {
+                let end = min(start + switchChunk, plan.routes.count)
+                code.line()
+                code.line("@inline(never)")
+                code.block("private func ordinal\(number)() -> Int") { code in
+                    code.block("switch self") { code in
+                        for ordinal in start..<end where !(number == chunks.count - 1 && ordinal == end - 1) {
+                            code.line("case .\(name(plan.routes[ordinal].caseName)): return \(ordinal)")
                         }
-                        let parts = RoutingPlan.pathExpression(pieces, literal: literal) { "RoutePath.encode(v\($0))" }
-                        code.line("    return " + parts)
+                        code.line("default: return " + (number == chunks.count - 1 ? "\(end - 1)" : "ordinal\(number + 1)()"))
                     }
                 }
             }
-            code.line()
-            code.line("/// The path parameters, by their names in the manifest, decoded.")
-            code.block("public var parameters: [String: String]") { code in
-                code.block("switch self") { code in
-                    for route in plan.routes {
-                        let pairs = route.parameters.enumerated().map { "\(literal($1.name)): v\($0)" }
-                        code.line("case \(pattern(route)): return [\(pairs.isEmpty ? ":" : pairs.joined(separator: ", "))]")
+            for (number, start) in chunks.enumerated() {
+                let end = min(start + switchChunk, plan.routes.count)
+                code.line()
+                code.line("@inline(never)")
+                code.block("private func arguments\(number)() -> [String]") { code in
+                    code.block("switch self") { code in
+                        for route in plan.routes[start..<end] where !route.parameters.isEmpty {
+                            let values = route.parameters.indices.map { "v\($0)" }
+                            code.line("case \(pattern(route)): return [\(values.joined(separator: ", "))]")
+                        }
+                        code.line("default: return " + (number == chunks.count - 1 ? "[]" : "arguments\(number + 1)()"))
                     }
                 }
             }
-            code.line()
-            code.switchOver("public var activity: Activity?", plan.routes) { route in
-                "return " + (route.activity.flatMap(plan.activity).map { ".\(name($0.caseName))" } ?? "nil")
+            if plan.routes.isEmpty {
+                code.line("private func ordinal0() -> Int { switch self {} }")
+                code.line("private func arguments0() -> [String] { switch self {} }")
             }
             code.line()
-            code.line("/// The tab the route opens in when a link names none.")
-            code.switchOver("public var tab: Tab?", plan.routes) { route in
-                "return " + (route.tab.flatMap(plan.tab).map { ".\(name($0.caseName))" } ?? "nil")
-            }
-            code.line()
-            code.switchOver("public var presentation: Presentation", plan.routes) { route in "return .\(route.presentation.rawValue)" }
-            code.line()
-            code.switchOver("public var requiresAuth: Bool", plan.routes) { route in "return \(route.requiresAuth)" }
-            code.line()
-            code.switchOver("public var holderKind: HolderKind", plan.routes) { route in
-                "return .\(name(plan.holder(route.holder)!.memberName))"
-            }
-            code.line()
-            code.line("/// The route a URL path opens (percent-encoded, without query): the most specific match.")
-            code.block("public init?(path: String)") { code in
-                code.line("guard let segments = RoutePath.segments(of: path), let match = RouteTrie.match(segments) else { return nil }")
-                code.block("switch match") { code in
-                    for (index, route) in plan.routes.enumerated() where route.path != nil {
-                        let positions = route.path!.enumerated().compactMap { position, piece -> String? in
-                            if case .parameter(let parameter) = piece {
-                                return "\(label(route.parameters[parameter].codeName)): segments[\(position)].decoded"
-                            }
-                            return nil
-                        }
-                        code.line(
-                            "case \(index): self = .\(name(route.caseName))\(positions.isEmpty ? "" : "(\(positions.joined(separator: ", ")))")"
-                        )
-                    }
+            code.line("/// The route of a row, with its parameters' values.")
+            // In functions of `switchChunk` cases, as above.
+            code.block("static func make(_ ordinal: Int, _ arguments: [String]) -> Route?") { code in
+                code.block("switch ordinal / \(switchChunk)") { code in
+                    for (number, _) in chunks.enumerated() { code.line("case \(number): return make\(number)(ordinal, arguments)") }
                     code.line("default: return nil")
                 }
             }
-        }
-        code.line()
-        code.line("/// How a route is shown.")
-        code.block("public enum Presentation: String, Hashable, Sendable") { code in
-            code.line("case push, sheet, fullscreen")
+            for (number, start) in chunks.enumerated() {
+                code.line()
+                code.block("private static func make\(number)(_ ordinal: Int, _ arguments: [String]) -> Route?") { code in
+                    code.block("switch ordinal") { code in
+                        for ordinal in start..<min(start + switchChunk, plan.routes.count) {
+                            let route = plan.routes[ordinal]
+                            guard route.path != nil else { continue }
+                            let values = route.parameters.enumerated().map { "\(label($1.codeName)): arguments[\($0)]" }
+                            code.line(
+                                "case \(ordinal): return .\(name(route.caseName))\(values.isEmpty ? "" : "(\(values.joined(separator: ", ")))")"
+                            )
+                        }
+                        code.line("default: return nil")
+                    }
+                }
+            }
         }
         code.line()
         tabsAndActivities(plan, &code)
         code.line()
         resolution(plan, &code)
         code.line()
-        trie(plan, &code)
-        code.line()
-        code.raw(pathSupport)
+        tables(plan, &code)
         return code.text
     }
 
@@ -192,45 +237,54 @@ enum SwiftGenerator {
                 code.line("guard let parts = RouteURL(url), parts.belongs(schemes: Self.schemes, hosts: Self.hosts),")
                 code.line("      let route = Route(path: parts.path) else { return nil }")
                 code.line("self.route = route")
-                code.line("let requested = parts.query.first { $0.name == \"tab\" }.flatMap { Tab(rawValue: $0.value) }")
+                code.line("let items = parts.query.map { QueryItem(name: $0.name, value: $0.value) }")
+                code.line("let requested = items.first { $0.name == \"tab\" }.flatMap { Tab(rawValue: $0.value) }")
                 code.block("if let requested, requested.activity == route.activity") { code in
                     code.line("tab = requested")
-                    code.line("query = parts.query.filter { $0.name != \"tab\" }")
+                    code.line("query = items.filter { $0.name != \"tab\" }")
                 }
                 code.block("else") { code in
                     code.line("tab = route.tab")
-                    code.line("query = parts.query")
+                    code.line("query = items")
                 }
             }
         }
     }
 
-    private static func trie(_ plan: RoutingPlan, _ code: inout CodeWriter) {
-        code.line("/// The routes' paths as a segment trie, by node: one walk matches a path, whatever the number of routes.")
-        code.block("private enum RouteTrie") { code in
-            code.line("static let exact: [Int] = \(intList(plan.trie.exact))")
-            code.line("static let rest: [Int] = \(intList(plan.trie.rest))")
-            code.line("static let wildcard: [Int] = \(intList(plan.trie.wildcard))")
-            // A dictionary literal of thousands of entries takes the optimiser minutes; the edges
-            // are one string, read once.
-            code.line("/// \"node/segment\" → child, segments in canonical form; one \"node/segment/child\" per line.")
-            code.line("static let literals: [String: Int] = edges(")
-            let edges = plan.trie.literals.map { "\($0.node)/\($0.segment)/\($0.child)" }
-            if edges.isEmpty {
-                code.line("    \"\"")
-            } else {
-                code.line("    \"\"\"")
-                // Canonical segments hold path characters and %XX only: nothing to escape.
-                for edge in edges { code.line("    " + edge) }
-                code.line("    \"\"\"")
+    /// The route table and the trie, as text the runtime reads once: string literals cost the
+    /// compiler nothing, where array and dictionary literals of thousands of entries take the
+    /// type checker and the optimiser minutes.
+    private static func tables(_ plan: RoutingPlan, _ code: inout CodeWriter) {
+        code.line("/// What the manifest says of each route, and the trie of their paths.")
+        code.block("enum RouteTables") { code in
+            code.line("static let rows = RouteRow.rows(")
+            code.indented { code in text(plan.routeTable, &code) }
+            code.line(")")
+            code.line("static let trie = RouteTrie(")
+            code.indented { code in
+                code.line("exact: \(literal(plan.trie.exact.map(String.init).joined(separator: ","))),")
+                code.line("rest: \(literal(plan.trie.rest.map(String.init).joined(separator: ","))),")
+                code.line("wildcard: \(literal(plan.trie.wildcard.map(String.init).joined(separator: ","))),")
+                code.line("edges:")
+                text(plan.trie.literals.map { "\($0.node)/\($0.segment)/\($0.child)" }, &code)
             }
             code.line(")")
-            code.raw(trieWalk)
+            code.line("static let activities = Array(Activity.allCases)")
+            code.line("static let tabs = Array(Tab.allCases)")
+            code.line("static let holderKinds = Array(HolderKind.allCases)")
+            code.line(
+                "static let holderNames = \(literal(plan.holders.map(\.name).joined(separator: "\n"))).split(separator: \"\\n\").map(String.init)"
+            )
         }
     }
 
-    private static func intList(_ values: [Int]) -> String {
-        "[" + values.map(String.init).joined(separator: ", ") + "]"
+    /// A multi-line string literal of `lines`. The plan's table lines hold no backslash and no
+    /// quote (see `RoutingPlan.routeTable`), so they are written as they are.
+    private static func text(_ lines: [String], _ code: inout CodeWriter) {
+        guard !lines.isEmpty else { return code.line("\"\"") }
+        code.line("\"\"\"")
+        for line in lines { code.line(line) }
+        code.line("\"\"\"")
     }
 
     /// A Swift string literal of `text`, escaped.
@@ -248,205 +302,41 @@ enum SwiftGenerator {
         return escaped + "\""
     }
 
-    private static let trieWalk = """
-
-            static func edges(_ text: String) -> [String: Int] {
-                var edges: [String: Int] = [:]
-                for line in text.split(separator: "\\n") {
-                    guard let slash = line.lastIndex(of: "/"), let child = Int(line[line.index(after: slash)...]) else { continue }
-                    edges[String(line[..<slash])] = child
-                }
-                return edges
-            }
-
-            /// The index of the most specific route whose path matches `segments`: at each node the
-            /// static child first, then the wildcard child, then a `**` ending here. With no
-            /// conflicting patterns, the first match found is the most specific one.
-            static func match(_ segments: [RoutePath.Segment]) -> Int? {
-                var stack: [(node: Int, index: Int, step: Int)] = [(0, 0, 0)]
-                while let (node, index, step) = stack.last {
-                    if index == segments.count {
-                        stack.removeLast()
-                        if exact[node] >= 0 { return exact[node] }
-                        continue
-                    }
-                    stack[stack.count - 1].step = step + 1
-                    switch step {
-                    case 0:
-                        if let child = literals["\\(node)/\\(segments[index].canonical)"] { stack.append((child, index + 1, 0)) }
-                    case 1:
-                        if wildcard[node] >= 0 { stack.append((wildcard[node], index + 1, 0)) }
-                    default:
-                        stack.removeLast()
-                        if rest[node] >= 0 { return rest[node] }
-                    }
-                }
-                return nil
-            }
-
-        """
-
-    private static let pathSupport = """
-        /// URL paths split, decoded and re-encoded as the manifest's patterns are compared.
-        enum RoutePath {
-            struct Segment {
-                /// The segment's bytes, percent-decoded, as text.
-                let decoded: String
-                /// Percent-decoded, then every byte that is not a path character re-encoded as %XX.
-                let canonical: String
-            }
-
-            /// The segments of a path starting with "/" (one trailing "/" ignored); nil for an empty
-            /// segment or a "%" that does not start an escape.
-            static func segments(of path: String) -> [Segment]? {
-                guard path.hasPrefix("/") else { return nil }
-                var pieces = path.utf8.dropFirst().split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
-                if pieces.last?.isEmpty == true { pieces.removeLast() }
-                var segments: [Segment] = []
-                segments.reserveCapacity(pieces.count)
-                for piece in pieces {
-                    guard !piece.isEmpty, let bytes = decode(piece) else { return nil }
-                    segments.append(Segment(decoded: String(decoding: bytes, as: UTF8.self), canonical: encode(bytes)))
-                }
-                return segments
-            }
-
-            static func decode<Bytes: Collection<UInt8>>(_ text: Bytes) -> [UInt8]? {
-                var bytes: [UInt8] = []
-                var iterator = text.makeIterator()
-                while let byte = iterator.next() {
-                    guard byte == UInt8(ascii: "%") else {
-                        bytes.append(byte)
-                        continue
-                    }
-                    guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else { return nil }
-                    bytes.append(high << 4 | low)
-                }
-                return bytes
-            }
-
-            /// A parameter value as a path segment: every byte that is not a path character as %XX.
-            static func encode(_ value: String) -> String {
-                encode(Array(value.utf8))
-            }
-
-            static func encode(_ bytes: [UInt8]) -> String {
-                let hex = Array("0123456789ABCDEF".utf8)
-                var text: [UInt8] = []
-                for byte in bytes {
-                    if isPathCharacter(byte) {
-                        text.append(byte)
-                    } else {
-                        text += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
-                    }
-                }
-                return String(decoding: text, as: UTF8.self)
-            }
-
-            /// Letters, digits and -._~!$&'()+,;=@.
-            static func isPathCharacter(_ byte: UInt8) -> Bool {
-                switch byte {
-                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                    return true
-                default:
-                    return Array("-._~!$&'()+,;=@".utf8).contains(byte)
-                }
-            }
-
-            static func hexValue(_ byte: UInt8) -> UInt8? {
-                switch byte {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-                case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-                case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-                default: return nil
-                }
-            }
-        }
-
-        /// A URL taken apart as `routelint resolve` does.
-        struct RouteURL {
-            /// Lower-cased; nil for a bare path.
-            let scheme: String?
-            /// Lower-cased; set for http and https only.
-            let host: String?
-            let path: String
-            let query: [RouteLink.QueryItem]
-
-            init?(_ url: String) {
-                var rest = Substring(url)
-                if let hash = rest.firstIndex(of: "#") { rest = rest[..<hash] }
-                var queryText: Substring = ""
-                if let question = rest.firstIndex(of: "?") {
-                    queryText = rest[rest.index(after: question)...]
-                    rest = rest[..<question]
-                }
-                var scheme: String?
-                var host: String?
-                var path: Substring
-                if rest.hasPrefix("/") {
-                    path = rest
-                } else if let colon = rest.firstIndex(of: ":"), rest[colon...].hasPrefix("://") {
-                    let name = rest[..<colon].lowercased()
-                    guard let first = name.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic,
-                          name.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0)) })
-                    else { return nil }
-                    scheme = name
-                    let afterScheme = rest[rest.index(colon, offsetBy: 3)...]
-                    if name == "http" || name == "https" {
-                        let authorityEnd = afterScheme.firstIndex(of: "/") ?? afterScheme.endIndex
-                        var authority = afterScheme[..<authorityEnd]
-                        if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
-                        if let colon = authority.lastIndex(of: ":") { authority = authority[..<colon] }
-                        host = authority.lowercased()
-                        path = afterScheme[authorityEnd...]
-                        if path.isEmpty { path = "/" }
-                    } else {
-                        // In a custom-scheme deep link, what stands where a host would is the first segment.
-                        path = afterScheme.hasPrefix("/") ? afterScheme : "/" + afterScheme
-                    }
-                } else {
-                    return nil
-                }
-                var query: [RouteLink.QueryItem] = []
-                for item in queryText.split(separator: "&") {
-                    let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                    let decode = { (text: Substring) in RoutePath.decode(text.utf8).map { String(decoding: $0, as: UTF8.self) } ?? String(text) }
-                    query.append(RouteLink.QueryItem(name: decode(parts[0]), value: parts.count > 1 ? decode(parts[1]) : ""))
-                }
-                self.scheme = scheme
-                self.host = host
-                self.path = String(path)
-                self.query = query
-            }
-
-            /// Whether the app declares the URL's host or scheme; a bare path belongs to every app.
-            func belongs(schemes: Set<String>, hosts: [String]) -> Bool {
-                if let host {
-                    return hosts.contains { declared in
-                        declared.hasPrefix("*.") ? host.hasSuffix(declared.dropFirst(1)) && host.count > declared.count - 1 : host == declared
-                    }
-                }
-                if let scheme { return schemes.contains(scheme) }
-                return true
-            }
-        }
-
-        """
-
     // MARK: - Holders.swift
 
     private static func holders(_ plan: RoutingPlan) -> String {
         var code = CodeWriter()
+        let spelling = SwiftRegistrySpelling(plan: plan)
         let holders = plan.holders
+        let access = spelling.access
         code.line("/// The holders of the manifest: what owns a route's ViewModel and DI scope.")
-        code.block("public enum HolderKind: String, CaseIterable, Hashable, Sendable") { code in
-            for holder in holders { code.line("case \(name(holder.memberName)) = \(literal(holder.name))") }
+        // Positions as raw values: a `String` raw value per case costs the compiler seconds
+        // per thousand holders; the names are in the route table's text.
+        code.block("public enum HolderKind: Int, CaseIterable, Hashable, Sendable") { code in
+            for holder in holders { code.line("case \(name(holder.memberName))") }
+            code.line()
+            code.line("/// The holder's name in the manifest.")
+            code.line("public var id: String { RouteTables.holderNames[rawValue] }")
         }
         code.line()
-        code.line("/// Creates the app's holders. Each holder type is the app's own: the registry stores what this returns.")
-        code.block("public protocol HolderFactory") { code in
-            for holder in holders { code.line("associatedtype \(holder.typeName)") }
-            if !holders.isEmpty { code.line() }
+        code.line("/// Where the registry keeps a holder: its kind and the key of its scope.")
+        code.block("struct HolderSlot: Hashable") { code in
+            code.line("enum Scope: Hashable { case route(Route), tab(Tab?), activity(Activity?), app }")
+            code.line("let kind: HolderKind")
+            code.line("let scope: Scope")
+        }
+        code.line()
+        switch plan.holderTypes {
+        case .generic:
+            code.line("/// Creates the app's holders. Each holder type is the app's own: the registry stores what this returns.")
+        case .named:
+            code.line("/// Creates the app's holders: each is the app's own type of the holder's name, declared beside this code.")
+        }
+        code.block("\(access)protocol HolderFactory") { code in
+            if plan.holderTypes == .generic {
+                for holder in holders { code.line("associatedtype \(holder.typeName)") }
+                if !holders.isEmpty { code.line() }
+            }
             for holder in holders {
                 let arguments =
                     holder.parameters.map { "\(label($0.codeName)): String" }
@@ -454,134 +344,148 @@ enum SwiftGenerator {
                 code.line("func make\(holder.typeName)(\(arguments.joined(separator: ", "))) -> \(holder.typeName)")
             }
             code.line("/// Called when the registry lets a holder go: close its DI scope here.")
-            code.line("func release(_ holder: Holder<Self>)")
+            code.line("func release(_ holder: \(plan.holderTypes == .generic ? "Holder<Self>" : "Holder"))")
         }
         code.line()
         code.line("/// A holder the registry made, by kind.")
-        code.block("public enum Holder<Factory: HolderFactory>") { code in
-            for holder in holders { code.line("case \(name(holder.memberName))(Factory.\(holder.typeName))") }
+        code.block("\(access)enum \(spelling.holderEnum)") { code in
+            for holder in holders { code.line("case \(name(holder.memberName))(\(spelling.type(of: holder)))") }
         }
         code.line()
         code.line("/// Creates holders lazily, one per key of their scope (a route value, the route's tab or activity, the")
         code.line("/// app), parents first, and lets go of those whose routes are no longer active.")
-        code.block("public final class HolderRegistry<Factory: HolderFactory>") { code in
-            code.line("public let factory: Factory")
-            for holder in holders {
-                code.line("private var \(holder.memberName)Store: [\(key(holder.scope)): Factory.\(holder.typeName)] = [:]")
-            }
+        code.block("\(access)final class HolderRegistry<Factory: HolderFactory>") { code in
+            code.line("\(access)let factory: Factory")
             code.line()
-            code.block("public init(factory: Factory)") { code in code.line("self.factory = factory") }
+            code.block("\(access)init(factory: Factory)") { code in code.line("self.factory = factory") }
             code.line()
-            code.line("/// The holder of a route, created with its parents when it does not exist yet.")
-            code.block("public func holder(for route: Route) -> Holder<Factory>") { code in
-                code.block("switch route") { code in
-                    for route in plan.routes {
-                        let holder = plan.holder(route.holder)!
-                        code.line("case .\(name(route.caseName)):")
-                        code.line("    return .\(name(holder.memberName))(\(holder.memberName)Instance(for: route))")
-                    }
-                }
-            }
-            for holder in holders {
-                code.line()
-                code.block("private func \(holder.memberName)Instance(for route: Route) -> Factory.\(holder.typeName)") { code in
-                    code.line("let key = \(holder.scope.registryKey)")
-                    code.line("if let existing = \(holder.memberName)Store[key] { return existing }")
-                    let routes = plan.routes.filter { route in plan.holderChain(route.holder).contains(holder.name) }
-                    var arguments = holder.parameters.map { "\(label($0.codeName)): values[\(literal($0.name))] ?? \"\"" }
-                    if let parent = holder.parent { arguments.append("parent: \(plan.holder(parent)!.memberName)Instance(for: route)") }
-                    if !holder.parameters.isEmpty {
-                        // Only the routes whose chain of holders reaches this one call here; each provides the params.
-                        code.line("let values: [String: String]")
-                        code.block("switch route") { code in
-                            for route in routes {
-                                let pairs = route.parameters.enumerated().map { "\(literal($1.name)): v\($0)" }
-                                code.line("case \(pattern(route)): values = [\(pairs.isEmpty ? ":" : pairs.joined(separator: ", "))]")
-                            }
-                            if routes.count < plan.routes.count { code.line("default: values = [:]") }
-                        }
-                    }
-                    code.line("let created = factory.make\(holder.typeName)(\(arguments.joined(separator: ", ")))")
-                    code.line("\(holder.memberName)Store[key] = created")
-                    code.line("return created")
-                }
-            }
-            code.line()
-            code.line("/// Lets go of the holders no active route needs: route-scoped ones of inactive routes, tab- and")
-            code.line("/// activity-scoped ones of tabs and activities no active route is in. App-scoped ones stay.")
-            code.block("public func cleanup(activeRoutes: Set<Route>)") { code in
-                if holders.contains(where: { $0.scope == .tab }) { code.line("let activeTabs = Set(activeRoutes.map(\\.tab))") }
-                if holders.contains(where: { $0.scope == .activity }) {
-                    code.line("let activeActivities = Set(activeRoutes.map(\\.activity))")
-                }
-                for holder in holders where holder.scope != .app {
-                    let active = holder.scope == .route ? "activeRoutes" : holder.scope == .tab ? "activeTabs" : "activeActivities"
-                    code.block("for (key, holder) in \(holder.memberName)Store where !\(active).contains(key)") { code in
-                        code.line("\(holder.memberName)Store[key] = nil")
-                        code.line("factory.release(.\(name(holder.memberName))(holder))")
-                    }
-                }
-            }
+            HolderRegistryWriter.body(plan, spelling, &code)
         }
         return code.text
     }
+}
 
-    /// The key type of a scope's store.
-    private static func key(_ scope: HolderScope) -> String {
+/// The Swift of the holder registry.
+private struct SwiftRegistrySpelling: RegistrySpelling {
+    let plan: RoutingPlan
+
+    /// `public ` for the generic registry; nothing for named holders, which may be internal
+    /// types of the app that a public declaration cannot name.
+    var access: String { plan.holderTypes == .generic ? "public " : "" }
+    /// The enum of holders as the registry names it.
+    var holderEnum: String { plan.holderTypes == .generic ? "Holder<Factory: HolderFactory>" : "Holder" }
+    private var holderValue: String { plan.holderTypes == .generic ? "Holder<Factory>" : "Holder" }
+
+    func type(of holder: RoutingPlan.HolderEntry) -> String {
+        plan.holderTypes == .generic ? "Factory.\(holder.typeName)" : holder.typeName
+    }
+
+    func storage(_ holders: [RoutingPlan.HolderEntry]) -> [String] {
+        // One dictionary for every holder: a class of a thousand stored properties costs the
+        // optimiser minutes, and a holder comes back out typed by its `Holder` case.
+        ["private var instances: [HolderSlot: \(holderValue)] = [:]"]
+    }
+
+    func generalAccessor(_ holders: [RoutingPlan.HolderEntry]) -> [String] {
+        guard !holders.isEmpty else { return ["\(access)func holder(for route: Route) -> \(holderValue) {", "    switch route {}", "}"] }
+        let chunk = SwiftGenerator.switchChunk
+        let starts = Array(stride(from: 0, to: holders.count, by: chunk))
+        var lines = ["\(access)func holder(for route: Route) -> \(holderValue) {", "    let position = route.row.holder"]
+        lines.append("    switch position / \(chunk) {")
+        for number in starts.indices {
+            lines.append("    \(number == starts.count - 1 ? "default" : "case \(number)"): return holder\(number)(position, route)")
+        }
+        lines += ["    }", "}"]
+        for (number, start) in starts.enumerated() {
+            let end = min(start + chunk, holders.count)
+            lines += ["", "private func holder\(number)(_ position: Int, _ route: Route) -> \(holderValue) {", "    switch position {"]
+            for position in start..<end {
+                // The last holder of the chunk is the default: every position is some holder's.
+                let label = position == end - 1 ? "default" : "case \(position)"
+                let member = holders[position].memberName
+                lines.append("    \(label): return .\(SwiftGenerator.name(member))(\(member)Instance(for: route))")
+            }
+            lines += ["    }", "}"]
+        }
+        return lines
+    }
+
+    func typedAccessor(_ route: RoutingPlan.RouteEntry, _ holder: RoutingPlan.HolderEntry) -> [String] {
+        let parameters = route.parameters.map { "\(SwiftGenerator.label($0.codeName)): String" }.joined(separator: ", ")
+        let arguments = route.parameters.map { "\(SwiftGenerator.label($0.codeName)): \(SwiftGenerator.name($0.codeName))" }
+        let value = ".\(SwiftGenerator.name(route.caseName))" + (arguments.isEmpty ? "" : "(\(arguments.joined(separator: ", ")))")
+        return documentation(["The holder of route '\(route.id)' (\(holder.name)), created with its parents when it does not exist yet."])
+            + [
+                "\(access)func \(route.accessorName)(\(parameters)) -> \(type(of: holder)) {",
+                "    \(holder.memberName)Instance(for: \(value))",
+                "}",
+            ]
+    }
+
+    func instance(_ holder: RoutingPlan.HolderEntry, arguments: [String], usesRoute: Bool) -> [String] {
+        let kind = SwiftGenerator.name(holder.memberName)
+        return [
+            "private func \(holder.memberName)Instance(for route: Route) -> \(type(of: holder)) {",
+            "    let slot = HolderSlot(kind: .\(kind), scope: \(Self.scopeKey(holder.scope, holder.scope.registryKey)))",
+            "    if case .\(kind)(let existing)? = instances[slot] { return existing }",
+            "    let created = factory.make\(holder.typeName)(\(arguments.joined(separator: ", ")))",
+            "    instances[slot] = .\(kind)(created)",
+            "    return created",
+            "}",
+        ]
+    }
+
+    var helpers: [String] { [] }
+
+    func argument(_ parameter: RoutingPlan.Parameter) -> String {
+        "\(SwiftGenerator.label(parameter.codeName)): route.argument(\(SwiftGenerator.literal(parameter.name)))"
+    }
+
+    func parent(_ parent: RoutingPlan.HolderEntry) -> String {
+        "parent: \(parent.memberName)Instance(for: route)"
+    }
+
+    var cleanup: String { "\(access)func cleanup(activeRoutes: Set<Route>)" }
+
+    func cleanupBody(_ holders: [RoutingPlan.HolderEntry]) -> [String] {
+        [
+            "let activeTabs = Set(activeRoutes.map(\\.tab))",
+            "let activeActivities = Set(activeRoutes.map(\\.activity))",
+            "for (slot, holder) in instances {",
+            "    let isActive: Bool",
+            "    switch slot.scope {",
+            "    case .route(let route): isActive = activeRoutes.contains(route)",
+            "    case .tab(let tab): isActive = activeTabs.contains(tab)",
+            "    case .activity(let activity): isActive = activeActivities.contains(activity)",
+            "    case .app: isActive = true",
+            "    }",
+            "    guard !isActive else { continue }",
+            "    instances[slot] = nil",
+            "    factory.release(holder)",
+            "}",
+        ]
+    }
+
+    func documentation(_ lines: [String]) -> [String] { lines.map { "/// " + $0 } }
+
+    /// The key of a holder's scope as a `HolderSlot.Scope`.
+    private static func scopeKey(_ scope: HolderScope, _ key: String) -> String {
         switch scope {
-        case .route: return "Route"
-        case .tab: return "Tab?"
-        case .activity: return "Activity?"
-        case .app: return "Bool"
+        case .route: return ".route(\(key))"
+        case .tab: return ".tab(\(key))"
+        case .activity: return ".activity(\(key))"
+        case .app: return ".app"
         }
     }
 }
 
-/// Lines of generated code, indented by blocks.
-struct CodeWriter {
-    private(set) var text = ""
-    private var indent = ""
-    let unit: String
-
-    init(indentUnit: String = "    ") {
-        unit = indentUnit
-    }
-
-    mutating func line(_ line: String = "") {
-        text += line.isEmpty ? "\n" : indent + line + "\n"
-    }
-
-    /// Text indented at the current level, line by line.
-    mutating func raw(_ block: String) {
-        for line in block.split(separator: "\n", omittingEmptySubsequences: false).dropLast() { self.line(String(line)) }
-    }
-
-    /// `opening {`, the body indented, `}`; a Swift `switch` keeps its cases at its own level.
-    mutating func block(_ opening: String, _ body: (inout CodeWriter) -> Void) {
-        line(opening + " {")
-        let outer = indent
-        if !opening.hasPrefix("switch ") { indent += unit }
-        body(&self)
-        indent = outer
-        line("}")
-    }
-
+extension CodeWriter {
     /// A Swift computed property that switches over self, one case per entry.
     mutating func switchOver<Entry>(_ declaration: String, _ entries: [Entry], caseName: (Entry) -> String, _ body: (Entry) -> String) {
         block(declaration) { code in
             code.block("switch self") { code in
                 for entry in entries {
                     code.line("case .\(SwiftGenerator.name(caseName(entry))): \(body(entry))")
-                }
-            }
-        }
-    }
-
-    mutating func switchOver(_ declaration: String, _ routes: [RoutingPlan.RouteEntry], _ body: (RoutingPlan.RouteEntry) -> String) {
-        block(declaration) { code in
-            code.block("switch self") { code in
-                for route in routes {
-                    code.line("case .\(SwiftGenerator.name(route.caseName)): \(body(route))")
                 }
             }
         }

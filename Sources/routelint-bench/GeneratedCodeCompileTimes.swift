@@ -1,0 +1,104 @@
+import RouteLintKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `routelint-bench --codegen`: how long the compilers take over the code `routelint generate`
+/// writes for apps of 500, 1,000 and 2,000 routes with a holder each, holders named: `swiftc
+/// -O -wmo` and `kotlinc` (its default 256 MB heap), each with the smallest app the code needs,
+/// a factory that makes every holder and a `main` that asks for one through its typed accessor.
+func generatedCodeCompileTimes(sizes: [Int], workspace: String) {
+    print("| routes | holders | Swift lines | swiftc -O -wmo s | Kotlin lines | kotlinc s | kotlinc peak RSS MB |")
+    print("|---:|---:|---:|---:|---:|---:|---:|")
+    var swiftTimes: [Int: Double] = [:]
+    for size in sizes {
+        let directory = "\(workspace)/codegen-\(size)"
+        makeDirectory(directory)
+        var generator = RouteSetGenerator(routeCount: size)
+        generator.holderPerRoute = true
+        for file in generator.files(routesPerFile: nil) { write(file.text, to: "\(directory)/\(file.name)") }
+        let manifest = "\(directory)/app.routes.yaml"
+        for language in ["swift", "kotlin"] {
+            let generated = runCommand(
+                binary,
+                [
+                    "generate", language, manifest, "--output", "\(directory)/\(language)", "--holder-types", "named", "--package",
+                    "bench.routes",
+                ])
+            guard generated.status == 0 else {
+                fail("routelint-bench: generate \(language) failed for \(size) routes\n")
+                exit(1)
+            }
+        }
+        let swift = "\(directory)/swift"
+        let makers = factoryMethods(readText("\(swift)/Holders.swift"), prefix: "    func make", returnMarker: " -> ")
+        write(swiftApp(makers, sampleAccessor: "a0T0RootHolder()"), to: "\(swift)/main.swift")
+        let swiftFiles = ["Routes.swift", "Holders.swift", "RouteRuntime.swift"]
+        let swiftc = runCommandIn(swift, "/usr/bin/env", ["swiftc", "-O", "-wmo"] + swiftFiles + ["main.swift", "-o", "app"])
+        let kotlin = "\(directory)/kotlin"
+        let kotlinMakers = factoryMethods(readText("\(kotlin)/Holders.kt"), prefix: "    fun make", returnMarker: ": ")
+        write(kotlinApp(kotlinMakers, sampleRoute: "Route.A0T0Root"), to: "\(kotlin)/Main.kt")
+        let kotlinFiles = ["Routes.kt", "Holders.kt", "RouteRuntime.kt"]
+        let kotlinc = runCommandIn(kotlin, "/usr/bin/env", ["kotlinc"] + kotlinFiles + ["Main.kt", "-d", "app.jar"])
+        guard swiftc.status == 0, kotlinc.status == 0 else {
+            fail(
+                "routelint-bench: the generated code of \(size) routes did not compile (swiftc \(swiftc.status), kotlinc \(kotlinc.status))\n"
+            )
+            exit(1)
+        }
+        swiftTimes[size] = swiftc.seconds
+        let lines = { (directory: String, files: [String]) in
+            files.reduce(0) { $0 + readText("\(directory)/\($1)").split(separator: "\n").count }
+        }
+        print(
+            "| \(grouped(size)) | \(grouped(makers.count)) | \(grouped(lines(swift, swiftFiles))) | \(format(swiftc.seconds, digits: 1)) "
+                + "| \(grouped(lines(kotlin, kotlinFiles))) | \(format(kotlinc.seconds, digits: 1)) | \(megabytes(kotlinc.peakBytes)) |")
+    }
+    if let small = swiftTimes[1_000], let large = swiftTimes[2_000] {
+        print("\nswiftc -O -wmo at 2,000 routes takes \(format(large / small, digits: 2))× its time at 1,000.")
+    }
+}
+
+/// The holders' factory methods of a generated registry, as `(type, parameters)`: the lines
+/// of the factory that start with `prefix`, such as `    func makeProductHolder(id: String) -> ProductHolder`.
+private func factoryMethods(_ code: String, prefix: String, returnMarker: String) -> [(type: String, parameters: String)] {
+    code.split(separator: "\n").compactMap { line -> (type: String, parameters: String)? in
+        guard line.hasPrefix(prefix), let open = line.firstIndex(of: "("), let marker = line.ranges(of: returnMarker).last else {
+            return nil
+        }
+        let close = line[..<marker.lowerBound].lastIndex(of: ")") ?? marker.lowerBound
+        return (String(line[marker.upperBound...]), String(line[line.index(after: open)..<close]))
+    }
+}
+
+/// The smallest Swift app of named holders: every holder type an alias of one class.
+private func swiftApp(_ makers: [(type: String, parameters: String)], sampleAccessor: String) -> String {
+    var code = "final class Box {\n    let name: String\n    init(_ name: String) { self.name = name }\n}\n"
+    for maker in makers { code += "typealias \(maker.type) = Box\n" }
+    code += "struct Factory: HolderFactory {\n"
+    for maker in makers { code += "    func make\(maker.type)(\(maker.parameters)) -> \(maker.type) { Box(\"\(maker.type)\") }\n" }
+    code += "    func release(_ holder: Holder) {}\n}\n"
+    return code + "print(HolderRegistry(factory: Factory()).\(sampleAccessor).name)\n"
+}
+
+/// The Kotlin of `swiftApp`, in the generated package.
+private func kotlinApp(_ makers: [(type: String, parameters: String)], sampleRoute: String) -> String {
+    var code = "package bench.routes\n\nclass Box(val name: String)\n"
+    for maker in makers { code += "typealias \(maker.type) = Box\n" }
+    code += "class Factory : HolderFactory {\n"
+    for maker in makers { code += "    override fun make\(maker.type)(\(maker.parameters)): \(maker.type) = Box(\"\(maker.type)\")\n" }
+    code += "    override fun release(kind: HolderKind, holder: Any?) {}\n}\n\n"
+    return code + "fun main() {\n    println(HolderRegistry(Factory()).holder(\(sampleRoute)).name)\n}\n"
+}
+
+/// The text of a file the benchmark wrote or generated.
+private func readText(_ path: String) -> String {
+    guard case .success(let bytes) = DiskFileSystem.read(path) else {
+        fail("routelint-bench: cannot read \(path)\n")
+        exit(1)
+    }
+    return String(decoding: bytes, as: UTF8.self)
+}
