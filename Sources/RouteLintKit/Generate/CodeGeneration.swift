@@ -105,8 +105,8 @@ public enum CodeGeneration {
     }
 
     /// The most holders a generic factory is generated for without a warning: Swift 6.3 cannot
-    /// build a protocol of about 900 associated types ("rule count limit exceeded"), and
-    /// kotlinc's default heap does not hold a class of that many type parameters.
+    /// build a protocol of a thousand associated types ("rule count limit exceeded"; 750 still
+    /// build), and a Kotlin registry of a thousand type parameters exhausted kotlinc's heap.
     static let genericHolderLimit = 500
 
     private static func holderWarnings(_ plan: RoutingPlan) -> [RunMessage] {

@@ -86,6 +86,7 @@ enum SwiftGenerator {
                 }
 
                 """)
+            code.line()
             code.line("/// The route's position in the manifest: its row of the route table.")
             code.line("var ordinal: Int { ordinal0() }")
             code.line()
@@ -391,11 +392,16 @@ private struct SwiftRegistrySpelling: RegistrySpelling {
         let chunk = SwiftGenerator.switchChunk
         let starts = Array(stride(from: 0, to: holders.count, by: chunk))
         var lines = ["\(access)func holder(for route: Route) -> \(holderValue) {", "    let position = route.row.holder"]
-        lines.append("    switch position / \(chunk) {")
-        for number in starts.indices {
-            lines.append("    \(number == starts.count - 1 ? "default" : "case \(number)"): return holder\(number)(position, route)")
+        if starts.count == 1 {
+            lines.append("    return holder0(position, route)")
+        } else {
+            lines.append("    switch position / \(chunk) {")
+            for number in starts.indices {
+                lines.append("    \(number == starts.count - 1 ? "default" : "case \(number)"): return holder\(number)(position, route)")
+            }
+            lines.append("    }")
         }
-        lines += ["    }", "}"]
+        lines.append("}")
         for (number, start) in starts.enumerated() {
             let end = min(start + chunk, holders.count)
             lines += ["", "private func holder\(number)(_ position: Int, _ route: Route) -> \(holderValue) {", "    switch position {"]

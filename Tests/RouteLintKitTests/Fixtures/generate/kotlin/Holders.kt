@@ -12,6 +12,15 @@ enum class HolderKind(val id: String) {
     itemHolder("ItemHolder");
 }
 
+/** Where the registry keeps a holder: its kind and the key of its scope. */
+internal data class HolderSlot(val kind: HolderKind, val scope: Scope) {
+    sealed class Scope {
+        data class OfRoute(val route: Route) : Scope()
+        data class OfTab(val tab: Tab?) : Scope()
+        data class OfActivity(val activity: Activity?) : Scope()
+        object OfApp : Scope()
+    }
+}
 /** Creates the app's holders; each type parameter is the app's own holder type. */
 interface HolderFactory<AppScope, Default, TabHolder, ItemHolder> {
     fun makeAppScope(): AppScope
@@ -29,59 +38,67 @@ interface HolderFactory<AppScope, Default, TabHolder, ItemHolder> {
  * `ViewModelStoreOwner` with its DI scope does.
  */
 class HolderRegistry<AppScope, Default, TabHolder, ItemHolder>(val factory: HolderFactory<AppScope, Default, TabHolder, ItemHolder>) {
-    private val appScopeStore = HashMap<Boolean, AppScope>()
-    private val defaultStore = HashMap<Activity?, Default>()
-    private val tabHolderStore = HashMap<Tab?, TabHolder>()
-    private val itemHolderStore = HashMap<Route, ItemHolder>()
+    private val instances = HashMap<HolderSlot, Any?>()
 
     /** The holder of a route, created with its parents when it does not exist yet. */
-    fun holder(route: Route): Any? {
-        return when (route) {
-            is Route.Home -> defaultInstance(route)
-            is Route.Object -> tabHolderInstance(route)
-            is Route.Item -> itemHolderInstance(route)
-            is Route.Inside -> defaultInstance(route)
-            is Route.For -> defaultInstance(route)
-            is Route.Docs -> defaultInstance(route)
-            is Route.Search -> defaultInstance(route)
-            is Route.Cafe -> defaultInstance(route)
-            is Route.SelfValue -> tabHolderInstance(route)
-        }
+    fun holder(route: Route): Any? = when (route.holderPosition / 512) {
+        0 -> holder0(route)
+        else -> null
     }
 
-    private fun appScopeInstance(@Suppress("UNUSED_PARAMETER") route: Route): AppScope {
-        val key = true
-        if (appScopeStore.containsKey(key)) return appScopeStore.getValue(key)
-        val created = factory.makeAppScope()
-        appScopeStore[key] = created
-        return created
+    private fun holder0(route: Route): Any? = when (route.holderPosition) {
+        0 -> appScopeInstance(route)
+        1 -> defaultInstance(route)
+        2 -> tabHolderInstance(route)
+        3 -> itemHolderInstance(route)
+        else -> null
     }
 
-    private fun defaultInstance(route: Route): Default {
-        val key = route.activity
-        if (defaultStore.containsKey(key)) return defaultStore.getValue(key)
-        val created = factory.makeDefault(appScopeInstance(route))
-        defaultStore[key] = created
-        return created
-    }
+    /** The holder of route 'home' (default), created with its parents when it does not exist yet. */
+    fun holder(route: Route.Home): Default = defaultInstance(route)
 
-    private fun tabHolderInstance(route: Route): TabHolder {
-        val key = route.tab
-        if (tabHolderStore.containsKey(key)) return tabHolderStore.getValue(key)
-        val created = factory.makeTabHolder(defaultInstance(route))
-        tabHolderStore[key] = created
-        return created
-    }
+    /** The holder of route 'object' (TabHolder), created with its parents when it does not exist yet. */
+    fun holder(route: Route.Object): TabHolder = tabHolderInstance(route)
 
-    private fun itemHolderInstance(route: Route): ItemHolder {
-        val key = route
-        if (itemHolderStore.containsKey(key)) return itemHolderStore.getValue(key)
-        val values: Map<String, String> = when (route) {
-            is Route.Item -> mapOf("id" to route.idValue, "path" to route.pathValue)
-            else -> emptyMap()
-        }
-        val created = factory.makeItemHolder(values["id"] ?: "", values["path"] ?: "", tabHolderInstance(route))
-        itemHolderStore[key] = created
+    /** The holder of route 'item' (ItemHolder), created with its parents when it does not exist yet. */
+    fun holder(route: Route.Item): ItemHolder = itemHolderInstance(route)
+
+    /** The holder of route 'inside' (default), created with its parents when it does not exist yet. */
+    fun holder(route: Route.Inside): Default = defaultInstance(route)
+
+    /** The holder of route 'for' (default), created with its parents when it does not exist yet. */
+    fun holder(route: Route.For): Default = defaultInstance(route)
+
+    /** The holder of route 'docs' (default), created with its parents when it does not exist yet. */
+    fun holder(route: Route.Docs): Default = defaultInstance(route)
+
+    /** The holder of route 'search' (default), created with its parents when it does not exist yet. */
+    fun holder(route: Route.Search): Default = defaultInstance(route)
+
+    /** The holder of route 'cafe' (default), created with its parents when it does not exist yet. */
+    fun holder(route: Route.Cafe): Default = defaultInstance(route)
+
+    /** The holder of route 'self' (TabHolder), created with its parents when it does not exist yet. */
+    fun holder(route: Route.SelfValue): TabHolder = tabHolderInstance(route)
+
+    private fun appScopeInstance(@Suppress("UNUSED_PARAMETER") route: Route): AppScope =
+        instance(HolderSlot(HolderKind.appScope, HolderSlot.Scope.OfApp)) { factory.makeAppScope() }
+
+    private fun defaultInstance(route: Route): Default =
+        instance(HolderSlot(HolderKind.default, HolderSlot.Scope.OfActivity(route.activity))) { factory.makeDefault(appScopeInstance(route)) }
+
+    private fun tabHolderInstance(route: Route): TabHolder =
+        instance(HolderSlot(HolderKind.tabHolder, HolderSlot.Scope.OfTab(route.tab))) { factory.makeTabHolder(defaultInstance(route)) }
+
+    private fun itemHolderInstance(route: Route): ItemHolder =
+        instance(HolderSlot(HolderKind.itemHolder, HolderSlot.Scope.OfRoute(route))) { factory.makeItemHolder(route.argument("id"), route.argument("path"), tabHolderInstance(route)) }
+
+    /** The holder in `slot`, made and kept there when there is none: read back as the type its kind was made with. */
+    @Suppress("UNCHECKED_CAST")
+    private inline fun <T> instance(slot: HolderSlot, make: () -> T): T {
+        if (instances.containsKey(slot)) return instances[slot] as T
+        val created = make()
+        instances[slot] = created
         return created
     }
 
@@ -92,14 +109,15 @@ class HolderRegistry<AppScope, Default, TabHolder, ItemHolder>(val factory: Hold
     fun cleanup(activeRoutes: Set<Route>) {
         val activeTabs = activeRoutes.map { it.tab }.toSet()
         val activeActivities = activeRoutes.map { it.activity }.toSet()
-        for (key in defaultStore.keys.filter { it !in activeActivities }) {
-            factory.release(HolderKind.default, defaultStore.remove(key))
-        }
-        for (key in tabHolderStore.keys.filter { it !in activeTabs }) {
-            factory.release(HolderKind.tabHolder, tabHolderStore.remove(key))
-        }
-        for (key in itemHolderStore.keys.filter { it !in activeRoutes }) {
-            factory.release(HolderKind.itemHolder, itemHolderStore.remove(key))
+        for (slot in instances.keys.toList()) {
+            val scope = slot.scope
+            val isActive = when (scope) {
+                is HolderSlot.Scope.OfRoute -> scope.route in activeRoutes
+                is HolderSlot.Scope.OfTab -> scope.tab in activeTabs
+                is HolderSlot.Scope.OfActivity -> scope.activity in activeActivities
+                is HolderSlot.Scope.OfApp -> true
+            }
+            if (!isActive) factory.release(slot.kind, instances.remove(slot))
         }
     }
 }

@@ -5,153 +5,79 @@
 package names.routes
 
 /** A route of the app: an object per route without parameters, a data class per route with some. */
-sealed class Route {
+sealed class Route(
+    /** The route's row of the route table. */
+    internal val ordinal: Int,
+    /** The path parameters' values, decoded, in path order. */
+    internal val arguments: List<String> = emptyList()
+) {
+    private val row: RouteRow get() = RouteTables.rows[ordinal]
+
     /** The route's id in the manifest. */
-    abstract val id: String
+    val id: String get() = row.id
     /** The URL path of this route value, parameters percent-encoded; null for a route without a path. */
-    abstract val path: String?
+    val path: String? get() = row.path(arguments)
     /** The path parameters, by their names in the manifest, decoded. */
-    abstract val parameters: Map<String, String>
-    abstract val activity: Activity?
+    val parameters: Map<String, String> get() = row.parameters(arguments)
+    val activity: Activity? get() = if (row.activity >= 0) RouteTables.activities[row.activity] else null
     /** The tab the route opens in when a link names none. */
-    abstract val tab: Tab?
-    abstract val presentation: Presentation
-    abstract val requiresAuth: Boolean
-    abstract val holderKind: HolderKind
+    val tab: Tab? get() = if (row.tab >= 0) RouteTables.tabs[row.tab] else null
+    val presentation: Presentation get() = row.presentation
+    val requiresAuth: Boolean get() = row.requiresAuth
+    val holderKind: HolderKind get() = RouteTables.holderKinds[row.holder]
+    /** The position of the route's holder among [HolderKind]'s entries. */
+    internal val holderPosition: Int get() = row.holder
 
-    object Home : Route() {
-        override val id: String get() = "home"
-        override val path: String? get() = "/"
-        override val parameters: Map<String, String> get() = emptyMap()
-        override val activity: Activity? get() = Activity.default
-        override val tab: Tab? get() = Tab.home
-        override val presentation: Presentation get() = Presentation.PUSH
-        override val requiresAuth: Boolean get() = false
-        override val holderKind: HolderKind get() = HolderKind.default
-    }
+    /** The value of the path parameter named [name] in the manifest, decoded; empty for none. */
+    internal fun argument(name: String): String = row.argument(name, arguments)
 
-    object Object : Route() {
-        override val id: String get() = "object"
-        override val path: String? get() = "/objects"
-        override val parameters: Map<String, String> get() = emptyMap()
-        override val activity: Activity? get() = Activity.default
-        override val tab: Tab? get() = Tab.`class`
-        override val presentation: Presentation get() = Presentation.PUSH
-        override val requiresAuth: Boolean get() = false
-        override val holderKind: HolderKind get() = HolderKind.tabHolder
-    }
+    object Home : Route(0)
 
-    data class Item(val idValue: String, val pathValue: String) : Route() {
-        override val id: String get() = "item"
-        override val path: String? get() = "/items/" + RoutePath.encode(idValue) + "/" + RoutePath.encode(pathValue)
-        override val parameters: Map<String, String> get() = mapOf("id" to idValue, "path" to pathValue)
-        override val activity: Activity? get() = Activity.default
-        override val tab: Tab? get() = Tab.home
-        override val presentation: Presentation get() = Presentation.PUSH
-        override val requiresAuth: Boolean get() = false
-        override val holderKind: HolderKind get() = HolderKind.itemHolder
-    }
+    object Object : Route(1)
 
-    object Inside : Route() {
-        override val id: String get() = "inside"
-        override val path: String? get() = "/inside"
-        override val parameters: Map<String, String> get() = emptyMap()
-        override val activity: Activity? get() = Activity.`in`
-        override val tab: Tab? get() = Tab.other
-        override val presentation: Presentation get() = Presentation.PUSH
-        override val requiresAuth: Boolean get() = false
-        override val holderKind: HolderKind get() = HolderKind.default
-    }
+    data class Item(val idValue: String, val pathValue: String) : Route(2, listOf(idValue, pathValue))
 
-    data class For(val `in`: String) : Route() {
-        override val id: String get() = "for"
-        override val path: String? get() = "/for/" + RoutePath.encode(`in`)
-        override val parameters: Map<String, String> get() = mapOf("in" to `in`)
-        override val activity: Activity? get() = Activity.`in`
-        override val tab: Tab? get() = Tab.other
-        override val presentation: Presentation get() = Presentation.PUSH
-        override val requiresAuth: Boolean get() = false
-        override val holderKind: HolderKind get() = HolderKind.default
-    }
+    object Inside : Route(3)
 
-    object Docs : Route() {
-        override val id: String get() = "docs"
-        override val path: String? get() = "/docs/_"
-        override val parameters: Map<String, String> get() = emptyMap()
-        override val activity: Activity? get() = Activity.default
-        override val tab: Tab? get() = Tab.home
-        override val presentation: Presentation get() = Presentation.PUSH
-        override val requiresAuth: Boolean get() = false
-        override val holderKind: HolderKind get() = HolderKind.default
-    }
+    data class For(val `in`: String) : Route(4, listOf(`in`))
 
-    object Search : Route() {
-        override val id: String get() = "search"
-        override val path: String? get() = "/search/_/results"
-        override val parameters: Map<String, String> get() = emptyMap()
-        override val activity: Activity? get() = Activity.default
-        override val tab: Tab? get() = Tab.home
-        override val presentation: Presentation get() = Presentation.PUSH
-        override val requiresAuth: Boolean get() = false
-        override val holderKind: HolderKind get() = HolderKind.default
-    }
+    object Docs : Route(5)
 
-    data class Cafe(val dish: String) : Route() {
-        override val id: String get() = "cafe"
-        override val path: String? get() = "/caf%C3%A9/" + RoutePath.encode(dish)
-        override val parameters: Map<String, String> get() = mapOf("dish" to dish)
-        override val activity: Activity? get() = Activity.default
-        override val tab: Tab? get() = Tab.home
-        override val presentation: Presentation get() = Presentation.SHEET
-        override val requiresAuth: Boolean get() = true
-        override val holderKind: HolderKind get() = HolderKind.default
-    }
+    object Search : Route(6)
 
-    object SelfValue : Route() {
-        override val id: String get() = "self"
-        override val path: String? get() = null
-        override val parameters: Map<String, String> get() = emptyMap()
-        override val activity: Activity? get() = Activity.default
-        override val tab: Tab? get() = Tab.home
-        override val presentation: Presentation get() = Presentation.PUSH
-        override val requiresAuth: Boolean get() = false
-        override val holderKind: HolderKind get() = HolderKind.tabHolder
-    }
+    data class Cafe(val dish: String) : Route(7, listOf(dish))
+
+    object SelfValue : Route(8)
 
     companion object {
         /** The route a URL path opens (percent-encoded, without query): the most specific match. */
         fun fromPath(path: String): Route? {
             val segments = RoutePath.segments(path) ?: return null
-            val match = RouteTrie.match(segments) ?: return null
-            return make(match, segments)
+            val match = RouteTables.trie.match(segments) ?: return null
+            return make(match, RouteTables.rows[match].arguments(segments))
         }
 
-        private fun make(index: Int, segments: List<RoutePath.Segment>): Route? {
+        private fun make(index: Int, arguments: List<String>): Route? {
             return when (index / 256) {
-                0 -> make0(index, segments)
+                0 -> make0(index, arguments)
                 else -> null
             }
         }
 
-        private fun make0(index: Int, segments: List<RoutePath.Segment>): Route? {
+        private fun make0(index: Int, arguments: List<String>): Route? {
             return when (index) {
                 0 -> Home
                 1 -> Object
-                2 -> Item(segments[1].decoded, segments[2].decoded)
+                2 -> Item(arguments[0], arguments[1])
                 3 -> Inside
-                4 -> For(segments[1].decoded)
+                4 -> For(arguments[0])
                 5 -> Docs
                 6 -> Search
-                7 -> Cafe(segments[1].decoded)
+                7 -> Cafe(arguments[0])
                 else -> null
             }
         }
     }
-}
-
-/** How a route is shown. */
-enum class Presentation {
-    PUSH, SHEET, FULLSCREEN
 }
 
 /** A tab of a tab bar. */
@@ -217,232 +143,28 @@ data class RouteLink(val route: Route, val tab: Tab?, val query: List<QueryItem>
             val parts = RouteUrl.parse(url) ?: return null
             if (!parts.belongs(schemes, hosts)) return null
             val route = Route.fromPath(parts.path) ?: return null
-            val requested = parts.query.firstOrNull { it.name == "tab" }?.let { item -> Tab.values().firstOrNull { it.id == item.value } }
+            val items = parts.query.map { QueryItem(it.first, it.second) }
+            val requested = items.firstOrNull { it.name == "tab" }?.let { item -> RouteTables.tabs.firstOrNull { it.id == item.value } }
             return if (requested != null && requested.activity == route.activity) {
-                RouteLink(route, requested, parts.query.filter { it.name != "tab" })
+                RouteLink(route, requested, items.filter { it.name != "tab" })
             }
             else {
-                RouteLink(route, route.tab, parts.query)
+                RouteLink(route, route.tab, items)
             }
         }
     }
 }
 
-/** The routes' paths as a segment trie, by node: one walk matches a path, whatever the number of routes. */
-internal object RouteTrie {
-    private val exact: IntArray = ints(arrayOf("0,1,-1,-1,2,3,-1,4,-1,-1,-1,6,-1,7"))
-    private val rest: IntArray = ints(arrayOf("-1,-1,-1,-1,-1,-1,-1,-1,5,-1,-1,-1,-1,-1"))
-    private val wildcard: IntArray = ints(arrayOf("-1,-1,3,4,-1,-1,7,-1,-1,10,-1,-1,13,-1"))
-    /** "node/segment" to child, one edge per line, segments in canonical form. */
-    private val literals: Map<String, Int> = edges(arrayOf("0/caf%C3%A9/12\n0/docs/8\n0/for/6\n0/inside/5\n0/items/2\n0/objects/1\n0/search/9\n10/results/11"))
-
-        private fun ints(chunks: Array<String>): IntArray =
-            chunks.joinToString("").split(",").map { it.toInt() }.toIntArray()
-
-        private fun edges(chunks: Array<String>): Map<String, Int> {
-            val map = HashMap<String, Int>()
-            val text = chunks.joinToString("")
-            if (text.length == 0) return map
-            for (line in text.split("\n")) {
-                val slash = line.lastIndexOf('/')
-                map[line.substring(0, slash)] = line.substring(slash + 1).toInt()
-            }
-            return map
-        }
-
-        /**
-         * The index of the most specific route whose path matches [segments]: at each node the
-         * static child first, then the wildcard child, then a `**` ending here. With no
-         * conflicting patterns, the first match found is the most specific one. Each step
-         * takes one segment, so the depth of the walk is the index of the segment.
-         */
-        fun match(segments: List<RoutePath.Segment>): Int? {
-            val nodes = IntArray(segments.size + 1)
-            val steps = IntArray(segments.size + 1)
-            var depth = 0
-            while (depth >= 0) {
-                val node = nodes[depth]
-                if (depth == segments.size) {
-                    depth--
-                    if (exact[node] >= 0) return exact[node]
-                    continue
-                }
-                val step = steps[depth]
-                steps[depth] = step + 1
-                when (step) {
-                    0 -> {
-                        val child = literals[node.toString() + "/" + segments[depth].canonical]
-                        if (child != null) {
-                            depth++
-                            nodes[depth] = child
-                            steps[depth] = 0
-                        }
-                    }
-                    1 -> if (wildcard[node] >= 0) {
-                        depth++
-                        nodes[depth] = wildcard[node]
-                        steps[depth] = 0
-                    }
-                    else -> {
-                        depth--
-                        if (rest[node] >= 0) return rest[node]
-                    }
-                }
-            }
-            return null
-        }
-}
-
-/** URL paths split, decoded and re-encoded as the manifest's patterns are compared. */
-internal object RoutePath {
-    class Segment(
-        /** The segment's bytes, percent-decoded, as text. */
-        val decoded: String,
-        /** Percent-decoded, then every byte that is not a path character re-encoded as %XX. */
-        val canonical: String
+/** What the manifest says of each route, and the trie of their paths. */
+internal object RouteTables {
+    val rows: List<RouteRow> = RouteRow.rows(arrayOf("home\u0009/\u00090\u00090\u0009push\u00090\u00091\nobject\u0009/objects\u00090\u00091\u0009push\u00090\u00092\nitem\u0009/items/:id/:path\u00090\u00090\u0009push\u00090\u00093\ninside\u0009/inside\u00091\u00092\u0009push\u00090\u00091\nfor\u0009/for/:in\u00091\u00092\u0009push\u00090\u00091\ndocs\u0009/docs/_\u00090\u00090\u0009push\u00090\u00091\nsearch\u0009/search/_/results\u00090\u00090\u0009push\u00090\u00091\ncafe\u0009/caf%C3%A9/:dish\u00090\u00090\u0009sheet\u00091\u00091\nself\u0009\u00090\u00090\u0009push\u00090\u00092"))
+    val trie: RouteTrie = RouteTrie(
+        arrayOf("0,1,-1,-1,2,3,-1,4,-1,-1,-1,6,-1,7"),
+        arrayOf("-1,-1,-1,-1,-1,-1,-1,-1,5,-1,-1,-1,-1,-1"),
+        arrayOf("-1,-1,3,4,-1,-1,7,-1,-1,10,-1,-1,13,-1"),
+        arrayOf("0/caf%C3%A9/12\n0/docs/8\n0/for/6\n0/inside/5\n0/items/2\n0/objects/1\n0/search/9\n10/results/11")
     )
-
-    private const val PATH_CHARACTERS = "-._~!$&'()+,;="
-    private const val HEX = "0123456789ABCDEF"
-
-    /** The segments of a path starting with "/" (one trailing "/" ignored); null for an empty segment or a bad "%". */
-    fun segments(path: String): List<Segment>? {
-        if (!path.startsWith("/")) return null
-        val pieces = path.substring(1).split("/").toMutableList()
-        if (pieces.last().length == 0) pieces.removeAt(pieces.size - 1)
-        val segments = ArrayList<Segment>(pieces.size)
-        for (piece in pieces) {
-            if (piece.length == 0) return null
-            val bytes = decode(piece) ?: return null
-            segments.add(Segment(String(bytes, Charsets.UTF_8), encode(bytes)))
-        }
-        return segments
-    }
-
-    fun decode(text: String): ByteArray? {
-        val input = text.toByteArray(Charsets.UTF_8)
-        val output = java.io.ByteArrayOutputStream(input.size)
-        var index = 0
-        while (index < input.size) {
-            val byte = input[index]
-            if (byte != '%'.toByte()) {
-                output.write(byte.toInt())
-                index++
-                continue
-            }
-            if (index + 2 >= input.size) return null
-            val high = hexValue(input[index + 1])
-            val low = hexValue(input[index + 2])
-            if (high < 0 || low < 0) return null
-            output.write(high * 16 + low)
-            index += 3
-        }
-        return output.toByteArray()
-    }
-
-    /** A parameter value as a path segment: every byte that is not a path character as %XX. */
-    fun encode(value: String): String = encode(value.toByteArray(Charsets.UTF_8))
-
-    fun encode(bytes: ByteArray): String {
-        val text = StringBuilder(bytes.size)
-        for (byte in bytes) {
-            val value = byte.toInt() and 0xFF
-            val character = value.toChar()
-            if (value < 0x80 && (character.isLetterOrDigit() || PATH_CHARACTERS.indexOf(character) >= 0 || character == '@')) {
-                text.append(character)
-            } else {
-                text.append('%').append(HEX[value shr 4]).append(HEX[value and 0xF])
-            }
-        }
-        return text.toString()
-    }
-
-    private fun hexValue(byte: Byte): Int {
-        val character = byte.toChar()
-        return when (character) {
-            in '0'..'9' -> character - '0'
-            in 'a'..'f' -> character - 'a' + 10
-            in 'A'..'F' -> character - 'A' + 10
-            else -> -1
-        }
-    }
-}
-
-/** A URL taken apart as `routelint resolve` does. */
-internal class RouteUrl(
-    /** Lower-cased; null for a bare path. */
-    val scheme: String?,
-    /** Lower-cased; set for http and https only. */
-    val host: String?,
-    val path: String,
-    val query: List<RouteLink.QueryItem>
-) {
-    /** Whether the app declares the URL's host or scheme; a bare path belongs to every app. */
-    fun belongs(schemes: Set<String>, hosts: List<String>): Boolean {
-        if (host != null) {
-            return hosts.any { declared ->
-                if (declared.startsWith("*.")) host.endsWith(declared.substring(1)) && host.length > declared.length - 1
-                else host == declared
-            }
-        }
-        if (scheme != null) return scheme in schemes
-        return true
-    }
-
-    companion object {
-        fun parse(url: String): RouteUrl? {
-            var rest = url
-            val hash = rest.indexOf('#')
-            if (hash >= 0) rest = rest.substring(0, hash)
-            var queryText = ""
-            val question = rest.indexOf('?')
-            if (question >= 0) {
-                queryText = rest.substring(question + 1)
-                rest = rest.substring(0, question)
-            }
-            var scheme: String? = null
-            var host: String? = null
-            var path: String
-            val colon = rest.indexOf(':')
-            if (rest.startsWith("/")) {
-                path = rest
-            } else if (colon >= 0 && rest.startsWith("://", colon)) {
-                val name = rest.substring(0, colon).toLowerCase(java.util.Locale.ROOT)
-                if (name.length == 0 || !isAsciiLetter(name[0]) || !name.all { isAsciiLetter(it) || it in '0'..'9' || it in "+-." }) return null
-                scheme = name
-                val afterScheme = rest.substring(colon + 3)
-                if (name == "http" || name == "https") {
-                    val slash = afterScheme.indexOf('/')
-                    val authorityEnd = if (slash >= 0) slash else afterScheme.length
-                    var authority = afterScheme.substring(0, authorityEnd)
-                    val at = authority.lastIndexOf('@')
-                    if (at >= 0) authority = authority.substring(at + 1)
-                    val port = authority.lastIndexOf(':')
-                    if (port >= 0) authority = authority.substring(0, port)
-                    host = authority.toLowerCase(java.util.Locale.ROOT)
-                    path = afterScheme.substring(authorityEnd)
-                    if (path.length == 0) path = "/"
-                } else {
-                    // In a custom-scheme deep link, what stands where a host would is the first segment.
-                    path = if (afterScheme.startsWith("/")) afterScheme else "/" + afterScheme
-                }
-            } else {
-                return null
-            }
-            val query = ArrayList<RouteLink.QueryItem>()
-            for (item in queryText.split("&")) {
-                if (item.length == 0) continue
-                val equals = item.indexOf('=')
-                val name = if (equals >= 0) item.substring(0, equals) else item
-                val value = if (equals >= 0) item.substring(equals + 1) else ""
-                query.add(RouteLink.QueryItem(decodeText(name), decodeText(value)))
-            }
-            return RouteUrl(scheme, host, path, query)
-        }
-
-        private fun isAsciiLetter(character: Char): Boolean = character in 'a'..'z' || character in 'A'..'Z'
-
-        private fun decodeText(text: String): String =
-            RoutePath.decode(text)?.let { String(it, Charsets.UTF_8) } ?: text
-    }
+    val activities: List<Activity> = Activity.values().toList()
+    val tabs: List<Tab> = Tab.values().toList()
+    val holderKinds: List<HolderKind> = HolderKind.values().toList()
 }

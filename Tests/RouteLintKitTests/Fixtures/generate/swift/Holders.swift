@@ -3,11 +3,21 @@
 //   Tests/RouteLintKitTests/Fixtures/generate/names.routes.yaml
 
 /// The holders of the manifest: what owns a route's ViewModel and DI scope.
-public enum HolderKind: String, CaseIterable, Hashable, Sendable {
-    case appScope = "AppScope"
-    case `default` = "default"
-    case tabHolder = "TabHolder"
-    case itemHolder = "ItemHolder"
+public enum HolderKind: Int, CaseIterable, Hashable, Sendable {
+    case appScope
+    case `default`
+    case tabHolder
+    case itemHolder
+
+    /// The holder's name in the manifest.
+    public var id: String { RouteTables.holderNames[rawValue] }
+}
+
+/// Where the registry keeps a holder: its kind and the key of its scope.
+struct HolderSlot: Hashable {
+    enum Scope: Hashable { case route(Route), tab(Tab?), activity(Activity?), app }
+    let kind: HolderKind
+    let scope: Scope
 }
 
 /// Creates the app's holders. Each holder type is the app's own: the registry stores what this returns.
@@ -37,73 +47,102 @@ public enum Holder<Factory: HolderFactory> {
 /// app), parents first, and lets go of those whose routes are no longer active.
 public final class HolderRegistry<Factory: HolderFactory> {
     public let factory: Factory
-    private var appScopeStore: [Bool: Factory.AppScope] = [:]
-    private var defaultStore: [Activity?: Factory.Default] = [:]
-    private var tabHolderStore: [Tab?: Factory.TabHolder] = [:]
-    private var itemHolderStore: [Route: Factory.ItemHolder] = [:]
 
     public init(factory: Factory) {
         self.factory = factory
     }
 
+    private var instances: [HolderSlot: Holder<Factory>] = [:]
+
     /// The holder of a route, created with its parents when it does not exist yet.
     public func holder(for route: Route) -> Holder<Factory> {
-        switch route {
-        case .home:
-            return .`default`(defaultInstance(for: route))
-        case .object:
-            return .tabHolder(tabHolderInstance(for: route))
-        case .item:
-            return .itemHolder(itemHolderInstance(for: route))
-        case .inside:
-            return .`default`(defaultInstance(for: route))
-        case .`for`:
-            return .`default`(defaultInstance(for: route))
-        case .docs:
-            return .`default`(defaultInstance(for: route))
-        case .search:
-            return .`default`(defaultInstance(for: route))
-        case .cafe:
-            return .`default`(defaultInstance(for: route))
-        case .selfValue:
-            return .tabHolder(tabHolderInstance(for: route))
+        let position = route.row.holder
+        return holder0(position, route)
+    }
+
+    private func holder0(_ position: Int, _ route: Route) -> Holder<Factory> {
+        switch position {
+        case 0: return .appScope(appScopeInstance(for: route))
+        case 1: return .`default`(defaultInstance(for: route))
+        case 2: return .tabHolder(tabHolderInstance(for: route))
+        default: return .itemHolder(itemHolderInstance(for: route))
         }
     }
 
+    /// The holder of route 'home' (default), created with its parents when it does not exist yet.
+    public func homeHolder() -> Factory.Default {
+        defaultInstance(for: .home)
+    }
+
+    /// The holder of route 'object' (TabHolder), created with its parents when it does not exist yet.
+    public func objectHolder() -> Factory.TabHolder {
+        tabHolderInstance(for: .object)
+    }
+
+    /// The holder of route 'item' (ItemHolder), created with its parents when it does not exist yet.
+    public func itemHolder(id: String, path: String) -> Factory.ItemHolder {
+        itemHolderInstance(for: .item(id: id, path: path))
+    }
+
+    /// The holder of route 'inside' (default), created with its parents when it does not exist yet.
+    public func insideHolder() -> Factory.Default {
+        defaultInstance(for: .inside)
+    }
+
+    /// The holder of route 'for' (default), created with its parents when it does not exist yet.
+    public func forHolder(in: String) -> Factory.Default {
+        defaultInstance(for: .`for`(in: `in`))
+    }
+
+    /// The holder of route 'docs' (default), created with its parents when it does not exist yet.
+    public func docsHolder() -> Factory.Default {
+        defaultInstance(for: .docs)
+    }
+
+    /// The holder of route 'search' (default), created with its parents when it does not exist yet.
+    public func searchHolder() -> Factory.Default {
+        defaultInstance(for: .search)
+    }
+
+    /// The holder of route 'cafe' (default), created with its parents when it does not exist yet.
+    public func cafeHolder(dish: String) -> Factory.Default {
+        defaultInstance(for: .cafe(dish: dish))
+    }
+
+    /// The holder of route 'self' (TabHolder), created with its parents when it does not exist yet.
+    public func selfValueHolder() -> Factory.TabHolder {
+        tabHolderInstance(for: .selfValue)
+    }
+
     private func appScopeInstance(for route: Route) -> Factory.AppScope {
-        let key = true
-        if let existing = appScopeStore[key] { return existing }
+        let slot = HolderSlot(kind: .appScope, scope: .app)
+        if case .appScope(let existing)? = instances[slot] { return existing }
         let created = factory.makeAppScope()
-        appScopeStore[key] = created
+        instances[slot] = .appScope(created)
         return created
     }
 
     private func defaultInstance(for route: Route) -> Factory.Default {
-        let key = route.activity
-        if let existing = defaultStore[key] { return existing }
+        let slot = HolderSlot(kind: .`default`, scope: .activity(route.activity))
+        if case .`default`(let existing)? = instances[slot] { return existing }
         let created = factory.makeDefault(parent: appScopeInstance(for: route))
-        defaultStore[key] = created
+        instances[slot] = .`default`(created)
         return created
     }
 
     private func tabHolderInstance(for route: Route) -> Factory.TabHolder {
-        let key = route.tab
-        if let existing = tabHolderStore[key] { return existing }
+        let slot = HolderSlot(kind: .tabHolder, scope: .tab(route.tab))
+        if case .tabHolder(let existing)? = instances[slot] { return existing }
         let created = factory.makeTabHolder(parent: defaultInstance(for: route))
-        tabHolderStore[key] = created
+        instances[slot] = .tabHolder(created)
         return created
     }
 
     private func itemHolderInstance(for route: Route) -> Factory.ItemHolder {
-        let key = route
-        if let existing = itemHolderStore[key] { return existing }
-        let values: [String: String]
-        switch route {
-        case .item(let v0, let v1): values = ["id": v0, "path": v1]
-        default: values = [:]
-        }
-        let created = factory.makeItemHolder(id: values["id"] ?? "", path: values["path"] ?? "", parent: tabHolderInstance(for: route))
-        itemHolderStore[key] = created
+        let slot = HolderSlot(kind: .itemHolder, scope: .route(route))
+        if case .itemHolder(let existing)? = instances[slot] { return existing }
+        let created = factory.makeItemHolder(id: route.argument("id"), path: route.argument("path"), parent: tabHolderInstance(for: route))
+        instances[slot] = .itemHolder(created)
         return created
     }
 
@@ -112,17 +151,17 @@ public final class HolderRegistry<Factory: HolderFactory> {
     public func cleanup(activeRoutes: Set<Route>) {
         let activeTabs = Set(activeRoutes.map(\.tab))
         let activeActivities = Set(activeRoutes.map(\.activity))
-        for (key, holder) in defaultStore where !activeActivities.contains(key) {
-            defaultStore[key] = nil
-            factory.release(.`default`(holder))
-        }
-        for (key, holder) in tabHolderStore where !activeTabs.contains(key) {
-            tabHolderStore[key] = nil
-            factory.release(.tabHolder(holder))
-        }
-        for (key, holder) in itemHolderStore where !activeRoutes.contains(key) {
-            itemHolderStore[key] = nil
-            factory.release(.itemHolder(holder))
+        for (slot, holder) in instances {
+            let isActive: Bool
+            switch slot.scope {
+            case .route(let route): isActive = activeRoutes.contains(route)
+            case .tab(let tab): isActive = activeTabs.contains(tab)
+            case .activity(let activity): isActive = activeActivities.contains(activity)
+            case .app: isActive = true
+            }
+            guard !isActive else { continue }
+            instances[slot] = nil
+            factory.release(holder)
         }
     }
 }

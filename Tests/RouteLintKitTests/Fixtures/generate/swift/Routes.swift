@@ -15,150 +15,94 @@ public enum Route: Hashable, Sendable {
     case selfValue
 
     /// The route's id in the manifest.
-    public var id: String {
-        switch self {
-        case .home: return "home"
-        case .object: return "object"
-        case .item: return "item"
-        case .inside: return "inside"
-        case .`for`: return "for"
-        case .docs: return "docs"
-        case .search: return "search"
-        case .cafe: return "cafe"
-        case .selfValue: return "self"
-        }
-    }
-
+    public var id: String { row.id }
     /// The URL path of this route value, parameters percent-encoded; nil for a route without a path.
-    public var path: String? {
-        switch self {
-        case .home:
-            return "/"
-        case .object:
-            return "/objects"
-        case .item(let v0, let v1):
-            return "/items/" + RoutePath.encode(v0) + "/" + RoutePath.encode(v1)
-        case .inside:
-            return "/inside"
-        case .`for`(let v0):
-            return "/for/" + RoutePath.encode(v0)
-        case .docs:
-            return "/docs/_"
-        case .search:
-            return "/search/_/results"
-        case .cafe(let v0):
-            return "/caf%C3%A9/" + RoutePath.encode(v0)
-        case .selfValue:
-            return nil
-        }
-    }
-
+    public var path: String? { row.path(arguments) }
     /// The path parameters, by their names in the manifest, decoded.
-    public var parameters: [String: String] {
-        switch self {
-        case .home: return [:]
-        case .object: return [:]
-        case .item(let v0, let v1): return ["id": v0, "path": v1]
-        case .inside: return [:]
-        case .`for`(let v0): return ["in": v0]
-        case .docs: return [:]
-        case .search: return [:]
-        case .cafe(let v0): return ["dish": v0]
-        case .selfValue: return [:]
-        }
-    }
-
-    public var activity: Activity? {
-        switch self {
-        case .home: return .`default`
-        case .object: return .`default`
-        case .item: return .`default`
-        case .inside: return .`in`
-        case .`for`: return .`in`
-        case .docs: return .`default`
-        case .search: return .`default`
-        case .cafe: return .`default`
-        case .selfValue: return .`default`
-        }
-    }
-
+    public var parameters: [String: String] { row.parameters(arguments) }
+    public var activity: Activity? { row.activity.map { RouteTables.activities[$0] } }
     /// The tab the route opens in when a link names none.
-    public var tab: Tab? {
-        switch self {
-        case .home: return .home
-        case .object: return .`class`
-        case .item: return .home
-        case .inside: return .other
-        case .`for`: return .other
-        case .docs: return .home
-        case .search: return .home
-        case .cafe: return .home
-        case .selfValue: return .home
-        }
-    }
-
-    public var presentation: Presentation {
-        switch self {
-        case .home: return .push
-        case .object: return .push
-        case .item: return .push
-        case .inside: return .push
-        case .`for`: return .push
-        case .docs: return .push
-        case .search: return .push
-        case .cafe: return .sheet
-        case .selfValue: return .push
-        }
-    }
-
-    public var requiresAuth: Bool {
-        switch self {
-        case .home: return false
-        case .object: return false
-        case .item: return false
-        case .inside: return false
-        case .`for`: return false
-        case .docs: return false
-        case .search: return false
-        case .cafe: return true
-        case .selfValue: return false
-        }
-    }
-
-    public var holderKind: HolderKind {
-        switch self {
-        case .home: return .`default`
-        case .object: return .tabHolder
-        case .item: return .itemHolder
-        case .inside: return .`default`
-        case .`for`: return .`default`
-        case .docs: return .`default`
-        case .search: return .`default`
-        case .cafe: return .`default`
-        case .selfValue: return .tabHolder
-        }
-    }
+    public var tab: Tab? { row.tab.map { RouteTables.tabs[$0] } }
+    public var presentation: Presentation { row.presentation }
+    public var requiresAuth: Bool { row.requiresAuth }
+    public var holderKind: HolderKind { RouteTables.holderKinds[row.holder] }
 
     /// The route a URL path opens (percent-encoded, without query): the most specific match.
     public init?(path: String) {
-        guard let segments = RoutePath.segments(of: path), let match = RouteTrie.match(segments) else { return nil }
-        switch match {
-        case 0: self = .home
-        case 1: self = .object
-        case 2: self = .item(id: segments[1].decoded, path: segments[2].decoded)
-        case 3: self = .inside
-        case 4: self = .`for`(in: segments[1].decoded)
-        case 5: self = .docs
-        case 6: self = .search
-        case 7: self = .cafe(dish: segments[1].decoded)
+        guard let segments = RoutePath.segments(of: path), let ordinal = RouteTables.trie.match(segments),
+            let route = Route.make(ordinal, RouteTables.rows[ordinal].arguments(from: segments))
+        else { return nil }
+        self = route
+    }
+
+    /// The value of the path parameter named `name` in the manifest, decoded; empty for none.
+    func argument(_ name: String) -> String { row.argument(name, in: arguments) }
+
+    var row: RouteRow { RouteTables.rows[ordinal] }
+
+    // Equal and hashed by row and parameters: what the compiler would derive, without
+    // its `switch` over every pair of cases.
+    public static func == (lhs: Route, rhs: Route) -> Bool {
+        lhs.ordinal == rhs.ordinal && lhs.arguments == rhs.arguments
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(ordinal)
+        hasher.combine(arguments)
+    }
+
+    /// The route's position in the manifest: its row of the route table.
+    var ordinal: Int { ordinal0() }
+
+    /// The path parameters' values, decoded, in path order.
+    var arguments: [String] { arguments0() }
+
+    @inline(never)
+    private func ordinal0() -> Int {
+        switch self {
+        case .home: return 0
+        case .object: return 1
+        case .item: return 2
+        case .inside: return 3
+        case .`for`: return 4
+        case .docs: return 5
+        case .search: return 6
+        case .cafe: return 7
+        default: return 8
+        }
+    }
+
+    @inline(never)
+    private func arguments0() -> [String] {
+        switch self {
+        case .item(let v0, let v1): return [v0, v1]
+        case .`for`(let v0): return [v0]
+        case .cafe(let v0): return [v0]
+        default: return []
+        }
+    }
+
+    /// The route of a row, with its parameters' values.
+    static func make(_ ordinal: Int, _ arguments: [String]) -> Route? {
+        switch ordinal / 128 {
+        case 0: return make0(ordinal, arguments)
         default: return nil
         }
     }
-}
 
-/// How a route is shown.
-public enum Presentation: String, Hashable, Sendable {
-    case push, sheet, fullscreen
+    private static func make0(_ ordinal: Int, _ arguments: [String]) -> Route? {
+        switch ordinal {
+        case 0: return .home
+        case 1: return .object
+        case 2: return .item(id: arguments[0], path: arguments[1])
+        case 3: return .inside
+        case 4: return .`for`(in: arguments[0])
+        case 5: return .docs
+        case 6: return .search
+        case 7: return .cafe(dish: arguments[0])
+        default: return nil
+        }
+    }
 }
 
 /// A tab of a tab bar.
@@ -268,25 +212,39 @@ public struct RouteLink: Hashable, Sendable {
         guard let parts = RouteURL(url), parts.belongs(schemes: Self.schemes, hosts: Self.hosts),
               let route = Route(path: parts.path) else { return nil }
         self.route = route
-        let requested = parts.query.first { $0.name == "tab" }.flatMap { Tab(rawValue: $0.value) }
+        let items = parts.query.map { QueryItem(name: $0.name, value: $0.value) }
+        let requested = items.first { $0.name == "tab" }.flatMap { Tab(rawValue: $0.value) }
         if let requested, requested.activity == route.activity {
             tab = requested
-            query = parts.query.filter { $0.name != "tab" }
+            query = items.filter { $0.name != "tab" }
         }
         else {
             tab = route.tab
-            query = parts.query
+            query = items
         }
     }
 }
 
-/// The routes' paths as a segment trie, by node: one walk matches a path, whatever the number of routes.
-private enum RouteTrie {
-    static let exact: [Int] = [0, 1, -1, -1, 2, 3, -1, 4, -1, -1, -1, 6, -1, 7]
-    static let rest: [Int] = [-1, -1, -1, -1, -1, -1, -1, -1, 5, -1, -1, -1, -1, -1]
-    static let wildcard: [Int] = [-1, -1, 3, 4, -1, -1, 7, -1, -1, 10, -1, -1, 13, -1]
-    /// "node/segment" → child, segments in canonical form; one "node/segment/child" per line.
-    static let literals: [String: Int] = edges(
+/// What the manifest says of each route, and the trie of their paths.
+enum RouteTables {
+    static let rows = RouteRow.rows(
+        """
+        home	/	0	0	push	0	1
+        object	/objects	0	1	push	0	2
+        item	/items/:id/:path	0	0	push	0	3
+        inside	/inside	1	2	push	0	1
+        for	/for/:in	1	2	push	0	1
+        docs	/docs/_	0	0	push	0	1
+        search	/search/_/results	0	0	push	0	1
+        cafe	/caf%C3%A9/:dish	0	0	sheet	1	1
+        self		0	0	push	0	2
+        """
+    )
+    static let trie = RouteTrie(
+        exact: "0,1,-1,-1,2,3,-1,4,-1,-1,-1,6,-1,7",
+        rest: "-1,-1,-1,-1,-1,-1,-1,-1,5,-1,-1,-1,-1,-1",
+        wildcard: "-1,-1,3,4,-1,-1,7,-1,-1,10,-1,-1,13,-1",
+        edges:
         """
         0/caf%C3%A9/12
         0/docs/8
@@ -298,182 +256,8 @@ private enum RouteTrie {
         10/results/11
         """
     )
-
-        static func edges(_ text: String) -> [String: Int] {
-            var edges: [String: Int] = [:]
-            for line in text.split(separator: "\n") {
-                guard let slash = line.lastIndex(of: "/"), let child = Int(line[line.index(after: slash)...]) else { continue }
-                edges[String(line[..<slash])] = child
-            }
-            return edges
-        }
-
-        /// The index of the most specific route whose path matches `segments`: at each node the
-        /// static child first, then the wildcard child, then a `**` ending here. With no
-        /// conflicting patterns, the first match found is the most specific one.
-        static func match(_ segments: [RoutePath.Segment]) -> Int? {
-            var stack: [(node: Int, index: Int, step: Int)] = [(0, 0, 0)]
-            while let (node, index, step) = stack.last {
-                if index == segments.count {
-                    stack.removeLast()
-                    if exact[node] >= 0 { return exact[node] }
-                    continue
-                }
-                stack[stack.count - 1].step = step + 1
-                switch step {
-                case 0:
-                    if let child = literals["\(node)/\(segments[index].canonical)"] { stack.append((child, index + 1, 0)) }
-                case 1:
-                    if wildcard[node] >= 0 { stack.append((wildcard[node], index + 1, 0)) }
-                default:
-                    stack.removeLast()
-                    if rest[node] >= 0 { return rest[node] }
-                }
-            }
-            return nil
-        }
-}
-
-/// URL paths split, decoded and re-encoded as the manifest's patterns are compared.
-enum RoutePath {
-    struct Segment {
-        /// The segment's bytes, percent-decoded, as text.
-        let decoded: String
-        /// Percent-decoded, then every byte that is not a path character re-encoded as %XX.
-        let canonical: String
-    }
-
-    /// The segments of a path starting with "/" (one trailing "/" ignored); nil for an empty
-    /// segment or a "%" that does not start an escape.
-    static func segments(of path: String) -> [Segment]? {
-        guard path.hasPrefix("/") else { return nil }
-        var pieces = path.utf8.dropFirst().split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
-        if pieces.last?.isEmpty == true { pieces.removeLast() }
-        var segments: [Segment] = []
-        segments.reserveCapacity(pieces.count)
-        for piece in pieces {
-            guard !piece.isEmpty, let bytes = decode(piece) else { return nil }
-            segments.append(Segment(decoded: String(decoding: bytes, as: UTF8.self), canonical: encode(bytes)))
-        }
-        return segments
-    }
-
-    static func decode<Bytes: Collection<UInt8>>(_ text: Bytes) -> [UInt8]? {
-        var bytes: [UInt8] = []
-        var iterator = text.makeIterator()
-        while let byte = iterator.next() {
-            guard byte == UInt8(ascii: "%") else {
-                bytes.append(byte)
-                continue
-            }
-            guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else { return nil }
-            bytes.append(high << 4 | low)
-        }
-        return bytes
-    }
-
-    /// A parameter value as a path segment: every byte that is not a path character as %XX.
-    static func encode(_ value: String) -> String {
-        encode(Array(value.utf8))
-    }
-
-    static func encode(_ bytes: [UInt8]) -> String {
-        let hex = Array("0123456789ABCDEF".utf8)
-        var text: [UInt8] = []
-        for byte in bytes {
-            if isPathCharacter(byte) {
-                text.append(byte)
-            } else {
-                text += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
-            }
-        }
-        return String(decoding: text, as: UTF8.self)
-    }
-
-    /// Letters, digits and -._~!$&'()+,;=@.
-    static func isPathCharacter(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return true
-        default:
-            return Array("-._~!$&'()+,;=@".utf8).contains(byte)
-        }
-    }
-
-    static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-        default: return nil
-        }
-    }
-}
-
-/// A URL taken apart as `routelint resolve` does.
-struct RouteURL {
-    /// Lower-cased; nil for a bare path.
-    let scheme: String?
-    /// Lower-cased; set for http and https only.
-    let host: String?
-    let path: String
-    let query: [RouteLink.QueryItem]
-
-    init?(_ url: String) {
-        var rest = Substring(url)
-        if let hash = rest.firstIndex(of: "#") { rest = rest[..<hash] }
-        var queryText: Substring = ""
-        if let question = rest.firstIndex(of: "?") {
-            queryText = rest[rest.index(after: question)...]
-            rest = rest[..<question]
-        }
-        var scheme: String?
-        var host: String?
-        var path: Substring
-        if rest.hasPrefix("/") {
-            path = rest
-        } else if let colon = rest.firstIndex(of: ":"), rest[colon...].hasPrefix("://") {
-            let name = rest[..<colon].lowercased()
-            guard let first = name.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic,
-                  name.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0)) })
-            else { return nil }
-            scheme = name
-            let afterScheme = rest[rest.index(colon, offsetBy: 3)...]
-            if name == "http" || name == "https" {
-                let authorityEnd = afterScheme.firstIndex(of: "/") ?? afterScheme.endIndex
-                var authority = afterScheme[..<authorityEnd]
-                if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
-                if let colon = authority.lastIndex(of: ":") { authority = authority[..<colon] }
-                host = authority.lowercased()
-                path = afterScheme[authorityEnd...]
-                if path.isEmpty { path = "/" }
-            } else {
-                // In a custom-scheme deep link, what stands where a host would is the first segment.
-                path = afterScheme.hasPrefix("/") ? afterScheme : "/" + afterScheme
-            }
-        } else {
-            return nil
-        }
-        var query: [RouteLink.QueryItem] = []
-        for item in queryText.split(separator: "&") {
-            let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let decode = { (text: Substring) in RoutePath.decode(text.utf8).map { String(decoding: $0, as: UTF8.self) } ?? String(text) }
-            query.append(RouteLink.QueryItem(name: decode(parts[0]), value: parts.count > 1 ? decode(parts[1]) : ""))
-        }
-        self.scheme = scheme
-        self.host = host
-        self.path = String(path)
-        self.query = query
-    }
-
-    /// Whether the app declares the URL's host or scheme; a bare path belongs to every app.
-    func belongs(schemes: Set<String>, hosts: [String]) -> Bool {
-        if let host {
-            return hosts.contains { declared in
-                declared.hasPrefix("*.") ? host.hasSuffix(declared.dropFirst(1)) && host.count > declared.count - 1 : host == declared
-            }
-        }
-        if let scheme { return schemes.contains(scheme) }
-        return true
-    }
+    static let activities = Array(Activity.allCases)
+    static let tabs = Array(Tab.allCases)
+    static let holderKinds = Array(HolderKind.allCases)
+    static let holderNames = "AppScope\u{a}default\u{a}TabHolder\u{a}ItemHolder".split(separator: "\n").map(String.init)
 }
