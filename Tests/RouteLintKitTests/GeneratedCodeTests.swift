@@ -6,7 +6,8 @@ import Testing
 /// and Kotlin routers must answer what `routelint resolve` answers (the same `URLResolver`),
 /// every route value must lead back to itself through its path, and every route's typed holder
 /// accessor must give, as its holder's own type, the holder made with the route's params and
-/// the holder's parents, the same one the general accessor gives.
+/// the holder's parents, the same one the general accessor gives; `cleanup` with no active
+/// route must release every holder but the app's, once.
 @Suite("Generated code, compiled and run", .serialized)
 struct GeneratedCodeTests {
     /// The route sets the generated code is run on: the example app, the Stripe API, names that
@@ -86,6 +87,26 @@ struct GeneratedCodeTests {
             return "\(name)(\(params.joined(separator: ",")))\(parent)"
         }
         return app.routes.map { route in app.text(route.id.value) + "\t" + describe(route.holder.map { app.text($0.value) } ?? "") }
+    }
+
+    /// What the drivers print after `cleanup` with no active route: how many holders it
+    /// released, each holder outside the app scope once per key its routes made it under.
+    static func expectedReleases(_ plan: RoutingPlan) -> String {
+        var keys = Set<String>()
+        for route in plan.routes {
+            var current = plan.holder(route.holder)
+            var seen = Set<String>()
+            while let holder = current, seen.insert(holder.name).inserted {
+                switch holder.scope {
+                case .route: keys.insert("\(holder.name) route \(route.id)")
+                case .tab: keys.insert("\(holder.name) tab \(route.tab ?? "-")")
+                case .activity: keys.insert("\(holder.name) activity \(route.activity ?? "-")")
+                case .app: break
+                }
+                current = holder.parent.flatMap(plan.holder)
+            }
+        }
+        return "released \(keys.count)"
     }
 
     /// What `routelint resolve` says of each URL, in the drivers' format: route, tab,
@@ -175,7 +196,8 @@ struct GeneratedCodeTests {
             code +=
                 "    func make\(holder.typeName)(\(arguments.joined(separator: ", "))) -> \(className(holder)) { \(className(holder))(\(text)) }\n"
         }
-        code += "    func release(_ holder: Holder\(named ? "" : "<Factory>")) {}\n}\n\n"
+        code += "    func release(_ holder: Holder\(named ? "" : "<Factory>")) { released += 1 }\n}\n\n"
+        code += "var released = 0\n"
         code += "let registry = HolderRegistry(factory: Factory())\n"
         for route in plan.routes {
             guard let holder = plan.holder(route.holder) else { continue }
@@ -188,7 +210,7 @@ struct GeneratedCodeTests {
                 "    if case .\(SwiftGenerator.name(holder.memberName))(let general) = registry.holder(for: \(value)), general === holder {} else {\n"
             code += "        print(\(SwiftGenerator.literal("general accessor differs: " + route.id)))\n    }\n}\n"
         }
-        return code
+        return code + "registry.cleanup(activeRoutes: [])\nprint(\"released \\(released)\")\n"
     }
 
     static let swiftURLDriver = """
@@ -229,7 +251,7 @@ struct GeneratedCodeTests {
             code +=
                 "    override fun make\(holder.typeName)(\(arguments.joined(separator: ", "))): \(className(holder)) = \(className(holder))(\(text))\n"
         }
-        code += "    override fun release(kind: HolderKind, holder: Any?) {}\n}\n\n"
+        code += "    override fun release(kind: HolderKind, holder: Any?) {\n        released++\n    }\n}\n\nvar released = 0\n\n"
         let routes = plan.routes.filter { plan.holder($0.holder) != nil }
         let chunks = stride(from: 0, to: routes.count, by: 50).map { routes[$0..<min($0 + 50, routes.count)] }
         for (number, chunk) in chunks.enumerated() {
@@ -249,7 +271,7 @@ struct GeneratedCodeTests {
         }
         code += "fun checkHolders() {\n    val registry = HolderRegistry(Factory())\n"
         for number in chunks.indices { code += "    checkHolders\(number)(registry)\n" }
-        return code + "}\n"
+        return code + "    registry.cleanup(emptySet())\n    println(\"released $released\")\n}\n"
     }
 
     static let kotlinURLDriver = """
@@ -295,7 +317,7 @@ struct GeneratedCodeTests {
         let answers = try Self.run("./driver", [], input: urls.joined(separator: "\n") + "\n", in: directory)
         #expect(answers.status == 0)
         let lines = answers.output.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
-        #expect(lines == Self.expectedHolders(result.apps[0]) + Self.expected(urls, result))
+        #expect(lines == Self.expectedHolders(result.apps[0]) + [Self.expectedReleases(plan)] + Self.expected(urls, result))
     }
 
     @Test(
@@ -328,6 +350,6 @@ struct GeneratedCodeTests {
             "java", ["-cp", "driver.jar", "test.routes.MainKt"], input: urls.joined(separator: "\n") + "\n", in: directory)
         #expect(answers.status == 0)
         let lines = answers.output.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
-        #expect(lines == Self.expectedHolders(result.apps[0]) + Self.expected(urls, result))
+        #expect(lines == Self.expectedHolders(result.apps[0]) + [Self.expectedReleases(plan)] + Self.expected(urls, result))
     }
 }

@@ -13,8 +13,6 @@ public enum HolderTypes: String, CaseIterable, Sendable {
 /// What differs between the languages in the holder registry's body. `HolderRegistryWriter`
 /// decides what the registry holds and does, from the plan; a spelling only writes it.
 protocol RegistrySpelling {
-    /// The holder's type as the registry names it: `Factory.ProductHolder`, `ProductHolder`.
-    func type(of holder: RoutingPlan.HolderEntry) -> String
     /// The declarations of where the registry keeps its holders, by kind and key of scope.
     func storage(_ holders: [RoutingPlan.HolderEntry]) -> [String]
     /// The general accessor, whole: the holder of any route, whatever its type, found by a

@@ -323,6 +323,7 @@ enum KotlinGenerator {
             }
 
             """)
+        code.line()
         switch plan.holderTypes {
         case .generic: code.line("/** Creates the app's holders; each type parameter is the app's own holder type. */")
         case .named: code.line("/** Creates the app's holders: each is the app's own type of the holder's name, in this package. */")
@@ -357,8 +358,6 @@ enum KotlinGenerator {
 /// The Kotlin of the holder registry.
 private struct KotlinRegistrySpelling: RegistrySpelling {
     let plan: RoutingPlan
-
-    func type(of holder: RoutingPlan.HolderEntry) -> String { holder.typeName }
 
     func storage(_ holders: [RoutingPlan.HolderEntry]) -> [String] {
         // One map for every holder: a class of a thousand map properties exhausts kotlinc's

@@ -377,6 +377,7 @@ private struct SwiftRegistrySpelling: RegistrySpelling {
     var holderEnum: String { plan.holderTypes == .generic ? "Holder<Factory: HolderFactory>" : "Holder" }
     private var holderValue: String { plan.holderTypes == .generic ? "Holder<Factory>" : "Holder" }
 
+    /// The holder's type as the registry names it: `Factory.ProductHolder`, `ProductHolder`.
     func type(of holder: RoutingPlan.HolderEntry) -> String {
         plan.holderTypes == .generic ? "Factory.\(holder.typeName)" : holder.typeName
     }

@@ -21,6 +21,7 @@ internal data class HolderSlot(val kind: HolderKind, val scope: Scope) {
         object OfApp : Scope()
     }
 }
+
 /** Creates the app's holders; each type parameter is the app's own holder type. */
 interface HolderFactory<AppScope, Default, TabHolder, ItemHolder> {
     fun makeAppScope(): AppScope
