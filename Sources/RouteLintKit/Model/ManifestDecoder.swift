@@ -26,7 +26,13 @@ public struct DecodedManifest: Sendable {
 public enum ManifestDecoder {
     /// Decodes `file` from libyaml's events; `textPositions` are comment candidates to tell apart from scalar text.
     public static func decode(_ file: SourceFile, textPositions: [SourcePosition] = []) -> DecodedManifest {
-        YAMLCursor.read(file.bytes, file: file.id, textPositions: textPositions) { (cursor: consuming YAMLCursor) in
+        decode(file, textPositions: textPositions, readsAhead: nil)
+    }
+
+    /// `decode`, with libyaml reading ahead on a thread of its own or not (nil: when the file is large).
+    static func decode(_ file: SourceFile, textPositions: [SourcePosition], readsAhead: Bool?) -> DecodedManifest {
+        YAMLCursor.read(file.bytes, file: file.id, textPositions: textPositions, readsAhead: readsAhead) {
+            (cursor: consuming YAMLCursor) in
             var decoder = Decoder(cursor: cursor)
             decoder.decodeManifest()
             return decoder.result()

@@ -1,9 +1,9 @@
 internal import CYAML
 
 /// One event of libyaml's stream, in routelint's own terms. A scalar's text is not part of
-/// the event: `LibYAMLEvents.next` copies it into a buffer the caller reuses.
+/// the event: the stream copies it into a buffer the caller reuses.
 struct YAMLEvent {
-    enum Kind {
+    enum Kind: UInt8 {
         case streamStart, streamEnd, documentStart, documentEnd
         case scalar, sequenceStart, sequenceEnd, mappingStart, mappingEnd, alias
     }
@@ -16,6 +16,39 @@ struct YAMLEvent {
     /// Whether a scalar is plain and untagged, so that the core schema resolves it; a quoted,
     /// block or `!!str` scalar is always a string.
     var isPlain: Bool
+}
+
+/// A run of libyaml's events, as `LibYAMLEvents.fill` reads them: plain values with no
+/// reference to count, the scalars' texts end to end in one arena, and the few anchors apart.
+/// A batch is what crosses from the thread that reads ahead to the decoder.
+struct YAMLEventBatch: Sendable {
+    /// One event, its text a range of `text` and its anchor an index of `anchors` (or -1).
+    struct Event {
+        var kind: YAMLEvent.Kind
+        var isPlain: Bool
+        var anchor: Int32
+        var start: SourcePosition
+        var end: SourcePosition
+        var textStart: Int
+        var textEnd: Int
+    }
+
+    var events: [Event] = []
+    var text: [UInt8] = []
+    var anchors: [String] = []
+    /// Why libyaml stopped after the last event, when it did.
+    var failure: LibYAMLError?
+    /// Whether the stream ends with this batch: its end was read, or libyaml failed.
+    var isLast = false
+
+    /// Empties the batch for reuse, keeping its storage.
+    mutating func removeAll() {
+        events.removeAll(keepingCapacity: true)
+        text.removeAll(keepingCapacity: true)
+        anchors.removeAll(keepingCapacity: true)
+        failure = nil
+        isLast = false
+    }
 }
 
 /// libyaml's parser over a buffer of bytes, pulled one event at a time. The only code that
@@ -40,46 +73,66 @@ struct LibYAMLEvents: ~Copyable {
         parser.deallocate()
     }
 
-    /// The next event, with a scalar's text in `text`; or the problem that stopped libyaml.
-    mutating func next(text: inout [UInt8]) -> Result<YAMLEvent, LibYAMLError> {
+    /// Appends events to `batch` until it holds `eventLimit` of them or `textLimit` bytes of
+    /// text, or the stream ends, or libyaml fails (`batch.failure`); the last two make it the
+    /// stream's last batch.
+    mutating func fill(_ batch: inout YAMLEventBatch, eventLimit: Int, textLimit: Int) {
         guard isReady else {
-            return .failure(
-                LibYAMLError(message: "libyaml could not allocate a parser", offset: nil, position: SourcePosition(line: 1, column: 1)))
+            batch.failure = LibYAMLError(
+                message: "libyaml could not allocate a parser", offset: nil, position: SourcePosition(line: 1, column: 1))
+            batch.isLast = true
+            return
         }
-        var event = yaml_event_t()
-        guard yaml_parser_parse(parser, &event) == 1 else { return .failure(error()) }
-        defer { yaml_event_delete(&event) }
-        var result = YAMLEvent(
-            kind: .streamEnd, start: Self.position(event.start_mark), end: Self.position(event.end_mark),
-            anchor: nil, isPlain: false)
-        switch event.type {
-        case YAML_STREAM_START_EVENT: result.kind = .streamStart
-        case YAML_STREAM_END_EVENT: result.kind = .streamEnd
-        case YAML_DOCUMENT_START_EVENT: result.kind = .documentStart
-        case YAML_DOCUMENT_END_EVENT: result.kind = .documentEnd
-        case YAML_SCALAR_EVENT:
-            let scalar = event.data.scalar
-            result.kind = .scalar
-            result.anchor = Self.string(scalar.anchor)
-            result.isPlain = scalar.style == YAML_PLAIN_SCALAR_STYLE && !Self.isStringTag(scalar.tag)
-            text.removeAll(keepingCapacity: true)
-            if let value = scalar.value { text.append(contentsOf: UnsafeBufferPointer(start: value, count: scalar.length)) }
-        case YAML_SEQUENCE_START_EVENT:
-            result.kind = .sequenceStart
-            result.anchor = Self.string(event.data.sequence_start.anchor)
-        case YAML_SEQUENCE_END_EVENT: result.kind = .sequenceEnd
-        case YAML_MAPPING_START_EVENT:
-            result.kind = .mappingStart
-            result.anchor = Self.string(event.data.mapping_start.anchor)
-        case YAML_MAPPING_END_EVENT: result.kind = .mappingEnd
-        case YAML_ALIAS_EVENT:
-            result.kind = .alias
-            result.anchor = Self.string(event.data.alias.anchor)
-        default:
-            // YAML_NO_EVENT: libyaml reports it only after an error, which is handled above.
-            result.kind = .streamEnd
+        while batch.events.count < eventLimit && batch.text.count < textLimit {
+            var event = yaml_event_t()
+            guard yaml_parser_parse(parser, &event) == 1 else {
+                batch.failure = error()
+                batch.isLast = true
+                return
+            }
+            defer { yaml_event_delete(&event) }
+            var stored = YAMLEventBatch.Event(
+                kind: .streamEnd, isPlain: false, anchor: -1, start: Self.position(event.start_mark), end: Self.position(event.end_mark),
+                textStart: 0, textEnd: 0)
+            var anchor: UnsafeMutablePointer<yaml_char_t>?
+            switch event.type {
+            case YAML_STREAM_START_EVENT: stored.kind = .streamStart
+            case YAML_DOCUMENT_START_EVENT: stored.kind = .documentStart
+            case YAML_DOCUMENT_END_EVENT: stored.kind = .documentEnd
+            case YAML_SCALAR_EVENT:
+                let scalar = event.data.scalar
+                stored.kind = .scalar
+                anchor = scalar.anchor
+                stored.isPlain = scalar.style == YAML_PLAIN_SCALAR_STYLE && !Self.isStringTag(scalar.tag)
+                stored.textStart = batch.text.count
+                if let value = scalar.value { batch.text.append(contentsOf: UnsafeBufferPointer(start: value, count: scalar.length)) }
+                stored.textEnd = batch.text.count
+            case YAML_SEQUENCE_START_EVENT:
+                stored.kind = .sequenceStart
+                anchor = event.data.sequence_start.anchor
+            case YAML_SEQUENCE_END_EVENT: stored.kind = .sequenceEnd
+            case YAML_MAPPING_START_EVENT:
+                stored.kind = .mappingStart
+                anchor = event.data.mapping_start.anchor
+            case YAML_MAPPING_END_EVENT: stored.kind = .mappingEnd
+            case YAML_ALIAS_EVENT:
+                stored.kind = .alias
+                anchor = event.data.alias.anchor
+            default:
+                // The stream's end; libyaml reports YAML_NO_EVENT only after it (or an error,
+                // handled above).
+                stored.kind = .streamEnd
+            }
+            if let name = Self.string(anchor) {
+                stored.anchor = Int32(batch.anchors.count)
+                batch.anchors.append(name)
+            }
+            batch.events.append(stored)
+            if stored.kind == .streamEnd {
+                batch.isLast = true
+                return
+            }
         }
-        return .success(result)
     }
 
     private func error() -> LibYAMLError {

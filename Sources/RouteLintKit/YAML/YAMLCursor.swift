@@ -28,7 +28,7 @@ struct YAMLCursor: ~Copyable {
     }
 
     let file: FileID
-    private var events: LibYAMLEvents
+    private var events: YAMLEventStream
     private let input: UnsafeBufferPointer<UInt8>
     /// The text of the last scalar returned.
     private(set) var text: [UInt8] = []
@@ -72,24 +72,26 @@ struct YAMLCursor: ~Copyable {
     /// Reads `bytes` with a cursor that `body` uses and that cannot outlive it.
     ///
     /// `textPositions` are places in the text that may lie inside a scalar (a `#` that looks
-    /// like a suppression comment): `positionsInsideScalars` tells which do.
+    /// like a suppression comment): `positionsInsideScalars` tells which do. `readsAhead`
+    /// says whether libyaml reads on a thread of its own; by default, when the input is large.
     static func read<Result>(
-        _ bytes: [UInt8], file: FileID, textPositions: [SourcePosition] = [],
+        _ bytes: [UInt8], file: FileID, textPositions: [SourcePosition] = [], readsAhead: Bool? = nil,
         _ body: (consuming YAMLCursor) -> Result
     ) -> Result {
         // libyaml wants a non-null pointer, even for no input.
         let storage = bytes.isEmpty ? [0] : bytes
         return storage.withUnsafeBufferPointer { buffer in
             let input = UnsafeBufferPointer(rebasing: buffer[0..<bytes.count])
-            return body(YAMLCursor(input, file: file, textPositions: textPositions.sorted()))
+            let events = YAMLEventStream(input, readsAhead: readsAhead ?? (input.count >= YAMLEventStream.readAheadMinimumBytes))
+            return body(YAMLCursor(input, events: events, file: file, textPositions: textPositions.sorted()))
         }
     }
 
-    private init(_ input: UnsafeBufferPointer<UInt8>, file: FileID, textPositions: [SourcePosition]) {
+    private init(_ input: UnsafeBufferPointer<UInt8>, events: consuming YAMLEventStream, file: FileID, textPositions: [SourcePosition]) {
         self.file = file
         self.textPositions = textPositions
         self.input = input
-        events = LibYAMLEvents(input)
+        self.events = events
         if let encoding = Self.unsupportedEncoding(input) {
             fail("the file is encoded in \(encoding); route manifests must be UTF-8", at: .fileStart(file))
         }

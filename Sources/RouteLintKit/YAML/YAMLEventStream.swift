@@ -1,0 +1,184 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// libyaml's events of one input, one at a time, read in batches.
+///
+/// A large input is read ahead on a thread of its own: libyaml scans the bytes on one core
+/// while the decoder builds the model from the batches already read on another, so the scan,
+/// not the sum of the two, bounds the wall time of a large file. At most
+/// `batchesAhead` batches are in flight, so the events never cost memory in proportion to the
+/// file. A small input is read on the caller's thread, batch by batch, with no thread to start.
+struct YAMLEventStream: ~Copyable {
+    /// Inputs of at least this many bytes are read ahead on a thread of their own: below it,
+    /// starting the thread costs more than the overlap saves.
+    static let readAheadMinimumBytes = 256 << 10
+    static let eventsPerBatch = 8_192
+    static let textBytesPerBatch = 1 << 20
+    static let batchesAhead = 4
+
+    private let reader: BatchReader
+    private var batch = YAMLEventBatch()
+    private var nextEvent = 0
+
+    /// Reads `input`, which must outlive this value and have a base address; on a thread of
+    /// its own when `readsAhead`.
+    init(_ input: UnsafeBufferPointer<UInt8>, readsAhead: Bool) {
+        reader = BatchReader(input, readsAhead: readsAhead)
+    }
+
+    deinit {
+        reader.stop()
+    }
+
+    /// The next event, with a scalar's text in `text`; or the problem that stopped libyaml.
+    /// After the stream's end, its end again.
+    mutating func next(text: inout [UInt8]) -> Result<YAMLEvent, LibYAMLError> {
+        while nextEvent == batch.events.count {
+            if batch.isLast {
+                if let failure = batch.failure { return .failure(failure) }
+                let end = batch.events.last?.end ?? SourcePosition(line: 1, column: 1)
+                return .success(YAMLEvent(kind: .streamEnd, start: end, end: end, anchor: nil, isPlain: false))
+            }
+            // The batch moves to the reader whole, so that the reader reuses its storage.
+            var used = YAMLEventBatch()
+            swap(&used, &batch)
+            batch = reader.nextBatch(returning: used)
+            nextEvent = 0
+        }
+        let stored = batch.events[nextEvent]
+        nextEvent += 1
+        if stored.kind == .scalar {
+            text.removeAll(keepingCapacity: true)
+            text.append(contentsOf: batch.text[stored.textStart..<stored.textEnd])
+        }
+        return .success(
+            YAMLEvent(
+                kind: stored.kind, start: stored.start, end: stored.end,
+                anchor: stored.anchor < 0 ? nil : batch.anchors[Int(stored.anchor)], isPlain: stored.isPlain))
+    }
+}
+
+/// Fills batches from libyaml: on the caller's thread when asked for one, or ahead of it on a
+/// thread of its own that hands filled batches over and reuses the ones given back.
+private final class BatchReader: @unchecked Sendable {
+    // Shared state below is read and written only with `lock` held; `events` only by the
+    // thread that fills batches (the caller's, when there is no reading thread).
+    private var events: LibYAMLEvents
+    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    private var filled: [YAMLEventBatch] = []
+    private var spare: [YAMLEventBatch] = []
+    private var batchesMade = 0
+    private var isStopping = false
+    private var thread: pthread_t?
+
+    init(_ input: UnsafeBufferPointer<UInt8>, readsAhead: Bool) {
+        events = LibYAMLEvents(input)
+        pthread_mutex_init(lock, nil)
+        pthread_cond_init(changed, nil)
+        if readsAhead { thread = Self.start(self) }
+    }
+
+    deinit {
+        pthread_cond_destroy(changed)
+        pthread_mutex_destroy(lock)
+        changed.deallocate()
+        lock.deallocate()
+    }
+
+    /// The next batch; `used`, which the caller is done with, is kept for reuse.
+    func nextBatch(returning used: consuming YAMLEventBatch) -> YAMLEventBatch {
+        guard thread != nil else {
+            var batch = used
+            batch.removeAll()
+            fill(&batch)
+            return batch
+        }
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        spare.append(used)
+        pthread_cond_broadcast(changed)
+        while filled.isEmpty { pthread_cond_wait(changed, lock) }
+        return filled.removeFirst()
+    }
+
+    /// Stops the reading thread, if there is one, and waits for it: the input it reads is the
+    /// caller's, and must not be read once the caller is done with it.
+    func stop() {
+        guard let thread else { return }
+        pthread_mutex_lock(lock)
+        isStopping = true
+        pthread_cond_broadcast(changed)
+        pthread_mutex_unlock(lock)
+        pthread_join(thread, nil)
+        self.thread = nil
+    }
+
+    private func fill(_ batch: inout YAMLEventBatch) {
+        events.fill(&batch, eventLimit: YAMLEventStream.eventsPerBatch, textLimit: YAMLEventStream.textBytesPerBatch)
+    }
+
+    /// The reading thread: fills a spare batch (or a new one, up to `batchesAhead`), hands it
+    /// over, and goes on until the stream ends or the reader stops.
+    private func readAhead() {
+        while true {
+            pthread_mutex_lock(lock)
+            while spare.isEmpty && batchesMade >= YAMLEventStream.batchesAhead && !isStopping {
+                pthread_cond_wait(changed, lock)
+            }
+            if isStopping {
+                pthread_mutex_unlock(lock)
+                return
+            }
+            var batch: YAMLEventBatch
+            if let reused = spare.popLast() {
+                batch = reused
+            } else {
+                batchesMade += 1
+                batch = YAMLEventBatch()
+            }
+            pthread_mutex_unlock(lock)
+
+            batch.removeAll()
+            fill(&batch)
+            let isLast = batch.isLast
+
+            pthread_mutex_lock(lock)
+            filled.append(batch)
+            pthread_cond_broadcast(changed)
+            pthread_mutex_unlock(lock)
+            if isLast { return }
+        }
+    }
+
+    /// Starts `reader.readAhead()` on a new thread, which holds a reference to the reader
+    /// until it returns; nil when no thread could be started, and the reader then fills its
+    /// batches on the caller's thread.
+    private static func start(_ reader: BatchReader) -> pthread_t? {
+        let context = Unmanaged.passRetained(reader).toOpaque()
+        #if canImport(Darwin)
+            var thread: pthread_t?
+        #else
+            var thread = pthread_t()
+        #endif
+        let status = pthread_create(
+            &thread, nil,
+            { context in
+                #if canImport(Darwin)
+                    let reader = Unmanaged<BatchReader>.fromOpaque(context).takeRetainedValue()
+                #else
+                    let reader = Unmanaged<BatchReader>.fromOpaque(context!).takeRetainedValue()
+                #endif
+                reader.readAhead()
+                return nil
+            }, context)
+        guard status == 0 else {
+            Unmanaged<BatchReader>.fromOpaque(context).release()
+            return nil
+        }
+        return thread
+    }
+}
