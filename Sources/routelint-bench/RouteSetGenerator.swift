@@ -4,18 +4,40 @@
 /// link entries. `routelint lint` finds nothing in them, so the benchmark measures the clean
 /// path a CI gate takes.
 struct RouteSetGenerator {
+    /// How the set is written: the same app, in a different shape of text.
+    enum Style: String, CaseIterable {
+        /// Block mappings, short names and paths (about 115 bytes a route).
+        case block
+        /// Block mappings, with the long names and paths of a large app's screens (about
+        /// 300 bytes a route).
+        case long
+        /// A route a line, as a flow mapping with quoted paths.
+        case flow
+    }
+
     let routeCount: Int
+    var style = Style.block
     /// A holder for every route, as an app that gives each screen its own ViewModel owner has;
     /// otherwise one holder per 50 routes.
     var holderPerRoute = false
 
-    init(routeCount: Int) {
+    init(routeCount: Int, style: Style = .block) {
         self.routeCount = routeCount
+        self.style = style
     }
 
     var activityCount: Int { max(2, routeCount / 20_000) }
     static let tabsPerActivity = 4
     var itemHolderCount: Int { holderPerRoute ? routeCount : max(10, routeCount / 50) }
+
+    /// The id of item `item` of the tab whose routes start with `prefix`.
+    private func routeID(_ prefix: String, _ item: Int) -> String {
+        style == .long ? "\(prefix)-catalogue-product-detail-screen-\(item)" : "\(prefix)-\(item)"
+    }
+
+    private func itemHolder(_ index: Int) -> String {
+        style == .long ? "CatalogueProductDetailScreenHolder\(index)" : "ItemHolder\(index)"
+    }
 
     /// The route set as files of at most `routesPerFile` routes each, plus a shell file
     /// with the activities, tabs and holders. With `routesPerFile == nil`, one file holds all.
@@ -30,10 +52,12 @@ struct RouteSetGenerator {
             let count = perTab + (extra > 0 ? 1 : 0)
             if extra > 0 { extra -= 1 }
             let prefix = "a\(activity)-t\(tab)"
-            var root = "  \(prefix)-root:\n    path: /a\(activity)/t\(tab)\n    holder: TabHolder\(activity)_\(tab)\n"
-            root += "    observes: [\((0..<7).map { "Ctx\($0)" }.joined(separator: ", "))]\n"
-            if count > 0 { root += "    links: [\(prefix)-0]\n" }
-            routeTexts.append(root)
+            var root = Fields()
+            root.add("path", "/a\(activity)/t\(tab)")
+            root.add("holder", "TabHolder\(activity)_\(tab)")
+            root.add("observes", "[\((0..<7).map { "Ctx\($0)" }.joined(separator: ", "))]")
+            if count > 0 { root.add("links", "[\(routeID(prefix, 0))]") }
+            routeTexts.append(root.text(id: "\(prefix)-root", flow: style == .flow))
             for item in 0..<count {
                 routeTexts.append(route(prefix: prefix, activity: activity, tab: tab, item: item, siblings: count, globalIndex: routeIndex))
                 routeIndex += 1
@@ -80,25 +104,50 @@ struct RouteSetGenerator {
             }
         }
         for holder in 0..<itemHolderCount {
-            text += "  ItemHolder\(holder):\n    params: [itemId]\n    parent: AppHolder\n"
+            text += "  \(itemHolder(holder)):\n    params: [itemId]\n    parent: AppHolder\n"
         }
         return text
     }
 
     /// Item `item` of a tab: a node of a binary tree of links under the tab's root.
     private func route(prefix: String, activity: Int, tab: Int, item: Int, siblings: Int, globalIndex: Int) -> String {
-        var text = "  \(prefix)-\(item):\n"
-        text += "    path: /a\(activity)/t\(tab)/s\(item / 100)/item\(item)/:itemId\n"
-        text += "    activity: a\(activity)\n"
+        var fields = Fields()
+        switch style {
+        case .block: fields.add("path", "/a\(activity)/t\(tab)/s\(item / 100)/item\(item)/:itemId")
+        case .long: fields.add("path", "/a\(activity)/t\(tab)/catalogue-section-\(item / 100)/product-details-\(item)/:itemId")
+        case .flow: fields.add("path", "'/a\(activity)/t\(tab)/s\(item / 100)/item\(item)/:itemId'")
+        }
+        fields.add("activity", "a\(activity)")
         // Every item holder is bound: the first routes take them in turn.
-        text += "    holder: ItemHolder\(globalIndex % itemHolderCount)\n"
+        fields.add("holder", itemHolder(globalIndex % itemHolderCount))
         let children = [2 * item + 1, 2 * item + 2].filter { $0 < siblings }
-        if !children.isEmpty { text += "    links: [\(children.map { "\(prefix)-\($0)" }.joined(separator: ", "))]\n" }
-        if item % 10 == 9 { text += "    presentation: sheet\n    stacked: true\n" }
-        if item % 50 == 7 { text += "    feature: flag\(item)\n    fallback: \(prefix)-root\n" }
-        if item % 20 == 3 { text += "    sends: [Ctx\(item % 7)]\n" }
-        if item % 25 == 11 { text += "    entry: true\n    requires-auth: true\n" }
-        return text
+        if !children.isEmpty { fields.add("links", "[\(children.map { routeID(prefix, $0) }.joined(separator: ", "))]") }
+        if item % 10 == 9 {
+            fields.add("presentation", "sheet")
+            fields.add("stacked", "true")
+        }
+        if item % 50 == 7 {
+            fields.add("feature", "flag\(item)")
+            fields.add("fallback", "\(prefix)-root")
+        }
+        if item % 20 == 3 { fields.add("sends", "[Ctx\(item % 7)]") }
+        if item % 25 == 11 {
+            fields.add("entry", "true")
+            fields.add("requires-auth", "true")
+        }
+        return fields.text(id: routeID(prefix, item), flow: style == .flow)
+    }
+
+    /// A route's fields, written as a block or a flow mapping.
+    private struct Fields {
+        private var pairs: [(key: String, value: String)] = []
+
+        mutating func add(_ key: String, _ value: String) { pairs.append((key, value)) }
+
+        func text(id: String, flow: Bool) -> String {
+            if flow { return "  \(id): {\(pairs.map { "\($0.key): \($0.value)" }.joined(separator: ", "))}\n" }
+            return "  \(id):\n" + pairs.map { "    \($0.key): \($0.value)\n" }.joined()
+        }
     }
 
     /// 20,000 routes by default, where every route of the first half conflicts with every

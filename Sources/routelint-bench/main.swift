@@ -5,8 +5,9 @@
 //
 // --keep leaves the generated route sets in place and prints where, for a profiler to read.
 //
-// For each size it writes the route set to a temporary folder, once as one file and once as
-// files of 1,000 routes, then measures in rounds (5, or --rounds N), each a pair of:
+// For each size it writes the route set to a temporary folder in several shapes of text (block
+// mappings with short or long names, and flow mappings, each in one file; block mappings in files
+// of 1,000 routes and of 100), then measures each in rounds (5, or --rounds N), each a pair of:
 // - the raw libyaml scan: every event of the same bytes pulled through CYAML, nothing built;
 // - `routelint lint` run as a user runs it (the release binary beside this one, text output),
 //   wall time and peak resident memory.
@@ -75,15 +76,10 @@ func best<T>(of runs: Int, _ body: () -> (Double, T)) -> (Double, T) {
     return result
 }
 
-/// Runs a program with its output discarded; wall time, peak resident memory and exit status.
+/// Runs a program with its output discarded, from the launcher; wall time, peak resident
+/// memory and exit status.
 func runCommand(_ binary: String, _ arguments: [String]) -> (seconds: Double, peakBytes: Int, status: Int32) {
-    do {
-        let outcome = try Subprocess.run(binary, arguments, output: .discarded)
-        return (outcome.seconds, outcome.peakMemoryBytes, outcome.status)
-    } catch {
-        fail("routelint-bench: \(error)\n")
-        exit(1)
-    }
+    Launcher.shared.run(binary, arguments)
 }
 
 /// Runs `binary` in `directory`: a shell that changes to it and replaces itself with the binary,
@@ -169,7 +165,10 @@ func grouped(_ value: Int) -> String {
     return text
 }
 
+if CommandLine.arguments.dropFirst().first == Launcher.flag { Launcher.serve() }
 let options = Options(Array(CommandLine.arguments.dropFirst()))
+// Started while this process is small, so that what it measures is the programs' own memory.
+_ = Launcher.shared
 let here = String(cString: realpath(CommandLine.arguments[0], nil))
 let binary = String(here[..<here.lastIndex(of: "/")!]) + "/routelint"
 guard access(binary, X_OK) == 0 else {
@@ -188,15 +187,20 @@ if options.codegen {
     if !options.keep { _ = runCommand("/bin/rm", ["-rf", workspace]) }
     exit(0)
 }
-print("| routes | files | input MB | libyaml scan s | lint s | lint ÷ scan | peak RSS MB | RSS ÷ input |")
-print("|---:|---:|---:|---:|---:|---:|---:|---:|")
+print("| routes | style | files | input MB | libyaml scan s | lint s | lint ÷ scan | peak RSS MB | RSS ÷ input |")
+print("|---:|---|---:|---:|---:|---:|---:|---:|---:|")
 
-var singleFileLint: [Int: Double] = [:]
+/// The shapes of text each size is measured in: every style in one file, and the block style
+/// in files of 1,000 routes and in many small files of 100.
+let variants: [(style: RouteSetGenerator.Style, routesPerFile: Int?)] =
+    RouteSetGenerator.Style.allCases.map { ($0, nil) } + [(.block, 1_000), (.block, 100)]
+
+var singleFileLint: [RouteSetGenerator.Style: [Int: Double]] = [:]
 var phaseReport = ""
 for size in options.sizes {
-    let generator = RouteSetGenerator(routeCount: size)
-    for layout in [nil, 1_000] as [Int?] {
-        let folder = "\(workspace)/\(size)-\(layout.map(String.init) ?? "single")"
+    for (style, layout) in variants {
+        let generator = RouteSetGenerator(routeCount: size, style: style)
+        let folder = "\(workspace)/\(size)-\(style)-\(layout.map(String.init) ?? "single")"
         makeDirectory(folder)
         let files = generator.files(routesPerFile: layout)
         var inputBytes = 0
@@ -227,12 +231,12 @@ for size in options.sizes {
         let ratio = median(zip(lints, scans).map { $0 / $1 })
         let scan = scans.min()!
         let lint = lints.min()!
-        if layout == nil { singleFileLint[size] = lint }
+        if layout == nil { singleFileLint[style, default: [:]][size] = lint }
         print(
-            "| \(grouped(size)) | \(files.count) | \(megabytes(inputBytes)) | \(format(scan, digits: 3)) | \(format(lint, digits: 3)) | "
+            "| \(grouped(size)) | \(style) | \(grouped(files.count)) | \(megabytes(inputBytes)) | \(format(scan, digits: 3)) | \(format(lint, digits: 3)) | "
                 + "\(format(ratio, digits: 2)) | \(megabytes(peak)) | \(format(Double(peak) / Double(inputBytes), digits: 1)) |")
 
-        if size == 100_000 && layout == nil {
+        if size == 100_000 && style == .block && layout == nil {
             // The same lint, phase by phase, in this process.
             let started = clock.now
             let loaded = loadRouteSet(folder)
@@ -253,8 +257,9 @@ for size in options.sizes {
 }
 print(phaseReport)
 
-if let large = singleFileLint[1_000_000], let medium = singleFileLint[100_000] {
-    print("Growth: 1,000,000 routes take \(format(large / medium, digits: 1))× the time of 100,000 (one file each).\n")
+for style in RouteSetGenerator.Style.allCases {
+    guard let large = singleFileLint[style]?[1_000_000], let medium = singleFileLint[style]?[100_000] else { continue }
+    print("Growth (\(style)): 1,000,000 routes take \(format(large / medium, digits: 1))× the time of 100,000 (one file each).\n")
 }
 
 // Start-up: a pre-commit run lints one small manifest.
