@@ -16,17 +16,21 @@ struct YAMLEvent {
     /// Whether a scalar is plain and untagged, so that the core schema resolves it; a quoted,
     /// block or `!!str` scalar is always a string.
     var isPlain: Bool
+    /// For a mapping key that repeats an earlier key of its mapping, that key.
+    var earlierKey: SourceRange? = nil
 }
 
 /// A run of libyaml's events, as `LibYAMLEvents.fill` reads them: plain values with no
 /// reference to count, the scalars' texts end to end in one arena, and the few anchors apart.
 /// A batch is what crosses from the thread that reads ahead to the decoder.
 struct YAMLEventBatch: Sendable {
-    /// One event, its text a range of `text` and its anchor an index of `anchors` (or -1).
+    /// One event, its text a range of `text`, its anchor an index of `anchors` and the key it
+    /// repeats an index of `earlierKeys` (each -1 for none).
     struct Event {
         var kind: YAMLEvent.Kind
         var isPlain: Bool
         var anchor: Int32
+        var repeatedKey: Int32
         var start: SourcePosition
         var end: SourcePosition
         var textStart: Int
@@ -36,6 +40,8 @@ struct YAMLEventBatch: Sendable {
     var events: [Event] = []
     var text: [UInt8] = []
     var anchors: [String] = []
+    /// The earlier keys that keys of this batch repeat (see `RepeatedKeyScan`).
+    var earlierKeys: [SourceRange] = []
     /// Why libyaml stopped after the last event, when it did.
     var failure: LibYAMLError?
     /// Whether the stream ends with this batch: its end was read, or libyaml failed.
@@ -46,6 +52,7 @@ struct YAMLEventBatch: Sendable {
         events.removeAll(keepingCapacity: true)
         text.removeAll(keepingCapacity: true)
         anchors.removeAll(keepingCapacity: true)
+        earlierKeys.removeAll(keepingCapacity: true)
         failure = nil
         isLast = false
     }
@@ -92,7 +99,8 @@ struct LibYAMLEvents: ~Copyable {
             }
             defer { yaml_event_delete(&event) }
             var stored = YAMLEventBatch.Event(
-                kind: .streamEnd, isPlain: false, anchor: -1, start: Self.position(event.start_mark), end: Self.position(event.end_mark),
+                kind: .streamEnd, isPlain: false, anchor: -1, repeatedKey: -1, start: Self.position(event.start_mark),
+                end: Self.position(event.end_mark),
                 textStart: 0, textEnd: 0)
             var anchor: UnsafeMutablePointer<yaml_char_t>?
             switch event.type {

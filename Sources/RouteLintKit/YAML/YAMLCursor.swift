@@ -53,13 +53,9 @@ struct YAMLCursor: ~Copyable {
     private var forcedRecording = 0
 
     private struct LiveCollection {
-        let isMapping: Bool
         /// Whether the collection is being recorded.
         var isRecorded: Bool
-        var childCount = 0
     }
-
-    private var mappingKeys = OpenMappingKeys()
 
     private struct Replay {
         let node: Int32
@@ -82,7 +78,8 @@ struct YAMLCursor: ~Copyable {
         let storage = bytes.isEmpty ? [0] : bytes
         return storage.withUnsafeBufferPointer { buffer in
             let input = UnsafeBufferPointer(rebasing: buffer[0..<bytes.count])
-            let events = YAMLEventStream(input, readsAhead: readsAhead ?? (input.count >= YAMLEventStream.readAheadMinimumBytes))
+            let events = YAMLEventStream(
+                input, file: file, readsAhead: readsAhead ?? (input.count >= YAMLEventStream.readAheadMinimumBytes))
             return body(YAMLCursor(input, events: events, file: file, textPositions: textPositions.sorted()))
         }
     }
@@ -269,13 +266,13 @@ struct YAMLCursor: ~Copyable {
         while let event = nextEvent() {
             switch event.kind {
             case .scalar, .sequenceStart, .mappingStart, .alias:
-                if isRepeatedKey(event) { continue }
+                if let earlier = event.earlierKey {
+                    reportRepeatedKey(event, earlier: earlier)
+                    continue
+                }
                 return accept(event) ? event : nil
             case .sequenceEnd, .mappingEnd:
-                if let closed = live.popLast() {
-                    if closed.isRecorded { builder.closeContainer(end: event.end) }
-                    if closed.isMapping { mappingKeys.close() }
-                }
+                if let closed = live.popLast(), closed.isRecorded { builder.closeContainer(end: event.end) }
                 return event
             case .documentStart, .documentEnd, .streamStart, .streamEnd:
                 return event
@@ -287,7 +284,6 @@ struct YAMLCursor: ~Copyable {
     /// Records and counts a node's first event; false when it stops the cursor.
     private mutating func accept(_ event: YAMLEvent) -> Bool {
         let isRecorded = builder.isRecording || event.anchor != nil && event.kind != .alias || forcedRecording > 0
-        if !live.isEmpty { live[live.count - 1].childCount += 1 }
         lastRecordedScalar = nil
         switch event.kind {
         case .scalar:
@@ -315,37 +311,26 @@ struct YAMLCursor: ~Copyable {
             if isRecorded {
                 builder.openContainer(event.kind == .mappingStart ? .mapping : .sequence, start: event.start, anchor: event.anchor)
             }
-            live.append(LiveCollection(isMapping: event.kind == .mappingStart, isRecorded: isRecorded))
-            if event.kind == .mappingStart { mappingKeys.open() }
+            live.append(LiveCollection(isRecorded: isRecorded))
         default:
             break
         }
         return true
     }
 
-    /// Whether `event` is a key that repeats an earlier key of its mapping. A repeated key is
-    /// reported, and its value read past unrecorded, so that nothing downstream sees the pair.
-    private mutating func isRepeatedKey(_ event: YAMLEvent) -> Bool {
-        guard let open = live.last, open.isMapping, open.childCount % 2 == 0 else { return false }
-        let range = SourceRange(file: file, start: event.start, end: event.end)
+    /// Reports a key that repeats an earlier key of its mapping (found by `RepeatedKeyScan`
+    /// as the events were read), and reads its value past unrecorded, so that nothing
+    /// downstream sees the pair.
+    private mutating func reportRepeatedKey(_ event: YAMLEvent, earlier: SourceRange) {
         let key: [UInt8]
-        switch event.kind {
-        case .scalar:
+        if event.kind == .alias, let name = event.anchor {
+            key = builder.anchors[name].flatMap { builder.tree.scalarBytes($0) }.map(Array.init) ?? Array(name.utf8)
+        } else {
             key = text
-        case .alias:
-            guard let name = event.anchor, let target = builder.anchors[name], let bytes = builder.tree.scalarBytes(target) else {
-                return false
-            }
-            key = Array(bytes)
-        default:
-            return false
         }
-        guard let earlier = mappingKeys.insert(key, at: range) else { return false }
+        let range = SourceRange(file: file, start: event.start, end: event.end)
         issues.append(YAMLIssue(kind: .duplicateKey(key: String(decoding: key, as: UTF8.self), earlier: earlier), range: range))
-        // Count the key and its value as read, and pass over the value without recording it.
-        live[live.count - 1].childCount += 2
         skipUnrecordedValue()
-        return true
     }
 
     private mutating func skipUnrecordedValue() {
@@ -409,81 +394,5 @@ struct YAMLCursor: ~Copyable {
         if bytes.starts(with: [0x00, 0x00, 0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE, 0x00, 0x00]) { return "UTF-32" }
         if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) { return "UTF-16" }
         return nil
-    }
-}
-
-/// The scalar keys of the open mappings, to find one that repeats, innermost mapping last.
-/// Keys live end to end in one byte array, so a key costs no allocation; a mapping with many
-/// keys (a section of a large route set) is indexed by a symbol table instead of searched.
-private struct OpenMappingKeys {
-    private struct Key {
-        let end: Int
-        let range: SourceRange
-    }
-
-    private struct Mapping {
-        let firstKey: Int
-        let firstByte: Int
-        /// Where in `indexes` the mapping's index is, once it has one.
-        var index: Int?
-    }
-
-    /// A mapping's keys once there are too many to search: their table, and where each was.
-    private struct Index {
-        var keys = SymbolTable()
-        var ranges: [SourceRange] = []
-    }
-
-    private static let searchLimit = 16
-    private var bytes: [UInt8] = []
-    private var keys: [Key] = []
-    private var mappings: [Mapping] = []
-    private var indexes: [Index] = []
-
-    mutating func open() {
-        mappings.append(Mapping(firstKey: keys.count, firstByte: bytes.count))
-    }
-
-    mutating func close() {
-        guard let mapping = mappings.popLast() else { return }
-        if mapping.index != nil { indexes.removeLast() }
-        keys.removeSubrange(mapping.firstKey...)
-        bytes.removeSubrange(mapping.firstByte...)
-    }
-
-    /// Adds `key` to the innermost mapping; returns where it occurred before, if it did.
-    mutating func insert(_ key: [UInt8], at range: SourceRange) -> SourceRange? {
-        let mapping = mappings[mappings.count - 1]
-        if let index = mapping.index {
-            let before = indexes[index].keys.count
-            let symbol = indexes[index].keys.intern(key[...])
-            if indexes[index].keys.count == before { return indexes[index].ranges[Int(symbol.index)] }
-            indexes[index].ranges.append(range)
-            return nil
-        }
-        var start = mapping.firstByte
-        for position in mapping.firstKey..<keys.count {
-            let end = keys[position].end
-            if end - start == key.count && bytes[start..<end].elementsEqual(key) { return keys[position].range }
-            start = end
-        }
-        bytes.append(contentsOf: key)
-        keys.append(Key(end: bytes.count, range: range))
-        if keys.count - mapping.firstKey > Self.searchLimit { index(mappings.count - 1) }
-        return nil
-    }
-
-    private mutating func index(_ current: Int) {
-        var index = Index()
-        var start = mappings[current].firstByte
-        for key in keys[mappings[current].firstKey...] {
-            index.keys.intern(bytes[start..<key.end])
-            index.ranges.append(key.range)
-            start = key.end
-        }
-        mappings[current].index = indexes.count
-        indexes.append(index)
-        keys.removeSubrange(mappings[current].firstKey...)
-        bytes.removeSubrange(mappings[current].firstByte...)
     }
 }

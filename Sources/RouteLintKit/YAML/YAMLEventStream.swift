@@ -23,10 +23,10 @@ struct YAMLEventStream: ~Copyable {
     private var batch = YAMLEventBatch()
     private var nextEvent = 0
 
-    /// Reads `input`, which must outlive this value and have a base address; on a thread of
-    /// its own when `readsAhead`.
-    init(_ input: UnsafeBufferPointer<UInt8>, readsAhead: Bool) {
-        reader = BatchReader(input, readsAhead: readsAhead)
+    /// Reads `input`, the text of `file`, which must outlive this value and have a base
+    /// address; on a thread of its own when `readsAhead`.
+    init(_ input: UnsafeBufferPointer<UInt8>, file: FileID, readsAhead: Bool) {
+        reader = BatchReader(input, file: file, readsAhead: readsAhead)
     }
 
     deinit {
@@ -57,16 +57,19 @@ struct YAMLEventStream: ~Copyable {
         return .success(
             YAMLEvent(
                 kind: stored.kind, start: stored.start, end: stored.end,
-                anchor: stored.anchor < 0 ? nil : batch.anchors[Int(stored.anchor)], isPlain: stored.isPlain))
+                anchor: stored.anchor < 0 ? nil : batch.anchors[Int(stored.anchor)], isPlain: stored.isPlain,
+                earlierKey: stored.repeatedKey < 0 ? nil : batch.earlierKeys[Int(stored.repeatedKey)]))
     }
 }
 
-/// Fills batches from libyaml: on the caller's thread when asked for one, or ahead of it on a
-/// thread of its own that hands filled batches over and reuses the ones given back.
+/// Fills batches from libyaml, with their repeated keys marked: on the caller's thread when
+/// asked for one, or ahead of it on a thread of its own that hands filled batches over and
+/// reuses the ones given back.
 private final class BatchReader: @unchecked Sendable {
-    // Shared state below is read and written only with `lock` held; `events` only by the
-    // thread that fills batches (the caller's, when there is no reading thread).
+    // Shared state below is read and written only with `lock` held; `events` and `keys` only
+    // by the thread that fills batches (the caller's, when there is no reading thread).
     private var events: LibYAMLEvents
+    private var keys: RepeatedKeyScan
     private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     private var filled: [YAMLEventBatch] = []
@@ -75,8 +78,9 @@ private final class BatchReader: @unchecked Sendable {
     private var isStopping = false
     private var thread: pthread_t?
 
-    init(_ input: UnsafeBufferPointer<UInt8>, readsAhead: Bool) {
+    init(_ input: UnsafeBufferPointer<UInt8>, file: FileID, readsAhead: Bool) {
         events = LibYAMLEvents(input)
+        keys = RepeatedKeyScan(file: file)
         pthread_mutex_init(lock, nil)
         pthread_cond_init(changed, nil)
         if readsAhead { thread = Self.start(self) }
@@ -118,7 +122,9 @@ private final class BatchReader: @unchecked Sendable {
     }
 
     private func fill(_ batch: inout YAMLEventBatch) {
+        let first = batch.events.count
         events.fill(&batch, eventLimit: YAMLEventStream.eventsPerBatch, textLimit: YAMLEventStream.textBytesPerBatch)
+        keys.scan(&batch, from: first)
     }
 
     /// The reading thread: fills a spare batch (or a new one, up to `batchesAhead`), hands it

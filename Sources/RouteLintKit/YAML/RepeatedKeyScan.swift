@@ -1,0 +1,160 @@
+/// Finds the mapping keys that repeat an earlier key of their mapping, as the events are read,
+/// so that the thread reading ahead does it beside libyaml rather than the decoder.
+///
+/// It sees every event in the order the cursor does, keeping its own account of the open
+/// collections and of the anchored scalars an alias key may name. A repeated key is marked
+/// with its mapping's earlier key, and its value is passed over unchecked: the cursor reports
+/// the pair and skips it, so nothing in it is recorded or checked. Anchors on the pair are not
+/// kept either, as the cursor does not record them.
+struct RepeatedKeyScan {
+    private struct OpenCollection {
+        let isMapping: Bool
+        var childCount = 0
+    }
+
+    private let file: FileID
+    private var open: [OpenCollection] = []
+    private var keys = OpenMappingKeys()
+    /// The text of each anchored scalar by anchor; a collection's anchor has none.
+    private var scalarAnchors: [String: [UInt8]] = [:]
+    /// Whether the next node is the value of a repeated key.
+    private var skipsNextNode = false
+    /// How deep in the value of a repeated key the events are; 0 outside one.
+    private var skippedDepth = 0
+
+    init(file: FileID) {
+        self.file = file
+    }
+
+    /// Marks the repeated keys among the events of `batch` from `first` on.
+    mutating func scan(_ batch: inout YAMLEventBatch, from first: Int) {
+        for index in first..<batch.events.count {
+            if let earlier = check(batch.events[index], in: batch) {
+                batch.events[index].repeatedKey = Int32(batch.earlierKeys.count)
+                batch.earlierKeys.append(earlier)
+            }
+        }
+    }
+
+    /// The earlier key `event` repeats, if it is a key that repeats one.
+    private mutating func check(_ event: YAMLEventBatch.Event, in batch: YAMLEventBatch) -> SourceRange? {
+        if skipsNextNode || skippedDepth > 0 {
+            skipsNextNode = false
+            switch event.kind {
+            case .sequenceStart, .mappingStart: skippedDepth += 1
+            case .sequenceEnd, .mappingEnd: skippedDepth -= 1
+            default: break
+            }
+            return nil
+        }
+        switch event.kind {
+        case .scalar, .alias, .sequenceStart, .mappingStart:
+            if let top = open.last, top.isMapping, top.childCount % 2 == 0, let key = keyText(event, in: batch) {
+                if let earlier = keys.insert(key, at: SourceRange(file: file, start: event.start, end: event.end)) {
+                    open[open.count - 1].childCount += 2
+                    skipsNextNode = true
+                    return earlier
+                }
+            }
+            if !open.isEmpty { open[open.count - 1].childCount += 1 }
+            if event.anchor >= 0 && event.kind != .alias {
+                scalarAnchors[batch.anchors[Int(event.anchor)]] =
+                    event.kind == .scalar ? Array(batch.text[event.textStart..<event.textEnd]) : nil
+            }
+            if event.kind == .sequenceStart || event.kind == .mappingStart {
+                open.append(OpenCollection(isMapping: event.kind == .mappingStart))
+                if event.kind == .mappingStart { keys.open() }
+            }
+        case .sequenceEnd, .mappingEnd:
+            if let closed = open.popLast(), closed.isMapping { keys.close() }
+        case .streamStart, .streamEnd, .documentStart, .documentEnd:
+            break
+        }
+        return nil
+    }
+
+    /// A key's text: a scalar's, or that of the anchored scalar an alias names.
+    private func keyText(_ event: YAMLEventBatch.Event, in batch: YAMLEventBatch) -> ArraySlice<UInt8>? {
+        switch event.kind {
+        case .scalar: return batch.text[event.textStart..<event.textEnd]
+        case .alias: return event.anchor >= 0 ? scalarAnchors[batch.anchors[Int(event.anchor)]]?[...] : nil
+        default: return nil
+        }
+    }
+}
+
+/// The scalar keys of the open mappings, to find one that repeats, innermost mapping last.
+/// Keys live end to end in one byte array, so a key costs no allocation; a mapping with many
+/// keys (a section of a large route set) is indexed by a symbol table instead of searched.
+private struct OpenMappingKeys {
+    private struct Key {
+        let end: Int
+        let range: SourceRange
+    }
+
+    private struct Mapping {
+        let firstKey: Int
+        let firstByte: Int
+        /// Where in `indexes` the mapping's index is, once it has one.
+        var index: Int?
+    }
+
+    /// A mapping's keys once there are too many to search: their table, and where each was.
+    private struct Index {
+        var keys = SymbolTable()
+        var ranges: [SourceRange] = []
+    }
+
+    private static let searchLimit = 16
+    private var bytes: [UInt8] = []
+    private var keys: [Key] = []
+    private var mappings: [Mapping] = []
+    private var indexes: [Index] = []
+
+    mutating func open() {
+        mappings.append(Mapping(firstKey: keys.count, firstByte: bytes.count))
+    }
+
+    mutating func close() {
+        guard let mapping = mappings.popLast() else { return }
+        if mapping.index != nil { indexes.removeLast() }
+        keys.removeSubrange(mapping.firstKey...)
+        bytes.removeSubrange(mapping.firstByte...)
+    }
+
+    /// Adds `key` to the innermost mapping; returns where it occurred before, if it did.
+    mutating func insert(_ key: ArraySlice<UInt8>, at range: SourceRange) -> SourceRange? {
+        let mapping = mappings[mappings.count - 1]
+        if let index = mapping.index {
+            let before = indexes[index].keys.count
+            let symbol = indexes[index].keys.intern(key)
+            if indexes[index].keys.count == before { return indexes[index].ranges[Int(symbol.index)] }
+            indexes[index].ranges.append(range)
+            return nil
+        }
+        var start = mapping.firstByte
+        for position in mapping.firstKey..<keys.count {
+            let end = keys[position].end
+            if end - start == key.count && bytes[start..<end].elementsEqual(key) { return keys[position].range }
+            start = end
+        }
+        bytes.append(contentsOf: key)
+        keys.append(Key(end: bytes.count, range: range))
+        if keys.count - mapping.firstKey > Self.searchLimit { index(mappings.count - 1) }
+        return nil
+    }
+
+    private mutating func index(_ current: Int) {
+        var index = Index()
+        var start = mappings[current].firstByte
+        for key in keys[mappings[current].firstKey...] {
+            index.keys.intern(bytes[start..<key.end])
+            index.ranges.append(key.range)
+            start = key.end
+        }
+        mappings[current].index = indexes.count
+        indexes.append(index)
+        keys.removeSubrange(mappings[current].firstKey...)
+        bytes.removeSubrange(mappings[current].firstByte...)
+    }
+}
