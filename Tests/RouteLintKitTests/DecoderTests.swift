@@ -175,4 +175,25 @@ struct DecoderTests {
                 "tab indexes of activity 'main' are 9223372036854775807; indexes 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19 and 9223372036854775787 more are missing"
             ])
     }
+
+    @Test("a route's optional fields are values: changing a copy leaves the original as it was")
+    func routeOptionalFieldsAreValues() {
+        let range = SourceRange.fileStart(FileID(0))
+        var original = Route(id: Name(Symbol(index: 0), at: range))
+        original.entry = Located(true, at: range)
+        var copy = original
+        copy.entry = Located(false, at: range)
+        copy.sends = NameList(start: 1, end: 3)
+        #expect(original.isEntry)
+        #expect(original.sends.isEmpty)
+        #expect(!copy.isEntry)
+        #expect(copy.sends.count == 2)
+        var cleared = copy
+        cleared.entry = nil
+        #expect(cleared.entry == nil)
+        #expect(copy.entry?.value == false)
+        // A route that sets none of them reads every default.
+        let bare = Route(id: Name(Symbol(index: 1), at: range))
+        #expect(bare.effectivePresentation == .push && !bare.isStacked && bare.isWeb && bare.feature == nil && bare.observes.isEmpty)
+    }
 }

@@ -21,8 +21,13 @@ public struct EntityList<Entity: Sendable>: RandomAccessCollection, Sendable {
 
     /// Adds `entity` at the end.
     public mutating func append(_ entity: Entity) {
-        // A chunk grows as an array does, so a small file's sections stay small.
-        if chunks.isEmpty || chunks[chunks.count - 1].count == Self.chunkSize { chunks.append([]) }
+        if chunks.isEmpty || chunks[chunks.count - 1].count == Self.chunkSize {
+            // The first chunk grows as an array does, so a small file's sections stay small; a
+            // section that filled one has its next made whole at once, never copied as it grows.
+            var chunk: [Entity] = []
+            if !chunks.isEmpty { chunk.reserveCapacity(Self.chunkSize) }
+            chunks.append(chunk)
+        }
         chunks[chunks.count - 1].append(entity)
         count += 1
     }

@@ -167,6 +167,11 @@ public enum Presentation: String, CaseIterable, Sendable {
 }
 
 /// A route: a screen the app can show, with its URL path pattern and holder.
+///
+/// The fields most routes leave out (from `presentation` to `web`) are kept in a box of their
+/// own, which a route that sets none of them does not allocate: such a route takes less than
+/// half the memory it would with every field in place. The box is copied before a shared one
+/// is changed, so a route is a value like any other.
 public struct Route: Sendable {
     /// The route's id.
     public internal(set) var id: Name
@@ -179,34 +184,64 @@ public struct Route: Sendable {
     public var holder: Name?
     /// `links`: the routes it can open.
     public var links = NameList.empty
-    /// `presentation` (default `push`).
-    public var presentation: Located<Presentation>?
-    /// `stacked`: a sheet or full-screen route with its own navigation stack.
-    public var stacked: Located<Bool>?
-    /// `entry`: opened from outside the tab graph.
-    public var entry: Located<Bool>?
-    /// `requires-auth`: needs a signed-in user.
-    public var requiresAuth: Located<Bool>?
-    /// `feature`: the feature flag that gates it.
-    public var feature: Name?
-    /// `fallback`: the route shown instead when the flag is off.
-    public var fallback: Name?
-    /// `sends`: context types it sends to its ancestors.
-    public var sends = NameList.empty
-    /// `observes`: context types it receives from its descendants.
-    public var observes = NameList.empty
-    /// `web`: whether the route's path is claimed on the app's `hosts` (default true).
-    public var web: Located<Bool>?
     /// The keys the route was written with, valid or not.
     public var written = KeySet<RouteKey>()
 
     /// From the declaring key to the end of the entity's fields.
     public var extent: SourceRange
 
+    private var optionalFields: OptionalRouteFields?
+
     /// A route whose id is `id`, with nothing else declared.
     public init(id: Name) {
         self.id = id
         extent = id.range
+    }
+
+    /// `presentation` (default `push`).
+    public var presentation: Located<Presentation>? {
+        get { optionalFields?.presentation }
+        set { setOptionalField(isAbsent: newValue == nil) { $0.presentation = newValue } }
+    }
+    /// `stacked`: a sheet or full-screen route with its own navigation stack.
+    public var stacked: Located<Bool>? {
+        get { optionalFields?.stacked }
+        set { setOptionalField(isAbsent: newValue == nil) { $0.stacked = newValue } }
+    }
+    /// `entry`: opened from outside the tab graph.
+    public var entry: Located<Bool>? {
+        get { optionalFields?.entry }
+        set { setOptionalField(isAbsent: newValue == nil) { $0.entry = newValue } }
+    }
+    /// `requires-auth`: needs a signed-in user.
+    public var requiresAuth: Located<Bool>? {
+        get { optionalFields?.requiresAuth }
+        set { setOptionalField(isAbsent: newValue == nil) { $0.requiresAuth = newValue } }
+    }
+    /// `feature`: the feature flag that gates it.
+    public var feature: Name? {
+        get { optionalFields?.feature }
+        set { setOptionalField(isAbsent: newValue == nil) { $0.feature = newValue } }
+    }
+    /// `fallback`: the route shown instead when the flag is off.
+    public var fallback: Name? {
+        get { optionalFields?.fallback }
+        set { setOptionalField(isAbsent: newValue == nil) { $0.fallback = newValue } }
+    }
+    /// `sends`: context types it sends to its ancestors.
+    public var sends: NameList {
+        get { optionalFields?.sends ?? .empty }
+        set { setOptionalField(isAbsent: newValue.isEmpty) { $0.sends = newValue } }
+    }
+    /// `observes`: context types it receives from its descendants.
+    public var observes: NameList {
+        get { optionalFields?.observes ?? .empty }
+        set { setOptionalField(isAbsent: newValue.isEmpty) { $0.observes = newValue } }
+    }
+    /// `web`: whether the route's path is claimed on the app's `hosts` (default true).
+    public var web: Located<Bool>? {
+        get { optionalFields?.web }
+        set { setOptionalField(isAbsent: newValue == nil) { $0.web = newValue } }
     }
 
     /// The presentation, `push` when none is written.
@@ -217,6 +252,46 @@ public struct Route: Sendable {
     public var isStacked: Bool { stacked?.value ?? false }
     /// Whether its path is claimed as a universal link and App Link on the app's hosts.
     public var isWeb: Bool { web?.value ?? true }
+
+    /// Changes a field of the box: makes the box first, unless the field stays absent, and
+    /// copies it first when another route shares it.
+    private mutating func setOptionalField(isAbsent: Bool, _ change: (OptionalRouteFields) -> Void) {
+        if optionalFields == nil {
+            if isAbsent { return }
+            optionalFields = OptionalRouteFields()
+        } else if !isKnownUniquelyReferenced(&optionalFields) {
+            optionalFields = optionalFields?.copy()
+        }
+        if let optionalFields { change(optionalFields) }
+    }
+}
+
+/// The fields of a route that most routes leave out. Only `Route` holds one, and it changes a
+/// box only while no other route shares it: that is what makes sharing one between threads safe.
+private final class OptionalRouteFields: @unchecked Sendable {
+    var presentation: Located<Presentation>?
+    var stacked: Located<Bool>?
+    var entry: Located<Bool>?
+    var requiresAuth: Located<Bool>?
+    var feature: Name?
+    var fallback: Name?
+    var sends = NameList.empty
+    var observes = NameList.empty
+    var web: Located<Bool>?
+
+    func copy() -> OptionalRouteFields {
+        let copy = OptionalRouteFields()
+        copy.presentation = presentation
+        copy.stacked = stacked
+        copy.entry = entry
+        copy.requiresAuth = requiresAuth
+        copy.feature = feature
+        copy.fallback = fallback
+        copy.sends = sends
+        copy.observes = observes
+        copy.web = web
+        return copy
+    }
 }
 
 /// `ios`: what the iOS app's universal links need beyond the routes and hosts.
@@ -350,6 +425,7 @@ extension Route {
         copy.activity = activity.renumbered(mapping)
         copy.holder = holder.renumbered(mapping)
         copy.links = links.offset(by: namesOffset)
+        // The setters leave a route that has none of the optional fields without their box.
         copy.feature = feature.renumbered(mapping)
         copy.fallback = fallback.renumbered(mapping)
         copy.sends = sends.offset(by: namesOffset)
