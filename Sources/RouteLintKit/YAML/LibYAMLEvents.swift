@@ -105,6 +105,7 @@ struct LibYAMLEvents: ~Copyable {
             var anchor: UnsafeMutablePointer<yaml_char_t>?
             switch event.type {
             case YAML_STREAM_START_EVENT: stored.kind = .streamStart
+            case YAML_STREAM_END_EVENT: stored.kind = .streamEnd
             case YAML_DOCUMENT_START_EVENT: stored.kind = .documentStart
             case YAML_DOCUMENT_END_EVENT: stored.kind = .documentEnd
             case YAML_SCALAR_EVENT:
@@ -127,8 +128,8 @@ struct LibYAMLEvents: ~Copyable {
                 stored.kind = .alias
                 anchor = event.data.alias.anchor
             default:
-                // The stream's end; libyaml reports YAML_NO_EVENT only after it (or an error,
-                // handled above).
+                // YAML_NO_EVENT: libyaml reports it only after the stream's end or an error,
+                // which is handled above.
                 stored.kind = .streamEnd
             }
             if let name = Self.string(anchor) {
