@@ -47,7 +47,12 @@ final class Launcher: @unchecked Sendable {
         let argv: [UnsafeMutablePointer<CChar>?] = [strdup(binary), strdup(Self.flag), nil]
         defer { for argument in argv { free(argument) } }
         var pid = pid_t()
-        guard posix_spawn(&pid, binary, &actions, nil, argv, environ) == 0 else {
+        #if canImport(Darwin)
+            let environment = _NSGetEnviron().pointee
+        #else
+            let environment = environ
+        #endif
+        guard posix_spawn(&pid, binary, &actions, nil, argv, environment) == 0 else {
             fail("routelint-bench: cannot start the launcher\n")
             exit(1)
         }
