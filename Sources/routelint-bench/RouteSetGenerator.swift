@@ -9,7 +9,7 @@ struct RouteSetGenerator {
         /// Block mappings, short names and paths (about 115 bytes a route).
         case block
         /// Block mappings, with the long names and paths of a large app's screens (about
-        /// 300 bytes a route).
+        /// 230 bytes a route).
         case long
         /// A route a line, as a flow mapping with quoted paths.
         case flow
