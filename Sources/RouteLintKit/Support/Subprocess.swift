@@ -17,7 +17,10 @@ public enum Subprocess {
         public let standardOutput: [UInt8]
         /// All the program wrote to its standard error (empty when discarded).
         public let standardError: [UInt8]
-        /// The largest resident set of the program, in bytes.
+        /// The largest resident set of the program, in bytes. On Linux it is at least the
+        /// resident set of the process that started it: `exec` takes the peak from the address
+        /// space it replaces, which `posix_spawn` shares with the parent. To measure a program's
+        /// own memory, start it from a small process (as `routelint-bench` does).
         public let peakMemoryBytes: Int
         /// The wall time from start to exit.
         public let seconds: Double
