@@ -24,9 +24,10 @@ struct YAMLEventStream: ~Copyable {
     private var nextEvent = 0
 
     /// Reads `input`, the text of `file`, which must outlive this value and have a base
-    /// address; on a thread of its own when `readsAhead`.
-    init(_ input: UnsafeBufferPointer<UInt8>, file: FileID, readsAhead: Bool) {
-        reader = BatchReader(input, file: file, readsAhead: readsAhead)
+    /// address; on a thread of its own when `readsAhead`, which by default it does when the
+    /// input has at least `readAheadMinimumBytes`.
+    init(_ input: UnsafeBufferPointer<UInt8>, file: FileID, readsAhead: Bool? = nil) {
+        reader = BatchReader(input, file: file, readsAhead: readsAhead ?? (input.count >= Self.readAheadMinimumBytes))
     }
 
     deinit {
