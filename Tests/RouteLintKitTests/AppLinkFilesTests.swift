@@ -16,14 +16,17 @@ struct AppLinkFilesTests {
         """
 
     /// `manifest` with the platform settings added at its top level.
-    static func withSettings(_ manifest: String, minimumSDK: Int) -> String {
-        manifest.replacingFirst("manifest: 1\n", with: "manifest: 1\n" + settings.replacingFirst("MINSDK", with: "\(minimumSDK)"))
+    static func withSettings(_ manifest: String, minimumSDK: Int, inexact: InexactClaims = .claimLess) -> String {
+        let android = settings.replacingFirst("MINSDK", with: "\(minimumSDK), inexact: \(inexact.rawValue)")
+        return manifest.replacingFirst("manifest: 1\n", with: "manifest: 1\n" + android)
     }
 
     /// The files generated for `manifest`, the generator's warnings, and the findings of
     /// linting the manifest with the files as its platform files.
-    static func roundTrip(_ manifest: String, minimumSDK: Int) throws -> (files: [GeneratedFile], warnings: [String], findings: [Finding]) {
-        let text = withSettings(manifest, minimumSDK: minimumSDK)
+    static func roundTrip(
+        _ manifest: String, minimumSDK: Int, inexact: InexactClaims = .claimLess
+    ) throws -> (files: [GeneratedFile], warnings: [String], findings: [Finding]) {
+        let text = withSettings(manifest, minimumSDK: minimumSDK, inexact: inexact)
         let linted = lint(text)
         #expect(linted.findings.filter { $0.severity == .error }.isEmpty, "\(linted.headlines)")
         let app = try #require(linted.apps.first)
@@ -46,16 +49,30 @@ struct AppLinkFilesTests {
         #expect(findings.map { "\($0.rule): \($0.message)" } == [])
     }
 
-    @Test("from API 26 the generator warns of what API 26–30 misses, and lint finds exactly that range")
+    @Test("from API 26 the generator warns of what API 26–30 misses, and lint of the files gives that range's note, no error")
     func underClaimedBelowAPI31() throws {
         let (_, warnings, findings) = try Self.roundTrip(Self.carveOuts, minimumSDK: 26)
         #expect(warnings.count == 1)
         #expect(warnings.first?.hasPrefix("Android API 26–30: https://example.com/") == true, "\(warnings)")
         #expect(warnings.first?.contains(" is not claimed, though route '") == true, "\(warnings)")
-        #expect(!findings.isEmpty)
-        for finding in findings {
-            #expect(finding.rule == UnclaimedRouteRule.description.id, "\(finding.message)")
-            #expect(finding.message.hasSuffix("which AndroidManifest.xml does not claim (API 26–30)"), "\(finding.message)")
+        #expect(findings.map(\.rule) == [APILevelLimitRule.description.id], "\(findings.map(\.message))")
+        let note = try #require(findings.first)
+        #expect(note.severity == .note)
+        #expect(note.message.hasPrefix("Android API 26–30 cannot hold a parameter to one segment: AndroidManifest.xml leaves URLs of "))
+        #expect(note.message.hasSuffix("'min-sdk: 31' claims them, 'inexact: claim-more' opens them in the app"), "\(note.message)")
+    }
+
+    @Test(
+        "the Stripe API's routes: generated files lint with no error or warning at every min-sdk and either inexact choice",
+        arguments: [21, 26, 31], [InexactClaims.claimLess, .claimMore])
+    func stripeAtEveryMinimumSDK(minimumSDK: Int, inexact: InexactClaims) throws {
+        let manifest = DatasetTests.manifest(try DatasetTests.templates("paths-stripe-2023-09.txt"))
+        let (_, _, findings) = try Self.roundTrip(manifest, minimumSDK: minimumSDK, inexact: inexact)
+        #expect(findings.filter { $0.severity != .note }.map { "\($0.rule): \($0.message)" } == [])
+        let notes = findings.filter { $0.rule == APILevelLimitRule.description.id }
+        #expect(notes.count == (minimumSDK < 31 ? 1 : 0), "\(notes.map(\.message))")
+        if let note = notes.first {
+            #expect(note.message.contains(inexact == .claimMore ? "claims wider patterns" : "leaves URLs of"), "\(note.message)")
         }
     }
 

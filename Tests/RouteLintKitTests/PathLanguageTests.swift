@@ -155,7 +155,7 @@ struct PathLanguageTests {
 
         let segments = ClaimedSegments(app, spelling: .decoded)
         let claimed = ClaimedPathLanguage(segments: segments)
-        let attributes = AndroidLinkPaths.attributes(AndroidLinkPaths.pieces(segments), minimumSDK: 26)
+        let attributes = AndroidLinkPaths.webPaths(segments, minimumSDK: 26, inexact: .claimLess).attributes
         let filter = AndroidIntentFilter(paths: attributes)
         for level in [31, 35] {
             #expect(
@@ -174,6 +174,70 @@ struct PathLanguageTests {
             #expect(AppleAssociationTests.claimed(witness.text, app: app, resolver: resolver), "\(witness.text)")
             #expect(!attributes.filter { $0.kind.introducedIn <= 26 }.contains { $0.matches(witness.text) }, "\(witness.text)")
         }
+    }
+
+    @Test(
+        "with claim-more the Android attributes claim a superset at every API level, and each extra path is claimed by a widened pattern",
+        arguments: [21, 26])
+    func claimMoreIsASuperset(minimumSDK: Int) throws {
+        let app = try #require(lint(Self.carveOuts).apps.first)
+        let segments = ClaimedSegments(app, spelling: .decoded)
+        let claimed = ClaimedPathLanguage(segments: segments)
+        let paths = AndroidLinkPaths.webPaths(segments, minimumSDK: minimumSDK, inexact: .claimMore)
+        #expect(!paths.inexactRoutes.isEmpty)
+        #expect(paths.attributes.allSatisfy { $0.kind.introducedIn <= minimumSDK }, "\(paths.attributes.map(\.pattern))")
+        let filter = AndroidIntentFilter(paths: paths.attributes)
+        for level in [minimumSDK, 31, 35] {
+            guard case .compared(let witnesses) = PathLanguageComparison.compare(claimed, AndroidFilterLanguage([filter], apiLevel: level))
+            else {
+                Issue.record("undecided")
+                continue
+            }
+            #expect(!witnesses.isEmpty, "API \(level)")
+            for witness in witnesses {
+                #expect(!witness.inFirst, "API \(level) under-claims \(witness.text)")
+                #expect(paths.attributes.contains { $0.matches(witness.text) && $0.pattern.hasSuffix("..*") }, "\(witness.text)")
+            }
+        }
+    }
+
+    @Test("a file is judged against what its API range can express: errors beyond it, the range's own difference tolerated")
+    func expressibleBand() throws {
+        let app = try #require(lint(Self.carveOuts).apps.first)
+        let segments = ClaimedSegments(app, spelling: .decoded)
+        let claimed = ClaimedPathLanguage(segments: segments)
+        let paths = AndroidLinkPaths.webPaths(segments, minimumSDK: 26, inexact: .claimLess)
+        let band = ExpressibleClaims(
+            claimed: claimed, expressible: AndroidFilterLanguage([AndroidIntentFilter(paths: paths.attributes)], apiLevel: 26),
+            routeOfExpressibleDecider: { paths.routes[$0].map(Int.init) })
+        func witnesses(_ attributes: [AndroidPathPattern]) -> [PathLanguageComparison.Witness] {
+            let file = AndroidFilterLanguage([AndroidIntentFilter(paths: attributes)], apiLevel: 26)
+            guard case .compared(let witnesses) = PathLanguageComparison.compare(band, file) else { return [] }
+            return witnesses
+        }
+        // The generated attributes differ from the claimed set only where API 26 cannot follow.
+        let generated = witnesses(paths.attributes)
+        #expect(!generated.isEmpty)
+        #expect(generated.allSatisfy { $0.isTolerated && $0.inFirst }, "\(generated.map(\.text))")
+        // One witness per route with URLs the range leaves out: the parameters' and, inside one,
+        // a literal route that the merged piece carried.
+        let routeIDs = generated.compactMap(\.firstDecider).map { app.text(segments.routes[$0].id.value) }
+        #expect(routeIDs.sorted() == ["docs", "news", "product", "reviews"])
+        #expect(paths.inexactRoutes.map { app.text(segments.routes[Int($0)].id.value) }.sorted() == ["docs", "product", "reviews"])
+
+        // Dropping an attribute API 26 reads leaves a URL unclaimed that it could claim: an error.
+        let dropped = paths.attributes.firstIndex { $0.kind == .literal && $0.pattern == "/v1.0/a+b" }
+        var fewer = paths.attributes
+        fewer.remove(at: try #require(dropped))
+        #expect(witnesses(fewer).contains { !$0.isTolerated && $0.inFirst && $0.text == "/v1.0/a+b" })
+
+        // A prefix wider than the routes claims what no route opens: an error, not the range's.
+        let wider = try paths.attributes + [AndroidPathPattern(.prefix, "/products/new")]
+        #expect(witnesses(wider).contains { !$0.isTolerated && !$0.inFirst && $0.text == "/products/new" })
+
+        // Claiming a parameter's URL the range could not be asked for is right, not an error.
+        let more = try paths.attributes + [AndroidPathPattern(.literal, "/products/42")]
+        #expect(witnesses(more).allSatisfy { $0.isTolerated })
     }
 
     @Test("a difference is found with a shortest witness, and a mutation of the generated components is caught")

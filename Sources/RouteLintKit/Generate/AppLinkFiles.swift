@@ -41,8 +41,8 @@ enum AppLinkFiles {
         }
         if let android {
             let segments = ClaimedSegments(app, spelling: .decoded)
-            let level = minimumSDK ?? android.minSDK?.value ?? AndroidSettings.defaultMinSDK
-            let paths = AndroidLinkPaths.attributes(AndroidLinkPaths.pieces(segments), minimumSDK: level)
+            let level = minimumSDK ?? android.minimumSDK
+            let paths = AndroidLinkPaths.webPaths(segments, minimumSDK: level, inexact: android.inexactClaims).attributes
             var filters: [AndroidIntentFilter] = []
             if !hosts.isEmpty && !paths.isEmpty {
                 filters.append(

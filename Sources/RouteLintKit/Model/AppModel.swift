@@ -296,6 +296,7 @@ extension AppModel {
             merged.package = merged.package ?? later.package
             merged.activity = merged.activity ?? later.activity
             merged.minSDK = merged.minSDK ?? later.minSDK
+            merged.inexact = merged.inexact ?? later.inexact
             merged.certFingerprints += later.certFingerprints.filter { seen.insert($0.value).inserted }
         }
         return merged
@@ -316,7 +317,7 @@ extension AppModel {
         public let firstText: String
     }
 
-    /// Every later `package`, `activity` or `min-sdk` of `android` that differs from the one in force.
+    /// Every later `package`, `activity`, `min-sdk` or `inexact` of `android` that differs from the one in force.
     public var androidRedeclarations: [SettingRedeclaration] {
         var redeclared: [SettingRedeclaration] = []
         var inForce: [AndroidKey: (range: SourceRange, text: String)] = [:]
@@ -325,6 +326,7 @@ extension AppModel {
                 (.package, settings.package.map { ($0.range, text($0.value)) }),
                 (.activity, settings.activity.map { ($0.range, text($0.value)) }),
                 (.minSDK, settings.minSDK.map { ($0.range, String($0.value)) }),
+                (.inexact, settings.inexact.map { ($0.range, $0.value.rawValue) }),
             ]
             for case (let key, let value?) in values {
                 guard let first = inForce[key] else {

@@ -160,6 +160,16 @@ public struct Holder: Sendable {
     public var effectiveScope: HolderScope { scope?.value ?? .route }
 }
 
+/// What Android's intent filters claim on the API levels that cannot express an app's claimed
+/// set exactly (below 31, a `pathPattern` cannot hold a parameter to one segment).
+public enum InexactClaims: String, CaseIterable, Sendable {
+    /// The largest part the level can claim exactly: the other URLs open the website.
+    case claimLess = "claim-less"
+    /// The smallest set the level can claim that holds them all: every route's URLs open the
+    /// app, and so do some that no route opens, which the app hands to the browser.
+    case claimMore = "claim-more"
+}
+
 /// How a route is shown.
 public enum Presentation: String, CaseIterable, Sendable {
     /// Pushed on the stack, as a sheet, or full screen.
@@ -330,11 +340,18 @@ public struct AndroidSettings: Sendable {
     public var certFingerprints: [Name] = []
     /// `min-sdk`: the lowest API level the app runs on.
     public var minSDK: Located<Int>?
+    /// `inexact`: what the filters claim where an API level cannot claim the routes exactly.
+    public var inexact: Located<InexactClaims>?
 
     /// Settings declared at `key`, with nothing set.
     public init(key: SourceRange) {
         self.key = key
     }
+
+    /// `min-sdk`, or the default.
+    public var minimumSDK: Int { minSDK?.value ?? Self.defaultMinSDK }
+    /// `inexact`, or the default.
+    public var inexactClaims: InexactClaims { inexact?.value ?? .claimLess }
 
     func renumbered(_ mapping: [Symbol]?) -> AndroidSettings {
         var copy = self

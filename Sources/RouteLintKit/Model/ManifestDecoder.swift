@@ -144,6 +144,7 @@ private struct Decoder: ~Copyable {
                         decoder.certificateFingerprint(item, reference.item)
                     }
                 case .minSDK: settings.minSDK = decoder.apiLevel(value, reference)
+                case .inexact: settings.inexact = decoder.choice(value, reference)
                 }
             }
             manifest.android = settings

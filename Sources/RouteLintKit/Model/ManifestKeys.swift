@@ -67,7 +67,7 @@ public enum TopLevelKey: UInt8, ManifestKey {
         case .holders: return "Owners of the routes' ViewModels and DI scopes: name → holder."
         case .routes: return "Screens and their URL path patterns: id → route."
         case .ios: return "The iOS app's universal-link settings: `app-ids`."
-        case .android: return "The Android app's App Link settings: `package`, `activity`, `cert-fingerprints`, `min-sdk`."
+        case .android: return "The Android app's App Link settings: `package`, `activity`, `cert-fingerprints`, `min-sdk`, `inexact`."
         }
     }
 
@@ -230,8 +230,8 @@ public enum IOSKey: UInt8, ManifestKey {
 
 /// The keys of the top-level `android` mapping.
 public enum AndroidKey: UInt8, ManifestKey {
-    /// `package`, `activity`, `cert-fingerprints`, `min-sdk`.
-    case package, activity, certFingerprints, minSDK
+    /// `package`, `activity`, `cert-fingerprints`, `min-sdk`, `inexact`.
+    case package, activity, certFingerprints, minSDK, inexact
 
     public var name: String {
         switch self {
@@ -239,6 +239,7 @@ public enum AndroidKey: UInt8, ManifestKey {
         case .activity: return "activity"
         case .certFingerprints: return "cert-fingerprints"
         case .minSDK: return "min-sdk"
+        case .inexact: return "inexact"
         }
     }
 
@@ -248,6 +249,9 @@ public enum AndroidKey: UInt8, ManifestKey {
         case .activity: return "The activity the App Link intent filters are declared on (default `.MainActivity`)."
         case .certFingerprints: return "SHA-256 fingerprints of the app's signing certificates, as 32 colon-separated hex bytes."
         case .minSDK: return "The lowest Android API level the app runs on (default 26): it decides which filter attributes are read."
+        case .inexact:
+            return "Where an API level cannot claim the routes exactly (below 31): `claim-less` (default) leaves those URLs to the "
+                + "website, `claim-more` opens them in the app, which hands the ones it cannot route to the browser."
         }
     }
 

@@ -14,6 +14,27 @@ struct PlatformFacts: Sendable {
     var setup: [SetupMismatch] = []
     /// Claims too large to compare: the run says so.
     var undecided: [Undecided] = []
+    /// Where a file differs from the claimed set because its API range cannot express it
+    /// (`api-level-limit`): one per file and range.
+    var limits: [APILevelLimit] = []
+
+    /// The difference an API range forces on a file: what it claims less (or, with
+    /// `claim-more`, more) than the claimed set, within what the range can express.
+    struct APILevelLimit: Sendable {
+        /// The file's name.
+        let file: String
+        /// The intent filter that claims the app's links.
+        let range: SourceRange
+        /// The shortest URL the file claims differently from the claimed set.
+        let url: String
+        /// Whether the file claims `url` (more than the set) or not (less).
+        let claimsMore: Bool
+        /// The route that opens `url`, or whose widened pattern claims it.
+        let route: String?
+        /// How many routes have URLs the range cannot claim exactly.
+        let routeCount: Int
+        var platform: Platform
+    }
 
     struct UnroutedLink: Sendable {
         let url: String
@@ -112,6 +133,7 @@ enum PlatformLinkCheck {
             facts.shadowed += check.facts.shadowed
             facts.setup += check.facts.setup
             facts.undecided += check.facts.undecided
+            facts.limits += check.facts.limits
         }
         return facts
     }
@@ -165,7 +187,7 @@ enum PlatformLinkCheck {
             let claimed = ClaimedPathLanguage(segments: ClaimedSegments(app, spelling: .encoded))
             let language = AppleComponentLanguage(components.map(\.component))
             let reached = compare(
-                claimed, language, host: host, platform: .iOS, percentIsLiteral: false,
+                claimed, language, routes: claimed.segments.routes, host: host, platform: .iOS, percentIsLiteral: false,
                 claimant: { index in
                     index.map { (components[$0].range, "component '\(components[$0].component.path ?? "*")'") }
                 })
@@ -216,16 +238,25 @@ enum PlatformLinkCheck {
             for host in named where !firstOfEach.contains(where: { $0.value == host.value }) { firstOfEach.append(host) }
             hosts(firstOfEach, fileRange: file.start)
             guard comparesClaims else { return }
-            let claimed = ClaimedPathLanguage(segments: ClaimedSegments(app, spelling: .decoded))
-            let minimum = app.android?.minSDK?.value ?? AndroidSettings.defaultMinSDK
+            let segments = ClaimedSegments(app, spelling: .decoded)
+            let claimed = ClaimedPathLanguage(segments: segments)
+            let minimum = app.android?.minimumSDK ?? AndroidSettings.defaultMinSDK
+            // What each API range can express of the claimed set: what `generate app-links` writes.
+            let expressible = AndroidLinkPaths.webPaths(
+                segments, minimumSDK: minimum, inexact: app.android?.inexactClaims ?? .claimLess)
+            let expressibleFilter = AndroidIntentFilter(schemes: ["https"], paths: expressible.attributes)
             for host in hosts {
                 let chosen = web.filter { $0.filter.covers(host: PlatformLinkCheck.witnessHost(host)) || $0.filter.hosts.contains(host) }
                 for range in AppLinkFiles.apiRanges(from: minimum) {
                     let language = AndroidFilterLanguage(chosen.map(\.filter), apiLevel: range.lowerBound)
                     let attributes = chosen.flatMap(\.attributeRanges)
                     let patterns = chosen.flatMap { $0.filter.paths + $0.filter.groups.flatMap(\.paths) }
+                    let band = ExpressibleClaims(
+                        claimed: claimed, expressible: AndroidFilterLanguage([expressibleFilter], apiLevel: range.lowerBound),
+                        routeOfExpressibleDecider: { expressible.routes[$0].map(Int.init) })
                     compare(
-                        claimed, language, host: host, platform: .android([range]), percentIsLiteral: true,
+                        band, language, routes: segments.routes, host: host, platform: .android([range]), percentIsLiteral: true,
+                        widenedRoutes: expressible.inexactRoutes.count, filterRange: chosen.first?.range ?? file.start,
                         claimant: { index in
                             if let index, index < attributes.count {
                                 return (attributes[index], "android:\(patterns[index].kind.rawValue) '\(patterns[index].pattern)'")
@@ -259,17 +290,28 @@ enum PlatformLinkCheck {
                 }
             }
             facts.unclaimed = unclaimed
+            var limits: [PlatformFacts.APILevelLimit] = []
+            for fact in facts.limits {
+                if let index = limits.firstIndex(where: { $0.url == fact.url && $0.claimsMore == fact.claimsMore }) {
+                    limits[index].platform = limits[index].platform.adding(fact.platform)
+                } else {
+                    limits.append(fact)
+                }
+            }
+            facts.limits = limits
         }
 
-        /// Compares the claims, adds the facts, and returns the deciders of `language` that
-        /// some path reached; nil when the claims were too large to compare.
+        /// Compares the claims (`reference`, whose deciders index `routes`), adds the facts, and returns the deciders of `language` that
+        /// some path reached; nil when the claims were too large to compare. A difference that
+        /// `reference` tolerates is the API range's limit, once per file and range, pointing at
+        /// `filterRange`; `widenedRoutes` routes have patterns widened to claim more.
         @discardableResult
-        private mutating func compare<Platform: PathLanguage>(
-            _ claimed: ClaimedPathLanguage, _ language: Platform, host: String, platform: PlatformFacts.Platform, percentIsLiteral: Bool,
-            claimant: (Int?) -> (SourceRange, String)?
+        private mutating func compare<Reference: PathLanguage, Platform: PathLanguage>(
+            _ reference: Reference, _ language: Platform, routes: [Route], host: String, platform: PlatformFacts.Platform,
+            percentIsLiteral: Bool, widenedRoutes: Int = 0, filterRange: SourceRange? = nil, claimant: (Int?) -> (SourceRange, String)?
         ) -> Set<Int>? {
-            let limit = PathLanguageComparison.limit(patterns: claimed.segments.routes.count + patternCount)
-            let (outcome, reached) = PathLanguageComparison.compareReaching(claimed, language, limit: limit)
+            let limit = PathLanguageComparison.limit(patterns: routes.count + patternCount)
+            let (outcome, reached) = PathLanguageComparison.compareReaching(reference, language, limit: limit)
             switch outcome {
             case .tooLarge(let limit):
                 facts.undecided.append(.init(file: file.path, range: file.start, limit: limit))
@@ -277,9 +319,19 @@ enum PlatformLinkCheck {
             case .compared(let witnesses):
                 for witness in witnesses {
                     let url = AppLinkFiles.witnessURL(host: host, path: witness.path, percentIsLiteral: percentIsLiteral)
-                    if witness.inFirst {
+                    if witness.isTolerated {
+                        guard !facts.limits.contains(where: { $0.platform.description == platform.description }) else { continue }
+                        // The walk keeps one witness per route: those it left unclaimed are counted
+                        // there; routes whose patterns were widened, by the generator.
+                        let count = witness.inFirst ? witnesses.count { $0.isTolerated && $0.inFirst } : widenedRoutes
+                        facts.limits.append(
+                            .init(
+                                file: fileName, range: filterRange ?? file.start, url: url, claimsMore: !witness.inFirst,
+                                route: witness.firstDecider.map { app.text(routes[$0].id.value) }, routeCount: count,
+                                platform: platform))
+                    } else if witness.inFirst {
                         guard let index = witness.firstDecider else { continue }
-                        let route = claimed.segments.routes[index]
+                        let route = routes[index]
                         guard let path = route.path else { continue }
                         facts.unclaimed.append(
                             .init(

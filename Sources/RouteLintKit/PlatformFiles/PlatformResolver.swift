@@ -94,7 +94,7 @@ public enum PlatformResolver {
                                 + "(\(location(component.range)))"
                         }))
             case .androidManifest(let filters):
-                let minimum = app?.android?.minSDK?.value ?? AndroidSettings.defaultMinSDK
+                let minimum = app?.android?.minimumSDK ?? AndroidSettings.defaultMinSDK
                 let chosen = filters.filter { $0.filter.takesWebLinks && $0.filter.covers(host: parts.host) }
                 for range in AppLinkFiles.apiRanges(from: minimum) {
                     answers.append(

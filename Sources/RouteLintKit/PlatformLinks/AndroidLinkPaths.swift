@@ -19,6 +19,13 @@
 /// - Below API 31 a filter whose attributes are all advanced would have no path attribute at
 ///   all and claim every path; it then gets the `path` of one claimed URL instead, and the
 ///   check that follows generation reports what that API range misses.
+/// - With `inexact: claim-more`, a piece that API levels below 31 cannot write exactly is
+///   widened instead: its segments up to the first that `pathPattern` cannot hold, then `..*`
+///   (anything, at least one character). Every level reads that attribute, so the filter claims
+///   more at every level.
+///
+/// What the attributes claim at an API level is that level's *expressible set*: `lint` judges
+/// a filter against it, and reports the difference from the claimed set as the platform's.
 enum AndroidLinkPaths {
     /// One segment of a piece.
     enum SegmentForm: Equatable {
@@ -37,6 +44,32 @@ enum AndroidLinkPaths {
         var deeper: Bool
         /// A path the piece claims.
         var example: [UInt16]
+        /// The route that opens `example` (an index into the claimed set's routes).
+        var route: Int32?
+    }
+
+    /// The path attributes of an app's `https` filter, with what they stand for.
+    struct WebPaths {
+        /// The attributes, in the order they are written.
+        var attributes: [AndroidPathPattern] = []
+        /// For each attribute, the route whose URLs it claims (of several, the first).
+        var routes: [Int32?] = []
+        /// The routes whose pieces the API levels below 31 cannot write exactly, ascending: with
+        /// `claim-more`, the routes whose patterns are widened. (A route whose URLs a wider
+        /// piece holds — a literal inside a parameter's — is counted with that piece's.)
+        var inexactRoutes: [Int32] = []
+
+        mutating func append(_ attribute: AndroidPathPattern?, for piece: Piece) {
+            guard let attribute else { return }
+            attributes.append(attribute)
+            routes.append(piece.route)
+        }
+    }
+
+    /// The attributes for the claimed set `claimed` (decoded spelling), for an app whose
+    /// lowest API level is `minimumSDK`.
+    static func webPaths(_ claimed: ClaimedSegments, minimumSDK: Int, inexact: InexactClaims) -> WebPaths {
+        attributes(pieces(claimed), minimumSDK: minimumSDK, inexact: inexact)
     }
 
     /// The pieces of the claimed set, depth first in word order: disjoint, and together exactly
@@ -47,13 +80,17 @@ enum AndroidLinkPaths {
         var pieces: [Piece] = []
         var segments: [SegmentForm] = []
         var example: [UInt16] = []
+        func piece(deeper: Bool) -> Piece {
+            let path = deeper ? example + slash + sample : example.isEmpty ? slash : example
+            return Piece(segments: segments, deeper: deeper, example: path, route: claimed.route(opening: path))
+        }
         func walk(_ id: Int32) {
             let state = automaton.states[Int(id)]
             guard !state.isDead else { return }
-            if state.claimed { pieces.append(Piece(segments: segments, deeper: false, example: example.isEmpty ? slash : example)) }
+            if state.claimed { pieces.append(piece(deeper: false)) }
             if state.other == id && state.words.isEmpty {
                 // Only `**` routes are left, looping here: everything deeper is decided alike.
-                if state.claimed { pieces.append(Piece(segments: segments, deeper: true, example: example + slash + sample)) }
+                if state.claimed { pieces.append(piece(deeper: true)) }
                 return
             }
             var targets: [Int32] = []
@@ -146,6 +183,22 @@ enum AndroidLinkPaths {
         return text.isEmpty ? ["/"] : [text, text + "/"]
     }
 
+    /// The piece widened to what `pathPattern` can hold: its segments up to the first it cannot
+    /// write exactly, then anything (at least one character) — a superset of the piece.
+    static func widenedGlob(_ piece: Piece) -> String {
+        var text = ""
+        for (index, segment) in piece.segments.enumerated() {
+            switch segment {
+            case .word(let word): text += "/" + escapedSimple(word)
+            case .any where piece.deeper || index < piece.segments.count - 1: text += "/.*"
+            case .any: return text + "/..*"
+            case .avoiding(let prefix, _): return text + "/" + escapedSimple(prefix) + "..*"
+            }
+        }
+        // Every piece `simpleGlobs` cannot write has a segment above.
+        return text + "/..*"
+    }
+
     /// The piece as an advanced pattern.
     static func advancedGlob(_ piece: Piece) -> String {
         var text = ""
@@ -176,25 +229,36 @@ enum AndroidLinkPaths {
     }
 
     /// The path attributes for the pieces: `path` and `pathPattern` for the pieces they write
-    /// exactly, `pathAdvancedPattern` for the rest; with `minimumSDK` below 31, a `path` of one
-    /// claimed URL when nothing else would be read there.
-    static func attributes(_ pieces: [Piece], minimumSDK: Int) -> [AndroidPathPattern] {
-        var legacy: [AndroidPathPattern] = []
-        var advanced: [AndroidPathPattern] = []
+    /// exactly, `pathAdvancedPattern` for the rest — or, below API 31 with `claim-more`, a
+    /// widened `pathPattern`; with `minimumSDK` below 31, a `path` of one claimed URL when
+    /// nothing else would be read there.
+    static func attributes(_ pieces: [Piece], minimumSDK: Int, inexact: InexactClaims = .claimLess) -> WebPaths {
+        var legacy = WebPaths()
+        var advanced = WebPaths()
+        var widened = Set<String>()
+        let belowAdvanced = minimumSDK < AndroidPathPattern.Kind.advancedGlob.introducedIn
         for piece in pieces {
             if let paths = literalPaths(piece) {
-                legacy += paths.compactMap { try? AndroidPathPattern(.literal, $0) }
+                for path in paths { legacy.append(try? AndroidPathPattern(.literal, path), for: piece) }
             } else if let globs = simpleGlobs(piece) {
-                legacy += globs.compactMap { try? AndroidPathPattern(.simpleGlob, $0) }
+                for glob in globs { legacy.append(try? AndroidPathPattern(.simpleGlob, glob), for: piece) }
             } else {
-                advanced += [try? AndroidPathPattern(.advancedGlob, advancedGlob(piece))].compactMap { $0 }
+                if let route = piece.route, legacy.inexactRoutes.last != route { legacy.inexactRoutes.append(route) }
+                if belowAdvanced && inexact == .claimMore {
+                    let glob = widenedGlob(piece)
+                    if widened.insert(glob).inserted { legacy.append(try? AndroidPathPattern(.simpleGlob, glob), for: piece) }
+                } else {
+                    advanced.append(try? AndroidPathPattern(.advancedGlob, advancedGlob(piece)), for: piece)
+                }
             }
         }
-        if legacy.isEmpty && !advanced.isEmpty && minimumSDK < AndroidPathPattern.Kind.advancedGlob.introducedIn,
-            let example = pieces.first?.example
-        {
-            legacy += [try? AndroidPathPattern(.literal, String(decoding: example, as: UTF16.self))].compactMap { $0 }
+        if legacy.attributes.isEmpty && !advanced.attributes.isEmpty && belowAdvanced, let first = pieces.first {
+            legacy.append(try? AndroidPathPattern(.literal, String(decoding: first.example, as: UTF16.self)), for: first)
         }
-        return legacy + advanced
+        var paths = legacy
+        paths.attributes += advanced.attributes
+        paths.routes += advanced.routes
+        paths.inexactRoutes = Array(Set(legacy.inexactRoutes)).sorted()
+        return paths
     }
 }

@@ -21,6 +21,79 @@ protocol PathLanguage {
     /// (or, for the language that defines the domain, whether no path from here is accepted or
     /// in the domain). The walk stops where neither language can change.
     func isFinal(_ state: State) -> Bool
+    /// The verdicts a second language may give a path ending in `state` and still be right:
+    /// for the language that defines the domain. Only `accepts` by default; a band
+    /// (`ExpressibleClaims`) lets a platform that cannot express the set claim less or more.
+    func tolerance(_ state: State) -> PathTolerance
+    /// What a difference the tolerance allows concerns — the route whose URLs a platform claims
+    /// less or more of — as an index the language's owner can name.
+    func toleratedDecider(_ state: State) -> Int?
+}
+
+/// The verdicts a file may give one path: it must claim it when `mustClaim`, must not when
+/// `mayClaim` is false, and either is right in between.
+struct PathTolerance: Hashable {
+    var mustClaim: Bool
+    var mayClaim: Bool
+}
+
+extension PathLanguage {
+    func tolerance(_ state: State) -> PathTolerance {
+        let accepts = accepts(state) ?? false
+        return PathTolerance(mustClaim: accepts, mayClaim: accepts)
+    }
+
+    func toleratedDecider(_ state: State) -> Int? { decider(state) }
+}
+
+/// A claimed set and what a platform can express of it (spec: the *expressible set* of an API
+/// range): a file must claim what both claim and nothing neither claims; where they differ, the
+/// platform decides, and a file's verdict there is a tolerated difference from the claimed set.
+///
+/// The domain, verdict and deciders are the claimed set's; the expressible set only widens the
+/// tolerance.
+struct ExpressibleClaims<Claimed: PathLanguage, Expressible: PathLanguage>: PathLanguage {
+    let claimed: Claimed
+    let expressible: Expressible
+    /// The route an expressible decider stands for: the decider of a tolerated over-claim.
+    let routeOfExpressibleDecider: (Int) -> Int?
+
+    struct State: Hashable {
+        let claimed: Claimed.State
+        let expressible: Expressible.State
+    }
+
+    var start: State { State(claimed: claimed.start, expressible: expressible.start) }
+
+    func step(_ state: State, _ unit: UInt16) -> State {
+        State(claimed: claimed.step(state.claimed, unit), expressible: expressible.step(state.expressible, unit))
+    }
+
+    func distinctions(_ state: State, into ranges: inout [ClosedRange<UInt16>]) {
+        claimed.distinctions(state.claimed, into: &ranges)
+        expressible.distinctions(state.expressible, into: &ranges)
+    }
+
+    func accepts(_ state: State) -> Bool? { claimed.accepts(state.claimed) }
+
+    func decider(_ state: State) -> Int? { claimed.decider(state.claimed) }
+
+    func isFinal(_ state: State) -> Bool {
+        claimed.isFinal(state.claimed) && (claimed.accepts(state.claimed) == nil || expressible.isFinal(state.expressible))
+    }
+
+    func tolerance(_ state: State) -> PathTolerance {
+        let ideal = claimed.accepts(state.claimed) ?? false
+        let platform = expressible.accepts(state.expressible) ?? false
+        return PathTolerance(mustClaim: ideal && platform, mayClaim: ideal || platform)
+    }
+
+    /// The route whose URL the platform cannot claim (claimed, not expressible), or whose
+    /// pattern it had to widen (expressible, not claimed).
+    func toleratedDecider(_ state: State) -> Int? {
+        if claimed.accepts(state.claimed) == true { return claimed.decider(state.claimed) }
+        return expressible.decider(state.expressible).flatMap(routeOfExpressibleDecider)
+    }
 }
 
 /// Where two path languages differ, found by a breadth-first walk of the pair of automata:
@@ -33,6 +106,10 @@ struct PathLanguageComparison {
         let path: [UInt16]
         /// Whether the first language accepts it (the second then does not).
         let inFirst: Bool
+        /// Whether the first language's tolerance allows the second's verdict: a difference the
+        /// platform forces (`ExpressibleClaims`), not an error of the second. Its
+        /// `firstDecider` is then the first's tolerated decider.
+        var isTolerated = false
         /// The first language's decider at the path's end.
         let firstDecider: Int?
         /// The second language's decider.
@@ -114,9 +191,20 @@ struct PathLanguageComparison {
             let (a, b) = (firstStates.facts[Int(pair.first)], secondStates.facts[Int(pair.second)])
             let verdict = a.accepts
             if verdict != nil, let decider = b.decider { reached.insert(decider) }
-            if let inFirst = verdict, inFirst != (b.accepts ?? false) {
-                if reported.insert(WitnessKey(inFirst: inFirst, decider: inFirst ? a.decider : b.decider)).inserted {
-                    witnesses.append(Witness(path: path(to: cursor), inFirst: inFirst, firstDecider: a.decider, secondDecider: b.decider))
+            if let inFirst = verdict {
+                let claims = b.accepts ?? false
+                if claims != inFirst {
+                    let isError = claims ? !a.tolerance.mayClaim : a.tolerance.mustClaim
+                    // An error is keyed by the side that accepts; a tolerated difference by the
+                    // first's tolerated decider, so that each route's shows once.
+                    let decider = !isError ? a.toleratedDecider : inFirst ? a.decider : b.decider
+                    let key = WitnessKey(inFirst: inFirst, isTolerated: !isError, decider: decider)
+                    if reported.insert(key).inserted {
+                        witnesses.append(
+                            Witness(
+                                path: path(to: cursor), inFirst: inFirst, isTolerated: !isError,
+                                firstDecider: isError ? a.decider : a.toleratedDecider, secondDecider: b.decider))
+                    }
                 }
             }
             // Stop where the first language's domain has ended, or where neither accepts again.
@@ -142,6 +230,8 @@ struct PathLanguageComparison {
             let decider: Int?
             let isFinal: Bool
             let distinctions: [ClosedRange<UInt16>]
+            let tolerance: PathTolerance
+            let toleratedDecider: Int?
         }
 
         let language: Language
@@ -164,7 +254,7 @@ struct PathLanguageComparison {
             facts.append(
                 Facts(
                     accepts: language.accepts(state), decider: language.decider(state), isFinal: language.isFinal(state),
-                    distinctions: distinctions))
+                    distinctions: distinctions, tolerance: language.tolerance(state), toleratedDecider: language.toleratedDecider(state)))
             return id
         }
 
@@ -179,6 +269,7 @@ struct PathLanguageComparison {
 
     private struct WitnessKey: Hashable {
         let inFirst: Bool
+        let isTolerated: Bool
         let decider: Int?
     }
 

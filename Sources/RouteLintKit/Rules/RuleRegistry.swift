@@ -31,6 +31,7 @@ public enum RuleRegistry {
         UnroutedLinkRule.self,
         UnclaimedRouteRule.self,
         ShadowedLinkRule.self,
+        APILevelLimitRule.self,
         AppLinkSetupRule.self,
         UnusedSuppressionRule.self,
         RemovedLinkRule.self,
