@@ -77,6 +77,10 @@ struct Generate: ParsableCommand {
             TextReporter(options: .init(colored: false, summary: false, onlyFailing: true)).write(run.report, to: &standardError)
             printError("routelint: error: the route set does not lint clean, so nothing is generated")
             throw ExitCode(run.verdict.exitStatus == 2 ? Exit.usageOrUnreadable : Exit.failingFindings)
+        case .refused(let reason, let warnings):
+            for warning in warnings { printError(warning.description) }
+            printError(reason.description)
+            throw ExitCode(Exit.failingFindings)
         case .generated(let files, let warnings):
             for warning in warnings { printError(warning.description) }
             if check {

@@ -55,7 +55,7 @@ struct AppLinksCommandTests {
         #expect(result.status == 1)
         let findings = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
         let rules = Set(findings.compactMap { $0["rule"] as? String })
-        #expect(rules == ["unclaimed-route", "app-link-setup", "platform-pattern"])
+        #expect(rules == ["unclaimed-route", "api-level-limit", "app-link-setup", "platform-pattern"])
         let rejected = try #require(findings.first { ($0["message"] as? String)?.contains("Set was not terminated!") == true })
         #expect(rejected["file"] as? String == Self.androidFixture + "/AndroidManifest.xml")
         #expect(rejected["line"] as? Int == 18)

@@ -7,6 +7,9 @@ enum AppLinkFiles {
     struct Output {
         var files: [GeneratedFile] = []
         var warnings: [RunMessage] = []
+        /// Why the files cannot be written as the platform reads them (an apple-app-site-association
+        /// over Apple's limit): nothing is written.
+        var refusal: RunMessage?
     }
 
     static let associationFile = "apple-app-site-association"
@@ -33,7 +36,24 @@ enum AppLinkFiles {
         }
         if let appIDs = ios {
             let components = AppleAssociation.components(for: app)
-            output.files.append(GeneratedFile(name: associationFile, contents: association(appIDs: appIDs, components: components)))
+            if appIDs.isEmpty {
+                output.warnings.append(
+                    RunMessage(
+                        .warning,
+                        "\(associationFile) is not written: 'ios' has no 'app-ids', and iOS opens no link through a file that names no app"))
+            } else {
+                let (text, fits) = association(appIDs: appIDs, components: components)
+                if fits {
+                    output.files.append(GeneratedFile(name: associationFile, contents: text))
+                } else {
+                    output.refusal = RunMessage(
+                        .error,
+                        "the \(associationFile) of these routes would be \(text.utf8.count) bytes (\(components.count) components), "
+                            + "over the \(maximumAssociationSize) bytes iOS reads, so iOS would ignore it and open no link; nothing is "
+                            + "written: claim fewer paths — 'web: false' on routes the website serves, or one '**' route for a "
+                            + "subtree the app opens whole")
+                }
+            }
             output.files.append(GeneratedFile(name: entitlementsFile, contents: entitlements(hosts: hosts, sources: sources)))
             let claimed = ClaimedPathLanguage(segments: ClaimedSegments(app, spelling: .encoded))
             output.warnings += differences(
@@ -61,18 +81,19 @@ enum AppLinkFiles {
             let activity = android.activity.map { app.text($0.value) } ?? AndroidSettings.defaultActivity
             output.files.append(
                 GeneratedFile(name: androidManifestFile, contents: androidManifest(activity: activity, filters: filters, sources: sources)))
-            output.files.append(
-                GeneratedFile(
-                    name: assetLinksFile,
-                    contents: assetLinks(
-                        package: android.package.map { app.text($0.value) } ?? "",
-                        fingerprints: android.certFingerprints.map { app.text($0.value) })))
-            if android.package == nil {
-                output.warnings.append(RunMessage(.warning, "'android' has no 'package': assetlinks.json names none, so no link verifies"))
-            }
-            if android.certFingerprints.isEmpty {
+            let missing = [android.package == nil ? "'package'" : nil, android.certFingerprints.isEmpty ? "'cert-fingerprints'" : nil]
+                .compactMap { $0 }
+            if let package = android.package, missing.isEmpty {
+                output.files.append(
+                    GeneratedFile(
+                        name: assetLinksFile,
+                        contents: assetLinks(package: app.text(package.value), fingerprints: android.certFingerprints.map { app.text($0.value) })))
+            } else {
                 output.warnings.append(
-                    RunMessage(.warning, "'android' has no 'cert-fingerprints': assetlinks.json lists none, so no link verifies"))
+                    RunMessage(
+                        .warning,
+                        "\(assetLinksFile) is not written: 'android' has no \(missing.joined(separator: " and ")), without which Android "
+                            + "verifies no link"))
             }
             let claimed = ClaimedPathLanguage(segments: segments)
             let webFilters = filters.filter(\.takesWebLinks)
@@ -138,7 +159,32 @@ enum AppLinkFiles {
 
     // MARK: - Apple
 
-    static func association(appIDs: [String], components: [AppleLinkComponent]) -> String {
+    /// The largest apple-app-site-association iOS reads: it ignores a larger file, and opens
+    /// no universal link at all.
+    static let maximumAssociationSize = 131_072
+
+    /// The apple-app-site-association: indented with a comment per component when that fits
+    /// Apple's limit, else one component a line without comments; a claimed set that does not
+    /// fit even so is the compact text, with `fits` false.
+    static func association(appIDs: [String], components: [AppleLinkComponent]) -> (text: String, fits: Bool) {
+        let readable = indentedAssociation(appIDs: appIDs, components: components)
+        if readable.utf8.count <= maximumAssociationSize { return (readable, true) }
+        let compact = compactAssociation(appIDs: appIDs, components: components)
+        return (compact, compact.utf8.count <= maximumAssociationSize)
+    }
+
+    /// One component a line, no comments, no other white space.
+    static func compactAssociation(appIDs: [String], components: [AppleLinkComponent]) -> String {
+        let ids = appIDs.map(JSONValue.quoted).joined(separator: ",")
+        var text = "{\"applinks\":{\"details\":[{\"appIDs\":[\(ids)],\"components\":["
+        for (index, component) in components.enumerated() {
+            text += index == 0 ? "\n" : ",\n"
+            text += "{\"/\":" + JSONValue.quoted(component.path ?? "*") + (component.exclude ? ",\"exclude\":true}" : "}")
+        }
+        return text + "\n]}]}}\n"
+    }
+
+    static func indentedAssociation(appIDs: [String], components: [AppleLinkComponent]) -> String {
         let componentValues = components.map { component -> JSONValue in
             var fields: [(String, JSONValue)] = [("/", .string(component.path ?? "*"))]
             if component.exclude { fields.append(("exclude", .bool(true))) }

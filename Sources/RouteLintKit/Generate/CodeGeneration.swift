@@ -32,6 +32,9 @@ public enum CodeGeneration {
         case generated([GeneratedFile], warnings: [RunMessage])
         /// The lint failed or could not be made: the run, to report.
         case lintFailed(LintRun)
+        /// The set lints clean, but its files cannot be written as the platform reads them (an
+        /// apple-app-site-association over Apple's size limit): why, and the warnings before.
+        case refused(RunMessage, warnings: [RunMessage])
     }
 
     /// What to generate.
@@ -76,6 +79,7 @@ public enum CodeGeneration {
         do {
             if options.language == .appLinks {
                 let output = try AppLinkFiles.generate(app, minimumSDK: options.androidMinimumSDK, sources: sources)
+                if let refusal = output.refusal { return .refused(refusal, warnings: output.warnings) }
                 return .generated(output.files, warnings: output.warnings)
             }
             var plan = try RoutingPlan.make(app, sources: sources)

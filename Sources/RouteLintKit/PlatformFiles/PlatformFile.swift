@@ -102,6 +102,8 @@ enum PlatformFileIssue: Sendable {
     case rejectedPattern(attribute: String, pattern: String, reason: String, at: SourceRange)
     /// A pattern that reads otherwise than it looks: what it looks like and what it is.
     case misleadingPattern(pattern: String, explanation: String, at: SourceRange)
+    /// An apple-app-site-association larger than iOS reads: `bytes` long.
+    case oversizedAssociation(bytes: Int, at: SourceRange)
 }
 
 extension PlatformFile {
@@ -118,6 +120,9 @@ extension PlatformFile {
             file: source.file.id, path: source.file.path, kind: kind, app: source.app,
             start: SourceRange(file: source.file.id, start: origin, end: origin))
         var reader = Reader(file: source.file.id, lines: lines)
+        if kind == .appleAppSiteAssociation && source.file.bytes.count > AppLinkFiles.maximumAssociationSize {
+            reader.issues.append(.oversizedAssociation(bytes: source.file.bytes.count, at: file.start))
+        }
         switch kind {
         case .appleAppSiteAssociation, .assetLinks:
             switch JSONDocument.read(source.file.bytes) {

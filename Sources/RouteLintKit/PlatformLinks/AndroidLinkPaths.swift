@@ -104,6 +104,13 @@ enum AndroidLinkPaths {
                 } else {
                     forms = words.map { (.word($0), $0) }
                 }
+                let next = automaton.states[Int(target)]
+                if forms.count == 1, case .any = forms[0].0, next.claimed, next.words.isEmpty, next.other == target {
+                    // Any segment leads to a `**` state that claims it and everything deeper: one
+                    // piece for one or more segments, which `/..*` writes exactly.
+                    pieces.append(piece(deeper: true))
+                    continue
+                }
                 for (form, value) in forms {
                     segments.append(form)
                     let saved = example.count

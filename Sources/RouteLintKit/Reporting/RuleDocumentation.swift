@@ -77,8 +77,7 @@ public enum RuleDocumentation {
                 text += "\n\(heading):\n"
                 for example in examples {
                     for (revision, file) in revisions(example) {
-                        let contents = file.contents.filter { $0 != RuleExample.marker }
-                        text += "\n```yaml\n# \(file.name)\(revision)\n\(contents)\n```\n"
+                        text += "\n```yaml\n# \(file.name)\(revision)\n\(file.shown)\n```\n"
                     }
                 }
             }
@@ -91,8 +90,7 @@ public enum RuleDocumentation {
         for example in examples {
             for (revision, file) in revisions(example) {
                 text += "\n    # \(file.name)\(revision)\n"
-                let contents = file.contents.filter { $0 != RuleExample.marker }
-                for line in contents.split(separator: "\n", omittingEmptySubsequences: false) {
+                for line in file.shown.split(separator: "\n", omittingEmptySubsequences: false) {
                     text += line.isEmpty ? "\n" : "    \(line)\n"
                 }
             }

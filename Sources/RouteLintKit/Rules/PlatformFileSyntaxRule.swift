@@ -41,7 +41,7 @@ public enum PlatformFileSyntaxRule: PlatformRule {
                 findings.report(
                     description, "expected \(TerminalText.escape(expected)) here, found \(TerminalText.escape(found))", at: range,
                     subjects: [Subject(.value, expected)])
-            case .rejectedPattern, .misleadingPattern:
+            case .rejectedPattern, .misleadingPattern, .oversizedAssociation:
                 continue
             }
         }

@@ -52,7 +52,7 @@ public enum PlatformPatternRule: PlatformRule {
                 findings.report(
                     description, "'\(TerminalText.escape(pattern))': \(TerminalText.escape(explanation))", at: range,
                     subjects: [Subject(.value, pattern)])
-            case .malformed, .unexpected:
+            case .malformed, .unexpected, .oversizedAssociation:
                 continue
             }
         }

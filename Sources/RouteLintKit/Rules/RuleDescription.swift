@@ -66,6 +66,15 @@ public struct RuleExample: Sendable {
         public let name: String
         /// Its text, with `↓` before each spot a finding points at.
         public let contents: String
+
+        /// The text without markers, as documentation shows it: a line longer than 200
+        /// characters is cut, with a count of the rest (an example of a size limit is large).
+        public var shown: String {
+            let limit = 200
+            return contents.filter { $0 != RuleExample.marker }.split(separator: "\n", omittingEmptySubsequences: false)
+                .map { line in line.count <= limit ? String(line) : line.prefix(limit) + "… (\(line.count - limit) more characters)" }
+                .joined(separator: "\n")
+        }
     }
 
     /// The mark of a finding's position in an example, removed before the example is linted.

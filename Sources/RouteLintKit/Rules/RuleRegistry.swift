@@ -32,6 +32,7 @@ public enum RuleRegistry {
         UnclaimedRouteRule.self,
         ShadowedLinkRule.self,
         APILevelLimitRule.self,
+        AssociationSizeRule.self,
         AppLinkSetupRule.self,
         UnusedSuppressionRule.self,
         RemovedLinkRule.self,

@@ -67,6 +67,8 @@ extension LanguageServer {
             return choices([AndroidSettings.defaultActivity], "the default activity")
         case (.android, AndroidKey.minSDK.name):
             return choices([String(AndroidSettings.defaultMinSDK)], "the default API level")
+        case (.android, AndroidKey.inexact.name):
+            return choices(InexactClaims.allCases.map(\.rawValue), "claims below API 31")
         default:
             break
         }
