@@ -107,10 +107,42 @@ struct PathLanguageTests {
             for _ in 0..<40 {
                 let path = Self.text(["/", "a", "b", "A", "c"], maximumLength: 7, &random)
                 var state = language.start
-                for unit in path.utf16 { state = language.step(state, unit) }
+                // Once a state is final, no longer path may change what decides.
+                var final: Int?? = nil
+                for unit in path.utf16 {
+                    if final == nil && language.isFinal(state) { final = .some(language.decider(state)) }
+                    state = language.step(state, unit)
+                }
                 let expected = AppleLinkComponent.decide(components, path: path)
                 #expect(language.accepts(state) == (expected?.opensApp ?? false), "\(components.map(\.path)) on \(path)")
                 #expect(language.decider(state) == expected?.component)
+                if let final { #expect(final == expected?.component, "final too early: \(components.map(\.path)) on \(path)") }
+            }
+        }
+    }
+
+    @Test("Android filters as an automaton decide every path as their attributes do, the first that matches deciding")
+    func androidFilters() {
+        var random = Random(state: 29)
+        let patternAlphabet: [Character] = ["/", "a", "b", ".", "*", "[", "^", "]", "+"]
+        for _ in 0..<600 {
+            let patterns = (0..<Int.random(in: 1...5, using: &random)).compactMap { _ in
+                try? AndroidPathPattern(
+                    AndroidPathPattern.Kind.allCases.randomElement(using: &random)!, "/" + Self.text(patternAlphabet, maximumLength: 5, &random))
+            }
+            guard !patterns.isEmpty else { continue }
+            let language = AndroidFilterLanguage([AndroidIntentFilter(paths: patterns)], apiLevel: 35)
+            for _ in 0..<40 {
+                let path = Self.text(["/", "a", "b", ".", "c"], maximumLength: 7, &random)
+                var state = language.start
+                var final: Int?? = nil
+                for unit in path.utf16 {
+                    if final == nil && language.isFinal(state) { final = .some(language.decider(state)) }
+                    state = language.step(state, unit)
+                }
+                let expected = patterns.firstIndex { $0.matches(path) }
+                #expect(language.decider(state) == expected, "\(patterns.map { "\($0.kind.rawValue)=\($0.pattern)" }) on \(path)")
+                if let final { #expect(final == expected, "final too early: \(patterns.map(\.pattern)) on \(path)") }
             }
         }
     }

@@ -241,29 +241,67 @@ enum PlatformLinkCheck {
             let segments = ClaimedSegments(app, spelling: .decoded)
             let claimed = ClaimedPathLanguage(segments: segments)
             let minimum = app.android?.minimumSDK ?? AndroidSettings.defaultMinSDK
+            let inexact = app.android?.inexactClaims ?? .claimLess
             // What each API range can express of the claimed set: what `generate app-links` writes.
-            let expressible = AndroidLinkPaths.webPaths(
-                segments, minimumSDK: minimum, inexact: app.android?.inexactClaims ?? .claimLess)
-            let expressibleFilter = AndroidIntentFilter(schemes: ["https"], paths: expressible.attributes)
+            // Where that is the claimed set itself — every piece written exactly, or API 31+
+            // claiming less — the file is compared with the claimed set alone.
+            let pieces = AndroidLinkPaths.pieces(segments)
+            let isExactEverywhere = pieces.allSatisfy(\.isWritableBelowAdvanced)
+            func expressibleDiffers(_ range: ClosedRange<Int>) -> Bool {
+                !isExactEverywhere && (range.lowerBound < AndroidPathPattern.Kind.advancedGlob.introducedIn || inexact == .claimMore)
+            }
+            let ranges = AppLinkFiles.apiRanges(from: minimum)
+            let expressible = ranges.contains(where: expressibleDiffers) ? AndroidLinkPaths.attributes(pieces, minimumSDK: minimum, inexact: inexact) : nil
+            let expressibleFilters = expressible.map { [AndroidIntentFilter(schemes: ["https"], paths: $0.attributes)] } ?? []
+            // Hosts with the same filters are claimed alike: they are compared once, named by the first.
+            var compared: [[Int]] = []
             for host in hosts {
-                let chosen = web.filter { $0.filter.covers(host: PlatformLinkCheck.witnessHost(host)) || $0.filter.hosts.contains(host) }
-                for range in AppLinkFiles.apiRanges(from: minimum) {
-                    let language = AndroidFilterLanguage(chosen.map(\.filter), apiLevel: range.lowerBound)
-                    let attributes = chosen.flatMap(\.attributeRanges)
-                    let patterns = chosen.flatMap { $0.filter.paths + $0.filter.groups.flatMap(\.paths) }
-                    let band = ExpressibleClaims(
-                        claimed: claimed, expressible: AndroidFilterLanguage([expressibleFilter], apiLevel: range.lowerBound),
-                        routeOfExpressibleDecider: { expressible.routes[$0].map(Int.init) })
-                    compare(
-                        band, language, routes: segments.routes, host: host, platform: .android([range]), percentIsLiteral: true,
-                        widenedRoutes: expressible.inexactRoutes.count, filterRange: chosen.first?.range ?? file.start,
-                        claimant: { index in
-                            if let index, index < attributes.count {
-                                return (attributes[index], "android:\(patterns[index].kind.rawValue) '\(patterns[index].pattern)'")
-                            }
-                            guard let filter = language.everythingClaimedBy else { return nil }
-                            return (chosen[filter].range, "the intent filter, which has no path attribute read there, so claims every path")
-                        })
+                let chosenIndexes = web.indices.filter {
+                    web[$0].filter.covers(host: PlatformLinkCheck.witnessHost(host)) || web[$0].filter.hosts.contains(host)
+                }
+                guard !compared.contains(chosenIndexes) else { continue }
+                compared.append(chosenIndexes)
+                let chosen = chosenIndexes.map { web[$0] }
+                let filters = chosen.map(\.filter)
+                let attributes = chosen.flatMap(\.attributeRanges)
+                let patterns = chosen.flatMap { $0.filter.paths + $0.filter.groups.flatMap(\.paths) }
+                // API ranges at which both the file and the expressible set read the same attributes
+                // claim alike: one comparison stands for them all.
+                var classes: [(reading: [Bool], ranges: [ClosedRange<Int>])] = []
+                for range in ranges {
+                    let level = range.lowerBound
+                    let reading =
+                        AndroidFilterLanguage.reading(filters, apiLevel: level)
+                        + AndroidFilterLanguage.reading(expressibleFilters, apiLevel: level) + [expressibleDiffers(range)]
+                    if let index = classes.firstIndex(where: { $0.reading == reading }) {
+                        classes[index].ranges.append(range)
+                    } else {
+                        classes.append((reading, [range]))
+                    }
+                }
+                for (_, alike) in classes {
+                    let level = alike[0].lowerBound
+                    let language = AndroidFilterLanguage(filters, apiLevel: level)
+                    let claimant = { (index: Int?) -> (SourceRange, String)? in
+                        if let index, index < attributes.count {
+                            return (attributes[index], "android:\(patterns[index].kind.rawValue) '\(patterns[index].pattern)'")
+                        }
+                        guard let filter = language.everythingClaimedBy else { return nil }
+                        return (chosen[filter].range, "the intent filter, which has no path attribute read there, so claims every path")
+                    }
+                    if let expressible, expressibleDiffers(alike[0]) {
+                        let band = ExpressibleClaims(
+                            claimed: claimed, expressible: AndroidFilterLanguage(expressibleFilters, apiLevel: level),
+                            routeOfExpressibleDecider: { expressible.routes[$0].map(Int.init) })
+                        compare(
+                            band, language, routes: segments.routes, host: host, platform: .android(alike), percentIsLiteral: true,
+                            widenedRoutes: expressible.inexactRoutes.count, filterRange: chosen.first?.range ?? file.start,
+                            claimant: claimant)
+                    } else {
+                        compare(
+                            claimed, language, routes: segments.routes, host: host, platform: .android(alike), percentIsLiteral: true,
+                            claimant: claimant)
+                    }
                 }
             }
             merge()

@@ -53,6 +53,12 @@ struct AndroidIntentFilter: Sendable {
 /// `IntentFilter.matchData` decides: a filter claims a path when one of its path attributes
 /// matches it, or (API 35+) its first matching group allows it; a filter with no path
 /// attribute — and no group — that the API level reads claims every path.
+///
+/// Most attributes begin with literal text (`/products/`, then a pattern), and a large filter
+/// has thousands that share their first units. Those literal beginnings form a trie, walked
+/// as one position: an attribute joins the state's list of scans only where its literal text
+/// ends, so a state holds the few attributes whose patterns are under way, not every one that
+/// could still match — each step costs what those few cost, whatever the filter's size.
 struct AndroidFilterLanguage: PathLanguage {
     /// One path attribute that takes part: the scan, its filter, its group if any (nil for a
     /// plain `<data>` attribute), and its number among all the filters' data attributes.
@@ -67,6 +73,8 @@ struct AndroidFilterLanguage: PathLanguage {
     /// For each filter taking part, its groups: (allows, the matchers that form it, whether it
     /// can match at all).
     private let groups: [[(allows: Bool, members: [Int32], canMatch: Bool)]]
+    /// The trie of the matchers' literal beginnings; node 0 is the empty text.
+    private let trie: LiteralTrie
     /// The filter, by its position in the list, that claims every path because the API level
     /// reads none of its path attributes (nor groups): the language is then everything.
     let everythingClaimedBy: Int?
@@ -110,42 +118,82 @@ struct AndroidFilterLanguage: PathLanguage {
         self.matchers = matchers
         self.groups = groups
         everythingClaimedBy = claimsEverything
+        trie = LiteralTrie(matchers.indices.compactMap { Self.beginning(of: matchers[$0].scan, matcher: Int32($0)) })
     }
 
-    /// The alive matchers and their scan states, by matcher number.
+    /// The units `scan` takes one by one from its start — where exactly one unit keeps it alive
+    /// and it does not match yet — and its state after them; nil for a scan that never matches.
+    private static func beginning(of scan: AndroidPathScan, matcher: Int32) -> (units: [UInt16], exit: LiteralTrie.Exit)? {
+        var state = scan.start
+        var units: [UInt16] = []
+        var ranges: [ClosedRange<UInt16>] = []
+        while state != AndroidPathScan.dead && state != AndroidPathScan.acceptsAll && !scan.accepts(state) {
+            ranges.removeAll(keepingCapacity: true)
+            scan.distinctions(state, into: &ranges)
+            guard ranges.count == 1, ranges[0].lowerBound == ranges[0].upperBound else { break }
+            let unit = ranges[0].lowerBound
+            // The step depends only on whether the unit is this one: any other stands for the rest.
+            guard scan.step(state, unit == 0 ? 1 : 0) == AndroidPathScan.dead else { break }
+            units.append(unit)
+            state = scan.step(state, unit)
+        }
+        return state == AndroidPathScan.dead ? nil : (units, LiteralTrie.Exit(matcher: matcher, state: state))
+    }
+
+    /// Which of `filters`' path attributes and groups `apiLevel` reads, in order: two levels
+    /// that read the same claim the same paths.
+    static func reading(_ filters: [AndroidIntentFilter], apiLevel: Int) -> [Bool] {
+        let readsGroups = apiLevel >= AndroidIntentFilter.groupsIntroducedIn
+        var reading: [Bool] = []
+        for filter in filters {
+            reading += filter.paths.map { $0.kind.introducedIn <= apiLevel }
+            reading += filter.groups.map { _ in readsGroups }
+        }
+        return reading
+    }
+
+    /// Where the walk stands: the trie node of the text read so far (-1 once it has left the
+    /// trie), and the matchers past their literal beginnings with their scan states, ascending.
     struct State: Hashable {
-        var matchers: [Int32]
-        var scans: [AndroidPathScan.State]
+        var node: Int32
+        var alive: [Alive] = []
+    }
+
+    /// A matcher under way, and the state of its scan.
+    struct Alive: Hashable {
+        let matcher: Int32
+        let scan: AndroidPathScan.State
     }
 
     var start: State {
-        var state = State(matchers: [], scans: [])
-        for (index, matcher) in matchers.enumerated() {
-            let scan = matcher.scan.start
-            if scan != AndroidPathScan.dead {
-                state.matchers.append(Int32(index))
-                state.scans.append(scan)
-            }
-        }
+        var state = State(node: 0)
+        arrive(at: 0, in: &state)
         return state
     }
 
     func step(_ state: State, _ unit: UInt16) -> State {
-        var next = State(matchers: [], scans: [])
-        for (index, matcher) in state.matchers.enumerated() {
-            let scan = matchers[Int(matcher)].scan.step(state.scans[index], unit)
-            if scan != AndroidPathScan.dead {
-                next.matchers.append(matcher)
-                next.scans.append(scan)
-            }
+        var next = State(node: state.node < 0 ? -1 : trie.child(of: state.node, unit))
+        for alive in state.alive {
+            let scan = matchers[Int(alive.matcher)].scan.step(alive.scan, unit)
+            if scan != AndroidPathScan.dead { next.alive.append(Alive(matcher: alive.matcher, scan: scan)) }
         }
+        if next.node >= 0 { arrive(at: next.node, in: &next) }
         return next
     }
 
-    func distinctions(_ state: State, into ranges: inout [ClosedRange<UInt16>]) {
-        for (index, matcher) in state.matchers.enumerated() {
-            matchers[Int(matcher)].scan.distinctions(state.scans[index], into: &ranges)
+    /// Adds the matchers whose literal beginning ends at `node`, in order; leaves the trie when
+    /// nothing lies deeper.
+    private func arrive(at node: Int32, in state: inout State) {
+        for exit in trie.exits(of: node) {
+            let position = state.alive.firstIndex { $0.matcher > exit.matcher } ?? state.alive.count
+            state.alive.insert(Alive(matcher: exit.matcher, scan: exit.state), at: position)
         }
+        if !trie.hasChildren(node) { state.node = -1 }
+    }
+
+    func distinctions(_ state: State, into ranges: inout [ClosedRange<UInt16>]) {
+        if state.node >= 0 { trie.units(of: state.node, into: &ranges) }
+        for alive in state.alive { matchers[Int(alive.matcher)].scan.distinctions(alive.scan, into: &ranges) }
     }
 
     func accepts(_ state: State) -> Bool? { decider(state) != nil || everythingClaimedBy != nil }
@@ -156,7 +204,8 @@ struct AndroidFilterLanguage: PathLanguage {
     func decider(_ state: State) -> Int? {
         if everythingClaimedBy != nil { return nil }
         var accepted = Set<Int32>()
-        for (index, matcher) in state.matchers.enumerated() where matchers[Int(matcher)].scan.accepts(state.scans[index]) {
+        for alive in state.alive where matchers[Int(alive.matcher)].scan.accepts(alive.scan) {
+            let matcher = alive.matcher
             if matchers[Int(matcher)].group == nil { return matchers[Int(matcher)].attribute }
             accepted.insert(matcher)
         }
@@ -170,5 +219,5 @@ struct AndroidFilterLanguage: PathLanguage {
         return nil
     }
 
-    func isFinal(_ state: State) -> Bool { everythingClaimedBy != nil || state.matchers.isEmpty }
+    func isFinal(_ state: State) -> Bool { everythingClaimedBy != nil || (state.alive.isEmpty && state.node < 0) }
 }

@@ -46,6 +46,17 @@ enum AndroidLinkPaths {
         var example: [UInt16]
         /// The route that opens `example` (an index into the claimed set's routes).
         var route: Int32?
+
+        /// Whether attributes that every API level reads write it exactly (`simpleGlobs`).
+        var isWritableBelowAdvanced: Bool {
+            segments.indices.allSatisfy { index in
+                switch segments[index] {
+                case .word: return true
+                case .any: return deeper || index < segments.count - 1
+                case .avoiding: return false
+                }
+            }
+        }
     }
 
     /// The path attributes of an app's `https` filter, with what they stand for.

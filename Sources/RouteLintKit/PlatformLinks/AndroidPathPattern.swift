@@ -154,7 +154,7 @@ public struct AndroidPathPattern: Sendable, Equatable {
         var inSet = false
         var inRange = false
         var inCharacterClass = false
-        func ascii(_ character: Character) -> UInt16 { UInt16(character.asciiValue!) }
+        func ascii(_ character: Unicode.Scalar) -> UInt16 { UInt16(character.value) }
         while ip < count {
             if parsed.count > maximumStorage - 3 { throw Rejection(description: "Pattern is too large!") }
             var character = pattern[ip]

@@ -2,7 +2,7 @@
 /// decisions as `matches`, one unit at a time, so a filter's claim can be compared with the
 /// claimed set over every path. `PatternMatcher` never backtracks, which is what makes each
 /// attribute a finite scan.
-struct AndroidPathScan: Sendable {
+final class AndroidPathScan: Sendable {
     /// A scan state; `dead` never matches again, `acceptsAll` matches whatever follows.
     typealias State = Int64
     static let dead: State = -1

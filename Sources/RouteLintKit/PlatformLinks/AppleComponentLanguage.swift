@@ -4,59 +4,99 @@
 /// string never matches such a URL.
 ///
 /// Each component's path glob is its own deterministic automaton, built as it is walked (the
-/// sets of glob positions `*` and `?` allow, interned), so a state of the list is one small
-/// number per component still alive rather than a set of positions for each.
+/// sets of glob positions `*` and `?` allow, interned), so a component under way is one small
+/// number. The literal beginnings of the globs (`/products/` of `/products/?*`) form a trie
+/// walked as one position: a component joins the state's list only where its beginning ends,
+/// so a file of thousands of components steps at the cost of the few under way.
 struct AppleComponentLanguage: PathLanguage {
+    /// Per component, the automaton of its glob after its literal beginning; nil when it never
+    /// matches a URL without query or fragment.
     private let globs: [GlobAutomaton?]
     private let excludes: [Bool]
+    private let trie: LiteralTrie
 
     init(_ components: [AppleLinkComponent]) {
-        globs = components.map { component in
+        var beginnings: [(units: [UInt16], exit: LiteralTrie.Exit)] = []
+        globs = components.enumerated().map { index, component in
             guard component.query.map({ AppleLinkComponent.glob($0, "", caseSensitive: component.caseSensitive) }) ?? true,
                 component.queryItems.isEmpty,
                 component.fragment.map({ AppleLinkComponent.glob($0, "", caseSensitive: component.caseSensitive) }) ?? true
             else { return nil }
-            return GlobAutomaton(Array((component.path ?? "*").utf16), caseSensitive: component.caseSensitive)
+            let glob = Array((component.path ?? "*").utf16)
+            // A folded letter is two units: the beginning stops before the first letter then.
+            let literal = glob.prefix { unit in
+                unit != GlobAutomaton.star && unit != GlobAutomaton.question
+                    && (component.caseSensitive || AppleComponentLanguage.folded(unit) == unit && !(0x61...0x7A).contains(unit))
+            }
+            beginnings.append((Array(literal), LiteralTrie.Exit(matcher: Int32(index), state: 0)))
+            return GlobAutomaton(glob, caseSensitive: component.caseSensitive, from: literal.count)
         }
         excludes = components.map(\.exclude)
+        trie = LiteralTrie(beginnings)
     }
 
-    /// The components still alive, ascending, and the state of each one's automaton.
+    /// Where the walk stands: the trie node of the text read so far (-1 once it has left the
+    /// trie, or once no component inside it can decide), the components under way with their
+    /// automata's states, ascending, and the first component that no longer counts — the one
+    /// after a component that matches whatever follows.
     struct State: Hashable {
-        var components: [Int32]
-        var states: [Int32]
+        var node: Int32
+        var cutoff: Int32
+        var alive: [Alive] = []
+    }
+
+    /// A component under way, and its automaton's state.
+    struct Alive: Hashable {
+        let component: Int32
+        let state: Int32
     }
 
     var start: State {
-        var state = State(components: [], states: [])
-        for (index, glob) in globs.enumerated() where glob != nil {
-            state.components.append(Int32(index))
-            state.states.append(0)
-            // Nothing after a component that matches every path can decide one.
-            if glob!.matchesEverything(0) { break }
-        }
+        var state = State(node: 0, cutoff: Int32(globs.count))
+        arrive(at: 0, in: &state)
         return state
     }
 
     func step(_ state: State, _ unit: UInt16) -> State {
-        var next = State(components: [], states: [])
-        next.components.reserveCapacity(state.components.count)
-        next.states.reserveCapacity(state.components.count)
-        for (position, component) in state.components.enumerated() {
-            let glob = globs[Int(component)]!
-            let target = glob.step(state.states[position], unit)
+        var next = State(node: state.node < 0 ? -1 : trie.child(of: state.node, unit), cutoff: state.cutoff)
+        next.alive.reserveCapacity(state.alive.count)
+        for alive in state.alive {
+            let target = globs[Int(alive.component)]!.step(alive.state, unit)
             guard target != GlobAutomaton.dead else { continue }
-            next.components.append(component)
-            next.states.append(target)
-            // Nothing after a component that matches whatever follows can decide a path.
-            if glob.matchesEverything(target) { break }
+            next.alive.append(Alive(component: alive.component, state: target))
+        }
+        if next.node >= 0 {
+            arrive(at: next.node, in: &next)
+        } else {
+            cut(&next)
         }
         return next
     }
 
+    /// Adds the components whose literal beginning ends at `node`, in order; leaves the trie when
+    /// nothing inside it can decide any more.
+    private func arrive(at node: Int32, in state: inout State) {
+        for exit in trie.exits(of: node) where exit.matcher < state.cutoff {
+            let position = state.alive.firstIndex { $0.component > exit.matcher } ?? state.alive.count
+            state.alive.insert(Alive(component: exit.matcher, state: Int32(exit.state)), at: position)
+        }
+        cut(&state)
+        if !trie.hasChildren(node) { state.node = -1 }
+    }
+
+    /// Nothing after a component that matches whatever follows can decide a path.
+    private func cut(_ state: inout State) {
+        if let first = state.alive.firstIndex(where: { globs[Int($0.component)]!.matchesEverything($0.state) }) {
+            state.cutoff = min(state.cutoff, state.alive[first].component)
+            state.alive.removeSubrange((first + 1)...)
+        }
+        if state.node >= 0 && trie.leastMatcher(below: state.node) >= state.cutoff { state.node = -1 }
+    }
+
     func distinctions(_ state: State, into ranges: inout [ClosedRange<UInt16>]) {
-        for (position, component) in state.components.enumerated() {
-            for unit in globs[Int(component)]!.distinctions(state.states[position]) { ranges.append(unit...unit) }
+        if state.node >= 0 { trie.units(of: state.node, into: &ranges) }
+        for alive in state.alive {
+            for unit in globs[Int(alive.component)]!.distinctions(alive.state) { ranges.append(unit...unit) }
         }
     }
 
@@ -64,19 +104,19 @@ struct AppleComponentLanguage: PathLanguage {
         decider(state).map { !excludes[$0] } ?? false
     }
 
-    /// The first component alive whose glob has matched the whole path.
+    /// The first component alive whose glob has matched the whole path: the components still
+    /// inside the trie have not.
     func decider(_ state: State) -> Int? {
-        for (position, component) in state.components.enumerated() where globs[Int(component)]!.accepts(state.states[position]) {
-            return Int(component)
-        }
+        for alive in state.alive where globs[Int(alive.component)]!.accepts(alive.state) { return Int(alive.component) }
         return nil
     }
 
-    /// Whether what decides no longer changes: no component is alive, or the first one alive
-    /// matches whatever follows.
+    /// Whether what decides no longer changes: no component is under way or inside the trie, or
+    /// the first one matches whatever follows.
     func isFinal(_ state: State) -> Bool {
-        guard let first = state.components.first else { return true }
-        return globs[Int(first)]!.matchesEverything(state.states[0])
+        let firstInside = state.node >= 0 ? trie.leastMatcher(below: state.node) : Int32.max
+        guard let first = state.alive.first else { return firstInside == Int32.max }
+        return first.component < firstInside && globs[Int(first.component)]!.matchesEverything(first.state)
     }
 
     /// `unit` with an ASCII capital letter made small: how a component that is not
@@ -91,8 +131,8 @@ struct AppleComponentLanguage: PathLanguage {
 /// glob positions reachable, closed over `*` matching nothing. Not shared between threads.
 final class GlobAutomaton {
     static let dead: Int32 = -1
-    private static let star = UInt16(UInt8(ascii: "*"))
-    private static let question = UInt16(UInt8(ascii: "?"))
+    static let star = UInt16(UInt8(ascii: "*"))
+    static let question = UInt16(UInt8(ascii: "?"))
 
     private let glob: [UInt16]
     private let caseSensitive: Bool
@@ -105,10 +145,11 @@ final class GlobAutomaton {
     /// Per state, whether only `*` is left at one of its positions: it matches whatever follows.
     private var matchesAll: [Bool] = []
 
-    init(_ glob: [UInt16], caseSensitive: Bool) {
+    /// The automaton of `glob` from position `start` on: state 0 has read `glob[..<start]`.
+    init(_ glob: [UInt16], caseSensitive: Bool, from start: Int = 0) {
         self.glob = glob
         self.caseSensitive = caseSensitive
-        _ = intern(closure([0]))
+        _ = intern(closure([Int32(start)]))
     }
 
     private func closure(_ start: [Int32]) -> [Int32] {

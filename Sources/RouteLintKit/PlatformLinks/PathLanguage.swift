@@ -184,6 +184,8 @@ struct PathLanguageComparison {
 
         visit((firstStates.id(of: first.start), secondStates.id(of: second.start)), from: -1, unit: 0)
         var ranges: [ClosedRange<UInt16>] = []
+        var scratch = RepresentativeScratch()
+        var units: [UInt16] = []
         var cursor = 0
         while cursor < pairs.count {
             if pairs.count > limit { return (.tooLarge(limit: limit), reached) }
@@ -211,9 +213,10 @@ struct PathLanguageComparison {
             let exhausted = a.isFinal && (verdict == nil || b.isFinal)
             if !exhausted {
                 ranges.removeAll(keepingCapacity: true)
-                ranges += a.distinctions
-                ranges += b.distinctions
-                for unit in representatives(of: ranges) {
+                firstStates.appendDistinctions(of: pair.first, to: &ranges)
+                secondStates.appendDistinctions(of: pair.second, to: &ranges)
+                representatives(of: ranges, into: &units, scratch: &scratch)
+                for unit in units {
                     visit((firstStates.step(pair.first, unit), secondStates.step(pair.second, unit)), from: Int32(cursor), unit: unit)
                 }
             }
@@ -229,7 +232,8 @@ struct PathLanguageComparison {
             let accepts: Bool?
             let decider: Int?
             let isFinal: Bool
-            let distinctions: [ClosedRange<UInt16>]
+            /// The state's distinctions: `distinctionList[distinctions]`.
+            let distinctions: Range<Int32>
             let tolerance: PathTolerance
             let toleratedDecider: Int?
         }
@@ -239,6 +243,13 @@ struct PathLanguageComparison {
         var states: [Language.State] = []
         var facts: [Facts] = []
         var steps: [Int64: Int32] = [:]
+        /// Every state's distinctions, end to end.
+        var distinctionList: [ClosedRange<UInt16>] = []
+
+        func appendDistinctions(of id: Int32, to ranges: inout [ClosedRange<UInt16>]) {
+            let range = facts[Int(id)].distinctions
+            ranges += distinctionList[Int(range.lowerBound)..<Int(range.upperBound)]
+        }
 
         init(_ language: Language) {
             self.language = language
@@ -249,12 +260,13 @@ struct PathLanguageComparison {
             let id = Int32(states.count)
             ids[state] = id
             states.append(state)
-            var distinctions: [ClosedRange<UInt16>] = []
-            language.distinctions(state, into: &distinctions)
+            let first = Int32(distinctionList.count)
+            language.distinctions(state, into: &distinctionList)
             facts.append(
                 Facts(
                     accepts: language.accepts(state), decider: language.decider(state), isFinal: language.isFinal(state),
-                    distinctions: distinctions, tolerance: language.tolerance(state), toleratedDecider: language.toleratedDecider(state)))
+                    distinctions: first..<Int32(distinctionList.count), tolerance: language.tolerance(state),
+                    toleratedDecider: language.toleratedDecider(state)))
             return id
         }
 
@@ -273,13 +285,32 @@ struct PathLanguageComparison {
         let decider: Int?
     }
 
+    /// Buffers `representatives` reuses from one call to the next.
+    struct RepresentativeScratch {
+        var bounds: [Int] = []
+        var inside: [UInt16] = []
+    }
+
     /// One unit for each region the ranges cut the units into — inside some range, readable
     /// where the region allows — and one unit outside all of them.
     static func representatives(of ranges: [ClosedRange<UInt16>]) -> [UInt16] {
-        guard !ranges.isEmpty else { return [preferredUnits[0]] }
+        var units: [UInt16] = []
+        var scratch = RepresentativeScratch()
+        representatives(of: ranges, into: &units, scratch: &scratch)
+        return units
+    }
+
+    /// `representatives(of:)` into `units`, with `scratch`'s buffers.
+    static func representatives(of ranges: [ClosedRange<UInt16>], into units: inout [UInt16], scratch: inout RepresentativeScratch) {
+        units.removeAll(keepingCapacity: true)
+        guard !ranges.isEmpty else {
+            units.append(preferredUnits[0])
+            return
+        }
         // Region boundaries: where some range starts or ends.
-        var bounds: [Int] = []
-        bounds.reserveCapacity(ranges.count * 2)
+        var bounds = scratch.bounds
+        bounds.removeAll(keepingCapacity: true)
+        defer { scratch.bounds = bounds }
         for range in ranges {
             bounds.append(Int(range.lowerBound))
             bounds.append(Int(range.upperBound) + 1)
@@ -287,14 +318,15 @@ struct PathLanguageComparison {
         bounds.sort()
         // The unit outside every range first, then readable units: among witnesses of one
         // length the walk keeps the first it meets.
-        var units: [UInt16] = []
         let covered = { (unit: UInt16) in ranges.contains { $0.contains(unit) } }
         if let outside = preferredUnits.first(where: { !covered($0) }) {
             units.append(outside)
         } else if let outside = (UInt16(0x41)...UInt16(0xFFFD)).first(where: { !covered($0) && !UTF16.isSurrogate($0) }) {
             units.append(outside)
         }
-        var inside: [UInt16] = []
+        var inside = scratch.inside
+        inside.removeAll(keepingCapacity: true)
+        defer { scratch.inside = inside }
         var previous = -1
         for bound in bounds where bound != previous {
             defer { previous = bound }
@@ -304,8 +336,8 @@ struct PathLanguageComparison {
             inside.append(preferredUnits.first { region.contains(Int($0)) } ?? UInt16(region.lowerBound))
         }
         let rank = { (unit: UInt16) in preferredUnits.firstIndex(of: unit) ?? preferredUnits.count }
-        units += inside.sorted { (rank($0), $0) < (rank($1), $1) }
-        return units
+        inside.sort { (rank($0), $0) < (rank($1), $1) }
+        units += inside
     }
 }
 
