@@ -87,6 +87,67 @@ struct HostileInputTests {
         #expect(PathLanguageComparison.compare(claimed, long, limit: 10_000) == .tooLarge(limit: 10_000))
     }
 
+    /// An AndroidManifest.xml whose https filter has the path attributes given.
+    static func androidManifest(_ data: [String]) -> String {
+        """
+        <manifest xmlns:android="http://schemas.android.com/apk/res/android"><application><activity android:name=".A">
+        <intent-filter android:autoVerify="true"><action android:name="android.intent.action.VIEW" />
+        <category android:name="android.intent.category.BROWSABLE" /><data android:scheme="https" android:host="example.com" />
+        \(data.joined(separator: "\n"))</intent-filter></activity></application></manifest>
+        """
+    }
+
+    @Test("thousands of pathPatterns whose '.*' runs interleave end at the comparison's bound: undecided, the run incomplete")
+    func interleavedPathPatterns() throws {
+        let alphabet = Array("abcdefghijklmnopqrstuvwxyz0123456789")
+        let data = (0..<2_000).map { index in
+            let (a, b, c) = (alphabet[index % 36], alphabet[(index / 36) % 36], alphabet[(index * 7) % 36])
+            return #"<data android:pathPattern="/.*\#(a).*\#(b).*\#(c).*" />"#
+        }
+        let started = ContinuousClock.now
+        let findings = Self.checkPlatformFile("AndroidManifest.xml", Self.androidManifest(data))
+        #expect(ContinuousClock.now - started < .seconds(30))
+        #expect(findings.contains { $0.rule == UnroutedLinkRule.description.id && $0.message.contains("are too large to compare") })
+        // A run that checks such a file is incomplete: exit 2, never clean.
+        try LintRunTests.withRouteSet([
+            "app.routes.yaml": Self.linkedApp, "AndroidManifest.xml": Self.androidManifest(data),
+        ]) { directory in
+            var options = LintOptions(input: .paths(["app.routes.yaml"]), workingDirectory: directory)
+            options.platformFiles = ["AndroidManifest.xml"]
+            let run = try LintRun.perform(options)
+            #expect(run.verdict.exitStatus == 2)
+            #expect(run.unreadable.map(\.path) == ["AndroidManifest.xml"])
+            #expect(run.messages.contains { $0.text.hasPrefix("cannot check 'AndroidManifest.xml': its claims could not be compared") })
+        }
+    }
+
+    @Test("positions in a one-line assetlinks.json are found in linear time, in whatever order they are asked for")
+    func oneLineAssetLinks() {
+        Self.expectLinear(size: 1_000) { count in
+            let statement = { (index: Int) in
+                #"{"relation": ["delegate_permission/common.handle_all_urls"], "target": {"namespace": "android_app", "#
+                    + #""package_name": "com.example.app\#(index)", "sha256_cert_fingerprints": ["\#(PlatformExamples.fingerprint)"]}}"#
+            }
+            let text = "[" + (0..<count).map(statement).joined(separator: ", ") + "]"
+            let findings = Self.checkPlatformFile("assetlinks.json", text)
+            #expect(findings.map(\.rule) == [AppLinkSetupRule.description.id], "\(findings.map(\.message).prefix(2))")
+        }
+    }
+
+    @Test("a file of 200,000 unrouted components gives a bounded report: 100 findings, then one that lists 1,000 and counts the rest")
+    func groupedFindings() {
+        // 200,000 components of no route, and '/p/?*', whose '*' also takes '/p/x/y'.
+        let components = (0..<200_000).map { #"{"/": "/q/\#($0)"}"# } + [#"{"/": "/p/?*"}"#, #"{"/": "/"}"#]
+        let findings = Self.checkPlatformFile("apple-app-site-association", Self.association(components))
+        let unrouted = findings.filter { $0.rule == UnroutedLinkRule.description.id }
+        #expect(unrouted.count == GroupedFindings.individually + 1)
+        let group = try? #require(unrouted.last)
+        #expect(group?.message == "199901 more patterns that claim URLs no web route opens in this file, beyond the 100 reported one by one: each is a related location (1000 listed)")
+        #expect(group?.related.count == GroupedFindings.relatedAtMost)
+        #expect(group?.relatedOmitted == 199_901 - GroupedFindings.relatedAtMost)
+        #expect(group?.related.first?.message.hasPrefix("https://example.com/q/100 opens the app through component '/q/100'") == true)
+    }
+
     @Test("intent filters of many attributes and a deep, long XML document are read in linear time")
     func manyIntentFilterAttributes() {
         Self.expectLinear(size: 1_000) { count in

@@ -17,6 +17,9 @@ public struct LintResult: Sendable {
     public let timings: [PhaseTiming]
     /// The files' `# routelint:ignore` directives: `routelint diff` applies them to its findings.
     public let directives: [SuppressionDirective]
+    /// Platform files whose claims could not be decided within the comparison's bound: the run
+    /// checked them only in part, so it is incomplete.
+    public var undecidedPlatformFiles: [ReadFailure] = []
 
     /// The number of routes of all apps.
     public var routeCount: Int { apps.reduce(0) { $0 + $1.routes.count } }
@@ -24,7 +27,7 @@ public struct LintResult: Sendable {
     fileprivate func withTiming(first timing: PhaseTiming) -> LintResult {
         LintResult(
             findings: findings, suppressed: suppressed, apps: apps, unparsedFiles: unparsedFiles, fileApps: fileApps,
-            timings: [timing] + timings, directives: directives)
+            timings: [timing] + timings, directives: directives, undecidedPlatformFiles: undecidedPlatformFiles)
     }
 }
 
@@ -151,6 +154,7 @@ public enum Linter {
             return (ruleSink, seconds(clock.now - started))
         }
         endPhase("rules (side by side)")
+        var undecided: [ReadFailure] = []
         if !platformFiles.isEmpty {
             let read = platformFiles.compactMap { source in
                 PlatformFileKind(path: source.file.path).map { PlatformFile.read(source, kind: $0) }
@@ -159,6 +163,11 @@ public enum Linter {
             let comparing = enabled.contains { $0.comparesClaims }
             let facts = PlatformLinkCheck.facts(read, apps: apps, comparesClaims: comparing)
             for rule in enabled { rule.check(facts, into: &sink) }
+            undecided = facts.undecided.map { file in
+                ReadFailure(
+                    path: file.file,
+                    reason: "its claims could not be compared with the routes within the bound of \(file.limit) states, so it was not checked whole")
+            }
             endPhase("platform files")
         }
         // Each rule's findings are released as they are merged: with millions of findings, two
@@ -177,7 +186,7 @@ public enum Linter {
         endPhase("suppressions")
         return LintResult(
             findings: active, suppressed: suppressed, apps: apps, unparsedFiles: unparsedFiles,
-            fileApps: fileApps, timings: timings, directives: directives)
+            fileApps: fileApps, timings: timings, directives: directives, undecidedPlatformFiles: undecided)
     }
 
     /// Marks the findings that `# routelint:ignore` directives silence, and reports each

@@ -148,9 +148,13 @@ extension PlatformFile {
         let file: FileID
         let lines: LineIndex
         var issues: [PlatformFileIssue] = []
-        /// The last position found: positions are asked for mostly in order, so a column is
-        /// counted on from the last one on the same line — a file of one long line stays linear.
-        private var last: (offset: Int, line: Int, column: Int) = (-1, 0, 0)
+        /// The line whose columns `checkpoints` holds.
+        private var checkpointLine = -1
+        /// The column at every `checkpointStride`-th byte of `checkpointLine`, as far as asked
+        /// for: a column is counted from the checkpoint before it, so that positions on a file of
+        /// one long line (minified JSON, XML) cost a bounded count each, in any order.
+        private var checkpoints: [Int] = []
+        private static let checkpointStride = 256
 
         init(file: FileID, lines: LineIndex) {
             self.file = file
@@ -159,13 +163,18 @@ extension PlatformFile {
 
         mutating func position(_ offset: Int) -> SourcePosition {
             let line = lines.line(holdingByte: offset)
-            let column: Int
-            if line.number == last.line && offset >= last.offset {
-                column = last.column + lines.codePoints(in: last.offset..<offset)
-            } else {
-                column = 1 + lines.codePoints(in: line.start..<max(line.start, offset))
+            let stride = Self.checkpointStride
+            if line.number != checkpointLine {
+                checkpointLine = line.number
+                checkpoints = [1]
             }
-            last = (offset, line.number, column)
+            let index = max(0, offset - line.start) / stride
+            while checkpoints.count <= index {
+                let from = line.start + (checkpoints.count - 1) * stride
+                checkpoints.append(checkpoints[checkpoints.count - 1] + lines.codePoints(in: from..<(from + stride)))
+            }
+            let from = line.start + index * stride
+            let column = checkpoints[index] + lines.codePoints(in: from..<max(from, offset))
             return SourcePosition(line: line.number, column: column)
         }
 

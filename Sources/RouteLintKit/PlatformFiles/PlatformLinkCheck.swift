@@ -352,7 +352,9 @@ enum PlatformLinkCheck {
             let (outcome, reached) = PathLanguageComparison.compareReaching(reference, language, limit: limit)
             switch outcome {
             case .tooLarge(let limit):
-                facts.undecided.append(.init(file: file.path, range: file.start, limit: limit))
+                if !facts.undecided.contains(where: { $0.file == file.path }) {
+                    facts.undecided.append(.init(file: file.path, range: file.start, limit: limit))
+                }
                 return nil
             case .compared(let witnesses):
                 for witness in witnesses {

@@ -220,4 +220,6 @@ struct AndroidFilterLanguage: PathLanguage {
     }
 
     func isFinal(_ state: State) -> Bool { everythingClaimedBy != nil || (state.alive.isEmpty && state.node < 0) }
+
+    func size(_ state: State) -> Int { 1 + state.alive.count }
 }

@@ -113,6 +113,8 @@ struct AppleComponentLanguage: PathLanguage {
 
     /// Whether what decides no longer changes: no component is under way or inside the trie, or
     /// the first one matches whatever follows.
+    func size(_ state: State) -> Int { 1 + state.alive.count }
+
     func isFinal(_ state: State) -> Bool {
         let firstInside = state.node >= 0 ? trie.leastMatcher(below: state.node) : Int32.max
         guard let first = state.alive.first else { return firstInside == Int32.max }

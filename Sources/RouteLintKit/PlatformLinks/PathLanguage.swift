@@ -28,6 +28,9 @@ protocol PathLanguage {
     /// What a difference the tolerance allows concerns — the route whose URLs a platform claims
     /// less or more of — as an index the language's owner can name.
     func toleratedDecider(_ state: State) -> Int?
+    /// What `state` costs to hold and step, in patterns under way (1 by default): the
+    /// comparison's budget counts it, so that states of thousands of patterns end it sooner.
+    func size(_ state: State) -> Int
 }
 
 /// The verdicts a file may give one path: it must claim it when `mustClaim`, must not when
@@ -44,6 +47,8 @@ extension PathLanguage {
     }
 
     func toleratedDecider(_ state: State) -> Int? { decider(state) }
+
+    func size(_ state: State) -> Int { 1 }
 }
 
 /// A claimed set and what a platform can express of it (spec: the *expressible set* of an API
@@ -94,6 +99,8 @@ struct ExpressibleClaims<Claimed: PathLanguage, Expressible: PathLanguage>: Path
         if claimed.accepts(state.claimed) == true { return claimed.decider(state.claimed) }
         return expressible.decider(state.expressible).flatMap(routeOfExpressibleDecider)
     }
+
+    func size(_ state: State) -> Int { claimed.size(state.claimed) + expressible.size(state.expressible) }
 }
 
 /// Where two path languages differ, found by a breadth-first walk of the pair of automata:
@@ -123,11 +130,14 @@ struct PathLanguageComparison {
     enum Outcome: Equatable {
         /// The witnesses, one per decider of the side that accepts: empty when the languages agree.
         case compared([Witness])
-        /// The walk met more pairs of states than `limit`: undecided.
+        /// The walk met more pairs of states, and patterns under way in them, than `limit`:
+        /// undecided.
         case tooLarge(limit: Int)
     }
 
-    /// The pairs of states a comparison visits at most before it gives up undecided.
+    /// The pairs of states a comparison visits at most, with the patterns under way in the
+    /// states it meets (`PathLanguage.size`), before it gives up undecided: this bounds its
+    /// time and memory whatever the languages.
     static let defaultLimit = 2_000_000
 
     /// The bound for languages built from `patterns` routes, components or attributes: room
@@ -188,7 +198,7 @@ struct PathLanguageComparison {
         var units: [UInt16] = []
         var cursor = 0
         while cursor < pairs.count {
-            if pairs.count > limit { return (.tooLarge(limit: limit), reached) }
+            if pairs.count + firstStates.totalSize + secondStates.totalSize > limit { return (.tooLarge(limit: limit), reached) }
             let pair = pairs[cursor]
             let (a, b) = (firstStates.facts[Int(pair.first)], secondStates.facts[Int(pair.second)])
             let verdict = a.accepts
@@ -243,6 +253,8 @@ struct PathLanguageComparison {
         var states: [Language.State] = []
         var facts: [Facts] = []
         var steps: [Int64: Int32] = [:]
+        /// The sizes of the states met, added up.
+        var totalSize = 0
         /// Every state's distinctions, end to end.
         var distinctionList: [ClosedRange<UInt16>] = []
 
@@ -260,6 +272,7 @@ struct PathLanguageComparison {
             let id = Int32(states.count)
             ids[state] = id
             states.append(state)
+            totalSize += language.size(state)
             let first = Int32(distinctionList.count)
             language.distinctions(state, into: &distinctionList)
             facts.append(

@@ -33,17 +33,19 @@ public enum PlatformFileSyntaxRule: PlatformRule {
         ])
 
     static func check(_ facts: PlatformFacts, into findings: inout FindingSink) {
+        var grouped = GroupedFindings(description, what: "values of the wrong type")
         for issue in facts.issues {
             switch issue {
             case .malformed(let message, let range):
-                findings.report(description, "the file is not well-formed: \(TerminalText.escape(message))", at: range)
+                grouped.report("the file is not well-formed: \(TerminalText.escape(message))", at: range)
             case .unexpected(let expected, let found, let range):
-                findings.report(
-                    description, "expected \(TerminalText.escape(expected)) here, found \(TerminalText.escape(found))", at: range,
+                grouped.report(
+                    "expected \(TerminalText.escape(expected)) here, found \(TerminalText.escape(found))", at: range,
                     subjects: [Subject(.value, expected)])
             case .rejectedPattern, .misleadingPattern, .oversizedAssociation:
                 continue
             }
         }
+        grouped.flush(into: &findings)
     }
 }

@@ -41,20 +41,20 @@ public enum PlatformPatternRule: PlatformRule {
         ])
 
     static func check(_ facts: PlatformFacts, into findings: inout FindingSink) {
+        var grouped = GroupedFindings(description, what: "patterns the platform rejects or reads otherwise")
         for issue in facts.issues {
             switch issue {
             case .rejectedPattern(let attribute, let pattern, let reason, let range):
-                findings.report(
-                    description,
+                grouped.report(
                     "Android rejects android:\(attribute) '\(TerminalText.escape(pattern))': \(TerminalText.escape(reason))",
                     at: range, subjects: [Subject(.value, pattern)])
             case .misleadingPattern(let pattern, let explanation, let range):
-                findings.report(
-                    description, "'\(TerminalText.escape(pattern))': \(TerminalText.escape(explanation))", at: range,
-                    subjects: [Subject(.value, pattern)])
+                grouped.report(
+                    "'\(TerminalText.escape(pattern))': \(TerminalText.escape(explanation))", at: range, subjects: [Subject(.value, pattern)])
             case .malformed, .unexpected, .oversizedAssociation:
                 continue
             }
         }
+        grouped.flush(into: &findings)
     }
 }

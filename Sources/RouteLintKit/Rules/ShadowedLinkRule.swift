@@ -30,11 +30,12 @@ public enum ShadowedLinkRule: PlatformRule {
     static let comparesClaims = true
 
     static func check(_ facts: PlatformFacts, into findings: inout FindingSink) {
+        var grouped = GroupedFindings(description, what: "components that are never reached")
         for fact in facts.shadowed {
-            findings.report(
-                description,
+            grouped.report(
                 "component '\(TerminalText.escape(fact.pattern))' is never reached: earlier components decide every URL it matches",
                 at: fact.range, subjects: [Subject(.value, fact.pattern)])
         }
+        grouped.flush(into: &findings)
     }
 }

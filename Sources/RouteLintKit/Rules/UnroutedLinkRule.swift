@@ -36,13 +36,14 @@ public enum UnroutedLinkRule: PlatformRule {
     static let comparesClaims = true
 
     static func check(_ facts: PlatformFacts, into findings: inout FindingSink) {
+        var grouped = GroupedFindings(description, what: "patterns that claim URLs no web route opens")
         for fact in facts.unrouted {
-            findings.report(
-                description,
+            grouped.report(
                 "\(TerminalText.escape(fact.url)) opens the app through \(TerminalText.escape(fact.claimant)) (\(fact.platform)), "
                     + "but no web route opens it",
                 at: fact.range, subjects: [Subject(.value, fact.url)])
         }
+        grouped.flush(into: &findings)
         for undecided in facts.undecided {
             findings.report(
                 description,

@@ -95,8 +95,9 @@ public struct LintRun: Sendable {
         let result = Linter.lint(
             loaded.files, someFilesUnread: !loaded.failures.isEmpty, configuration: loaded.configuration,
             platformFiles: loaded.platformFiles)
-        // A platform file that belongs to no app of the set was not checked: the run says so.
-        var failures = loaded.failures
+        // A platform file that belongs to no app of the set, or whose claims could not be
+        // decided, was not checked: the run says so.
+        var failures = loaded.failures + result.undecidedPlatformFiles
         for source in loaded.platformFiles {
             let names = result.apps.map(\.displayName)
             if let name = source.app, PlatformLinkCheck.app(named: name, in: result.apps) == nil {
@@ -114,7 +115,10 @@ public struct LintRun: Sendable {
                             "the route set has \(result.apps.count) apps; name the file's app in 'platform-files' as {path: P, app: NAME}"))
             }
         }
-        messages += failures[loaded.failures.count...].map(RouteSetLoader.unreadable)
+        messages += result.undecidedPlatformFiles.map { failure in
+            RunMessage(.error, "cannot check '\(TerminalText.escape(failure.path))': \(failure.reason)")
+        }
+        messages += failures[(loaded.failures.count + result.undecidedPlatformFiles.count)...].map(RouteSetLoader.unreadable)
         // Checks skipped for an app that may lack a file are named, never silently dropped.
         let skipped = result.apps.filter { !$0.isComplete }.map { app in
             "\(TerminalText.escape(app.displayName)) may lack a file that could not be read, so what these rules would find missing "
