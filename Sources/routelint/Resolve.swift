@@ -50,7 +50,6 @@ struct Resolve: ParsableCommand {
     func validate() throws {
         if urls.isEmpty && urlFile == nil { throw ValidationError("give at least one URL, or --urls FILE") }
         if platform == nil && !platformFile.isEmpty { throw ValidationError("--platform-file needs --platform ios|android") }
-        if platform != nil && format != .text { throw ValidationError("--platform answers as text only") }
     }
 
     func run() throws {
@@ -59,7 +58,10 @@ struct Resolve: ParsableCommand {
         let run = try lintForAnswers(manifests, configurationPath: config, platformFiles: platformFile)
         if let platform {
             let decisions = PlatformResolver.resolve(all, platform: platform, run: run)
-            print(PlatformResolver.text(decisions), terminator: "")
+            switch format {
+            case .text: print(PlatformResolver.text(decisions), terminator: "")
+            case .json: print(PlatformResolver.json(decisions), terminator: "")
+            }
             if !run.answersFromAppsAreComplete || decisions.contains(where: { $0.problem != nil }) {
                 throw ExitCode(Exit.usageOrUnreadable)
             }

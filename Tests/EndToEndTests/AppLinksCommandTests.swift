@@ -112,6 +112,28 @@ struct AppLinksCommandTests {
         #expect(notWeb.stdout == "shop://products/1 → not an https URL with a host\n")
     }
 
+    @Test("resolve --platform --format json gives each answer's platform, API levels, verdict and what decides, with its position")
+    func resolvePlatformJSON() throws {
+        let result = try RouteLint.run([
+            "resolve", "--platform", "android", "--format", "json", "https://shop.example.com/orders/7/", "shop://orders/7",
+        ])
+        #expect(result.status == 2)
+        let decisions = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        #expect(decisions.map { $0["url"] as? String } == ["https://shop.example.com/orders/7/", "shop://orders/7"])
+        #expect(decisions[1]["problem"] as? String == "not an https URL with a host")
+        let answers = try #require(decisions[0]["answers"] as? [[String: Any]])
+        #expect(answers.count == 2)
+        let first = answers[0]
+        #expect(first["platform"] as? String == "android")
+        #expect((first["apiLevels"] as? [String: Any])?["from"] as? Int == 31)
+        #expect((first["apiLevels"] as? [String: Any])?["through"] as? Int == 34)
+        #expect((answers[1]["apiLevels"] as? [String: Any])?["through"] is NSNull)
+        #expect(first["opensApp"] as? Bool == true)
+        #expect(first["decidedBy"] as? String == "android:pathAdvancedPattern '/orders/[^/]+/{0,1}'")
+        #expect(first["file"] as? String == "Manifests/platform/AndroidManifest.xml")
+        #expect(first["line"] as? Int != nil && first["column"] as? Int != nil)
+    }
+
     @Test("hostile platform files end with a finding, never a crash or a hang")
     func hostileFiles() throws {
         try GateCommandTests.withFiles([

@@ -116,6 +116,21 @@ struct AppLinkFilesTests {
         #expect(throws: RoutingPlan.Problem.self) { try AppLinkFiles.generate(app, minimumSDK: nil, sources: []) }
     }
 
+    @Test("an apple-app-site-association that would name no app, and an assetlinks.json without package or fingerprints, are not written")
+    func filesThatWouldOpenNothing() throws {
+        let manifest = Self.carveOuts.replacingFirst(
+            "manifest: 1\n", with: "manifest: 1\nhosts: [example.com]\nios: {}\nandroid: {package: com.example.app}\n")
+        let app = try #require(lint(manifest).apps.first)
+        let output = try AppLinkFiles.generate(app, minimumSDK: 31, sources: [])
+        #expect(output.files.map(\.name) == ["associated-domains.entitlements", "AndroidManifest.xml"])
+        #expect(
+            output.warnings.map(\.text) == [
+                "apple-app-site-association is not written: 'ios' has no 'app-ids', and iOS opens no link through a file that names no app",
+                "assetlinks.json is not written: 'android' has no 'cert-fingerprints', without which Android verifies no link",
+            ])
+        #expect(output.refusal == nil)
+    }
+
     @Test("a host written *.example.org claims its subdomains: the witness URLs use one")
     func wildcardHosts() throws {
         let (files, _, _) = try Self.roundTrip(Self.carveOuts, minimumSDK: 31)

@@ -27,9 +27,20 @@ public enum PlatformResolver {
         public let scope: String
         /// Whether the OS hands the URL to the app.
         public let opensApp: Bool
-        /// What decides, with its position: `component '/products/?*' (path:16:18)`; nil when
-        /// nothing matches.
+        /// What decides: `component '/products/?*'`; nil when nothing matches.
         public let decidedBy: String?
+        /// Where what decides is written: the file as given, and the position.
+        public var place: Place?
+        /// On Android, the API levels the answer holds for (`Int.max` above: every later one).
+        public var apiLevels: ClosedRange<Int>?
+    }
+
+    /// A position in a platform file.
+    public struct Place: Sendable, Equatable {
+        /// The file's path as the run names it.
+        public let file: String
+        /// Where the deciding component, attribute or filter starts.
+        public let position: SourcePosition
     }
 
     /// The decisions for `urls` by the run's platform files of `platform`.
@@ -58,11 +69,47 @@ public enum PlatformResolver {
             output += url + "\n"
             for answer in decision.answers {
                 let verdict = answer.opensApp ? "opens the app" : "stays on the web"
-                let reason = answer.decidedBy.map { ": " + TerminalText.escape($0) } ?? (answer.opensApp ? "" : ": nothing claims it")
+                let place = answer.place.map { " (\(TerminalText.escape($0.file)):\($0.position.line):\($0.position.column))" } ?? ""
+                let reason = answer.decidedBy.map { ": " + TerminalText.escape($0) + place } ?? (answer.opensApp ? "" : ": nothing claims it")
                 output += "  " + answer.scope.padding(12) + verdict + reason + "\n"
             }
         }
         return output
+    }
+
+    /// The decisions as JSON: one object per URL, in input order, with `url`, `problem` (null
+    /// when answered) and `answers`: per scope `platform` (`ios`, `android`), `apiLevels`
+    /// (`{"from": 26, "through": 30}`, `through` null for every later level; null on iOS),
+    /// `opensApp`, `decidedBy` and its `file`, `line` and `column` (null when nothing matches).
+    public static func json(_ decisions: [Decision]) -> String {
+        JSONValue.array(
+            decisions.map { decision in
+                .object([
+                    ("url", .string(decision.url)),
+                    ("problem", decision.problem.map(JSONValue.string) ?? .null),
+                    ("answers", .array(decision.answers.map(json))),
+                ])
+            }
+        ).serialized() + "\n"
+    }
+
+    private static func json(_ answer: Answer) -> JSONValue {
+        let levels: JSONValue = answer.apiLevels.map { range in
+            .object([
+                ("from", .integer(range.lowerBound)), ("through", range.upperBound == Int.max ? .null : .integer(range.upperBound)),
+            ])
+        } ?? .null
+        let place = answer.place
+        let fields: [(String, JSONValue)] = [
+            ("platform", .string(answer.apiLevels == nil ? Platform.ios.rawValue : Platform.android.rawValue)),
+            ("apiLevels", levels),
+            ("opensApp", .bool(answer.opensApp)),
+            ("decidedBy", answer.decidedBy.map(JSONValue.string) ?? .null),
+            ("file", place.map { JSONValue.string($0.file) } ?? .null),
+            ("line", place.map { JSONValue.integer(Int($0.position.line)) } ?? .null),
+            ("column", place.map { JSONValue.integer(Int($0.position.column)) } ?? .null),
+        ]
+        return .object(fields)
     }
 
     private static func decide(_ url: String, platform: Platform, files: [(PlatformFile, SourceFile)], apps: [AppModel]) -> Decision {
@@ -76,7 +123,7 @@ public enum PlatformResolver {
         }
         var answers: [Answer] = []
         for (file, source) in files {
-            let location = { (range: SourceRange) in "\(source.path):\(range.start.line):\(range.start.column)" }
+            let location = { (range: SourceRange) in Place(file: source.path, position: range.start) }
             let app = PlatformLinkCheck.app(of: file, in: apps)
             switch file.content {
             case .association(let details):
@@ -89,10 +136,10 @@ public enum PlatformResolver {
                     Answer(
                         scope: "iOS", opensApp: decided?.opensApp ?? false,
                         decidedBy: decided.map { decided in
-                            let component = components[decided.component]
-                            return "component '\(component.component.path ?? "*")'\(component.component.exclude ? " (exclude)" : "") "
-                                + "(\(location(component.range)))"
-                        }))
+                            let component = components[decided.component].component
+                            return "component '\(component.path ?? "*")'\(component.exclude ? " (exclude)" : "")"
+                        },
+                        place: decided.map { location(components[$0.component].range) }))
             case .androidManifest(let filters):
                 let minimum = app?.android?.minimumSDK ?? AndroidSettings.defaultMinSDK
                 let chosen = filters.filter { $0.filter.takesWebLinks && $0.filter.covers(host: parts.host) }
@@ -109,7 +156,7 @@ public enum PlatformResolver {
 
     private static func androidAnswer(
         _ filters: [PlatformFile.LocatedFilter], path: String, apiLevel: Int, scope: ClosedRange<Int>,
-        location: (SourceRange) -> String
+        location: (SourceRange) -> Place
     ) -> Answer {
         let label = "API " + AppLinkFiles.describe(scope)
         let language = AndroidFilterLanguage(filters.map(\.filter), apiLevel: apiLevel)
@@ -118,15 +165,18 @@ public enum PlatformResolver {
         if let filter = language.everythingClaimedBy {
             return Answer(
                 scope: label, opensApp: true,
-                decidedBy: "an intent filter with no path attribute read at this level (\(location(filters[filter].range)))")
+                decidedBy: "an intent filter with no path attribute read at this level", place: location(filters[filter].range),
+                apiLevels: scope)
         }
-        guard let attribute = language.decider(state) else { return Answer(scope: label, opensApp: false, decidedBy: nil) }
+        guard let attribute = language.decider(state) else {
+            return Answer(scope: label, opensApp: false, decidedBy: nil, apiLevels: scope)
+        }
         let ranges = filters.flatMap(\.attributeRanges)
         let patterns = filters.flatMap { $0.filter.paths + $0.filter.groups.flatMap(\.paths) }
         let pattern = patterns[attribute]
         return Answer(
             scope: label, opensApp: true,
-            decidedBy: "android:\(pattern.kind.rawValue) '\(pattern.pattern)' (\(location(ranges[attribute])))")
+            decidedBy: "android:\(pattern.kind.rawValue) '\(pattern.pattern)'", place: location(ranges[attribute]), apiLevels: scope)
     }
 
     /// An `https` URL's parts as the platforms match them (the port is not part of the host).
