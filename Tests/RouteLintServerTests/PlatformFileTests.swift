@@ -48,6 +48,33 @@ import Testing
         #expect(fileSide.first?.range.start.line == 2)
     }
 
+    @Test func anEditThatLeavesTheClaimsAloneTakesTheFileFromTheCacheWithCurrentPositionsAndNames() {
+        let narrow = Self.association.replacing("  {\"/\": \"/p/?*\"},\n", with: "")
+        var session = TestSession([
+            ".routelint.yml": "platform-files: [web/apple-app-site-association]\n",
+            "app.routes.yaml": Self.manifest,
+            "web/apple-app-site-association": narrow,
+        ])
+        session.open("app.routes.yaml")
+        let before = session.diagnostics("app.routes.yaml") ?? []
+        #expect(before.map(\.code) == ["unclaimed-route"])
+        #expect(before.first?.range.start.line == 7)
+        let decided = session.server.workspace?.platformCache.filesDecided
+        // A comment above the routes and a new id for the route: its path and the file are the same.
+        let edited = "# routes\n" + Self.manifest.replacing("  item: {path", with: "  product: {path")
+        session.change("app.routes.yaml", version: 2, [TextDocumentContentChangeEvent(range: nil, text: edited)])
+        #expect(session.server.workspace?.platformCache.filesDecided == decided)
+        let after = session.diagnostics("app.routes.yaml") ?? []
+        #expect(after.map(\.code) == ["unclaimed-route"])
+        #expect(after.first?.range.start.line == 8)
+        #expect(after.first?.message.hasPrefix("route 'product' opens https://example.com/p/x") == true, "\(after.map(\.message))")
+        // A new path is a new claim: the file is decided again.
+        let moved = edited.replacing("path: /p/:id", with: "path: /q/:id")
+        session.change("app.routes.yaml", version: 3, [TextDocumentContentChangeEvent(range: nil, text: moved)])
+        #expect(session.server.workspace?.platformCache.filesDecided == decided.map { $0 + 1 })
+        #expect(session.diagnostics("app.routes.yaml")?.first?.message.hasPrefix("route 'product' opens https://example.com/q/x") == true)
+    }
+
     @Test func editingThePlatformFileChecksItAgain() {
         var session = Self.session()
         session.open("web/apple-app-site-association")

@@ -103,6 +103,17 @@ public enum Linter {
         _ loaded: consuming [LoadedManifest], someFilesUnread: Bool = false,
         configuration: LintConfiguration = LintConfiguration(), platformFiles: [PlatformFileSource] = []
     ) -> LintResult {
+        var cache = PlatformCheckCache.none
+        return check(loaded, someFilesUnread: someFilesUnread, configuration: configuration, platformFiles: platformFiles, cache: &cache)
+    }
+
+    /// `check`, with the platform files decided again only where `cache` does not hold what
+    /// they found for the same texts and claims (see `PlatformCheckCache`).
+    public static func check(
+        _ loaded: consuming [LoadedManifest], someFilesUnread: Bool = false,
+        configuration: LintConfiguration = LintConfiguration(), platformFiles: [PlatformFileSource],
+        cache: inout PlatformCheckCache
+    ) -> LintResult {
         var timings: [PhaseTiming] = []
         let clock = ContinuousClock()
         var phaseStart = clock.now
@@ -156,12 +167,13 @@ public enum Linter {
         endPhase("rules (side by side)")
         var undecided: [ReadFailure] = []
         if !platformFiles.isEmpty {
-            let read = platformFiles.compactMap { source in
-                PlatformFileKind(path: source.file.path).map { PlatformFile.read(source, kind: $0) }
-            }
             let enabled = RuleRegistry.platformRules.filter { configuration.rules[$0.description.id]?.isEnabled ?? true }
             let comparing = enabled.contains { $0.comparesClaims }
-            let facts = PlatformLinkCheck.facts(read, apps: apps, comparesClaims: comparing)
+            var facts = PlatformFacts()
+            for source in platformFiles {
+                guard let kind = PlatformFileKind(path: source.file.path) else { continue }
+                facts.add(cache.facts(source, kind: kind, apps: apps, comparesClaims: comparing))
+            }
             for rule in enabled { rule.check(facts, into: &sink) }
             undecided = facts.undecided.map { file in
                 ReadFailure(

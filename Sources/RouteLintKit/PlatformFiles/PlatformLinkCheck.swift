@@ -14,6 +14,17 @@ struct PlatformFacts: Sendable {
     var setup: [SetupMismatch] = []
     /// Claims too large to compare: the run says so.
     var undecided: [Undecided] = []
+
+    /// Adds `other`'s facts to these.
+    mutating func add(_ other: PlatformFacts) {
+        issues += other.issues
+        unrouted += other.unrouted
+        unclaimed += other.unclaimed
+        shadowed += other.shadowed
+        setup += other.setup
+        undecided += other.undecided
+        limits += other.limits
+    }
     /// Where a file differs from the claimed set because its API range cannot express it
     /// (`api-level-limit`): one per file and range.
     var limits: [APILevelLimit] = []
@@ -30,7 +41,7 @@ struct PlatformFacts: Sendable {
         /// Whether the file claims `url` (more than the set) or not (less).
         let claimsMore: Bool
         /// The route that opens `url`, or whose widened pattern claims it.
-        let route: String?
+        var route: RouteReference?
         /// How many routes have URLs the range cannot claim exactly.
         let routeCount: Int
         var platform: Platform
@@ -46,12 +57,19 @@ struct PlatformFacts: Sendable {
     }
 
     struct UnclaimedRoute: Sendable {
-        let route: String
+        var route: RouteReference
         let url: String
-        let range: SourceRange
         let file: String
         let fileStart: SourceRange
         var platform: Platform
+    }
+
+    /// A route of the claimed set: its id and where its path is written, and its position among
+    /// the app's routes with a path, by which the cache finds it again after an edit.
+    struct RouteReference: Sendable {
+        var id: String
+        var pathRange: SourceRange
+        let index: Int
     }
 
     /// Where a fact holds: on iOS, or on the Android API levels of some ranges.
@@ -118,23 +136,23 @@ enum PlatformLinkCheck {
     /// comparisons of claims (their rules are off).
     static func facts(_ files: [PlatformFile], apps: [AppModel], comparesClaims: Bool) -> PlatformFacts {
         var facts = PlatformFacts()
-        for file in files {
-            facts.issues += file.issues
-            guard let content = file.content, let app = app(of: file, in: apps) else { continue }
-            var check = FileCheck(file: file, app: app, comparesClaims: comparesClaims)
-            switch content {
-            case .association(let details): check.association(details)
-            case .entitlements(let domains): check.hosts(domains, fileRange: file.start)
-            case .assetLinks(let statements): check.assetLinks(statements)
-            case .androidManifest(let filters): check.androidManifest(filters)
-            }
-            facts.unrouted += check.facts.unrouted
-            facts.unclaimed += check.facts.unclaimed
-            facts.shadowed += check.facts.shadowed
-            facts.setup += check.facts.setup
-            facts.undecided += check.facts.undecided
-            facts.limits += check.facts.limits
+        for file in files { facts.add(Self.facts(file, apps: apps, comparesClaims: comparesClaims)) }
+        return facts
+    }
+
+    /// The facts about one file.
+    private static func facts(_ file: PlatformFile, apps: [AppModel], comparesClaims: Bool) -> PlatformFacts {
+        var facts = PlatformFacts()
+        facts.issues = file.issues
+        guard let content = file.content, let app = app(of: file, in: apps) else { return facts }
+        var check = FileCheck(file: file, app: app, comparesClaims: comparesClaims)
+        switch content {
+        case .association(let details): check.association(details)
+        case .entitlements(let domains): check.hosts(domains, fileRange: file.start)
+        case .assetLinks(let statements): check.assetLinks(statements)
+        case .androidManifest(let filters): check.androidManifest(filters)
         }
+        facts.add(check.facts)
         return facts
     }
 
@@ -321,7 +339,7 @@ enum PlatformLinkCheck {
             facts.unrouted = unrouted
             var unclaimed: [PlatformFacts.UnclaimedRoute] = []
             for fact in facts.unclaimed {
-                if let index = unclaimed.firstIndex(where: { $0.range == fact.range && $0.url == fact.url }) {
+                if let index = unclaimed.firstIndex(where: { $0.route.index == fact.route.index && $0.url == fact.url }) {
                     unclaimed[index].platform = unclaimed[index].platform.adding(fact.platform)
                 } else {
                     unclaimed.append(fact)
@@ -337,6 +355,11 @@ enum PlatformLinkCheck {
                 }
             }
             facts.limits = limits
+        }
+
+        /// Route `index` of the claimed set's `routes` (each has a path).
+        private func routeReference(_ routes: [Route], _ index: Int) -> PlatformFacts.RouteReference {
+            PlatformFacts.RouteReference(id: app.text(routes[index].id.value), pathRange: routes[index].path!.range, index: index)
         }
 
         /// Compares the claims (`reference`, whose deciders index `routes`), adds the facts, and returns the deciders of `language` that
@@ -367,15 +390,14 @@ enum PlatformLinkCheck {
                         facts.limits.append(
                             .init(
                                 file: fileName, range: filterRange ?? file.start, url: url, claimsMore: !witness.inFirst,
-                                route: witness.firstDecider.map { app.text(routes[$0].id.value) }, routeCount: count,
+                                route: witness.firstDecider.map { routeReference(routes, $0) }, routeCount: count,
                                 platform: platform))
                     } else if witness.inFirst {
                         guard let index = witness.firstDecider else { continue }
-                        let route = routes[index]
-                        guard let path = route.path else { continue }
+                        guard routes[index].path != nil else { continue }
                         facts.unclaimed.append(
                             .init(
-                                route: app.text(route.id.value), url: url, range: path.range, file: fileName, fileStart: file.start,
+                                route: routeReference(routes, index), url: url, file: fileName, fileStart: file.start,
                                 platform: platform))
                     } else if let (range, name) = claimant(witness.secondDecider) {
                         facts.unrouted.append(.init(url: url, claimant: name, range: range, platform: platform))

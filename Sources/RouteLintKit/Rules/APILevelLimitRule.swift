@@ -38,8 +38,8 @@ public enum APILevelLimitRule: PlatformRule {
             let file = TerminalText.escape(fact.file)
             let url = TerminalText.escape(fact.url)
             let routes = fact.routeCount == 1 ? "1 route" : "\(fact.routeCount) routes"
-            let route = fact.route.map { " (route '\(TerminalText.escape($0))')" } ?? ""
-            let example = fact.route.map { " such as '\(TerminalText.escape($0))'" } ?? ""
+            let route = fact.route.map { " (route '\(TerminalText.escape($0.id))')" } ?? ""
+            let example = fact.route.map { " such as '\(TerminalText.escape($0.id))'" } ?? ""
             let message =
                 fact.claimsMore
                 ? "\(file) claims wider patterns than the paths of \(routes)\(example), as 'inexact: claim-more' asks where "

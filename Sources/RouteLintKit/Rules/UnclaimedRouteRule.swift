@@ -40,11 +40,11 @@ public enum UnclaimedRouteRule: PlatformRule {
         for fact in facts.unclaimed {
             findings.report(
                 description,
-                "route '\(TerminalText.escape(fact.route))' opens \(TerminalText.escape(fact.url)), "
+                "route '\(TerminalText.escape(fact.route.id))' opens \(TerminalText.escape(fact.url)), "
                     + "which \(TerminalText.escape(fact.file)) does not claim (\(fact.platform))",
-                at: fact.range,
+                at: fact.route.pathRange,
                 related: [RelatedLocation(fact.fileStart, "\(TerminalText.escape(fact.file)) is read here")],
-                subjects: [.route(fact.route), Subject(.value, fact.file)])
+                subjects: [.route(fact.route.id), Subject(.value, fact.file)])
         }
     }
 }

@@ -73,6 +73,9 @@ struct Workspace {
     /// with their app whenever it is.
     private(set) var platformDocuments: [PlatformDocument] = []
     private var platformFindings: [String: [Finding]] = [:]
+    /// What the platform files were found to claim, kept while their texts and the claims of
+    /// their apps stay the same: most edits change neither.
+    private(set) var platformCache = PlatformCheckCache()
     private let fileSystem: any RouteSetFileSystem
 
     /// Reads the configuration and the route set below `root`, and checks every app.
@@ -397,7 +400,8 @@ struct Workspace {
             return PlatformFileSource(
                 file: SourceFile(id: FileID(files.count + index), path: document.path, bytes: document.text.bytes), app: document.app)
         }
-        let checked = Linter.check(input, someFilesUnread: someFilesUnread, configuration: configuration, platformFiles: platform)
+        let checked = Linter.check(
+            input, someFilesUnread: someFilesUnread, configuration: configuration, platformFiles: platform, cache: &platformCache)
         for source in platform {
             platformFindings[source.file.path] = checked.findings.filter { $0.range.file == source.file.id }
         }
