@@ -128,7 +128,8 @@ struct PathLanguageTests {
         for _ in 0..<600 {
             let patterns = (0..<Int.random(in: 1...5, using: &random)).compactMap { _ in
                 try? AndroidPathPattern(
-                    AndroidPathPattern.Kind.allCases.randomElement(using: &random)!, "/" + Self.text(patternAlphabet, maximumLength: 5, &random))
+                    AndroidPathPattern.Kind.allCases.randomElement(using: &random)!,
+                    "/" + Self.text(patternAlphabet, maximumLength: 5, &random))
             }
             guard !patterns.isEmpty else { continue }
             let language = AndroidFilterLanguage([AndroidIntentFilter(paths: patterns)], apiLevel: 35)

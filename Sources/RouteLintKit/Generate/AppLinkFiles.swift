@@ -40,7 +40,8 @@ enum AppLinkFiles {
                 output.warnings.append(
                     RunMessage(
                         .warning,
-                        "\(associationFile) is not written: 'ios' has no 'app-ids', and iOS opens no link through a file that names no app"))
+                        "\(associationFile) is not written: 'ios' has no 'app-ids', and iOS opens no link through a file that names no app")
+                )
             } else {
                 let (text, fits) = association(appIDs: appIDs, components: components)
                 if fits {
@@ -87,7 +88,8 @@ enum AppLinkFiles {
                 output.files.append(
                     GeneratedFile(
                         name: assetLinksFile,
-                        contents: assetLinks(package: app.text(package.value), fingerprints: android.certFingerprints.map { app.text($0.value) })))
+                        contents: assetLinks(
+                            package: app.text(package.value), fingerprints: android.certFingerprints.map { app.text($0.value) })))
             } else {
                 output.warnings.append(
                     RunMessage(

@@ -178,7 +178,9 @@ public enum Linter {
             undecided = facts.undecided.map { file in
                 ReadFailure(
                     path: file.file,
-                    reason: "its claims could not be compared with the routes within the bound of \(file.limit) states, so it was not checked whole")
+                    reason:
+                        "its claims could not be compared with the routes within the bound of \(file.limit) states, so it was not checked whole"
+                )
             }
             endPhase("platform files")
         }

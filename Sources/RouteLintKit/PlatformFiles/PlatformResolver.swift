@@ -70,7 +70,8 @@ public enum PlatformResolver {
             for answer in decision.answers {
                 let verdict = answer.opensApp ? "opens the app" : "stays on the web"
                 let place = answer.place.map { " (\(TerminalText.escape($0.file)):\($0.position.line):\($0.position.column))" } ?? ""
-                let reason = answer.decidedBy.map { ": " + TerminalText.escape($0) + place } ?? (answer.opensApp ? "" : ": nothing claims it")
+                let reason =
+                    answer.decidedBy.map { ": " + TerminalText.escape($0) + place } ?? (answer.opensApp ? "" : ": nothing claims it")
                 output += "  " + answer.scope.padding(12) + verdict + reason + "\n"
             }
         }
@@ -94,11 +95,12 @@ public enum PlatformResolver {
     }
 
     private static func json(_ answer: Answer) -> JSONValue {
-        let levels: JSONValue = answer.apiLevels.map { range in
-            .object([
-                ("from", .integer(range.lowerBound)), ("through", range.upperBound == Int.max ? .null : .integer(range.upperBound)),
-            ])
-        } ?? .null
+        let levels: JSONValue =
+            answer.apiLevels.map { range in
+                .object([
+                    ("from", .integer(range.lowerBound)), ("through", range.upperBound == Int.max ? .null : .integer(range.upperBound)),
+                ])
+            } ?? .null
         let place = answer.place
         let fields: [(String, JSONValue)] = [
             ("platform", .string(answer.apiLevels == nil ? Platform.ios.rawValue : Platform.android.rawValue)),

@@ -47,7 +47,8 @@ public enum APILevelLimitRule: PlatformRule {
                     + "opens it, and the app hands it to the browser; 'min-sdk: 31' claims exactly"
                 : "Android \(fact.platform) cannot hold a parameter to one segment: \(file) leaves URLs of \(routes) to the "
                     + "website, such as \(url)\(route); 'min-sdk: 31' claims them, 'inexact: claim-more' opens them in the app"
-            findings.report(description, message, at: fact.range, subjects: [Subject(.value, fact.file), Subject(.value, "\(fact.platform)")])
+            findings.report(
+                description, message, at: fact.range, subjects: [Subject(.value, fact.file), Subject(.value, "\(fact.platform)")])
         }
     }
 }

@@ -50,7 +50,8 @@ public enum PlatformPatternRule: PlatformRule {
                     at: range, subjects: [Subject(.value, pattern)])
             case .misleadingPattern(let pattern, let explanation, let range):
                 grouped.report(
-                    "'\(TerminalText.escape(pattern))': \(TerminalText.escape(explanation))", at: range, subjects: [Subject(.value, pattern)])
+                    "'\(TerminalText.escape(pattern))': \(TerminalText.escape(explanation))", at: range,
+                    subjects: [Subject(.value, pattern)])
             case .malformed, .unexpected, .oversizedAssociation:
                 continue
             }
