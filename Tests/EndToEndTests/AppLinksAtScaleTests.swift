@@ -27,7 +27,8 @@ struct AppLinksAtScaleTests {
                 let links = children.isEmpty ? "" : ", links: [\(children.joined(separator: ", "))]"
                 // Every tenth route is a literal page without a parameter.
                 let path =
-                    item % 10 == 9 ? "/a\(activity)/t\(tab)/s\(item / 100)/page\(item)" : "/a\(activity)/t\(tab)/s\(item / 100)/item\(item)/:itemId"
+                    item % 10 == 9
+                    ? "/a\(activity)/t\(tab)/s\(item / 100)/page\(item)" : "/a\(activity)/t\(tab)/s\(item / 100)/item\(item)/:itemId"
                 let holder = item % 10 == 9 ? "H" : "ItemHolder"
                 text += "  \(prefix)-\(item): {path: \(path), activity: a\(activity), holder: \(holder)\(links)}\n"
             }
@@ -70,7 +71,9 @@ struct AppLinksAtScaleTests {
         if minimumSDK < 31 {
             #expect(notes.count == 1, "\(lint.stdout)")
             #expect(notes.first?.contains(": note: Android API \(minimumSDK)–30 cannot hold a parameter to one segment: ") == true)
-            #expect(lint.stdout.hasSuffix("Found 1 note in 1 file (\(routes) routes) and 4 platform files in " + Self.seconds(lint.stdout) + " s.\n"))
+            #expect(
+                lint.stdout.hasSuffix(
+                    "Found 1 note in 1 file (\(routes) routes) and 4 platform files in " + Self.seconds(lint.stdout) + " s.\n"))
         } else {
             #expect(notes.isEmpty)
             #expect(lint.stdout.hasPrefix("No problems found in 1 file (\(routes) routes) and 4 platform files"), "\(lint.stdout)")
@@ -103,14 +106,17 @@ struct AppLinksAtScaleTests {
         let (generate, _, files) = try Self.generateThenLint(Self.manifest(routes: 6_000, platform: Self.ios))
         #expect(generate.status == 1)
         #expect(files.isEmpty)
-        #expect(generate.stderr.hasPrefix("routelint: error: the apple-app-site-association of these routes would be "), "\(generate.stderr)")
+        #expect(
+            generate.stderr.hasPrefix("routelint: error: the apple-app-site-association of these routes would be "), "\(generate.stderr)")
         #expect(generate.stderr.contains(" bytes iOS reads, so iOS would ignore it and open no link; nothing is written: "))
     }
 
-    @Test("lint reports an apple-app-site-association over 131,072 bytes as an error with its size")
+    @Test(
+        "lint reports an apple-app-site-association over 131,072 bytes as an error with its size, and nothing of claims iOS does not read")
     func oversizedAssociationIsAnError() throws {
         let components = (0..<6_000).map { #"{"/": "/a0/t0/page\#($0)"}"# }.joined(separator: ",\n")
-        let association = #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.shop"], "components": ["# + "\n" + components + "]}]}}\n"
+        let association =
+            #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.shop"], "components": ["# + "\n" + components + "]}]}}\n"
         #expect(association.utf8.count > 131_072)
         try GateCommandTests.withFiles([
             "app.routes.yaml": Self.manifest(routes: 100, platform: Self.ios),
@@ -119,9 +125,12 @@ struct AppLinksAtScaleTests {
             let result = try RouteLint.run(["lint", "app.routes.yaml", "--platform-file", "apple-app-site-association"], in: directory)
             #expect(result.status == 1)
             #expect(
-                result.stdout.contains(
-                    "\napple-app-site-association:1:1: error: the file is \(association.utf8.count) bytes, over the 131072 bytes iOS "
+                result.stdout.hasPrefix(
+                    "apple-app-site-association:1:1: error: the file is \(association.utf8.count) bytes, over the 131072 bytes iOS "
                         + "reads: iOS ignores it and opens no universal link [association-size]\n"), "\(result.stdout)")
+            // Its 6,000 components claim pages no route opens, but iOS reads none of them.
+            #expect(!result.stdout.contains("[unrouted-link]") && !result.stdout.contains("[unclaimed-route]"))
+            #expect(result.stdout.contains("\nFound 1 error in 1 file (100 routes) and 1 platform file in "), "\(result.stdout)")
         }
     }
 

@@ -14,6 +14,9 @@ struct PlatformFacts: Sendable {
     var setup: [SetupMismatch] = []
     /// Claims too large to compare: the run says so.
     var undecided: [Undecided] = []
+    /// Where a file differs from the claimed set because its API range cannot express it
+    /// (`api-level-limit`): one per file and range.
+    var limits: [APILevelLimit] = []
 
     /// Adds `other`'s facts to these.
     mutating func add(_ other: PlatformFacts) {
@@ -25,13 +28,16 @@ struct PlatformFacts: Sendable {
         undecided += other.undecided
         limits += other.limits
     }
-    /// Where a file differs from the claimed set because its API range cannot express it
-    /// (`api-level-limit`): one per file and range.
-    var limits: [APILevelLimit] = []
+
+    /// A fact that holds on some platforms and API ranges: the same fact found on several is
+    /// reported once, naming them all.
+    protocol PlatformFact: Sendable {
+        var platform: Platform { get set }
+    }
 
     /// The difference an API range forces on a file: what it claims less (or, with
     /// `claim-more`, more) than the claimed set, within what the range can express.
-    struct APILevelLimit: Sendable {
+    struct APILevelLimit: PlatformFact {
         /// The file's name.
         let file: String
         /// The intent filter that claims the app's links.
@@ -47,7 +53,7 @@ struct PlatformFacts: Sendable {
         var platform: Platform
     }
 
-    struct UnroutedLink: Sendable {
+    struct UnroutedLink: PlatformFact {
         let url: String
         /// What claims it: the component, the path attribute or the filter.
         let claimant: String
@@ -56,7 +62,7 @@ struct PlatformFacts: Sendable {
         var platform: Platform
     }
 
-    struct UnclaimedRoute: Sendable {
+    struct UnclaimedRoute: PlatformFact {
         var route: RouteReference
         let url: String
         let file: String
@@ -201,7 +207,10 @@ enum PlatformLinkCheck {
             let named = Set(details.flatMap { $0.appIDs.map(\.value) })
             for id in appIDs where !named.contains(id) { facts.setup.append(.missingAppID(id, at: file.start)) }
             let components = entry?.components ?? []
-            guard comparesClaims, let host = hosts.first else { return }
+            // iOS reads none of a file over its size limit (`association-size` says so): there
+            // are no claims to compare, however many components the file lists.
+            let readByIOS = !file.issues.contains { if case .oversizedAssociation = $0 { true } else { false } }
+            guard comparesClaims, readByIOS, let host = hosts.first else { return }
             let claimed = ClaimedPathLanguage(segments: ClaimedSegments(app, spelling: .encoded))
             let language = AppleComponentLanguage(components.map(\.component))
             let reached = compare(
@@ -269,7 +278,9 @@ enum PlatformLinkCheck {
                 !isExactEverywhere && (range.lowerBound < AndroidPathPattern.Kind.advancedGlob.introducedIn || inexact == .claimMore)
             }
             let ranges = AppLinkFiles.apiRanges(from: minimum)
-            let expressible = ranges.contains(where: expressibleDiffers) ? AndroidLinkPaths.attributes(pieces, minimumSDK: minimum, inexact: inexact) : nil
+            let expressible =
+                ranges.contains(where: expressibleDiffers)
+                ? AndroidLinkPaths.attributes(pieces, minimumSDK: minimum, inexact: inexact) : nil
             let expressibleFilters = expressible.map { [AndroidIntentFilter(schemes: ["https"], paths: $0.attributes)] } ?? []
             // Hosts with the same filters are claimed alike: they are compared once, named by the first.
             var compared: [[Int]] = []
@@ -328,33 +339,25 @@ enum PlatformLinkCheck {
         /// Facts of several API ranges and hosts about one place and one URL become one, naming
         /// every range where the URL is claimed wrongly.
         private mutating func merge() {
-            var unrouted: [PlatformFacts.UnroutedLink] = []
-            for fact in facts.unrouted {
-                if let index = unrouted.firstIndex(where: { $0.range == fact.range && $0.url == fact.url }) {
-                    unrouted[index].platform = unrouted[index].platform.adding(fact.platform)
+            facts.unrouted = Self.merged(facts.unrouted) { [$0.range, $0.url] }
+            facts.unclaimed = Self.merged(facts.unclaimed) { [$0.route.index, $0.url] }
+            facts.limits = Self.merged(facts.limits) { [$0.url, $0.claimsMore] }
+        }
+
+        /// `facts` in order, each with the `key` of an earlier one folded into that one with its
+        /// platform added — looked up by key, so a file of many facts merges in linear time.
+        private static func merged<Fact: PlatformFacts.PlatformFact>(_ facts: [Fact], key: (Fact) -> [AnyHashable]) -> [Fact] {
+            var merged: [Fact] = []
+            var indexOfKey: [[AnyHashable]: Int] = [:]
+            for fact in facts {
+                if let index = indexOfKey[key(fact)] {
+                    merged[index].platform = merged[index].platform.adding(fact.platform)
                 } else {
-                    unrouted.append(fact)
+                    indexOfKey[key(fact)] = merged.count
+                    merged.append(fact)
                 }
             }
-            facts.unrouted = unrouted
-            var unclaimed: [PlatformFacts.UnclaimedRoute] = []
-            for fact in facts.unclaimed {
-                if let index = unclaimed.firstIndex(where: { $0.route.index == fact.route.index && $0.url == fact.url }) {
-                    unclaimed[index].platform = unclaimed[index].platform.adding(fact.platform)
-                } else {
-                    unclaimed.append(fact)
-                }
-            }
-            facts.unclaimed = unclaimed
-            var limits: [PlatformFacts.APILevelLimit] = []
-            for fact in facts.limits {
-                if let index = limits.firstIndex(where: { $0.url == fact.url && $0.claimsMore == fact.claimsMore }) {
-                    limits[index].platform = limits[index].platform.adding(fact.platform)
-                } else {
-                    limits.append(fact)
-                }
-            }
-            facts.limits = limits
+            return merged
         }
 
         /// Route `index` of the claimed set's `routes` (each has a path).

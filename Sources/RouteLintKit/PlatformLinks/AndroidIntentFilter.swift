@@ -122,18 +122,27 @@ struct AndroidFilterLanguage: PathLanguage {
     }
 
     /// The units `scan` takes one by one from its start — where exactly one unit keeps it alive
-    /// and it does not match yet — and its state after them; nil for a scan that never matches.
+    /// and it does not match yet, at most as many as the pattern has — and its state after them;
+    /// nil for a scan that is dead after them.
     private static func beginning(of scan: AndroidPathScan, matcher: Int32) -> (units: [UInt16], exit: LiteralTrie.Exit)? {
         var state = scan.start
         var units: [UInt16] = []
         var ranges: [ClosedRange<UInt16>] = []
-        while state != AndroidPathScan.dead && state != AndroidPathScan.acceptsAll && !scan.accepts(state) {
+        var representatives: [UInt16] = []
+        var scratch = PathLanguageComparison.RepresentativeScratch()
+        // A greedy repetition that can never be left (`a*a` under API 31's matcher) keeps one unit
+        // alive forever without matching, so the beginning stops at the pattern's own length: past
+        // it the walk carries the matcher as under way, which decides the same.
+        while state != AndroidPathScan.dead && state != AndroidPathScan.acceptsAll && !scan.accepts(state)
+            && units.count < scan.pattern.units.count
+        {
             ranges.removeAll(keepingCapacity: true)
             scan.distinctions(state, into: &ranges)
-            guard ranges.count == 1, ranges[0].lowerBound == ranges[0].upperBound else { break }
-            let unit = ranges[0].lowerBound
-            // The step depends only on whether the unit is this one: any other stands for the rest.
-            guard scan.step(state, unit == 0 ? 1 : 0) == AndroidPathScan.dead else { break }
+            // One unit per region the step tells apart (one outside them all): the scan goes on
+            // with exactly one, and that region is one unit wide.
+            PathLanguageComparison.representatives(of: ranges, into: &representatives, scratch: &scratch)
+            let alive = representatives.filter { scan.step(state, $0) != AndroidPathScan.dead }
+            guard alive.count == 1, let unit = alive.first, ranges.contains(unit...unit) else { break }
             units.append(unit)
             state = scan.step(state, unit)
         }

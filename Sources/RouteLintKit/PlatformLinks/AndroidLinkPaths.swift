@@ -234,11 +234,23 @@ enum AndroidLinkPaths {
     }
 
     private static func escapedSimple(_ word: [UInt16]) -> String {
-        String(decoding: word, as: UTF16.self).map { "*.\\".contains($0) ? "\\\($0)" : String($0) }.joined()
+        escaped(word, special: Array("*.\\".utf16))
     }
 
     private static func escapedAdvanced(_ word: [UInt16]) -> String {
-        String(decoding: word, as: UTF16.self).map { "\\[]{}*+.".contains($0) ? "\\\($0)" : String($0) }.joined()
+        escaped(word, special: Array("\\[]{}*+.".utf16))
+    }
+
+    /// `word` with a backslash before each of the `special` (ASCII) units, in one pass: the
+    /// checks build these for every route of large sets.
+    private static func escaped(_ word: [UInt16], special: [UInt16]) -> String {
+        var units: [UInt16] = []
+        units.reserveCapacity(word.count + 4)
+        for unit in word {
+            if special.contains(unit) { units.append(0x5C) }
+            units.append(unit)
+        }
+        return String(decoding: units, as: UTF16.self)
     }
 
     private static func escapedInSet(_ unit: UInt16) -> String {
