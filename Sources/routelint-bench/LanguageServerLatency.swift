@@ -21,9 +21,19 @@ import RouteLintServer
 func languageServerLatency(routeCount: Int, routesPerFile: Int, rounds: Int) -> (times: [Double], files: Int, messages: Int) {
     let root = "/bench"
     let files = RouteSetGenerator(routeCount: routeCount).files(routesPerFile: routesPerFile)
-    let fileSystem = InMemoryFileSystem(Dictionary(uniqueKeysWithValues: files.map { ("\(root)/\($0.name)", $0.text) }))
+    return languageServerLatency(
+        texts: Dictionary(uniqueKeysWithValues: files.map { ("\(root)/\($0.name)", $0.text) }), root: root, rounds: rounds)
+}
+
+/// `languageServerLatency` over the files `texts` (paths under `root`): the edited file is the
+/// middle one of the route files in path order.
+func languageServerLatency(texts: [String: String], root: String, rounds: Int) -> (times: [Double], files: Int, messages: Int) {
+    let fileSystem = InMemoryFileSystem(texts)
     var server = LanguageServer(fileSystem: fileSystem)
-    let edited = files[files.count / 2]
+    let routeFiles = texts.keys.filter { $0.hasSuffix(".routes.yaml") }.sorted()
+    let editedPath = routeFiles[routeFiles.count / 2]
+    let edited = (name: String(editedPath.dropFirst(root.count + 1)), text: texts[editedPath]!)
+    let files = routeFiles
     let uri = "file://\(root)/\(edited.name)"
     func send(_ json: String) -> [[UInt8]] { server.handle(Array(json.utf8)) }
     func quoted(_ text: String) -> String { String(decoding: try! JSONEncoder().encode(text), as: UTF8.self) }

@@ -12,7 +12,11 @@
 // - `routelint lint` run as a user runs it (the release binary beside this one, text output),
 //   wall time and peak resident memory.
 // It ends with the language server's latency: a one-character edit in a workspace of 10,000
-// routes in 100 files, to the diagnostics sent.
+// routes in 100 files, to the diagnostics sent, and in workspaces of 1,000 and 5,000 routes with
+// their generated platform files configured.
+// `--app-links` measures only what checking the generated platform files adds to `lint` (at
+// 1,000 and 10,000 routes, min-sdk 26 and 31), how many routes fit Apple's 128 KB, and the
+// language server with the files configured.
 // The table gives the fastest of each, and the median of the rounds' lint ÷ scan ratios, which
 // a machine whose speed drifts affects least. Then the phases of one lint of 100,000 routes in
 // this process (read, parse, model, each rule, report).
@@ -38,6 +42,8 @@ struct Options {
     var rounds = 5
     /// `--codegen`: only the compile times of generated code (needs swiftc and kotlinc).
     var codegen = false
+    /// `--app-links`: only what the platform files cost `lint` and the language server.
+    var appLinks = false
 
     init(_ arguments: [String]) {
         var iterator = arguments.makeIterator()
@@ -53,8 +59,10 @@ struct Options {
                 rounds = max(1, Int(iterator.next() ?? "") ?? 5)
             case "--codegen":
                 codegen = true
+            case "--app-links":
+                appLinks = true
             default:
-                fail("usage: routelint-bench [--sizes N,N,...] [--skip-hostile] [--keep] [--rounds N] [--codegen]\n")
+                fail("usage: routelint-bench [--sizes N,N,...] [--skip-hostile] [--keep] [--rounds N] [--codegen] [--app-links]\n")
                 exit(2)
             }
         }
@@ -182,6 +190,24 @@ var system = utsname()
 uname(&system)
 let machine = withUnsafeBytes(of: system.machine) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
 print("routelint-bench: \(sysconf(Int32(_SC_NPROCESSORS_ONLN))) cores, \(machine), release build\n")
+/// The language server's latency with the generated platform files configured.
+func printLanguageServerLatencyWithPlatformFiles() {
+    for routeCount in [1_000, 5_000] {
+        let times = languageServerLatencyWithPlatformFiles(routeCount: routeCount, rounds: 21).sorted()
+        print(
+            "Language server with the platform files configured: \(grouped(routeCount)) routes in files of 100, a one-character edit "
+                + "to a route id: diagnostics in \(format(median(times) * 1000, digits: 1)) ms median, "
+                + "\(format(times.last! * 1000, digits: 1)) ms at most.")
+    }
+}
+
+if options.appLinks {
+    appLinksCost(sizes: options.sizes.filter { $0 <= 10_000 }, rounds: options.rounds, workspace: workspace, binary: binary)
+    print("")
+    printLanguageServerLatencyWithPlatformFiles()
+    if !options.keep { _ = runCommand("/bin/rm", ["-rf", workspace]) }
+    exit(0)
+}
 if options.codegen {
     generatedCodeCompileTimes(sizes: options.sizes.filter { $0 <= 10_000 }, workspace: workspace)
     if !options.keep { _ = runCommand("/bin/rm", ["-rf", workspace]) }
@@ -295,43 +321,8 @@ if options.hostile {
             + "\(ConflictingPatternsRule.fanOutAbove) others.")
 }
 
-// App links: writing the platform files of 10,000 web routes, and checking them at every lint.
-do {
-    let folder = "\(workspace)/app-links"
-    makeDirectory(folder)
-    let settings = """
-        ios: {app-ids: [ABCDE12345.dev.bench]}
-        android: {package: dev.bench, cert-fingerprints: ["\(String(repeating: "AB:", count: 31))AB"], min-sdk: 31}
-
-        """
-    let text = RouteSetGenerator(routeCount: 10_000).files(routesPerFile: nil)[0].text
-        .replacingFirst("hosts: [bench.example.com]\n", with: "hosts: [bench.example.com]\n" + settings)
-    write(text, to: "\(folder)/app.routes.yaml")
-    let output = "\(folder)/platform"
-    let lint = best(of: 3) { () -> (Double, Int) in
-        let run = runCommand(binary, ["lint", "\(folder)/app.routes.yaml"])
-        return (run.seconds, Int(run.status))
-    }
-    let generate = best(of: 3) { () -> (Double, Int) in
-        let run = runCommand(binary, ["generate", "app-links", "\(folder)/app.routes.yaml", "--output", output])
-        return (run.seconds, Int(run.status))
-    }
-    let platformFiles = ["apple-app-site-association", "associated-domains.entitlements", "AndroidManifest.xml", "assetlinks.json"]
-    let checked = best(of: 3) { () -> (Double, Int) in
-        let run = runCommand(
-            binary, ["lint", "\(folder)/app.routes.yaml"] + platformFiles.flatMap { ["--platform-file", "\(output)/\($0)"] })
-        return (run.seconds, Int(run.status))
-    }
-    if lint.1 != 0 || generate.1 != 0 || checked.1 != 0 {
-        fail("routelint-bench: the app-links run failed (exit \(lint.1), \(generate.1), \(checked.1))\n")
-        exit(1)
-    }
-    print(
-        "App links: 10,000 web routes: lint \(format(lint.0, digits: 3)) s; generate app-links (the four files, checked over "
-            + "every path after writing) \(format(generate.0, digits: 3)) s; lint with the four files as platform files "
-            + "\(format(checked.0, digits: 3)) s, so the check adds \(format(checked.0 - lint.0, digits: 3)) s "
-            + "(\(format((checked.0 - lint.0) / lint.0, digits: 2))× the lint).\n")
-}
+// App links: what checking the generated platform files adds to a lint, at 1,000 and 10,000 routes.
+appLinksCost(sizes: [1_000, 10_000], rounds: 3, workspace: workspace, binary: binary)
 
 // Route changes: 100,000 routes against the same set with 1 % of its paths changed.
 if options.sizes.contains(100_000) {
@@ -413,6 +404,7 @@ print(
         + "\(latency.messages) publishDiagnostics sent): diagnostics in \(format(median(latency.times) * 1000, digits: 1)) ms median, "
         + "\(format(sortedTimes[sortedTimes.count * 9 / 10] * 1000, digits: 1)) ms at the 90th percentile, "
         + "\(format(sortedTimes.last! * 1000, digits: 1)) ms at most.")
+printLanguageServerLatencyWithPlatformFiles()
 
 // The generated sets take a few hundred megabytes at a million routes.
 if options.keep {
