@@ -152,16 +152,21 @@ struct HostileInputTests {
         #expect(group?.related.first?.message.hasPrefix("https://example.com/q/100 opens the app through component '/q/100'") == true)
     }
 
+    /// An AndroidManifest.xml whose one verified filter claims the linked app's routes and `paths`.
+    static func intentFilter(paths: [String]) -> String {
+        let data = paths.map { #"<data android:path="\#($0)" />"# }.joined()
+        return """
+            <manifest xmlns:android="http://schemas.android.com/apk/res/android"><application><activity android:name=".A">
+            <intent-filter android:autoVerify="true"><action android:name="android.intent.action.VIEW" />
+            <category android:name="android.intent.category.BROWSABLE" /><data android:scheme="https" android:host="example.com" />
+            <data android:path="/" /><data android:pathAdvancedPattern="/p/[^/]+/{0,1}" />\(data)</intent-filter></activity></application></manifest>
+            """
+    }
+
     @Test("intent filters of many attributes and a deep, long XML document are read in linear time")
     func manyIntentFilterAttributes() {
         Self.expectLinear(size: 1_000) { count in
-            let data = (0..<count).map { #"<data android:path="/p/\#($0)" />"# }.joined()
-            let text = """
-                <manifest xmlns:android="http://schemas.android.com/apk/res/android"><application><activity android:name=".A">
-                <intent-filter android:autoVerify="true"><action android:name="android.intent.action.VIEW" />
-                <category android:name="android.intent.category.BROWSABLE" /><data android:scheme="https" android:host="example.com" />
-                <data android:path="/" /><data android:pathAdvancedPattern="/p/[^/]+/{0,1}" />\(data)</intent-filter></activity></application></manifest>
-                """
+            let text = Self.intentFilter(paths: (0..<count).map { "/p/\($0)" })
             #expect(Self.checkPlatformFile("AndroidManifest.xml", text).map(\.rule) == [])
         }
     }
@@ -169,15 +174,9 @@ struct HostileInputTests {
     @Test("an intent filter of thousands of unrouted paths, each a fact on two API ranges, is judged in linear time")
     func manyUnroutedAttributes() {
         Self.expectLinear(size: 1_000) { count in
-            let data = (0..<count).map { #"<data android:path="/q/\#($0)" />"# }.joined()
             // Below API 31 the advanced pattern is not read: each unrouted path is found on both
             // ranges and merged into one fact.
-            let text = """
-                <manifest xmlns:android="http://schemas.android.com/apk/res/android"><application><activity android:name=".A">
-                <intent-filter android:autoVerify="true"><action android:name="android.intent.action.VIEW" />
-                <category android:name="android.intent.category.BROWSABLE" /><data android:scheme="https" android:host="example.com" />
-                <data android:path="/" /><data android:pathAdvancedPattern="/p/[^/]+/{0,1}" />\(data)</intent-filter></activity></application></manifest>
-                """
+            let text = Self.intentFilter(paths: (0..<count).map { "/q/\($0)" })
             let manifest = SourceFile(
                 id: FileID(0), path: "app.routes.yaml",
                 bytes: Array(Self.linkedApp.replacingOccurrences(of: "min-sdk: 31", with: "min-sdk: 26").utf8))
