@@ -19,7 +19,7 @@ struct RouteLintCommand: ParsableCommand {
         defaultSubcommand: Lint.self)
 }
 
-/// Exit codes (spec section 3).
+/// Exit codes (docs/usage.md, "Command line").
 enum Exit {
     static let failingFindings: Int32 = 1
     static let usageOrUnreadable: Int32 = 2

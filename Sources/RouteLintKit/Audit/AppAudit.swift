@@ -1,4 +1,4 @@
-/// What the audit page (spec section 10) says about one app, drawn from its model and the run's
+/// What the audit page (docs/audit.md) says about one app, drawn from its model and the run's
 /// findings: the counts, the deep-link surface, the navigation of each activity and the
 /// statistics of its link graph. Every figure is computed here, so that the page only lays
 /// them out and tests can check them without a browser.

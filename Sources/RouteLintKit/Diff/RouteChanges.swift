@@ -1,4 +1,4 @@
-/// What changed between two revisions of a route set (spec section 9), as facts that the
+/// What changed between two revisions of a route set (docs/diff.md), as facts that the
 /// change rules word: links that open another route or none, links that open a route now,
 /// auth dropped on the way to a screen, and the generated code's surface.
 ///

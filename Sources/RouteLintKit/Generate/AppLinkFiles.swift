@@ -1,5 +1,5 @@
 /// `routelint generate app-links`: the files through which each platform decides which links
-/// open the app (spec section 8), from the app's claimed set, then checked: what each file
+/// open the app (docs/app-links.md), from the app's claimed set, then checked: what each file
 /// claims under the platform's matcher is compared with the claimed set over every path, per
 /// Android API range, and every difference is a warning with a URL that shows it.
 enum AppLinkFiles {

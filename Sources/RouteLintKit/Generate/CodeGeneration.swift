@@ -17,7 +17,7 @@ public enum TargetLanguage: String, CaseIterable, Sendable {
     /// Swift (an enum of routes) or Kotlin (a sealed class of routes).
     case swift, kotlin
     /// The platform link files: apple-app-site-association, the associated-domains
-    /// entitlement, AndroidManifest.xml's intent filters and assetlinks.json (spec section 8).
+    /// entitlement, AndroidManifest.xml's intent filters and assetlinks.json (docs/app-links.md).
     case appLinks = "app-links"
 }
 

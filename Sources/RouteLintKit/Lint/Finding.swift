@@ -58,7 +58,7 @@ public struct Finding: Hashable, Sendable {
     public var severity: Severity
     /// What is wrong, naming the things involved.
     public let message: String
-    /// The node at fault, as section 2 of the format says where each rule points.
+    /// The node at fault, as docs/usage.md ("Where findings point") says for each rule.
     public let range: SourceRange
     /// Other places involved: the earlier declaration, the other routes of a conflict.
     public let related: [RelatedLocation]

@@ -66,7 +66,7 @@ public enum Linter {
     /// `someFilesUnread` says that paths of the set could not be read, so what looks absent
     /// from any app may be declared there (see `AppModel.isComplete`). The configuration turns rules off,
     /// changes their severities and sets their options. `platformFiles` (numbered after
-    /// `files`) are checked against their apps (spec section 8).
+    /// `files`) are checked against their apps (docs/app-links.md).
     public static func lint(
         _ files: [SourceFile], someFilesUnread: Bool = false,
         configuration: LintConfiguration = LintConfiguration(), platformFiles: [PlatformFileSource] = []

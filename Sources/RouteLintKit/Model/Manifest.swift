@@ -21,7 +21,7 @@ public struct NameList: Sendable, Equatable {
     func offset(by amount: UInt32) -> NameList { isEmpty ? self : NameList(start: start + amount, end: end + amount) }
 }
 
-/// The typed content of one manifest file (spec section 1). Every value keeps the source
+/// The typed content of one manifest file (docs/usage.md, "Manifests"). Every value keeps the source
 /// range it was read from; a value that was absent or could not be read is nil or missing.
 /// Names are symbols of the file's own table until the file joins an app, and of the run's
 /// table from then on.

@@ -1,4 +1,4 @@
-/// Which route a URL opens (spec section 3, `routelint resolve`): the route whose pattern is
+/// Which route a URL opens (docs/usage.md, "Which route does a URL open?"): the route whose pattern is
 /// the most specific among those that match the URL's path, with its activity, the tab it
 /// opens in, its holder, and the parameters and query items the URL carries.
 public struct URLResolver: Sendable {

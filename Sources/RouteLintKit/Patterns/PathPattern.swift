@@ -1,4 +1,4 @@
-/// A route's URL path pattern (spec section 1, "Path patterns"). Literal segments and
+/// A route's URL path pattern (docs/usage.md, "Path patterns"). Literal segments and
 /// parameter names are symbols of the run's table, so patterns compare by integers.
 public struct PathPattern: Hashable, Sendable {
     /// One segment of a pattern.

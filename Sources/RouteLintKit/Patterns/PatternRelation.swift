@@ -1,4 +1,4 @@
-/// How two patterns' sets of matched URL paths relate (spec section 1, "Resolution").
+/// How two patterns' sets of matched URL paths relate (docs/usage.md, "Path patterns").
 public enum PatternRelation: Equatable, Sendable {
     /// No URL path matches both.
     case disjoint
@@ -11,7 +11,7 @@ public enum PatternRelation: Equatable, Sendable {
     /// Some path matches both and neither is more specific. A conflict.
     case overlapping
 
-    /// Whether the two patterns conflict (section 1: some path matches both, neither more specific).
+    /// Whether the two patterns conflict (some path matches both, neither more specific).
     public var isConflict: Bool { self == .equivalent || self == .overlapping }
 }
 

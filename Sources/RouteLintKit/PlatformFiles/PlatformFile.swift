@@ -1,4 +1,4 @@
-/// The kinds of platform link file routelint checks, told apart by file name (spec section 8).
+/// The kinds of platform link file routelint checks, told apart by file name (docs/app-links.md).
 public enum PlatformFileKind: String, Sendable, CaseIterable {
     /// `apple-app-site-association` (also with `.json`): the components iOS evaluates.
     case appleAppSiteAssociation = "apple-app-site-association"

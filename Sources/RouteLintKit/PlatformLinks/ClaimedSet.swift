@@ -1,4 +1,4 @@
-/// An app's claimed set (spec section 8) as a deterministic automaton over path segments: the
+/// An app's claimed set (docs/app-links.md, "What the app claims") as a deterministic automaton over path segments: the
 /// URL paths whose most specific route — one trailing `/` ignored — has `web` on.
 ///
 /// A state is the set of (route, segments matched) positions still alive; a segment steps by

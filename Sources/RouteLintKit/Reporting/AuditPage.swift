@@ -1,4 +1,4 @@
-/// `routelint audit`'s page (spec section 10): one self-contained HTML file — every style and
+/// `routelint audit`'s page (docs/audit.md): one self-contained HTML file — every style and
 /// script inline, no network, no font — for the people who own a large route set. Per app: the
 /// counts, findings by rule as a bar chart, the files with most findings, the deep-link surface,
 /// each activity's navigation as an SVG drawn by `LayeredLayout` (or summarised when large),

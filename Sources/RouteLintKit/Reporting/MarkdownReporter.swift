@@ -1,4 +1,4 @@
-/// The pull-request format of `routelint diff` (spec section 9), for a comment or
+/// The pull-request format of `routelint diff` (docs/diff.md), for a comment or
 /// `$GITHUB_STEP_SUMMARY`: per app, a table of the changes with their witness URLs, and a
 /// Mermaid flowchart of the changed routes with their neighbours, which GitHub draws. Rows go
 /// from the most severe change down, in report order within a severity. Both are

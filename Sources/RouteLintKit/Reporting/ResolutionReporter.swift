@@ -31,7 +31,7 @@ public enum ResolutionReporter {
         pairs.isEmpty ? nil : pairs.map { "\($0.name)=\($0.value)" }.joined(separator: ", ")
     }
 
-    /// The array spec section 3 defines: one object per URL, in input order. Every key is
+    /// The array docs/usage.md defines ("Which route does a URL open?"): one object per URL, in input order. Every key is
     /// always present; what does not apply is null (or empty).
     public static func json(_ resolutions: [URLResolver.Resolution]) -> String {
         func optional(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }

@@ -1,4 +1,4 @@
-/// The human format (spec section 5): for each finding, `path:line:col: severity: message
+/// The human format (docs/output-formats.md): for each finding, `path:line:col: severity: message
 /// [rule-id]`, the source line with the span underlined, and a `note:` line for each related
 /// location; then a summary line.
 public struct TextReporter {

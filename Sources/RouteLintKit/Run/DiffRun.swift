@@ -35,7 +35,7 @@ public struct DiffOptions: Sendable {
     }
 }
 
-/// One `routelint diff` run (spec section 9): the route set now and at another revision, each
+/// One `routelint diff` run (docs/diff.md): the route set now and at another revision, each
 /// loaded and linted as `lint` does, compared, and judged. A revision that cannot be read or
 /// parsed whole stops the run: it is never compared as if it were empty.
 public struct DiffRun: Sendable {

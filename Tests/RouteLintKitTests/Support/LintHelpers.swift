@@ -38,7 +38,7 @@ func report(_ findings: [Finding], suppressed: [Finding] = [], files: [SourceFil
 }
 
 /// Lints in-memory files as one route set, numbered in the order given; files named as platform
-/// link files (spec section 8) are checked as such, and must come after the manifests.
+/// link files (docs/app-links.md) are checked as such, and must come after the manifests.
 func lint(_ files: [(name: String, contents: String)], configuration: LintConfiguration = LintConfiguration()) -> LintedSet {
     let sources = files.enumerated().map { index, file in
         SourceFile(id: FileID(index), path: file.name, bytes: Array(file.contents.utf8))
