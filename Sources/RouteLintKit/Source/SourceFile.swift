@@ -65,15 +65,10 @@ public struct LineIndex: Sendable {
     /// (after a byte-order mark on line 1).
     func line(holdingByte offset: Int) -> (number: Int, start: Int) {
         let clamped = min(max(offset, 0), bytes.count)
-        var low = 0
-        var high = lineStarts.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if lineStarts[middle] <= clamped { low = middle } else { high = middle - 1 }
-        }
-        var start = lineStarts[low]
-        if low == 0, bytes.starts(with: [0xEF, 0xBB, 0xBF]), clamped >= 3 { start = 3 }
-        return (low + 1, start)
+        let index = lineStarts.lastIndex(atMost: clamped)
+        var start = lineStarts[index]
+        if index == 0, bytes.starts(with: [0xEF, 0xBB, 0xBF]), clamped >= 3 { start = 3 }
+        return (index + 1, start)
     }
 
     /// The number of code points in `bytes[range]`: every byte that is not a UTF-8
@@ -87,21 +82,8 @@ public struct LineIndex: Sendable {
     /// The 1-based position of byte `offset`, counting columns in code points.
     public func position(ofByte offset: Int) -> SourcePosition {
         let clamped = min(max(offset, 0), bytes.count)
-        var low = 0
-        var high = lineStarts.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if lineStarts[middle] <= clamped { low = middle } else { high = middle - 1 }
-        }
-        var column = 1
-        var index = lineStarts[low]
-        if low == 0, bytes.starts(with: [0xEF, 0xBB, 0xBF]), clamped >= 3 { index = 3 }
-        while index < clamped {
-            // Count code points: every byte that is not a UTF-8 continuation byte starts one.
-            if bytes[index] & 0xC0 != 0x80 { column += 1 }
-            index += 1
-        }
-        return SourcePosition(line: low + 1, column: column)
+        let (number, start) = line(holdingByte: clamped)
+        return SourcePosition(line: number, column: 1 + codePoints(in: start..<clamped))
     }
 
     /// The length of the line break that ends just before `end`, which must be a line start.

@@ -66,13 +66,8 @@ struct DocumentText: Sendable {
     /// The LSP position of a byte offset.
     func position(ofByte offset: Int, encoding: PositionEncoding) -> Position {
         let offset = min(max(offset, 0), bytes.count)
-        var low = 0
-        var high = lineStarts.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
-        }
-        var index = contentStart(ofLine: low)
+        let line = lineStarts.lastIndex(atMost: offset)
+        var index = contentStart(ofLine: line)
         var character = 0
         while index < offset {
             let length = Self.sequenceLength(bytes[index])
@@ -83,7 +78,7 @@ struct DocumentText: Sendable {
             }
             index += length
         }
-        return Position(line: low, character: character)
+        return Position(line: line, character: character)
     }
 
     /// The byte offset of an LSP position. A line past the end is the end of the text; a
