@@ -126,11 +126,22 @@ struct RuleExampleTests {
     /// Rules whose findings a line directive cannot silence: a directive's own problems.
     static let unsilenceable: Set<String> = [UnusedSuppressionRule.description.id]
 
+    /// Rules whose findings lie in platform files only: JSON has no comments, and a directive is
+    /// a YAML comment, so the baseline or the configuration silences them instead.
+    static let beyondDirectives: Set<String> = Set(
+        RuleRegistry.descriptions.filter { rule in
+            rule.triggeringExamples.allSatisfy { example in
+                example.files.allSatisfy { !$0.contents.contains(RuleExample.marker) || PlatformFileKind(path: $0.name) != nil }
+            }
+        }.map(\.id))
+
     @Test(
         "a '# routelint:ignore RULE' directive on each marked line silences the rule, and is used",
-        arguments: RuleRegistry.descriptions.map(\.id).filter { !unsilenceable.contains($0) })
+        arguments: RuleRegistry.descriptions.map(\.id).filter { !unsilenceable.contains($0) && !beyondDirectives.contains($0) })
     func ignoredOnTheLine(_ id: String) throws {
         let rule = try #require(RuleRegistry.description(of: id))
+        var checked = 0
+        defer { #expect(checked > 0, "no example of \(id) was checked") }
         for example in rule.triggeringExamples {
             let files = example.files.enumerated().map { Self.unmark($1, fileIndex: $0) }
             let lines = files.map { $0.contents.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
@@ -152,6 +163,25 @@ struct RuleExampleTests {
             #expect(!active.contains { $0.rule == id }, "\(text)")
             #expect(!active.contains { $0.rule == UnusedSuppressionRule.description.id }, "\(text)")
             #expect(suppressed.filter { $0 == id }.count == files.flatMap(\.markers).count, "\(text)")
+            checked += 1
+        }
+    }
+
+    @Test("the rules of platform files are silenced by the configuration and by the baseline", arguments: beyondDirectives.sorted())
+    func silencedBeyondDirectives(_ id: String) throws {
+        #expect(!Self.beyondDirectives.isEmpty)
+        let rule = try #require(RuleRegistry.description(of: id))
+        for example in rule.triggeringExamples {
+            let files = example.files.enumerated().map { Self.unmark($1, fileIndex: $0) }.map { (name: $0.name, contents: $0.contents) }
+            let found = lint(files)
+            #expect(found.findings.contains { $0.rule == id })
+            var configuration = LintConfiguration()
+            configuration.rules[id] = LintConfiguration.RuleSetting(isEnabled: false)
+            #expect(!lint(files, configuration: configuration).findings.contains { $0.rule == id })
+            let baseline = Baseline(findings: found.findings, files: found.files)
+            let (new, accepted, stale) = baseline.apply(to: found.findings, files: found.files)
+            #expect(new.isEmpty && stale.isEmpty)
+            #expect(accepted.filter { $0.rule == id }.count == found.findings.filter { $0.rule == id }.count)
         }
     }
 
