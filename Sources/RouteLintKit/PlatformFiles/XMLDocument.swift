@@ -53,6 +53,18 @@ struct XMLDocument {
     /// Elements nested deeper than this are not read: no platform file comes near it.
     static let maximumDepth = 256
 
+    /// Keeps the first error libxml2 reports in the `ErrorCollector` its context points to.
+    private static let collectError: xmlStructuredErrorFunc = { context, error in
+        guard let context, let error else { return }
+        let collector = Unmanaged<ErrorCollector>.fromOpaque(context).takeUnretainedValue()
+        if collector.first == nil {
+            let message = error.pointee.message.map { String(cString: $0) } ?? "malformed XML"
+            var trimmed = message
+            while trimmed.last?.isWhitespace == true { trimmed.removeLast() }
+            collector.first = (trimmed, Int(error.pointee.line))
+        }
+    }
+
     /// Reads `bytes` as an XML document.
     static func read(_ bytes: [UInt8]) -> Result<XMLDocument, Problem> {
         if let offset = entityDeclaration(in: bytes) {
@@ -72,18 +84,11 @@ struct XMLDocument {
             else { return .failure(Problem(message: "the XML reader could not start", offset: 0)) }
             defer { xmlFreeTextReader(reader) }
             let context = Unmanaged.passUnretained(collector).toOpaque()
-            xmlTextReaderSetStructuredErrorHandler(
-                reader,
-                { context, error in
-                    guard let context, let error else { return }
-                    let collector = Unmanaged<ErrorCollector>.fromOpaque(context).takeUnretainedValue()
-                    if collector.first == nil {
-                        let message = error.pointee.message.map { String(cString: $0) } ?? "malformed XML"
-                        var trimmed = message
-                        while trimmed.last?.isWhitespace == true { trimmed.removeLast() }
-                        collector.first = (trimmed, Int(error.pointee.line))
-                    }
-                }, context)
+            xmlTextReaderSetStructuredErrorHandler(reader, Self.collectError, context)
+            // Errors libxml2 raises outside the reader's context (a failed encoding conversion)
+            // go to the thread's handler, which by default prints them on stderr.
+            xmlSetStructuredErrorFunc(context, Self.collectError)
+            defer { xmlSetStructuredErrorFunc(nil, nil) }
             while true {
                 let status = xmlTextReaderRead(reader)
                 if status == 0 { break }
