@@ -75,7 +75,7 @@ public enum Linter {
         let started = clock.now
         // Files do not depend on each other until they are merged into apps.
         let loaded = files.concurrentMap { load($0) }
-        let parsing = PhaseTiming(phase: "parse", seconds: seconds(clock.now - started))
+        let parsing = PhaseTiming(phase: "parse", seconds: (clock.now - started).inSeconds)
         // Consumed: the apps take the entities out of the loaded files, which are released as
         // they are merged rather than held until the end.
         return check(consume loaded, someFilesUnread: someFilesUnread, configuration: configuration, platformFiles: platformFiles)
@@ -119,7 +119,7 @@ public enum Linter {
         var phaseStart = clock.now
         func endPhase(_ name: String) {
             let now = clock.now
-            timings.append(PhaseTiming(phase: name, seconds: seconds(now - phaseStart)))
+            timings.append(PhaseTiming(phase: name, seconds: (now - phaseStart).inSeconds))
             phaseStart = now
         }
 
@@ -162,7 +162,7 @@ public enum Linter {
             for app in apps {
                 rule.check(app, options: ruleOptions[rule.description.id] ?? RuleOptions(), into: &ruleSink)
             }
-            return (ruleSink, seconds(clock.now - started))
+            return (ruleSink, (clock.now - started).inSeconds)
         }
         endPhase("rules (side by side)")
         var undecided: [ReadFailure] = []
@@ -247,10 +247,6 @@ public enum Linter {
             return configured
         }
         return (active, suppressed)
-    }
-
-    static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 }
 

@@ -107,7 +107,7 @@ public struct SuppressionDirective: Sendable, Equatable {
         guard rest.isEmpty || rest.first == " " || rest.first == "\t" else { return nil }
         var reason: String?
         var body = rest
-        if let separator = body.firstRange(of: " --")
+        if let separator = body.firstOccurrence(of: " --")
             ?? (body.hasPrefix("--") ? body.startIndex..<body.index(body.startIndex, offsetBy: 2) : nil)
         {
             let text = body[separator.upperBound...].trimmingSpaces()
@@ -142,22 +142,5 @@ public struct SuppressionDirective: Sendable, Equatable {
         return SuppressionDirective(
             file: file, scope: isFile ? .file : .line(lineNumber), rules: Array(rules.prefix(maximumRules)),
             omittedRuleCount: omitted, reason: reason, range: SourceRange(file: file, start: start, end: end))
-    }
-}
-
-extension StringProtocol {
-    /// The first occurrence of `text`, without Foundation.
-    func firstRange(of text: String) -> Range<Substring.Index>? {
-        var index = startIndex
-        while index < endIndex {
-            if self[index...].hasPrefix(text) { return index..<self.index(index, offsetBy: text.count) }
-            index = self.index(after: index)
-        }
-        return nil
-    }
-
-    /// Without leading and trailing spaces and tabs.
-    public func trimmingSpaces() -> String {
-        String(drop(while: { $0 == " " || $0 == "\t" }).reversed().drop(while: { $0 == " " || $0 == "\t" }).reversed())
     }
 }

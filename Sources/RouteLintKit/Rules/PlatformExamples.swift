@@ -87,7 +87,7 @@ enum PlatformExamples {
 extension String {
     /// The text with the first occurrence of `target` replaced: an example marked in place.
     func replacingFirst(_ target: String, with replacement: String) -> String {
-        guard let found = firstRange(of: target) else { return self }
+        guard let found = firstOccurrence(of: target) else { return self }
         return self[..<found.lowerBound] + replacement + self[found.upperBound...]
     }
 }

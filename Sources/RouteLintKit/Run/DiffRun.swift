@@ -188,7 +188,7 @@ public struct DiffRun: Sendable {
         }
         run.verdict = Verdict(
             findings: run.active, strict: options.strict, maxWarnings: options.maxWarnings, unreadablePaths: incomplete.count)
-        run.seconds = Linter.seconds(clock.now - started)
+        run.seconds = (clock.now - started).inSeconds
         return run
     }
 

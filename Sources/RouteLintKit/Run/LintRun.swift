@@ -146,7 +146,7 @@ public struct LintRun: Sendable {
         run.verdict = Verdict(
             findings: run.active, strict: options.strict, maxWarnings: options.maxWarnings,
             unreadablePaths: run.unreadable.count)
-        run.seconds = Linter.seconds(clock.now - started)
+        run.seconds = (clock.now - started).inSeconds
         return run
     }
 

@@ -97,7 +97,7 @@ public enum Subprocess {
         let exitStatus = signal == 0 ? (status >> 8) & 0xFF : 128 + signal
         return Outcome(
             status: exitStatus, standardOutput: exchange.output, standardError: exchange.error,
-            peakMemoryBytes: peak, seconds: Linter.seconds(clock.now - started))
+            peakMemoryBytes: peak, seconds: (clock.now - started).inSeconds)
     }
 
     private static func errorText(_ code: Int32) -> String {
