@@ -77,7 +77,7 @@ struct YAMLParserTests {
         let text = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
         let parsed = parseYAML(text)
         #expect(parsed.document == nil)
-        #expect(parsed.issues.map(message) == ["nesting is deeper than 1000 levels; routelint stops reading the file here"])
+        #expect(parsed.issues.map(\.kind.message) == ["nesting is deeper than 1000 levels; routelint stops reading the file here"])
         #expect(parsed.issues.first?.range.start == SourcePosition(line: 1, column: 1001))
     }
 
@@ -94,14 +94,15 @@ struct YAMLParserTests {
     func syntaxErrors() {
         let parsed = parseYAML("a: [1, 2\nb: 3\n")
         #expect(parsed.document == nil)
-        #expect(parsed.issues.map(message) == ["did not find expected ',' or ']' (while parsing a flow sequence at line 1, column 4)"])
+        #expect(
+            parsed.issues.map(\.kind.message) == ["did not find expected ',' or ']' (while parsing a flow sequence at line 1, column 4)"])
         #expect(parsed.issues.first?.range.start == SourcePosition(line: 2, column: 2))
     }
 
     @Test("reader errors are placed by byte offset, in code points")
     func readerErrors() {
         let parsed = YAMLParser.parse(Array("a: é\nb: x".utf8) + [0xFE] + Array("\n".utf8), file: FileID(0))
-        #expect(parsed.issues.map(message) == ["invalid leading UTF-8 octet (byte 0xFE)"])
+        #expect(parsed.issues.map(\.kind.message) == ["invalid leading UTF-8 octet (byte 0xFE)"])
         #expect(parsed.issues.first?.range.start == SourcePosition(line: 2, column: 5))
     }
 
@@ -121,13 +122,5 @@ struct YAMLParserTests {
         #expect(index.lineCount == 6)
         #expect((1...6).map { index.line($0) } == ["a", "b", "c", "d", "e", "f"])
         #expect(index.position(ofByte: bytes.count - 1) == SourcePosition(line: 6, column: 1))
-    }
-
-    /// What an issue says, as the configuration reader reports it.
-    func message(_ issue: YAMLIssue) -> String {
-        switch issue.kind {
-        case .syntax(let message): return message
-        case .duplicateKey(let key, _): return DuplicateKeyRule.message(forKey: key)
-        }
     }
 }

@@ -9,12 +9,7 @@ enum YAMLFile {
     /// The document in `bytes`, or nil when they hold none.
     static func parse(_ bytes: [UInt8]) throws(Invalid) -> YAMLDocument? {
         let parsed = YAMLParser.parse(bytes, file: FileID(0))
-        if let issue = parsed.issues.first {
-            switch issue.kind {
-            case .syntax(let message): throw Invalid(range: issue.range, message: message)
-            case .duplicateKey(let key, _): throw Invalid(range: issue.range, message: DuplicateKeyRule.message(forKey: key))
-            }
-        }
+        if let issue = parsed.issues.first { throw Invalid(range: issue.range, message: issue.kind.message) }
         return parsed.document
     }
 }

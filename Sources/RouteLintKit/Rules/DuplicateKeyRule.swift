@@ -50,12 +50,8 @@ public enum DuplicateKeyRule: FileRule {
         for case .yaml(let issue) in issues {
             guard case .duplicateKey(let key, let earlier) = issue.kind else { continue }
             findings.report(
-                description, message(forKey: key), at: issue.range,
+                description, issue.kind.message, at: issue.range,
                 related: [RelatedLocation(earlier, "'\(key)' first appears here")], subjects: [.key(key)])
         }
-    }
-
-    static func message(forKey key: String) -> String {
-        "key '\(key)' is repeated; YAML keeps only one of them"
     }
 }

@@ -227,6 +227,14 @@ public struct YAMLIssue: Sendable, Equatable {
         case syntax(message: String)
         /// `key` is the repeated key's text; `earlier` is the first occurrence.
         case duplicateKey(key: String, earlier: SourceRange)
+
+        /// What is wrong, in words: the finding's message, or the configuration's error.
+        public var message: String {
+            switch self {
+            case .syntax(let message): message
+            case .duplicateKey(let key, _): "key '\(key)' is repeated; YAML keeps only one of them"
+            }
+        }
     }
 
     /// What is wrong.
