@@ -20,7 +20,7 @@ public struct MarkdownReporter {
         let report = run.report
         output.write("## Route changes compared with \(Self.escaped(run.againstLabel))\n\n")
         // Without the time: the same change gives the same page.
-        let totals = TextReporter.Totals(
+        let totals = LintReport.Totals(
             files: report.totals.files, routes: report.totals.routes, seconds: nil, unreadablePaths: report.totals.unreadablePaths,
             comparison: report.totals.comparison)
         output.write(Self.escaped(TextReporter.summary(report.active, totals: totals)) + "\n")

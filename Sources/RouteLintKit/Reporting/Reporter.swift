@@ -8,7 +8,7 @@ public struct LintReport: Sendable {
     /// The files the findings point into, indexed by `FileID`.
     public let files: [SourceFile]
     /// What the summary says: files, routes, time, unreadable paths.
-    public let totals: TextReporter.Totals
+    public let totals: Totals
     /// Checks the run skipped, and why.
     public let skippedChecks: [String]
     /// Paths that could not be read: the run is incomplete.
@@ -16,9 +16,37 @@ public struct LintReport: Sendable {
     /// The least severity that fails the run.
     public let failingSeverity: Severity
 
+    /// What the summary line says beyond the findings.
+    public struct Totals: Sendable {
+        /// The number of files linted.
+        public let files: Int
+        /// The number of routes.
+        public let routes: Int
+        /// The run's time, when it is shown.
+        public let seconds: Double?
+        /// Paths of the route set that could not be read: the run is incomplete.
+        public let unreadablePaths: Int
+        /// The number of platform link files checked (counted apart from `files`).
+        public let platformFiles: Int
+        /// For `routelint diff`: the revision compared with, in words; the findings are changes.
+        public let comparison: String?
+
+        /// Totals; see the properties.
+        public init(
+            files: Int, routes: Int, seconds: Double?, unreadablePaths: Int = 0, platformFiles: Int = 0, comparison: String? = nil
+        ) {
+            self.files = files
+            self.routes = routes
+            self.seconds = seconds
+            self.unreadablePaths = unreadablePaths
+            self.platformFiles = platformFiles
+            self.comparison = comparison
+        }
+    }
+
     /// A report; see the properties.
     public init(
-        active: [Finding], suppressed: [Finding] = [], files: [SourceFile], totals: TextReporter.Totals,
+        active: [Finding], suppressed: [Finding] = [], files: [SourceFile], totals: Totals,
         skippedChecks: [String] = [], unreadable: [ReadFailure] = [], failingSeverity: Severity = .error
     ) {
         self.active = active

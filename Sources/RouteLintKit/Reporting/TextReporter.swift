@@ -27,38 +27,10 @@ public struct TextReporter {
         self.options = options
     }
 
-    /// What the summary line says beyond the findings.
-    public struct Totals: Sendable {
-        /// The number of files linted.
-        public let files: Int
-        /// The number of routes.
-        public let routes: Int
-        /// The run's time, when it is shown.
-        public let seconds: Double?
-        /// Paths of the route set that could not be read: the run is incomplete.
-        public let unreadablePaths: Int
-        /// The number of platform link files checked (counted apart from `files`).
-        public let platformFiles: Int
-        /// For `routelint diff`: the revision compared with, in words; the findings are changes.
-        public let comparison: String?
-
-        /// Totals; see the properties.
-        public init(
-            files: Int, routes: Int, seconds: Double?, unreadablePaths: Int = 0, platformFiles: Int = 0, comparison: String? = nil
-        ) {
-            self.files = files
-            self.routes = routes
-            self.seconds = seconds
-            self.unreadablePaths = unreadablePaths
-            self.platformFiles = platformFiles
-            self.comparison = comparison
-        }
-    }
-
     /// Writes the report finding by finding, so that its size in memory does not grow with
     /// the number of findings.
     private static func write<Output: TextOutputStream>(
-        _ findings: [Finding], files: [SourceFile], totals: Totals,
+        _ findings: [Finding], files: [SourceFile], totals: LintReport.Totals,
         options: Options, to output: inout Output
     ) {
         var excerpts = Excerpts(files: files)
@@ -221,7 +193,7 @@ public struct TextReporter {
         }
     }
 
-    static func summary(_ findings: [Finding], totals: Totals) -> String {
+    static func summary(_ findings: [Finding], totals: LintReport.Totals) -> String {
         var bySeverity: [Severity: Int] = [:]
         for finding in findings { bySeverity[finding.severity, default: 0] += 1 }
         let counts = Severity.allCases.reversed().compactMap { severity -> String? in

@@ -220,7 +220,7 @@ public struct DiffRun: Sendable {
     public var report: LintReport {
         LintReport(
             active: active, suppressed: suppressed, files: files,
-            totals: TextReporter.Totals(
+            totals: LintReport.Totals(
                 files: currentFileCount, routes: apps.reduce(0) { $0 + $1.routes.count }, seconds: seconds,
                 unreadablePaths: incomplete.count, comparison: againstLabel),
             unreadable: incomplete, failingSeverity: verdict.failingSeverity)

@@ -154,7 +154,7 @@ public struct LintRun: Sendable {
     public var report: LintReport {
         LintReport(
             active: active, suppressed: suppressed, files: files,
-            totals: TextReporter.Totals(
+            totals: LintReport.Totals(
                 files: files.count - platformFileCount, routes: apps.reduce(0) { $0 + $1.routes.count }, seconds: seconds,
                 unreadablePaths: unreadable.count, platformFiles: platformFileCount),
             skippedChecks: skippedChecks, unreadable: unreadable, failingSeverity: verdict.failingSeverity)

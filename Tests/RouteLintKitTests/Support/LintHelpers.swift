@@ -13,7 +13,7 @@ struct LintedSet {
     var report: LintReport {
         LintReport(
             active: result.findings, suppressed: result.suppressed, files: files,
-            totals: TextReporter.Totals(files: files.count, routes: result.routeCount, seconds: nil))
+            totals: LintReport.Totals(files: files.count, routes: result.routeCount, seconds: nil))
     }
 
     /// The text reporter's own output without the summary: each finding's first line, its
@@ -24,7 +24,7 @@ struct LintedSet {
     var headlines: [String] {
         result.findings.map { finding in
             let alone = LintReport(
-                active: [finding], files: files, totals: TextReporter.Totals(files: files.count, routes: 0, seconds: nil))
+                active: [finding], files: files, totals: LintReport.Totals(files: files.count, routes: 0, seconds: nil))
             return String(TextReporter(options: .init(summary: false)).render(alone).prefix { $0 != "\n" })
         }
     }
@@ -34,7 +34,7 @@ struct LintedSet {
 func report(_ findings: [Finding], suppressed: [Finding] = [], files: [SourceFile]) -> LintReport {
     LintReport(
         active: findings, suppressed: suppressed, files: files,
-        totals: TextReporter.Totals(files: files.count, routes: 0, seconds: nil))
+        totals: LintReport.Totals(files: files.count, routes: 0, seconds: nil))
 }
 
 /// Lints in-memory files as one route set, numbered in the order given; files named as platform
