@@ -17,36 +17,30 @@ struct FixtureTests {
             .map(\.lastPathComponent)
     }
 
-    /// Lints a fixture as the command line would from the fixture's folder: a file alone, or
-    /// a folder as one route set, with the platform link files directly inside it checked as
-    /// `--platform-file` would.
-    static func lintFixture(_ folder: String, _ name: String) throws -> LintedSet {
+    /// Lints a fixture as the command line does from the fixture's folder, through `LintRun`:
+    /// a file alone, or a folder as one route set, with the platform link files directly inside
+    /// it given as `--platform-file`. The text reporter's output, without the summary line.
+    static func lintFixture(_ folder: String, _ name: String) throws -> String {
         let directory = root.appendingPathComponent(folder)
-        let loaded = try loadFromDisk([name], in: directory.path)
-        #expect(loaded.unreadable.isEmpty)
         let fixture = directory.appendingPathComponent(name)
-        let platformFiles =
+        var options = LintOptions(input: .paths([name]), workingDirectory: directory.path)
+        options.platformFiles =
             isDirectory(fixture)
-            ? contentsOfDirectory(fixture).filter { PlatformFileKind(path: $0.lastPathComponent) != nil }
-                .sorted { $0.lastPathComponent < $1.lastPathComponent }.enumerated().map { index, url in
-                    PlatformFileSource(
-                        file: SourceFile(
-                            id: FileID(loaded.files.count + index), path: name + "/" + url.lastPathComponent,
-                            bytes: Array((try? Data(contentsOf: url)) ?? Data())),
-                        app: nil)
-                } : []
-        return LintedSet(
-            files: loaded.files + platformFiles.map(\.file), result: Linter.lint(loaded.files, platformFiles: platformFiles))
+            ? contentsOfDirectory(fixture).map(\.lastPathComponent).filter { PlatformFileKind(path: $0) != nil }.sorted()
+                .map { name + "/" + $0 } : []
+        let run = try LintRun.perform(options)
+        #expect(run.unreadable.isEmpty)
+        return TextReporter(options: .init(summary: false)).render(run.report)
     }
 
     @Test("ok fixtures lint clean", arguments: cases("ok"))
     func ok(_ name: String) throws {
-        #expect(try Self.lintFixture("ok", name).text == "")
+        #expect(try Self.lintFixture("ok", name) == "")
     }
 
     @Test("err fixtures give exactly their expected output", arguments: cases("err"))
     func err(_ name: String) throws {
-        let actual = try Self.lintFixture("err", name).text
+        let actual = try Self.lintFixture("err", name)
         let caseName =
             name.hasSuffix(".routes.yaml")
             ? String(name.dropLast(".routes.yaml".count))
