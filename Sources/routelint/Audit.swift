@@ -35,7 +35,7 @@ struct Audit: ParsableCommand {
         options.platformFiles = platformFile
         let run = try perform(options)
         for message in run.messages { printError(message.description) }
-        var destination = try open(output)
+        var destination = try openOutput(output)
         AuditPage().write(run, to: &destination)
         try finish(destination)
         // The verdict is lint's: the same findings fail the run.

@@ -71,7 +71,7 @@ struct Diff: ParsableCommand {
         for message in run.messages { printError(message.description) }
         if let writeBaseline, let newBaseline = run.newBaseline { try emit(newBaseline.text, to: writeBaseline) }
         for request in [ReportRequest(format: format, path: output)] + reports {
-            var destination = try open(request.path)
+            var destination = try openOutput(request.path)
             write(run, as: request.format, toTerminal: request.path == nil, workingDirectory: workingDirectory, to: &destination)
             try finish(destination)
         }

@@ -127,7 +127,7 @@ struct Lint: ParsableCommand {
         if let writeBaseline, let newBaseline = run.newBaseline { try emit(newBaseline.text, to: writeBaseline) }
         let report = run.report
         for request in [ReportRequest(format: format, path: output)] + reports {
-            var destination = try open(request.path)
+            var destination = try openOutput(request.path)
             reporter(request, workingDirectory: workingDirectory).write(report, to: &destination)
             try finish(destination)
         }
@@ -196,7 +196,7 @@ func currentDirectory() -> String {
 }
 
 /// Where a report goes: standard output, or the file at `path`.
-func open(_ path: String?) throws -> OutputFile {
+func openOutput(_ path: String?) throws -> OutputFile {
     guard let path else { return .standardOutput() }
     do {
         return try OutputFile(file: path)
@@ -217,7 +217,7 @@ func finish(_ output: OutputFile) throws {
 
 /// Prints a report to standard output, or saves it to a file.
 func emit(_ report: String, to path: String?) throws {
-    let output = try open(path)
+    let output = try openOutput(path)
     output.write(report)
     try finish(output)
 }
