@@ -48,20 +48,7 @@ struct Lint: ParsableCommand {
         help: ArgumentHelp("Also write a report: FORMAT[:FILE] (repeatable), e.g. sarif:routelint.sarif.", valueName: "format[:file]"))
     var reports: [ReportRequest<ReportFormat>] = []
 
-    @Option(help: "The configuration file (default: .routelint.yml in this folder or the nearest parent).")
-    var config: String?
-
-    @Flag(help: "Warnings fail the run too.")
-    var strict = false
-
-    @Option(help: "Fail the run when there are more than this many warnings.")
-    var maxWarnings: Int?
-
-    @Option(help: "Accept the findings recorded in this baseline file: only new ones are reported.")
-    var baseline: String?
-
-    @Option(help: "Record the current findings in this baseline file, and accept them.")
-    var writeBaseline: String?
+    @OptionGroup var gate: GateOptions
 
     @Flag(
         help:
@@ -74,12 +61,6 @@ struct Lint: ParsableCommand {
             "A platform link file to check against the routes (apple-app-site-association, assetlinks.json, AndroidManifest.xml, *.entitlements); repeatable. The configuration's platform-files are checked too.",
             valueName: "path"))
     var platformFile: [String] = []
-
-    @Option(help: "The folder SARIF artifact locations are relative to (default: the current directory).")
-    var baseDir: String?
-
-    @Flag(help: "Show only the findings that fail the run, without the summary.")
-    var quiet = false
 
     @Option(
         help: ArgumentHelp(
@@ -114,44 +95,30 @@ struct Lint: ParsableCommand {
                 throw ExitCode(Exit.usageOrUnreadable)
             }
         }
-        options.configurationPath = config
+        options.configurationPath = gate.config
         options.wholeSet = wholeSet
-        options.strict = strict
-        options.maxWarnings = maxWarnings
-        options.baselinePath = baseline
-        options.writesBaseline = writeBaseline != nil
+        options.strict = gate.strict
+        options.maxWarnings = gate.maxWarnings
+        options.baselinePath = gate.baseline
+        options.writesBaseline = gate.writeBaseline != nil
         options.platformFiles = platformFile
 
         let run = try perform(options)
         for message in run.messages { printError(message.description) }
-        if let writeBaseline, let newBaseline = run.newBaseline { try emit(newBaseline.text, to: writeBaseline) }
+        if let writeBaseline = gate.writeBaseline, let newBaseline = run.newBaseline { try emit(newBaseline.text, to: writeBaseline) }
         let report = run.report
         for request in [ReportRequest(format: format, path: output)] + reports {
             var destination = try openOutput(request.path)
-            reporter(request, workingDirectory: workingDirectory).write(report, to: &destination)
+            gate.reporter(request.format, toTerminal: request.path == nil, workingDirectory: workingDirectory).write(
+                report, to: &destination)
             try finish(destination)
         }
-        let summaryShown = format == .text && !quiet
+        let summaryShown = format == .text && !gate.quiet
         for reason in run.verdict.reasons(summaryShown: summaryShown) { printError(reason.description) }
         if run.verdict.exitStatus != 0 { throw ExitCode(run.verdict.exitStatus) }
     }
 
-    private func reporter(_ request: ReportRequest<ReportFormat>, workingDirectory: String) -> any Reporter {
-        switch request.format {
-        case .text:
-            return TextReporter(options: .init(colored: request.path == nil && Terminal.wantsColor, summary: !quiet, onlyFailing: quiet))
-        case .json:
-            return JSONReporter()
-        case .github:
-            return GitHubReporter()
-        case .sarif:
-            let base = baseDir.map { FilePath.absolute($0, in: workingDirectory) } ?? workingDirectory
-            return SARIFReporter(options: .init(baseDirectory: base, workingDirectory: workingDirectory))
-        }
-    }
-
     func validate() throws {
-        if let maxWarnings, maxWarnings < 0 { throw ValidationError("--max-warnings must be 0 or more") }
         if paths.contains("-") && paths.count > 1 { throw ValidationError("'-' reads one manifest from standard input, alone") }
         if stdinFilename != nil && !readsStandardInput {
             throw ValidationError("--stdin-filename names the manifest read with the path '-'")
