@@ -179,7 +179,7 @@ struct DecoderTests {
     @Test("a route's optional fields are values: changing a copy leaves the original as it was")
     func routeOptionalFieldsAreValues() {
         let range = SourceRange.fileStart(FileID(0))
-        var original = Route(id: Name(Symbol(index: 0), at: range))
+        var original = Route(id: LocatedName(Symbol(index: 0), at: range))
         original.entry = Located(true, at: range)
         var copy = original
         copy.entry = Located(false, at: range)
@@ -193,7 +193,7 @@ struct DecoderTests {
         #expect(cleared.entry == nil)
         #expect(copy.entry?.value == false)
         // A route that sets none of them reads every default.
-        let bare = Route(id: Name(Symbol(index: 1), at: range))
+        let bare = Route(id: LocatedName(Symbol(index: 1), at: range))
         #expect(bare.effectivePresentation == .push && !bare.isStacked && bare.isWeb && bare.feature == nil && bare.observes.isEmpty)
     }
 }

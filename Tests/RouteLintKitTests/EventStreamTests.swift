@@ -48,7 +48,7 @@ struct EventStreamTests {
     static func summary(_ decoded: DecodedManifest) -> [String] {
         let symbols = decoded.symbols
         func show(_ range: SourceRange) -> String { "\(range.start)-\(range.end)" }
-        func show(_ name: Name?) -> String { name.map { "\(symbols.text($0.value))@\(show($0.range))" } ?? "-" }
+        func show(_ name: LocatedName?) -> String { name.map { "\(symbols.text($0.value))@\(show($0.range))" } ?? "-" }
         var lines = decoded.issues.map { String(describing: $0) }
         guard let manifest = decoded.manifest else { return lines + ["no manifest"] }
         for route in manifest.routes {

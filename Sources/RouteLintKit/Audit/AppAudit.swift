@@ -174,7 +174,7 @@ public struct AppAudit: Sendable {
     /// One activity: `members` are the positions of its routes, `tabs` its tabs, `marks` the
     /// most severe finding on each tab and route.
     private static func activityAudit(
-        _ activity: Activity, in app: AppModel, members: [Int], tabs: [Tab], marks: [Subject: Severity]
+        _ activity: Activity, in app: AppModel, members: [Int], tabs: [Tab], marks: [FindingSubject: Severity]
     ) -> ActivityAudit {
         let name = app.text(activity.name.value)
         let tabs = tabs.sorted { ($0.index?.value ?? .max) < ($1.index?.value ?? .max) }

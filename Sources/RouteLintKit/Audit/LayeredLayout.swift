@@ -40,7 +40,7 @@ public struct LayeredLayout: Sendable {
     /// The drawing of one activity: its `tabs` (in index order), the positions of its routes
     /// (`members`), each route's depth from a tab root within the activity, and the most severe
     /// finding on each tab and route (`severities`).
-    static func activity(_ app: AppModel, tabs: [Tab], members: [Int], depth: [Int: Int], marks severities: [Subject: Severity])
+    static func activity(_ app: AppModel, tabs: [Tab], members: [Int], depth: [Int: Int], marks severities: [FindingSubject: Severity])
         -> LayeredLayout
     {
         var nodes: [Node] = []
@@ -49,7 +49,7 @@ public struct LayeredLayout: Sendable {
             let name = app.text(tab.name.value)
             nodes.append(
                 Node(
-                    name: name, detail: nil, kind: .tab, severity: severities[Subject.tab(name)], column: 0, row: nodes.count))
+                    name: name, detail: nil, kind: .tab, severity: severities[FindingSubject.tab(name)], column: 0, row: nodes.count))
         }
         let deepest = depth.values.max() ?? -1
         let unreached = deepest + 2
@@ -64,7 +64,8 @@ public struct LayeredLayout: Sendable {
             nodes.append(
                 Node(
                     name: name, detail: route.path.map { app.text($0.value.text) },
-                    kind: .route(route.presentation?.value ?? .push, isEntry: route.isEntry), severity: severities[Subject.route(name)],
+                    kind: .route(route.presentation?.value ?? .push, isEntry: route.isEntry),
+                    severity: severities[FindingSubject.route(name)],
                     column: columnOf[position]!, row: 0))
         }
         var edges: [(from: Int, to: Int)] = []
@@ -105,8 +106,8 @@ public struct LayeredLayout: Sendable {
     }
 
     /// The most severe finding about each tab and route the findings name first.
-    static func severities(_ findings: [Finding]) -> [Subject: Severity] {
-        var result: [Subject: Severity] = [:]
+    static func severities(_ findings: [Finding]) -> [FindingSubject: Severity] {
+        var result: [FindingSubject: Severity] = [:]
         for finding in findings {
             guard let subject = finding.subjects.first(where: { $0.kind == .route || $0.kind == .tab }) else { continue }
             result[subject] = max(result[subject] ?? .note, finding.severity)

@@ -37,7 +37,7 @@ struct RouteChanges {
         let message: String
         let range: SourceRange
         let related: [RelatedLocation]
-        let subjects: [Subject]
+        let subjects: [FindingSubject]
     }
 
     /// A change of the generated code's surface.
@@ -45,7 +45,7 @@ struct RouteChanges {
         let message: String
         let range: SourceRange
         let related: [RelatedLocation]
-        let subjects: [Subject]
+        let subjects: [FindingSubject]
     }
 
     private(set) var links: [LinkChange] = []
@@ -244,7 +244,7 @@ private struct AppComparison {
                             + "not \(Self.list(parameters))",
                         range: now.path?.range ?? now.id.range,
                         related: route.path.map { [RelatedLocation(locations.before($0.range), "the path was this")] } ?? [],
-                        subjects: [.route(newID)] + newParameters.map { Subject(.parameter, $0) }))
+                        subjects: [.route(newID)] + newParameters.map { FindingSubject(.parameter, $0) }))
             }
             if route.requiresAuth?.value == true && now.requiresAuth?.value != true {
                 changes.add(
@@ -271,7 +271,7 @@ private struct AppComparison {
                     related: [
                         RelatedLocation(locations.before(holder.name.range), "holder '\(TerminalText.escape(name))' was declared here")
                     ],
-                    subjects: [.holder(name)] + newParams.map { Subject(.parameter, $0) }))
+                    subjects: [.holder(name)] + newParams.map { FindingSubject(.parameter, $0) }))
         }
     }
 
@@ -282,7 +282,7 @@ private struct AppComparison {
 
     /// Reports each of `names` (of `before`) that `after` no longer declares.
     private func compareEntities(
-        _ names: [Name], _ after: AppModel, kind: EntityKind, into changes: inout RouteChanges, isKept: (Symbol) -> Bool
+        _ names: [LocatedName], _ after: AppModel, kind: EntityKind, into changes: inout RouteChanges, isKept: (Symbol) -> Bool
     ) {
         guard let before else { return }
         for name in names {
@@ -305,7 +305,7 @@ private struct AppComparison {
             RouteChanges.APIChange(
                 message: "\(TerminalText.escape(appName)) was removed, and with it \(before.routes.count) routes",
                 range: locations.anchor(range), related: [RelatedLocation(locations.before(range), "it was declared here")],
-                subjects: [Subject(.value, appName)]))
+                subjects: [FindingSubject(.value, appName)]))
         let walk = Self.walk(before, before, counterpart: nil)
         originsDropped(before, walk, schemes: [], hosts: [], into: &changes)
     }
@@ -318,11 +318,11 @@ private struct AppComparison {
     }
 
     /// Origins compare lower-cased, as URLs do.
-    private static func schemes(_ app: AppModel) -> [(text: String, name: Name)] {
+    private static func schemes(_ app: AppModel) -> [(text: String, name: LocatedName)] {
         app.schemes.map { (app.text($0.value).lowercased(), $0) }
     }
 
-    private static func hosts(_ app: AppModel) -> [(text: String, name: Name)] {
+    private static func hosts(_ app: AppModel) -> [(text: String, name: LocatedName)] {
         app.hosts.map { (app.text($0.value).lowercased(), $0) }
     }
 
@@ -551,7 +551,9 @@ private struct AppComparison {
     /// A scheme or host the app no longer declares: its links open nothing now, or, when
     /// another app (`owner`) declares it now, what that app opens (one witness, resolved as
     /// `resolve` resolves it).
-    private func dropped(_ origin: String, url: String, route: String, at name: Name, nowOf owner: AppModel?) -> RouteChanges.LinkChange {
+    private func dropped(_ origin: String, url: String, route: String, at name: LocatedName, nowOf owner: AppModel?)
+        -> RouteChanges.LinkChange
+    {
         let related = [RelatedLocation(locations.before(name.range), "\(origin) was declared here")]
         guard let owner else {
             return RouteChanges.LinkChange(
@@ -577,7 +579,7 @@ private struct AppComparison {
     ) {
         let segments = walked.after
         let paths = walked.walk.firstOpened
-        func added(_ origin: String, url: String, path: [[UInt8]], at name: Name) {
+        func added(_ origin: String, url: String, path: [[UInt8]], at name: LocatedName) {
             guard let route = Self.routeID(path, segments, after) else { return }
             changes.add(
                 RouteChanges.LinkChange(

@@ -68,7 +68,7 @@ public struct Finding: Hashable, Sendable {
     /// What the finding is about, by kind and name (route ids, holder names, keys). With the
     /// rule and the file they identify the finding without its line, for baselines and
     /// fingerprints.
-    public let subjects: [Subject]
+    public let subjects: [FindingSubject]
     /// The nearest valid name or key, when the message suggests one ("did you mean …?"):
     /// writing it in place of the text at `range` mends the finding. An editor offers it as
     /// a quick fix.
@@ -82,7 +82,7 @@ public struct Finding: Hashable, Sendable {
     /// A finding of `rule`; see the properties.
     public init(
         rule: String, severity: Severity, message: String, range: SourceRange,
-        related: [RelatedLocation] = [], relatedOmitted: Int = 0, subjects: [Subject] = [], suggestion: String? = nil
+        related: [RelatedLocation] = [], relatedOmitted: Int = 0, subjects: [FindingSubject] = [], suggestion: String? = nil
     ) {
         self.rule = rule
         self.severity = severity
@@ -139,7 +139,7 @@ public struct FindingSink: Sendable {
     /// Reports a finding of the rule `description` at its default severity.
     public mutating func report(
         _ rule: RuleDescription, _ message: String, at range: SourceRange,
-        related: [RelatedLocation] = [], relatedOmitted: Int = 0, subjects: [Subject] = [], suggestion: String? = nil,
+        related: [RelatedLocation] = [], relatedOmitted: Int = 0, subjects: [FindingSubject] = [], suggestion: String? = nil,
         witnesses: [String] = []
     ) {
         var finding = Finding(

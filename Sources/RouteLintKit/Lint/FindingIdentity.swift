@@ -7,10 +7,10 @@ public struct FindingIdentity: Hashable, Comparable, Sendable {
     /// The file, as named in the report.
     public let file: String
     /// The kinds and names of what the finding is about.
-    public let subjects: [Subject]
+    public let subjects: [FindingSubject]
 
     /// The identity of a finding of `rule` in `file` about `subjects`.
-    public init(rule: String, file: String, subjects: [Subject]) {
+    public init(rule: String, file: String, subjects: [FindingSubject]) {
         self.rule = rule
         self.file = file
         self.subjects = subjects

@@ -8,9 +8,9 @@ public struct AppModel: Sendable {
         /// What kind of entity it names.
         public let kind: EntityKind
         /// The later declaration, which the app ignores.
-        public let later: Name
+        public let later: LocatedName
         /// The first declaration, which the app uses.
-        public let first: Name
+        public let first: LocatedName
     }
 
     /// A file of the app, as `missing-field` needs it.
@@ -22,15 +22,15 @@ public struct AppModel: Sendable {
     }
 
     /// The app's name, as its first file declares it; nil for the files that name none.
-    public let name: Name?
+    public let name: LocatedName?
     /// The run's symbols: every name of every app.
     public let symbols: SymbolTable
     /// The app's files, in path order.
     public let files: [File]
     /// The custom URL schemes of every file, in order.
-    public private(set) var schemes: [Name] = []
+    public private(set) var schemes: [LocatedName] = []
     /// The universal-link hosts of every file, in order.
-    public private(set) var hosts: [Name] = []
+    public private(set) var hosts: [LocatedName] = []
     /// The activities, first declarations only, in declaration order.
     public private(set) var activities = EntityList<Activity>()
     /// The tabs, first declarations only, in declaration order.
@@ -40,7 +40,7 @@ public struct AppModel: Sendable {
     /// Routes in declaration order.
     public private(set) var routes = EntityList<Route>()
     /// The items of every `NameList` of the app's entities.
-    public private(set) var names: [Name] = []
+    public private(set) var names: [LocatedName] = []
     /// Every later declaration of a name the app already has.
     public private(set) var redeclarations: [Redeclaration] = []
     /// The `ios` settings of the app's files, in path order.
@@ -176,7 +176,7 @@ public struct AppModel: Sendable {
     }
 
     /// The names of a list: a route's links, sends or observes, a holder's params.
-    public func names(_ list: NameList) -> ArraySlice<Name> { names[list.range] }
+    public func names(_ list: NameList) -> ArraySlice<LocatedName> { names[list.range] }
 
     /// The text of a name.
     public func text(_ symbol: Symbol) -> String { symbols.text(symbol) }
@@ -282,7 +282,7 @@ struct SymbolIndex: Sendable {
 
 extension AppModel {
     /// Every app ID the app's `ios` settings list, in path order, each once.
-    public var iosAppIDs: [Name] {
+    public var iosAppIDs: [LocatedName] {
         var seen = Set<Symbol>()
         return iosSettings.flatMap(\.appIDs).filter { seen.insert($0.value).inserted }
     }

@@ -9,7 +9,7 @@ public struct LinkGraph: Sendable {
 
     init() {}
 
-    init(routes: EntityList<Route>, names: [Name], index: SymbolIndex) {
+    init(routes: EntityList<Route>, names: [LocatedName], index: SymbolIndex) {
         rowStarts.reserveCapacity(routes.count + 1)
         for route in routes {
             for link in names[route.links.range] { if let target = index[link.value] { targets.append(target) } }

@@ -1,6 +1,6 @@
 /// A name or text of a manifest: its symbol in the run's `SymbolTable`, and where it was
 /// written.
-public typealias Name = Located<Symbol>
+public typealias LocatedName = Located<Symbol>
 
 /// A list of names — `links`, `sends`, `observes`, `params` — as a range of a pool of names
 /// (the manifest's, or the app's once merged): a route costs no array of its own.
@@ -31,11 +31,11 @@ public struct Manifest: Sendable {
     /// `manifest`: the format version.
     public var version: Located<Int>?
     /// `app`: the app the file belongs to; files without one form the unnamed app.
-    public var app: Name?
+    public var app: LocatedName?
     /// `schemes`: custom URL schemes for deep links.
-    public var schemes: [Name] = []
+    public var schemes: [LocatedName] = []
     /// `hosts`: universal-link hosts.
-    public var hosts: [Name] = []
+    public var hosts: [LocatedName] = []
     /// `activities`, in declaration order.
     public var activities = EntityList<Activity>()
     /// `tabs`, in declaration order.
@@ -49,7 +49,7 @@ public struct Manifest: Sendable {
     /// `android`: the Android app's App Link settings, when the file declares them.
     public var android: AndroidSettings?
     /// The items of every `NameList` of the file's entities.
-    public var names: [Name] = []
+    public var names: [LocatedName] = []
     /// Whether the top level is a mapping with a `manifest` key, and where a missing one would go.
     public var versionKey = VersionKey.notApplicable
 
@@ -74,19 +74,19 @@ public struct Manifest: Sendable {
 /// An app context with its own tab set.
 public struct Activity: Sendable {
     /// The mapping key that declares the activity.
-    public internal(set) var name: Name
+    public internal(set) var name: LocatedName
     /// `title`: the display name.
-    public var title: Name?
+    public var title: LocatedName?
     /// `icon`: a symbol name.
-    public var icon: Name?
+    public var icon: LocatedName?
     /// `default-tab`: the tab shown when the app switches to the activity.
-    public var defaultTab: Name?
+    public var defaultTab: LocatedName?
 
     /// From the declaring key to the end of the entity's fields.
     public var extent: SourceRange
 
     /// An activity named `name`, with nothing else declared.
-    public init(name: Name) {
+    public init(name: LocatedName) {
         self.name = name
         extent = name.range
     }
@@ -95,17 +95,17 @@ public struct Activity: Sendable {
 /// A tab: an entry of an activity's tab bar, with the route at the root of its stack.
 public struct Tab: Sendable {
     /// The tab's name.
-    public internal(set) var name: Name
+    public internal(set) var name: LocatedName
     /// `activity`: the activity whose tab bar shows it.
-    public var activity: Name?
+    public var activity: LocatedName?
     /// `index`: its position in that tab bar.
     public var index: Located<Int>?
     /// `root`: the route at the root of its navigation stack.
-    public var root: Name?
+    public var root: LocatedName?
     /// `icon`: a symbol name.
-    public var icon: Name?
+    public var icon: LocatedName?
     /// `title`: the display name (default: the name, capitalised).
-    public var title: Name?
+    public var title: LocatedName?
     /// The keys the tab was written with, valid or not.
     public var written = KeySet<TabKey>()
 
@@ -113,7 +113,7 @@ public struct Tab: Sendable {
     public var extent: SourceRange
 
     /// A tab named `name`, with nothing else declared.
-    public init(name: Name) {
+    public init(name: LocatedName) {
         self.name = name
         extent = name.range
     }
@@ -139,19 +139,19 @@ public enum HolderScope: String, CaseIterable, Comparable, Sendable {
 /// Owns a route's ViewModel and DI scope.
 public struct Holder: Sendable {
     /// The holder's name.
-    public internal(set) var name: Name
+    public internal(set) var name: LocatedName
     /// `scope`: its lifetime (default `route`).
     public var scope: Located<HolderScope>?
     /// `params`: the route parameters it needs to be created.
     public var params = NameList.empty
     /// `parent`: the holder whose scope encloses this one.
-    public var parent: Name?
+    public var parent: LocatedName?
 
     /// From the declaring key to the end of the entity's fields.
     public var extent: SourceRange
 
     /// A holder named `name`, with nothing else declared.
-    public init(name: Name) {
+    public init(name: LocatedName) {
         self.name = name
         extent = name.range
     }
@@ -184,14 +184,14 @@ public enum Presentation: String, CaseIterable, Sendable {
 /// is changed, so a route is a value like any other.
 public struct Route: Sendable {
     /// The route's id.
-    public internal(set) var id: Name
+    public internal(set) var id: LocatedName
     /// The path, when it is a valid pattern. (An invalid one is reported by `invalid-path`;
     /// `written` still says the route has one.)
     public var path: Located<PathPattern>?
     /// `activity`: the activity it belongs to (a tab root takes its tab's).
-    public var activity: Name?
+    public var activity: LocatedName?
     /// `holder`: the holder bound to it.
-    public var holder: Name?
+    public var holder: LocatedName?
     /// `links`: the routes it can open.
     public var links = NameList.empty
     /// The keys the route was written with, valid or not.
@@ -203,7 +203,7 @@ public struct Route: Sendable {
     private var optionalFields: OptionalRouteFields?
 
     /// A route whose id is `id`, with nothing else declared.
-    public init(id: Name) {
+    public init(id: LocatedName) {
         self.id = id
         extent = id.range
     }
@@ -229,12 +229,12 @@ public struct Route: Sendable {
         set { setOptionalField(isAbsent: newValue == nil) { $0.requiresAuth = newValue } }
     }
     /// `feature`: the feature flag that gates it.
-    public var feature: Name? {
+    public var feature: LocatedName? {
         get { optionalFields?.feature }
         set { setOptionalField(isAbsent: newValue == nil) { $0.feature = newValue } }
     }
     /// `fallback`: the route shown instead when the flag is off.
-    public var fallback: Name? {
+    public var fallback: LocatedName? {
         get { optionalFields?.fallback }
         set { setOptionalField(isAbsent: newValue == nil) { $0.fallback = newValue } }
     }
@@ -283,8 +283,8 @@ private final class OptionalRouteFields: @unchecked Sendable {
     var stacked: Located<Bool>?
     var entry: Located<Bool>?
     var requiresAuth: Located<Bool>?
-    var feature: Name?
-    var fallback: Name?
+    var feature: LocatedName?
+    var fallback: LocatedName?
     var sends = NameList.empty
     var observes = NameList.empty
     var web: Located<Bool>?
@@ -309,7 +309,7 @@ public struct IOSSettings: Sendable {
     /// Where the `ios` key is written.
     public let key: SourceRange
     /// `app-ids`: the app IDs (`TEAMID.bundle.id`) the apple-app-site-association names.
-    public var appIDs: [Name] = []
+    public var appIDs: [LocatedName] = []
 
     /// Settings declared at `key`, with nothing set.
     public init(key: SourceRange) {
@@ -333,11 +333,11 @@ public struct AndroidSettings: Sendable {
     /// Where the `android` key is written.
     public let key: SourceRange
     /// `package`: the application ID assetlinks.json names.
-    public var package: Name?
+    public var package: LocatedName?
     /// `activity`: the activity the intent filters are declared on.
-    public var activity: Name?
+    public var activity: LocatedName?
     /// `cert-fingerprints`: SHA-256 fingerprints of the signing certificates.
-    public var certFingerprints: [Name] = []
+    public var certFingerprints: [LocatedName] = []
     /// `min-sdk`: the lowest API level the app runs on.
     public var minSDK: Located<Int>?
     /// `inexact`: what the filters claim where an API level cannot claim the routes exactly.
@@ -365,7 +365,7 @@ public struct AndroidSettings: Sendable {
 /// An activity, tab, holder or route: declared under a name, by the mapping key `declaredName`.
 public protocol DeclaredEntity: Sendable {
     /// The name the entity is declared by: its name, or a route's id.
-    var declaredName: Name { get }
+    var declaredName: LocatedName { get }
     /// From the declaring key to the end of the entity's fields: findings inside it are
     /// about the entity.
     var extent: SourceRange { get set }
@@ -376,13 +376,13 @@ public protocol DeclaredEntity: Sendable {
 }
 
 /// The activity's name.
-extension Activity: DeclaredEntity { public var declaredName: Name { name } }
+extension Activity: DeclaredEntity { public var declaredName: LocatedName { name } }
 /// The tab's name.
-extension Tab: DeclaredEntity { public var declaredName: Name { name } }
+extension Tab: DeclaredEntity { public var declaredName: LocatedName { name } }
 /// The holder's name.
-extension Holder: DeclaredEntity { public var declaredName: Name { name } }
+extension Holder: DeclaredEntity { public var declaredName: LocatedName { name } }
 /// The route's id.
-extension Route: DeclaredEntity { public var declaredName: Name { id } }
+extension Route: DeclaredEntity { public var declaredName: LocatedName { id } }
 
 // MARK: - Joining an app
 
@@ -391,14 +391,14 @@ extension Route: DeclaredEntity { public var declaredName: Name { id } }
 // list an entity holds.
 
 extension Located where Value == Symbol {
-    func renumbered(_ mapping: [Symbol]?) -> Name {
+    func renumbered(_ mapping: [Symbol]?) -> LocatedName {
         guard let mapping else { return self }
-        return Name(mapping[Int(value.index)], at: range)
+        return LocatedName(mapping[Int(value.index)], at: range)
     }
 }
 
-extension Optional where Wrapped == Name {
-    func renumbered(_ mapping: [Symbol]?) -> Name? { map { $0.renumbered(mapping) } }
+extension Optional where Wrapped == LocatedName {
+    func renumbered(_ mapping: [Symbol]?) -> LocatedName? { map { $0.renumbered(mapping) } }
 }
 
 extension Activity {

@@ -160,13 +160,13 @@ private struct Decoder: ~Copyable {
             reportWrongType(node, FieldReference(key.name, of: .topLevel), expected: .mapping)
             return
         }
-        let declared = Name(symbols.intern(Array(key.name.utf8)[...]), at: keyRange)
+        let declared = LocatedName(symbols.intern(Array(key.name.utf8)[...]), at: keyRange)
         _ = fields(of: node, declaredBy: declared, owner: .section(key), decodeField)
     }
 
-    private mutating func activity(_ name: Name, _ body: Node?) -> Activity {
+    private mutating func activity(_ name: LocatedName, _ body: Node?) -> Activity {
         var activity = Activity(name: name)
-        let owner = Owner.entity(.activity, symbols.text(name.value))
+        let owner = KeyOwner.entity(.activity, symbols.text(name.value))
         let extent = fields(of: body, declaredBy: name, owner: owner) { (decoder, key: ActivityKey, value) in
             let field = FieldReference(key.name, of: owner)
             switch key {
@@ -179,9 +179,9 @@ private struct Decoder: ~Copyable {
         return activity
     }
 
-    private mutating func tab(_ name: Name, _ body: Node?) -> Tab {
+    private mutating func tab(_ name: LocatedName, _ body: Node?) -> Tab {
         var tab = Tab(name: name)
-        let owner = Owner.entity(.tab, symbols.text(name.value))
+        let owner = KeyOwner.entity(.tab, symbols.text(name.value))
         let extent = fields(of: body, declaredBy: name, owner: owner) { (decoder, key: TabKey, value) in
             let field = FieldReference(key.name, of: owner)
             tab.written.insert(key)
@@ -197,9 +197,9 @@ private struct Decoder: ~Copyable {
         return tab
     }
 
-    private mutating func holder(_ name: Name, _ body: Node?) -> Holder {
+    private mutating func holder(_ name: LocatedName, _ body: Node?) -> Holder {
         var holder = Holder(name: name)
-        let owner = Owner.entity(.holder, symbols.text(name.value))
+        let owner = KeyOwner.entity(.holder, symbols.text(name.value))
         let extent = fields(of: body, declaredBy: name, owner: owner) { (decoder, key: HolderKey, value) in
             let field = FieldReference(key.name, of: owner)
             switch key {
@@ -212,9 +212,9 @@ private struct Decoder: ~Copyable {
         return holder
     }
 
-    private mutating func route(_ id: Name, _ body: Node?) -> Route {
+    private mutating func route(_ id: LocatedName, _ body: Node?) -> Route {
         var route = Route(id: id)
-        let owner = Owner.entity(.route, symbols.text(id.value))
+        let owner = KeyOwner.entity(.route, symbols.text(id.value))
         let extent = fields(of: body, declaredBy: id, owner: owner) { (decoder, key: RouteKey, value) in
             let field = FieldReference(key.name, of: owner)
             route.written.insert(key)
@@ -244,7 +244,7 @@ private struct Decoder: ~Copyable {
     /// fields. A null section, or a null entity body, is empty.
     private mutating func section<Entity>(
         _ node: Node, _ key: TopLevelKey, kind: EntityKind,
-        _ decodeEntity: (inout Decoder, Name, Node?) -> Entity
+        _ decodeEntity: (inout Decoder, LocatedName, Node?) -> Entity
     ) -> EntityList<Entity> {
         var entities = EntityList<Entity>()
         if isNull(node) { return entities }
@@ -262,7 +262,7 @@ private struct Decoder: ~Copyable {
                 if let value = cursor.nextNode() { cursor.skip(value) }
                 continue
             }
-            let name = Name(symbols.intern(cursor.text[...]), at: keyNode.range)
+            let name = LocatedName(symbols.intern(cursor.text[...]), at: keyNode.range)
             guard let body = cursor.nextNode() else { break }
             if body.kind == .mapping || isNull(body) {
                 entities.append(decodeEntity(&self, name, body.kind == .mapping ? body : nil))
@@ -276,7 +276,7 @@ private struct Decoder: ~Copyable {
     /// Reads an entity's fields, then the fields its merge keys add; returns the entity's
     /// extent, from its name to the end of its fields.
     private mutating func fields<Key: ManifestKey>(
-        of body: Node?, declaredBy name: Name, owner: Owner, _ decodeField: (inout Decoder, Key, Node) -> Void
+        of body: Node?, declaredBy name: LocatedName, owner: KeyOwner, _ decodeField: (inout Decoder, Key, Node) -> Void
     ) -> SourceRange {
         // The body's events come next from the cursor; only whether there is one matters here.
         guard body != nil else { return name.range }
@@ -314,7 +314,7 @@ private struct Decoder: ~Copyable {
     /// mappings that the entity does not set itself; of several, the first that sets a field
     /// wins. Merged mappings may merge others; each is read once, so aliases cannot loop.
     private mutating func mergeFields<Key: ManifestKey>(
-        _ merges: [Int32], own: KeySet<Key>, ownUnknown: [String], owner: Owner, _ decodeField: (inout Decoder, Key, Node) -> Void
+        _ merges: [Int32], own: KeySet<Key>, ownUnknown: [String], owner: KeyOwner, _ decodeField: (inout Decoder, Key, Node) -> Void
     ) {
         var set = own
         var setUnknown = Set(ownUnknown)
@@ -369,7 +369,7 @@ private struct Decoder: ~Copyable {
     }
 
     /// Passes over a pair whose key is not a scalar, reporting the key.
-    private mutating func skipPair(key: Node, in owner: Owner) {
+    private mutating func skipPair(key: Node, in owner: KeyOwner) {
         report(.nonScalarKey(in: owner, found: found(key)), at: key.range)
         cursor.skip(key)
         if let value = cursor.nextNode() { cursor.skip(value) }
@@ -377,17 +377,17 @@ private struct Decoder: ~Copyable {
 
     // MARK: - Values
 
-    private mutating func string(_ node: Node, _ field: FieldReference) -> Name? {
+    private mutating func string(_ node: Node, _ field: FieldReference) -> LocatedName? {
         guard node.kind == .scalar, scalarType(node) == .string else {
             reportWrongType(node, field, expected: .string)
             return nil
         }
-        return Name(symbols.intern(cursor.text[...]), at: node.range)
+        return LocatedName(symbols.intern(cursor.text[...]), at: node.range)
     }
 
     /// A reference to an activity, tab, holder or route. Not a valid name, it cannot name
     /// anything: reported here as a wrong value, and not again as an unknown reference.
-    private mutating func name(_ node: Node, _ field: FieldReference) -> Name? {
+    private mutating func name(_ node: Node, _ field: FieldReference) -> LocatedName? {
         guard node.kind == .scalar, scalarType(node) == .string else {
             reportWrongType(node, field, expected: .string)
             return nil
@@ -396,13 +396,13 @@ private struct Decoder: ~Copyable {
             report(.invalidName(field, String(decoding: cursor.text, as: UTF8.self)), at: node.range)
             return nil
         }
-        return Name(symbols.intern(cursor.text[...]), at: node.range)
+        return LocatedName(symbols.intern(cursor.text[...]), at: node.range)
     }
 
     /// A list of names, appended to the manifest's pool of names.
     private mutating func nameList(
         _ node: Node, _ field: FieldReference,
-        _ decodeItem: (inout Decoder, Node) -> Name?
+        _ decodeItem: (inout Decoder, Node) -> LocatedName?
     ) -> NameList {
         if isNull(node) { return .empty }
         guard node.kind == .sequence else {
@@ -416,7 +416,7 @@ private struct Decoder: ~Copyable {
         return NameList(start: start, end: UInt32(manifest.names.count))
     }
 
-    private mutating func parameterName(_ node: Node, _ field: FieldReference) -> Name? {
+    private mutating func parameterName(_ node: Node, _ field: FieldReference) -> LocatedName? {
         guard node.kind == .scalar, scalarType(node) == .string else {
             reportWrongType(node, field, expected: .string)
             return nil
@@ -425,7 +425,7 @@ private struct Decoder: ~Copyable {
             report(.invalidParameterName(field, String(decoding: cursor.text, as: UTF8.self)), at: node.range)
             return nil
         }
-        return Name(symbols.intern(cursor.text[...]), at: node.range)
+        return LocatedName(symbols.intern(cursor.text[...]), at: node.range)
     }
 
     private mutating func list<Element>(
@@ -487,7 +487,7 @@ private struct Decoder: ~Copyable {
         return Located(value, at: node.range)
     }
 
-    private mutating func path(_ node: Node, _ field: FieldReference, of route: Name) -> Located<PathPattern>? {
+    private mutating func path(_ node: Node, _ field: FieldReference, of route: LocatedName) -> Located<PathPattern>? {
         guard node.kind == .scalar, scalarType(node) == .string else {
             reportWrongType(node, field, expected: .string)
             return nil
@@ -504,7 +504,7 @@ private struct Decoder: ~Copyable {
         }
     }
 
-    private mutating func scheme(_ node: Node, _ field: FieldReference) -> Name? {
+    private mutating func scheme(_ node: Node, _ field: FieldReference) -> LocatedName? {
         guard let value = string(node, field) else { return nil }
         let bytes = cursor.text
         let valid =
@@ -517,7 +517,7 @@ private struct Decoder: ~Copyable {
         return value
     }
 
-    private mutating func host(_ node: Node, _ field: FieldReference) -> Name? {
+    private mutating func host(_ node: Node, _ field: FieldReference) -> LocatedName? {
         guard let value = string(node, field) else { return nil }
         let labels = cursor.text.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
         let valid = labels.enumerated().allSatisfy { position, label in
@@ -534,7 +534,7 @@ private struct Decoder: ~Copyable {
 
     /// An app ID of the apple-app-site-association: a team ID of 10 letters and digits, a
     /// dot, and a bundle ID (letters, digits, `-` and `.`).
-    private mutating func appID(_ node: Node, _ field: FieldReference) -> Name? {
+    private mutating func appID(_ node: Node, _ field: FieldReference) -> LocatedName? {
         guard let value = string(node, field) else { return nil }
         let bytes = cursor.text
         let team = bytes.prefix(10)
@@ -553,7 +553,7 @@ private struct Decoder: ~Copyable {
     /// A Java package or class name, as Android's `package` and `android:name` take them:
     /// identifiers joined by dots, a package with two at least; a class may start with a dot
     /// (relative to the package).
-    private mutating func androidName(_ node: Node, _ field: FieldReference, allowsLeadingDot: Bool) -> Name? {
+    private mutating func androidName(_ node: Node, _ field: FieldReference, allowsLeadingDot: Bool) -> LocatedName? {
         guard let value = string(node, field) else { return nil }
         var bytes = cursor.text[...]
         if allowsLeadingDot && bytes.first == UInt8(ascii: ".") { bytes = bytes.dropFirst() }
@@ -571,7 +571,7 @@ private struct Decoder: ~Copyable {
 
     /// A SHA-256 certificate fingerprint as assetlinks.json writes it: 32 bytes in hex, joined
     /// by colons.
-    private mutating func certificateFingerprint(_ node: Node, _ field: FieldReference) -> Name? {
+    private mutating func certificateFingerprint(_ node: Node, _ field: FieldReference) -> LocatedName? {
         guard let value = string(node, field) else { return nil }
         let pairs = cursor.text.split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false)
         let isHex = { (byte: UInt8) in ManifestName.isASCIIDigit(byte) || "abcdefABCDEF".utf8.contains(byte) }
@@ -625,7 +625,7 @@ private struct Decoder: ~Copyable {
         report(.wrongType(field, expected: expected, found: found(node)), at: node.range)
     }
 
-    private mutating func reportUnknownKey(_ key: String, at range: SourceRange, in owner: Owner, validKeys: [String]) {
+    private mutating func reportUnknownKey(_ key: String, at range: SourceRange, in owner: KeyOwner, validKeys: [String]) {
         issues.append(.unknownKey(key: key, owner: owner, validKeys: validKeys, at: range))
     }
 

@@ -10,7 +10,7 @@ public enum ManifestIssue: Sendable, Equatable {
     /// `yaml-syntax` and `duplicate-key`.
     case yaml(YAMLIssue)
     /// `unknown-key`: a key the format does not define, with the keys it does define there.
-    case unknownKey(key: String, owner: Owner, validKeys: [String], at: SourceRange)
+    case unknownKey(key: String, owner: KeyOwner, validKeys: [String], at: SourceRange)
     /// `invalid-value`.
     case invalidValue(InvalidValue, at: SourceRange)
     /// `invalid-path`: a route's path that is not a valid pattern.
@@ -26,7 +26,7 @@ public enum ManifestIssue: Sendable, Equatable {
 }
 
 /// What holds a key or a value: the top level, a section such as `routes`, or an entity.
-public enum Owner: Sendable, Equatable, CustomStringConvertible {
+public enum KeyOwner: Sendable, Equatable, CustomStringConvertible {
     /// The top level of the manifest.
     case topLevel
     /// A top-level section (`routes`, say).
@@ -50,12 +50,12 @@ public struct FieldReference: Sendable, Equatable {
     /// The key as written.
     public let key: String
     /// The mapping it is in.
-    public let owner: Owner
+    public let owner: KeyOwner
     /// Whether the value at fault is an item of the key's list, not the whole value.
     public var isItem = false
 
     /// The field `key` of `owner`, or an item of it.
-    public init(_ key: String, of owner: Owner, isItem: Bool = false) {
+    public init(_ key: String, of owner: KeyOwner, isItem: Bool = false) {
         self.key = key
         self.owner = owner
         self.isItem = isItem
@@ -95,7 +95,7 @@ public enum InvalidValue: Sendable, Equatable {
     /// A field holds a value of another type than it takes.
     case wrongType(FieldReference, expected: ExpectedValue, found: FoundValue)
     /// A mapping key that is not a scalar.
-    case nonScalarKey(in: Owner, found: FoundValue)
+    case nonScalarKey(in: KeyOwner, found: FoundValue)
     /// An entity declared under a name that is not valid.
     case invalidEntityName(EntityKind, String)
     /// An entity is not a mapping.
@@ -123,5 +123,5 @@ public enum InvalidValue: Sendable, Equatable {
     /// An `android.min-sdk` out of range.
     case invalidAPILevel(Int)
     /// A merge key (`<<`) whose value is not a mapping or a list of mappings.
-    case mergeNotMapping(in: Owner, found: FoundValue)
+    case mergeNotMapping(in: KeyOwner, found: FoundValue)
 }

@@ -48,7 +48,8 @@ public enum APILevelLimitRule: PlatformRule {
                 : "Android \(fact.platform) cannot hold a parameter to one segment: \(file) leaves URLs of \(routes) to the "
                     + "website, such as \(url)\(route); 'min-sdk: 31' claims them, 'inexact: claim-more' opens them in the app"
             findings.report(
-                description, message, at: fact.range, subjects: [Subject(.value, fact.file), Subject(.value, "\(fact.platform)")])
+                description, message, at: fact.range,
+                subjects: [FindingSubject(.value, fact.file), FindingSubject(.value, "\(fact.platform)")])
         }
     }
 }

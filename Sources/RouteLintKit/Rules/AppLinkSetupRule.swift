@@ -52,35 +52,35 @@ public enum AppLinkSetupRule: PlatformRule {
             case .notVerified(let range):
                 findings.report(
                     description, "this https intent filter has no android:autoVerify=\"true\": Android never verifies its links",
-                    at: range, subjects: [Subject(.key, "autoVerify")])
+                    at: range, subjects: [FindingSubject(.key, "autoVerify")])
             case .missingHost(let host, let file, let range):
                 findings.report(
                     description, "host '\(TerminalText.escape(host))' of 'hosts' is missing from \(TerminalText.escape(file))", at: range,
-                    subjects: [Subject(.value, host)])
+                    subjects: [FindingSubject(.value, host)])
             case .extraHost(let host, let range):
                 findings.report(
                     description, "host '\(TerminalText.escape(host))' is not among the manifest's 'hosts'", at: range,
-                    subjects: [Subject(.value, host)])
+                    subjects: [FindingSubject(.value, host)])
             case .missingAppID(let id, let range):
                 findings.report(
                     description, "app ID '\(TerminalText.escape(id))' of 'ios.app-ids' is in no entry of the file", at: range,
-                    subjects: [Subject(.value, id)])
+                    subjects: [FindingSubject(.value, id)])
             case .extraAppID(let id, let range):
                 findings.report(
                     description, "app ID '\(TerminalText.escape(id))' is not among the manifest's 'ios.app-ids'", at: range,
-                    subjects: [Subject(.value, id)])
+                    subjects: [FindingSubject(.value, id)])
             case .missingPackage(let package, let range):
                 findings.report(
                     description, "no handle_all_urls statement names package '\(TerminalText.escape(package))' of 'android.package'",
-                    at: range, subjects: [Subject(.value, package)])
+                    at: range, subjects: [FindingSubject(.value, package)])
             case .missingFingerprint(let fingerprint, let range):
                 findings.report(
                     description, "fingerprint '\(TerminalText.escape(fingerprint))' of 'android.cert-fingerprints' is not in the statement",
-                    at: range, subjects: [Subject(.value, fingerprint)])
+                    at: range, subjects: [FindingSubject(.value, fingerprint)])
             case .extraFingerprint(let fingerprint, let range):
                 findings.report(
                     description, "fingerprint '\(TerminalText.escape(fingerprint))' is not among 'android.cert-fingerprints'", at: range,
-                    subjects: [Subject(.value, fingerprint)])
+                    subjects: [FindingSubject(.value, fingerprint)])
             }
         }
     }

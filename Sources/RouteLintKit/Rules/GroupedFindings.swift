@@ -13,7 +13,7 @@ struct GroupedFindings {
     private let rule: RuleDescription
     /// What the grouped findings are, in the plural: "components that claim URLs no web route opens".
     private let what: String
-    private var byFile: [FileID: [(message: String, range: SourceRange, subjects: [Subject])]] = [:]
+    private var byFile: [FileID: [(message: String, range: SourceRange, subjects: [FindingSubject])]] = [:]
     private var files: [FileID] = []
 
     /// Findings of `rule`, which are `what` when grouped.
@@ -23,7 +23,7 @@ struct GroupedFindings {
     }
 
     /// Adds a finding, reported by `flush`.
-    mutating func report(_ message: String, at range: SourceRange, subjects: [Subject] = []) {
+    mutating func report(_ message: String, at range: SourceRange, subjects: [FindingSubject] = []) {
         if byFile[range.file] == nil { files.append(range.file) }
         byFile[range.file, default: []].append((message, range, subjects))
     }
@@ -43,7 +43,7 @@ struct GroupedFindings {
                 "\(rest.count) more \(what) in this file, beyond the \(Self.individually) reported one by one: "
                     + "each is a related location (\(related.count) listed)",
                 at: first.range, related: Array(related), relatedOmitted: rest.count - related.count,
-                subjects: [Subject(.value, "\(rest.count) more")])
+                subjects: [FindingSubject(.value, "\(rest.count) more")])
         }
     }
 }

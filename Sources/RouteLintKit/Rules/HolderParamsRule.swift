@@ -60,7 +60,7 @@ public enum HolderParamsRule: AppRule {
                 description, "\(needs), \(lack)",
                 at: binding.range,
                 related: [RelatedLocation(holder.name.range, "holder '\(holderName)' is declared here")],
-                subjects: [.route(id), .holder(holderName)] + missing.map { Subject(.parameter, $0) })
+                subjects: [.route(id), .holder(holderName)] + missing.map { FindingSubject(.parameter, $0) })
         }
     }
 }

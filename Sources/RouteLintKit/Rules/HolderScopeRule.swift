@@ -57,7 +57,7 @@ public enum HolderScopeRule: AppRule {
                 findings.report(
                     description,
                     "holder '\(name)' is on a loop of parents: \(names.joined(separator: " → "))",
-                    at: parentName.range, subjects: [.holder(name)] + names.dropLast().sorted().map(Subject.holder))
+                    at: parentName.range, subjects: [.holder(name)] + names.dropLast().sorted().map(FindingSubject.holder))
             } else if parent.effectiveScope < holder.effectiveScope {
                 let parentText = app.text(parent.name.value)
                 findings.report(

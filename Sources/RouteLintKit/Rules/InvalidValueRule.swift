@@ -91,11 +91,11 @@ public enum InvalidValueRule: FileRule {
 
     /// The message, with the nearest choice suggested for an unknown one, and the names that
     /// identify the finding.
-    static func words(_ problem: InvalidValue, suggestion: String?) -> (String, [Subject]) {
+    static func words(_ problem: InvalidValue, suggestion: String?) -> (String, [FindingSubject]) {
         let nameSyntax = "names match [A-Za-z_][A-Za-z0-9_.-]*"
         switch problem {
         case .topLevelNotMapping(let found):
-            return ("the top level of a manifest must be a mapping, found \(phrase(found))", [Owner.topLevel.subject])
+            return ("the top level of a manifest must be a mapping, found \(phrase(found))", [KeyOwner.topLevel.subject])
         case .wrongType(let field, let expected, let found):
             return ("\(phrase(field)) must be \(phrase(expected)), found \(phrase(found))", subjects(field))
         case .nonScalarKey(let owner, let found):
@@ -105,18 +105,20 @@ public enum InvalidValueRule: FileRule {
         case .entityNotMapping(let kind, let name, let found):
             return ("\(kind.rawValue) '\(name)' must be a mapping of its fields, found \(phrase(found))", [.entity(kind, name)])
         case .invalidName(let field, let text):
-            return ("\(phrase(field)) is '\(text)', which is not a valid name; \(nameSyntax)", subjects(field) + [Subject(.value, text)])
+            return (
+                "\(phrase(field)) is '\(text)', which is not a valid name; \(nameSyntax)", subjects(field) + [FindingSubject(.value, text)]
+            )
         case .invalidParameterName(let field, let text):
             return (
                 "\(phrase(field)) is '\(text)', which is not a parameter name; parameter names match [A-Za-z_][A-Za-z0-9_]*",
-                subjects(field) + [Subject(.parameter, text)]
+                subjects(field) + [FindingSubject(.parameter, text)]
             )
         case .negativeIndex(let field, let value):
             return ("\(phrase(field)) must be 0 or more, found \(value)", subjects(field))
         case .unknownChoice(let field, let text, let choices):
             return (
                 "\(phrase(field)) must be \(englishList(choices, conjunction: "or")), found '\(text)'"
-                    + Suggestion.hint(suggestion), subjects(field) + [Subject(.value, text)]
+                    + Suggestion.hint(suggestion), subjects(field) + [FindingSubject(.value, text)]
             )
         case .unsupportedVersion(let version):
             return (
@@ -126,28 +128,28 @@ public enum InvalidValueRule: FileRule {
         case .invalidScheme(let text):
             return (
                 "'\(text)' is not a URL scheme; write it without '://', as letters, digits, '+', '.' and '-'",
-                [.key(TopLevelKey.schemes.name), Subject(.value, text)]
+                [.key(TopLevelKey.schemes.name), FindingSubject(.value, text)]
             )
         case .invalidHost(let text):
             return (
                 "'\(text)' is not a host name; write the host alone, like 'example.com', without scheme, port or path",
-                [.key(TopLevelKey.hosts.name), Subject(.value, text)]
+                [.key(TopLevelKey.hosts.name), FindingSubject(.value, text)]
             )
         case .invalidAppID(let text):
             return (
                 "'\(text)' is not an app ID; write the team ID (10 letters and digits), a dot and the bundle ID, like 'ABCDE12345.com.example.shop'",
-                [.key("ios.app-ids"), Subject(.value, text)]
+                [.key("ios.app-ids"), FindingSubject(.value, text)]
             )
         case .invalidAndroidName(let field, let text):
             let what =
                 field.key == AndroidKey.package.name
                 ? "a package name, like 'com.example.shop'"
                 : "an activity class name, like '.MainActivity' or 'com.example.shop.MainActivity'"
-            return ("\(phrase(field)) is '\(text)', which is not \(what)", subjects(field) + [Subject(.value, text)])
+            return ("\(phrase(field)) is '\(text)', which is not \(what)", subjects(field) + [FindingSubject(.value, text)])
         case .invalidFingerprint(let text):
             return (
                 "'\(text)' is not a SHA-256 certificate fingerprint; write its 32 bytes in hex, joined by ':' (as 'keytool -list' prints it)",
-                [.key("android.cert-fingerprints"), Subject(.value, text)]
+                [.key("android.cert-fingerprints"), FindingSubject(.value, text)]
             )
         case .invalidAPILevel(let level):
             return ("'min-sdk' of 'android' must be an Android API level from 1, found \(level)", [.key("android.min-sdk")])
@@ -163,7 +165,7 @@ public enum InvalidValueRule: FileRule {
     }
 
     /// What identifies a finding about a field's value, without its line.
-    private static func subjects(_ field: FieldReference) -> [Subject] { [field.owner.subject, .key(field.key)] }
+    private static func subjects(_ field: FieldReference) -> [FindingSubject] { [field.owner.subject, .key(field.key)] }
 
     private static func phrase(_ expected: ExpectedValue) -> String {
         switch expected {

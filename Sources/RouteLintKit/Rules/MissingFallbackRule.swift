@@ -38,7 +38,7 @@ public enum MissingFallbackRule: AppRule {
             findings.report(
                 description,
                 "route '\(id)' is gated by feature '\(flag)' but has no 'fallback' to show while the flag is off",
-                at: feature.range, subjects: [.route(id), Subject(.flag, flag)])
+                at: feature.range, subjects: [.route(id), FindingSubject(.flag, flag)])
         }
     }
 }

@@ -71,7 +71,7 @@ public enum MissingFieldRule: AppRule {
             findings.report(
                 description,
                 "tab '\(name)' lacks the required field\(missing.count == 1 ? "" : "s") \(englishList(missing.map { "'\($0)'" }))",
-                at: tab.name.range, subjects: [.tab(name)] + missing.map(Subject.key))
+                at: tab.name.range, subjects: [.tab(name)] + missing.map(FindingSubject.key))
         }
         // The tab that roots a route may sit in a file that could not be read.
         guard app.isComplete else { return }

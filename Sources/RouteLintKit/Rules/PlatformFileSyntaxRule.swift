@@ -41,7 +41,7 @@ public enum PlatformFileSyntaxRule: PlatformRule {
             case .unexpected(let expected, let found, let range):
                 grouped.report(
                     "expected \(TerminalText.escape(expected)) here, found \(TerminalText.escape(found))", at: range,
-                    subjects: [Subject(.value, expected)])
+                    subjects: [FindingSubject(.value, expected)])
             case .rejectedPattern, .misleadingPattern, .oversizedAssociation:
                 continue
             }

@@ -47,11 +47,11 @@ public enum PlatformPatternRule: PlatformRule {
             case .rejectedPattern(let attribute, let pattern, let reason, let range):
                 grouped.report(
                     "Android rejects android:\(attribute) '\(TerminalText.escape(pattern))': \(TerminalText.escape(reason))",
-                    at: range, subjects: [Subject(.value, pattern)])
+                    at: range, subjects: [FindingSubject(.value, pattern)])
             case .misleadingPattern(let pattern, let explanation, let range):
                 grouped.report(
                     "'\(TerminalText.escape(pattern))': \(TerminalText.escape(explanation))", at: range,
-                    subjects: [Subject(.value, pattern)])
+                    subjects: [FindingSubject(.value, pattern)])
             case .malformed, .unexpected, .oversizedAssociation:
                 continue
             }

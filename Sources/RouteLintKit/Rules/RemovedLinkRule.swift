@@ -44,7 +44,7 @@ enum ChangeWording {
     }
 
     /// The routes a link change is about, for baselines and fingerprints.
-    static func subjects(_ change: RouteChanges.LinkChange) -> [Subject] {
-        [change.before, change.after].compactMap { $0 }.map(Subject.route) + [Subject(.value, change.app)]
+    static func subjects(_ change: RouteChanges.LinkChange) -> [FindingSubject] {
+        [change.before, change.after].compactMap { $0 }.map(FindingSubject.route) + [FindingSubject(.value, change.app)]
     }
 }

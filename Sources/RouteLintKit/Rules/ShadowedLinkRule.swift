@@ -34,7 +34,7 @@ public enum ShadowedLinkRule: PlatformRule {
         for fact in facts.shadowed {
             grouped.report(
                 "component '\(TerminalText.escape(fact.pattern))' is never reached: earlier components decide every URL it matches",
-                at: fact.range, subjects: [Subject(.value, fact.pattern)])
+                at: fact.range, subjects: [FindingSubject(.value, fact.pattern)])
         }
         grouped.flush(into: &findings)
     }

@@ -44,7 +44,7 @@ public enum UnclaimedRouteRule: PlatformRule {
                     + "which \(TerminalText.escape(fact.file)) does not claim (\(fact.platform))",
                 at: fact.route.pathRange,
                 related: [RelatedLocation(fact.fileStart, "\(TerminalText.escape(fact.file)) is read here")],
-                subjects: [.route(fact.route.id), Subject(.value, fact.file)])
+                subjects: [.route(fact.route.id), FindingSubject(.value, fact.file)])
         }
     }
 }

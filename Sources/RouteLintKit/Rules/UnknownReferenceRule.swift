@@ -51,7 +51,7 @@ public enum UnknownReferenceRule: AppRule {
         guard app.isComplete else { return }
         // The candidates for a suggestion are gathered only when a name is unknown.
         func check(
-            _ reference: Name?, field: String, of owner: @autoclosure () -> Owner, kind: EntityKind,
+            _ reference: LocatedName?, field: String, of owner: @autoclosure () -> KeyOwner, kind: EntityKind,
             exists: (Symbol) -> Bool, candidates: @autoclosure () -> [String]
         ) {
             guard let reference, !exists(reference.value) else { return }

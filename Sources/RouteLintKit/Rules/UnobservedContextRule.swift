@@ -55,7 +55,7 @@ public enum UnobservedContextRule: AppRule {
                 findings.report(
                     description,
                     "route '\(id)' sends '\(name)', but no route that links to it, directly or through other routes, observes it",
-                    at: context.range, subjects: [.route(id), Subject(.context, name)])
+                    at: context.range, subjects: [.route(id), FindingSubject(.context, name)])
             }
         }
     }

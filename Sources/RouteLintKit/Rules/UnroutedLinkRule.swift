@@ -41,7 +41,7 @@ public enum UnroutedLinkRule: PlatformRule {
             grouped.report(
                 "\(TerminalText.escape(fact.url)) opens the app through \(TerminalText.escape(fact.claimant)) (\(fact.platform)), "
                     + "but no web route opens it",
-                at: fact.range, subjects: [Subject(.value, fact.url)])
+                at: fact.range, subjects: [FindingSubject(.value, fact.url)])
         }
         grouped.flush(into: &findings)
         for undecided in facts.undecided {

@@ -47,12 +47,12 @@ public enum UnusedSuppressionRule: Rule {
     ) {
         let knownRules = Set(RuleRegistry.ids)
         for (index, directive) in directives.enumerated() {
-            let scope = Subject(.scope, directive.scope == .file ? "file" : "line")
+            let scope = FindingSubject(.scope, directive.scope == .file ? "file" : "line")
             if directive.omittedRuleCount > 0 {
                 findings.report(
                     description,
                     "suppression names \(directive.omittedRuleCount) more rules than the \(SuppressionDirective.maximumRules) that are read; "
-                        + "they silence nothing", at: directive.range, subjects: [Subject(.rule, "omitted"), scope])
+                        + "they silence nothing", at: directive.range, subjects: [FindingSubject(.rule, "omitted"), scope])
             }
             for (position, rule) in directive.rules.enumerated() where !used[index].contains(position) {
                 let message: String
@@ -72,7 +72,7 @@ public enum UnusedSuppressionRule: Rule {
                     message = "suppression of '\(rule.value)' silences nothing \(scope); remove it"
                 }
                 findings.report(
-                    description, message, at: rule.range, subjects: [Subject(.rule, rule.value), scope],
+                    description, message, at: rule.range, subjects: [FindingSubject(.rule, rule.value), scope],
                     suggestion: suggestion)
             }
         }

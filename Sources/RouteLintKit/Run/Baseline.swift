@@ -94,9 +94,9 @@ public struct Baseline: Sendable, Equatable {
                     description: "'\(path)': a baseline count must be a whole number from 1 to \(maximumCount), found \(count)"
                         + " at line \(document.range(fields["count"]!).start.line)")
             }
-            var names: [Subject] = []
+            var names: [FindingSubject] = []
             for item in document.items(subjects) {
-                guard let subject = document.text(item).flatMap(Subject.init) else { throw invalid }
+                guard let subject = document.text(item).flatMap(FindingSubject.init) else { throw invalid }
                 names.append(subject)
             }
             entries.append(Entry(identity: FindingIdentity(rule: rule, file: file, subjects: names), count: count))

@@ -8,7 +8,7 @@ extension LanguageServer {
             let manifest = file.loaded.manifest
         else { return nil }
         let symbols = file.loaded.symbols
-        func text(_ name: Name?) -> String? { name.map { symbols.text($0.value) } }
+        func text(_ name: LocatedName?) -> String? { name.map { symbols.text($0.value) } }
         func symbol<Entity: DeclaredEntity>(_ entity: Entity, kind: Int, detail: String?) -> DocumentSymbol {
             DocumentSymbol(
                 name: symbols.text(entity.declaredName.value), detail: detail, kind: kind,

@@ -31,7 +31,7 @@ struct NameIndex: Sendable {
 
     init(_ app: AppModel) {
         var found: [Occurrence] = []
-        func add(_ name: Name?, _ kind: EntityKind, _ role: Role) {
+        func add(_ name: LocatedName?, _ kind: EntityKind, _ role: Role) {
             if let name { found.append(Occurrence(kind: kind, name: name.value, range: name.range, role: role)) }
         }
         for activity in app.activities {

@@ -2,7 +2,7 @@
 /// subjects, its rule and its file identify it across edits (baselines, SARIF fingerprints),
 /// so they are built from the model, never from the words of its message: rewording a
 /// message changes no identity.
-public struct Subject: Hashable, Comparable, Sendable, CustomStringConvertible {
+public struct FindingSubject: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The kinds of thing a finding can be about.
     public enum Kind: String, CaseIterable, Sendable {
         /// An entity of a manifest.
@@ -37,18 +37,18 @@ public struct Subject: Hashable, Comparable, Sendable, CustomStringConvertible {
     }
 
     /// The activity `name`.
-    public static func activity(_ name: String) -> Subject { Subject(.activity, name) }
+    public static func activity(_ name: String) -> FindingSubject { FindingSubject(.activity, name) }
     /// The tab `name`.
-    public static func tab(_ name: String) -> Subject { Subject(.tab, name) }
+    public static func tab(_ name: String) -> FindingSubject { FindingSubject(.tab, name) }
     /// The route `name`.
-    public static func route(_ name: String) -> Subject { Subject(.route, name) }
+    public static func route(_ name: String) -> FindingSubject { FindingSubject(.route, name) }
     /// The holder `name`.
-    public static func holder(_ name: String) -> Subject { Subject(.holder, name) }
+    public static func holder(_ name: String) -> FindingSubject { FindingSubject(.holder, name) }
     /// The key `name`.
-    public static func key(_ name: String) -> Subject { Subject(.key, name) }
+    public static func key(_ name: String) -> FindingSubject { FindingSubject(.key, name) }
 
     /// The subject for a declared entity of any kind.
-    public static func entity(_ kind: EntityKind, _ name: String) -> Subject {
+    public static func entity(_ kind: EntityKind, _ name: String) -> FindingSubject {
         switch kind {
         case .activity: return .activity(name)
         case .tab: return .tab(name)
@@ -66,17 +66,17 @@ public struct Subject: Hashable, Comparable, Sendable, CustomStringConvertible {
         self.init(kind, String(text[text.index(after: colon)...]))
     }
 
-    public static func < (lhs: Subject, rhs: Subject) -> Bool {
+    public static func < (lhs: FindingSubject, rhs: FindingSubject) -> Bool {
         (lhs.kind.rawValue, lhs.name) < (rhs.kind.rawValue, rhs.name)
     }
 }
 
-extension Owner {
+extension KeyOwner {
     /// The subject that holds a key or value: `section:top-level`, `section:routes`, `route:home`.
-    public var subject: Subject {
+    public var subject: FindingSubject {
         switch self {
-        case .topLevel: return Subject(.section, "top-level")
-        case .section(let key): return Subject(.section, key.name)
+        case .topLevel: return FindingSubject(.section, "top-level")
+        case .section(let key): return FindingSubject(.section, key.name)
         case .entity(let kind, let name): return .entity(kind, name)
         }
     }
