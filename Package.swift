@@ -32,8 +32,12 @@ let package = Package(
             name: "RouteLintKit",
             dependencies: ["CYAML", "CLibXML2"],
             // The runtime of generated code: real Swift and Kotlin sources, compiled by their own
-            // tests, embedded in the binary for `generate` to copy (no bundle to lose).
-            resources: [.embedInCode("Generate/Runtime/RouteRuntime.swift"), .embedInCode("Generate/Runtime/RouteRuntime.kt")]
+            // tests, embedded in the binary for `generate` to copy (no bundle to lose); and the
+            // audit page's style sheet and script, real files a browser test loads.
+            resources: [
+                .embedInCode("Generate/Runtime/RouteRuntime.swift"), .embedInCode("Generate/Runtime/RouteRuntime.kt"),
+                .embedInCode("Reporting/AuditPage.css"), .embedInCode("Reporting/AuditPage.js"),
+            ]
         ),
         // The language server (routelint lsp): LSP messages over the same model and rules.
         .target(

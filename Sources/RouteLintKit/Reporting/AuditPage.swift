@@ -382,65 +382,18 @@ public struct AuditPage {
 
     // MARK: - Style and script
 
-    private static let style = """
-        :root{--error:#cf222e;--warning:#bf8700;--note:#0969da;--line:#d0d7de;font-family:system-ui,-apple-system,"Segoe UI",sans-serif;color:#1f2328}
-        body{margin:0 auto;max-width:1200px;padding:0 24px 48px}
-        header{border-bottom:1px solid var(--line);margin-bottom:16px}
-        nav ul{display:flex;flex-wrap:wrap;gap:4px 16px;list-style:none;padding:0}
-        a{color:#0969da}a:focus,input:focus,select:focus{outline:2px solid #0969da;outline-offset:2px}
-        .incomplete{background:#fff8c5;border:1px solid var(--warning);padding:8px}
-        .counts{display:flex;flex-wrap:wrap;gap:12px}.counts div{border:1px solid var(--line);border-radius:6px;padding:8px 14px;min-width:90px}
-        .counts dt{font-size:12px;color:#59636e}.counts dd{margin:0;font-size:24px;font-weight:600}
-        dd.error{color:var(--error)}dd.warning{color:var(--warning)}dd.note{color:var(--note)}
-        table{border-collapse:collapse;margin:8px 0}td,th{border:1px solid var(--line);padding:3px 8px;text-align:left;font-size:14px}
-        caption{text-align:left;font-weight:600;padding:4px 0}
-        svg text{font-size:12px;fill:#1f2328}
-        .chart rect.error{fill:var(--error)}.chart rect.warning{fill:var(--warning)}.chart rect.note{fill:var(--note)}
-        .histogram rect{fill:#8c959f}
-        figure.activity{margin:12px 0;overflow-x:auto;border:1px solid var(--line);border-radius:6px;padding:8px}
-        .navigation .node rect{fill:#fff;stroke:#57606a;stroke-width:1}
-        .navigation .tab rect{fill:#ddf4ff;stroke:#0969da}
-        .navigation .sheet rect{stroke-dasharray:4 3}
-        .navigation .fullscreen rect{stroke-width:3}
-        .navigation .entry rect{fill:#fff8c5}
-        .navigation .error rect{stroke:var(--error);stroke-width:2.5}.navigation .warning rect{stroke:var(--warning);stroke-width:2.5}
-        .navigation .note rect{stroke:var(--note);stroke-width:2}
-        .edge{fill:none;stroke:#8c959f;stroke-width:1.2}.edge.root{stroke:#0969da;stroke-width:2}.edge.back{stroke-dasharray:3 3}
-        .legend .key{border:1px solid #57606a;border-radius:4px;padding:0 6px;font-size:12px}
-        .legend .tab{background:#ddf4ff}.legend .sheet{border-style:dashed}.legend .fullscreen{border-width:3px}.legend .entry{background:#fff8c5}
-        .legend .error{border-color:var(--error)}.legend .warning{border-color:var(--warning)}.legend .note{border-color:var(--note)}
-        .stats{display:flex;flex-wrap:wrap;gap:24px}
-        .filters{display:flex;flex-wrap:wrap;gap:8px 16px;align-items:center;position:sticky;top:0;background:#fff;padding:8px 0;border-bottom:1px solid var(--line)}
-        #finding-list{padding-left:24px}.finding{margin:8px 0;border-left:4px solid var(--line);padding-left:8px}
-        .finding.error{border-color:var(--error)}.finding.warning{border-color:var(--warning)}.finding.note{border-color:var(--note)}
-        .finding .severity{font-weight:600}.finding.error .severity{color:var(--error)}.finding.warning .severity{color:var(--warning)}.finding.note .severity{color:var(--note)}
-        .finding .where{color:#59636e;font-size:13px}.message{margin:2px 0}
-        .excerpt{background:#f6f8fa;padding:4px 8px;margin:2px 0;overflow-x:auto;font-size:13px}
-        :target{background:#fff8c5}
-        """
+    /// The page's style sheet: `AuditPage.css`, embedded in the binary.
+    private static let style = resourceText(PackageResources.AuditPage_css)
 
-    /// The filters: rule, severity, file and free text, applied as the user types; `/` focuses
-    /// the text field. A query (`audit.html?severity=error&text=cart`) presets them, so that a
-    /// filtered view can be linked to. It reads and writes only the page's own elements.
-    private static let script = """
-        (function(){
-          var rule=document.getElementById('filter-rule'),severity=document.getElementById('filter-severity'),
-              file=document.getElementById('filter-file'),text=document.getElementById('filter-text'),
-              count=document.getElementById('filter-count'),items=document.querySelectorAll('#finding-list > li');
-          function apply(){
-            var r=rule.value,s=severity.value,f=file.value,t=text.value.toLowerCase(),shown=0;
-            for(var i=0;i<items.length;i++){
-              var item=items[i],visible=(!r||item.dataset.rule===r)&&(!s||item.dataset.severity===s)&&(!f||item.dataset.file===f)&&(!t||item.textContent.toLowerCase().indexOf(t)>=0);
-              item.hidden=!visible;if(visible)shown++;
-            }
-            count.textContent=shown+' of '+items.length+' shown';
-          }
-          var query=new URLSearchParams(location.search);
-          [['rule',rule],['severity',severity],['file',file],['text',text]].forEach(function(p){if(query.has(p[0]))p[1].value=query.get(p[0])});
-          [rule,severity,file].forEach(function(e){e.addEventListener('change',apply)});
-          text.addEventListener('input',apply);
-          document.addEventListener('keydown',function(e){if(e.key==='/'&&document.activeElement!==text){e.preventDefault();text.focus()}});
-          apply();
-        })();
-        """
+    /// The page's script, `AuditPage.js`, embedded in the binary: the filters (rule, severity,
+    /// file and free text) applied as the user types; `/` focuses the text field. A query
+    /// (`audit.html?severity=error&text=cart`) presets them, so that a filtered view can be
+    /// linked to. It reads and writes only the page's own elements.
+    private static let script = resourceText(PackageResources.AuditPage_js)
+
+    /// An embedded resource's text, without the line break that ends the file.
+    private static func resourceText(_ bytes: [UInt8]) -> String {
+        let text = String(decoding: bytes, as: UTF8.self)
+        return text.hasSuffix("\n") ? String(text.dropLast()) : text
+    }
 }
