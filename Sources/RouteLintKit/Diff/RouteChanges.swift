@@ -34,17 +34,37 @@ struct RouteChanges {
 
     /// A screen that needed a signed-in user and is reached without one now.
     struct AuthChange: Sendable {
-        let message: String
+        enum Kind: Sendable {
+            /// Route `route` required auth, and does not now; `earlier` is where it did.
+            case dropped(route: String, earlier: SourceRange)
+            /// `url` opened route `from`, which requires auth, and opens `to` now, which does not.
+            case redirected(url: String, from: String, to: String, related: [RelatedLocation])
+        }
+        let kind: Kind
         let range: SourceRange
-        let related: [RelatedLocation]
         let subjects: [FindingSubject]
     }
 
     /// A change of the generated code's surface.
     struct APIChange: Sendable {
-        let message: String
+        enum Kind: Sendable {
+            /// Route `id` is gone.
+            case routeRemoved(id: String)
+            /// Route `id` is route `to` now, with the same URLs.
+            case routeRenamed(id: String, to: String)
+            /// Route `route` takes the path parameters `now`, not `before`; `earlier` is its old path.
+            case pathParameters(route: String, now: [String], before: [String], earlier: SourceRange?)
+            /// Holder `holder` takes the params `now`, not `before`.
+            case holderParams(holder: String, now: [String], before: [String])
+            /// An activity, tab or holder no longer declared.
+            case entityRemoved(EntityKind, String)
+            /// An app that is gone, with its number of routes.
+            case appRemoved(app: String, routes: Int)
+        }
+        let kind: Kind
         let range: SourceRange
-        let related: [RelatedLocation]
+        /// Where the changed thing was in the earlier revision (for all but `pathParameters`).
+        let earlier: SourceRange?
         let subjects: [FindingSubject]
     }
 
@@ -215,12 +235,8 @@ private struct AppComparison {
             guard let match = counterparts[position] else {
                 changes.add(
                     RouteChanges.APIChange(
-                        message: "route '\(TerminalText.escape(id))' was removed",
-                        range: locations.anchor(route.id.range),
-                        related: [
-                            RelatedLocation(locations.before(route.id.range), "route '\(TerminalText.escape(id))' was declared here")
-                        ],
-                        subjects: [.route(id)]))
+                        kind: .routeRemoved(id: id), range: locations.anchor(route.id.range),
+                        earlier: locations.before(route.id.range), subjects: [.route(id)]))
                 continue
             }
             let now = after.routes[match]
@@ -228,11 +244,7 @@ private struct AppComparison {
             if renamed.contains(position) {
                 changes.add(
                     RouteChanges.APIChange(
-                        message: "route '\(TerminalText.escape(id))' was renamed to '\(TerminalText.escape(newID))'",
-                        range: now.id.range,
-                        related: [
-                            RelatedLocation(locations.before(route.id.range), "route '\(TerminalText.escape(id))' was declared here")
-                        ],
+                        kind: .routeRenamed(id: id, to: newID), range: now.id.range, earlier: locations.before(route.id.range),
                         subjects: [.route(id), .route(newID)]))
             }
             let parameters = (route.path?.value.parameterNames ?? []).map(before.text)
@@ -240,19 +252,16 @@ private struct AppComparison {
             if parameters != newParameters {
                 changes.add(
                     RouteChanges.APIChange(
-                        message: "route '\(TerminalText.escape(newID))' takes the path parameters \(Self.list(newParameters)) now, "
-                            + "not \(Self.list(parameters))",
-                        range: now.path?.range ?? now.id.range,
-                        related: route.path.map { [RelatedLocation(locations.before($0.range), "the path was this")] } ?? [],
+                        kind: .pathParameters(
+                            route: newID, now: newParameters, before: parameters, earlier: route.path.map { locations.before($0.range) }),
+                        range: now.path?.range ?? now.id.range, earlier: nil,
                         subjects: [.route(newID)] + newParameters.map { FindingSubject(.parameter, $0) }))
             }
             if route.requiresAuth?.value == true && now.requiresAuth?.value != true {
                 changes.add(
                     RouteChanges.AuthChange(
-                        message: "route '\(TerminalText.escape(newID))' required a signed-in user and does not now",
-                        range: now.requiresAuth?.range ?? now.id.range,
-                        related: [RelatedLocation(locations.before(route.requiresAuth!.range), "it required auth here")],
-                        subjects: [.route(newID)]))
+                        kind: .dropped(route: newID, earlier: locations.before(route.requiresAuth!.range)),
+                        range: now.requiresAuth?.range ?? now.id.range, subjects: [.route(newID)]))
             }
         }
         compareEntities(before.activities.map(\.name), after, kind: .activity, into: &changes) { after.activity($0) != nil }
@@ -266,18 +275,10 @@ private struct AppComparison {
             guard params != newParams else { continue }
             changes.add(
                 RouteChanges.APIChange(
-                    message: "holder '\(TerminalText.escape(name))' takes the params \(Self.list(newParams)) now, not \(Self.list(params))",
-                    range: now.name.range,
-                    related: [
-                        RelatedLocation(locations.before(holder.name.range), "holder '\(TerminalText.escape(name))' was declared here")
-                    ],
+                    kind: .holderParams(holder: name, now: newParams, before: params), range: now.name.range,
+                    earlier: locations.before(holder.name.range),
                     subjects: [.holder(name)] + newParams.map { FindingSubject(.parameter, $0) }))
         }
-    }
-
-    /// `(a, b)`, or `none`.
-    private static func list(_ names: [String]) -> String {
-        names.isEmpty ? "none" : "(" + names.map(TerminalText.escape).joined(separator: ", ") + ")"
     }
 
     /// Reports each of `names` (of `before`) that `after` no longer declares.
@@ -290,11 +291,7 @@ private struct AppComparison {
             if let symbol = after.symbols.lookup(text), isKept(symbol) { continue }
             changes.add(
                 RouteChanges.APIChange(
-                    message: "\(kind.rawValue) '\(TerminalText.escape(text))' was removed or renamed",
-                    range: locations.anchor(name.range),
-                    related: [
-                        RelatedLocation(locations.before(name.range), "\(kind.rawValue) '\(TerminalText.escape(text))' was declared here")
-                    ],
+                    kind: .entityRemoved(kind, text), range: locations.anchor(name.range), earlier: locations.before(name.range),
                     subjects: [.entity(kind, text)]))
         }
     }
@@ -303,9 +300,8 @@ private struct AppComparison {
         let range = before.name?.range ?? SourceRange.fileStart(before.files[0].id)
         changes.add(
             RouteChanges.APIChange(
-                message: "\(TerminalText.escape(appName)) was removed, and with it \(before.routes.count) routes",
-                range: locations.anchor(range), related: [RelatedLocation(locations.before(range), "it was declared here")],
-                subjects: [FindingSubject(.value, appName)]))
+                kind: .appRemoved(app: appName, routes: before.routes.count), range: locations.anchor(range),
+                earlier: locations.before(range), subjects: [FindingSubject(.value, appName)]))
         let walk = Self.walk(before, before, counterpart: nil)
         originsDropped(before, walk, schemes: [], hosts: [], into: &changes)
     }
@@ -397,9 +393,8 @@ private struct AppComparison {
                     let (fromID, toID) = (before.text(from.id.value), after.text(to.id.value))
                     changes.add(
                         RouteChanges.AuthChange(
-                            message: "\(url) opened route '\(TerminalText.escape(fromID))', which requires a signed-in user; "
-                                + "it opens route '\(TerminalText.escape(toID))' now, which does not",
-                            range: to.id.range, related: link.related, subjects: [.route(fromID), .route(toID)]))
+                            kind: .redirected(url: url, from: fromID, to: toID, related: link.related), range: to.id.range,
+                            subjects: [.route(fromID), .route(toID)]))
                 }
             }
         }

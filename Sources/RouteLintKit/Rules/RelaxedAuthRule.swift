@@ -23,7 +23,18 @@ public enum RelaxedAuthRule: ChangeRule {
 
     static func check(_ changes: RouteChanges, into findings: inout FindingSink) {
         for change in changes.auth {
-            findings.report(description, change.message, at: change.range, related: change.related, subjects: change.subjects)
+            switch change.kind {
+            case .dropped(let route, let earlier):
+                findings.report(
+                    description, "route '\(TerminalText.escape(route))' required a signed-in user and does not now", at: change.range,
+                    related: [RelatedLocation(earlier, "it required auth here")], subjects: change.subjects)
+            case .redirected(let url, let from, let to, let related):
+                findings.report(
+                    description,
+                    "\(url) opened route '\(TerminalText.escape(from))', which requires a signed-in user; "
+                        + "it opens route '\(TerminalText.escape(to))' now, which does not",
+                    at: change.range, related: related, subjects: change.subjects)
+            }
         }
     }
 }
