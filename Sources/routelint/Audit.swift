@@ -36,7 +36,7 @@ struct Audit: ParsableCommand {
         let run = try perform(options)
         for message in run.messages { printError(message.description) }
         var destination = try openOutput(output)
-        AuditPage().write(run, to: &destination)
+        AuditPage().write(run.report, to: &destination)
         try finish(destination)
         // The verdict is lint's: the same findings fail the run.
         for reason in run.verdict.reasons(summaryShown: false) { printError(reason.description) }

@@ -1,9 +1,8 @@
 import ArgumentParser
 import RouteLintKit
 
-/// The formats of `routelint diff`: those of `lint` (written by the same reporters), and
-/// Markdown for a pull request.
-enum DiffFormat: String, ExpressibleByArgument, CaseIterable {
+/// The formats of `routelint diff`: those of `lint`, and Markdown for a pull request.
+enum DiffFormat: String, FormatChoice {
     case text, json, sarif, github, markdown
 }
 
@@ -54,7 +53,8 @@ struct Diff: ParsableCommand {
         if let writeBaseline = gate.writeBaseline, let newBaseline = run.newBaseline { try emit(newBaseline.text, to: writeBaseline) }
         for request in [ReportRequest(format: format, path: output)] + reports {
             var destination = try openOutput(request.path)
-            write(run, as: request.format, toTerminal: request.path == nil, workingDirectory: workingDirectory, to: &destination)
+            gate.reporter(request.format.output, toTerminal: request.path == nil, workingDirectory: workingDirectory)
+                .write(run.report, to: &destination)
             try finish(destination)
         }
         for reason in run.verdict.reasons(summaryShown: format == .text && !gate.quiet) { printError(reason.description) }
@@ -67,14 +67,6 @@ struct Diff: ParsableCommand {
         let path = FilePath.absolute(text, in: workingDirectory)
         if case .success(let entry) = DiskFileSystem().entry(at: path), entry.kind == .directory { return .directory(text) }
         return .git(text)
-    }
-
-    private func write(_ run: DiffRun, as format: DiffFormat, toTerminal: Bool, workingDirectory: String, to output: inout OutputFile) {
-        if let shared = ReportFormat(rawValue: format.rawValue) {
-            gate.reporter(shared, toTerminal: toTerminal, workingDirectory: workingDirectory).write(run.report, to: &output)
-        } else {
-            MarkdownReporter().write(run, to: &output)
-        }
     }
 
     func validate() throws {

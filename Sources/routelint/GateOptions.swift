@@ -28,8 +28,9 @@ struct GateOptions: ParsableArguments {
         if let maxWarnings, maxWarnings < 0 { throw ValidationError("--max-warnings must be 0 or more") }
     }
 
-    /// The reporter of `format`, colored when it writes to a terminal.
-    func reporter(_ format: ReportFormat, toTerminal: Bool, workingDirectory: String) -> any Reporter {
+    /// The reporter of `format`, colored when it writes to a terminal: the one factory of the
+    /// outputs of `lint` and `diff`.
+    func reporter(_ format: OutputFormat, toTerminal: Bool, workingDirectory: String) -> any Reporter {
         switch format {
         case .text:
             return TextReporter(options: .init(colored: toTerminal && Terminal.wantsColor, summary: !quiet, onlyFailing: quiet))
@@ -40,6 +41,21 @@ struct GateOptions: ParsableArguments {
         case .sarif:
             let base = baseDir.map { FilePath.absolute($0, in: workingDirectory) } ?? workingDirectory
             return SARIFReporter(options: .init(baseDirectory: base, workingDirectory: workingDirectory))
+        case .markdown:
+            return MarkdownReporter()
         }
     }
+}
+
+/// Every report format of the command line; each command offers those that suit it.
+enum OutputFormat: String {
+    case text, json, sarif, github, markdown
+}
+
+/// A command's choice of formats, each one of `OutputFormat`.
+protocol FormatChoice: RawRepresentable<String>, ExpressibleByArgument, CaseIterable {}
+
+extension FormatChoice {
+    /// The format, as the reporter factory knows it.
+    var output: OutputFormat { OutputFormat(rawValue: rawValue)! }
 }

@@ -7,7 +7,7 @@ import RouteLintKit
     import Darwin
 #endif
 
-enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
+enum ReportFormat: String, FormatChoice {
     case text, json, sarif, github
 }
 
@@ -109,7 +109,7 @@ struct Lint: ParsableCommand {
         let report = run.report
         for request in [ReportRequest(format: format, path: output)] + reports {
             var destination = try openOutput(request.path)
-            gate.reporter(request.format, toTerminal: request.path == nil, workingDirectory: workingDirectory).write(
+            gate.reporter(request.format.output, toTerminal: request.path == nil, workingDirectory: workingDirectory).write(
                 report, to: &destination)
             try finish(destination)
         }

@@ -300,8 +300,7 @@ struct RouteChangesTests {
     func markdownEscapes() throws {
         let path = "/_&lt;script&gt;_"
         let sets = try Self.pair(["odd: {path: '\(path)', holder: H}"], [])
-        var page = ""
-        MarkdownReporter().write(sets.run, to: &page)
+        let page = MarkdownReporter().render(sets.run.report)
         #expect(page.contains("### the app"))
         // In the table: '&' as '&amp;', '_' as a reference; never the text itself.
         #expect(page.contains("https://shop.example.com/&#95;&amp;lt;script&amp;gt;&#95;"), "\(page)")

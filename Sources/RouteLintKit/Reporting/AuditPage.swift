@@ -9,7 +9,7 @@
 /// bidirectional characters shown as escapes, then HTML's special characters as entities, so
 /// a route named `<script>` is text. Lists are bounded so that 100,000 routes stay a page that
 /// opens in seconds; what is left out is counted.
-public struct AuditPage {
+public struct AuditPage: Reporter {
     /// At most this many items of one list (patterns of an origin, entry routes, …).
     public static let maximumListItems = 200
     /// At most this many findings are listed; the rest are counted (the JSON report has all).
@@ -18,10 +18,9 @@ public struct AuditPage {
     /// The page writer.
     public init() {}
 
-    /// Writes the page of `run`.
-    public func write<Output: TextOutputStream>(_ run: LintRun, to output: inout Output) {
-        let report = run.report
-        let audits = run.apps.enumerated().map { index, app in
+    /// Writes the page of `report`.
+    public func write<Output: TextOutputStream>(_ report: LintReport, to output: inout Output) {
+        let audits = report.apps.enumerated().map { index, app in
             AppAudit(app, index: index, findings: report.active, files: report.files)
         }
         output.write(
@@ -47,8 +46,8 @@ public struct AuditPage {
         output.write("<nav><ul>\n")
         for audit in audits { output.write("<li><a href=\"#app-\(audit.index)\">\(Self.escaped(audit.name))</a></li>\n") }
         output.write("<li><a href=\"#findings\">Findings (\(report.active.count))</a></li>\n</ul></nav>\n</header>\n<main>\n")
-        for (audit, app) in zip(audits, run.apps) { writeApp(audit, app, report: report, to: &output) }
-        writeFindings(report, apps: run.apps, to: &output)
+        for (audit, app) in zip(audits, report.apps) { writeApp(audit, app, report: report, to: &output) }
+        writeFindings(report, apps: report.apps, to: &output)
         output.write("</main>\n<script>\(Self.script)</script>\n</body>\n</html>\n")
     }
 

@@ -4,7 +4,7 @@
 /// from the most severe change down, in report order within a severity. Both are
 /// bounded ("and N more"): a huge diff stays a page. Manifest text is escaped for Markdown,
 /// HTML and Mermaid alike: a route or host named like markup shows as text.
-public struct MarkdownReporter {
+public struct MarkdownReporter: Reporter {
     /// At most this many rows per app's table.
     public static let maximumRows = 50
     /// At most this many changed routes per app's flowchart.
@@ -15,10 +15,10 @@ public struct MarkdownReporter {
     /// The reporter.
     public init() {}
 
-    /// The whole page for `run`.
-    public func write<Output: TextOutputStream>(_ run: DiffRun, to output: inout Output) {
-        let report = run.report
-        output.write("## Route changes compared with \(Self.escaped(run.againstLabel))\n\n")
+    /// The whole page for `report`, a report of changes (`routelint diff`); of a lint, the
+    /// findings as changes of no other revision.
+    public func write<Output: TextOutputStream>(_ report: LintReport, to output: inout Output) {
+        output.write("## Route changes compared with \(Self.escaped(report.totals.comparison ?? "nothing"))\n\n")
         // Without the time: the same change gives the same page.
         let totals = LintReport.Totals(
             files: report.totals.files, routes: report.totals.routes, seconds: nil, unreadablePaths: report.totals.unreadablePaths,
@@ -27,7 +27,7 @@ public struct MarkdownReporter {
         var order: [String] = []
         var byApp: [String: [Finding]] = [:]
         for finding in report.active {
-            let app = run.app(of: finding.range.file)
+            let app = report.comparison?.app(of: finding.range.file) ?? ""
             if byApp[app] == nil { order.append(app) }
             byApp[app, default: []].append(finding)
         }
@@ -48,14 +48,14 @@ public struct MarkdownReporter {
             if findings.count > Self.maximumRows {
                 output.write("\n… and \(findings.count - Self.maximumRows) more changes (see the full report).\n")
             }
-            writeFlowchart(app: app, findings: findings, run: run, to: &output)
+            writeFlowchart(app: app, findings: findings, report: report, to: &output)
         }
     }
 
     /// The changed routes of one app with their neighbours by links, in the current revision
     /// (in the earlier one for a route that is gone).
     private func writeFlowchart<Output: TextOutputStream>(
-        app name: String, findings: [Finding], run: DiffRun, to output: inout Output
+        app name: String, findings: [Finding], report: LintReport, to output: inout Output
     ) {
         var changed: [String] = []
         var severity: [String: Severity] = [:]
@@ -66,8 +66,8 @@ public struct MarkdownReporter {
             }
         }
         guard !changed.isEmpty else { return }
-        let current = run.apps.first { $0.displayName == name }
-        let earlier = run.earlierApps.first { $0.displayName == name }
+        let current = report.apps.first { $0.displayName == name }
+        let earlier = report.comparison?.earlierApps.first { $0.displayName == name }
         let drawn = Array(changed.prefix(Self.maximumChangedRoutes))
         var nodes: [String] = []
         var index: [String: Int] = [:]

@@ -15,6 +15,28 @@ public struct LintReport: Sendable {
     public let unreadable: [ReadFailure]
     /// The least severity that fails the run.
     public let failingSeverity: Severity
+    /// The apps the findings concern, for the outputs that draw them (the audit page, the
+    /// Markdown flowchart).
+    public let apps: [AppModel]
+    /// For `routelint diff`: the other revision; nil for a lint.
+    public let comparison: Comparison?
+
+    /// What a report of changes knows of the other revision.
+    public struct Comparison: Sendable {
+        /// The apps in the other revision.
+        public let earlierApps: [AppModel]
+        /// For each of the report's files, the app it declares, in words ("app 'shop'").
+        let appOfFile: [String]
+
+        /// What a report of changes knows; see the properties.
+        init(earlierApps: [AppModel], appOfFile: [String]) {
+            self.earlierApps = earlierApps
+            self.appOfFile = appOfFile
+        }
+
+        /// The app that `file` declares, in words: where a change belongs.
+        public func app(of file: FileID) -> String { appOfFile[Int(file.index)] }
+    }
 
     /// What the summary line says beyond the findings.
     public struct Totals: Sendable {
@@ -47,8 +69,11 @@ public struct LintReport: Sendable {
     /// A report; see the properties.
     public init(
         active: [Finding], suppressed: [Finding] = [], files: [SourceFile], totals: Totals,
-        skippedChecks: [String] = [], unreadable: [ReadFailure] = [], failingSeverity: Severity = .error
+        skippedChecks: [String] = [], unreadable: [ReadFailure] = [], failingSeverity: Severity = .error, apps: [AppModel] = [],
+        comparison: Comparison? = nil
     ) {
+        self.apps = apps
+        self.comparison = comparison
         self.active = active
         self.suppressed = suppressed
         self.files = files

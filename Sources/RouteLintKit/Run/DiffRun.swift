@@ -213,9 +213,6 @@ public struct DiffRun: Sendable {
         return run
     }
 
-    /// The app that `file` declares, in words ("app 'shop'"): where a change belongs.
-    public func app(of file: FileID) -> String { appOfFile[Int(file.index)] }
-
     /// What every reporter reads.
     public var report: LintReport {
         LintReport(
@@ -223,6 +220,7 @@ public struct DiffRun: Sendable {
             totals: LintReport.Totals(
                 files: currentFileCount, routes: apps.reduce(0) { $0 + $1.routes.count }, seconds: seconds,
                 unreadablePaths: incomplete.count, comparison: againstLabel),
-            unreadable: incomplete, failingSeverity: verdict.failingSeverity)
+            unreadable: incomplete, failingSeverity: verdict.failingSeverity, apps: apps,
+            comparison: LintReport.Comparison(earlierApps: earlierApps, appOfFile: appOfFile))
     }
 }

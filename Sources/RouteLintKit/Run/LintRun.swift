@@ -157,7 +157,7 @@ public struct LintRun: Sendable {
             totals: LintReport.Totals(
                 files: files.count - platformFileCount, routes: apps.reduce(0) { $0 + $1.routes.count }, seconds: seconds,
                 unreadablePaths: unreadable.count, platformFiles: platformFileCount),
-            skippedChecks: skippedChecks, unreadable: unreadable, failingSeverity: verdict.failingSeverity)
+            skippedChecks: skippedChecks, unreadable: unreadable, failingSeverity: verdict.failingSeverity, apps: apps)
     }
 
     /// Whether an answer drawn from the apps (a URL's route, a graph) can be trusted: every
