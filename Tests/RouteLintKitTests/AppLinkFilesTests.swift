@@ -137,6 +137,6 @@ struct AppLinkFilesTests {
         let entitlements = try #require(files.first { $0.name == "associated-domains.entitlements" }).contents
         #expect(entitlements.contains("<string>applinks:*.example.org</string>"))
         #expect(
-            AppLinkFiles.witnessURL(host: "*.example.org", path: Array("/a".utf16), percentIsLiteral: true) == "https://www.example.org/a")
+            WitnessPath.url(host: "*.example.org", path: Array("/a".utf16), percentIsLiteral: true) == "https://www.example.org/a")
     }
 }

@@ -64,7 +64,7 @@ struct HostileInputTests {
             let text = Self.association(components)
             let findings = Self.checkPlatformFile("apple-app-site-association", text)
             // Past 128 KB iOS reads none of it; nothing else is wrong.
-            let expected = text.utf8.count > AppLinkFiles.maximumAssociationSize ? [AssociationSizeRule.description.id] : []
+            let expected = text.utf8.count > AppLinkLimits.maximumAssociationSize ? [AssociationSizeRule.description.id] : []
             #expect(findings.map(\.rule) == expected, "\(findings.map(\.message).prefix(3))")
         }
     }

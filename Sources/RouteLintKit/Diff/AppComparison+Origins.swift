@@ -8,7 +8,7 @@ extension AppComparison {
                 if covers(after, pattern) { return pattern }
                 continue
             }
-            let subdomain = PlatformLinkCheck.witnessHost(pattern)
+            let subdomain = WitnessPath.host(pattern)
             if covers(after, subdomain) { return subdomain }
             if let exact = after.first(where: { !$0.hasPrefix("*.") && covers([pattern], $0) }) { return exact }
         }

@@ -17,10 +17,6 @@ enum AppLinkFiles {
     static let assetLinksFile = "assetlinks.json"
     static let androidManifestFile = "AndroidManifest.xml"
 
-    /// The API levels where Android reads more of a filter: advanced patterns and suffixes,
-    /// then groups. Within a range every level claims alike.
-    static let apiBoundaries = [AndroidPathPattern.Kind.advancedGlob.introducedIn, AndroidIntentFilter.groupsIntroducedIn]
-
     /// The files for `app`: Apple's when it declares `ios`, Android's when it declares `android`.
     static func generate(_ app: AppModel, minimumSDK: Int?, sources: [String]) throws(RoutingPlan.Problem) -> Output {
         let ios = app.iosSettings.isEmpty ? nil : app.iosAppIDs.map { app.text($0.value) }
@@ -50,7 +46,7 @@ enum AppLinkFiles {
                     output.refusal = RunMessage(
                         .error,
                         "the \(associationFile) of these routes would be \(text.utf8.count) bytes (\(components.count) components), "
-                            + "over the \(maximumAssociationSize) bytes iOS reads, so iOS would ignore it and open no link; nothing is "
+                            + "over the \(AppLinkLimits.maximumAssociationSize) bytes iOS reads, so iOS would ignore it and open no link; nothing is "
                             + "written: claim fewer paths — 'web: false' on routes the website serves, or one '**' route for a "
                             + "subtree the app opens whole")
                 }
@@ -99,30 +95,14 @@ enum AppLinkFiles {
             }
             let claimed = ClaimedPathLanguage(segments: segments)
             let webFilters = filters.filter(\.takesWebLinks)
-            for range in apiRanges(from: level) where !hosts.isEmpty {
+            for range in AppLinkLimits.apiRanges(from: level) where !hosts.isEmpty {
                 let language = AndroidFilterLanguage(webFilters, apiLevel: range.lowerBound)
                 output.warnings += differences(
-                    claimed, language, platform: "Android API \(describe(range))", host: hosts.first, percentIsLiteral: true, app: app)
+                    claimed, language, platform: "Android API \(AppLinkLimits.describe(range))", host: hosts.first, percentIsLiteral: true,
+                    app: app)
             }
         }
         return output
-    }
-
-    /// The API ranges from `minimum` up within which filters claim alike.
-    static func apiRanges(from minimum: Int) -> [ClosedRange<Int>] {
-        var ranges: [ClosedRange<Int>] = []
-        var lower = minimum
-        for boundary in apiBoundaries where boundary > lower {
-            ranges.append(lower...(boundary - 1))
-            lower = boundary
-        }
-        ranges.append(lower...Int.max)
-        return ranges
-    }
-
-    static func describe(_ range: ClosedRange<Int>) -> String {
-        if range.upperBound == Int.max { return "\(range.lowerBound)+" }
-        return range.lowerBound == range.upperBound ? "\(range.lowerBound)" : "\(range.lowerBound)–\(range.upperBound)"
     }
 
     /// A warning per kind of difference between the claimed set and what a file claims: the
@@ -140,7 +120,7 @@ enum AppLinkFiles {
             var messages: [RunMessage] = []
             for inFirst in [true, false] {
                 guard let witness = witnesses.first(where: { $0.inFirst == inFirst }) else { continue }
-                let url = TerminalText.escape(witnessURL(host: host, path: witness.path, percentIsLiteral: percentIsLiteral))
+                let url = TerminalText.escape(WitnessPath.url(host: host, path: witness.path, percentIsLiteral: percentIsLiteral))
                 if inFirst {
                     let route = witness.firstDecider.map {
                         "route '\(TerminalText.escape(app.text(claimed.segments.routes[$0].id.value)))'"
@@ -154,25 +134,16 @@ enum AppLinkFiles {
         }
     }
 
-    /// `https://HOST/PATH` for a witness: a host written `*.example.com` as one of its subdomains.
-    static func witnessURL(host: String, path: [UInt16], percentIsLiteral: Bool) -> String {
-        "https://\(PlatformLinkCheck.witnessHost(host))\(WitnessPath.urlPath(path, percentIsLiteral: percentIsLiteral))"
-    }
-
     // MARK: - Apple
-
-    /// The largest apple-app-site-association iOS reads: it ignores a larger file, and opens
-    /// no universal link at all.
-    static let maximumAssociationSize = 131_072
 
     /// The apple-app-site-association: indented with a comment per component when that fits
     /// Apple's limit, else one component a line without comments; a claimed set that does not
     /// fit even so is the compact text, with `fits` false.
     static func association(appIDs: [String], components: [AppleLinkComponent]) -> (text: String, fits: Bool) {
         let readable = indentedAssociation(appIDs: appIDs, components: components)
-        if readable.utf8.count <= maximumAssociationSize { return (readable, true) }
+        if readable.utf8.count <= AppLinkLimits.maximumAssociationSize { return (readable, true) }
         let compact = compactAssociation(appIDs: appIDs, components: components)
-        return (compact, compact.utf8.count <= maximumAssociationSize)
+        return (compact, compact.utf8.count <= AppLinkLimits.maximumAssociationSize)
     }
 
     /// One component a line, no comments, no other white space.

@@ -120,7 +120,7 @@ extension PlatformFile {
             file: source.file.id, path: source.file.path, kind: kind, app: source.app,
             start: SourceRange(file: source.file.id, start: origin, end: origin))
         var reader = PlatformFileReader(file: source.file.id, lines: lines)
-        if kind == .appleAppSiteAssociation && source.file.bytes.count > AppLinkFiles.maximumAssociationSize {
+        if kind == .appleAppSiteAssociation && source.file.bytes.count > AppLinkLimits.maximumAssociationSize {
             reader.issues.append(.oversizedAssociation(bytes: source.file.bytes.count, at: file.start))
         }
         switch kind {

@@ -94,7 +94,7 @@ struct PlatformFacts: Sendable {
                     joined.append(range)
                 }
             }
-            return "API " + joined.map(AppLinkFiles.describe).joined(separator: ", ")
+            return "API " + joined.map(AppLinkLimits.describe).joined(separator: ", ")
         }
 
         /// This and `other`'s API ranges together.
@@ -171,11 +171,6 @@ enum PlatformLinkCheck {
     /// The app of `apps` that declares `name`.
     static func app(named name: String, in apps: [AppModel]) -> AppModel? {
         apps.first { app in app.name.map { app.text($0.value) } == name }
-    }
-
-    /// A host as a witness URL names it: `*.example.com` as one of its subdomains.
-    static func witnessHost(_ host: String) -> String {
-        host.hasPrefix("*.") ? "www" + host.dropFirst() : host
     }
 
     private struct FileCheck {
@@ -277,7 +272,7 @@ enum PlatformLinkCheck {
             func expressibleDiffers(_ range: ClosedRange<Int>) -> Bool {
                 !isExactEverywhere && (range.lowerBound < AndroidPathPattern.Kind.advancedGlob.introducedIn || inexact == .claimMore)
             }
-            let ranges = AppLinkFiles.apiRanges(from: minimum)
+            let ranges = AppLinkLimits.apiRanges(from: minimum)
             let expressible =
                 ranges.contains(where: expressibleDiffers)
                 ? AndroidLinkPaths.attributes(pieces, minimumSDK: minimum, inexact: inexact) : nil
@@ -286,7 +281,7 @@ enum PlatformLinkCheck {
             var compared: [[Int]] = []
             for host in hosts {
                 let chosenIndexes = web.indices.filter {
-                    web[$0].filter.covers(host: PlatformLinkCheck.witnessHost(host)) || web[$0].filter.hosts.contains(host)
+                    web[$0].filter.covers(host: WitnessPath.host(host)) || web[$0].filter.hosts.contains(host)
                 }
                 guard !compared.contains(chosenIndexes) else { continue }
                 compared.append(chosenIndexes)
@@ -384,7 +379,7 @@ enum PlatformLinkCheck {
                 return nil
             case .compared(let witnesses):
                 for witness in witnesses {
-                    let url = AppLinkFiles.witnessURL(host: host, path: witness.path, percentIsLiteral: percentIsLiteral)
+                    let url = WitnessPath.url(host: host, path: witness.path, percentIsLiteral: percentIsLiteral)
                     if witness.isTolerated {
                         guard !facts.limits.contains(where: { $0.platform.description == platform.description }) else { continue }
                         // The walk keeps one witness per route: those it left unclaimed are counted

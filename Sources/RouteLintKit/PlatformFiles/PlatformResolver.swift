@@ -145,7 +145,7 @@ public enum PlatformResolver {
             case .androidManifest(let filters):
                 let minimum = app?.android?.minimumSDK ?? AndroidSettings.defaultMinSDK
                 let chosen = filters.filter { $0.filter.takesWebLinks && $0.filter.covers(host: parts.host) }
-                for range in AppLinkFiles.apiRanges(from: minimum) {
+                for range in AppLinkLimits.apiRanges(from: minimum) {
                     answers.append(
                         androidAnswer(chosen, path: parts.decodedPath, apiLevel: range.lowerBound, scope: range, location: location))
                 }
@@ -160,7 +160,7 @@ public enum PlatformResolver {
         _ filters: [PlatformFile.LocatedFilter], path: String, apiLevel: Int, scope: ClosedRange<Int>,
         location: (SourceRange) -> Place
     ) -> Answer {
-        let label = "API " + AppLinkFiles.describe(scope)
+        let label = "API " + AppLinkLimits.describe(scope)
         let language = AndroidFilterLanguage(filters.map(\.filter), apiLevel: apiLevel)
         var state = language.start
         for unit in path.utf16 { state = language.step(state, unit) }

@@ -363,6 +363,16 @@ extension UTF16 {
 /// they are, every other one percent-encoded as UTF-8. `percentIsLiteral` says whether a `%` is
 /// a character of the decoded path (Android) or part of an escape already (Apple).
 enum WitnessPath {
+    /// A host as a witness URL names it: `*.example.com` as one of its subdomains.
+    static func host(_ host: String) -> String {
+        host.hasPrefix("*.") ? "www" + host.dropFirst() : host
+    }
+
+    /// `https://HOST/PATH` for a witness: a host written `*.example.com` as one of its subdomains.
+    static func url(host: String, path: [UInt16], percentIsLiteral: Bool) -> String {
+        "https://\(Self.host(host))\(urlPath(path, percentIsLiteral: percentIsLiteral))"
+    }
+
     static func urlPath(_ path: [UInt16], percentIsLiteral: Bool) -> String {
         var text = ""
         for scalar in String(decoding: path, as: UTF16.self).unicodeScalars {

@@ -28,7 +28,7 @@ public enum AssociationSizeRule: PlatformRule {
             guard case .oversizedAssociation(let bytes, let range) = issue else { continue }
             findings.report(
                 description,
-                "the file is \(bytes) bytes, over the \(AppLinkFiles.maximumAssociationSize) bytes iOS reads: iOS ignores it and "
+                "the file is \(bytes) bytes, over the \(AppLinkLimits.maximumAssociationSize) bytes iOS reads: iOS ignores it and "
                     + "opens no universal link",
                 at: range)
         }
