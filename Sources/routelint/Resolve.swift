@@ -57,7 +57,7 @@ struct Resolve: ParsableCommand {
         if let urlFile { all += try readURLs(urlFile) }
         let run = try lintForAnswers(manifests, configurationPath: config, platformFiles: platformFile)
         if let platform {
-            let decisions = PlatformResolver.resolve(all, platform: platform, run: run)
+            let decisions = PlatformResolver.resolve(all, platform: platform, platformFiles: run.platformFiles, apps: run.apps)
             switch format {
             case .text: print(PlatformResolver.text(decisions), terminator: "")
             case .json: print(PlatformResolver.json(decisions), terminator: "")

@@ -43,9 +43,12 @@ public enum PlatformResolver {
         public let position: SourcePosition
     }
 
-    /// The decisions for `urls` by the run's platform files of `platform`.
-    public static func resolve(_ urls: [String], platform: Platform, run: LintRun) -> [Decision] {
-        let files = run.platformFiles.compactMap { source -> (PlatformFile, SourceFile)? in
+    /// The decisions for `urls` by the `platformFiles` of `platform` (the others are passed
+    /// over), for the `apps` they belong to.
+    public static func resolve(
+        _ urls: [String], platform: Platform, platformFiles: [PlatformFileSource], apps: [AppModel]
+    ) -> [Decision] {
+        let files = platformFiles.compactMap { source -> (PlatformFile, SourceFile)? in
             guard let kind = PlatformFileKind(path: source.file.path) else { return nil }
             switch (platform, kind) {
             case (.ios, .appleAppSiteAssociation), (.android, .androidManifest):
@@ -54,7 +57,7 @@ public enum PlatformResolver {
                 return nil
             }
         }
-        return urls.map { url in decide(url, platform: platform, files: files, apps: run.apps) }
+        return urls.map { url in decide(url, platform: platform, files: files, apps: apps) }
     }
 
     /// The decisions as text: per URL, an answer per line, what decides it with its position.
