@@ -6,7 +6,10 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "routelint", targets: ["routelint"]),
-        .library(name: "RouteLintKit", targets: ["RouteLintKit"]),
+        .library(
+            name: "RouteLintKit",
+            targets: ["RouteLintKit", "RouteLintCore", "RouteLintPlatform", "RouteLintRules", "RouteLintGeneration", "RouteLintReporting"]
+        ),
         .library(name: "RouteLintServer", targets: ["RouteLintServer"]),
         .plugin(name: "RouteLintGenerate", targets: ["RouteLintGenerate"]),
         .plugin(name: "LintRoutes", targets: ["LintRoutes"]),
@@ -15,34 +18,58 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2")
     ],
     targets: [
-        // libyaml, found through pkg-config. Only the YAML layer of RouteLintKit imports it.
+        // libyaml, found through pkg-config. Only the YAML layer of RouteLintCore imports it.
         .systemLibrary(
             name: "CYAML",
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
         // libxml2, found through pkg-config: the XML of platform link files (AndroidManifest.xml,
-        // property lists). Only RouteLintKit's XML reader imports it.
+        // property lists). Only RouteLintPlatform's XML reader imports it.
         .systemLibrary(
             name: "CLibXML2",
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
+        // The layers of the flow, each a target so the compiler keeps references pointing down it
+        // (docs/development.md): files, YAML, the model, patterns and findings; the platform link
+        // files; the rules with configuration and diff; generation; reporting; the runs.
+        .target(
+            name: "RouteLintCore",
+            dependencies: ["CYAML"]
+        ),
+        .target(
+            name: "RouteLintPlatform",
+            dependencies: ["RouteLintCore", "CLibXML2"]
+        ),
+        .target(
+            name: "RouteLintRules",
+            dependencies: ["RouteLintCore", "RouteLintPlatform"]
+        ),
+        .target(
+            name: "RouteLintGeneration",
+            dependencies: ["RouteLintCore", "RouteLintPlatform"],
+            // The runtime of generated code: real Swift and Kotlin sources, compiled by their own
+            // tests, embedded in the binary for `generate` to copy (no bundle to lose).
+            resources: [.embedInCode("Runtime/RouteRuntime.swift"), .embedInCode("Runtime/RouteRuntime.kt")]
+        ),
+        .target(
+            name: "RouteLintReporting",
+            dependencies: ["RouteLintCore", "RouteLintPlatform", "RouteLintRules"],
+            // The audit page's style sheet and script: real files a browser test loads.
+            resources: [.embedInCode("Reporting/AuditPage.css"), .embedInCode("Reporting/AuditPage.js")]
+        ),
+        // A run of lint, diff or generate: reads the paths and joins the layers above.
         .target(
             name: "RouteLintKit",
-            dependencies: ["CYAML", "CLibXML2"],
-            // The runtime of generated code: real Swift and Kotlin sources, compiled by their own
-            // tests, embedded in the binary for `generate` to copy (no bundle to lose); and the
-            // audit page's style sheet and script, real files a browser test loads.
-            resources: [
-                .embedInCode("Generate/Runtime/RouteRuntime.swift"), .embedInCode("Generate/Runtime/RouteRuntime.kt"),
-                .embedInCode("Reporting/AuditPage.css"), .embedInCode("Reporting/AuditPage.js"),
-            ]
+            dependencies: ["RouteLintCore", "RouteLintPlatform", "RouteLintRules", "RouteLintGeneration", "RouteLintReporting"]
         ),
+        // The Language Server Protocol's messages and JSON-RPC framing: nothing of routelint.
+        .target(name: "LanguageServerProtocol"),
         // The language server (routelint lsp): LSP messages over the same model and rules.
         .target(
             name: "RouteLintServer",
-            dependencies: ["RouteLintKit"]
+            dependencies: ["LanguageServerProtocol", "RouteLintKit"]
         ),
         .executableTarget(
             name: "routelint",
@@ -80,12 +107,14 @@ let package = Package(
         ),
         .testTarget(
             name: "RouteLintKitTests",
-            dependencies: ["RouteLintKit"],
+            dependencies: [
+                "RouteLintKit", "RouteLintCore", "RouteLintPlatform", "RouteLintRules", "RouteLintGeneration", "RouteLintReporting",
+            ],
             exclude: ["Fixtures", "Datasets"]
         ),
         .testTarget(
             name: "RouteLintServerTests",
-            dependencies: ["RouteLintServer"]
+            dependencies: ["RouteLintServer", "LanguageServerProtocol", "RouteLintKit", "RouteLintCore"]
         ),
         .testTarget(
             name: "EndToEndTests",

@@ -1,4 +1,4 @@
-// libFuzzer targets for routelint, built by Fuzz/run together with RouteLintKit's sources into
+// libFuzzer targets for routelint, built by Fuzz/run together with the library targets' sources into
 // one instrumented binary. ROUTELINT_FUZZ_TARGET picks the target:
 //
 // - lint: the input is one to four manifests (split at lines of `---file---`), linted as a

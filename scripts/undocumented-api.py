@@ -14,7 +14,8 @@ import json
 import os
 import sys
 
-MODULES = ["RouteLintKit", "RouteLintServer"]
+MODULES = ["RouteLintCore", "RouteLintPlatform", "RouteLintRules", "RouteLintGeneration", "RouteLintReporting", "RouteLintKit",
+           "RouteLintServer"]
 # Requirements of the standard library's protocols that the modules implement.
 EXTERNAL_REQUIREMENTS = {"description", "errorDescription", "write(_:)", "hash(into:)", "==(_:_:)", "<(_:_:)",
                          "init(from:)", "encode(to:)", "makeIterator()", "next()", "startIndex", "endIndex",
@@ -22,51 +23,56 @@ EXTERNAL_REQUIREMENTS = {"description", "errorDescription", "write(_:)", "hash(i
 
 if len(sys.argv) != 2:
     sys.exit(__doc__)
-undocumented = []
+# The modules' graphs read as one: a protocol of one module is implemented in another.
+graph = {"symbols": [], "relationships": []}
 for module in MODULES:
-    for path in sorted(glob.glob(os.path.join(sys.argv[1], module + "*.symbols.json"))):
+    for path in sorted(glob.glob(os.path.join(sys.argv[1], module + ".symbols.json"))
+                       + glob.glob(os.path.join(sys.argv[1], module + "@*.symbols.json"))):
         with open(path) as file:
-            graph = json.load(file)
-        symbols = {symbol["identifier"]["precise"]: symbol for symbol in graph["symbols"]}
-        relations = graph.get("relationships", [])
-        # What implements a documented requirement, or is a default implementation of one, is
-        # documented there: a member named as a requirement of a protocol its type conforms
-        # to (the standard library's protocols are documented).
-        inheriting = {relation["source"] for relation in relations
-                      if relation["kind"] in ("defaultImplementationOf", "overrides")}
-        requirements = {}
-        for relation in relations:
-            if relation["kind"] in ("requirementOf", "optionalRequirementOf"):
-                requirement = symbols.get(relation["source"])
-                if requirement and requirement.get("docComment"):
-                    requirements.setdefault(relation["target"], set()).add(requirement["names"]["title"])
-        conformances = {}
-        for relation in relations:
-            if relation["kind"] == "conformsTo":
-                conformances.setdefault(relation["source"], set()).add(relation["target"])
-        for relation in relations:
-            if relation["kind"] != "memberOf" or relation["source"] not in symbols:
+            part = json.load(file)
+        graph["symbols"] += part["symbols"]
+        graph["relationships"] += part.get("relationships", [])
+undocumented = []
+symbols = {symbol["identifier"]["precise"]: symbol for symbol in graph["symbols"]}
+relations = graph.get("relationships", [])
+# What implements a documented requirement, or is a default implementation of one, is
+# documented there: a member named as a requirement of a protocol its type conforms
+# to (the standard library's protocols are documented).
+inheriting = {relation["source"] for relation in relations
+              if relation["kind"] in ("defaultImplementationOf", "overrides")}
+requirements = {}
+for relation in relations:
+    if relation["kind"] in ("requirementOf", "optionalRequirementOf"):
+        requirement = symbols.get(relation["source"])
+        if requirement and requirement.get("docComment"):
+            requirements.setdefault(relation["target"], set()).add(requirement["names"]["title"])
+conformances = {}
+for relation in relations:
+    if relation["kind"] == "conformsTo":
+        conformances.setdefault(relation["source"], set()).add(relation["target"])
+for relation in relations:
+    if relation["kind"] != "memberOf" or relation["source"] not in symbols:
+        continue
+    title = symbols[relation["source"]]["names"]["title"]
+    for protocol in conformances.get(relation["target"], ()):
+        external = protocol not in symbols
+        if external or title in requirements.get(protocol, ()):
+            # An external protocol's requirement: only names it declares count.
+            if external and title not in EXTERNAL_REQUIREMENTS:
                 continue
-            title = symbols[relation["source"]]["names"]["title"]
-            for protocol in conformances.get(relation["target"], ()):
-                external = protocol not in symbols
-                if external or title in requirements.get(protocol, ()):
-                    # An external protocol's requirement: only names it declares count.
-                    if external and title not in EXTERNAL_REQUIREMENTS:
-                        continue
-                    inheriting.add(relation["source"])
-        for symbol in graph["symbols"]:
-            identifier = symbol["identifier"]["precise"]
-            if symbol.get("docComment") or identifier in inheriting:
-                continue
-            # Conformances the compiler synthesizes (==, hash(into:), init(from:)) have no source.
-            location = symbol.get("location")
-            if location is None:
-                continue
-            title = ".".join(symbol["pathComponents"])
-            file = os.path.relpath(location["uri"].removeprefix("file://"))
-            line = location["position"]["line"] + 1
-            undocumented.append(f"{file}:{line}: {symbol['kind']['displayName'].lower()} {title}")
+            inheriting.add(relation["source"])
+for symbol in graph["symbols"]:
+    identifier = symbol["identifier"]["precise"]
+    if symbol.get("docComment") or identifier in inheriting:
+        continue
+    # Conformances the compiler synthesizes (==, hash(into:), init(from:)) have no source.
+    location = symbol.get("location")
+    if location is None:
+        continue
+    title = ".".join(symbol["pathComponents"])
+    file = os.path.relpath(location["uri"].removeprefix("file://"))
+    line = location["position"]["line"] + 1
+    undocumented.append(f"{file}:{line}: {symbol['kind']['displayName'].lower()} {title}")
 for line in sorted(set(undocumented)):
     print(line)
 print(f"{len(set(undocumented))} undocumented public declarations", file=sys.stderr)

@@ -4,6 +4,9 @@
     import Foundation
 #endif
 import RouteLintKit
+import RouteLintCore
+import RouteLintRules
+import LanguageServerProtocol
 
 /// routelint's language server: LSP 3.17 messages in, messages out, over a `Workspace`.
 ///

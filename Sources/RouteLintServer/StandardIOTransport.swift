@@ -1,3 +1,5 @@
+import LanguageServerProtocol
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)

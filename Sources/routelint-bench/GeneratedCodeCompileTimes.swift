@@ -1,4 +1,5 @@
 import RouteLintKit
+import RouteLintCore
 
 #if canImport(Glibc)
     import Glibc

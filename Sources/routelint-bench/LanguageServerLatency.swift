@@ -5,6 +5,7 @@
 #endif
 import RouteLintKit
 import RouteLintServer
+import RouteLintCore
 
 #if canImport(Glibc)
     import Glibc

@@ -1,3 +1,5 @@
+import RouteLintCore
+
 /// Generates realistic, clean route sets: activities with four tabs each, holders with
 /// parameters in a scope hierarchy, link trees under every tab root, parameters in most paths,
 /// some sheets, feature flags with fallbacks, contexts sent to observing ancestors, and deep

@@ -23,6 +23,9 @@
 
 import CYAML
 import RouteLintKit
+import RouteLintCore
+import RouteLintRules
+import RouteLintReporting
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,6 @@
 import ArgumentParser
 import RouteLintKit
+import RouteLintReporting
 
 struct Audit: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,6 @@
 import ArgumentParser
 import RouteLintKit
+import RouteLintCore
 
 /// The formats of `routelint diff`: those of `lint`, and Markdown for a pull request.
 enum DiffFormat: String, FormatChoice {

@@ -1,5 +1,7 @@
 import ArgumentParser
 import RouteLintKit
+import RouteLintCore
+import RouteLintReporting
 
 /// The options `lint` and `diff` share: how the run is gated and how its reports are written.
 struct GateOptions: ParsableArguments {

@@ -1,5 +1,8 @@
 import ArgumentParser
 import RouteLintKit
+import RouteLintCore
+import RouteLintGeneration
+import RouteLintReporting
 
 extension TargetLanguage: ExpressibleByArgument {}
 extension HolderTypes: ExpressibleByArgument {}
@@ -62,9 +65,9 @@ struct Generate: ParsableCommand {
         let workingDirectory = currentDirectory()
         var lint = LintOptions(input: .paths(paths), workingDirectory: workingDirectory)
         lint.configurationPath = config
-        let outcome: CodeGeneration.Outcome
+        let outcome: GenerationRun.Outcome
         do {
-            outcome = try CodeGeneration.generate(
+            outcome = try GenerationRun.perform(
                 lint, .init(language: language, app: app, package: package, androidMinimumSDK: androidMinSdk, holderTypes: holderTypes))
         } catch {
             for message in error.messages { printError(message.description) }
@@ -77,11 +80,11 @@ struct Generate: ParsableCommand {
             TextReporter(options: .init(colored: false, summary: false, onlyFailing: true)).write(run.report, to: &standardError)
             printError("routelint: error: the route set does not lint clean, so nothing is generated")
             throw ExitCode(run.verdict.exitStatus == 2 ? Exit.usageOrUnreadable : Exit.failingFindings)
-        case .refused(let reason, let warnings):
+        case .finished(.refused(let reason, let warnings)):
             for warning in warnings { printError(warning.description) }
             printError(reason.description)
             throw ExitCode(Exit.failingFindings)
-        case .generated(let files, let warnings):
+        case .finished(.generated(let files, let warnings)):
             for warning in warnings { printError(warning.description) }
             if check {
                 let differing = CodeGeneration.differences(files, in: output)

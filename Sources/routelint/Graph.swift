@@ -1,5 +1,6 @@
 import ArgumentParser
 import RouteLintKit
+import RouteLintReporting
 
 extension GraphRenderer.Format: ExpressibleByArgument {}
 

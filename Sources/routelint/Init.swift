@@ -1,5 +1,7 @@
 import ArgumentParser
 import RouteLintKit
+import RouteLintCore
+import RouteLintRules
 
 #if canImport(Glibc)
     import Glibc

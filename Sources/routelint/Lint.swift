@@ -1,5 +1,6 @@
 import ArgumentParser
 import RouteLintKit
+import RouteLintCore
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,8 @@
 import ArgumentParser
 import RouteLintKit
+import RouteLintCore
+import RouteLintPlatform
+import RouteLintReporting
 
 extension PlatformResolver.Platform: ExpressibleByArgument {}
 

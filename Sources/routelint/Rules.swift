@@ -1,5 +1,8 @@
 import ArgumentParser
 import RouteLintKit
+import RouteLintCore
+import RouteLintRules
+import RouteLintReporting
 
 struct Rules: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "List every rule: id, default severity and summary.")

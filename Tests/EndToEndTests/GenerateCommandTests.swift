@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import RouteLintCore
 
 /// `routelint generate`, end to end: golden output, determinism, `--check`, and the refusals.
 @Suite("routelint generate, end to end")

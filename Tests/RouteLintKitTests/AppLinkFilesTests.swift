@@ -1,6 +1,10 @@
 import Testing
 
 @testable import RouteLintKit
+@testable import RouteLintCore
+@testable import RouteLintPlatform
+@testable import RouteLintRules
+@testable import RouteLintGeneration
 
 /// `generate app-links`: the files written claim the claimed set, which is checked twice over —
 /// by the comparison the generator runs itself, and by reading the files back as a project's

@@ -1,5 +1,8 @@
 import Testing
 @testable import RouteLintKit
+@testable import RouteLintCore
+@testable import RouteLintPlatform
+@testable import RouteLintRules
 
 /// The apple-app-site-association components routelint writes, evaluated by the platform's
 /// matcher (`AppleLinkComponent.decide`), against the claimed set as resolution defines it:

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import RouteLintKit
+@testable import RouteLintReporting
 
 /// The figures of the audit page, computed without a browser: counts, the surface, the
 /// statistics of the link graph, the layered layout, and escaping.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import RouteLintKit
+@testable import RouteLintCore
+@testable import RouteLintRules
 
 @Suite("Configuration")
 struct ConfigurationTests {

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import RouteLintKit
+@testable import RouteLintCore
+@testable import RouteLintRules
+@testable import RouteLintReporting
 
 /// The real route sets of `Datasets/` (see its README), each turned into a manifest with one
 /// route per path template.

@@ -1,5 +1,8 @@
 import Testing
 @testable import RouteLintKit
+@testable import RouteLintCore
+@testable import RouteLintRules
+@testable import RouteLintReporting
 
 /// The event-driven front end: symbols, the cursor's recording and replay of anchored nodes,
 /// and the compact storage of the model.

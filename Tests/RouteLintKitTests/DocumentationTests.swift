@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RouteLintKit
+@testable import RouteLintReporting
 
 /// The documents that mirror code are generated from it, and must say what it says.
 /// `ROUTELINT_UPDATE_FIXTURES=1 swift test --filter DocumentationTests` regenerates them.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import RouteLintKit
+@testable import RouteLintCore
 
 /// libyaml's events read ahead on a thread of their own must decode to exactly what reading
 /// them on the decoder's thread gives, however the batches fall, and a decoder that stops early

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import RouteLintKit
+@testable import RouteLintPlatform
+@testable import RouteLintReporting
 
 /// The fixture corpus, in actionlint's style. Every manifest (or folder of manifests) under
 /// `Fixtures/ok` must lint clean. Every `Fixtures/err/CASE.routes.yaml`, or folder

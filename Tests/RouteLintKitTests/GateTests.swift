@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import RouteLintKit
+@testable import RouteLintCore
+@testable import RouteLintRules
+@testable import RouteLintReporting
 
 @Suite("CI gate")
 struct GateTests {

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import RouteLintKit
+@testable import RouteLintCore
+@testable import RouteLintRules
+@testable import RouteLintGeneration
 
 /// The generated code compiled and run: for every URL of a route set's test list, the Swift
 /// and Kotlin routers must answer what `routelint resolve` answers (the same `URLResolver`),

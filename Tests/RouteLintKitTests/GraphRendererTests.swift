@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RouteLintKit
+@testable import RouteLintReporting
 
 /// Snapshots of both graph formats on `Fixtures/graph`; `ROUTELINT_UPDATE_FIXTURES=1`
 /// rewrites them.

@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 @testable import RouteLintKit
+@testable import RouteLintCore
+@testable import RouteLintPlatform
+@testable import RouteLintRules
+@testable import RouteLintReporting
 
 /// Every loop over input is linear or bounded: each hostile input is run at two sizes, ten
 /// times apart, and the larger may take at most 30 times as long (a quadratic loop takes 100

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import RouteLintKit
+@testable import RouteLintCore
+@testable import RouteLintReporting
 
 /// The run, from configuration to verdict, as the command line and the hook use it.
 @Suite("Lint run and verdict")

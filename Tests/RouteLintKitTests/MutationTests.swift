@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import RouteLintKit
+@testable import RouteLintCore
+@testable import RouteLintRules
+@testable import RouteLintReporting
 
 /// Bad input is a finding, never a crash: every fixture, mutated at random bytes, still
 /// lints, renders in every format, and resolves a URL. A crash would end the test process.

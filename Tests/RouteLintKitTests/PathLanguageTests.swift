@@ -1,6 +1,8 @@
 import Testing
 
 @testable import RouteLintKit
+@testable import RouteLintCore
+@testable import RouteLintPlatform
 
 /// The automata that decide platform claims over every path: each agrees with the reference
 /// matcher it is built from, on many random patterns and paths; the comparison finds a

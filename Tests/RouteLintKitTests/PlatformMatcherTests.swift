@@ -1,5 +1,7 @@
 import Testing
 @testable import RouteLintKit
+@testable import RouteLintPlatform
+@testable import LanguageServerProtocol
 
 /// The platforms' own matchers, against cases derived by hand from their published behaviour:
 /// AOSP's `android.os.PatternMatcher` (`matchGlobPattern`, `parseAndVerifyAdvancedPattern`,

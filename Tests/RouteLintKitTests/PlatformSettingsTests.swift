@@ -1,5 +1,6 @@
 import Testing
 @testable import RouteLintKit
+@testable import RouteLintCore
 
 /// The manifest's platform settings (`ios`, `android`) and a route's `web`, as the decoder
 /// reads them and an app merges them.

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import RouteLintKit
+@testable import RouteLintCore
+@testable import RouteLintReporting
 
 /// `routelint diff`'s judgement of pairs of route sets: each change kind, the tricky cases of
 /// precedence, what is not a link change, and every witness checked against `URLResolver`.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import RouteLintKit
+@testable import RouteLintCore
+@testable import RouteLintRules
 
 /// The one loader that decides which files form a route set, over each file system it reads:
 /// the disk, buffers over the disk, a git revision.

@@ -1,5 +1,9 @@
 import Testing
 @testable import RouteLintKit
+@testable import RouteLintCore
+@testable import RouteLintPlatform
+@testable import RouteLintRules
+@testable import RouteLintReporting
 
 /// Runs every rule's documented examples, as SwiftLint does: a triggering example must give a
 /// finding of its rule at each `↓` marker and nowhere else, a non-triggering one no finding at

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RouteLintKit
+@testable import RouteLintCore
 
 @Suite("Resolving URLs")
 struct URLResolverTests {

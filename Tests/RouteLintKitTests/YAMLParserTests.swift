@@ -1,5 +1,6 @@
 import Testing
 @testable import RouteLintKit
+@testable import RouteLintCore
 
 @Suite("YAML layer")
 struct YAMLParserTests {

@@ -1,6 +1,9 @@
 import RouteLintKit
 @testable import RouteLintServer
 import Testing
+@testable import RouteLintCore
+@testable import RouteLintRules
+@testable import LanguageServerProtocol
 
 private let catalog = """
     manifest: 1

@@ -6,6 +6,8 @@
 import RouteLintKit
 @testable import RouteLintServer
 import Testing
+@testable import RouteLintCore
+@testable import LanguageServerProtocol
 
 /// An app in two files: the shell (`shopShell`) declares the activity, the tabs and the holders; the
 /// catalog declares the routes, which the shell's tabs root at.

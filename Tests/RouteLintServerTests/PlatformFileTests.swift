@@ -1,6 +1,7 @@
 @testable import RouteLintServer
 import RouteLintKit
 import Testing
+@testable import LanguageServerProtocol
 
 /// The configuration's platform link files in the editor: checked with their app at every
 /// edit — of the platform file, or of a route that breaks it without touching it.

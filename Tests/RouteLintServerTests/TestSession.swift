@@ -5,6 +5,8 @@
 #endif
 @testable import RouteLintServer
 import RouteLintKit
+@testable import RouteLintCore
+@testable import LanguageServerProtocol
 
 /// A language server over an in-memory workspace at `/ws`, driven as a client drives it:
 /// requests and notifications go in as JSON, and what comes out is decoded.

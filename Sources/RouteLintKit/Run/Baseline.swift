@@ -1,3 +1,6 @@
+import RouteLintCore
+import RouteLintRules
+
 /// A record of accepted findings, so that a CI gate fails only on new ones. Findings are
 /// recorded by identity (rule, file and the kind and name of each thing involved, as
 /// `route:home`), never by line or message, with a count for identities that occur more than

@@ -1,3 +1,7 @@
+import RouteLintCore
+import RouteLintRules
+import RouteLintReporting
+
 /// What a `routelint diff` run is asked to do: the flags of the command, as values.
 public struct DiffOptions: Sendable {
     /// The other revision of the route set.

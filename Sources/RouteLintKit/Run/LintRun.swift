@@ -1,3 +1,8 @@
+import RouteLintCore
+import RouteLintPlatform
+import RouteLintRules
+import RouteLintReporting
+
 /// What a `routelint lint` run is asked to do: the flags of the command, as values.
 public struct LintOptions: Sendable {
     /// What the run reads, and so what it reports on.

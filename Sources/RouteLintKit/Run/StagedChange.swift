@@ -1,3 +1,5 @@
+import RouteLintCore
+
 /// A change to a file that a commit is about to make, as `git diff --cached --name-status -z
 /// --no-renames` lists it. The pre-commit hook checks the apps these changes touch, deleted
 /// files included, which pre-commit itself never passes to a hook.

@@ -1,3 +1,5 @@
+import RouteLintCore
+
 /// Whether a run passes, and why not. Exit status 2 when a path could not be read (the run
 /// is incomplete, whatever it found), else 1 when a finding is at a failing severity or
 /// there are more warnings than allowed, else 0.

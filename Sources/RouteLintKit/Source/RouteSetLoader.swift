@@ -1,3 +1,7 @@
+import RouteLintCore
+import RouteLintPlatform
+import RouteLintRules
+
 /// Decides which files form a route set, and reads them: the one place that knows the
 /// configuration's include and exclude globs, the manifest naming convention, how folders are
 /// walked, what could not be read and the order of the files. Every command, the pre-commit

@@ -1,4 +1,7 @@
 import RouteLintKit
+import RouteLintCore
+import RouteLintRules
+import LanguageServerProtocol
 
 // Code actions: the fix a finding suggests ("did you mean …?" for unknown keys, references,
 // holders, enum values and rule ids), and silencing a finding on its line with a

@@ -1,4 +1,8 @@
 import RouteLintKit
+import RouteLintCore
+import RouteLintRules
+import RouteLintGeneration
+import LanguageServerProtocol
 
 // Completion: the keys valid at the place (with what each means), the names declared where
 // a field refers to one, the values of the fields that take one of a few, and rule ids in a

@@ -1,4 +1,6 @@
 import RouteLintKit
+import RouteLintCore
+import LanguageServerProtocol
 
 // Document symbols: the outline of a file — its activities, tabs, holders and routes, each
 // under its section — from the file's own reading (nothing, while it does not parse).

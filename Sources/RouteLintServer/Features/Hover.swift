@@ -1,4 +1,7 @@
 import RouteLintKit
+import RouteLintCore
+import RouteLintRules
+import LanguageServerProtocol
 
 // Hover: what a name stands for (a route's path, activity, holder, presentation, how it is
 // reached and what its path conflicts with; a holder's scope, params and parent chain; a

@@ -1,4 +1,5 @@
 import RouteLintKit
+import RouteLintCore
 
 /// Where a place in a manifest's text is in the format's structure — a key of a route, the
 /// value of a tab's `root`, a rule of a `# routelint:ignore` — told from the text around it

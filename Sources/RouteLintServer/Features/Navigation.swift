@@ -1,4 +1,6 @@
 import RouteLintKit
+import RouteLintCore
+import LanguageServerProtocol
 
 // Go to definition, find references and rename: every kind of name — activity, tab, holder,
 // route — from the place it is declared and from every field that names it, across the

@@ -1,4 +1,6 @@
 import RouteLintKit
+import RouteLintCore
+import LanguageServerProtocol
 
 /// How a client counts the characters of a line in a `Position`.
 enum PositionEncoding: String, Sendable {

@@ -1,4 +1,5 @@
 import RouteLintKit
+import RouteLintCore
 
 /// Every place an app writes the name of an activity, tab, holder or route: where it is
 /// declared (again, too, in a later file) and every field that refers to it. What go to

@@ -1,4 +1,7 @@
 import RouteLintKit
+import RouteLintCore
+import RouteLintPlatform
+import RouteLintRules
 
 /// The route set of an editor's workspace folder, kept checked as it is edited: the files of
 /// the set (open buffers in place of their files on disk), each loaded once per change, and

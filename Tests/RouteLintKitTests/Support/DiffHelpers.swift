@@ -1,6 +1,7 @@
 import Foundation
 
 @testable import RouteLintKit
+@testable import RouteLintCore
 
 /// Two revisions of a route set written to folders and compared as `routelint diff --against
 /// DIR` compares them.

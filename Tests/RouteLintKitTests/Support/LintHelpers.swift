@@ -1,4 +1,8 @@
 @testable import RouteLintKit
+@testable import RouteLintCore
+@testable import RouteLintPlatform
+@testable import RouteLintRules
+@testable import RouteLintReporting
 
 /// In-memory files linted as one route set: the files, numbered in the order given, and what
 /// the linter found in them.

@@ -1,0 +1,329 @@
+/// Which route a URL opens (docs/usage.md, "Which route does a URL open?"): the route whose pattern is
+/// the most specific among those that match the URL's path, with its activity, the tab it
+/// opens in, its holder, and the parameters and query items the URL carries.
+public struct URLResolver: Sendable {
+    /// What one URL opens.
+    public struct Resolution: Sendable, Equatable {
+        /// Whether the URL opens exactly one route.
+        public enum Status: String, Sendable {
+            /// One route (`resolved`), routes that conflict (`ambiguous`), or none (`unmatched`).
+            case resolved, ambiguous, unmatched
+        }
+
+        /// The URL as given.
+        public let url: String
+        /// Whether it opens exactly one route.
+        public let status: Status
+        /// The route's id, when resolved.
+        public var route: String?
+        /// The best-matching routes when they conflict.
+        public var candidates: [String] = []
+        /// The route's activity.
+        public var activity: String?
+        /// The tab it opens in: the URL's `tab` query, else the activity's default tab.
+        public var tab: String?
+        /// The holder bound to the route.
+        public var holder: String?
+        /// Parameter name → value, percent-decoded, in path order.
+        public var parameters: [Pair] = []
+        /// Query items other than a `tab` that selected the tab, in URL order.
+        public var query: [Pair] = []
+        /// Why the URL did not resolve to one route.
+        public var reason: String?
+
+        init(url: String, status: Status) {
+            self.url = url
+            self.status = status
+        }
+    }
+
+    /// A name and its decoded value: a path parameter or a query item.
+    public struct Pair: Sendable, Equatable {
+        /// The name.
+        public let name: String
+        /// The value, percent-decoded.
+        public let value: String
+    }
+
+    private struct IndexedApp: Sendable {
+        let app: AppModel
+        /// Routes with a valid path, and the trie of their patterns.
+        let routes: [Route]
+        let trie: SegmentTrie
+        /// For each route, the tab of its activity whose root is nearest to it by links.
+        let nearestTab: [Symbol: Symbol]
+    }
+
+    private let apps: [IndexedApp]
+
+    /// A resolver over `apps`: a URL's scheme or host picks the app, its path the route.
+    public init(apps: [AppModel]) {
+        self.apps = apps.map { app in
+            let routes = app.routes.filter { $0.path != nil }
+            var trie = SegmentTrie(patternCount: routes.count)
+            for (index, route) in routes.enumerated() { trie.insert(route.path!.value, as: Int32(index)) }
+            return IndexedApp(app: app, routes: routes, trie: trie, nearestTab: Self.nearestTabs(app))
+        }
+    }
+
+    /// What `url` opens: a custom-scheme link, an `https` link or a bare path.
+    public func resolve(_ url: String) -> Resolution {
+        var unmatched = Resolution(url: url, status: .unmatched)
+        let parsed: ParsedURL
+        switch ParsedURL.parse(url) {
+        case .success(let value): parsed = value
+        case .failure(let error):
+            unmatched.reason = error.message
+            return unmatched
+        }
+        let candidates = apps.filter { parsed.belongs(to: $0.app) }
+        guard !candidates.isEmpty else {
+            unmatched.reason = parsed.unknownOriginReason(apps: apps.map(\.app))
+            return unmatched
+        }
+        let canonical = parsed.segments.map(PathText.encode)
+        var matches: [(app: IndexedApp, route: Route)] = []
+        for indexed in candidates {
+            // A segment that no pattern of the app spells can only match a wildcard.
+            let segments = canonical.map { indexed.app.symbols.lookup($0[...]) }
+            for position in indexed.trie.matches(segments) { matches.append((indexed, indexed.routes[position])) }
+        }
+        guard !matches.isEmpty else {
+            unmatched.reason = "no route's path matches '\(parsed.path)'"
+            return unmatched
+        }
+        // The best matches: those no other match is more specific than.
+        let best = matches.filter { match in
+            !matches.contains { other in other.route.path!.value.relation(to: match.route.path!.value) == .moreSpecific }
+        }
+        guard best.count == 1, let (indexed, route) = best.first else {
+            var ambiguous = Resolution(url: url, status: .ambiguous)
+            ambiguous.candidates = best.map { $0.app.app.text($0.route.id.value) }
+            let described = best.map { "'\($0.app.app.text($0.route.id.value))' (\($0.app.app.text($0.route.path!.value.text)))" }
+            ambiguous.reason = "the paths of " + englishList(described) + " all match '\(parsed.path)' and none is more specific"
+            return ambiguous
+        }
+        let app = indexed.app
+        var resolution = Resolution(url: url, status: .resolved)
+        resolution.route = app.text(route.id.value)
+        resolution.holder = route.holder.map { app.text($0.value) }
+        let activity = app.activity(of: route)
+        resolution.activity = activity.map(app.text)
+        resolution.parameters = zip(route.path!.value.segments, parsed.segments).compactMap { segment, value in
+            guard case .parameter(let name) = segment else { return nil }
+            return Pair(name: app.text(name), value: String(decoding: value, as: UTF8.self))
+        }
+        let requestedTab = parsed.query.first { $0.name == "tab" }?.value
+        if let requestedTab, let tab = app.tab(named: requestedTab), tab.activity?.value == activity {
+            resolution.tab = requestedTab
+            resolution.query = parsed.query.filter { $0.name != "tab" }
+        } else {
+            let tab = indexed.nearestTab[route.id.value] ?? activity.flatMap { Self.defaultTab(of: $0, in: app) }
+            resolution.tab = tab.map(app.text)
+            resolution.query = parsed.query
+        }
+        return resolution
+    }
+
+    /// The tab shown when switching to an activity: its `default-tab`, else its tab named
+    /// `home`, else its tab with the lowest index.
+    package static func defaultTab(of activity: Symbol, in app: AppModel) -> Symbol? {
+        let tabs = app.tabs.filter { $0.activity?.value == activity }
+        if let named = app.activity(activity)?.defaultTab?.value, tabs.contains(where: { $0.name.value == named }) {
+            return named
+        }
+        if let home = app.symbols.lookup("home"), tabs.contains(where: { $0.name.value == home }) { return home }
+        return tabs.min { ($0.index?.value ?? .max) < ($1.index?.value ?? .max) }?.name.value
+    }
+
+    /// For each route, the tab of the route's activity whose root reaches it in the fewest
+    /// links (ties to the tab declared first): one breadth-first search per activity, from
+    /// all of its tab roots at once.
+    package static func nearestTabs(_ app: AppModel) -> [Symbol: Symbol] {
+        let graph = app.linkGraph
+        var nearest: [Symbol: Symbol] = [:]
+        var tabsByActivity: [Symbol: [Tab]] = [:]
+        var activityOrder: [Symbol] = []
+        for tab in app.tabs {
+            guard let activity = tab.activity?.value else { continue }
+            if tabsByActivity[activity] == nil { activityOrder.append(activity) }
+            tabsByActivity[activity, default: []].append(tab)
+        }
+        for activity in activityOrder {
+            var owner = [Int: Symbol]()
+            var frontier: [Int] = []
+            for tab in tabsByActivity[activity]! {
+                guard let root = tab.root.flatMap({ app.routePosition($0.value) }), owner[root] == nil else { continue }
+                owner[root] = tab.name.value
+                frontier.append(root)
+            }
+            while !frontier.isEmpty {
+                var next: [Int] = []
+                for vertex in frontier {
+                    for successor in graph.successors(of: vertex) where owner[successor] == nil {
+                        owner[successor] = owner[vertex]
+                        next.append(successor)
+                    }
+                }
+                frontier = next
+            }
+            for (position, tab) in owner where app.activity(of: app.routes[position]) == activity {
+                nearest[app.routes[position].id.value] = tab
+            }
+        }
+        return nearest
+    }
+}
+
+/// The URLs of a `--urls` file: one a line; blank lines and lines starting with `#` are
+/// skipped. A file that is not UTF-8 text (a NUL byte, or bytes that are not UTF-8) is
+/// refused rather than read as megabytes of URLs that resolve to nothing.
+public enum URLList {
+    /// A URL list that holds a NUL byte or bytes that are not UTF-8.
+    public struct NotText: Error, Equatable, Sendable {}
+
+    /// The URLs of a `--urls` file: one a line, blank lines and `#` comments skipped.
+    public static func urls(in bytes: [UInt8]) -> Result<[String], NotText> {
+        guard !bytes.contains(0), isUTF8(bytes) else { return .failure(NotText()) }
+        return .success(
+            String(decoding: bytes, as: UTF8.self).split(whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
+                .map { $0.trimmingSpaces() }
+                .filter { !$0.isEmpty && !$0.hasPrefix("#") })
+    }
+
+    private static func isUTF8(_ bytes: [UInt8]) -> Bool {
+        var parser = Unicode.UTF8.ForwardParser()
+        var input = bytes.makeIterator()
+        while true {
+            switch parser.parseScalar(from: &input) {
+            case .valid: continue
+            case .emptyInput: return true
+            case .error: return false
+            }
+        }
+    }
+}
+
+/// A URL taken apart: a custom-scheme deep link (`shop://products/42`, where what follows the
+/// scheme is the path), a universal link (`https://shop.example.com/products/42`), or a bare
+/// path (`/products/42`).
+package struct ParsedURL {
+    struct Failure: Error {
+        let message: String
+    }
+
+    /// Lower-cased; nil for a bare path.
+    let scheme: String?
+    /// Lower-cased; set for `http` and `https` URLs only.
+    let host: String?
+    /// The path as written, for messages.
+    let path: String
+    /// Percent-decoded path segments. One trailing `/` is ignored.
+    let segments: [[UInt8]]
+    let query: [URLResolver.Pair]
+
+    static func parse(_ url: String) -> Result<ParsedURL, Failure> {
+        var rest = Substring(url)
+        if let hash = rest.firstIndex(of: "#") { rest = rest[..<hash] }
+        var queryText: Substring = ""
+        if let question = rest.firstIndex(of: "?") {
+            queryText = rest[rest.index(after: question)...]
+            rest = rest[..<question]
+        }
+        var scheme: String?
+        var host: String?
+        var path: Substring
+        if rest.hasPrefix("/") {
+            path = rest
+        } else if let colon = rest.firstIndex(of: ":"), rest[colon...].hasPrefix("://") {
+            let name = rest[..<colon].lowercased()
+            guard let first = name.unicodeScalars.first, first.properties.isAlphabetic, first.isASCII,
+                name.unicodeScalars.allSatisfy({
+                    $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0))
+                })
+            else { return .failure(Failure(message: "'\(name)' is not a URL scheme")) }
+            scheme = name
+            let afterScheme = rest[rest.index(colon, offsetBy: 3)...]
+            if name == "http" || name == "https" {
+                let authorityEnd = afterScheme.firstIndex(of: "/") ?? afterScheme.endIndex
+                var authority = afterScheme[..<authorityEnd]
+                if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
+                if let colon = authority.lastIndex(of: ":") { authority = authority[..<colon] }
+                host = authority.lowercased()
+                path = afterScheme[authorityEnd...]
+                if path.isEmpty { path = "/" }
+            } else {
+                // In a custom-scheme deep link, what stands where a host would is the first segment.
+                path = afterScheme.hasPrefix("/") ? afterScheme : "/" + afterScheme
+            }
+        } else {
+            return .failure(Failure(message: "'\(url)' is neither a URL with a scheme nor a path starting with '/'"))
+        }
+        var pieces = path.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
+        if pieces.last == "" { pieces.removeLast() }
+        var segments: [[UInt8]] = []
+        for piece in pieces {
+            guard !piece.isEmpty else { return .failure(Failure(message: "the path '\(path)' has an empty segment")) }
+            guard let decoded = percentDecoded(piece) else {
+                return .failure(Failure(message: "the path '\(path)' has a '%' that does not start a percent-escape"))
+            }
+            segments.append(decoded)
+        }
+        var query: [URLResolver.Pair] = []
+        for item in queryText.split(separator: "&") {
+            let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let decode = { (text: Substring) in percentDecoded(text).map { String(decoding: $0, as: UTF8.self) } ?? String(text) }
+            query.append(URLResolver.Pair(name: decode(parts[0]), value: parts.count > 1 ? decode(parts[1]) : ""))
+        }
+        return .success(ParsedURL(scheme: scheme, host: host, path: String(path), segments: segments, query: query))
+    }
+
+    private static func percentDecoded(_ text: Substring) -> [UInt8]? {
+        let bytes = Array(text.utf8)
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "%") {
+                guard index + 2 < bytes.count, let high = PathText.hexValue(bytes[index + 1]),
+                    let low = PathText.hexValue(bytes[index + 2])
+                else { return nil }
+                decoded.append(high << 4 | low)
+                index += 3
+            } else {
+                decoded.append(bytes[index])
+                index += 1
+            }
+        }
+        return decoded
+    }
+
+    /// Whether the app declares the URL's scheme or host; every app takes bare paths.
+    func belongs(to app: AppModel) -> Bool {
+        if let host {
+            return app.hosts.contains { Self.host(host, matches: app.text($0.value).lowercased()) }
+        }
+        if let scheme {
+            return app.schemes.contains { app.text($0.value).lowercased() == scheme }
+        }
+        return true
+    }
+
+    /// Whether `host` (lower-cased) is the `declared` host, or a subdomain of a declared
+    /// `*.example.com`: the one reading of the `hosts` wildcard.
+    package static func host(_ host: String, matches declared: String) -> Bool {
+        if declared.hasPrefix("*.") { return host.hasSuffix(declared.dropFirst(1)) && host.count > declared.count - 1 }
+        return host == declared
+    }
+
+    func unknownOriginReason(apps: [AppModel]) -> String {
+        if let host {
+            let declared = apps.flatMap { app in app.hosts.map { app.text($0.value) } }
+            return "host '\(host)' is not declared"
+                + (declared.isEmpty ? " (no manifest declares hosts)" : " (hosts: \(declared.joined(separator: ", ")))")
+        }
+        let declared = apps.flatMap { app in app.schemes.map { app.text($0.value) } }
+        return "scheme '\(scheme ?? "")' is not declared"
+            + (declared.isEmpty ? " (no manifest declares schemes)" : " (schemes: \(declared.joined(separator: ", ")))")
+    }
+}

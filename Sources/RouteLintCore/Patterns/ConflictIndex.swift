@@ -1,0 +1,292 @@
+/// Finds every pair of conflicting patterns in a route set without comparing all pairs.
+///
+/// Patterns go, in declaration order, into a segment trie: literal edges in one hash table
+/// keyed by (node, literal symbol), one wildcard edge per node for `:name` and `*`, and per
+/// node the patterns that end there, with or without a final `**`. Before a pattern is
+/// inserted, one walk of the trie visits exactly the earlier patterns that overlap it, and
+/// tracks on the way whether each is a superset and/or a subset of it, so classifying a
+/// candidate costs nothing more. Each conflict is found once, from the later pattern.
+///
+/// Only a route set whose patterns really overlap in great numbers makes the walk long; the
+/// report is bounded all the same: at most `limit` conflicts are kept per pattern (the
+/// earliest declared), and once `budget` conflicts are kept in all, at most `limitPastBudget`
+/// per pattern; the rest are counted.
+package struct ConflictIndex {
+    package struct Group: Equatable, Sendable {
+        /// Index of the later pattern, in the input.
+        package let pattern: Int
+        /// Earlier patterns it conflicts with, earliest first, at most `limit` of them.
+        package let earlier: [Int]
+        /// How many more conflicts with earlier patterns were left out.
+        package let omitted: Int
+    }
+
+    package static func conflicts(among patterns: [PathPattern], limit: Int, budget: Int = .max, limitPastBudget: Int = 0) -> [Group] {
+        var keptInAll = 0
+        var trie = SegmentTrie(patternCount: patterns.count)
+        var groups: [Group] = []
+        var walk = TrieWalk()
+        for (index, pattern) in patterns.enumerated() {
+            // The earliest `limit` conflicts, in a max-heap: a later candidate costs one
+            // comparison with the latest kept, and replacing it a logarithmic step.
+            var kept = EarliestKept(limit: keptInAll < budget ? limit : min(limit, limitPastBudget))
+            var total = 0
+            walk.visitOverlapping(pattern, in: trie) { candidate, patternIsSubset, candidateIsSubset in
+                // Neither more specific than the other, or each matching what the other does.
+                guard patternIsSubset == candidateIsSubset else { return }
+                total += 1
+                kept.offer(candidate)
+            }
+            if total > 0 {
+                let earliest = kept.sorted()
+                keptInAll += earliest.count
+                groups.append(Group(pattern: index, earlier: earliest, omitted: total - earliest.count))
+            }
+            trie.insert(pattern, as: Int32(index))
+        }
+        return groups
+    }
+}
+
+/// The `limit` smallest numbers offered, as a max-heap.
+private struct EarliestKept {
+    let limit: Int
+    private var heap: [Int] = []
+
+    init(limit: Int) {
+        self.limit = limit
+    }
+
+    mutating func offer(_ value: Int) {
+        if heap.count < limit {
+            heap.append(value)
+            siftUp(heap.count - 1)
+        } else if let largest = heap.first, value < largest {
+            heap[0] = value
+            siftDown(0)
+        }
+    }
+
+    func sorted() -> [Int] { heap.sorted() }
+
+    private mutating func siftUp(_ start: Int) {
+        var child = start
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard heap[child] > heap[parent] else { return }
+            heap.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    private mutating func siftDown(_ start: Int) {
+        var parent = start
+        while true {
+            var largest = parent
+            let left = 2 * parent + 1
+            let right = left + 1
+            if left < heap.count && heap[left] > heap[largest] { largest = left }
+            if right < heap.count && heap[right] > heap[largest] { largest = right }
+            guard largest != parent else { return }
+            heap.swapAt(parent, largest)
+            parent = largest
+        }
+    }
+}
+
+private let none: Int32 = -1
+
+struct SegmentTrie {
+    private var literalEdges: [UInt64: Int32] = [:]
+    fileprivate var firstLiteralChild: [Int32] = [none]
+    fileprivate var nextSibling: [Int32] = [none]
+    fileprivate var wildcardChild: [Int32] = [none]
+    /// Heads of per-node lists, linked through `nextInList`, of the patterns that end at the
+    /// node: exactly there, or with a `**` that starts below it.
+    fileprivate var firstEndingHere: [Int32] = [none]
+    fileprivate var firstEndingInRest: [Int32] = [none]
+    fileprivate var nextInList: [Int32]
+
+    init(patternCount: Int) {
+        nextInList = [Int32](repeating: none, count: patternCount)
+    }
+
+    fileprivate func literalChild(of node: Int32, _ literal: Symbol) -> Int32? {
+        literalEdges[Self.edgeKey(node, literal)]
+    }
+
+    /// Inserts pattern number `index`.
+    mutating func insert(_ pattern: PathPattern, as index: Int32) {
+        var node: Int32 = 0
+        for segment in pattern.segments {
+            switch segment {
+            case .literal(let literal):
+                let key = Self.edgeKey(node, literal)
+                if let child = literalEdges[key] {
+                    node = child
+                } else {
+                    let child = newNode()
+                    literalEdges[key] = child
+                    nextSibling[Int(child)] = firstLiteralChild[Int(node)]
+                    firstLiteralChild[Int(node)] = child
+                    node = child
+                }
+            case .parameter, .wildcard:
+                if wildcardChild[Int(node)] == none { wildcardChild[Int(node)] = newNode() }
+                node = wildcardChild[Int(node)]
+            case .rest:
+                nextInList[Int(index)] = firstEndingInRest[Int(node)]
+                firstEndingInRest[Int(node)] = index
+                return
+            }
+        }
+        nextInList[Int(index)] = firstEndingHere[Int(node)]
+        firstEndingHere[Int(node)] = index
+    }
+
+    private mutating func newNode() -> Int32 {
+        firstLiteralChild.append(none)
+        nextSibling.append(none)
+        wildcardChild.append(none)
+        firstEndingHere.append(none)
+        firstEndingInRest.append(none)
+        return Int32(firstLiteralChild.count - 1)
+    }
+
+    private static func edgeKey(_ node: Int32, _ literal: Symbol) -> UInt64 {
+        UInt64(UInt32(bitPattern: node)) << 32 | UInt64(literal.index)
+    }
+}
+
+/// The walk's explicit stack, kept between queries so that its storage is reused.
+struct TrieWalk {
+    private struct Step {
+        var node: Int32
+        var depth: Int32
+        /// Whether, on the segments so far, the candidate matches all the pattern matches.
+        var patternIsSubset: Bool
+        /// Whether, on the segments so far, the pattern matches all the candidate matches.
+        var candidateIsSubset: Bool
+    }
+
+    private var stack: [Step] = []
+
+    /// Calls `visit(candidate, patternIsSubset, candidateIsSubset)` once for every pattern in
+    /// the trie that overlaps `pattern`.
+    mutating func visitOverlapping(
+        _ pattern: PathPattern, in trie: SegmentTrie,
+        _ visit: (Int, Bool, Bool) -> Void
+    ) {
+        let segments = pattern.segments
+        stack.removeAll(keepingCapacity: true)
+        stack.append(Step(node: 0, depth: 0, patternIsSubset: true, candidateIsSubset: true))
+        while let step = stack.popLast() {
+            let node = Int(step.node)
+            let depth = Int(step.depth)
+            guard depth < segments.count else {
+                // The pattern ends here: candidates that end here too match the same lengths.
+                forEach(in: trie.firstEndingHere[node], trie) { visit($0, step.patternIsSubset, step.candidateIsSubset) }
+                continue
+            }
+            let segment = segments[depth]
+            // A candidate ending in `**` here matches any remainder the pattern can have, and is
+            // matched by the pattern only if the pattern's remainder is `**` as well.
+            forEach(in: trie.firstEndingInRest[node], trie) {
+                visit($0, step.patternIsSubset, step.candidateIsSubset && segment == .rest)
+            }
+            switch segment {
+            case .literal(let literal):
+                if let child = trie.literalChild(of: step.node, literal) {
+                    stack.append(
+                        Step(
+                            node: child, depth: step.depth + 1,
+                            patternIsSubset: step.patternIsSubset, candidateIsSubset: step.candidateIsSubset))
+                }
+                let wildcard = trie.wildcardChild[node]
+                if wildcard != none {
+                    stack.append(
+                        Step(
+                            node: wildcard, depth: step.depth + 1,
+                            patternIsSubset: step.patternIsSubset, candidateIsSubset: false))
+                }
+            case .parameter, .wildcard:
+                var child = trie.firstLiteralChild[node]
+                while child != none {
+                    stack.append(
+                        Step(
+                            node: child, depth: step.depth + 1,
+                            patternIsSubset: false, candidateIsSubset: step.candidateIsSubset))
+                    child = trie.nextSibling[Int(child)]
+                }
+                let wildcard = trie.wildcardChild[node]
+                if wildcard != none {
+                    stack.append(
+                        Step(
+                            node: wildcard, depth: step.depth + 1,
+                            patternIsSubset: step.patternIsSubset, candidateIsSubset: step.candidateIsSubset))
+                }
+            case .rest:
+                // Every candidate below this node has at least one more segment, which `**`
+                // matches; such a candidate matches all the pattern does only when it is
+                // itself `**` at this node, which the loop above visited.
+                visitSubtree(below: step.node, trie) { visit($0, false, step.candidateIsSubset) }
+            }
+        }
+    }
+
+    private func forEach(in head: Int32, _ trie: SegmentTrie, _ body: (Int) -> Void) {
+        var index = head
+        while index != none {
+            body(Int(index))
+            index = trie.nextInList[Int(index)]
+        }
+    }
+
+    /// Every pattern that ends strictly below `node`.
+    private func visitSubtree(below node: Int32, _ trie: SegmentTrie, _ body: (Int) -> Void) {
+        var pending: [Int32] = []
+        func pushChildren(_ node: Int32) {
+            var child = trie.firstLiteralChild[Int(node)]
+            while child != none {
+                pending.append(child)
+                child = trie.nextSibling[Int(child)]
+            }
+            if trie.wildcardChild[Int(node)] != none { pending.append(trie.wildcardChild[Int(node)]) }
+        }
+        pushChildren(node)
+        while let current = pending.popLast() {
+            forEach(in: trie.firstEndingHere[Int(current)], trie, body)
+            forEach(in: trie.firstEndingInRest[Int(current)], trie, body)
+            pushChildren(current)
+        }
+    }
+}
+
+extension SegmentTrie {
+    /// The patterns that match a URL path, given as the symbols of its canonical segments
+    /// (see `PathText.canonical`; nil for a segment no pattern spells): one walk, like the
+    /// conflict walk, over literal edges equal to the segment, wildcard edges, and `**`
+    /// endings while segments remain.
+    func matches(_ segments: [Symbol?]) -> [Int] {
+        var found: [Int] = []
+        var pending: [(node: Int32, depth: Int)] = [(0, 0)]
+        func collect(_ head: Int32) {
+            var index = head
+            while index != none {
+                found.append(Int(index))
+                index = nextInList[Int(index)]
+            }
+        }
+        while let (node, depth) = pending.popLast() {
+            guard depth < segments.count else {
+                collect(firstEndingHere[Int(node)])
+                continue
+            }
+            collect(firstEndingInRest[Int(node)])
+            if let literal = segments[depth], let child = literalChild(of: node, literal) { pending.append((child, depth + 1)) }
+            let wildcard = wildcardChild[Int(node)]
+            if wildcard != none { pending.append((wildcard, depth + 1)) }
+        }
+        return found.sorted()
+    }
+}

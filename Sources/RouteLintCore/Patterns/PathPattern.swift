@@ -1,0 +1,259 @@
+/// A route's URL path pattern (docs/usage.md, "Path patterns"). Literal segments and
+/// parameter names are symbols of the run's table, so patterns compare by integers.
+public struct PathPattern: Hashable, Sendable {
+    /// One segment of a pattern.
+    public enum Segment: Hashable, Sendable {
+        /// A static segment, interned in its canonical spelling (see `PathText.canonical`) so
+        /// that `%41` and `A` are the same segment.
+        case literal(Symbol)
+        /// `:name`: one segment, bound to `name`.
+        case parameter(Symbol)
+        /// `*`: one segment, bound to nothing. Matches exactly what a parameter matches.
+        case wildcard
+        /// `**`: one or more segments; only last.
+        case rest
+
+        var parameterName: Symbol? {
+            if case .parameter(let name) = self { return name }
+            return nil
+        }
+    }
+
+    /// The segments, in order; none for `/`.
+    public private(set) var segments: [Segment]
+    /// The pattern as written in the manifest.
+    public private(set) var text: Symbol
+
+    /// Whether the last segment is `**`.
+    public var endsWithRest: Bool { segments.last == .rest }
+
+    /// The names of the pattern's parameters, in order.
+    public var parameterNames: [Symbol] { segments.compactMap(\.parameterName) }
+
+    /// Whether the pattern has any `:name`, `*` or `**` segment.
+    public var hasParameters: Bool {
+        segments.contains { if case .literal = $0 { return false } else { return true } }
+    }
+
+    /// Why a path is not a valid pattern. `InvalidPathRule` words each case.
+    public enum SyntaxError: Error, Equatable, Sendable {
+        /// The path is empty.
+        case empty
+        /// The path does not start with `/`.
+        case noLeadingSlash
+        /// The byte value of the first ASCII white-space character.
+        case whiteSpace(UInt8)
+        /// The path holds `?`.
+        case query
+        /// The path holds `#`.
+        case fragment
+        /// The path ends with `/` and is not `/`.
+        case trailingSlash
+        /// Segments are numbered from 1.
+        case emptySegment(ordinal: Int)
+        /// `**` is not the last segment.
+        case restNotLast
+        /// A segment is `:` alone.
+        case missingParameterName(ordinal: Int)
+        /// A parameter name that is not an identifier.
+        case invalidParameterName(String)
+        /// A parameter name used twice.
+        case repeatedParameter(String)
+        /// A `%` not followed by two hex digits.
+        case invalidPercentEscape(ordinal: Int, segment: String)
+        /// A character that a static segment may not hold.
+        case invalidCharacter(ordinal: Int, segment: String, character: String)
+    }
+
+    /// Parses the pattern `text`, interning its literals, parameter names and text in `symbols`.
+    public static func parse(_ text: String, symbols: inout SymbolTable) -> Result<PathPattern, SyntaxError> {
+        parse(Array(text.utf8), symbols: &symbols)
+    }
+
+    /// The pattern written in `bytes`, its names interned in `symbols`; or what is wrong with it.
+    public static func parse(_ bytes: [UInt8], symbols: inout SymbolTable) -> Result<PathPattern, SyntaxError> {
+        guard bytes.first == UInt8(ascii: "/") else { return .failure(bytes.isEmpty ? .empty : .noLeadingSlash) }
+        // Only ASCII white space needs its own message: any other character is refused in
+        // every segment anyway. Static segments allow none of these bytes, so checking only
+        // paths that have one keeps the common path to one scan.
+        if bytes.contains(where: { $0 <= 0x20 || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) {
+            if let space = bytes.first(where: { $0 == 0x20 || ($0 >= 0x09 && $0 <= 0x0D) }) { return .failure(.whiteSpace(space)) }
+            if bytes.contains(UInt8(ascii: "?")) { return .failure(.query) }
+            if bytes.contains(UInt8(ascii: "#")) { return .failure(.fragment) }
+        }
+        if bytes.count > 1 && bytes.last == UInt8(ascii: "/") { return .failure(.trailingSlash) }
+        var segments: [Segment] = []
+        // Paths have a handful of parameters, checked for repeats by a linear search; a path
+        // with many gets a set, so that a hostile one costs linear time.
+        var manyParameters: Set<Symbol>?
+        var start = 1
+        while start < bytes.count {
+            var end = start
+            while end < bytes.count && bytes[end] != UInt8(ascii: "/") { end += 1 }
+            let piece = bytes[start..<end]
+            let ordinal = segments.count + 1
+            if piece.isEmpty { return .failure(.emptySegment(ordinal: ordinal)) }
+            if piece.count <= 2 && piece.allSatisfy({ $0 == UInt8(ascii: "*") }) {
+                if piece.count == 1 {
+                    segments.append(.wildcard)
+                } else {
+                    guard end >= bytes.count else { return .failure(.restNotLast) }
+                    segments.append(.rest)
+                }
+            } else if piece.first == UInt8(ascii: ":") {
+                let name = piece.dropFirst()
+                guard !name.isEmpty else { return .failure(.missingParameterName(ordinal: ordinal)) }
+                guard PathText.isParameterName(name) else { return .failure(.invalidParameterName(String(decoding: name, as: UTF8.self))) }
+                let symbol = symbols.intern(name)
+                if manyParameters == nil && segments.count > 16 { manyParameters = Set(segments.compactMap(\.parameterName)) }
+                let isRepeat = manyParameters.map { !$0.isEmpty && $0.contains(symbol) } ?? segments.contains(.parameter(symbol))
+                guard !isRepeat else { return .failure(.repeatedParameter(String(decoding: name, as: UTF8.self))) }
+                manyParameters?.insert(symbol)
+                segments.append(.parameter(symbol))
+            } else if piece.allSatisfy(PathText.isSegmentCharacter) {
+                // Nothing to decode or escape: the segment is its own canonical form.
+                segments.append(.literal(symbols.intern(piece)))
+            } else {
+                switch PathText.canonical(piece) {
+                case .success(let canonical): segments.append(.literal(symbols.intern(canonical[...])))
+                case .failure(let problem):
+                    let segment = String(decoding: piece, as: UTF8.self)
+                    switch problem {
+                    case .percentEscape: return .failure(.invalidPercentEscape(ordinal: ordinal, segment: segment))
+                    case .character(let character):
+                        return .failure(.invalidCharacter(ordinal: ordinal, segment: segment, character: character))
+                    }
+                }
+            }
+            start = end + 1
+        }
+        return .success(PathPattern(segments: segments, text: symbols.intern(bytes[...])))
+    }
+
+    /// The same pattern with its symbols renumbered: `mapping[old.index]` is the new symbol.
+    func renumbered(_ mapping: [Symbol]) -> PathPattern {
+        var copy = self
+        copy.text = mapping[Int(text.index)]
+        for index in copy.segments.indices {
+            switch copy.segments[index] {
+            case .literal(let symbol): copy.segments[index] = .literal(mapping[Int(symbol.index)])
+            case .parameter(let symbol): copy.segments[index] = .parameter(mapping[Int(symbol.index)])
+            case .wildcard, .rest: break
+            }
+        }
+        return copy
+    }
+}
+
+/// Character rules shared by patterns and by the URLs `resolve` matches against them.
+public enum PathText {
+    /// Whether `byte` may stand unescaped in a static segment: letters, digits and
+    /// `-._~!$&'()+,;=@` (RFC 3986 path characters less `:` and `*`, which patterns use).
+    public static func isSegmentCharacter(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return true
+        case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "!"), UInt8(ascii: "$"),
+            UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "+"), UInt8(ascii: ","),
+            UInt8(ascii: ";"), UInt8(ascii: "="), UInt8(ascii: "@"):
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Whether `name` matches `[A-Za-z_][A-Za-z0-9_]*`.
+    public static func isParameterName<Bytes: Sequence<UInt8>>(_ name: Bytes) -> Bool {
+        var isFirst = true
+        for byte in name {
+            let isLetter = (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+            let isDigit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+            guard isLetter || byte == UInt8(ascii: "_") || (isDigit && !isFirst) else { return false }
+            isFirst = false
+        }
+        return !isFirst
+    }
+
+    /// Why a static segment has no canonical form.
+    public enum SegmentProblem: Error, Equatable, Sendable {
+        /// A '%' that does not start a percent-escape of two hex digits.
+        case percentEscape
+        /// A character that must be percent-encoded.
+        case character(String)
+    }
+
+    /// A static segment in canonical form: `%XX` escapes decoded, then every byte that is
+    /// not a segment character written as `%XX` in upper case. Two segments are equal after
+    /// decoding exactly when their canonical forms are equal.
+    public static func canonical(_ segment: ArraySlice<UInt8>) -> Result<[UInt8], SegmentProblem> {
+        // Fast path: nothing to decode or escape, the segment is its own canonical form.
+        if segment.allSatisfy(isSegmentCharacter) { return .success(Array(segment)) }
+        let bytes = Array(segment)
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "%") {
+                guard index + 2 < bytes.count, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) else {
+                    return .failure(.percentEscape)
+                }
+                decoded.append(high << 4 | low)
+                index += 3
+            } else if isSegmentCharacter(byte) {
+                decoded.append(byte)
+                index += 1
+            } else {
+                let character = String(decoding: bytes[index...], as: UTF8.self).unicodeScalars.first.map(String.init) ?? "?"
+                return .failure(.character(character))
+            }
+        }
+        return .success(encode(decoded))
+    }
+
+    /// Canonical form of an already decoded segment.
+    public static func encode(_ decoded: [UInt8]) -> [UInt8] {
+        var text: [UInt8] = []
+        text.reserveCapacity(decoded.count)
+        for byte in decoded {
+            if isSegmentCharacter(byte) {
+                text.append(byte)
+            } else {
+                text += [UInt8(ascii: "%"), hexDigit(byte >> 4), hexDigit(byte & 0xF)]
+            }
+        }
+        return text
+    }
+
+    /// The bytes a canonical segment stands for: its `%XX` escapes decoded.
+    package static func decode(_ canonical: [UInt8]) -> [UInt8] {
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(canonical.count)
+        var index = 0
+        while index < canonical.count {
+            if canonical[index] == UInt8(ascii: "%"), index + 2 < canonical.count,
+                let high = hexValue(canonical[index + 1]), let low = hexValue(canonical[index + 2])
+            {
+                decoded.append(high << 4 | low)
+                index += 3
+            } else {
+                decoded.append(canonical[index])
+                index += 1
+            }
+        }
+        return decoded
+    }
+
+    static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") + value - 10
+    }
+
+    static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,73 @@
+/// A path glob of the configuration: `*` matches within one path component, `?` one
+/// character, and `**` any number of components. A glob without `/` matches a file name at
+/// any depth, as in `.gitignore`.
+public struct Glob: Sendable, Equatable, CustomStringConvertible {
+    /// The glob as written.
+    public let pattern: String
+    private let components: [Substring]
+    private let matchesNameAnywhere: Bool
+
+    /// The glob `pattern`: `*` matches within a path component, `**` across components, `?` one character.
+    public init(_ pattern: String) {
+        self.pattern = pattern
+        var trimmed = Substring(pattern)
+        while trimmed.hasPrefix("./") { trimmed = trimmed.dropFirst(2) }
+        matchesNameAnywhere = !trimmed.contains("/")
+        components = trimmed.split(separator: "/", omittingEmptySubsequences: true)
+    }
+
+    public var description: String { pattern }
+
+    /// Whether `path`, relative to the configuration's folder and `/`-separated, matches.
+    public func matches(_ path: String) -> Bool {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: true)
+        if matchesNameAnywhere, let name = parts.last, let only = components.first {
+            return components.count == 1 && Self.matches(name: name, pattern: only)
+        }
+        return Self.matches(parts[...], components[...])
+    }
+
+    /// `**` matches any number of components, as `*` matches any run of characters.
+    private static func matches(_ path: ArraySlice<Substring>, _ pattern: ArraySlice<Substring>) -> Bool {
+        wildcardMatch(path, pattern, isStar: { $0 == "**" }, matchesOne: { matches(name: $0, pattern: $1) })
+    }
+
+    /// `*` and `?` within one component.
+    package static func matches(name: Substring, pattern: Substring) -> Bool {
+        wildcardMatch(
+            Array(name.unicodeScalars)[...], Array(pattern.unicodeScalars)[...], isStar: { $0 == "*" },
+            matchesOne: { character, globCharacter in globCharacter == "?" || globCharacter == character })
+    }
+
+    /// Whether `text` matches `pattern`, whose star elements match any run of elements, none
+    /// included. On a mismatch only the last star is retried, taking one more element: the
+    /// cost is at most text × pattern, where trying every split of every star would be
+    /// exponential in their number.
+    private static func wildcardMatch<Element, PatternElement>(
+        _ text: ArraySlice<Element>, _ pattern: ArraySlice<PatternElement>,
+        isStar: (PatternElement) -> Bool, matchesOne: (Element, PatternElement) -> Bool
+    ) -> Bool {
+        var textIndex = text.startIndex
+        var patternIndex = pattern.startIndex
+        var lastStar: Int?
+        var starText = text.startIndex
+        while textIndex < text.endIndex {
+            if patternIndex < pattern.endIndex && isStar(pattern[patternIndex]) {
+                lastStar = patternIndex
+                starText = textIndex
+                patternIndex += 1
+            } else if patternIndex < pattern.endIndex && matchesOne(text[textIndex], pattern[patternIndex]) {
+                textIndex += 1
+                patternIndex += 1
+            } else if let star = lastStar {
+                patternIndex = star + 1
+                starText += 1
+                textIndex = starText
+            } else {
+                return false
+            }
+        }
+        while patternIndex < pattern.endIndex && isStar(pattern[patternIndex]) { patternIndex += 1 }
+        return patternIndex == pattern.endIndex
+    }
+}

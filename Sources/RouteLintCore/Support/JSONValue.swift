@@ -1,0 +1,76 @@
+/// A JSON value whose objects keep their fields in the order given, so output is stable.
+package indirect enum JSONValue: Sendable {
+    case string(String)
+    case integer(Int)
+    case bool(Bool)
+    case null
+    case array([JSONValue])
+    case object([(String, JSONValue)])
+
+    /// Two-space indented text; strings escaped so that any text, control characters
+    /// included, round-trips.
+    package func serialized() -> String {
+        var text = ""
+        write(to: &text, indent: 0)
+        return text
+    }
+
+    /// Writes the value as `serialized` does, starting at nesting level `indent`.
+    package func write<Output: TextOutputStream>(to text: inout Output, indent: Int) {
+        switch self {
+        case .string(let value): text.write(Self.quoted(value))
+        case .integer(let value): text.write(String(value))
+        case .bool(let value): text.write(value ? "true" : "false")
+        case .null: text.write("null")
+        case .array(let items):
+            guard !items.isEmpty else { text.write("[]"); return }
+            text.write("[")
+            for (position, item) in items.enumerated() {
+                text.write(position == 0 ? "\n" : ",\n")
+                text.write(Self.indentation(indent + 1))
+                item.write(to: &text, indent: indent + 1)
+            }
+            text.write("\n")
+            text.write(Self.indentation(indent))
+            text.write("]")
+        case .object(let fields):
+            guard !fields.isEmpty else { text.write("{}"); return }
+            text.write("{")
+            for (position, (key, value)) in fields.enumerated() {
+                text.write(position == 0 ? "\n" : ",\n")
+                text.write(Self.indentation(indent + 1))
+                text.write(Self.quoted(key))
+                text.write(": ")
+                value.write(to: &text, indent: indent + 1)
+            }
+            text.write("\n")
+            text.write(Self.indentation(indent))
+            text.write("}")
+        }
+    }
+
+    private static func indentation(_ level: Int) -> String {
+        String(repeating: "  ", count: level)
+    }
+
+    package static func quoted(_ string: String) -> String {
+        var result = "\""
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            default:
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029 {
+                    let hex = String(scalar.value, radix: 16)
+                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+}

@@ -1,0 +1,200 @@
+import RouteLintCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A file `routelint generate` writes.
+public struct GeneratedFile: Equatable, Sendable {
+    /// The file's name inside the output folder.
+    public let name: String
+    /// The file's text.
+    public let contents: String
+}
+
+/// What `routelint generate` writes.
+public enum TargetLanguage: String, CaseIterable, Sendable {
+    /// Swift (an enum of routes) or Kotlin (a sealed class of routes).
+    case swift, kotlin
+    /// The platform link files: apple-app-site-association, the associated-domains
+    /// entitlement, AndroidManifest.xml's intent filters and assetlinks.json (docs/app-links.md).
+    case appLinks = "app-links"
+}
+
+/// `routelint generate`: the app's routing code, or its platform link files, from an app that
+/// lints clean.
+public enum CodeGeneration {
+    /// What `generate` gives for an app that lints clean.
+    public enum Outcome: Sendable {
+        /// The files, in the order they are written, and warnings about them (a claim the
+        /// platform cannot express exactly).
+        case generated([GeneratedFile], warnings: [RunMessage])
+        /// The files cannot be written as the platform reads them (an apple-app-site-association
+        /// over Apple's size limit): why, and the warnings before.
+        case refused(RunMessage, warnings: [RunMessage])
+    }
+
+    /// What to generate.
+    public struct Options: Sendable {
+        /// The language to write.
+        public var language: TargetLanguage
+        /// The app to generate, among several.
+        public var app: String?
+        /// The Kotlin package.
+        public var package: String?
+        /// The lowest Android API level the app links must serve (default: `android.min-sdk`).
+        public var androidMinimumSDK: Int?
+        /// How the holder factory types its holders; nil takes the configuration's
+        /// `holder-types`, else `generic`.
+        public var holderTypes: HolderTypes?
+
+        /// Options for `language`, the app named `app` among several, the Kotlin `package`, and
+        /// the lowest Android API level of the app links, and how holders are typed.
+        public init(
+            language: TargetLanguage, app: String? = nil, package: String? = nil, androidMinimumSDK: Int? = nil,
+            holderTypes: HolderTypes? = nil
+        ) {
+            self.language = language
+            self.app = app
+            self.package = package
+            self.androidMinimumSDK = androidMinimumSDK
+            self.holderTypes = holderTypes
+        }
+    }
+
+    /// Generates `app`, read from the manifests at `sources`, as `options` say; `configuredHolderTypes`
+    /// is the configuration's `holder-types`, taken when the options give none. The app must
+    /// lint clean: a set with failing findings has no well-defined router.
+    package static func generate(
+        _ app: AppModel, sources: [String], _ options: Options, configuredHolderTypes: HolderTypes?
+    ) throws(RoutingPlan.Problem) -> Outcome {
+        if options.language == .appLinks {
+            let output = try AppLinkFiles.generate(app, minimumSDK: options.androidMinimumSDK, sources: sources)
+            if let refusal = output.refusal { return .refused(refusal, warnings: output.warnings) }
+            return .generated(output.files, warnings: output.warnings)
+        }
+        var plan = try RoutingPlan.make(app, sources: sources)
+        plan.holderTypes = options.holderTypes ?? configuredHolderTypes ?? .generic
+        return .generated(try files(plan, options), warnings: holderWarnings(plan))
+    }
+
+    /// The code files for a plan.
+    static func files(_ plan: RoutingPlan, _ options: Options) throws(RoutingPlan.Problem) -> [GeneratedFile] {
+        switch options.language {
+        case .appLinks:
+            throw RoutingPlan.Problem(description: "app links are generated from the app, not from a routing plan")
+        case .swift:
+            return SwiftGenerator.files(plan, header: header(plan, comment: "//"))
+        case .kotlin:
+            guard let package = options.package ?? plan.appName.map({ "routes." + Identifier.lowerCamel($0).lowercased() }) else {
+                throw RoutingPlan.Problem(description: "Kotlin needs a package: give --package NAME")
+            }
+            guard isKotlinPackage(package) else {
+                throw RoutingPlan.Problem(description: "'\(package)' is not a Kotlin package name (identifiers joined by '.')")
+            }
+            return KotlinGenerator.files(plan, package: package, header: header(plan, comment: "//"))
+        }
+    }
+
+    /// The most holders a generic factory is generated for without a warning: Swift 6.3 cannot
+    /// build a protocol of a thousand associated types ("rule count limit exceeded"; 750 still
+    /// build), and a Kotlin registry of a thousand type parameters exhausted kotlinc's heap.
+    static let genericHolderLimit = 500
+
+    private static func holderWarnings(_ plan: RoutingPlan) -> [RunMessage] {
+        guard plan.holderTypes == .generic, plan.holders.count > genericHolderLimit else { return [] }
+        return [
+            RunMessage(
+                .warning,
+                "the app has \(plan.holders.count) holders: a factory generic over so many types may not compile; "
+                    + "set 'holder-types: named' in .routelint.yml (or give --holder-types named) and declare each holder's "
+                    + "type beside the generated code")
+        ]
+    }
+
+    /// The app named `name` among `apps`, or the only one when no name is given.
+    public static func chooseApp(_ apps: [AppModel], named name: String?) throws(RunFailure) -> AppModel {
+        let names = apps.map { app in app.name.map { app.text($0.value) } ?? "(unnamed)" }
+        if let name {
+            guard let index = names.firstIndex(of: name) else {
+                throw RunFailure([
+                    RunMessage(
+                        .error,
+                        "no app '\(TerminalText.escape(name))' in the route set; its apps: "
+                            + names.map { "'\(TerminalText.escape($0))'" }.joined(separator: ", ")
+                            + Suggestion.hint(for: name, among: names))
+                ])
+            }
+            return apps[index]
+        }
+        guard apps.count == 1 else {
+            throw RunFailure([
+                RunMessage(
+                    .error,
+                    "the route set has \(apps.count) apps; choose one with --app: "
+                        + names.map { "'\(TerminalText.escape($0))'" }.joined(separator: ", "))
+            ])
+        }
+        return apps[0]
+    }
+
+    /// What every generated file starts with: that it is generated, from what, and not to edit it.
+    static func header(_ plan: RoutingPlan, comment: String) -> String {
+        var lines = [
+            "Generated by routelint from the route manifests below. Do not edit: change the manifests and run",
+            "`routelint generate` again.",
+        ]
+        lines += plan.sources.map { "  " + $0 }
+        return lines.map { "\(comment) \($0)".replacingTrailingSpace() }.joined(separator: "\n") + "\n\n"
+    }
+
+    private static func isKotlinPackage(_ name: String) -> Bool {
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        return !parts.isEmpty
+            && parts.allSatisfy { part in
+                guard let first = part.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic || first == "_" else {
+                    return false
+                }
+                return part.unicodeScalars.allSatisfy {
+                    $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_")
+                }
+                    && !KotlinGenerator.keywords.contains(String(part))
+            }
+    }
+
+    /// The files in `directory` that differ from `files` (missing ones included), by name.
+    public static func differences(_ files: [GeneratedFile], in directory: String) -> [String] {
+        files.filter { file in
+            guard case .success(let bytes) = DiskFileSystem.read(directory + "/" + file.name) else { return true }
+            return bytes != Array(file.contents.utf8)
+        }.map(\.name)
+    }
+
+    /// Writes each file whole or not at all (a temporary file renamed into place), creating
+    /// the directory and its parents when they do not exist.
+    public static func write(_ files: [GeneratedFile], to directory: String) throws(OutputFile.WriteError) {
+        var path = directory.hasPrefix("/") ? "" : "."
+        for component in directory.split(separator: "/") {
+            path += "/" + component
+            if mkdir(path, 0o755) != 0 && errno != EEXIST {
+                throw OutputFile.WriteError(path: TerminalText.escape(path), reason: String(cString: strerror(errno)))
+            }
+        }
+        for file in files {
+            let output = try OutputFile(file: directory + "/" + file.name)
+            output.write(file.contents)
+            try output.finish()
+        }
+    }
+}
+
+extension String {
+    /// Without the spaces at its end: no generated line ends in white space.
+    fileprivate func replacingTrailingSpace() -> String {
+        var text = self
+        while text.last == " " { text.removeLast() }
+        return text
+    }
+}

@@ -1,0 +1,470 @@
+import RouteLintCore
+
+/// Writes a routing plan as Kotlin that the Kotlin 1.3 compiler takes: `Routes.kt` (the
+/// sealed route class, URL resolution, tabs, activities and the route table), `Holders.kt`
+/// (the holder factory and registry) and `RouteRuntime.kt` (the support all apps share, copied
+/// with the package line). Each route class overrides two members and reads the rest from its
+/// row of the route table; tables are strings read once at start-up, and large `when`s are
+/// split, so no method nears the JVM's 64 KB limit at thousands of routes.
+enum KotlinGenerator {
+    static func files(_ plan: RoutingPlan, package: String, header: String) -> [GeneratedFile] {
+        let packageLine = "package \(package)\n\n"
+        let runtime = String(decoding: PackageResources.RouteRuntime_kt, as: UTF8.self)
+        return [
+            GeneratedFile(name: "Routes.kt", contents: header + packageLine + routes(plan)),
+            GeneratedFile(name: "Holders.kt", contents: header + packageLine + holders(plan)),
+            GeneratedFile(name: "RouteRuntime.kt", contents: header + packageLine + runtime),
+        ]
+    }
+
+    /// Kotlin's hard keywords, which need backticks to name anything.
+    static let keywords: Set<String> = [
+        "as", "break", "class", "continue", "do", "else", "false", "for", "fun", "if", "in", "interface", "is", "null",
+        "object", "package", "return", "super", "this", "throw", "true", "try", "typealias", "typeof", "val", "var", "when", "while",
+    ]
+
+    static func name(_ identifier: String) -> String {
+        keywords.contains(identifier) ? "`\(identifier)`" : identifier
+    }
+
+    /// Members of the generated types that an entry or a property may not shadow.
+    private static let routeMembers: Set<String> = [
+        "id", "path", "parameters", "activity", "tab", "presentation", "requiresAuth", "holderKind", "ordinal", "arguments",
+        "argument", "row", "component1", "copy", "equals", "hashCode", "toString",
+    ]
+    private static let enumMembers: Set<String> = [
+        "id", "title", "icon", "index", "activity", "root", "defaultTab", "tabs",
+        "name", "ordinal", "values", "valueOf", "Companion",
+    ]
+    /// Names a nested route class may not take: they would hide the types the code uses.
+    private static let typeNames: Set<String> = [
+        "String", "Int", "Boolean", "Any", "Unit", "Nothing", "List", "Map", "Companion", "Pair", "HashMap", "ArrayList", "Array",
+        "Route", "Tab", "Activity", "Presentation", "HolderKind", "RoutePath", "RouteTrie", "RouteRow", "RouteTables", "RouteUrl",
+    ]
+
+    /// The nested class of a route.
+    static func className(_ route: RoutingPlan.RouteEntry) -> String {
+        let upper = Identifier.upperCamel(route.caseName)
+        return typeNames.contains(upper) ? upper + "Route" : upper
+    }
+
+    /// A route class's property for a parameter.
+    static func property(_ parameter: RoutingPlan.Parameter) -> String {
+        name(routeMembers.contains(parameter.codeName) ? parameter.codeName + "Value" : parameter.codeName)
+    }
+
+    /// An entry of `Tab`, `Activity` or `HolderKind`.
+    static func entry(_ caseName: String) -> String {
+        name(enumMembers.contains(caseName) ? caseName + "Value" : caseName)
+    }
+
+    // MARK: - Routes.kt
+
+    private static func routes(_ plan: RoutingPlan) -> String {
+        var code = CodeWriter()
+        code.line("/** A route of the app: an object per route without parameters, a data class per route with some. */")
+        // Each route class passes its row and parameter values up, so that it declares nothing
+        // of its own: members per class are what kotlinc's time and its 256 MB heap go to.
+        code.raw(
+            """
+            sealed class Route(
+                /** The route's row of the route table. */
+                internal val ordinal: Int,
+                /** The path parameters' values, decoded, in path order. */
+                internal val arguments: List<String> = emptyList()
+
+            """)
+        code.block(")") { code in
+            code.raw(
+                """
+                private val row: RouteRow get() = RouteTables.rows[ordinal]
+
+                /** The route's id in the manifest. */
+                val id: String get() = row.id
+                /** The URL path of this route value, parameters percent-encoded; null for a route without a path. */
+                val path: String? get() = row.path(arguments)
+                /** The path parameters, by their names in the manifest, decoded. */
+                val parameters: Map<String, String> get() = row.parameters(arguments)
+                val activity: Activity? get() = if (row.activity >= 0) RouteTables.activities[row.activity] else null
+                /** The tab the route opens in when a link names none. */
+                val tab: Tab? get() = if (row.tab >= 0) RouteTables.tabs[row.tab] else null
+                val presentation: Presentation get() = row.presentation
+                val requiresAuth: Boolean get() = row.requiresAuth
+                val holderKind: HolderKind get() = RouteTables.holderKinds[row.holder]
+                /** The position of the route's holder among [HolderKind]'s entries. */
+                internal val holderPosition: Int get() = row.holder
+
+                /** The value of the path parameter named [name] in the manifest, decoded; empty for none. */
+                internal fun argument(name: String): String = row.argument(name, arguments)
+
+                """)
+            for (ordinal, route) in plan.routes.enumerated() {
+                code.line()
+                code.line(
+                    route.parameters.isEmpty
+                        ? "object \(className(route)) : Route(\(ordinal))"
+                        : "data class \(className(route))(" + route.parameters.map { "val \(property($0)): String" }.joined(separator: ", ")
+                            + ") : Route(\(ordinal), listOf(\(route.parameters.map(property).joined(separator: ", "))))")
+            }
+            code.line()
+            code.block("companion object") { code in
+                code.line("/** The route a URL path opens (percent-encoded, without query): the most specific match. */")
+                code.block("fun fromPath(path: String): Route?") { code in
+                    code.line("val segments = RoutePath.segments(path) ?: return null")
+                    code.line("val match = RouteTables.trie.match(segments) ?: return null")
+                    code.line("return make(match, RouteTables.rows[match].arguments(segments))")
+                }
+                // One `when` of every route would pass the JVM's method size at a few thousand.
+                let chunks = stride(from: 0, to: plan.routes.count, by: chunkSize).map { $0 }
+                code.line()
+                code.block("private fun make(index: Int, arguments: List<String>): Route?") { code in
+                    code.block("return when (index / \(chunkSize))") { code in
+                        for (number, _) in chunks.enumerated() { code.line("\(number) -> make\(number)(index, arguments)") }
+                        code.line("else -> null")
+                    }
+                }
+                for (number, start) in chunks.enumerated() {
+                    code.line()
+                    let usesArguments = plan.routes[start..<min(start + chunkSize, plan.routes.count)].contains {
+                        !$0.parameters.isEmpty && $0.path != nil
+                    }
+                    let parameter = usesArguments ? "arguments: List<String>" : "@Suppress(\"UNUSED_PARAMETER\") arguments: List<String>"
+                    code.block("private fun make\(number)(index: Int, \(parameter)): Route?") { code in
+                        code.block("return when (index)") { code in
+                            for index in start..<min(start + chunkSize, plan.routes.count) {
+                                let route = plan.routes[index]
+                                guard route.path != nil else { continue }
+                                let values = route.parameters.indices.map { "arguments[\($0)]" }
+                                code.line(
+                                    "\(index) -> \(className(route))" + (values.isEmpty ? "" : "(\(values.joined(separator: ", ")))"))
+                            }
+                            code.line("else -> null")
+                        }
+                    }
+                }
+            }
+        }
+        code.line()
+        tabsAndActivities(plan, &code)
+        code.line()
+        resolution(plan, &code)
+        code.line()
+        tables(plan, &code)
+        return code.text
+    }
+
+    /// Routes per `make` function.
+    private static let chunkSize = 256
+
+    private static func tabsAndActivities(_ plan: RoutingPlan, _ code: inout CodeWriter) {
+        code.line("/** A tab of a tab bar. */")
+        code.block("enum class Tab(val id: String, val title: String, val icon: String, val index: Int)") { code in
+            for (position, tab) in plan.tabs.enumerated() {
+                code.line(
+                    "\(entry(tab.caseName))(\(literal(tab.name)), \(literal(tab.title)), \(literal(tab.icon)), \(tab.index))"
+                        + (position == plan.tabs.count - 1 ? ";" : ","))
+            }
+            if plan.tabs.isEmpty {
+                code.line(";")
+                return
+            }
+            code.line()
+            code.whenProperty(
+                "val activity: Activity",
+                plan.tabs.map { tab in (entry(tab.caseName), "Activity.\(entry(plan.activity(tab.activity)!.caseName))") })
+            code.line("/** The route at the root of the tab's navigation stack. */")
+            code.whenProperty(
+                "val root: Route", plan.tabs.map { tab in (entry(tab.caseName), "Route.\(className(plan.route(id: tab.root)!))") })
+        }
+        code.line()
+        code.line("/** An app context with its own tab set. */")
+        code.block("enum class Activity(val id: String, val title: String, val icon: String?)") { code in
+            for (position, activity) in plan.activities.enumerated() {
+                code.line(
+                    "\(entry(activity.caseName))(\(literal(activity.name)), \(literal(activity.title)), \(activity.icon.map(literal) ?? "null"))"
+                        + (position == plan.activities.count - 1 ? ";" : ","))
+            }
+            if plan.activities.isEmpty {
+                code.line(";")
+                return
+            }
+            code.line()
+            code.line("/** The tab shown when switching to the activity. */")
+            code.whenProperty(
+                "val defaultTab: Tab?",
+                plan.activities.map { activity in
+                    (entry(activity.caseName), activity.defaultTab.map { "Tab.\(entry(plan.tab($0)!.caseName))" } ?? "null")
+                })
+            code.line("/** Its tabs, in tab bar order. */")
+            code.whenProperty(
+                "val tabs: List<Tab>",
+                plan.activities.map { activity in
+                    (
+                        entry(activity.caseName),
+                        "listOf(" + activity.tabs.map { "Tab.\(entry(plan.tab($0)!.caseName))" }.joined(separator: ", ") + ")"
+                    )
+                })
+        }
+    }
+
+    private static func resolution(_ plan: RoutingPlan, _ code: inout CodeWriter) {
+        code.line("/**")
+        code.line(" * A whole URL resolved as `routelint resolve` does: a custom-scheme deep link, a universal link or a")
+        code.line(" * bare path, with the tab it opens in (the `tab` query item, when it names a tab of the route's")
+        code.line(" * activity) and the other query items.")
+        code.line(" */")
+        code.block("data class RouteLink(val route: Route, val tab: Tab?, val query: List<QueryItem>)") { code in
+            code.line("val activity: Activity? get() = route.activity")
+            code.line()
+            code.line("data class QueryItem(val name: String, val value: String)")
+            code.line()
+            code.block("companion object") { code in
+                code.line("/** The URL schemes and universal-link hosts the app declares. */")
+                code.line("val schemes: Set<String> = setOf(\(plan.schemes.map { literal($0.lowercased()) }.joined(separator: ", ")))")
+                code.line("val hosts: List<String> = listOf(\(plan.hosts.map { literal($0.lowercased()) }.joined(separator: ", ")))")
+                code.line()
+                code.block("fun fromUrl(url: String): RouteLink?") { code in
+                    code.line("val parts = RouteUrl.parse(url) ?: return null")
+                    code.line("if (!parts.belongs(schemes, hosts)) return null")
+                    code.line("val route = Route.fromPath(parts.path) ?: return null")
+                    code.line("val items = parts.query.map { QueryItem(it.first, it.second) }")
+                    code.line(
+                        "val requested = items.firstOrNull { it.name == \"tab\" }?.let { item -> RouteTables.tabs.firstOrNull { it.id == item.value } }"
+                    )
+                    code.block("return if (requested != null && requested.activity == route.activity)") { code in
+                        code.line("RouteLink(route, requested, items.filter { it.name != \"tab\" })")
+                    }
+                    code.block("else") { code in
+                        code.line("RouteLink(route, route.tab, items)")
+                    }
+                }
+            }
+        }
+    }
+
+    /// The route table and the trie, as text the runtime reads once.
+    private static func tables(_ plan: RoutingPlan, _ code: inout CodeWriter) {
+        code.line("/** What the manifest says of each route, and the trie of their paths. */")
+        code.block("internal object RouteTables") { code in
+            code.line("val rows: List<RouteRow> = RouteRow.rows(\(chunks(plan.routeTable.joined(separator: "\n"))))")
+            code.line("val trie: RouteTrie = RouteTrie(")
+            code.line(code.unit + chunks(plan.trie.exact.map(String.init).joined(separator: ",")) + ",")
+            code.line(code.unit + chunks(plan.trie.rest.map(String.init).joined(separator: ",")) + ",")
+            code.line(code.unit + chunks(plan.trie.wildcard.map(String.init).joined(separator: ",")) + ",")
+            code.line(code.unit + chunks(plan.trie.literals.map { "\($0.node)/\($0.segment)/\($0.child)" }.joined(separator: "\n")))
+            code.line(")")
+            code.line("val activities: List<Activity> = Activity.values().toList()")
+            code.line("val tabs: List<Tab> = Tab.values().toList()")
+            code.line("val holderKinds: List<HolderKind> = HolderKind.values().toList()")
+        }
+    }
+
+    /// `arrayOf("…", "…")`: text in string constants small enough for the class file's limit.
+    private static func chunks(_ text: String) -> String {
+        var pieces: [String] = []
+        var current = ""
+        for character in text {
+            current.append(character)
+            if current.utf8.count >= 8000 {
+                pieces.append(current)
+                current = ""
+            }
+        }
+        if !current.isEmpty || pieces.isEmpty { pieces.append(current) }
+        return "arrayOf(" + pieces.map(literal).joined(separator: ", ") + ")"
+    }
+
+    /// A Kotlin string literal of `text`, escaped (`$` too, which would start a template).
+    static func literal(_ text: String) -> String {
+        var escaped = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": escaped += "\\\""
+            case "\\": escaped += "\\\\"
+            case "$": escaped += "\\$"
+            case "\n": escaped += "\\n"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F || !scalar.isASCII:
+                if scalar.value > 0xFFFF {
+                    // Outside the Basic Multilingual Plane: a surrogate pair of UTF-16 escapes.
+                    let value = scalar.value - 0x10000
+                    escaped += utf16Escape(0xD800 + (value >> 10)) + utf16Escape(0xDC00 + (value & 0x3FF))
+                } else {
+                    escaped += utf16Escape(scalar.value)
+                }
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped + "\""
+    }
+
+    // MARK: - Holders.kt
+
+    private static func holders(_ plan: RoutingPlan) -> String {
+        var code = CodeWriter()
+        let holders = plan.holders
+        let typeParameters =
+            holders.isEmpty || plan.holderTypes == .named ? "" : "<" + holders.map(\.typeName).joined(separator: ", ") + ">"
+        code.line("/** The holders of the manifest: what owns a route's ViewModel and DI scope. */")
+        code.block("enum class HolderKind(val id: String)") { code in
+            for (position, holder) in holders.enumerated() {
+                code.line("\(entry(holder.memberName))(\(literal(holder.name)))" + (position == holders.count - 1 ? ";" : ","))
+            }
+            if holders.isEmpty { code.line(";") }
+        }
+        code.line()
+        code.raw(
+            """
+            /** Where the registry keeps a holder: its kind and the key of its scope. */
+            internal data class HolderSlot(val kind: HolderKind, val scope: Scope) {
+                sealed class Scope {
+                    data class OfRoute(val route: Route) : Scope()
+                    data class OfTab(val tab: Tab?) : Scope()
+                    data class OfActivity(val activity: Activity?) : Scope()
+                    object OfApp : Scope()
+                }
+            }
+
+            """)
+        code.line()
+        switch plan.holderTypes {
+        case .generic: code.line("/** Creates the app's holders; each type parameter is the app's own holder type. */")
+        case .named: code.line("/** Creates the app's holders: each is the app's own type of the holder's name, in this package. */")
+        }
+        code.block("interface HolderFactory\(typeParameters)") { code in
+            for holder in holders {
+                let arguments =
+                    holder.parameters.map { "\(name($0.codeName)): String" }
+                    + (holder.parent.map { ["parent: \(plan.holder($0)!.typeName)"] } ?? [])
+                code.line("fun make\(holder.typeName)(\(arguments.joined(separator: ", "))): \(holder.typeName)")
+            }
+            code.line()
+            code.line("/** Called when the registry lets a holder go: close its DI scope here (with Koin, `scope.close()`). */")
+            code.line("fun release(kind: HolderKind, holder: Any?)")
+        }
+        code.line()
+        code.line("/**")
+        code.line(" * Creates holders lazily, one per key of their scope (a route value, the route's tab or activity, the")
+        code.line(" * app), parents first, and lets go of those whose routes are no longer active, as a")
+        code.line(" * `ViewModelStoreOwner` with its DI scope does.")
+        code.line(" */")
+        code.block("class HolderRegistry\(typeParameters)(val factory: HolderFactory\(typeParameters))") { code in
+            HolderRegistryWriter.body(plan, KotlinRegistrySpelling(plan: plan), &code)
+        }
+        return code.text
+    }
+
+    /// Holders per function of the general accessor's dispatch.
+    static let dispatchChunk = 512
+}
+
+/// The Kotlin of the holder registry.
+private struct KotlinRegistrySpelling: RegistrySpelling {
+    let plan: RoutingPlan
+
+    func storage(_ holders: [RoutingPlan.HolderEntry]) -> [String] {
+        // One map for every holder: a class of a thousand map properties exhausts kotlinc's
+        // default heap. A holder is read back as the type its kind was made with.
+        ["private val instances = HashMap<HolderSlot, Any?>()"]
+    }
+
+    func generalAccessor(_ holders: [RoutingPlan.HolderEntry]) -> [String] {
+        // Split as `make` is: a `when` per chunk of holders keeps each method far from 64 KB.
+        let chunk = KotlinGenerator.dispatchChunk
+        let starts = Array(stride(from: 0, to: holders.count, by: chunk))
+        var lines = ["fun holder(route: Route): Any? = when (route.holderPosition / \(chunk)) {"]
+        lines += starts.indices.map { "    \($0) -> holder\($0)(route)" }
+        lines += ["    else -> null", "}"]
+        for (number, start) in starts.enumerated() {
+            lines += ["", "private fun holder\(number)(route: Route): Any? = when (route.holderPosition) {"]
+            for position in start..<min(start + chunk, holders.count) {
+                lines.append("    \(position) -> \(holders[position].memberName)Instance(route)")
+            }
+            lines += ["    else -> null", "}"]
+        }
+        return lines
+    }
+
+    func typedAccessor(_ route: RoutingPlan.RouteEntry, _ holder: RoutingPlan.HolderEntry) -> [String] {
+        documentation(["The holder of route '\(route.id)' (\(holder.name)), created with its parents when it does not exist yet."])
+            + ["fun holder(route: Route.\(KotlinGenerator.className(route))): \(holder.typeName) = \(holder.memberName)Instance(route)"]
+    }
+
+    func instance(_ holder: RoutingPlan.HolderEntry, arguments: [String], usesRoute: Bool) -> [String] {
+        let parameter = usesRoute ? "route: Route" : "@Suppress(\"UNUSED_PARAMETER\") route: Route"
+        let slot =
+            "HolderSlot(HolderKind.\(KotlinGenerator.entry(holder.memberName)), \(Self.scopeKey(holder.scope, holder.scope.registryKey)))"
+        return [
+            "private fun \(holder.memberName)Instance(\(parameter)): \(holder.typeName) =",
+            "    instance(\(slot)) { factory.make\(holder.typeName)(\(arguments.joined(separator: ", "))) }",
+        ]
+    }
+
+    var helpers: [String] {
+        [
+            "/** The holder in `slot`, made and kept there when there is none: read back as the type its kind was made with. */",
+            "@Suppress(\"UNCHECKED_CAST\")",
+            "private inline fun <T> instance(slot: HolderSlot, make: () -> T): T {",
+            "    if (instances.containsKey(slot)) return instances[slot] as T",
+            "    val created = make()",
+            "    instances[slot] = created",
+            "    return created",
+            "}",
+        ]
+    }
+
+    func argument(_ parameter: RoutingPlan.Parameter) -> String {
+        "route.argument(\(KotlinGenerator.literal(parameter.name)))"
+    }
+
+    func parent(_ parent: RoutingPlan.HolderEntry) -> String { "\(parent.memberName)Instance(route)" }
+
+    var cleanup: String { "fun cleanup(activeRoutes: Set<Route>)" }
+
+    func cleanupBody(_ holders: [RoutingPlan.HolderEntry]) -> [String] {
+        [
+            "val activeTabs = activeRoutes.map { it.tab }.toSet()",
+            "val activeActivities = activeRoutes.map { it.activity }.toSet()",
+            "for (slot in instances.keys.toList()) {",
+            "    val scope = slot.scope",
+            "    val isActive = when (scope) {",
+            "        is HolderSlot.Scope.OfRoute -> scope.route in activeRoutes",
+            "        is HolderSlot.Scope.OfTab -> scope.tab in activeTabs",
+            "        is HolderSlot.Scope.OfActivity -> scope.activity in activeActivities",
+            "        is HolderSlot.Scope.OfApp -> true",
+            "    }",
+            "    if (!isActive) factory.release(slot.kind, instances.remove(slot))",
+            "}",
+        ]
+    }
+
+    func documentation(_ lines: [String]) -> [String] {
+        lines.count == 1 ? ["/** \(lines[0]) */"] : ["/**"] + lines.map { " * " + $0 } + [" */"]
+    }
+
+    /// The key of a holder's scope as a `HolderSlot.Scope`.
+    private static func scopeKey(_ scope: HolderScope, _ key: String) -> String {
+        switch scope {
+        case .route: return "HolderSlot.Scope.OfRoute(\(key))"
+        case .tab: return "HolderSlot.Scope.OfTab(\(key))"
+        case .activity: return "HolderSlot.Scope.OfActivity(\(key))"
+        case .app: return "HolderSlot.Scope.OfApp"
+        }
+    }
+}
+
+extension CodeWriter {
+    /// A Kotlin property that is a `when` over an enum's entries.
+    mutating func whenProperty(_ declaration: String, _ cases: [(entry: String, value: String)]) {
+        line(declaration)
+        line(unit + "get() = when (this) {")
+        for (entry, value) in cases { line(unit + unit + "\(entry) -> \(value)") }
+        line(unit + "}")
+        line()
+    }
+}
+
+/// `\uXXXX` for a UTF-16 code unit.
+private func utf16Escape(_ value: UInt32) -> String {
+    let hex = String(value, radix: 16, uppercase: true)
+    return "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+}

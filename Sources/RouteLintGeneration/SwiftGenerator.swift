@@ -1,0 +1,502 @@
+import RouteLintCore
+
+/// Writes a routing plan as Swift: `Routes.swift` (routes, URL resolution, tabs, activities and
+/// the route table), `Holders.swift` (the holder factory and registry) and `RouteRuntime.swift`
+/// (the support all apps share, copied as it is). The code needs the standard library only.
+///
+/// What the compiler is given scales linearly with the routes: each property of a route reads
+/// its row of one table, found by the route's ordinal, instead of switching over every case.
+enum SwiftGenerator {
+    static func files(_ plan: RoutingPlan, header: String) -> [GeneratedFile] {
+        [
+            GeneratedFile(name: "Routes.swift", contents: header + routes(plan)),
+            GeneratedFile(name: "Holders.swift", contents: header + holders(plan)),
+            GeneratedFile(
+                name: "RouteRuntime.swift", contents: header + String(decoding: PackageResources.RouteRuntime_swift, as: UTF8.self)),
+        ]
+    }
+
+    /// The most cases a generated `switch` over positions has.
+    static let switchChunk = 128
+
+    /// Swift's keywords that cannot name a case, a label or a member without backticks.
+    static let keywords: Set<String> = [
+        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout", "internal",
+        "let", "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows", "static", "struct",
+        "subscript", "typealias", "var", "break", "case", "catch", "continue", "default", "defer", "do", "else", "fallthrough",
+        "for", "guard", "if", "in", "repeat", "return", "throw", "switch", "where", "while", "Any", "as", "await", "false",
+        "is", "nil", "self", "Self", "super", "throws", "true", "try", "_",
+    ]
+
+    static func name(_ identifier: String) -> String {
+        keywords.contains(identifier) ? "`\(identifier)`" : identifier
+    }
+
+    /// An argument label: any keyword but these three may be one as it is.
+    static func label(_ identifier: String) -> String {
+        ["inout", "var", "let"].contains(identifier) ? "`\(identifier)`" : identifier
+    }
+
+    // MARK: - Routes.swift
+
+    private static func routes(_ plan: RoutingPlan) -> String {
+        var code = CodeWriter()
+        code.line("/// A route of the app: one case per route of the manifest, with its path parameters.")
+        code.block("public enum Route: Hashable, Sendable") { code in
+            for route in plan.routes {
+                let parameters = route.parameters.map { "\(label($0.codeName)): String" }.joined(separator: ", ")
+                code.line("case \(name(route.caseName))\(parameters.isEmpty ? "" : "(\(parameters))")")
+            }
+            code.line()
+            code.raw(
+                """
+                /// The route's id in the manifest.
+                public var id: String { row.id }
+                /// The URL path of this route value, parameters percent-encoded; nil for a route without a path.
+                public var path: String? { row.path(arguments) }
+                /// The path parameters, by their names in the manifest, decoded.
+                public var parameters: [String: String] { row.parameters(arguments) }
+                public var activity: Activity? { row.activity.map { RouteTables.activities[$0] } }
+                /// The tab the route opens in when a link names none.
+                public var tab: Tab? { row.tab.map { RouteTables.tabs[$0] } }
+                public var presentation: Presentation { row.presentation }
+                public var requiresAuth: Bool { row.requiresAuth }
+                public var holderKind: HolderKind { RouteTables.holderKinds[row.holder] }
+
+                /// The route a URL path opens (percent-encoded, without query): the most specific match.
+                public init?(path: String) {
+                    guard let segments = RoutePath.segments(of: path), let ordinal = RouteTables.trie.match(segments),
+                        let route = Route.make(ordinal, RouteTables.rows[ordinal].arguments(from: segments))
+                    else { return nil }
+                    self = route
+                }
+
+                /// The value of the path parameter named `name` in the manifest, decoded; empty for none.
+                func argument(_ name: String) -> String { row.argument(name, in: arguments) }
+
+                var row: RouteRow { RouteTables.rows[ordinal] }
+
+                // Equal and hashed by row and parameters: what the compiler would derive, without
+                // its `switch` over every pair of cases.
+                public static func == (lhs: Route, rhs: Route) -> Bool {
+                    lhs.ordinal == rhs.ordinal && lhs.arguments == rhs.arguments
+                }
+
+                public func hash(into hasher: inout Hasher) {
+                    hasher.combine(ordinal)
+                    hasher.combine(arguments)
+                }
+
+                """)
+            code.line()
+            code.line("/// The route's position in the manifest: its row of the route table.")
+            code.line("var ordinal: Int { ordinal0() }")
+            code.line()
+            code.line("/// The path parameters' values, decoded, in path order.")
+            code.line("var arguments: [String] { arguments0() }")
+            // Both are `switch`es over every case, in a chain of functions of `switchChunk`
+            // cases, each with a `default` that asks the next: a `default` spares the compiler a
+            // proof of exhaustiveness, which it gives up on at several hundred cases, and LLVM's
+            // simplification of a `switch` grows faster than its number of cases. Kept out of
+            // line, so that the optimiser does not join the chain again.
+            let chunks = Array(stride(from: 0, to: plan.routes.count, by: switchChunk))
+            for (number, start) in chunks.enumerated() {
+                let end = min(start + switchChunk, plan.routes.count)
+                code.line()
+                code.line("@inline(never)")
+                code.block("private func ordinal\(number)() -> Int") { code in
+                    code.block("switch self") { code in
+                        for ordinal in start..<end where !(number == chunks.count - 1 && ordinal == end - 1) {
+                            code.line("case .\(name(plan.routes[ordinal].caseName)): return \(ordinal)")
+                        }
+                        code.line("default: return " + (number == chunks.count - 1 ? "\(end - 1)" : "ordinal\(number + 1)()"))
+                    }
+                }
+            }
+            for (number, start) in chunks.enumerated() {
+                let end = min(start + switchChunk, plan.routes.count)
+                code.line()
+                code.line("@inline(never)")
+                code.block("private func arguments\(number)() -> [String]") { code in
+                    code.block("switch self") { code in
+                        for route in plan.routes[start..<end] where !route.parameters.isEmpty {
+                            let values = route.parameters.indices.map { "v\($0)" }
+                            code.line("case \(pattern(route)): return [\(values.joined(separator: ", "))]")
+                        }
+                        code.line("default: return " + (number == chunks.count - 1 ? "[]" : "arguments\(number + 1)()"))
+                    }
+                }
+            }
+            if plan.routes.isEmpty {
+                code.line("private func ordinal0() -> Int { switch self {} }")
+                code.line("private func arguments0() -> [String] { switch self {} }")
+            }
+            code.line()
+            code.line("/// The route of a row, with its parameters' values.")
+            // In functions of `switchChunk` cases, as above.
+            code.block("static func make(_ ordinal: Int, _ arguments: [String]) -> Route?") { code in
+                code.block("switch ordinal / \(switchChunk)") { code in
+                    for (number, _) in chunks.enumerated() { code.line("case \(number): return make\(number)(ordinal, arguments)") }
+                    code.line("default: return nil")
+                }
+            }
+            for (number, start) in chunks.enumerated() {
+                code.line()
+                code.block("private static func make\(number)(_ ordinal: Int, _ arguments: [String]) -> Route?") { code in
+                    code.block("switch ordinal") { code in
+                        for ordinal in start..<min(start + switchChunk, plan.routes.count) {
+                            let route = plan.routes[ordinal]
+                            guard route.path != nil else { continue }
+                            let values = route.parameters.enumerated().map { "\(label($1.codeName)): arguments[\($0)]" }
+                            code.line(
+                                "case \(ordinal): return .\(name(route.caseName))\(values.isEmpty ? "" : "(\(values.joined(separator: ", ")))")"
+                            )
+                        }
+                        code.line("default: return nil")
+                    }
+                }
+            }
+        }
+        code.line()
+        tabsAndActivities(plan, &code)
+        code.line()
+        resolution(plan, &code)
+        code.line()
+        tables(plan, &code)
+        return code.text
+    }
+
+    /// `.product(let v0)`: a case pattern binding its parameters by position.
+    private static func pattern(_ route: RoutingPlan.RouteEntry) -> String {
+        route.parameters.isEmpty
+            ? ".\(name(route.caseName))"
+            : ".\(name(route.caseName))(" + route.parameters.indices.map { "let v\($0)" }.joined(separator: ", ") + ")"
+    }
+
+    private static func tabsAndActivities(_ plan: RoutingPlan, _ code: inout CodeWriter) {
+        code.line("/// A tab of a tab bar.")
+        code.block("public enum Tab: String, CaseIterable, Hashable, Sendable") { code in
+            for tab in plan.tabs { code.line("case \(name(tab.caseName)) = \(literal(tab.name))") }
+            if plan.tabs.isEmpty { return }
+            code.line()
+            code.switchOver("public var title: String", plan.tabs, caseName: \.caseName) { "return \(literal($0.title))" }
+            code.line()
+            code.switchOver("public var icon: String", plan.tabs, caseName: \.caseName) { "return \(literal($0.icon))" }
+            code.line()
+            code.switchOver("public var index: Int", plan.tabs, caseName: \.caseName) { "return \($0.index)" }
+            code.line()
+            code.switchOver("public var activity: Activity", plan.tabs, caseName: \.caseName) { tab in
+                "return .\(name(plan.activity(tab.activity)!.caseName))"
+            }
+            code.line()
+            code.line("/// The route at the root of the tab's navigation stack.")
+            code.switchOver("public var root: Route", plan.tabs, caseName: \.caseName) { tab in
+                "return .\(name(plan.route(id: tab.root)!.caseName))"
+            }
+        }
+        code.line()
+        code.line("/// An app context with its own tab set.")
+        code.block("public enum Activity: String, CaseIterable, Hashable, Sendable") { code in
+            for activity in plan.activities { code.line("case \(name(activity.caseName)) = \(literal(activity.name))") }
+            if plan.activities.isEmpty { return }
+            code.line()
+            code.switchOver("public var title: String", plan.activities, caseName: \.caseName) { "return \(literal($0.title))" }
+            code.line()
+            code.switchOver("public var icon: String?", plan.activities, caseName: \.caseName) { "return \($0.icon.map(literal) ?? "nil")" }
+            code.line()
+            code.line("/// The tab shown when switching to the activity.")
+            code.switchOver("public var defaultTab: Tab?", plan.activities, caseName: \.caseName) { activity in
+                "return " + (activity.defaultTab.map { tab in ".\(name(plan.tab(tab)!.caseName))" } ?? "nil")
+            }
+            code.line()
+            code.line("/// Its tabs, in tab bar order.")
+            code.switchOver("public var tabs: [Tab]", plan.activities, caseName: \.caseName) { activity in
+                "return [" + activity.tabs.map { tab in ".\(name(plan.tab(tab)!.caseName))" }.joined(separator: ", ") + "]"
+            }
+        }
+    }
+
+    private static func resolution(_ plan: RoutingPlan, _ code: inout CodeWriter) {
+        code.line("/// A whole URL resolved as `routelint resolve` does: a custom-scheme deep link, a universal link or")
+        code.line("/// a bare path, with the tab it opens in (the `tab` query item, when it names a tab of the route's")
+        code.line("/// activity) and the other query items.")
+        code.block("public struct RouteLink: Hashable, Sendable") { code in
+            code.line("public let route: Route")
+            code.line("public let tab: Tab?")
+            code.line("/// Query items other than a `tab` that chose the tab, in URL order.")
+            code.line("public let query: [QueryItem]")
+            code.line("public var activity: Activity? { route.activity }")
+            code.line()
+            code.block("public struct QueryItem: Hashable, Sendable") { code in
+                code.line("public let name: String")
+                code.line("public let value: String")
+            }
+            code.line()
+            code.line("/// The URL schemes and universal-link hosts the app declares.")
+            code.line("public static let schemes: Set<String> = [\(plan.schemes.map { literal($0.lowercased()) }.joined(separator: ", "))]")
+            code.line("public static let hosts: [String] = [\(plan.hosts.map { literal($0.lowercased()) }.joined(separator: ", "))]")
+            code.line()
+            code.block("public init?(url: String)") { code in
+                code.line("guard let parts = RouteURL(url), parts.belongs(schemes: Self.schemes, hosts: Self.hosts),")
+                code.line("      let route = Route(path: parts.path) else { return nil }")
+                code.line("self.route = route")
+                code.line("let items = parts.query.map { QueryItem(name: $0.name, value: $0.value) }")
+                code.line("let requested = items.first { $0.name == \"tab\" }.flatMap { Tab(rawValue: $0.value) }")
+                code.block("if let requested, requested.activity == route.activity") { code in
+                    code.line("tab = requested")
+                    code.line("query = items.filter { $0.name != \"tab\" }")
+                }
+                code.block("else") { code in
+                    code.line("tab = route.tab")
+                    code.line("query = items")
+                }
+            }
+        }
+    }
+
+    /// The route table and the trie, as text the runtime reads once: string literals cost the
+    /// compiler nothing, where array and dictionary literals of thousands of entries take the
+    /// type checker and the optimiser minutes.
+    private static func tables(_ plan: RoutingPlan, _ code: inout CodeWriter) {
+        code.line("/// What the manifest says of each route, and the trie of their paths.")
+        code.block("enum RouteTables") { code in
+            code.line("static let rows = RouteRow.rows(")
+            code.indented { code in text(plan.routeTable, &code) }
+            code.line(")")
+            code.line("static let trie = RouteTrie(")
+            code.indented { code in
+                code.line("exact: \(literal(plan.trie.exact.map(String.init).joined(separator: ","))),")
+                code.line("rest: \(literal(plan.trie.rest.map(String.init).joined(separator: ","))),")
+                code.line("wildcard: \(literal(plan.trie.wildcard.map(String.init).joined(separator: ","))),")
+                code.line("edges:")
+                text(plan.trie.literals.map { "\($0.node)/\($0.segment)/\($0.child)" }, &code)
+            }
+            code.line(")")
+            code.line("static let activities = Array(Activity.allCases)")
+            code.line("static let tabs = Array(Tab.allCases)")
+            code.line("static let holderKinds = Array(HolderKind.allCases)")
+            code.line(
+                "static let holderNames = \(literal(plan.holders.map(\.name).joined(separator: "\n"))).split(separator: \"\\n\").map(String.init)"
+            )
+        }
+    }
+
+    /// A multi-line string literal of `lines`. The plan's table lines hold no backslash and no
+    /// quote (see `RoutingPlan.routeTable`), so they are written as they are.
+    private static func text(_ lines: [String], _ code: inout CodeWriter) {
+        guard !lines.isEmpty else { return code.line("\"\"") }
+        code.line("\"\"\"")
+        for line in lines { code.line(line) }
+        code.line("\"\"\"")
+    }
+
+    /// A Swift string literal of `text`, escaped.
+    static func literal(_ text: String) -> String {
+        var escaped = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": escaped += "\\\""
+            case "\\": escaped += "\\\\"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F || !scalar.isASCII:
+                escaped += "\\u{\(String(scalar.value, radix: 16))}"
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped + "\""
+    }
+
+    // MARK: - Holders.swift
+
+    private static func holders(_ plan: RoutingPlan) -> String {
+        var code = CodeWriter()
+        let spelling = SwiftRegistrySpelling(plan: plan)
+        let holders = plan.holders
+        let access = spelling.access
+        code.line("/// The holders of the manifest: what owns a route's ViewModel and DI scope.")
+        // Positions as raw values: a `String` raw value per case costs the compiler seconds
+        // per thousand holders; the names are in the route table's text.
+        code.block("public enum HolderKind: Int, CaseIterable, Hashable, Sendable") { code in
+            for holder in holders { code.line("case \(name(holder.memberName))") }
+            code.line()
+            code.line("/// The holder's name in the manifest.")
+            code.line("public var id: String { RouteTables.holderNames[rawValue] }")
+        }
+        code.line()
+        code.line("/// Where the registry keeps a holder: its kind and the key of its scope.")
+        code.block("struct HolderSlot: Hashable") { code in
+            code.line("enum Scope: Hashable { case route(Route), tab(Tab?), activity(Activity?), app }")
+            code.line("let kind: HolderKind")
+            code.line("let scope: Scope")
+        }
+        code.line()
+        switch plan.holderTypes {
+        case .generic:
+            code.line("/// Creates the app's holders. Each holder type is the app's own: the registry stores what this returns.")
+        case .named:
+            code.line("/// Creates the app's holders: each is the app's own type of the holder's name, declared beside this code.")
+        }
+        code.block("\(access)protocol HolderFactory") { code in
+            if plan.holderTypes == .generic {
+                for holder in holders { code.line("associatedtype \(holder.typeName)") }
+                if !holders.isEmpty { code.line() }
+            }
+            for holder in holders {
+                let arguments =
+                    holder.parameters.map { "\(label($0.codeName)): String" }
+                    + (holder.parent.map { ["parent: \(plan.holder($0)!.typeName)"] } ?? [])
+                code.line("func make\(holder.typeName)(\(arguments.joined(separator: ", "))) -> \(holder.typeName)")
+            }
+            code.line("/// Called when the registry lets a holder go: close its DI scope here.")
+            code.line("func release(_ holder: \(plan.holderTypes == .generic ? "Holder<Self>" : "Holder"))")
+        }
+        code.line()
+        code.line("/// A holder the registry made, by kind.")
+        code.block("\(access)enum \(spelling.holderEnum)") { code in
+            for holder in holders { code.line("case \(name(holder.memberName))(\(spelling.type(of: holder)))") }
+        }
+        code.line()
+        code.line("/// Creates holders lazily, one per key of their scope (a route value, the route's tab or activity, the")
+        code.line("/// app), parents first, and lets go of those whose routes are no longer active.")
+        code.block("\(access)final class HolderRegistry<Factory: HolderFactory>") { code in
+            code.line("\(access)let factory: Factory")
+            code.line()
+            code.block("\(access)init(factory: Factory)") { code in code.line("self.factory = factory") }
+            code.line()
+            HolderRegistryWriter.body(plan, spelling, &code)
+        }
+        return code.text
+    }
+}
+
+/// The Swift of the holder registry.
+private struct SwiftRegistrySpelling: RegistrySpelling {
+    let plan: RoutingPlan
+
+    /// `public ` for the generic registry; nothing for named holders, which may be internal
+    /// types of the app that a public declaration cannot name.
+    var access: String { plan.holderTypes == .generic ? "public " : "" }
+    /// The enum of holders as the registry names it.
+    var holderEnum: String { plan.holderTypes == .generic ? "Holder<Factory: HolderFactory>" : "Holder" }
+    private var holderValue: String { plan.holderTypes == .generic ? "Holder<Factory>" : "Holder" }
+
+    /// The holder's type as the registry names it: `Factory.ProductHolder`, `ProductHolder`.
+    func type(of holder: RoutingPlan.HolderEntry) -> String {
+        plan.holderTypes == .generic ? "Factory.\(holder.typeName)" : holder.typeName
+    }
+
+    func storage(_ holders: [RoutingPlan.HolderEntry]) -> [String] {
+        // One dictionary for every holder: a class of a thousand stored properties costs the
+        // optimiser minutes, and a holder comes back out typed by its `Holder` case.
+        ["private var instances: [HolderSlot: \(holderValue)] = [:]"]
+    }
+
+    func generalAccessor(_ holders: [RoutingPlan.HolderEntry]) -> [String] {
+        guard !holders.isEmpty else { return ["\(access)func holder(for route: Route) -> \(holderValue) {", "    switch route {}", "}"] }
+        let chunk = SwiftGenerator.switchChunk
+        let starts = Array(stride(from: 0, to: holders.count, by: chunk))
+        var lines = ["\(access)func holder(for route: Route) -> \(holderValue) {", "    let position = route.row.holder"]
+        if starts.count == 1 {
+            lines.append("    return holder0(position, route)")
+        } else {
+            lines.append("    switch position / \(chunk) {")
+            for number in starts.indices {
+                lines.append("    \(number == starts.count - 1 ? "default" : "case \(number)"): return holder\(number)(position, route)")
+            }
+            lines.append("    }")
+        }
+        lines.append("}")
+        for (number, start) in starts.enumerated() {
+            let end = min(start + chunk, holders.count)
+            lines += ["", "private func holder\(number)(_ position: Int, _ route: Route) -> \(holderValue) {", "    switch position {"]
+            for position in start..<end {
+                // The last holder of the chunk is the default: every position is some holder's.
+                let label = position == end - 1 ? "default" : "case \(position)"
+                let member = holders[position].memberName
+                lines.append("    \(label): return .\(SwiftGenerator.name(member))(\(member)Instance(for: route))")
+            }
+            lines += ["    }", "}"]
+        }
+        return lines
+    }
+
+    func typedAccessor(_ route: RoutingPlan.RouteEntry, _ holder: RoutingPlan.HolderEntry) -> [String] {
+        let parameters = route.parameters.map { "\(SwiftGenerator.label($0.codeName)): String" }.joined(separator: ", ")
+        let arguments = route.parameters.map { "\(SwiftGenerator.label($0.codeName)): \(SwiftGenerator.name($0.codeName))" }
+        let value = ".\(SwiftGenerator.name(route.caseName))" + (arguments.isEmpty ? "" : "(\(arguments.joined(separator: ", ")))")
+        return documentation(["The holder of route '\(route.id)' (\(holder.name)), created with its parents when it does not exist yet."])
+            + [
+                "\(access)func \(route.accessorName)(\(parameters)) -> \(type(of: holder)) {",
+                "    \(holder.memberName)Instance(for: \(value))",
+                "}",
+            ]
+    }
+
+    func instance(_ holder: RoutingPlan.HolderEntry, arguments: [String], usesRoute: Bool) -> [String] {
+        let kind = SwiftGenerator.name(holder.memberName)
+        return [
+            "private func \(holder.memberName)Instance(for route: Route) -> \(type(of: holder)) {",
+            "    let slot = HolderSlot(kind: .\(kind), scope: \(Self.scopeKey(holder.scope, holder.scope.registryKey)))",
+            "    if case .\(kind)(let existing)? = instances[slot] { return existing }",
+            "    let created = factory.make\(holder.typeName)(\(arguments.joined(separator: ", ")))",
+            "    instances[slot] = .\(kind)(created)",
+            "    return created",
+            "}",
+        ]
+    }
+
+    var helpers: [String] { [] }
+
+    func argument(_ parameter: RoutingPlan.Parameter) -> String {
+        "\(SwiftGenerator.label(parameter.codeName)): route.argument(\(SwiftGenerator.literal(parameter.name)))"
+    }
+
+    func parent(_ parent: RoutingPlan.HolderEntry) -> String {
+        "parent: \(parent.memberName)Instance(for: route)"
+    }
+
+    var cleanup: String { "\(access)func cleanup(activeRoutes: Set<Route>)" }
+
+    func cleanupBody(_ holders: [RoutingPlan.HolderEntry]) -> [String] {
+        [
+            "let activeTabs = Set(activeRoutes.map(\\.tab))",
+            "let activeActivities = Set(activeRoutes.map(\\.activity))",
+            "for (slot, holder) in instances {",
+            "    let isActive: Bool",
+            "    switch slot.scope {",
+            "    case .route(let route): isActive = activeRoutes.contains(route)",
+            "    case .tab(let tab): isActive = activeTabs.contains(tab)",
+            "    case .activity(let activity): isActive = activeActivities.contains(activity)",
+            "    case .app: isActive = true",
+            "    }",
+            "    guard !isActive else { continue }",
+            "    instances[slot] = nil",
+            "    factory.release(holder)",
+            "}",
+        ]
+    }
+
+    func documentation(_ lines: [String]) -> [String] { lines.map { "/// " + $0 } }
+
+    /// The key of a holder's scope as a `HolderSlot.Scope`.
+    private static func scopeKey(_ scope: HolderScope, _ key: String) -> String {
+        switch scope {
+        case .route: return ".route(\(key))"
+        case .tab: return ".tab(\(key))"
+        case .activity: return ".activity(\(key))"
+        case .app: return ".app"
+        }
+    }
+}
+
+extension CodeWriter {
+    /// A Swift computed property that switches over self, one case per entry.
+    mutating func switchOver<Entry>(_ declaration: String, _ entries: [Entry], caseName: (Entry) -> String, _ body: (Entry) -> String) {
+        block(declaration) { code in
+            code.block("switch self") { code in
+                for entry in entries {
+                    code.line("case .\(SwiftGenerator.name(caseName(entry))): \(body(entry))")
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,187 @@
+import RouteLintCore
+
+/// Reads an AndroidManifest.xml: the intent filters of its activities, as Android reads them.
+extension PlatformFileReader {
+    mutating func androidManifest(_ root: XMLDocument.Element) -> PlatformFile.Content? {
+        guard root.localName == "manifest" else {
+            issues.append(.unexpected(expected: "a <manifest> element", found: "<\(root.name)>", at: range(root.range)))
+            return nil
+        }
+        var filters: [PlatformFile.LocatedFilter] = []
+        for application in root.children where application.localName == "application" {
+            for activity in application.children where activity.localName == "activity" || activity.localName == "activity-alias" {
+                let name = activity.attribute("name", namespace: PlatformFile.androidNamespace)?.value ?? ""
+                for filter in activity.children where filter.localName == "intent-filter" {
+                    filters.append(intentFilter(filter, activity: name))
+                }
+            }
+        }
+        return .androidManifest(filters)
+    }
+
+    private func android(_ element: XMLDocument.Element, _ name: String) -> XMLDocument.Attribute? {
+        element.attribute(name, namespace: PlatformFile.androidNamespace)
+    }
+
+    private mutating func intentFilter(_ element: XMLDocument.Element, activity: String) -> PlatformFile.LocatedFilter {
+        var filter = AndroidIntentFilter()
+        var located = PlatformFile.LocatedFilter(
+            filter: filter, activity: activity, range: range(element.range), attributeRanges: [], hostRanges: [], groupRanges: [])
+        filter.autoVerify = android(element, "autoVerify").map { resourceText($0.value) == "true" } ?? false
+        var groupPaths: [(AndroidPathPattern, SourceRange)] = []
+        for child in element.children {
+            switch child.localName {
+            case "action":
+                if let name = android(child, "name") { filter.actions.append(resourceText(name.value)) }
+            case "category":
+                if let name = android(child, "name") { filter.categories.append(resourceText(name.value)) }
+            case "data":
+                if let scheme = android(child, "scheme") {
+                    let value = resourceText(scheme.value)
+                    filter.schemes.append(value)
+                    if value != value.lowercased() {
+                        issues.append(
+                            .misleadingPattern(
+                                pattern: value, explanation: "Android compares schemes in lower case only, so this one matches no URL",
+                                at: range(scheme.range)))
+                    }
+                }
+                if let host = android(child, "host") {
+                    let value = resourceText(host.value)
+                    filter.hosts.append(value)
+                    located.hostRanges.append(range(host.range))
+                    checkHost(value, at: range(host.range))
+                }
+                for (pattern, location) in pathAttributes(child) {
+                    filter.paths.append(pattern)
+                    located.attributeRanges.append(location)
+                }
+            case "uri-relative-filter-group":
+                var group = AndroidIntentFilter.Group()
+                group.allows = android(child, "allow").map { resourceText($0.value) != "false" } ?? true
+                for data in child.children where data.localName == "data" {
+                    for (pattern, location) in pathAttributes(data) {
+                        group.paths.append(pattern)
+                        groupPaths.append((pattern, location))
+                    }
+                    if data.attributes.contains(where: { $0.localName.hasPrefix("query") || $0.localName.hasPrefix("fragment") }) {
+                        group.filtersQueryOrFragment = true
+                    }
+                }
+                filter.groups.append(group)
+                located.groupRanges.append(range(child.range))
+            default:
+                continue
+            }
+        }
+        located.attributeRanges += groupPaths.map(\.1)
+        located.filter = filter
+        return located
+    }
+
+    /// The path attributes of a `<data>` element the platform accepts, in attribute order.
+    private mutating func pathAttributes(_ data: XMLDocument.Element) -> [(AndroidPathPattern, SourceRange)] {
+        var result: [(AndroidPathPattern, SourceRange)] = []
+        for attribute in data.attributes where attribute.namespace == PlatformFile.androidNamespace {
+            guard let kind = AndroidPathPattern.Kind(rawValue: attribute.localName) else { continue }
+            let text = resourceText(attribute.value)
+            let location = range(attribute.range)
+            do {
+                result.append((try AndroidPathPattern(kind, text), location))
+                checkAndroidPath(kind, text, at: location)
+            } catch {
+                issues.append(.rejectedPattern(attribute: attribute.localName, pattern: text, reason: error.description, at: location))
+            }
+        }
+        return result
+    }
+
+    private mutating func checkAndroidPath(_ kind: AndroidPathPattern.Kind, _ pattern: String, at location: SourceRange) {
+        switch kind {
+        case .literal, .prefix:
+            if !pattern.hasPrefix("/") {
+                issues.append(
+                    .misleadingPattern(
+                        pattern: pattern, explanation: "a URL path starts with '/', so this matches no URL", at: location))
+            }
+        case .simpleGlob:
+            if let first = pattern.first, first != "/", first != ".", first != "\\" {
+                issues.append(
+                    .misleadingPattern(
+                        pattern: pattern, explanation: "a URL path starts with '/', so this matches no URL", at: location))
+            }
+            if let regex = pattern.first(where: { "?()|+[]".contains($0) }) {
+                issues.append(
+                    .misleadingPattern(
+                        pattern: pattern,
+                        explanation:
+                            "'\(regex)' is no operator in pathPattern, whose only ones are '.', '*' and '\\': it matches itself",
+                        at: location))
+            }
+        case .advancedGlob, .suffix:
+            break
+        }
+    }
+
+    private mutating func checkHost(_ host: String, at location: SourceRange) {
+        if host != host.lowercased() {
+            issues.append(
+                .misleadingPattern(
+                    pattern: host, explanation: "Android compares hosts in lower case only, so this one matches no URL", at: location))
+        }
+        if let star = host.firstIndex(of: "*"), star != host.startIndex {
+            issues.append(
+                .misleadingPattern(
+                    pattern: host, explanation: "a '*' is a wildcard only as the host's first character; here it is a letter",
+                    at: location))
+        }
+    }
+
+    /// A manifest attribute's value as the Android resource compiler reads it: `\` escapes
+    /// (an unknown one keeps its character), `"` quoting, white space collapsed outside quotes.
+    func resourceText(_ value: String) -> String {
+        AndroidResourceText.read(value)
+    }
+}
+
+/// The text of an attribute value after the Android resource compiler (aapt2's
+/// `StringBuilder::AppendText`): `\t`, `\n`, `\uXXXX` and `\` before any other character,
+/// which stays; a `"` toggles quoting and is dropped; outside quotes a run of white space is one
+/// space. That is why a literal `*` in `pathPattern` is written `\\*` in the XML.
+enum AndroidResourceText {
+    static func read(_ value: String) -> String {
+        var result = ""
+        var quoted = false
+        var lastWasSpace = false
+        var scalars = value.unicodeScalars.makeIterator()
+        while let scalar = scalars.next() {
+            if !quoted && scalar.isASCII && (scalar == " " || ("\t"..."\r").contains(scalar)) {
+                if !lastWasSpace { result.append(" ") }
+                lastWasSpace = true
+                continue
+            }
+            lastWasSpace = false
+            switch scalar {
+            case "\\":
+                guard let escaped = scalars.next() else { continue }
+                switch escaped {
+                case "t": result.append("\t")
+                case "n": result.append("\n")
+                case "u":
+                    var code: UInt32 = 0
+                    for _ in 0..<4 {
+                        guard let digit = scalars.next(), digit.isASCII, let value = UInt32(String(digit), radix: 16) else { break }
+                        code = code << 4 | value
+                    }
+                    if let decoded = Unicode.Scalar(code) { result.unicodeScalars.append(decoded) }
+                default: result.unicodeScalars.append(escaped)
+                }
+            case "\"":
+                quoted.toggle()
+            default:
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}

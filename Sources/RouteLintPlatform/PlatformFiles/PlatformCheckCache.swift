@@ -1,0 +1,91 @@
+import RouteLintCore
+
+/// What checking each platform file found, kept from one check of a changing route set to the
+/// next (the language server checks on every edit): a file is read and decided again only when
+/// its text changed, or what its app claims — paths, `web`, hosts, app IDs, the Android
+/// settings — not when a route's holder, links or position did. Findings about a route point
+/// at its path as it is written now.
+public struct PlatformCheckCache: Sendable {
+    private struct Key: Equatable {
+        let file: FileID
+        let bytes: [UInt8]
+        let claims: AppClaims?
+        let comparesClaims: Bool
+    }
+
+    private var entries: [String: (key: Key, facts: PlatformFacts)] = [:]
+    /// False for a single run, which has nothing to keep its files' texts for.
+    private var keepsEntries = true
+    /// How many times a file was read and decided, rather than taken from the cache.
+    public private(set) var filesDecided = 0
+
+    /// An empty cache.
+    public init() {}
+
+    /// A cache that keeps nothing: for a run that checks the files once.
+    package static var none: PlatformCheckCache {
+        var cache = PlatformCheckCache()
+        cache.keepsEntries = false
+        return cache
+    }
+
+    /// The facts of `source` for `apps`, from the cache when nothing they rest on changed.
+    package mutating func facts(_ source: PlatformFileSource, kind: PlatformFileKind, apps: [AppModel], comparesClaims: Bool)
+        -> PlatformFacts
+    {
+        guard keepsEntries else {
+            return PlatformLinkCheck.facts([PlatformFile.read(source, kind: kind)], apps: apps, comparesClaims: comparesClaims)
+        }
+        let app = source.app.map { PlatformLinkCheck.app(named: $0, in: apps) } ?? (apps.count == 1 ? apps[0] : nil)
+        let key = Key(file: source.file.id, bytes: source.file.bytes, claims: app.map(AppClaims.init), comparesClaims: comparesClaims)
+        if let cached = entries[source.file.path], cached.key == key {
+            guard let app else { return cached.facts }
+            return cached.facts.withRoutePaths(of: app)
+        }
+        let facts = PlatformLinkCheck.facts([PlatformFile.read(source, kind: kind)], apps: apps, comparesClaims: comparesClaims)
+        entries[source.file.path] = (key, facts)
+        filesDecided += 1
+        return facts
+    }
+}
+
+/// Everything of an app that the check of its platform files reads, but for positions and
+/// route ids: its routes with a path are told by their position among them.
+private struct AppClaims: Equatable {
+    let name: String?
+    /// The path and `web` of each route with a path, in order.
+    let routes: [String]
+    let hosts: [String]
+    let iosAppIDs: [String]
+    let android: [String]?
+
+    init(_ app: AppModel) {
+        name = app.name.map { app.text($0.value) }
+        routes = app.routes.compactMap { route in route.path.map { (route.isWeb ? "web " : "not web ") + app.text($0.value.text) } }
+        hosts = app.hosts.map { app.text($0.value) }
+        iosAppIDs = app.iosAppIDs.map { app.text($0.value) }
+        android = app.android.map { settings in
+            [
+                settings.package.map { app.text($0.value) } ?? "", settings.activity.map { app.text($0.value) } ?? "",
+                String(settings.minimumSDK), settings.inexactClaims.rawValue,
+            ] + settings.certFingerprints.map { app.text($0.value) }
+        }
+    }
+}
+
+extension PlatformFacts {
+    /// The facts with each route's id and path range as `app` has them now: the same routes
+    /// (`AppClaims` equal), renamed or moved.
+    fileprivate func withRoutePaths(of app: AppModel) -> PlatformFacts {
+        guard !unclaimed.isEmpty || limits.contains(where: { $0.route != nil }) else { return self }
+        let routes = app.routes.filter { $0.path != nil }
+        func current(_ reference: RouteReference) -> RouteReference {
+            let route = routes[reference.index]
+            return RouteReference(id: app.text(route.id.value), pathRange: route.path!.range, index: reference.index)
+        }
+        var moved = self
+        for index in moved.unclaimed.indices { moved.unclaimed[index].route = current(moved.unclaimed[index].route) }
+        for index in moved.limits.indices { moved.limits[index].route = moved.limits[index].route.map(current) }
+        return moved
+    }
+}

@@ -1,0 +1,147 @@
+import RouteLintCore
+
+/// The kinds of platform link file routelint checks, told apart by file name (docs/app-links.md).
+public enum PlatformFileKind: String, Sendable, CaseIterable {
+    /// `apple-app-site-association` (also with `.json`): the components iOS evaluates.
+    case appleAppSiteAssociation = "apple-app-site-association"
+    /// `*.entitlements`: the associated domains of the app.
+    case entitlements
+    /// `assetlinks.json`: the statement that lets Android verify the app's links.
+    case assetLinks = "assetlinks.json"
+    /// `AndroidManifest.xml`: the intent filters.
+    case androidManifest = "AndroidManifest.xml"
+
+    /// The kind of the file at `path`, from its name; nil for any other name.
+    public init?(path: String) {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        switch name {
+        case "apple-app-site-association", "apple-app-site-association.json": self = .appleAppSiteAssociation
+        case "assetlinks.json": self = .assetLinks
+        case "AndroidManifest.xml": self = .androidManifest
+        default:
+            guard name.hasSuffix(".entitlements") else { return nil }
+            self = .entitlements
+        }
+    }
+}
+
+/// A platform file to check and the app it belongs to (nil: the route set's only app).
+public struct PlatformFileSource: Sendable {
+    /// The file, numbered after the route set's manifests.
+    public let file: SourceFile
+    /// The app it belongs to, when the configuration names one.
+    public let app: String?
+
+    /// `file`, for the app named `app`.
+    public init(file: SourceFile, app: String?) {
+        self.file = file
+        self.app = app
+    }
+}
+
+/// What a platform file says about links, read with positions; and what could not be read.
+struct PlatformFile: Sendable {
+    let file: FileID
+    let path: String
+    let kind: PlatformFileKind
+    let app: String?
+    /// Where the file starts: the related location of findings about routes.
+    let start: SourceRange
+    var issues: [PlatformFileIssue] = []
+    var content: Content?
+
+    enum Content: Sendable {
+        case association([AssociationDetail])
+        case entitlements(domains: [Located<String>])
+        case assetLinks([AssetLinksStatement])
+        case androidManifest([LocatedFilter])
+    }
+
+    /// One entry of `applinks.details`.
+    struct AssociationDetail: Sendable {
+        var appIDs: [Located<String>]
+        var components: [LocatedComponent]
+        /// The entry itself.
+        var range: SourceRange
+    }
+
+    struct LocatedComponent: Sendable {
+        var component: AppleLinkComponent
+        /// The component's path pattern as written (the whole component when it has none).
+        var range: SourceRange
+    }
+
+    /// A `delegate_permission/common.handle_all_urls` statement for an Android app.
+    struct AssetLinksStatement: Sendable {
+        var package: Located<String>?
+        var fingerprints: [Located<String>]
+        var range: SourceRange
+    }
+
+    /// An intent filter of an activity, with where its parts are written.
+    struct LocatedFilter: Sendable {
+        var filter: AndroidIntentFilter
+        var activity: String
+        /// The `<intent-filter` start tag.
+        var range: SourceRange
+        /// Each path attribute's value, plain ones first, then the groups' in order — the
+        /// numbering of `AndroidFilterLanguage`'s deciders.
+        var attributeRanges: [SourceRange]
+        var hostRanges: [SourceRange]
+        /// Each group's `<uri-relative-filter-group` start tag.
+        var groupRanges: [SourceRange]
+    }
+}
+
+/// What reading a platform file found wrong, for the rules to word.
+package enum PlatformFileIssue: Sendable {
+    /// Not well-formed JSON or XML.
+    case malformed(message: String, at: SourceRange)
+    /// A value of the wrong type, or a required part missing: `expected` says what the
+    /// platform reads there.
+    case unexpected(expected: String, found: String, at: SourceRange)
+    /// An Android path attribute the platform's parser rejects.
+    case rejectedPattern(attribute: String, pattern: String, reason: String, at: SourceRange)
+    /// A pattern that reads otherwise than it looks: what it looks like and what it is.
+    case misleadingPattern(pattern: String, explanation: String, at: SourceRange)
+    /// An apple-app-site-association larger than iOS reads: `bytes` long.
+    case oversizedAssociation(bytes: Int, at: SourceRange)
+}
+
+extension PlatformFile {
+    /// The namespace of Android's manifest attributes.
+    static let androidNamespace = "http://schemas.android.com/apk/res/android"
+    /// The entitlement that lists associated domains.
+    static let associatedDomainsKey = "com.apple.developer.associated-domains"
+
+    /// Reads `source` as its kind says.
+    static func read(_ source: PlatformFileSource, kind: PlatformFileKind) -> PlatformFile {
+        let lines = LineIndex(source.file.bytes)
+        let origin = SourcePosition(line: 1, column: 1)
+        var file = PlatformFile(
+            file: source.file.id, path: source.file.path, kind: kind, app: source.app,
+            start: SourceRange(file: source.file.id, start: origin, end: origin))
+        var reader = PlatformFileReader(file: source.file.id, lines: lines)
+        if kind == .appleAppSiteAssociation && source.file.bytes.count > AppLinkLimits.maximumAssociationSize {
+            reader.issues.append(.oversizedAssociation(bytes: source.file.bytes.count, at: file.start))
+        }
+        switch kind {
+        case .appleAppSiteAssociation, .assetLinks:
+            switch JSONDocument.read(source.file.bytes) {
+            case .failure(let problem):
+                reader.issues.append(.malformed(message: problem.message, at: reader.range(problem.offset, problem.offset)))
+            case .success(let document):
+                file.content = kind == .assetLinks ? reader.assetLinks(document.root) : reader.association(document.root)
+            }
+        case .entitlements, .androidManifest:
+            switch XMLDocument.read(source.file.bytes) {
+            case .failure(let problem):
+                reader.issues.append(.malformed(message: problem.message, at: reader.range(problem.offset, problem.offset)))
+            case .success(let document):
+                file.content = kind == .entitlements ? reader.entitlements(document.root) : reader.androidManifest(document.root)
+            }
+        }
+        file.issues = reader.issues
+        return file
+    }
+}

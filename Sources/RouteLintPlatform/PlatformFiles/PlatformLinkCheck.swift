@@ -1,0 +1,413 @@
+import RouteLintCore
+
+/// What checking platform files against their apps found, as typed facts: one kind per rule,
+/// which the rule files word. Claims are decided over every URL path (`PathLanguageComparison`):
+/// each witness is claimed or not exactly as its fact says.
+package struct PlatformFacts: Sendable {
+    /// What reading a file found (`platform-file-syntax`, `platform-pattern`).
+    package var issues: [PlatformFileIssue] = []
+    /// URLs a file claims that no web route opens (`unrouted-link`).
+    package var unrouted: [UnroutedLink] = []
+    /// Web routes with URLs a file does not claim (`unclaimed-route`).
+    package var unclaimed: [UnclaimedRoute] = []
+    /// Components no URL reaches (`shadowed-link-rule`).
+    package var shadowed: [ShadowedComponent] = []
+    /// Setup that does not match the manifest (`app-link-setup`).
+    package var setup: [SetupMismatch] = []
+    /// Claims too large to compare: the run says so.
+    package var undecided: [Undecided] = []
+    /// Where a file differs from the claimed set because its API range cannot express it
+    /// (`api-level-limit`): one per file and range.
+    package var limits: [APILevelLimit] = []
+
+    /// No facts yet.
+    package init() {}
+
+    /// Adds `other`'s facts to these.
+    package mutating func add(_ other: PlatformFacts) {
+        issues += other.issues
+        unrouted += other.unrouted
+        unclaimed += other.unclaimed
+        shadowed += other.shadowed
+        setup += other.setup
+        undecided += other.undecided
+        limits += other.limits
+    }
+
+    /// A fact that holds on some platforms and API ranges: the same fact found on several is
+    /// reported once, naming them all.
+    protocol PlatformFact: Sendable {
+        var platform: Platform { get set }
+    }
+
+    /// The difference an API range forces on a file: what it claims less (or, with
+    /// `claim-more`, more) than the claimed set, within what the range can express.
+    package struct APILevelLimit: PlatformFact {
+        /// The file's name.
+        package let file: String
+        /// The intent filter that claims the app's links.
+        package let range: SourceRange
+        /// The shortest URL the file claims differently from the claimed set.
+        package let url: String
+        /// Whether the file claims `url` (more than the set) or not (less).
+        package let claimsMore: Bool
+        /// The route that opens `url`, or whose widened pattern claims it.
+        package var route: RouteReference?
+        /// How many routes have URLs the range cannot claim exactly.
+        package let routeCount: Int
+        package var platform: Platform
+    }
+
+    package struct UnroutedLink: PlatformFact {
+        package let url: String
+        /// What claims it: the component, the path attribute or the filter.
+        package let claimant: String
+        package let range: SourceRange
+        /// Where the claim holds.
+        package var platform: Platform
+    }
+
+    package struct UnclaimedRoute: PlatformFact {
+        package var route: RouteReference
+        package let url: String
+        package let file: String
+        package let fileStart: SourceRange
+        package var platform: Platform
+    }
+
+    /// A route of the claimed set: its id and where its path is written, and its position among
+    /// the app's routes with a path, by which the cache finds it again after an edit.
+    package struct RouteReference: Sendable {
+        package var id: String
+        package var pathRange: SourceRange
+        let index: Int
+    }
+
+    /// Where a fact holds: on iOS, or on the Android API levels of some ranges.
+    package enum Platform: Sendable, CustomStringConvertible {
+        case iOS
+        case android([ClosedRange<Int>])
+
+        /// `iOS`, or `API 26–30, 35+` with adjacent ranges joined.
+        package var description: String {
+            guard case .android(let ranges) = self else { return "iOS" }
+            var joined: [ClosedRange<Int>] = []
+            for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+                if let last = joined.last, last.upperBound != Int.max, last.upperBound + 1 >= range.lowerBound {
+                    joined[joined.count - 1] = last.lowerBound...max(last.upperBound, range.upperBound)
+                } else {
+                    joined.append(range)
+                }
+            }
+            return "API " + joined.map(AppLinkLimits.describe).joined(separator: ", ")
+        }
+
+        /// This and `other`'s API ranges together.
+        func adding(_ other: Platform) -> Platform {
+            guard case .android(let mine) = self, case .android(let theirs) = other else { return self }
+            return .android(mine + theirs.filter { !mine.contains($0) })
+        }
+    }
+
+    package struct ShadowedComponent: Sendable {
+        package let pattern: String
+        package let range: SourceRange
+    }
+
+    package struct Undecided: Sendable {
+        package let file: String
+        package let range: SourceRange
+        package let limit: Int
+    }
+
+    /// A part of a platform file that disagrees with the manifest's `hosts`, `ios` or `android`.
+    package enum SetupMismatch: Sendable {
+        /// An `https` intent filter without `android:autoVerify="true"`.
+        case notVerified(at: SourceRange)
+        /// A host of `hosts` the file does not name.
+        case missingHost(String, file: String, at: SourceRange)
+        /// A host the file names that `hosts` lacks.
+        case extraHost(String, at: SourceRange)
+        /// An app ID of `ios.app-ids` the AASA does not name.
+        case missingAppID(String, at: SourceRange)
+        /// An app ID the AASA names that `ios.app-ids` lacks.
+        case extraAppID(String, at: SourceRange)
+        /// assetlinks.json has no statement for `android.package`.
+        case missingPackage(String, at: SourceRange)
+        /// A fingerprint of `android.cert-fingerprints` the statement lacks.
+        case missingFingerprint(String, at: SourceRange)
+        /// A fingerprint the statement lists that `android.cert-fingerprints` lacks.
+        case extraFingerprint(String, at: SourceRange)
+    }
+}
+
+/// Checks platform files against the apps of a route set.
+package enum PlatformLinkCheck {
+    /// The facts about `files` (read already) for `apps`; `comparesClaims` false skips the
+    /// comparisons of claims (their rules are off).
+    static func facts(_ files: [PlatformFile], apps: [AppModel], comparesClaims: Bool) -> PlatformFacts {
+        var facts = PlatformFacts()
+        for file in files { facts.add(Self.facts(file, apps: apps, comparesClaims: comparesClaims)) }
+        return facts
+    }
+
+    /// The facts about one file.
+    private static func facts(_ file: PlatformFile, apps: [AppModel], comparesClaims: Bool) -> PlatformFacts {
+        var facts = PlatformFacts()
+        facts.issues = file.issues
+        guard let content = file.content, let app = app(of: file, in: apps) else { return facts }
+        var check = FileCheck(file: file, app: app, comparesClaims: comparesClaims)
+        switch content {
+        case .association(let details): check.association(details)
+        case .entitlements(let domains): check.hosts(domains, fileRange: file.start)
+        case .assetLinks(let statements): check.assetLinks(statements)
+        case .androidManifest(let filters): check.androidManifest(filters)
+        }
+        facts.add(check.facts)
+        return facts
+    }
+
+    /// The app a file belongs to: the one it names, or the only one.
+    static func app(of file: PlatformFile, in apps: [AppModel]) -> AppModel? {
+        guard let name = file.app else { return apps.count == 1 ? apps[0] : nil }
+        return app(named: name, in: apps)
+    }
+
+    /// The app of `apps` that declares `name`.
+    package static func app(named name: String, in apps: [AppModel]) -> AppModel? {
+        apps.first { app in app.name.map { app.text($0.value) } == name }
+    }
+
+    private struct FileCheck {
+        let file: PlatformFile
+        let app: AppModel
+        let comparesClaims: Bool
+        var facts = PlatformFacts()
+
+        var hosts: [String] { app.hosts.map { app.text($0.value) } }
+        /// The patterns the file holds: components or path attributes.
+        var patternCount: Int {
+            switch file.content {
+            case .association(let details)?: return details.reduce(0) { $0 + $1.components.count }
+            case .androidManifest(let filters)?: return filters.reduce(0) { $0 + $1.attributeRanges.count }
+            default: return 0
+            }
+        }
+        var fileName: String { file.path.split(separator: "/").last.map(String.init) ?? file.path }
+
+        // MARK: Apple
+
+        mutating func association(_ details: [PlatformFile.AssociationDetail]) {
+            let appIDs = app.iosAppIDs.map { app.text($0.value) }
+            // iOS reads the first entry that names the app; without `ios`, the first entry.
+            let entry = appIDs.isEmpty ? details.first : details.first { $0.appIDs.contains { appIDs.contains($0.value) } }
+            for detail in details where appIDs.isEmpty == false {
+                for id in detail.appIDs where !appIDs.contains(id.value) { facts.setup.append(.extraAppID(id.value, at: id.range)) }
+            }
+            let named = Set(details.flatMap { $0.appIDs.map(\.value) })
+            for id in appIDs where !named.contains(id) { facts.setup.append(.missingAppID(id, at: file.start)) }
+            let components = entry?.components ?? []
+            // iOS reads none of a file over its size limit (`association-size` says so): there
+            // are no claims to compare, however many components the file lists.
+            let readByIOS = !file.issues.contains { if case .oversizedAssociation = $0 { true } else { false } }
+            guard comparesClaims, readByIOS, let host = hosts.first else { return }
+            let claimed = ClaimedPathLanguage(segments: ClaimedSegments(app, spelling: .encoded))
+            let language = AppleComponentLanguage(components.map(\.component))
+            let reached = compare(
+                claimed, language, routes: claimed.segments.routes, host: host, platform: .iOS, percentIsLiteral: false,
+                claimant: { index in
+                    index.map { (components[$0].range, "component '\(components[$0].component.path ?? "*")'") }
+                })
+            guard let reached else { return }
+            // A component that decides no path of non-empty segments is hidden by earlier ones;
+            // one that filters the query or fragment is reached by URLs that have them.
+            for (index, located) in components.enumerated() where !reached.contains(index) {
+                let component = located.component
+                guard component.query == nil && component.queryItems.isEmpty && component.fragment == nil else { continue }
+                facts.shadowed.append(.init(pattern: component.path ?? "*", range: located.range))
+            }
+        }
+
+        // MARK: Hosts, assetlinks
+
+        mutating func hosts(_ named: [Located<String>], fileRange: SourceRange) {
+            let declared = hosts
+            for host in named where !declared.contains(host.value) { facts.setup.append(.extraHost(host.value, at: host.range)) }
+            let present = Set(named.map(\.value))
+            for host in declared where !present.contains(host) {
+                facts.setup.append(.missingHost(host, file: fileName, at: fileRange))
+            }
+        }
+
+        mutating func assetLinks(_ statements: [PlatformFile.AssetLinksStatement]) {
+            guard let android = app.android, let package = android.package.map({ app.text($0.value) }) else { return }
+            guard let statement = statements.first(where: { $0.package?.value == package }) else {
+                facts.setup.append(.missingPackage(package, at: file.start))
+                return
+            }
+            let expected = android.certFingerprints.map { app.text($0.value).uppercased() }
+            for fingerprint in statement.fingerprints where !expected.contains(fingerprint.value.uppercased()) {
+                facts.setup.append(.extraFingerprint(fingerprint.value, at: fingerprint.range))
+            }
+            let listed = Set(statement.fingerprints.map { $0.value.uppercased() })
+            for fingerprint in expected where !listed.contains(fingerprint) {
+                facts.setup.append(.missingFingerprint(fingerprint, at: statement.range))
+            }
+        }
+
+        // MARK: Android
+
+        mutating func androidManifest(_ filters: [PlatformFile.LocatedFilter]) {
+            let web = filters.filter(\.filter.takesWebLinks)
+            for filter in web where !filter.filter.autoVerify { facts.setup.append(.notVerified(at: filter.range)) }
+            let named = web.flatMap { filter in zip(filter.filter.hosts, filter.hostRanges).map { Located($0, at: $1) } }
+            var firstOfEach: [Located<String>] = []
+            for host in named where !firstOfEach.contains(where: { $0.value == host.value }) { firstOfEach.append(host) }
+            hosts(firstOfEach, fileRange: file.start)
+            guard comparesClaims else { return }
+            let segments = ClaimedSegments(app, spelling: .decoded)
+            let claimed = ClaimedPathLanguage(segments: segments)
+            let minimum = app.android?.minimumSDK ?? AndroidSettings.defaultMinSDK
+            let inexact = app.android?.inexactClaims ?? .claimLess
+            // What each API range can express of the claimed set: what `generate app-links` writes.
+            // Where that is the claimed set itself — every piece written exactly, or API 31+
+            // claiming less — the file is compared with the claimed set alone.
+            let pieces = AndroidLinkPaths.pieces(segments)
+            let isExactEverywhere = pieces.allSatisfy(\.isWritableBelowAdvanced)
+            func expressibleDiffers(_ range: ClosedRange<Int>) -> Bool {
+                !isExactEverywhere && (range.lowerBound < AndroidPathPattern.Kind.advancedGlob.introducedIn || inexact == .claimMore)
+            }
+            let ranges = AppLinkLimits.apiRanges(from: minimum)
+            let expressible =
+                ranges.contains(where: expressibleDiffers)
+                ? AndroidLinkPaths.attributes(pieces, minimumSDK: minimum, inexact: inexact) : nil
+            let expressibleFilters = expressible.map { [AndroidIntentFilter(schemes: ["https"], paths: $0.attributes)] } ?? []
+            // Hosts with the same filters are claimed alike: they are compared once, named by the first.
+            var compared: [[Int]] = []
+            for host in hosts {
+                let chosenIndexes = web.indices.filter {
+                    web[$0].filter.covers(host: WitnessPath.host(host)) || web[$0].filter.hosts.contains(host)
+                }
+                guard !compared.contains(chosenIndexes) else { continue }
+                compared.append(chosenIndexes)
+                let chosen = chosenIndexes.map { web[$0] }
+                let filters = chosen.map(\.filter)
+                let attributes = chosen.flatMap(\.attributeRanges)
+                let patterns = chosen.flatMap { $0.filter.paths + $0.filter.groups.flatMap(\.paths) }
+                // API ranges at which both the file and the expressible set read the same attributes
+                // claim alike: one comparison stands for them all.
+                var classes: [(reading: [Bool], ranges: [ClosedRange<Int>])] = []
+                for range in ranges {
+                    let level = range.lowerBound
+                    let reading =
+                        AndroidFilterLanguage.reading(filters, apiLevel: level)
+                        + AndroidFilterLanguage.reading(expressibleFilters, apiLevel: level) + [expressibleDiffers(range)]
+                    if let index = classes.firstIndex(where: { $0.reading == reading }) {
+                        classes[index].ranges.append(range)
+                    } else {
+                        classes.append((reading, [range]))
+                    }
+                }
+                for (_, alike) in classes {
+                    let level = alike[0].lowerBound
+                    let language = AndroidFilterLanguage(filters, apiLevel: level)
+                    let claimant = { (index: Int?) -> (SourceRange, String)? in
+                        if let index, index < attributes.count {
+                            return (attributes[index], "android:\(patterns[index].kind.rawValue) '\(patterns[index].pattern)'")
+                        }
+                        guard let filter = language.everythingClaimedBy else { return nil }
+                        return (chosen[filter].range, "the intent filter, which has no path attribute read there, so claims every path")
+                    }
+                    if let expressible, expressibleDiffers(alike[0]) {
+                        let band = ExpressibleClaims(
+                            claimed: claimed, expressible: AndroidFilterLanguage(expressibleFilters, apiLevel: level),
+                            routeOfExpressibleDecider: { expressible.routes[$0].map(Int.init) })
+                        compare(
+                            band, language, routes: segments.routes, host: host, platform: .android(alike), percentIsLiteral: true,
+                            widenedRoutes: expressible.inexactRoutes.count, filterRange: chosen.first?.range ?? file.start,
+                            claimant: claimant)
+                    } else {
+                        compare(
+                            claimed, language, routes: segments.routes, host: host, platform: .android(alike), percentIsLiteral: true,
+                            claimant: claimant)
+                    }
+                }
+            }
+            merge()
+        }
+
+        /// Facts of several API ranges and hosts about one place and one URL become one, naming
+        /// every range where the URL is claimed wrongly.
+        private mutating func merge() {
+            facts.unrouted = Self.merged(facts.unrouted) { [$0.range, $0.url] }
+            facts.unclaimed = Self.merged(facts.unclaimed) { [$0.route.index, $0.url] }
+            facts.limits = Self.merged(facts.limits) { [$0.url, $0.claimsMore] }
+        }
+
+        /// `facts` in order, each with the `key` of an earlier one folded into that one with its
+        /// platform added — looked up by key, so a file of many facts merges in linear time.
+        private static func merged<Fact: PlatformFacts.PlatformFact>(_ facts: [Fact], key: (Fact) -> [AnyHashable]) -> [Fact] {
+            var merged: [Fact] = []
+            var indexOfKey: [[AnyHashable]: Int] = [:]
+            for fact in facts {
+                if let index = indexOfKey[key(fact)] {
+                    merged[index].platform = merged[index].platform.adding(fact.platform)
+                } else {
+                    indexOfKey[key(fact)] = merged.count
+                    merged.append(fact)
+                }
+            }
+            return merged
+        }
+
+        /// Route `index` of the claimed set's `routes` (each has a path).
+        private func routeReference(_ routes: [Route], _ index: Int) -> PlatformFacts.RouteReference {
+            PlatformFacts.RouteReference(id: app.text(routes[index].id.value), pathRange: routes[index].path!.range, index: index)
+        }
+
+        /// Compares the claims (`reference`, whose deciders index `routes`), adds the facts, and returns the deciders of `language` that
+        /// some path reached; nil when the claims were too large to compare. A difference that
+        /// `reference` tolerates is the API range's limit, once per file and range, pointing at
+        /// `filterRange`; `widenedRoutes` routes have patterns widened to claim more.
+        @discardableResult
+        private mutating func compare<Reference: PathLanguage, Platform: PathLanguage>(
+            _ reference: Reference, _ language: Platform, routes: [Route], host: String, platform: PlatformFacts.Platform,
+            percentIsLiteral: Bool, widenedRoutes: Int = 0, filterRange: SourceRange? = nil, claimant: (Int?) -> (SourceRange, String)?
+        ) -> Set<Int>? {
+            let limit = PathLanguageComparison.limit(patterns: routes.count + patternCount)
+            let (outcome, reached) = PathLanguageComparison.compareReaching(reference, language, limit: limit)
+            switch outcome {
+            case .tooLarge(let limit):
+                if !facts.undecided.contains(where: { $0.file == file.path }) {
+                    facts.undecided.append(.init(file: file.path, range: file.start, limit: limit))
+                }
+                return nil
+            case .compared(let witnesses):
+                for witness in witnesses {
+                    let url = WitnessPath.url(host: host, path: witness.path, percentIsLiteral: percentIsLiteral)
+                    if witness.isTolerated {
+                        guard !facts.limits.contains(where: { $0.platform.description == platform.description }) else { continue }
+                        // The walk keeps one witness per route: those it left unclaimed are counted
+                        // there; routes whose patterns were widened, by the generator.
+                        let count = witness.inFirst ? witnesses.count { $0.isTolerated && $0.inFirst } : widenedRoutes
+                        facts.limits.append(
+                            .init(
+                                file: fileName, range: filterRange ?? file.start, url: url, claimsMore: !witness.inFirst,
+                                route: witness.firstDecider.map { routeReference(routes, $0) }, routeCount: count,
+                                platform: platform))
+                    } else if witness.inFirst {
+                        guard let index = witness.firstDecider else { continue }
+                        guard routes[index].path != nil else { continue }
+                        facts.unclaimed.append(
+                            .init(
+                                route: routeReference(routes, index), url: url, file: fileName, fileStart: file.start,
+                                platform: platform))
+                    } else if let (range, name) = claimant(witness.secondDecider) {
+                        facts.unrouted.append(.init(url: url, claimant: name, range: range, platform: platform))
+                    }
+                }
+                return reached
+            }
+        }
+    }
+}

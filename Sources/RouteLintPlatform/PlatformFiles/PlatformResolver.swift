@@ -1,0 +1,230 @@
+import RouteLintCore
+
+/// `routelint resolve --platform ios|android URL…`: whether the operating system hands a URL to
+/// the app, by the platform files of the run under the platform's own matcher, and what
+/// decides — the first matching apple-app-site-association component, or the `<data>`
+/// attribute or intent filter, per Android API range from the app's minimum SDK.
+public enum PlatformResolver {
+    /// The platform asked about.
+    public enum Platform: String, CaseIterable, Sendable {
+        /// iOS: the apple-app-site-association files.
+        case ios
+        /// Android: the AndroidManifest.xml files, per API range.
+        case android
+    }
+
+    /// What the platform does with one URL.
+    public struct Decision: Sendable, Equatable {
+        /// The URL as given.
+        public let url: String
+        /// One answer per API range on Android, one answer on iOS.
+        public let answers: [Answer]
+        /// Why no answer could be given (not an https URL, no platform file for its host).
+        public let problem: String?
+    }
+
+    /// Whether the app opens the URL, and what decides.
+    public struct Answer: Sendable, Equatable {
+        /// `iOS`, or the Android API range (`API 26–30`).
+        public let scope: String
+        /// Whether the OS hands the URL to the app.
+        public let opensApp: Bool
+        /// What decides: `component '/products/?*'`; nil when nothing matches.
+        public let decidedBy: String?
+        /// Where what decides is written: the file as given, and the position.
+        public var place: Place?
+        /// On Android, the API levels the answer holds for (`Int.max` above: every later one).
+        public var apiLevels: ClosedRange<Int>?
+    }
+
+    /// A position in a platform file.
+    public struct Place: Sendable, Equatable {
+        /// The file's path as the run names it.
+        public let file: String
+        /// Where the deciding component, attribute or filter starts.
+        public let position: SourcePosition
+    }
+
+    /// The decisions for `urls` by the `platformFiles` of `platform` (the others are passed
+    /// over), for the `apps` they belong to.
+    public static func resolve(
+        _ urls: [String], platform: Platform, platformFiles: [PlatformFileSource], apps: [AppModel]
+    ) -> [Decision] {
+        let files = platformFiles.compactMap { source -> (PlatformFile, SourceFile)? in
+            guard let kind = PlatformFileKind(path: source.file.path) else { return nil }
+            switch (platform, kind) {
+            case (.ios, .appleAppSiteAssociation), (.android, .androidManifest):
+                return (PlatformFile.read(source, kind: kind), source.file)
+            default:
+                return nil
+            }
+        }
+        return urls.map { url in decide(url, platform: platform, files: files, apps: apps) }
+    }
+
+    /// The decisions as text: per URL, an answer per line, what decides it with its position.
+    public static func text(_ decisions: [Decision]) -> String {
+        var output = ""
+        for decision in decisions {
+            let url = TerminalText.escape(decision.url)
+            if let problem = decision.problem {
+                output += "\(url) → \(TerminalText.escape(problem))\n"
+                continue
+            }
+            output += url + "\n"
+            for answer in decision.answers {
+                let verdict = answer.opensApp ? "opens the app" : "stays on the web"
+                let place = answer.place.map { " (\(TerminalText.escape($0.file)):\($0.position.line):\($0.position.column))" } ?? ""
+                let reason =
+                    answer.decidedBy.map { ": " + TerminalText.escape($0) + place } ?? (answer.opensApp ? "" : ": nothing claims it")
+                output += "  " + answer.scope.padding(12) + verdict + reason + "\n"
+            }
+        }
+        return output
+    }
+
+    /// The decisions as JSON: one object per URL, in input order, with `url`, `problem` (null
+    /// when answered) and `answers`: per scope `platform` (`ios`, `android`), `apiLevels`
+    /// (`{"from": 26, "through": 30}`, `through` null for every later level; null on iOS),
+    /// `opensApp`, `decidedBy` and its `file`, `line` and `column` (null when nothing matches).
+    public static func json(_ decisions: [Decision]) -> String {
+        JSONValue.array(
+            decisions.map { decision in
+                .object([
+                    ("url", .string(decision.url)),
+                    ("problem", decision.problem.map(JSONValue.string) ?? .null),
+                    ("answers", .array(decision.answers.map(json))),
+                ])
+            }
+        ).serialized() + "\n"
+    }
+
+    private static func json(_ answer: Answer) -> JSONValue {
+        let levels: JSONValue =
+            answer.apiLevels.map { range in
+                .object([
+                    ("from", .integer(range.lowerBound)), ("through", range.upperBound == Int.max ? .null : .integer(range.upperBound)),
+                ])
+            } ?? .null
+        let place = answer.place
+        let fields: [(String, JSONValue)] = [
+            ("platform", .string(answer.apiLevels == nil ? Platform.ios.rawValue : Platform.android.rawValue)),
+            ("apiLevels", levels),
+            ("opensApp", .bool(answer.opensApp)),
+            ("decidedBy", answer.decidedBy.map(JSONValue.string) ?? .null),
+            ("file", place.map { JSONValue.string($0.file) } ?? .null),
+            ("line", place.map { JSONValue.integer(Int($0.position.line)) } ?? .null),
+            ("column", place.map { JSONValue.integer(Int($0.position.column)) } ?? .null),
+        ]
+        return .object(fields)
+    }
+
+    private static func decide(_ url: String, platform: Platform, files: [(PlatformFile, SourceFile)], apps: [AppModel]) -> Decision {
+        guard let parts = WebURL(url) else {
+            return Decision(url: url, answers: [], problem: "not an https URL with a host")
+        }
+        guard !files.isEmpty else {
+            return Decision(
+                url: url, answers: [],
+                problem: "no \(platform == .ios ? "apple-app-site-association" : "AndroidManifest.xml") among the platform files")
+        }
+        var answers: [Answer] = []
+        for (file, source) in files {
+            let location = { (range: SourceRange) in Place(file: source.path, position: range.start) }
+            let app = PlatformLinkCheck.app(of: file, in: apps)
+            switch file.content {
+            case .association(let details):
+                let appIDs = app.map { app in app.iosAppIDs.map { app.text($0.value) } } ?? []
+                let entry = appIDs.isEmpty ? details.first : details.first { $0.appIDs.contains { appIDs.contains($0.value) } }
+                let components = entry?.components ?? []
+                let decided = AppleLinkComponent.decide(
+                    components.map(\.component), path: parts.encodedPath, query: parts.query, fragment: parts.fragment)
+                answers.append(
+                    Answer(
+                        scope: "iOS", opensApp: decided?.opensApp ?? false,
+                        decidedBy: decided.map { decided in
+                            let component = components[decided.component].component
+                            return "component '\(component.path ?? "*")'\(component.exclude ? " (exclude)" : "")"
+                        },
+                        place: decided.map { location(components[$0.component].range) }))
+            case .androidManifest(let filters):
+                let minimum = app?.android?.minimumSDK ?? AndroidSettings.defaultMinSDK
+                let chosen = filters.filter { $0.filter.takesWebLinks && $0.filter.covers(host: parts.host) }
+                for range in AppLinkLimits.apiRanges(from: minimum) {
+                    answers.append(
+                        androidAnswer(chosen, path: parts.decodedPath, apiLevel: range.lowerBound, scope: range, location: location))
+                }
+            default:
+                continue
+            }
+        }
+        return Decision(url: url, answers: answers, problem: nil)
+    }
+
+    private static func androidAnswer(
+        _ filters: [PlatformFile.LocatedFilter], path: String, apiLevel: Int, scope: ClosedRange<Int>,
+        location: (SourceRange) -> Place
+    ) -> Answer {
+        let label = "API " + AppLinkLimits.describe(scope)
+        let language = AndroidFilterLanguage(filters.map(\.filter), apiLevel: apiLevel)
+        var state = language.start
+        for unit in path.utf16 { state = language.step(state, unit) }
+        if let filter = language.everythingClaimedBy {
+            return Answer(
+                scope: label, opensApp: true,
+                decidedBy: "an intent filter with no path attribute read at this level", place: location(filters[filter].range),
+                apiLevels: scope)
+        }
+        guard let attribute = language.decider(state) else {
+            return Answer(scope: label, opensApp: false, decidedBy: nil, apiLevels: scope)
+        }
+        let ranges = filters.flatMap(\.attributeRanges)
+        let patterns = filters.flatMap { $0.filter.paths + $0.filter.groups.flatMap(\.paths) }
+        let pattern = patterns[attribute]
+        return Answer(
+            scope: label, opensApp: true,
+            decidedBy: "android:\(pattern.kind.rawValue) '\(pattern.pattern)'", place: location(ranges[attribute]), apiLevels: scope)
+    }
+
+    /// An `https` URL's parts as the platforms match them (the port is not part of the host).
+    private struct WebURL {
+        let host: String
+        /// The path as written (iOS matches it encoded).
+        let encodedPath: String
+        /// The path percent-decoded, as `Uri.getPath()` gives it.
+        let decodedPath: String
+        let query: String?
+        let fragment: String?
+
+        init?(_ url: String) {
+            guard url.lowercased().hasPrefix("https://") else { return nil }
+            var rest = Substring(url.dropFirst("https://".count))
+            var fragment: String?
+            if let hash = rest.firstIndex(of: "#") {
+                fragment = String(rest[rest.index(after: hash)...])
+                rest = rest[..<hash]
+            }
+            var query: String?
+            if let question = rest.firstIndex(of: "?") {
+                query = String(rest[rest.index(after: question)...])
+                rest = rest[..<question]
+            }
+            let slash = rest.firstIndex(of: "/") ?? rest.endIndex
+            var host = rest[..<slash].lowercased()
+            if let colon = host.lastIndex(of: ":") { host = String(host[..<colon]) }
+            guard !host.isEmpty else { return nil }
+            self.host = host
+            encodedPath = String(rest[slash...])
+            decodedPath = String(decoding: PathText.decode(Array(encodedPath.utf8)), as: UTF8.self)
+            self.query = query
+            self.fragment = fragment
+        }
+    }
+}
+
+extension String {
+    /// The text followed by spaces up to `width` characters.
+    fileprivate func padding(_ width: Int) -> String {
+        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+    }
+}

@@ -1,0 +1,102 @@
+import RouteLintCore
+
+/// One component of an `apple-app-site-association` file's `applinks.details[].components`,
+/// as iOS evaluates it: the components of an app are tried in order, the first that matches a
+/// URL decides, and an `exclude` component that matches keeps the URL out of the app.
+///
+/// A pattern matches a whole URL part: `*` matches any run of characters — `/` included, so
+/// `/products/*` also matches `/products/a/b` — and `?` exactly one; every other character
+/// matches itself, case-sensitively unless `caseSensitive` is false. A part a component does
+/// not name matches anything (Apple's default pattern is `*`).
+public struct AppleLinkComponent: Sendable, Equatable {
+    /// `/`: the pattern of the URL's path; nil matches any path.
+    public var path: String?
+    /// `?` as a string: the pattern of the whole query; nil (and no `queryItems`) matches any.
+    public var query: String?
+    /// A query item the URL must have, with a pattern of its value.
+    public struct QueryItemPattern: Sendable, Equatable {
+        /// The item's name.
+        public var name: String
+        /// The pattern of its value.
+        public var pattern: String
+
+        /// The item `name` with a value `pattern` matches.
+        public init(name: String, pattern: String) {
+            self.name = name
+            self.pattern = pattern
+        }
+    }
+
+    /// `?` as a dictionary: a pattern for each named query item, which the URL must have.
+    public var queryItems: [QueryItemPattern]
+    /// `#`: the pattern of the fragment; nil matches any.
+    public var fragment: String?
+    /// `exclude`: a URL this component matches does not open the app.
+    public var exclude: Bool
+    /// `caseSensitive` (default true).
+    public var caseSensitive: Bool
+    /// `comment`: words for the reader; iOS ignores it.
+    public var comment: String?
+
+    /// A component; see the properties.
+    public init(
+        path: String? = nil, query: String? = nil, queryItems: [QueryItemPattern] = [], fragment: String? = nil,
+        exclude: Bool = false, caseSensitive: Bool = true, comment: String? = nil
+    ) {
+        self.comment = comment
+        self.path = path
+        self.query = query
+        self.queryItems = queryItems
+        self.fragment = fragment
+        self.exclude = exclude
+        self.caseSensitive = caseSensitive
+    }
+
+    /// Whether the component matches a URL with this path (as written, percent-escapes kept),
+    /// query (nil: none) and fragment (nil: none).
+    public func matches(path urlPath: String, query urlQuery: String? = nil, fragment urlFragment: String? = nil) -> Bool {
+        if let path, !Self.glob(path, urlPath, caseSensitive: caseSensitive) { return false }
+        if let query, !Self.glob(query, urlQuery ?? "", caseSensitive: caseSensitive) { return false }
+        if !queryItems.isEmpty {
+            let items = (urlQuery ?? "").split(separator: "&", omittingEmptySubsequences: true).map { item in
+                let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                return (name: String(parts[0]), value: parts.count > 1 ? String(parts[1]) : "")
+            }
+            for required in queryItems {
+                guard
+                    items.contains(where: {
+                        $0.name == required.name && Self.glob(required.pattern, $0.value, caseSensitive: caseSensitive)
+                    })
+                else { return false }
+            }
+        }
+        if let fragment, !Self.glob(fragment, urlFragment ?? "", caseSensitive: caseSensitive) { return false }
+        return true
+    }
+
+    /// What a list of components decides for a URL: the position of the first component that
+    /// matches and whether it opens the app; nil when none matches (the URL stays on the web).
+    public static func decide(
+        _ components: [AppleLinkComponent], path: String, query: String? = nil, fragment: String? = nil
+    ) -> (component: Int, opensApp: Bool)? {
+        for (position, component) in components.enumerated()
+        where component.matches(path: path, query: query, fragment: fragment) {
+            return (position, !component.exclude)
+        }
+        return nil
+    }
+
+    /// Whether `pattern` (`*` any run, `?` one character) matches all of `text`: the
+    /// configuration's glob of one path component, which has exactly these two wildcards.
+    /// Without case sensitivity ASCII letters are folded; the paths compared are
+    /// percent-encoded, so ASCII.
+    static func glob(_ pattern: String, _ text: String, caseSensitive: Bool) -> Bool {
+        caseSensitive
+            ? Glob.matches(name: Substring(text), pattern: Substring(pattern))
+            : Glob.matches(name: Substring(asciiLowercased(text)), pattern: Substring(asciiLowercased(pattern)))
+    }
+
+    private static func asciiLowercased(_ text: String) -> String {
+        String(decoding: text.utf8.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }, as: UTF8.self)
+    }
+}

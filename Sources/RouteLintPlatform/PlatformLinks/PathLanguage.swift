@@ -1,0 +1,392 @@
+import RouteLintCore
+
+/// A set of URL paths as a deterministic automaton over UTF-16 code units, stepped lazily:
+/// the claimed set of a route set, or what a platform file claims under the platform's
+/// matcher. Two languages are compared by walking both at once (`PathLanguageComparison`),
+/// over every path, never over samples.
+package protocol PathLanguage {
+    associatedtype State: Hashable
+    /// The state before the first unit.
+    var start: State { get }
+    /// The state after reading `unit` in `state`.
+    func step(_ state: State, _ unit: UInt16) -> State
+    /// Appends the ranges of units that `state` tells apart: the step from `state` depends only
+    /// on which of the appended ranges contain the unit, so one unit per region stands for all.
+    func distinctions(_ state: State, into ranges: inout [ClosedRange<UInt16>])
+    /// Whether a path that ends in `state` is in the set; nil when it lies outside the paths
+    /// compared (an empty segment), for the language that defines them.
+    func accepts(_ state: State) -> Bool?
+    /// What decides `state`'s verdict — the route, the component or the `<data>` element — as an
+    /// index the language's owner can name; nil when nothing does.
+    func decider(_ state: State) -> Int?
+    /// Whether the verdict and the decider of every path from `state` on are those of `state`
+    /// (or, for the language that defines the domain, whether no path from here is accepted or
+    /// in the domain). The walk stops where neither language can change.
+    func isFinal(_ state: State) -> Bool
+    /// The verdicts a second language may give a path ending in `state` and still be right:
+    /// for the language that defines the domain. Only `accepts` by default; a band
+    /// (`ExpressibleClaims`) lets a platform that cannot express the set claim less or more.
+    func tolerance(_ state: State) -> PathTolerance
+    /// What a difference the tolerance allows concerns — the route whose URLs a platform claims
+    /// less or more of — as an index the language's owner can name.
+    func toleratedDecider(_ state: State) -> Int?
+    /// What `state` costs to hold and step, in patterns under way (1 by default): the
+    /// comparison's budget counts it, so that states of thousands of patterns end it sooner.
+    func size(_ state: State) -> Int
+}
+
+/// The verdicts a file may give one path: it must claim it when `mustClaim`, must not when
+/// `mayClaim` is false, and either is right in between.
+package struct PathTolerance: Hashable {
+    package var mustClaim: Bool
+    package var mayClaim: Bool
+}
+
+extension PathLanguage {
+    package func tolerance(_ state: State) -> PathTolerance {
+        let accepts = accepts(state) ?? false
+        return PathTolerance(mustClaim: accepts, mayClaim: accepts)
+    }
+
+    package func toleratedDecider(_ state: State) -> Int? { decider(state) }
+
+    package func size(_ state: State) -> Int { 1 }
+}
+
+/// A claimed set and what a platform can express of it (spec: the *expressible set* of an API
+/// range): a file must claim what both claim and nothing neither claims; where they differ, the
+/// platform decides, and a file's verdict there is a tolerated difference from the claimed set.
+///
+/// The domain, verdict and deciders are the claimed set's; the expressible set only widens the
+/// tolerance.
+struct ExpressibleClaims<Claimed: PathLanguage, Expressible: PathLanguage>: PathLanguage {
+    let claimed: Claimed
+    let expressible: Expressible
+    /// The route an expressible decider stands for: the decider of a tolerated over-claim.
+    let routeOfExpressibleDecider: (Int) -> Int?
+
+    struct State: Hashable {
+        let claimed: Claimed.State
+        let expressible: Expressible.State
+    }
+
+    var start: State { State(claimed: claimed.start, expressible: expressible.start) }
+
+    func step(_ state: State, _ unit: UInt16) -> State {
+        State(claimed: claimed.step(state.claimed, unit), expressible: expressible.step(state.expressible, unit))
+    }
+
+    func distinctions(_ state: State, into ranges: inout [ClosedRange<UInt16>]) {
+        claimed.distinctions(state.claimed, into: &ranges)
+        expressible.distinctions(state.expressible, into: &ranges)
+    }
+
+    func accepts(_ state: State) -> Bool? { claimed.accepts(state.claimed) }
+
+    func decider(_ state: State) -> Int? { claimed.decider(state.claimed) }
+
+    func isFinal(_ state: State) -> Bool {
+        claimed.isFinal(state.claimed) && (claimed.accepts(state.claimed) == nil || expressible.isFinal(state.expressible))
+    }
+
+    func tolerance(_ state: State) -> PathTolerance {
+        let ideal = claimed.accepts(state.claimed) ?? false
+        let platform = expressible.accepts(state.expressible) ?? false
+        return PathTolerance(mustClaim: ideal && platform, mayClaim: ideal || platform)
+    }
+
+    /// The route whose URL the platform cannot claim (claimed, not expressible), or whose
+    /// pattern it had to widen (expressible, not claimed).
+    func toleratedDecider(_ state: State) -> Int? {
+        if claimed.accepts(state.claimed) == true { return claimed.decider(state.claimed) }
+        return expressible.decider(state.expressible).flatMap(routeOfExpressibleDecider)
+    }
+
+    func size(_ state: State) -> Int { claimed.size(state.claimed) + expressible.size(state.expressible) }
+}
+
+/// Where two path languages differ, found by a breadth-first walk of the pair of automata:
+/// every witness is a shortest path with its verdict, and a walk that finds nothing has seen
+/// every pair of states reachable, so the languages agree on every path of the domain.
+package struct PathLanguageComparison {
+    /// A path the two languages decide differently.
+    package struct Witness: Equatable {
+        /// The path, as code units.
+        package let path: [UInt16]
+        /// Whether the first language accepts it (the second then does not).
+        package let inFirst: Bool
+        /// Whether the first language's tolerance allows the second's verdict: a difference the
+        /// platform forces (`ExpressibleClaims`), not an error of the second. Its
+        /// `firstDecider` is then the first's tolerated decider.
+        var isTolerated = false
+        /// The first language's decider at the path's end.
+        package let firstDecider: Int?
+        /// The second language's decider.
+        let secondDecider: Int?
+
+        /// The path as text.
+        var text: String { String(decoding: path, as: UTF16.self) }
+    }
+
+    /// The comparison's answer.
+    package enum Outcome: Equatable {
+        /// The witnesses, one per decider of the side that accepts: empty when the languages agree.
+        case compared([Witness])
+        /// The walk met more pairs of states, and patterns under way in them, than `limit`:
+        /// undecided.
+        case tooLarge(limit: Int)
+    }
+
+    /// The pairs of states a comparison visits at most, with the patterns under way in the
+    /// states it meets (`PathLanguage.size`), before it gives up undecided: this bounds its
+    /// time and memory whatever the languages.
+    static let defaultLimit = 2_000_000
+
+    /// The bound for languages built from `patterns` routes, components or attributes: room
+    /// for real sets (a few dozen pairs per pattern), while a hostile pattern cannot keep the
+    /// walk going for long.
+    package static func limit(patterns: Int) -> Int {
+        min(defaultLimit, 200_000 + 100 * patterns)
+    }
+
+    /// Units tried for a region no language tells apart, readable ones first.
+    private static let preferredUnits: [UInt16] = Array("xyzqjkwvu0123456789abcdefghilmnoprst-_~".utf16)
+
+    /// Compares `first` and `second` over every path of the first's domain; at most `limit`
+    /// pairs of states are visited. Witnesses are kept per (side, decider) pair: the first found
+    /// is the shortest.
+    package static func compare<First: PathLanguage, Second: PathLanguage>(
+        _ first: First, _ second: Second, limit: Int = defaultLimit
+    ) -> Outcome {
+        compareReaching(first, second, limit: limit).outcome
+    }
+
+    /// `compare`, and the second language's deciders met at some path of the first's domain:
+    /// a decider never met decides no such path.
+    static func compareReaching<First: PathLanguage, Second: PathLanguage>(
+        _ first: First, _ second: Second, limit: Int = defaultLimit
+    ) -> (outcome: Outcome, reached: Set<Int>) {
+        var firstStates = Interned(first)
+        var secondStates = Interned(second)
+        // A pair of interned states, packed.
+        var index: [Int64: Int32] = [:]
+        var pairs: [(first: Int32, second: Int32)] = []
+        // For each pair, the pair it was reached from and the unit read.
+        var parents: [(parent: Int32, unit: UInt16)] = []
+        var witnesses: [Witness] = []
+        var reported = Set<WitnessKey>()
+        var reached = Set<Int>()
+
+        func visit(_ pair: (first: Int32, second: Int32), from parent: Int32, unit: UInt16) {
+            let key = Int64(pair.first) << 32 | Int64(pair.second)
+            guard index[key] == nil else { return }
+            index[key] = Int32(pairs.count)
+            pairs.append(pair)
+            parents.append((parent, unit))
+        }
+        func path(to position: Int) -> [UInt16] {
+            var units: [UInt16] = []
+            var cursor = Int32(position)
+            while parents[Int(cursor)].parent >= 0 {
+                units.append(parents[Int(cursor)].unit)
+                cursor = parents[Int(cursor)].parent
+            }
+            return units.reversed()
+        }
+
+        visit((firstStates.id(of: first.start), secondStates.id(of: second.start)), from: -1, unit: 0)
+        var ranges: [ClosedRange<UInt16>] = []
+        var scratch = RepresentativeScratch()
+        var units: [UInt16] = []
+        var cursor = 0
+        while cursor < pairs.count {
+            if pairs.count + firstStates.totalSize + secondStates.totalSize > limit { return (.tooLarge(limit: limit), reached) }
+            let pair = pairs[cursor]
+            let (a, b) = (firstStates.facts[Int(pair.first)], secondStates.facts[Int(pair.second)])
+            let verdict = a.accepts
+            if verdict != nil, let decider = b.decider { reached.insert(decider) }
+            if let inFirst = verdict {
+                let claims = b.accepts ?? false
+                if claims != inFirst {
+                    let isError = claims ? !a.tolerance.mayClaim : a.tolerance.mustClaim
+                    // An error is keyed by the side that accepts; a tolerated difference by the
+                    // first's tolerated decider, so that each route's shows once.
+                    let decider = !isError ? a.toleratedDecider : inFirst ? a.decider : b.decider
+                    let key = WitnessKey(inFirst: inFirst, isTolerated: !isError, decider: decider)
+                    if reported.insert(key).inserted {
+                        witnesses.append(
+                            Witness(
+                                path: path(to: cursor), inFirst: inFirst, isTolerated: !isError,
+                                firstDecider: isError ? a.decider : a.toleratedDecider, secondDecider: b.decider))
+                    }
+                }
+            }
+            // Stop where the first language's domain has ended, or where neither accepts again.
+            let exhausted = a.isFinal && (verdict == nil || b.isFinal)
+            if !exhausted {
+                ranges.removeAll(keepingCapacity: true)
+                firstStates.appendDistinctions(of: pair.first, to: &ranges)
+                secondStates.appendDistinctions(of: pair.second, to: &ranges)
+                representatives(of: ranges, into: &units, scratch: &scratch)
+                for unit in units {
+                    visit((firstStates.step(pair.first, unit), secondStates.step(pair.second, unit)), from: Int32(cursor), unit: unit)
+                }
+            }
+            cursor += 1
+        }
+        return (.compared(witnesses), reached)
+    }
+
+    /// A language's states numbered as they are met, with what the walk asks of each and the
+    /// steps taken so far remembered: a state that many pairs share is stepped once per unit.
+    private struct Interned<Language: PathLanguage> {
+        struct Facts {
+            let accepts: Bool?
+            let decider: Int?
+            let isFinal: Bool
+            /// The state's distinctions: `distinctionList[distinctions]`.
+            let distinctions: Range<Int32>
+            let tolerance: PathTolerance
+            let toleratedDecider: Int?
+        }
+
+        let language: Language
+        var ids: [Language.State: Int32] = [:]
+        var states: [Language.State] = []
+        var facts: [Facts] = []
+        var steps: [Int64: Int32] = [:]
+        /// The sizes of the states met, added up.
+        var totalSize = 0
+        /// Every state's distinctions, end to end.
+        var distinctionList: [ClosedRange<UInt16>] = []
+
+        func appendDistinctions(of id: Int32, to ranges: inout [ClosedRange<UInt16>]) {
+            let range = facts[Int(id)].distinctions
+            ranges += distinctionList[Int(range.lowerBound)..<Int(range.upperBound)]
+        }
+
+        init(_ language: Language) {
+            self.language = language
+        }
+
+        mutating func id(of state: Language.State) -> Int32 {
+            if let known = ids[state] { return known }
+            let id = Int32(states.count)
+            ids[state] = id
+            states.append(state)
+            totalSize += language.size(state)
+            let first = Int32(distinctionList.count)
+            language.distinctions(state, into: &distinctionList)
+            facts.append(
+                Facts(
+                    accepts: language.accepts(state), decider: language.decider(state), isFinal: language.isFinal(state),
+                    distinctions: first..<Int32(distinctionList.count), tolerance: language.tolerance(state),
+                    toleratedDecider: language.toleratedDecider(state)))
+            return id
+        }
+
+        mutating func step(_ id: Int32, _ unit: UInt16) -> Int32 {
+            let key = Int64(id) << 16 | Int64(unit)
+            if let known = steps[key] { return known }
+            let next = self.id(of: language.step(states[Int(id)], unit))
+            steps[key] = next
+            return next
+        }
+    }
+
+    private struct WitnessKey: Hashable {
+        let inFirst: Bool
+        let isTolerated: Bool
+        let decider: Int?
+    }
+
+    /// Buffers `representatives` reuses from one call to the next.
+    struct RepresentativeScratch {
+        var bounds: [Int] = []
+        var inside: [UInt16] = []
+    }
+
+    /// One unit for each region the ranges cut the units into — inside some range, readable
+    /// where the region allows — and one unit outside all of them.
+    static func representatives(of ranges: [ClosedRange<UInt16>]) -> [UInt16] {
+        var units: [UInt16] = []
+        var scratch = RepresentativeScratch()
+        representatives(of: ranges, into: &units, scratch: &scratch)
+        return units
+    }
+
+    /// `representatives(of:)` into `units`, with `scratch`'s buffers.
+    static func representatives(of ranges: [ClosedRange<UInt16>], into units: inout [UInt16], scratch: inout RepresentativeScratch) {
+        units.removeAll(keepingCapacity: true)
+        guard !ranges.isEmpty else {
+            units.append(preferredUnits[0])
+            return
+        }
+        // Region boundaries: where some range starts or ends.
+        var bounds = scratch.bounds
+        bounds.removeAll(keepingCapacity: true)
+        defer { scratch.bounds = bounds }
+        for range in ranges {
+            bounds.append(Int(range.lowerBound))
+            bounds.append(Int(range.upperBound) + 1)
+        }
+        bounds.sort()
+        // The unit outside every range first, then readable units: among witnesses of one
+        // length the walk keeps the first it meets.
+        let covered = { (unit: UInt16) in ranges.contains { $0.contains(unit) } }
+        if let outside = preferredUnits.first(where: { !covered($0) }) {
+            units.append(outside)
+        } else if let outside = (UInt16(0x41)...UInt16(0xFFFD)).first(where: { !covered($0) && !UTF16.isSurrogate($0) }) {
+            units.append(outside)
+        }
+        var inside = scratch.inside
+        inside.removeAll(keepingCapacity: true)
+        defer { scratch.inside = inside }
+        var previous = -1
+        for bound in bounds where bound != previous {
+            defer { previous = bound }
+            guard previous >= 0 else { continue }
+            let region = previous..<bound
+            guard ranges.contains(where: { $0.contains(UInt16(region.lowerBound)) }) else { continue }
+            inside.append(preferredUnits.first { region.contains(Int($0)) } ?? UInt16(region.lowerBound))
+        }
+        let rank = { (unit: UInt16) in preferredUnits.firstIndex(of: unit) ?? preferredUnits.count }
+        inside.sort { (rank($0), $0) < (rank($1), $1) }
+        units += inside
+    }
+}
+
+extension UTF16 {
+    /// Whether `unit` is half of a surrogate pair: never a witness's unit by itself.
+    fileprivate static func isSurrogate(_ unit: UInt16) -> Bool { (0xD800...0xDFFF).contains(unit) }
+}
+
+/// Turns a path (as code units) into the text of a URL path: characters a path may hold as
+/// they are, every other one percent-encoded as UTF-8. `percentIsLiteral` says whether a `%` is
+/// a character of the decoded path (Android) or part of an escape already (Apple).
+package enum WitnessPath {
+    /// A host as a witness URL names it: `*.example.com` as one of its subdomains.
+    package static func host(_ host: String) -> String {
+        host.hasPrefix("*.") ? "www" + host.dropFirst() : host
+    }
+
+    /// `https://HOST/PATH` for a witness: a host written `*.example.com` as one of its subdomains.
+    package static func url(host: String, path: [UInt16], percentIsLiteral: Bool) -> String {
+        "https://\(Self.host(host))\(urlPath(path, percentIsLiteral: percentIsLiteral))"
+    }
+
+    static func urlPath(_ path: [UInt16], percentIsLiteral: Bool) -> String {
+        var text = ""
+        for scalar in String(decoding: path, as: UTF16.self).unicodeScalars {
+            if scalar.isASCII, let byte = UInt8(exactly: scalar.value),
+                PathText.isSegmentCharacter(byte) || byte == UInt8(ascii: "/") || byte == UInt8(ascii: ":")
+                    || (byte == UInt8(ascii: "%") && !percentIsLiteral)
+            {
+                text.unicodeScalars.append(scalar)
+            } else {
+                for byte in String(scalar).utf8 { text += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2) }
+            }
+        }
+        return text
+    }
+}

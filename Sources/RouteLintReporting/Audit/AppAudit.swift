@@ -1,0 +1,251 @@
+import RouteLintCore
+
+/// What the audit page (docs/audit.md) says about one app, drawn from its model and the run's
+/// findings: the counts, the deep-link surface, the navigation of each activity and the
+/// statistics of its link graph. Every figure is computed here, so that the page only lays
+/// them out and tests can check them without a browser.
+public struct AppAudit: Sendable {
+    /// How the app is called ("app 'shop'").
+    public let name: String
+    /// The app's position in the run, for anchors that stay unique across apps.
+    public let index: Int
+    /// Routes declared.
+    public let routeCount: Int
+    /// Activities declared.
+    public let activityCount: Int
+    /// Tabs declared.
+    public let tabCount: Int
+    /// Holders declared.
+    public let holderCount: Int
+
+    /// Findings of one rule, by severity.
+    public struct RuleCount: Sendable, Equatable {
+        /// The rule's id.
+        public let rule: String
+        /// Its findings at each severity.
+        public var errors = 0
+        /// See `errors`.
+        public var warnings = 0
+        /// See `errors`.
+        public var notes = 0
+        /// Every finding of the rule.
+        public var total: Int { errors + warnings + notes }
+    }
+
+    /// The findings in the app's files, per rule, the rules with most findings first.
+    public let findingsByRule: [RuleCount]
+    /// The files with the most findings, most first (at most ten).
+    public let filesWithMostFindings: [(path: String, count: Int)]
+
+    /// A scheme or host and the patterns it opens.
+    public struct Origin: Sendable {
+        /// `shop://` or `https://shop.example.com`.
+        public let origin: String
+        /// The patterns opened there: every route's path for a scheme, the web routes' for a host.
+        public let patterns: [(route: String, pattern: String)]
+    }
+
+    /// The deep-link surface: what the outside world reaches.
+    public let origins: [Origin]
+    /// Routes marked `entry: true`.
+    public let entryRoutes: [String]
+    /// Routes with a path and `web: false`: not claimed on the hosts.
+    public let webOffRoutes: [String]
+    /// Auth-required routes that an entry route reaches by links without passing another
+    /// auth-required route, each with the chain of route ids from the entry.
+    public let authReachableFromEntries: [[String]]
+
+    /// The navigation of one activity.
+    public struct ActivityAudit: Sendable {
+        /// The activity's name.
+        public let name: String
+        /// The layered drawing, or nil when the activity is too large to draw legibly.
+        public let layout: LayeredLayout?
+        /// Routes of the activity.
+        public let routeCount: Int
+        /// For a large activity: its largest subtrees (a tab root or its child, and the routes
+        /// first reached through it), largest first.
+        public let largestSubtrees: [(route: String, size: Int)]
+        /// For a large activity: how many of its routes lie at each depth from a tab root.
+        public let depthHistogram: [Int]
+    }
+
+    /// One entry per activity, in declaration order.
+    public let activities: [ActivityAudit]
+
+    /// How many routes lie at each depth from their nearest tab root (index 0: the roots), and
+    /// how many no tab reaches.
+    public let depthHistogram: [Int]
+    /// How many routes no tab reaches.
+    public let unreachedFromTabs: Int
+    /// How many routes link to 0, 1, 2, 3–5, 6–10 and more than 10 routes.
+    public let fanOutHistogram: [Int]
+    /// The routes with the most links, most first (at most five).
+    public let widestRoutes: [(route: String, links: Int)]
+    /// The longest of the shortest chains of links from a tab root, longest first (at most
+    /// five), each as route ids from the root.
+    public let longestChains: [[String]]
+
+    /// The labels of `fanOutHistogram`'s buckets.
+    public static let fanOutBuckets = ["0", "1", "2", "3–5", "6–10", "11+"]
+
+    /// The most routes an activity's drawing holds; a larger one is summarised.
+    public static let maximumDrawnRoutes = 120
+
+    /// The audit of `app`, the `index`th app of a run, with the run's `findings` (those in the
+    /// app's files count) and its `files`.
+    public init(_ app: AppModel, index: Int, findings: [Finding], files: [SourceFile]) {
+        name = app.displayName
+        self.index = index
+        routeCount = app.routes.count
+        activityCount = app.activities.count
+        tabCount = app.tabs.count
+        holderCount = app.holders.count
+
+        let appFiles = Set(app.files.map(\.id))
+        let own = findings.filter { appFiles.contains($0.range.file) }
+        var byRule: [String: RuleCount] = [:]
+        var byFile: [FileID: Int] = [:]
+        for finding in own {
+            var count = byRule[finding.rule] ?? RuleCount(rule: finding.rule)
+            switch finding.severity {
+            case .error: count.errors += 1
+            case .warning: count.warnings += 1
+            case .note: count.notes += 1
+            }
+            byRule[finding.rule] = count
+            byFile[finding.range.file, default: 0] += 1
+        }
+        findingsByRule = byRule.values.sorted { ($0.total, $1.rule) > ($1.total, $0.rule) }
+        filesWithMostFindings = byFile.sorted { ($0.value, $1.key.index) > ($1.value, $0.key.index) }.prefix(10).map {
+            (files[Int($0.key.index)].path, $0.value)
+        }
+
+        // The surface.
+        let routesWithPaths = app.routes.filter { $0.path != nil }
+        let pattern = { (route: Route) in (app.text(route.id.value), app.text(route.path!.value.text)) }
+        origins =
+            app.schemes.map { Origin(origin: app.text($0.value) + "://", patterns: routesWithPaths.map(pattern)) }
+            + app.hosts.map { Origin(origin: "https://" + app.text($0.value), patterns: routesWithPaths.filter(\.isWeb).map(pattern)) }
+        entryRoutes = app.routes.filter(\.isEntry).map { app.text($0.id.value) }
+        webOffRoutes = routesWithPaths.filter { !$0.isWeb }.map { app.text($0.id.value) }
+        authReachableFromEntries = Self.authReachable(app)
+
+        // The link graph from the tab roots.
+        let graph = app.linkGraph
+        let roots = app.tabs.compactMap { $0.root.flatMap { app.routePosition($0.value) } }
+        let fromTabs = LinkSearch(graph, from: roots)
+        depthHistogram = fromTabs.depthHistogram
+        unreachedFromTabs = graph.vertexCount - fromTabs.depth.count
+        var fanOut = [Int](repeating: 0, count: Self.fanOutBuckets.count)
+        var widths: [(route: String, links: Int)] = []
+        for vertex in 0..<graph.vertexCount {
+            let links = graph.successors(of: vertex).count
+            fanOut[links <= 2 ? links : links <= 5 ? 3 : links <= 10 ? 4 : 5] += 1
+            widths.append((app.text(app.routes[vertex].id.value), links))
+        }
+        fanOutHistogram = fanOut
+        widestRoutes = Array(widths.filter { $0.links > 0 }.sorted { ($0.links, $1.route) > ($1.links, $0.route) }.prefix(5))
+        let depth = fromTabs.depth
+        let deepest = depth.keys.sorted { (depth[$0]!, $1) > (depth[$1]!, $0) }.prefix(5)
+        longestChains = deepest.map { fromTabs.chain(to: $0).map { app.text(app.routes[$0].id.value) } }
+
+        // Routes and tabs by activity, and the findings' marks, gathered once: an app may have
+        // thousands of activities.
+        var routesOf: [Symbol: [Int]] = [:]
+        for position in app.routes.indices {
+            if let activity = app.activity(of: app.routes[position]) { routesOf[activity, default: []].append(position) }
+        }
+        var tabsOf: [Symbol: [Tab]] = [:]
+        for tab in app.tabs { if let activity = tab.activity?.value { tabsOf[activity, default: []].append(tab) } }
+        let marks = LayeredLayout.severities(own)
+        activities = app.activities.map { activity in
+            Self.activityAudit(
+                activity, in: app, members: routesOf[activity.name.value] ?? [], tabs: tabsOf[activity.name.value] ?? [], marks: marks)
+        }
+    }
+
+    /// Auth-required routes reached from an entry route without passing another: a search
+    /// from every entry that stops at each auth-required route it reaches.
+    static func authReachable(_ app: AppModel) -> [[String]] {
+        let requiresAuth = app.routes.map { $0.requiresAuth?.value == true }
+        let search = LinkSearch(app.linkGraph, from: app.routes.indices.filter { app.routes[$0].isEntry }, expands: { !requiresAuth[$0] })
+        return search.order.filter { requiresAuth[$0] }.map { search.chain(to: $0).map { app.text(app.routes[$0].id.value) } }
+    }
+
+    /// One activity: `members` are the positions of its routes, `tabs` its tabs, `marks` the
+    /// most severe finding on each tab and route.
+    private static func activityAudit(
+        _ activity: Activity, in app: AppModel, members: [Int], tabs: [Tab], marks: [FindingSubject: Severity]
+    ) -> ActivityAudit {
+        let name = app.text(activity.name.value)
+        let tabs = tabs.sorted { ($0.index?.value ?? .max) < ($1.index?.value ?? .max) }
+        let roots = tabs.compactMap { $0.root.flatMap { app.routePosition($0.value) } }
+        let inActivity = Set(members)
+        // Depths within the activity: links that leave it are not followed.
+        let search = LinkSearch(app.linkGraph, from: roots, enters: inActivity.contains)
+        let depth = search.depth
+        guard members.count > maximumDrawnRoutes else {
+            let layout = LayeredLayout.activity(app, tabs: tabs, members: members, depth: depth, marks: marks)
+            return ActivityAudit(name: name, layout: layout, routeCount: members.count, largestSubtrees: [], depthHistogram: [])
+        }
+        // Too large to draw: the sizes of the subtrees the search grew from the roots and their
+        // children, and the depth histogram.
+        var size = [Int: Int]()
+        for vertex in search.order.reversed() {
+            size[vertex, default: 0] += 1
+            if let up = search.parent[vertex] { size[up, default: 0] += size[vertex]! }
+        }
+        let heads = search.order.filter { depth[$0]! <= 1 }
+        let largest = heads.map { (app.text(app.routes[$0].id.value), size[$0] ?? 1) }.sorted { ($0.1, $1.0) > ($1.1, $0.0) }
+        return ActivityAudit(
+            name: name, layout: nil, routeCount: members.count, largestSubtrees: Array(largest.prefix(10)),
+            depthHistogram: search.depthHistogram)
+    }
+}
+
+/// A breadth-first search over an app's links from `roots`: a route is entered when `enters`
+/// admits it (roots always are), and the search goes on from it when `expands` does.
+struct LinkSearch {
+    /// The routes reached, in the order reached: the roots first.
+    private(set) var order: [Int] = []
+    /// Each reached route's distance from the nearest root.
+    private(set) var depth: [Int: Int] = [:]
+    /// The route each non-root was first reached from.
+    private(set) var parent: [Int: Int] = [:]
+
+    init(_ graph: LinkGraph, from roots: [Int], enters: (Int) -> Bool = { _ in true }, expands: (Int) -> Bool = { _ in true }) {
+        for root in roots where depth[root] == nil {
+            depth[root] = 0
+            order.append(root)
+        }
+        var head = 0
+        while head < order.count {
+            let vertex = order[head]
+            head += 1
+            guard expands(vertex) else { continue }
+            for next in graph.successors(of: vertex) where depth[next] == nil && enters(next) {
+                depth[next] = depth[vertex]! + 1
+                parent[next] = vertex
+                order.append(next)
+            }
+        }
+    }
+
+    /// The routes from a root to `vertex`, by the links the search first took.
+    func chain(to vertex: Int) -> [Int] {
+        var chain = [vertex]
+        while let up = parent[chain.last!] { chain.append(up) }
+        return chain.reversed()
+    }
+
+    /// How many reached routes lie at each depth.
+    var depthHistogram: [Int] {
+        var histogram: [Int] = []
+        for value in depth.values {
+            while histogram.count <= value { histogram.append(0) }
+            histogram[value] += 1
+        }
+        return histogram
+    }
+}

@@ -1,0 +1,55 @@
+import RouteLintCore
+
+/// The machine format: a JSON array of findings in report order. Its schema is documented in
+/// docs/output-formats.md ("JSON") and only grows: fields are never renamed or removed.
+public struct JSONReporter {
+    /// The reporter.
+    public init() {}
+
+    /// Writes the array finding by finding, so that its size in memory does not grow with
+    /// the number of findings.
+    private static func write<Output: TextOutputStream>(_ findings: [Finding], files: [SourceFile], to output: inout Output) {
+        guard !findings.isEmpty else {
+            output.write("[]\n")
+            return
+        }
+        var fingerprints = FindingIdentity.Fingerprints(files: files)
+        for (position, finding) in findings.enumerated() {
+            output.write(position == 0 ? "[\n  " : ",\n  ")
+            JSONValue.object(
+                rangeFields(finding.range, files: files) + [
+                    ("severity", .string(finding.severity.rawValue)),
+                    ("rule", .string(finding.rule)),
+                    ("message", .string(finding.message)),
+                    ("fingerprint", .string(fingerprints.next(finding))),
+                    (
+                        "related",
+                        .array(
+                            finding.related.map { related in
+                                .object(rangeFields(related.range, files: files) + [("message", .string(related.message))])
+                            })
+                    ),
+                    // Related locations beyond those listed, counted: a field, never only words.
+                    ("relatedOmitted", .integer(finding.relatedOmitted)),
+                ] + (finding.witnesses.isEmpty ? [] : [("witnesses", .array(finding.witnesses.map(JSONValue.string)))])
+            ).write(to: &output, indent: 1)
+        }
+        output.write("\n]\n")
+    }
+
+    private static func rangeFields(_ range: SourceRange, files: [SourceFile]) -> [(String, JSONValue)] {
+        [
+            ("file", .string(files[Int(range.file.index)].path)),
+            ("line", .integer(Int(range.start.line))),
+            ("column", .integer(Int(range.start.column))),
+            ("endLine", .integer(Int(range.end.line))),
+            ("endColumn", .integer(Int(range.end.column))),
+        ]
+    }
+}
+
+extension JSONReporter: Reporter {
+    public func write<Output: TextOutputStream>(_ report: LintReport, to output: inout Output) {
+        Self.write(report.active, files: report.files, to: &output)
+    }
+}

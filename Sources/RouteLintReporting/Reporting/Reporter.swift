@@ -1,0 +1,103 @@
+import RouteLintCore
+
+/// What a run gives its reporters: the findings to show, the files they point into, and
+/// what the run could not do.
+public struct LintReport: Sendable {
+    /// The findings reported, in report order.
+    public let active: [Finding]
+    /// Findings silenced by a directive or accepted by a baseline (SARIF keeps them).
+    public let suppressed: [Finding]
+    /// The files the findings point into, indexed by `FileID`.
+    public let files: [SourceFile]
+    /// What the summary says: files, routes, time, unreadable paths.
+    public let totals: Totals
+    /// Checks the run skipped, and why.
+    public let skippedChecks: [String]
+    /// Paths that could not be read: the run is incomplete.
+    public let unreadable: [ReadFailure]
+    /// The least severity that fails the run.
+    public let failingSeverity: Severity
+    /// The apps the findings concern, for the outputs that draw them (the audit page, the
+    /// Markdown flowchart).
+    public let apps: [AppModel]
+    /// For `routelint diff`: the other revision; nil for a lint.
+    public let comparison: Comparison?
+
+    /// What a report of changes knows of the other revision.
+    public struct Comparison: Sendable {
+        /// The apps in the other revision.
+        public let earlierApps: [AppModel]
+        /// For each of the report's files, the app it declares, in words ("app 'shop'").
+        let appOfFile: [String]
+
+        /// What a report of changes knows; see the properties.
+        package init(earlierApps: [AppModel], appOfFile: [String]) {
+            self.earlierApps = earlierApps
+            self.appOfFile = appOfFile
+        }
+
+        /// The app that `file` declares, in words: where a change belongs.
+        public func app(of file: FileID) -> String { appOfFile[Int(file.index)] }
+    }
+
+    /// What the summary line says beyond the findings.
+    public struct Totals: Sendable {
+        /// The number of files linted.
+        public let files: Int
+        /// The number of routes.
+        public let routes: Int
+        /// The run's time, when it is shown.
+        public let seconds: Double?
+        /// Paths of the route set that could not be read: the run is incomplete.
+        public let unreadablePaths: Int
+        /// The number of platform link files checked (counted apart from `files`).
+        public let platformFiles: Int
+        /// For `routelint diff`: the revision compared with, in words; the findings are changes.
+        public let comparison: String?
+
+        /// Totals; see the properties.
+        public init(
+            files: Int, routes: Int, seconds: Double?, unreadablePaths: Int = 0, platformFiles: Int = 0, comparison: String? = nil
+        ) {
+            self.files = files
+            self.routes = routes
+            self.seconds = seconds
+            self.unreadablePaths = unreadablePaths
+            self.platformFiles = platformFiles
+            self.comparison = comparison
+        }
+    }
+
+    /// A report; see the properties.
+    public init(
+        active: [Finding], suppressed: [Finding] = [], files: [SourceFile], totals: Totals,
+        skippedChecks: [String] = [], unreadable: [ReadFailure] = [], failingSeverity: Severity = .error, apps: [AppModel] = [],
+        comparison: Comparison? = nil
+    ) {
+        self.apps = apps
+        self.comparison = comparison
+        self.active = active
+        self.suppressed = suppressed
+        self.files = files
+        self.totals = totals
+        self.skippedChecks = skippedChecks
+        self.unreadable = unreadable
+        self.failingSeverity = failingSeverity
+    }
+}
+
+/// An output format. A reporter is a pure function of the report: it writes, piece by
+/// piece, to any text stream, and reads nothing else.
+public protocol Reporter {
+    /// Writes `report` to `output`, piece by piece.
+    func write<Output: TextOutputStream>(_ report: LintReport, to output: inout Output)
+}
+
+extension Reporter {
+    /// The report as one string: for tests and small outputs.
+    public func render(_ report: LintReport) -> String {
+        var output = ""
+        write(report, to: &output)
+        return output
+    }
+}

@@ -1,0 +1,110 @@
+import RouteLintCore
+import RouteLintRules
+
+/// The text of `routelint rules` and `routelint explain`.
+public enum RuleDocumentation {
+    /// `routelint rules`: a line per rule with its id, default severity and summary.
+    public static func catalogue() -> String {
+        let descriptions = RuleRegistry.descriptions
+        let idWidth = descriptions.map(\.id.count).max() ?? 0
+        return descriptions.map { rule in
+            padded(rule.id, to: idWidth + 2) + padded(rule.defaultSeverity.rawValue, to: 9) + rule.summary
+        }.joined(separator: "\n") + "\n"
+    }
+
+    /// The catalogue as JSON: one object per rule, in catalogue order, with its id, default
+    /// severity, category (`format`, `navigation`, `platform-links`, `route-changes` or `suppression`), summary, documentation
+    /// address and options. Fields are only ever added.
+    public static func catalogueJSON() -> String {
+        JSONValue.array(
+            RuleRegistry.descriptions.map { rule in
+                .object([
+                    ("id", .string(rule.id)),
+                    ("defaultSeverity", .string(rule.defaultSeverity.rawValue)),
+                    ("category", .string(RuleRegistry.category(of: rule.id))),
+                    ("summary", .string(rule.summary)),
+                    ("documentation", .string(rule.documentationURI)),
+                    (
+                        "options",
+                        .array(
+                            rule.options.map { option in
+                                .object([
+                                    ("name", .string(option.name)),
+                                    ("summary", .string(option.summary)),
+                                    ("default", .integer(option.defaultValue)),
+                                    ("minimum", .integer(option.minimum)),
+                                ])
+                            })
+                    ),
+                ])
+            }
+        ).serialized() + "\n"
+    }
+
+    private static func padded(_ text: String, to width: Int) -> String {
+        text + String(repeating: " ", count: max(0, width - text.count))
+    }
+
+    /// `routelint explain RULE`: the rule's whole documentation, its examples as manifests to write.
+    public static func explain(_ rule: RuleDescription) -> String {
+        var text = "\(rule.id) (default severity: \(rule.defaultSeverity.rawValue))\n\n"
+        text += rule.summary + "\n\n" + rule.rationale + "\n"
+        text += examples("Triggering examples", rule.triggeringExamples)
+        text += examples("Non-triggering examples", rule.nonTriggeringExamples)
+        return text
+    }
+
+    /// A Markdown table of every rule — id, default severity, summary — each id linking to its
+    /// section of `docs/rules.md` through `page` (empty within that page): for the rules page
+    /// and the README.
+    public static func table(linkingTo page: String) -> String {
+        var text = "| rule | default | summary |\n|---|---|---|\n"
+        for rule in RuleRegistry.descriptions {
+            text += "| [`\(rule.id)`](\(page)#\(rule.id)) | \(rule.defaultSeverity.rawValue) | \(rule.summary) |\n"
+        }
+        return text
+    }
+
+    /// `docs/rules.md`: every rule's documentation, one section per rule, headed by its id
+    /// so that `docs/rules.md#RULE` (the SARIF helpUri) lands on it.
+    public static func markdown() -> String {
+        var text = "# routelint rules\n\nGenerated from the rules' own descriptions (`routelint explain RULE` prints the same); "
+        text += "the test suite runs every example below.\n\n"
+        text += table(linkingTo: "")
+        for rule in RuleRegistry.descriptions {
+            text += "\n## \(rule.id)\n\nDefault severity: **\(rule.defaultSeverity.rawValue)**. \(rule.summary)\n\n\(rule.rationale)\n"
+            for option in rule.options {
+                text += "\nOption `\(option.name)`: \(option.summary) (default \(option.defaultValue), at least \(option.minimum)).\n"
+            }
+            for (heading, examples) in [("Triggers", rule.triggeringExamples), ("Does not trigger", rule.nonTriggeringExamples)] {
+                text += "\n\(heading):\n"
+                for example in examples {
+                    for (revision, file) in revisions(example) {
+                        text += "\n```yaml\n# \(file.name)\(revision)\n\(file.shown)\n```\n"
+                    }
+                }
+            }
+        }
+        return text
+    }
+
+    private static func examples(_ heading: String, _ examples: [RuleExample]) -> String {
+        var text = "\n\(heading):\n"
+        for example in examples {
+            for (revision, file) in revisions(example) {
+                text += "\n    # \(file.name)\(revision)\n"
+                for line in file.shown.split(separator: "\n", omittingEmptySubsequences: false) {
+                    text += line.isEmpty ? "\n" : "    \(line)\n"
+                }
+            }
+        }
+        return text
+    }
+
+    /// An example's files, each with the revision it belongs to for a change rule's example
+    /// (" (before)", " (after)"), else "".
+    private static func revisions(_ example: RuleExample) -> [(String, RuleExample.File)] {
+        guard !example.before.isEmpty else { return example.files.map { ("", $0) } }
+        return example.before.map { (" (before)", $0) } + example.files.map { (" (after)", $0) }
+    }
+}

@@ -1,0 +1,70 @@
+import RouteLintCore
+
+/// What `routelint init` writes and prints: a starter configuration whose `include` covers the
+/// manifests found, and the snippets that run routelint as a pre-commit hook and in a workflow.
+public enum Starter {
+    /// The `include` globs for manifests at `paths` (relative, `/`-separated): one glob per
+    /// top-level folder that holds manifests, and the manifests at the top level by name.
+    public static func includeGlobs(for paths: [String]) -> [String] {
+        var globs: [String] = []
+        for path in paths {
+            let components = path.split(separator: "/").filter { $0 != "." }
+            guard let first = components.first else { continue }
+            let suffix = path.hasSuffix(".yml") ? "*.routes.yml" : "*.routes.yaml"
+            let glob = components.count == 1 ? String(first) : "\(first)/**/\(suffix)"
+            if !globs.contains(glob) { globs.append(glob) }
+        }
+        return globs
+    }
+
+    /// The starter `.routelint.yml`.
+    public static func configuration(include globs: [String]) -> String {
+        let include = globs.isEmpty ? "[\"**/*.routes.yaml\"]" : "[" + globs.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
+        return """
+            # routelint's configuration: which files make the route set, and how each rule is set.
+            # `routelint rules` lists the rules; `routelint explain RULE` documents one.
+            include: \(include)
+            # exclude: ["legacy/**"]
+            # unreachable-route: off            # a rule: off, or a severity (error, warning, note)
+            # tab-limit: {severity: error, max: 4}
+
+            """
+    }
+
+    /// The snippets for the pre-commit hook and the GitHub Action, pinned to `revision`.
+    public static func snippets(revision: String) -> String {
+        """
+        Add routelint to pre-commit, in .pre-commit-config.yaml:
+
+          repos:
+            - repo: \(RouteLintVersion.informationURI)
+              rev: \(revision)
+              hooks:
+                - id: routelint
+
+        And to a GitHub workflow, to fail pull requests and send findings to code scanning:
+
+          permissions:
+            contents: read
+            security-events: write
+          steps:
+            - uses: actions/checkout@v5
+            - uses: routelint/routelint@\(revision)
+              with:
+                fail-on: error
+
+        To also fail a pull request that breaks links already sent (the change against its base,
+        with a Markdown report in the job summary), check out the whole history and add:
+
+            - uses: actions/checkout@v5
+              with:
+                fetch-depth: 0
+            - uses: routelint/routelint@\(revision)
+              with:
+                diff-against: ${{ github.event.pull_request.base.sha }}
+                # A label acknowledges a deliberate break:
+                diff-fail-on: ${{ contains(github.event.pull_request.labels.*.name, 'breaks-links') && 'never' || 'error' }}
+
+        """
+    }
+}

@@ -1,0 +1,159 @@
+import RouteLintCore
+import RouteLintPlatform
+
+/// Links: URLs whose route changed, decided over every URL path by walking both revisions'
+/// claimed sets at once.
+extension AppComparison {
+    /// The app's schemes (`scheme:NAME`) and hosts (`host:NAME`), lower-cased.
+    static func origins(_ app: AppModel) -> [String] {
+        schemes(app).map { "scheme:" + $0.text } + hosts(app).map { "host:" + $0.text }
+    }
+
+    /// Origins compare lower-cased, as URLs do.
+    static func schemes(_ app: AppModel) -> [(text: String, name: LocatedName)] {
+        app.schemes.map { (app.text($0.value).lowercased(), $0) }
+    }
+
+    static func hosts(_ app: AppModel) -> [(text: String, name: LocatedName)] {
+        app.hosts.map { (app.text($0.value).lowercased(), $0) }
+    }
+
+    /// Walks two revisions' automata together; `counterpart` nil walks an app against itself,
+    /// for the paths it opens.
+    static func walk(_ before: AppModel, _ after: AppModel, counterpart: [Int?]?) -> Walked {
+        let limit = PathChangeWalk.limit(routeCount: before.routes.count + after.routes.count)
+        let built = (counterpart == nil ? [before] : [before, after]).concurrentMap { app in
+            ClaimedSegments(app, spelling: .encoded, stateLimit: limit)
+        }
+        let (earlier, later) = (built[0], built[built.count - 1])
+        // Route positions in the automata: the routes with a path, in the app's order.
+        var automatonIndex: [Int: Int32] = [:]
+        var position: Int32 = 0
+        for (index, route) in after.routes.enumerated() where route.path != nil {
+            automatonIndex[index] = position
+            position += 1
+        }
+        var mapped: [Int32] = []
+        for (index, route) in before.routes.enumerated() where route.path != nil {
+            if let counterpart {
+                mapped.append(counterpart[index].flatMap { automatonIndex[$0] } ?? -1)
+            } else {
+                mapped.append(Int32(mapped.count))
+            }
+        }
+        return (PathChangeWalk(before: earlier, after: later, counterpart: mapped, limit: limit), earlier, later)
+    }
+
+    func compareLinks(_ before: AppModel, _ after: AppModel, _ counterparts: [Int?], into changes: inout RouteChanges) {
+        let walked = Self.walk(before, after, counterpart: counterparts)
+        let (walk, earlier, later) = walked
+        if !walk.isComplete { changes.stopped(appName) }
+        let schemesBefore = Self.schemes(before)
+        let schemesAfter = Self.schemes(after)
+        let hostsBefore = Self.hosts(before)
+        let hostsAfter = Self.hosts(after)
+        originsDropped(before, walked, schemes: schemesAfter.map(\.text), hosts: hostsAfter.map(\.text), into: &changes)
+        originsAdded(after, walked, schemes: schemesBefore.map(\.text), hosts: hostsBefore.map(\.text), into: &changes)
+        let scheme = schemesBefore.first { candidate in schemesAfter.contains { $0.text == candidate.text } }?.text
+        let host = Self.commonHost(hostsBefore.map(\.text), hostsAfter.map(\.text))
+        // Changes of one kind between the same routes, for the same cause, are one finding.
+        var merged: [LinkKey: Int] = [:]
+        var found: [RouteChanges.LinkChange] = []
+        var relaxed = Set<[Int32]>()
+        for (change, path) in walk.changes {
+            let url: String
+            switch change.origin {
+            case .scheme:
+                guard let scheme else { continue }
+                url = Self.url(scheme: scheme, path)
+            case .web:
+                guard let host else { continue }
+                url = Self.url(host: host, path)
+            }
+            guard
+                let link = linkChange(
+                    change, url: url, before: before, after: after, earlier: earlier, later: later, counterparts: counterparts)
+            else { continue }
+            let key = LinkKey(kind: link.kind, before: link.before, after: link.after, cause: link.cause)
+            if let index = merged[key] {
+                found[index].urls.append(url)
+            } else {
+                merged[key] = found.count
+                found.append(link)
+            }
+            // A link to a screen that needs a signed-in user, redirected to one that does not.
+            if change.before >= 0 && change.after >= 0 && relaxed.insert([change.before, change.after]).inserted {
+                let from = earlier.routes[Int(change.before)]
+                let to = later.routes[Int(change.after)]
+                if from.requiresAuth?.value == true && to.requiresAuth?.value != true {
+                    let (fromID, toID) = (before.text(from.id.value), after.text(to.id.value))
+                    changes.add(
+                        RouteChanges.AuthChange(
+                            kind: .redirected(url: url, from: fromID, to: toID, related: link.related), range: to.id.range,
+                            subjects: [.route(fromID), .route(toID)]))
+                }
+            }
+        }
+        for link in found { changes.add(link) }
+    }
+
+    /// The fact a difference of the walk makes.
+    private func linkChange(
+        _ change: PathChangeWalk.Change, url: String, before: AppModel, after: AppModel,
+        earlier: ClaimedSegments, later: ClaimedSegments, counterparts: [Int?]
+    ) -> RouteChanges.LinkChange? {
+        let from = change.before >= 0 ? earlier.routes[Int(change.before)] : nil
+        let to = change.after >= 0 ? later.routes[Int(change.after)] : nil
+        let fromID = from.map { before.text($0.id.value) }
+        let toID = to.map { after.text($0.id.value) }
+        // The route of the earlier revision as it is now, when it still exists.
+        let fromNow = from.flatMap { route in
+            before.routePosition(route.id.value).flatMap { counterparts[$0] }.map { after.routes[$0] }
+        }
+        let quoted = { (id: String) in "'\(TerminalText.escape(id))'" }
+        if let from, let fromID {
+            let declared =
+                fromNow.map { [RelatedLocation($0.id.range, "route \(quoted(fromID)) is here now")] }
+                ?? [RelatedLocation(locations.before(from.id.range), "route \(quoted(fromID)) was declared here")]
+            if let to, let toID {
+                return RouteChanges.LinkChange(
+                    kind: .redirected, app: appName, urls: [url], before: fromID, after: toID, cause: nil, range: to.id.range,
+                    related: declared)
+            }
+            if change.unclaimedAfter >= 0 {
+                let hidden = later.routes[Int(change.unclaimedAfter)]
+                let hiddenID = after.text(hidden.id.value)
+                return RouteChanges.LinkChange(
+                    kind: .removed, app: appName, urls: [url], before: fromID, after: nil,
+                    cause: .unclaimedBy(route: hiddenID),
+                    range: hidden.web?.range ?? hidden.id.range, related: declared)
+            }
+            guard let fromNow else {
+                return RouteChanges.LinkChange(
+                    kind: .removed, app: appName, urls: [url], before: fromID, after: nil,
+                    cause: .routeRemoved(route: fromID), range: locations.anchor(from.id.range), related: declared)
+            }
+            let cause =
+                fromNow.path.map { RouteChanges.LinkCause.pathChanged(route: fromID, path: after.text($0.value.text)) }
+                ?? .pathRemoved(route: fromID)
+            return RouteChanges.LinkChange(
+                kind: .removed, app: appName, urls: [url], before: fromID, after: nil, cause: cause,
+                range: fromNow.path?.range ?? fromNow.id.range, related: declared)
+        }
+        guard let to, let toID else { return nil }
+        var cause: RouteChanges.LinkCause?
+        if change.unclaimedBefore >= 0 {
+            cause = .wasUnclaimedBy(route: before.text(earlier.routes[Int(change.unclaimedBefore)].id.value))
+        }
+        return RouteChanges.LinkChange(
+            kind: .added, app: appName, urls: [url], before: nil, after: toID, cause: cause, range: to.id.range, related: [])
+    }
+}
+
+/// What makes link changes one finding: their kind, routes and cause.
+private struct LinkKey: Hashable {
+    let kind: RouteChanges.LinkKind
+    let before: String?
+    let after: String?
+    let cause: RouteChanges.LinkCause?
+}

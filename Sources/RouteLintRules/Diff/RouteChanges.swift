@@ -1,0 +1,144 @@
+import RouteLintCore
+
+/// What changed between two revisions of a route set (docs/diff.md), as facts that the
+/// change rules word: links that open another route or none, links that open a route now,
+/// auth dropped on the way to a screen, and the generated code's surface.
+///
+/// Apps are matched by name. Routes are matched by id, and a route whose id is gone is matched
+/// with a new one whose pattern is the same up to parameter names (a rename): its URLs are not
+/// link changes, only an API change.
+package struct RouteChanges {
+    /// How a link changed.
+    enum LinkKind: Sendable {
+        /// URLs that opened a route open none now.
+        case removed
+        /// URLs that opened a route open another now.
+        case redirected
+        /// URLs that opened nothing open a route now.
+        case added
+    }
+
+    /// URLs whose route changed: one fact per kind, pair of routes and cause, with a witness URL
+    /// per kind of origin (a custom scheme, an `https` host).
+    struct LinkChange: Sendable {
+        let kind: LinkKind
+        let app: String
+        /// Witness URLs, each opening `before` in the earlier revision and `after` now.
+        var urls: [String]
+        /// The route the URLs opened (nil: none), and the route they open now.
+        let before: String?
+        let after: String?
+        /// Why, when there is more to say than the routes.
+        let cause: LinkCause?
+        let range: SourceRange
+        let related: [RelatedLocation]
+    }
+
+    /// A scheme or an `https` host an app declares.
+    struct Origin: Hashable, Sendable {
+        enum Kind: Sendable { case scheme, host }
+        let kind: Kind
+        let name: String
+    }
+
+    /// Why links changed, beyond the routes they open.
+    enum LinkCause: Hashable, Sendable {
+        /// Route `route` matches the URLs now and has `web: false`, so the app does not claim them.
+        case unclaimedBy(route: String)
+        /// Route `route`, which matched them, was removed.
+        case routeRemoved(route: String)
+        /// Route `route` no longer matches them: its path is `path` now.
+        case pathChanged(route: String, path: String)
+        /// Route `route` has no path now.
+        case pathRemoved(route: String)
+        /// Route `route` matched them and had `web: false`, so the app did not claim them.
+        case wasUnclaimedBy(route: String)
+        /// The app no longer declares the origin.
+        case originUndeclared(Origin)
+        /// App `app` declares the origin now; `opensRoute` is whether one of its routes opens the URLs.
+        case originMoved(Origin, app: String, opensRoute: Bool)
+        /// The origin is new.
+        case originAdded(Origin)
+    }
+
+    /// A screen that needed a signed-in user and is reached without one now.
+    struct AuthChange: Sendable {
+        enum Kind: Sendable {
+            /// Route `route` required auth, and does not now; `earlier` is where it did.
+            case dropped(route: String, earlier: SourceRange)
+            /// `url` opened route `from`, which requires auth, and opens `to` now, which does not.
+            case redirected(url: String, from: String, to: String, related: [RelatedLocation])
+        }
+        let kind: Kind
+        let range: SourceRange
+        let subjects: [FindingSubject]
+    }
+
+    /// A change of the generated code's surface.
+    struct APIChange: Sendable {
+        enum Kind: Sendable {
+            /// Route `id` is gone.
+            case routeRemoved(id: String)
+            /// Route `id` is route `to` now, with the same URLs.
+            case routeRenamed(id: String, to: String)
+            /// Route `route` takes the path parameters `now`, not `before`; `earlier` is its old path.
+            case pathParameters(route: String, now: [String], before: [String], earlier: SourceRange?)
+            /// Holder `holder` takes the params `now`, not `before`.
+            case holderParams(holder: String, now: [String], before: [String])
+            /// An activity, tab or holder no longer declared.
+            case entityRemoved(EntityKind, String)
+            /// An app that is gone, with its number of routes.
+            case appRemoved(app: String, routes: Int)
+        }
+        let kind: Kind
+        let range: SourceRange
+        /// Where the changed thing was in the earlier revision (for all but `pathParameters`).
+        let earlier: SourceRange?
+        let subjects: [FindingSubject]
+    }
+
+    private(set) var links: [LinkChange] = []
+    private(set) var auth: [AuthChange] = []
+    private(set) var api: [APIChange] = []
+    /// Apps whose comparison stopped at its bound: what it found is true, but not all.
+    package private(set) var incomplete: [String] = []
+
+    /// The changes from `before` to `after`; `locations` places the earlier revision's ranges.
+    package init(before: [AppModel], after: [AppModel], locations: DiffLocations) {
+        let key = { (app: AppModel) in app.name.map { app.text($0.value) } ?? "" }
+        // Apps pair by name; an app whose name is gone pairs with a new one that declares one
+        // of its schemes or hosts (a renamed app).
+        var pairs: [(before: AppModel?, after: AppModel?)] = []
+        var earlier: [String: Int] = [:]
+        for (index, app) in before.enumerated() where earlier[key(app)] == nil { earlier[key(app)] = index }
+        var paired = Set<Int>()
+        var seen = Set<String>()
+        var unpaired: [AppModel] = []
+        for app in after where seen.insert(key(app)).inserted {
+            if let index = earlier[key(app)] {
+                paired.insert(index)
+                pairs.append((before[index], app))
+            } else {
+                unpaired.append(app)
+            }
+        }
+        for app in unpaired {
+            let origins = Set(AppComparison.origins(app))
+            let match = earlier.values.sorted().first {
+                !paired.contains($0) && !origins.isDisjoint(with: AppComparison.origins(before[$0]))
+            }
+            if let match { paired.insert(match) }
+            pairs.append((match.map { before[$0] }, app))
+        }
+        for index in Set(earlier.values).subtracting(paired).sorted() { pairs.append((before[index], nil)) }
+        for pair in pairs {
+            AppComparison(before: pair.before, after: pair.after, everyBefore: before, everyAfter: after, locations: locations)
+                .run(into: &self)
+        }
+    }
+
+    mutating func add(_ link: LinkChange) { links.append(link) }
+    mutating func add(_ change: AuthChange) { auth.append(change) }
+    mutating func add(_ change: APIChange) { api.append(change) }
+    mutating func stopped(_ app: String) { incomplete.append(app) }
+}

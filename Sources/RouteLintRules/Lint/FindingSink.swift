@@ -1,0 +1,48 @@
+import RouteLintCore
+
+/// Where rules put their findings. Each finding takes its rule's default severity; the
+/// configuration may change it afterwards.
+public struct FindingSink: Sendable {
+    /// The findings reported so far, in the order they were reported.
+    public private(set) var findings: [Finding] = []
+
+    /// An empty sink.
+    public init() {}
+
+    /// Reports a finding of the rule `description` at its default severity.
+    public mutating func report(
+        _ rule: RuleDescription, _ message: String, at range: SourceRange,
+        related: [RelatedLocation] = [], relatedOmitted: Int = 0, subjects: [FindingSubject] = [], suggestion: String? = nil,
+        witnesses: [String] = []
+    ) {
+        var finding = Finding(
+            rule: rule.id, severity: rule.defaultSeverity, message: message,
+            range: range, related: related, relatedOmitted: relatedOmitted, subjects: subjects, suggestion: suggestion)
+        finding.witnesses = witnesses
+        findings.append(finding)
+    }
+
+    mutating func reserveCapacity(_ capacity: Int) {
+        findings.reserveCapacity(capacity)
+    }
+
+    /// Adds the findings of another sink (a rule that ran on its own thread).
+    public mutating func append(contentsOf other: FindingSink) {
+        findings.append(contentsOf: other.findings)
+    }
+
+    /// Adds a finding made elsewhere.
+    public mutating func append(_ finding: Finding) {
+        findings.append(finding)
+    }
+
+    /// Applies the configuration: drops the findings of rules that are off and gives the
+    /// others their configured severity, in place.
+    package mutating func configure(_ configuration: LintConfiguration) {
+        guard !configuration.rules.isEmpty else { return }
+        findings.removeAll { configuration.rules[$0.rule]?.isEnabled == false }
+        for position in findings.indices {
+            if let severity = configuration.rules[findings[position].rule]?.severity { findings[position].severity = severity }
+        }
+    }
+}

@@ -1,0 +1,90 @@
+import RouteLintCore
+import RouteLintPlatform
+
+/// `app-link-setup`: a platform file's setup disagrees with the manifest's hosts, app IDs,
+/// package or fingerprints, or an https intent filter is not verified.
+public enum AppLinkSetupRule: PlatformRule {
+    public static let description = RuleDescription(
+        id: "app-link-setup",
+        defaultSeverity: .warning,
+        summary: "A platform file's hosts, app IDs, package or fingerprints differ from the manifest, or an https filter lacks autoVerify.",
+        rationale: """
+            Links verify only when every part agrees: the hosts of the entitlement and of the \
+            intent filters with the manifest's `hosts`, the apple-app-site-association's app IDs \
+            with `ios.app-ids`, assetlinks.json's package and fingerprints with `android`. An \
+            `https` intent filter without `android:autoVerify="true"` is never verified, so \
+            Android asks the user which app to use, or opens the browser.
+            """,
+        triggeringExamples: [
+            PlatformExamples.files(
+                "AndroidManifest.xml",
+                PlatformExamples.androidManifest(PlatformExamples.webFilter(PlatformExamples.exactData, verified: false))
+                    .replacingFirst("<intent-filter>", with: "↓<intent-filter>")),
+            PlatformExamples.files(
+                "app.entitlements",
+                """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <plist version="1.0">
+                <dict>
+                \t<key>com.apple.developer.associated-domains</key>
+                \t<array>
+                \t\t<string>applinks:example.com</string>
+                \t\t↓<string>applinks:old.example.com</string>
+                \t</array>
+                </dict>
+                </plist>
+
+                """),
+        ],
+        nonTriggeringExamples: [
+            PlatformExamples.files(
+                "assetlinks.json",
+                """
+                [{
+                  "relation": ["delegate_permission/common.handle_all_urls"],
+                  "target": {"namespace": "android_app", "package_name": "com.example.app",
+                             "sha256_cert_fingerprints": ["\(PlatformExamples.fingerprint)"]}
+                }]
+
+                """)
+        ])
+
+    static func check(_ facts: PlatformFacts, into findings: inout FindingSink) {
+        for mismatch in facts.setup {
+            switch mismatch {
+            case .notVerified(let range):
+                findings.report(
+                    description, "this https intent filter has no android:autoVerify=\"true\": Android never verifies its links",
+                    at: range, subjects: [FindingSubject(.key, "autoVerify")])
+            case .missingHost(let host, let file, let range):
+                findings.report(
+                    description, "host '\(TerminalText.escape(host))' of 'hosts' is missing from \(TerminalText.escape(file))", at: range,
+                    subjects: [FindingSubject(.value, host)])
+            case .extraHost(let host, let range):
+                findings.report(
+                    description, "host '\(TerminalText.escape(host))' is not among the manifest's 'hosts'", at: range,
+                    subjects: [FindingSubject(.value, host)])
+            case .missingAppID(let id, let range):
+                findings.report(
+                    description, "app ID '\(TerminalText.escape(id))' of 'ios.app-ids' is in no entry of the file", at: range,
+                    subjects: [FindingSubject(.value, id)])
+            case .extraAppID(let id, let range):
+                findings.report(
+                    description, "app ID '\(TerminalText.escape(id))' is not among the manifest's 'ios.app-ids'", at: range,
+                    subjects: [FindingSubject(.value, id)])
+            case .missingPackage(let package, let range):
+                findings.report(
+                    description, "no handle_all_urls statement names package '\(TerminalText.escape(package))' of 'android.package'",
+                    at: range, subjects: [FindingSubject(.value, package)])
+            case .missingFingerprint(let fingerprint, let range):
+                findings.report(
+                    description, "fingerprint '\(TerminalText.escape(fingerprint))' of 'android.cert-fingerprints' is not in the statement",
+                    at: range, subjects: [FindingSubject(.value, fingerprint)])
+            case .extraFingerprint(let fingerprint, let range):
+                findings.report(
+                    description, "fingerprint '\(TerminalText.escape(fingerprint))' is not among 'android.cert-fingerprints'", at: range,
+                    subjects: [FindingSubject(.value, fingerprint)])
+            }
+        }
+    }
+}

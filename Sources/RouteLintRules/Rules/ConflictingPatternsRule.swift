@@ -1,0 +1,187 @@
+import RouteLintCore
+
+/// `conflicting-patterns`: two routes whose paths some URL matches with neither more specific.
+public enum ConflictingPatternsRule: AppRule {
+    public static let description = RuleDescription(
+        id: "conflicting-patterns",
+        defaultSeverity: .error,
+        summary: "Two routes' paths conflict: some URL matches both, and neither is more specific.",
+        rationale: """
+            A URL opens the route with the most specific pattern that matches it: \
+            `/products/new` wins over `/products/:id` because every path the first matches, \
+            the second matches too. When some URL matches two patterns and neither is more \
+            specific, like `/:section/new` and `/products/:id` for `/products/new`, or when two \
+            patterns match exactly the same URLs, like `/products/:id` and `/products/:sku`, no \
+            route is right and a deep link opens one at random. These are the rules of Go's \
+            `net/http.ServeMux`, which refuses such patterns. The message shows a URL both \
+            match; the finding is at the later route, with the earlier one as related location. \
+            A route whose path conflicts with more than three others gets one finding, at \
+            its own path, naming a few of them and how many there are, with every one of them \
+            as a related location (which the JSON and SARIF reports list): one catch-all \
+            pattern is one problem, not a hundred.
+            """,
+        triggeringExamples: [
+            RuleExample(
+                """
+                manifest: 1
+                routes:
+                  product: {path: /products/:id}
+                  product-by-sku: {path: ↓/products/:sku}
+                """),
+            RuleExample(
+                """
+                manifest: 1
+                routes:
+                  product: {path: /products/:id}
+                  section-new: {path: ↓/:section/new}
+                """),
+            RuleExample(
+                """
+                manifest: 1
+                routes:
+                  docs: {path: /docs/**}
+                  team-page: {path: ↓/:team/page}
+                """),
+            RuleExample(
+                """
+                manifest: 1
+                routes:
+                  article: {path: /articles/:id}
+                  author: {path: /authors/:id}
+                  book: {path: /books/:id}
+                  category: {path: /categories/:id}
+                  section-new: {path: ↓/:section/new}
+                """),
+        ],
+        nonTriggeringExamples: [
+            RuleExample(
+                """
+                manifest: 1
+                activities: {shop: {}}
+                tabs: {home: {activity: shop, index: 0, root: home, icon: house}}
+                holders: {H: {}}
+                routes:
+                  home: {path: /, holder: H, links: [product, new-product, product-reviews, docs, docs-home]}
+                  product: {path: /products/:id, activity: shop, holder: H}
+                  new-product: {path: /products/new, activity: shop, holder: H}
+                  product-reviews: {path: /products/:id/reviews, activity: shop, holder: H}
+                  docs: {path: /docs/**, activity: shop, holder: H}
+                  docs-home: {path: /docs, activity: shop, holder: H}
+                """)
+        ])
+
+    public static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
+        let withPaths = app.routes.indices.filter { app.routes[$0].path != nil }
+        let patterns = withPaths.map { app.routes[$0].path!.value }
+        let route = { (pattern: Int) in app.routes[withPaths[pattern]] }
+        // What related locations the app's findings may still name; past it, a finding names
+        // only the routes its message names, and counts the rest.
+        var relatedBudget = relatedPerApp
+        let conflicts = ConflictIndex.conflicts(
+            among: patterns, limit: keptPerRoute, budget: relatedPerApp, limitPastBudget: namedPerFanOut + 1)
+        for report in reports(conflicts, patternCount: patterns.count) {
+            switch report {
+            case .pair(let laterIndex, let earlierIndex):
+                let (later, earlier) = (route(laterIndex), route(earlierIndex))
+                let (laterPattern, earlierPattern) = (patterns[laterIndex], patterns[earlierIndex])
+                let laterID = app.text(later.id.value)
+                let earlierID = app.text(earlier.id.value)
+                let laterText = app.text(laterPattern.text)
+                let earlierText = app.text(earlierPattern.text)
+                let example = laterPattern.commonPath(with: earlierPattern, symbols: app.symbols)
+                let message =
+                    laterPattern.relation(to: earlierPattern) == .equivalent
+                    ? "path '\(laterText)' of route '\(laterID)' matches the same URLs as '\(earlierText)' of route '\(earlierID)', such as '\(example)'"
+                    : "path '\(laterText)' of route '\(laterID)' conflicts with '\(earlierText)' of route '\(earlierID)': both match '\(example)' and neither is more specific"
+                findings.report(
+                    description, message, at: later.path!.range,
+                    related: [RelatedLocation(earlier.path!.range, "route '\(earlierID)' declares '\(earlierText)' here")],
+                    subjects: [.route(laterID), .route(earlierID)])
+            case .fanOut(let hubIndex, let partners, let total):
+                let hub = route(hubIndex)
+                let hubID = app.text(hub.id.value)
+                let hubPattern = patterns[hubIndex]
+                let named = partners.prefix(namedPerFanOut).map { index in
+                    "'\(app.text(route(index).id.value))' ('\(app.text(patterns[index].text))')"
+                }
+                let first = partners[0]
+                let example = hubPattern.commonPath(with: patterns[first], symbols: app.symbols)
+                let more = total - named.count
+                let message =
+                    "path '\(app.text(hubPattern.text))' of route '\(hubID)' conflicts with the paths of \(total) routes, "
+                    + "neither more specific: \(named.joined(separator: ", "))\(more > 0 ? " and \(more) more" : ""); "
+                    + "both it and '\(app.text(route(first).id.value))' match '\(example)'"
+                // Every conflicting route is a related location, for the machine formats and the
+                // editor to show: as many as the per-finding and per-app bounds allow.
+                let shown = relatedBudget >= namedPerFanOut ? min(partners.count, relatedPerFinding, relatedBudget) : namedPerFanOut
+                relatedBudget = max(0, relatedBudget - shown)
+                let related = partners.prefix(shown).map { index in
+                    RelatedLocation(
+                        route(index).path!.range,
+                        "route '\(app.text(route(index).id.value))' declares '\(app.text(patterns[index].text))' here")
+                }
+                // The identity names the route alone, so that routes added to or removed from
+                // the group leave baselines and fingerprints as they were.
+                findings.report(
+                    description, message, at: hub.path!.range, related: related, relatedOmitted: total - related.count,
+                    subjects: [.route(hubID)])
+            }
+        }
+    }
+
+    /// At most this many conflicts are kept per route while they are found, the earliest
+    /// declared; the rest are counted. Once the app's conflicts kept reach `relatedPerApp`,
+    /// a route keeps only as many as a message names: that bounds the work and the memory of
+    /// a hostile set, whose pairs grow quadratically.
+    static let keptPerRoute = 1_000
+
+    /// A finding names at most this many conflicting routes as related locations; the rest are
+    /// counted in `Finding.relatedOmitted`.
+    static let relatedPerFinding = 1_000
+
+    /// The findings of one app name at most this many related locations in all: a hostile set
+    /// of 20,000 routes that all conflict would otherwise carry 20 million.
+    static let relatedPerApp = 100_000
+
+    /// A route that conflicts with more routes than this gets one finding naming them all,
+    /// and the pairs it belongs to get none of their own.
+    public static let fanOutAbove = 3
+
+    /// How many of its conflicting routes a fan-out finding names in its message (and, past
+    /// the app's bound on related locations, as related locations).
+    static let namedPerFanOut = 3
+
+    /// What the rule reports, by index of pattern.
+    enum Report: Equatable {
+        /// One conflict, at the later pattern.
+        case pair(later: Int, earlier: Int)
+        /// Every conflict of a pattern that has more than `fanOutAbove`: the patterns known to
+        /// conflict with it, earliest first, and how many conflicts there are in all.
+        case fanOut(Int, partners: [Int], total: Int)
+    }
+
+    /// Groups the conflicts found: a pattern with more than `fanOutAbove` conflicts, as the
+    /// later or the earlier of each pair, is reported once; a pair is reported on its own only
+    /// when neither of its patterns is. Linear in the number of conflicts kept.
+    static func reports(_ groups: [ConflictIndex.Group], patternCount: Int) -> [Report] {
+        var total = [Int](repeating: 0, count: patternCount)
+        for group in groups {
+            total[group.pattern] += group.earlier.count + group.omitted
+            for earlier in group.earlier { total[earlier] += 1 }
+        }
+        let isHub = { (pattern: Int) in total[pattern] > fanOutAbove }
+        var partners: [Int: [Int]] = [:]
+        var reports: [Report] = []
+        for group in groups {
+            for earlier in group.earlier {
+                if isHub(group.pattern) { partners[group.pattern, default: []].append(earlier) }
+                if isHub(earlier) { partners[earlier, default: []].append(group.pattern) }
+                if !isHub(group.pattern) && !isHub(earlier) { reports.append(.pair(later: group.pattern, earlier: earlier)) }
+            }
+        }
+        for (hub, known) in partners {
+            reports.append(.fanOut(hub, partners: known.sorted(), total: total[hub]))
+        }
+        return reports
+    }
+}

@@ -1,0 +1,68 @@
+import RouteLintCore
+
+/// `holder-params`: a route whose path does not provide what its holder needs.
+public enum HolderParamsRule: AppRule {
+    public static let description = RuleDescription(
+        id: "holder-params",
+        defaultSeverity: .error,
+        summary: "A route binds a holder whose params its path does not provide.",
+        rationale: """
+            A holder's `params` are the route parameters it needs to be created, such as the \
+            `productId` a product screen loads. The route that binds it must capture each of \
+            them with a `:name` segment of its path; otherwise the holder is created without \
+            them at run time. A route without a `path` provides no parameters.
+            """,
+        triggeringExamples: [
+            RuleExample(
+                """
+                manifest: 1
+                holders:
+                  ProductHolder: {params: [productId]}
+                routes:
+                  product: {path: /products/:id, holder: ↓ProductHolder}
+                  featured: {holder: ↓ProductHolder}
+                """)
+        ],
+        nonTriggeringExamples: [
+            RuleExample(
+                """
+                manifest: 1
+                activities: {shop: {}}
+                tabs: {home: {activity: shop, index: 0, root: home, icon: house}}
+                holders:
+                  HomeHolder: {}
+                  ProductHolder: {params: [productId]}
+                  ListHolder: {}
+                routes:
+                  home: {path: /, holder: HomeHolder, links: [product, list]}
+                  product: {path: /products/:productId, activity: shop, holder: ProductHolder}
+                  list: {path: /products/:category/all, activity: shop, holder: ListHolder}
+                """)
+        ])
+
+    public static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
+        for route in app.routes {
+            guard let binding = route.holder, let holder = app.holder(binding.value), !holder.params.isEmpty else { continue }
+            // An invalid path is reported by invalid-path; what it would provide is unknown.
+            if route.written.contains(.path) && route.path == nil { continue }
+            let provided = route.path?.value.parameterNames ?? []
+            // Paths have a handful of parameters: a linear search beats building a set.
+            let params = app.names(holder.params)
+            guard !params.allSatisfy({ provided.contains($0.value) }) else { continue }
+            let missing = params.filter { !provided.contains($0.value) }.map { app.text($0.value) }
+            let id = app.text(route.id.value)
+            let holderName = app.text(holder.name.value)
+            let names = englishList(missing.map { "'\($0)'" })
+            let needs =
+                "route '\(id)' binds holder '\(holderName)', which needs \(missing.count == 1 ? "parameter" : "parameters") \(names)"
+            let lack =
+                route.path.map { "but its path '\(app.text($0.value.text))' does not provide \(missing.count == 1 ? "it" : "them")" }
+                ?? "but the route has no path to provide \(missing.count == 1 ? "it" : "them")"
+            findings.report(
+                description, "\(needs), \(lack)",
+                at: binding.range,
+                related: [RelatedLocation(holder.name.range, "holder '\(holderName)' is declared here")],
+                subjects: [.route(id), .holder(holderName)] + missing.map { FindingSubject(.parameter, $0) })
+        }
+    }
+}

@@ -1,0 +1,192 @@
+import RouteLintCore
+
+/// `invalid-value`: a value of the wrong type or outside its choices.
+public enum InvalidValueRule: FileRule {
+    public static let description = RuleDescription(
+        id: "invalid-value",
+        defaultSeverity: .error,
+        summary: "A value of the wrong type, an unknown enum value, a negative index or an unsupported manifest version.",
+        rationale: """
+            Every field has a type: `index` is an integer of 0 or more, `stacked` is `true` or \
+            `false`, `presentation` is `push`, `sheet` or `fullscreen`, names match \
+            `[A-Za-z_][A-Za-z0-9_.-]*`. Values are read by the YAML 1.2 core schema, so `yes` \
+            is a string, not a boolean, and `"3"` is a string, not an integer. A file with an \
+            unsupported `manifest` version is reported once and still checked as version 1.
+            """,
+        triggeringExamples: [
+            RuleExample(
+                """
+                manifest: 1
+                ios: {app-ids: [↓shop.app]}
+                android:
+                  package: ↓shop
+                  activity: ↓Main-Activity
+                  cert-fingerprints: [↓"14:6D:E9"]
+                  min-sdk: ↓0
+                """),
+            RuleExample(
+                """
+                manifest: 1
+                tabs:
+                  home:
+                    activity: shop
+                    index: ↓-1
+                    root: home
+                    icon: house
+                """),
+            RuleExample(
+                """
+                manifest: 1
+                routes:
+                  filters:
+                    presentation: ↓modal
+                    stacked: ↓yes
+                """),
+            RuleExample(
+                """
+                manifest: ↓2
+                """),
+        ],
+        nonTriggeringExamples: [
+            RuleExample(
+                """
+                manifest: 1
+                activities: {shop: {}}
+                tabs: {home: {activity: shop, index: 0, root: home, icon: house}}
+                holders: {H: {}}
+                routes:
+                  home: {path: /, holder: H, links: [filters]}
+                  filters:
+                    activity: shop
+                    holder: H
+                    presentation: sheet
+                    stacked: true
+                """),
+            RuleExample(
+                """
+                manifest: 1
+                hosts: [shop.example.com]
+                ios: {app-ids: [ABCDE12345.com.example.shop]}
+                android:
+                  package: com.example.shop
+                  activity: .MainActivity
+                  cert-fingerprints:
+                    - 14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5
+                  min-sdk: 26
+                activities: {shop: {}}
+                tabs: {home: {activity: shop, index: 0, root: home, icon: house}}
+                holders: {H: {}}
+                routes:
+                  home: {path: /, holder: H, links: [preview]}
+                  preview: {path: /preview/:id, activity: shop, holder: H, web: false}
+                """),
+        ])
+
+    public static func check(_ issues: [ManifestIssue], into findings: inout FindingSink) {
+        for case .invalidValue(let problem, let range) in issues {
+            var suggestion: String?
+            if case .unknownChoice(_, let text, let choices) = problem { suggestion = Suggestion.nearest(to: text, among: choices) }
+            let (message, subjects) = words(problem, suggestion: suggestion)
+            findings.report(description, message, at: range, subjects: subjects, suggestion: suggestion)
+        }
+    }
+
+    /// The message, with the nearest choice suggested for an unknown one, and the names that
+    /// identify the finding.
+    static func words(_ problem: InvalidValue, suggestion: String?) -> (String, [FindingSubject]) {
+        let nameSyntax = "names match [A-Za-z_][A-Za-z0-9_.-]*"
+        switch problem {
+        case .topLevelNotMapping(let found):
+            return ("the top level of a manifest must be a mapping, found \(phrase(found))", [KeyOwner.topLevel.subject])
+        case .wrongType(let field, let expected, let found):
+            return ("\(phrase(field)) must be \(phrase(expected)), found \(phrase(found))", subjects(field))
+        case .nonScalarKey(let owner, let found):
+            return ("keys in \(owner) must be strings, found \(phrase(found))", [owner.subject])
+        case .invalidEntityName(let kind, let text):
+            return ("'\(text)' is not a valid \(kind.rawValue) name; \(nameSyntax)", [.entity(kind, text)])
+        case .entityNotMapping(let kind, let name, let found):
+            return ("\(kind.rawValue) '\(name)' must be a mapping of its fields, found \(phrase(found))", [.entity(kind, name)])
+        case .invalidName(let field, let text):
+            return (
+                "\(phrase(field)) is '\(text)', which is not a valid name; \(nameSyntax)", subjects(field) + [FindingSubject(.value, text)]
+            )
+        case .invalidParameterName(let field, let text):
+            return (
+                "\(phrase(field)) is '\(text)', which is not a parameter name; parameter names match [A-Za-z_][A-Za-z0-9_]*",
+                subjects(field) + [FindingSubject(.parameter, text)]
+            )
+        case .negativeIndex(let field, let value):
+            return ("\(phrase(field)) must be 0 or more, found \(value)", subjects(field))
+        case .unknownChoice(let field, let text, let choices):
+            return (
+                "\(phrase(field)) must be \(englishList(choices, conjunction: "or")), found '\(text)'"
+                    + Suggestion.hint(suggestion), subjects(field) + [FindingSubject(.value, text)]
+            )
+        case .unsupportedVersion(let version):
+            return (
+                "unsupported manifest version \(version); version 1 is the only one, and the file is checked as version 1",
+                [.key("manifest")]
+            )
+        case .invalidScheme(let text):
+            return (
+                "'\(text)' is not a URL scheme; write it without '://', as letters, digits, '+', '.' and '-'",
+                [.key(TopLevelKey.schemes.name), FindingSubject(.value, text)]
+            )
+        case .invalidHost(let text):
+            return (
+                "'\(text)' is not a host name; write the host alone, like 'example.com', without scheme, port or path",
+                [.key(TopLevelKey.hosts.name), FindingSubject(.value, text)]
+            )
+        case .invalidAppID(let text):
+            return (
+                "'\(text)' is not an app ID; write the team ID (10 letters and digits), a dot and the bundle ID, like 'ABCDE12345.com.example.shop'",
+                [.key("ios.app-ids"), FindingSubject(.value, text)]
+            )
+        case .invalidAndroidName(let field, let text):
+            let what =
+                field.key == AndroidKey.package.name
+                ? "a package name, like 'com.example.shop'"
+                : "an activity class name, like '.MainActivity' or 'com.example.shop.MainActivity'"
+            return ("\(phrase(field)) is '\(text)', which is not \(what)", subjects(field) + [FindingSubject(.value, text)])
+        case .invalidFingerprint(let text):
+            return (
+                "'\(text)' is not a SHA-256 certificate fingerprint; write its 32 bytes in hex, joined by ':' (as 'keytool -list' prints it)",
+                [.key("android.cert-fingerprints"), FindingSubject(.value, text)]
+            )
+        case .invalidAPILevel(let level):
+            return ("'min-sdk' of 'android' must be an Android API level from 1, found \(level)", [.key("android.min-sdk")])
+        case .mergeNotMapping(let owner, let found):
+            return ("'<<' in \(owner) must merge a mapping or a list of mappings, found \(phrase(found))", [owner.subject, .key("<<")])
+        }
+    }
+
+    /// "'index' of tab 'home'", "an item of 'links' of route 'home'", or "'app'" at the top level.
+    private static func phrase(_ field: FieldReference) -> String {
+        let named = field.owner == .topLevel ? "'\(field.key)'" : "'\(field.key)' of \(field.owner)"
+        return field.isItem ? "an item of \(named)" : named
+    }
+
+    /// What identifies a finding about a field's value, without its line.
+    private static func subjects(_ field: FieldReference) -> [FindingSubject] { [field.owner.subject, .key(field.key)] }
+
+    private static func phrase(_ expected: ExpectedValue) -> String {
+        switch expected {
+        case .string: return "a string"
+        case .integer: return "an integer"
+        case .boolean: return "true or false"
+        case .list: return "a list"
+        case .formatVersion: return "the integer 1"
+        case .mapping: return "a mapping"
+        case .names(let kind): return "a mapping of \(kind.rawValue) names"
+        }
+    }
+
+    private static func phrase(_ found: FoundValue) -> String {
+        switch found {
+        case .mapping: return "a mapping"
+        case .list: return "a list"
+        case .null: return "null"
+        case .scalar(let type, let text): return "\(type) '\(text)'"
+        }
+    }
+}

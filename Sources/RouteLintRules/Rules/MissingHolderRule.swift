@@ -1,0 +1,65 @@
+import RouteLintCore
+
+/// `missing-holder`: a route bound to no holder, or to one that is not declared.
+public enum MissingHolderRule: AppRule {
+    public static let description = RuleDescription(
+        id: "missing-holder",
+        defaultSeverity: .error,
+        summary: "A route has no holder, or names a holder that is not declared.",
+        rationale: """
+            The holder owns a route's ViewModel and DI scope: a route without one cannot be \
+            built when it is opened. The finding points at the `holder` value, or at the \
+            route's key when there is none, and suggests the nearest declared holder.
+            """,
+        triggeringExamples: [
+            RuleExample(
+                """
+                manifest: 1
+                holders:
+                  ProductHolder: {params: [id]}
+                routes:
+                  product: {path: /products/:id, activity: shop, holder: ↓ProductHoldr}
+                  ↓cart: {path: /cart, activity: shop}
+                """)
+        ],
+        nonTriggeringExamples: [
+            RuleExample(
+                """
+                manifest: 1
+                activities: {shop: {}}
+                tabs: {home: {activity: shop, index: 0, root: cart, icon: cart}}
+                holders:
+                  ProductHolder: {params: [id]}
+                  CartHolder: {}
+                routes:
+                  product: {path: /products/:id, activity: shop, holder: ProductHolder, entry: true}
+                  cart: {path: /cart, activity: shop, holder: CartHolder}
+                """)
+        ])
+
+    /// What it looks for may be declared in a file of the app that could not be read.
+    public static let needsEveryFile = true
+
+    public static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
+        for route in app.routes {
+            guard let holder = route.holder else {
+                // A holder written with a value of the wrong kind is reported by invalid-value.
+                guard !route.written.contains(.holder) else { continue }
+                findings.report(
+                    description, "route '\(app.text(route.id.value))' has no 'holder'",
+                    at: route.id.range, subjects: [.route(app.text(route.id.value))])
+                continue
+            }
+            // A holder declared in a file that could not be read would look undeclared.
+            guard app.isComplete, app.holder(holder.value) == nil else { continue }
+            let id = app.text(route.id.value)
+            let name = app.text(holder.value)
+            let suggestion = Suggestion.nearest(to: name, among: app.holderNames)
+            findings.report(
+                description,
+                "route '\(id)' is bound to holder '\(name)', which is not declared in \(app.displayName)"
+                    + Suggestion.hint(suggestion),
+                at: holder.range, subjects: [.route(id), .holder(name)], suggestion: suggestion)
+        }
+    }
+}

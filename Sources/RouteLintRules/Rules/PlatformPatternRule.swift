@@ -1,0 +1,64 @@
+import RouteLintCore
+import RouteLintPlatform
+
+/// `platform-pattern`: a pattern in a platform file that the platform rejects, or reads
+/// otherwise than it looks.
+public enum PlatformPatternRule: PlatformRule {
+    public static let description = RuleDescription(
+        id: "platform-pattern",
+        defaultSeverity: .error,
+        summary: "A platform file's pattern is rejected by the platform or means something else than it looks.",
+        rationale: """
+            Android's manifest parser rejects some `pathAdvancedPattern`s (an unclosed set, a \
+            modifier with nothing before it), which fails the install. Other patterns are \
+            accepted but read otherwise than they look: `pathPattern` has no `?`, `(` or `|`, so \
+            they match themselves; a `*` in a host is a wildcard only as its first character; \
+            Android compares schemes and hosts in lower case, so upper case matches nothing; a \
+            path without a leading `/` matches no URL, on either platform.
+            """,
+        triggeringExamples: [
+            PlatformExamples.files(
+                "AndroidManifest.xml",
+                PlatformExamples.androidManifest(
+                    PlatformExamples.webFilter(
+                        """
+                                        <data android:path="/" />
+                                        <data android:pathAdvancedPattern="/products/[^/]+/{0,1}" />
+                                        <data android:pathAdvancedPattern="↓/products/[a-" />
+                        """))),
+            PlatformExamples.files(
+                "apple-app-site-association",
+                PlatformExamples.association(
+                    """
+                              {"/": "/?*/?*/?*", "exclude": true},
+                              {"/": "/products/?*"},
+                              {"/": "/?*/?*", "exclude": true},
+                              {"/": "/?*", "exclude": true},
+                              {"/": "/"},
+                              {"/": ↓"products"}
+                    """)),
+        ],
+        nonTriggeringExamples: [
+            PlatformExamples.files(
+                "AndroidManifest.xml", PlatformExamples.androidManifest(PlatformExamples.webFilter(PlatformExamples.exactData)))
+        ])
+
+    static func check(_ facts: PlatformFacts, into findings: inout FindingSink) {
+        var grouped = GroupedFindings(description, what: "patterns the platform rejects or reads otherwise")
+        for issue in facts.issues {
+            switch issue {
+            case .rejectedPattern(let attribute, let pattern, let reason, let range):
+                grouped.report(
+                    "Android rejects android:\(attribute) '\(TerminalText.escape(pattern))': \(TerminalText.escape(reason))",
+                    at: range, subjects: [FindingSubject(.value, pattern)])
+            case .misleadingPattern(let pattern, let explanation, let range):
+                grouped.report(
+                    "'\(TerminalText.escape(pattern))': \(TerminalText.escape(explanation))", at: range,
+                    subjects: [FindingSubject(.value, pattern)])
+            case .malformed, .unexpected, .oversizedAssociation:
+                continue
+            }
+        }
+        grouped.flush(into: &findings)
+    }
+}

@@ -1,0 +1,71 @@
+import RouteLintCore
+
+/// `removed-link`: a URL that opened a route opens none now.
+public enum RemovedLinkRule: ChangeRule {
+    public static let description = RuleDescription(
+        id: "removed-link",
+        defaultSeverity: .error,
+        summary: "A URL that opened a route opens none now.",
+        rationale: """
+            Deep links live outside the app — in emails, notifications, QR codes, other apps and \
+            the website — and a link already sent cannot be changed. A route removed, a path \
+            narrowed or renamed, `web: false`, a host or scheme dropped: each leaves links that \
+            opened a screen yesterday opening nothing, or the browser, tomorrow. The finding names \
+            a URL that opened the route and opens no route now. Keep the old path as a route that \
+            redirects, or acknowledge the break (see `routelint diff` in the README).
+            """,
+        triggeringExamples: [
+            RuleExample(
+                before: ChangeExamples.manifest,
+                after: ChangeExamples.changing("requires-auth: true}", to: "requires-auth: true, web: ↓false}"))
+        ],
+        nonTriggeringExamples: [ChangeExamples.moved])
+
+    package static func check(_ changes: RouteChanges, into findings: inout FindingSink) {
+        for change in changes.links where change.kind == .removed {
+            let opened = change.before.map { "route '\(TerminalText.escape($0))'" } ?? "a route"
+            findings.report(
+                description,
+                "\(ChangeWording.urls(change.urls)) opened \(opened); \(ChangeWording.opens(change.urls)) no route now"
+                    + (change.cause.map { ": \(ChangeWording.cause($0))" } ?? ""),
+                at: change.range, related: change.related, subjects: ChangeWording.subjects(change), witnesses: change.urls)
+        }
+    }
+}
+
+/// How the change rules name URLs and routes.
+enum ChangeWording {
+    /// The witness URLs, escaped for a terminal: "U" or "U and V".
+    static func urls(_ urls: [String]) -> String {
+        englishList(urls.map(TerminalText.escape))
+    }
+
+    /// "it opens" or "they open".
+    static func opens(_ urls: [String]) -> String {
+        urls.count == 1 ? "it opens" : "they open"
+    }
+
+    /// The routes a link change is about, for baselines and fingerprints.
+    /// Why links changed, in words.
+    static func cause(_ cause: RouteChanges.LinkCause) -> String {
+        let quoted = { (name: String) in "'\(TerminalText.escape(name))'" }
+        let origin = { (origin: RouteChanges.Origin) in "\(origin.kind) \(quoted(origin.name))" }
+        switch cause {
+        case .unclaimedBy(let route): return "route \(quoted(route)) opens it and has web: false, so the app does not claim it"
+        case .routeRemoved(let route): return "route \(quoted(route)) was removed"
+        case .pathChanged(let route, let path):
+            return "route \(quoted(route)) no longer matches it (its path is \(TerminalText.escape(path)) now)"
+        case .pathRemoved(let route): return "route \(quoted(route)) has no path now"
+        case .wasUnclaimedBy(let route): return "route \(quoted(route)) had web: false, so the app did not claim it"
+        case .originUndeclared(let declared): return "\(origin(declared)) is no longer declared"
+        case .originMoved(let declared, let app, let opensRoute):
+            return "\(origin(declared)) is declared by \(TerminalText.escape(app)) now"
+                + (opensRoute ? "" : ", and no route of it opens the URL")
+        case .originAdded(let declared): return "\(origin(declared)) is new"
+        }
+    }
+
+    static func subjects(_ change: RouteChanges.LinkChange) -> [FindingSubject] {
+        [change.before, change.after].compactMap { $0 }.map(FindingSubject.route) + [FindingSubject(.value, change.app)]
+    }
+}

@@ -1,0 +1,82 @@
+/// Every rule routelint has, in catalogue order: the rules about reading files first, then
+/// the rules about the merged app.
+public enum RuleRegistry {
+    /// Every rule, in the order their findings are reported within a position.
+    public static let rules: [any Rule.Type] = [
+        YAMLSyntaxRule.self,
+        DuplicateKeyRule.self,
+        UnknownKeyRule.self,
+        InvalidValueRule.self,
+        MissingFieldRule.self,
+        InvalidPathRule.self,
+        DuplicateNameRule.self,
+        UnknownReferenceRule.self,
+        ConflictingPatternsRule.self,
+        MissingHolderRule.self,
+        DuplicateTabIndexRule.self,
+        OrphanActivityRule.self,
+        UnreachableRouteRule.self,
+        UnusedHolderRule.self,
+        HolderParamsRule.self,
+        HolderScopeRule.self,
+        TabRootRule.self,
+        DefaultTabRule.self,
+        TabIndexGapRule.self,
+        TabLimitRule.self,
+        SheetPushRule.self,
+        MissingFallbackRule.self,
+        UnobservedContextRule.self,
+        PlatformFileSyntaxRule.self,
+        PlatformPatternRule.self,
+        UnroutedLinkRule.self,
+        UnclaimedRouteRule.self,
+        ShadowedLinkRule.self,
+        APILevelLimitRule.self,
+        AssociationSizeRule.self,
+        AppLinkSetupRule.self,
+        UnusedSuppressionRule.self,
+        RemovedLinkRule.self,
+        RedirectedLinkRule.self,
+        RelaxedAuthRule.self,
+        ChangedRouteAPIRule.self,
+        AddedLinkRule.self,
+    ]
+
+    /// The rules about reading one file.
+    public static let fileRules: [any FileRule.Type] = rules.compactMap { $0 as? any FileRule.Type }
+    /// The rules about an app's merged model.
+    public static let appRules: [any AppRule.Type] = rules.compactMap { $0 as? any AppRule.Type }
+
+    /// The rules about platform link files.
+    static let platformRules: [any PlatformRule.Type] = rules.compactMap { $0 as? any PlatformRule.Type }
+
+    /// The rules about the change between two revisions, which only `routelint diff` runs.
+    package static let changeRules: [any ChangeRule.Type] = rules.compactMap { $0 as? any ChangeRule.Type }
+
+    /// The ids of the rules only `routelint diff` runs.
+    public static var changeRuleIDs: [String] { changeRules.map { $0.description.id } }
+
+    /// The rules that skip (part of) their check for an app one of whose files could not be read.
+    public static var wholeAppRuleIDs: [String] { appRules.filter { $0.needsEveryFile }.map { $0.description.id } }
+
+    /// Every rule's description, in registry order.
+    public static let descriptions: [RuleDescription] = rules.map { $0.description }
+
+    /// The description of the rule `id`.
+    public static func description(of id: String) -> RuleDescription? {
+        descriptions.first { $0.id == id }
+    }
+
+    /// Every rule's id, in registry order.
+    public static var ids: [String] { descriptions.map(\.id) }
+
+    /// A tag for SARIF: `format` for the rules about reading a file, `navigation` for those
+    /// about the merged app, `platform-links` for those about platform files, `route-changes`
+    /// for those of `routelint diff`, `suppression` for unused directives.
+    public static func category(of id: String) -> String {
+        if changeRules.contains(where: { $0.description.id == id }) { return "route-changes" }
+        if platformRules.contains(where: { $0.description.id == id }) { return "platform-links" }
+        if id == MissingFieldRule.description.id || fileRules.contains(where: { $0.description.id == id }) { return "format" }
+        return id == UnusedSuppressionRule.description.id ? "suppression" : "navigation"
+    }
+}

@@ -1,0 +1,102 @@
+import RouteLintCore
+
+/// `unknown-reference`: a name that refers to nothing declared in the app.
+public enum UnknownReferenceRule: AppRule {
+    public static let description = RuleDescription(
+        id: "unknown-reference",
+        defaultSeverity: .error,
+        summary: "A name refers to no declared activity, tab, route or holder.",
+        rationale: """
+            Tabs name their activity and root route, activities their default tab, routes \
+            their activity, links and fallback, holders their parent. A name that matches no \
+            declaration in the app is a navigation that fails at run time. The finding points \
+            at the name and suggests the nearest declared one. (A route's `holder` is checked \
+            by `missing-holder`.)
+            """,
+        triggeringExamples: [
+            RuleExample(
+                """
+                manifest: 1
+                activities:
+                  shop: {default-tab: ↓hme}
+                tabs:
+                  home: {activity: ↓shp, index: 0, root: home, icon: house}
+                routes:
+                  home: {path: /, links: [↓prodcut]}
+                  product: {path: /products/:id, activity: shop, fallback: ↓hom}
+                holders:
+                  ProductHolder: {parent: ↓AppHolder}
+                """)
+        ],
+        nonTriggeringExamples: [
+            RuleExample(
+                """
+                manifest: 1
+                activities:
+                  shop: {default-tab: home}
+                tabs:
+                  home: {activity: shop, index: 0, root: home, icon: house}
+                routes:
+                  home: {path: /, holder: AppHolder, links: [product]}
+                  product: {path: /products/:id, activity: shop, holder: ProductHolder, fallback: home}
+                holders:
+                  AppHolder: {scope: app}
+                  ProductHolder: {parent: AppHolder}
+                """)
+        ])
+
+    /// What it looks for may be declared in a file of the app that could not be read.
+    public static let needsEveryFile = true
+
+    public static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
+        // A file that could not be read may declare the names that look unknown.
+        guard app.isComplete else { return }
+        // The candidates for a suggestion are gathered only when a name is unknown.
+        func check(
+            _ reference: LocatedName?, field: String, of owner: @autoclosure () -> KeyOwner, kind: EntityKind,
+            exists: (Symbol) -> Bool, candidates: @autoclosure () -> [String]
+        ) {
+            guard let reference, !exists(reference.value) else { return }
+            let owner = owner()
+            let name = app.text(reference.value)
+            let suggestion = Suggestion.nearest(to: name, among: candidates())
+            findings.report(
+                description,
+                "'\(field)' of \(owner) names \(kind.rawValue) '\(name)', which is not declared in \(app.displayName)"
+                    + Suggestion.hint(suggestion),
+                at: reference.range, subjects: [owner.subject, .key(field), .entity(kind, name)], suggestion: suggestion)
+        }
+
+        for activity in app.activities {
+            check(
+                activity.defaultTab, field: ActivityKey.defaultTab.name, of: .entity(.activity, app.text(activity.name.value)), kind: .tab,
+                exists: { app.tab($0) != nil }, candidates: app.tabNames)
+        }
+        for tab in app.tabs {
+            check(
+                tab.activity, field: TabKey.activity.name, of: .entity(.tab, app.text(tab.name.value)), kind: .activity,
+                exists: { app.activity($0) != nil }, candidates: app.activityNames)
+            check(
+                tab.root, field: TabKey.root.name, of: .entity(.tab, app.text(tab.name.value)), kind: .route,
+                exists: { app.route($0) != nil }, candidates: app.routeIDs)
+        }
+        for route in app.routes {
+            check(
+                route.activity, field: RouteKey.activity.name, of: .entity(.route, app.text(route.id.value)), kind: .activity,
+                exists: { app.activity($0) != nil }, candidates: app.activityNames)
+            for link in app.names(route.links) {
+                check(
+                    link, field: RouteKey.links.name, of: .entity(.route, app.text(route.id.value)), kind: .route,
+                    exists: { app.route($0) != nil }, candidates: app.routeIDs)
+            }
+            check(
+                route.fallback, field: RouteKey.fallback.name, of: .entity(.route, app.text(route.id.value)), kind: .route,
+                exists: { app.route($0) != nil }, candidates: app.routeIDs)
+        }
+        for holder in app.holders {
+            check(
+                holder.parent, field: HolderKey.parent.name, of: .entity(.holder, app.text(holder.name.value)), kind: .holder,
+                exists: { app.holder($0) != nil }, candidates: app.holderNames)
+        }
+    }
+}

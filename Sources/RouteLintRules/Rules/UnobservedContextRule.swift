@@ -1,0 +1,64 @@
+import RouteLintCore
+
+/// `unobserved-context`: a context a route sends that no route above it receives.
+public enum UnobservedContextRule: AppRule {
+    public static let description = RuleDescription(
+        id: "unobserved-context",
+        defaultSeverity: .warning,
+        summary: "A route sends a context that no route on any link path leading to it observes.",
+        rationale: """
+            `sends` lists the contexts a route hands back to the screens below it in the \
+            navigation stack (a selected filter, a completed form); `observes` lists those a \
+            route receives from the screens it leads to. A context is delivered when some \
+            route from which a chain of `links` leads to the sender observes it. If none does, \
+            the result is sent into the void: a misspelt context name, or a missing observer.
+            """,
+        triggeringExamples: [
+            RuleExample(
+                """
+                manifest: 1
+                routes:
+                  products: {links: [filters]}
+                  filters: {presentation: sheet, sends: [↓FilterSelection]}
+                """)
+        ],
+        nonTriggeringExamples: [
+            RuleExample(
+                """
+                manifest: 1
+                activities: {shop: {}}
+                tabs: {home: {activity: shop, index: 0, root: products, icon: house}}
+                holders: {H: {}}
+                routes:
+                  products: {path: /products, holder: H, links: [category], observes: [FilterSelection]}
+                  category: {activity: shop, holder: H, links: [filters]}
+                  filters: {activity: shop, holder: H, presentation: sheet, sends: [FilterSelection]}
+                """)
+        ])
+
+    /// What it looks for may be declared in a file of the app that could not be read.
+    public static let needsEveryFile = true
+
+    public static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
+        // Links from a file that could not be read may lead from an observer.
+        guard app.isComplete else { return }
+        // Contexts numbered densely, so the sets that flow along the graph stay small.
+        var contextIDs: [Symbol: Int] = [:]
+        for route in app.routes {
+            for context in app.names(route.sends) where contextIDs[context.value] == nil { contextIDs[context.value] = contextIDs.count }
+        }
+        guard !contextIDs.isEmpty else { return }
+        let observed: [Set<Int>] = app.routes.map { Set(app.names($0.observes).compactMap { contextIDs[$0.value] }) }
+        let observedAbove = app.linkGraph.unionOverAncestors(observed)
+        for (position, route) in app.routes.enumerated() {
+            for context in app.names(route.sends) where !observedAbove[position].contains(contextIDs[context.value]!) {
+                let id = app.text(route.id.value)
+                let name = app.text(context.value)
+                findings.report(
+                    description,
+                    "route '\(id)' sends '\(name)', but no route that links to it, directly or through other routes, observes it",
+                    at: context.range, subjects: [.route(id), FindingSubject(.context, name)])
+            }
+        }
+    }
+}
