@@ -5,6 +5,8 @@ import RouteLintCore
 /// The formats of `routelint diff`: those of `lint`, and Markdown for a pull request.
 enum DiffFormat: String, FormatChoice {
     case text, json, sarif, github, markdown
+
+    static let reportExample = "markdown:changes.md"
 }
 
 struct Diff: ParsableCommand {
@@ -22,16 +24,7 @@ struct Diff: ParsableCommand {
             valueName: "ref|dir"))
     var against: String
 
-    @Option(help: "Output format: \(DiffFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
-    var format: DiffFormat = .text
-
-    @Option(help: "Write the --format report to this file instead of standard output.")
-    var output: String?
-
-    @Option(
-        name: .customLong("report"),
-        help: ArgumentHelp("Also write a report: FORMAT[:FILE] (repeatable), e.g. markdown:changes.md.", valueName: "format[:file]"))
-    var reports: [ReportRequest<DiffFormat>] = []
+    @OptionGroup var reports: ReportOptions<DiffFormat>
 
     @OptionGroup var gate: GateOptions
 
@@ -52,13 +45,8 @@ struct Diff: ParsableCommand {
         }
         for message in run.messages { printError(message.description) }
         if let writeBaseline = gate.writeBaseline, let newBaseline = run.newBaseline { try emit(newBaseline.text, to: writeBaseline) }
-        for request in [ReportRequest(format: format, path: output)] + reports {
-            var destination = try openOutput(request.path)
-            gate.reporter(request.format.output, toTerminal: request.path == nil, workingDirectory: workingDirectory)
-                .write(run.report, to: &destination)
-            try finish(destination)
-        }
-        for reason in run.verdict.reasons(summaryShown: format == .text && !gate.quiet) { printError(reason.description) }
+        try reports.write(run.report, gate: gate, workingDirectory: workingDirectory)
+        for reason in run.verdict.reasons(summaryShown: reports.showsSummary(gate)) { printError(reason.description) }
         if run.verdict.exitStatus != 0 { throw ExitCode(run.verdict.exitStatus) }
     }
 
@@ -72,10 +60,5 @@ struct Diff: ParsableCommand {
 
     func validate() throws {
         if against.isEmpty { throw ValidationError("--against needs a git revision or a folder") }
-        if let request = reports.first(where: { $0.path == nil }) {
-            throw ValidationError(
-                "--report \(request.format.rawValue) needs a file: --report \(request.format.rawValue):FILE "
-                    + "(standard output carries the --format report)")
-        }
     }
 }

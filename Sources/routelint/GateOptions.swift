@@ -54,10 +54,72 @@ enum OutputFormat: String {
     case text, json, sarif, github, markdown
 }
 
-/// A command's choice of formats, each one of `OutputFormat`.
-protocol FormatChoice: RawRepresentable<String>, ExpressibleByArgument, CaseIterable {}
+/// A command's choice of formats, each one of `OutputFormat`, `text` among them.
+protocol FormatChoice: RawRepresentable<String>, ExpressibleByArgument, CaseIterable, Sendable {
+    /// The default format: text for a reader.
+    static var text: Self { get }
+    /// A `--report` argument for the help: `sarif:routelint.sarif`.
+    static var reportExample: String { get }
+}
+
+/// Where a command writes its reports: `--format` to `--output` (standard output by default),
+/// and each `--report FORMAT:FILE` beside it.
+struct ReportOptions<Format: FormatChoice>: ParsableArguments {
+    @Option(help: "Output format: \(Format.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var format = Format.text
+
+    @Option(help: "Write the --format report to this file instead of standard output.")
+    var output: String?
+
+    @Option(
+        name: .customLong("report"),
+        help: ArgumentHelp("Also write a report: FORMAT[:FILE] (repeatable), e.g. \(Format.reportExample).", valueName: "format[:file]"))
+    var reports: [ReportRequest<Format>] = []
+
+    func validate() throws {
+        // Standard output carries the --format report; a second report there would interleave.
+        if let request = reports.first(where: { $0.path == nil }) {
+            throw ValidationError(
+                "--report \(request.format.rawValue) needs a file: --report \(request.format.rawValue):FILE "
+                    + "(standard output carries the --format report)")
+        }
+    }
+
+    /// Writes `report` in every format asked for, each made by `gate`'s reporter factory.
+    func write(_ report: LintReport, gate: GateOptions, workingDirectory: String) throws {
+        for request in [ReportRequest(format: format, path: output)] + reports {
+            var destination = try openOutput(request.path)
+            gate.reporter(request.format.output, toTerminal: request.path == nil, workingDirectory: workingDirectory)
+                .write(report, to: &destination)
+            try finish(destination)
+        }
+    }
+
+    /// Whether the text on standard output ends with the summary, so the verdict need not
+    /// repeat it.
+    func showsSummary(_ gate: GateOptions) -> Bool { format == .text && !gate.quiet }
+}
 
 extension FormatChoice {
     /// The format, as the reporter factory knows it.
     var output: OutputFormat { OutputFormat(rawValue: rawValue)! }
+}
+
+/// `--report FORMAT[:FILE]`: a report in FORMAT (one of a command's formats), written to FILE
+/// or to standard output.
+struct ReportRequest<Format: RawRepresentable & Sendable>: ExpressibleByArgument where Format.RawValue == String {
+    let format: Format
+    let path: String?
+
+    init?(argument: String) {
+        let parts = argument.split(separator: ":", maxSplits: 1).map(String.init)
+        guard let first = parts.first, let format = Format(rawValue: first) else { return nil }
+        self.format = format
+        path = parts.count > 1 && !parts[1].isEmpty ? parts[1] : nil
+    }
+
+    init(format: Format, path: String?) {
+        self.format = format
+        self.path = path
+    }
 }

@@ -10,25 +10,8 @@ import RouteLintCore
 
 enum ReportFormat: String, FormatChoice {
     case text, json, sarif, github
-}
 
-/// `--report FORMAT[:FILE]`: a report in FORMAT (one of a command's formats), written to FILE
-/// or to standard output.
-struct ReportRequest<Format: RawRepresentable & Sendable>: ExpressibleByArgument where Format.RawValue == String {
-    let format: Format
-    let path: String?
-
-    init?(argument: String) {
-        let parts = argument.split(separator: ":", maxSplits: 1).map(String.init)
-        guard let first = parts.first, let format = Format(rawValue: first) else { return nil }
-        self.format = format
-        path = parts.count > 1 && !parts[1].isEmpty ? parts[1] : nil
-    }
-
-    init(format: Format, path: String?) {
-        self.format = format
-        self.path = path
-    }
+    static let reportExample = "sarif:routelint.sarif"
 }
 
 struct Lint: ParsableCommand {
@@ -38,16 +21,7 @@ struct Lint: ParsableCommand {
     @Argument(help: "Files and directories to lint (default: the configuration's include, else the current directory).")
     var paths: [String] = []
 
-    @Option(help: "Output format: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
-    var format: ReportFormat = .text
-
-    @Option(help: "Write the --format report to this file instead of standard output.")
-    var output: String?
-
-    @Option(
-        name: .customLong("report"),
-        help: ArgumentHelp("Also write a report: FORMAT[:FILE] (repeatable), e.g. sarif:routelint.sarif.", valueName: "format[:file]"))
-    var reports: [ReportRequest<ReportFormat>] = []
+    @OptionGroup var reports: ReportOptions<ReportFormat>
 
     @OptionGroup var gate: GateOptions
 
@@ -107,15 +81,8 @@ struct Lint: ParsableCommand {
         let run = try perform(options)
         for message in run.messages { printError(message.description) }
         if let writeBaseline = gate.writeBaseline, let newBaseline = run.newBaseline { try emit(newBaseline.text, to: writeBaseline) }
-        let report = run.report
-        for request in [ReportRequest(format: format, path: output)] + reports {
-            var destination = try openOutput(request.path)
-            gate.reporter(request.format.output, toTerminal: request.path == nil, workingDirectory: workingDirectory).write(
-                report, to: &destination)
-            try finish(destination)
-        }
-        let summaryShown = format == .text && !gate.quiet
-        for reason in run.verdict.reasons(summaryShown: summaryShown) { printError(reason.description) }
+        try reports.write(run.report, gate: gate, workingDirectory: workingDirectory)
+        for reason in run.verdict.reasons(summaryShown: reports.showsSummary(gate)) { printError(reason.description) }
         if run.verdict.exitStatus != 0 { throw ExitCode(run.verdict.exitStatus) }
     }
 
@@ -126,12 +93,6 @@ struct Lint: ParsableCommand {
         }
         if staged && (!paths.isEmpty || wholeSet) {
             throw ValidationError("--staged reads the changed files from git; give no paths and no --whole-set")
-        }
-        // Standard output carries the --format report; a second report there would interleave.
-        if let request = reports.first(where: { $0.path == nil }) {
-            throw ValidationError(
-                "--report \(request.format.rawValue) needs a file: --report \(request.format.rawValue):FILE "
-                    + "(standard output carries the --format report)")
         }
     }
 }
