@@ -197,6 +197,23 @@ struct GateTests {
         #expect(Glob(pattern).matches(path) == expected)
     }
 
+    @Test(
+        "a walk enters a folder only when a glob may match below it",
+        arguments: [
+            ("Manifests/**/*.routes.yaml", "Manifests", true),
+            ("Manifests/**/*.routes.yaml", "Manifests/a/b", true),
+            ("Manifests/**/*.routes.yaml", "proc", false),
+            ("src/*.yaml", "src", true),
+            ("src/*.yaml", "src/sub", false),
+            ("*/x.yaml", "anything", true),
+            ("*.routes.yaml", "deep/below", true),
+            ("legacy/**", "legacy/a/b", true),
+            ("a?c/*.yaml", "abbc", false),
+        ])
+    func globsBelowFolders(_ pattern: String, _ directory: String, _ expected: Bool) {
+        #expect(Glob(pattern).mayMatch(below: directory) == expected)
+    }
+
     @Test("a baseline accepts what it records, by identity, and reports what no longer matches")
     func baseline() throws {
         let before = lint(

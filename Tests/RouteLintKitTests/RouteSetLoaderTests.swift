@@ -155,6 +155,49 @@ struct RouteSetLoaderTests {
         #expect(plain.contains("other/c.routes.yaml") && !plain.contains("extra.yaml"))
     }
 
+    /// A file system whose folders at `unlistable` cannot be listed: a walk that enters one says so.
+    struct UnlistableFolders: RouteSetFileSystem {
+        let base: InMemoryFileSystem
+        let unlistable: Set<String>
+
+        func entry(at path: String) -> Result<FileSystemEntry, ReadFailure> { base.entry(at: path) }
+        func names(inDirectory path: String) -> Result<[String], ReadFailure> {
+            unlistable.contains(path) ? .failure(ReadFailure(path: path, reason: "Permission denied")) : base.names(inDirectory: path)
+        }
+        func contents(of path: String) -> Result<[UInt8], ReadFailure> { base.contents(of: path) }
+    }
+
+    @Test("the configured walk enters no folder its globs cannot match below, nor the kernel's folders of /")
+    func prunedWalk() throws {
+        let repository = UnlistableFolders(
+            base: InMemoryFileSystem([
+                "/repo/.routelint.yml": "include: ['app/**/*.routes.yaml', 'docs/*.routes.yaml']\n",
+                "/repo/app/a/z.routes.yaml": "manifest: 1\n",
+                "/repo/docs/b.routes.yaml": "manifest: 1\n",
+                "/repo/docs/old/c.routes.yaml": "manifest: 1\n",
+                "/repo/other/d.routes.yaml": "manifest: 1\n",
+            ]),
+            unlistable: ["/repo/other", "/repo/docs/old"])
+        let set = try Self.loader(repository).load([])
+        #expect(set.unreadable.isEmpty)
+        #expect(set.files.map(\.path) == ["app/a/z.routes.yaml", "docs/b.routes.yaml"])
+
+        // A container's working directory is /, and a configuration there may take every manifest.
+        let root = UnlistableFolders(
+            base: InMemoryFileSystem([
+                "/.routelint.yml": "include: ['**/*.routes.yaml']\n",
+                "/app/a.routes.yaml": "manifest: 1\n",
+                "/proc/1/x.routes.yaml": "manifest: 1\n",
+                "/sys/x.routes.yaml": "manifest: 1\n",
+            ]),
+            unlistable: ["/proc/1"])
+        let fromRoot = try Self.loader(root, in: "/").load([])
+        #expect(fromRoot.unreadable.isEmpty)
+        #expect(fromRoot.files.map(\.path) == ["app/a.routes.yaml"])
+        // Given by name, such a folder is read like any other.
+        #expect(try Self.loader(root, in: "/").load(["/sys"]).files.map(\.path) == ["/sys/x.routes.yaml"])
+    }
+
     @Test("paths given keep their names, excluded ones are said to be left out, and no manifest at all fails the run")
     func givenPaths() throws {
         let loader = try Self.loader()

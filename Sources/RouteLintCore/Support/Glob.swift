@@ -27,6 +27,21 @@ public struct Glob: Sendable, Equatable, CustomStringConvertible {
         return Self.matches(parts[...], components[...])
     }
 
+    /// Whether a path below the folder `directory` (relative, `/`-separated) may match: a walk
+    /// need not enter a folder that no match can lie in (`src/**` never matches below `docs`).
+    public func mayMatch(below directory: String) -> Bool {
+        if matchesNameAnywhere { return true }
+        let parts = directory.split(separator: "/", omittingEmptySubsequences: true)
+        // The folder's components against the glob's, until the glob's first `**`, which
+        // matches whatever lies below; the file itself needs a component after the folder's.
+        for (index, part) in parts.enumerated() {
+            guard index < components.count - 1 else { return components.last == "**" }
+            if components[index] == "**" { return true }
+            if !Self.matches(name: part, pattern: components[index]) { return false }
+        }
+        return true
+    }
+
     /// `**` matches any number of components, as `*` matches any run of characters.
     private static func matches(_ path: ArraySlice<Substring>, _ pattern: ArraySlice<Substring>) -> Bool {
         wildcardMatch(path, pattern, isStar: { $0 == "**" }, matchesOne: { matches(name: $0, pattern: $1) })

@@ -152,7 +152,13 @@ public struct RouteSetLoader: Sendable {
                 }
             } else {
                 let base = absolute(configuration.baseDirectory)
-                walk.visit(base, shown: base, given: true, foundByInclude: true) { path in
+                walk.visit(
+                    base, shown: base, given: true, foundByInclude: true,
+                    enters: { path in
+                        guard let relative = FilePath.relative(path, to: base) else { return false }
+                        return configuration.include.contains { $0.mayMatch(below: relative) }
+                    }
+                ) { path in
                     guard let relative = FilePath.relative(path, to: base) else { return false }
                     return configuration.include.contains { $0.matches(relative) }
                 }
@@ -253,7 +259,10 @@ public struct RouteSetLoader: Sendable {
             let pattern = entry.glob.pattern
             if pattern.contains(where: { "*?[".contains($0) }) {
                 let before = walk.files.count
-                walk.visit(base, shown: base, given: true, foundByInclude: true) { path in
+                walk.visit(
+                    base, shown: base, given: true, foundByInclude: true,
+                    enters: { path in FilePath.relative(path, to: base).map { entry.glob.mayMatch(below: $0) } ?? false }
+                ) { path in
                     guard PlatformFileKind(path: path) != nil, let relative = FilePath.relative(path, to: base) else { return false }
                     return entry.glob.matches(relative)
                 }
@@ -318,11 +327,15 @@ public struct RouteSetLoader: Sendable {
         var failures: [Failure] = []
         var seen = Set<FileSystemEntry.Identity>()
 
+        /// Folders of the kernel's own file systems: a walk of `/` (a container's working
+        /// directory) does not go through them, since no project keeps its files there.
+        static let kernelFolders: Set<String> = ["/proc", "/sys", "/dev"]
+
         /// Visits `absolute` (named `shown`); below a folder, files are kept when `selects`
-        /// says so of their absolute path.
+        /// says so of their absolute path, and folders are entered when `enters` does.
         mutating func visit(
             _ absolute: String, shown: String, given: Bool, foundByInclude: Bool = false,
-            selects: (String) -> Bool
+            enters: (String) -> Bool = { _ in true }, selects: (String) -> Bool
         ) {
             let entry: FileSystemEntry
             switch fileSystem.entry(at: absolute) {
@@ -337,6 +350,7 @@ public struct RouteSetLoader: Sendable {
             guard seen.insert(entry.identity).inserted else { return }
             switch entry.kind {
             case .directory:
+                if !given && (Self.kernelFolders.contains(absolute) || !enters(absolute)) { return }
                 let names: [String]
                 switch fileSystem.names(inDirectory: absolute) {
                 case .success(let found): names = found
@@ -347,7 +361,7 @@ public struct RouteSetLoader: Sendable {
                 for name in names.filter({ !$0.hasPrefix(".") }).sorted() {
                     visit(
                         FilePath.join(absolute, name), shown: FilePath.join(shown, name), given: false,
-                        foundByInclude: foundByInclude, selects: selects)
+                        foundByInclude: foundByInclude, enters: enters, selects: selects)
                 }
             case .file, .other:
                 // Something else than a file (a FIFO, a device, a link in a git revision) is
