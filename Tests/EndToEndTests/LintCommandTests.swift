@@ -20,6 +20,21 @@ struct LintCommandTests {
         #expect(Self.withoutTime(result.stdout) == "No problems found in 4 files (12 routes) and 4 platform files in T s.\n")
     }
 
+    @Test("a path means the same from / (a container's working directory) as from anywhere")
+    func fromTheRoot() throws {
+        let fixture = RouteLint.packageRoot.appendingPathComponent("\(Self.fixtures)/err/conflicting-patterns.routes.yaml").path
+        let fromRoot = try RouteLint.run(["lint", fixture], in: URL(fileURLWithPath: "/"))
+        let fromPackage = try RouteLint.run(["lint", fixture])
+        #expect(fromRoot.status == 1)
+        #expect(fromRoot.stderr == "")
+        #expect(Self.withoutTime(fromRoot.stdout) == Self.withoutTime(fromPackage.stdout))
+        #expect(fromRoot.stdout.hasPrefix(fixture + ":"))
+        let example = RouteLint.packageRoot.appendingPathComponent("Manifests").path
+        let clean = try RouteLint.run(["lint", example], in: URL(fileURLWithPath: "/"))
+        #expect(clean.status == 0)
+        #expect(clean.stdout.hasPrefix("No problems found in 4 files (12 routes)"))
+    }
+
     @Test("lint is the default command")
     func defaultCommand() throws {
         let result = try RouteLint.run(["Manifests"])

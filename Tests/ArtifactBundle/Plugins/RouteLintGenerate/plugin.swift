@@ -1,0 +1,1 @@
+../../../../Plugins/RouteLintGenerate/plugin.swift
