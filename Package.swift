@@ -55,7 +55,7 @@ let package = Package(
         ),
         .target(
             name: "RouteLintReporting",
-            dependencies: ["RouteLintCore", "RouteLintPlatform", "RouteLintRules"],
+            dependencies: ["RouteLintCore", "RouteLintRules"],
             // The audit page's style sheet and script: real files a browser test loads.
             resources: [.embedInCode("Reporting/AuditPage.css"), .embedInCode("Reporting/AuditPage.js")]
         ),
@@ -69,21 +69,22 @@ let package = Package(
         // The language server (routelint lsp): LSP messages over the same model and rules.
         .target(
             name: "RouteLintServer",
-            dependencies: ["LanguageServerProtocol", "RouteLintKit"]
+            dependencies: [
+                "LanguageServerProtocol", "RouteLintKit", "RouteLintCore", "RouteLintPlatform", "RouteLintRules", "RouteLintGeneration",
+            ]
         ),
         .executableTarget(
             name: "routelint",
             dependencies: [
-                "RouteLintKit",
-                "RouteLintServer",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "RouteLintKit", "RouteLintServer", "RouteLintCore", "RouteLintPlatform", "RouteLintRules", "RouteLintGeneration",
+                "RouteLintReporting", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // Measures routelint against libyaml's raw speed: swift run -c release routelint-bench.
         // It reads CYAML itself for that floor: a scan that builds nothing.
         .executableTarget(
             name: "routelint-bench",
-            dependencies: ["RouteLintKit", "RouteLintServer", "CYAML"]
+            dependencies: ["RouteLintKit", "RouteLintServer", "RouteLintCore", "RouteLintRules", "RouteLintReporting", "CYAML"]
         ),
         // Build-tool plugin: generates a target's routing code (routelint generate swift) from the
         // *.routes.yaml among its sources, at every build.
