@@ -73,9 +73,13 @@ let package = Package(
                 "LanguageServerProtocol", "RouteLintKit", "RouteLintCore", "RouteLintPlatform", "RouteLintRules", "RouteLintGeneration",
             ]
         ),
+        // Hands the C entry point's arguments to the Swift runtime, which in a static Linux build
+        // would read them from /proc.
+        .target(name: "CProcessArguments"),
         .executableTarget(
             name: "routelint",
             dependencies: [
+                "CProcessArguments",
                 "RouteLintKit", "RouteLintServer", "RouteLintCore", "RouteLintPlatform", "RouteLintRules", "RouteLintGeneration",
                 "RouteLintReporting", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

@@ -29,6 +29,11 @@ enum Exit {
 @main
 enum Main {
     static func main() {
+        // A program always has its own name as its first argument: none means none was read.
+        guard !CommandLine.arguments.isEmpty else {
+            printError("routelint: error: cannot read the command line's arguments")
+            exit(Exit.usageOrUnreadable)
+        }
         refuseMisspeltCommand(Array(CommandLine.arguments.dropFirst()))
         do {
             var command = try RouteLintCommand.parseAsRoot()

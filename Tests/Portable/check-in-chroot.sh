@@ -2,7 +2,7 @@
 # Proves that the portable tarball needs nothing but the C libraries: it is extracted into an
 # empty folder that gets only the shared libraries `ldd` names for it, the example manifests
 # and a fixture, and run there under chroot — from `/`, a container's usual working directory
-# — with /proc mounted, as in any container.
+# — with /proc mounted, as in any container, and then without it.
 #
 #   Tests/Portable/check-in-chroot.sh TARBALL REFERENCE_BINARY
 #
@@ -14,10 +14,10 @@ tarball=$1
 reference=$2
 
 jail=$(mktemp -d)
-# A container has /proc, and the Swift runtime of a static build reads its arguments there.
+# A container has /proc; the last runs below go without it.
 mkdir -p "$jail/proc"
 mount -t proc proc "$jail/proc"
-trap 'umount "$jail/proc"; rm -rf "$jail"' EXIT
+trap 'umount "$jail/proc" 2> /dev/null || true; rm -rf "$jail"' EXIT
 tar -xzf "$tarball" -C "$jail" --strip-components=1
 binary="$jail/routelint"
 
@@ -100,4 +100,13 @@ chroot "$jail" /routelint lsp < "$jail/lsp-in" > "$jail/out" 2> "$jail/err" || s
 expect 0 "language server initialize/shutdown"
 grep -q '"capabilities"' "$jail/out" || { cat "$jail/out" "$jail/err"; echo "no initialize result" >&2; exit 1; }
 grep -q '"id":2' "$jail/out" || grep -q '"id" : 2' "$jail/out" || { cat "$jail/out"; echo "no shutdown response" >&2; exit 1; }
+# Without /proc the Swift runtime of a static build cannot read the arguments itself: the
+# binary hands them over from the C entry point (Sources/CProcessArguments).
+umount "$jail/proc"
+run --version
+expect 0 "--version without /proc"
+[ "$(cat "$jail/out")" = "$version" ] || { cat "$jail/out" "$jail/err"; echo "--version without /proc is wrong" >&2; exit 1; }
+run lint fixtures/conflicting-patterns.routes.yaml
+expect 1 "lint of a manifest with findings, without /proc"
+
 echo "the portable binary ran under chroot with only: $(ldd "$binary" | grep -oE '/[^ ]+' | xargs -n1 basename | tr '\n' ' ')"
