@@ -14,7 +14,7 @@ struct RouteLintCommand: ParsableCommand {
         abstract: "Lint and validate route manifests: activities, tabs, routes and their holders.",
         version: RouteLintVersion.current,
         subcommands: [
-            Lint.self, Diff.self, Audit.self, Resolve.self, Graph.self, Generate.self, Rules.self, Explain.self, Init.self,
+            Lint.self, Diff.self, Audit.self, Resolve.self, Graph.self, Generate.self, Rules.self, Explain.self, Init.self, Import.self,
             LanguageServerCommand.self,
         ],
         defaultSubcommand: Lint.self)

@@ -77,6 +77,20 @@ public final class OutputFile: TextOutputStream {
         self.init(descriptor: descriptor, path: path, temporary: temporary, ownsDescriptor: true)
     }
 
+    /// Writes `bytes` to a new file at `path`, created exclusively: when anything is there
+    /// already — a file, a link — nothing is written and nothing replaced.
+    public static func writeNew(_ bytes: [UInt8], to path: String) throws(WriteError) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOCTTY | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw WriteError(path: TerminalText.escape(path), reason: String(cString: strerror(errno))) }
+        let written = writeAll(String(decoding: bytes, as: UTF8.self), to: descriptor)
+        let failure = errno
+        close(descriptor)
+        guard written else {
+            unlink(path)
+            throw WriteError(path: TerminalText.escape(path), reason: String(cString: strerror(failure)))
+        }
+    }
+
     deinit {
         if ownsDescriptor { close(descriptor) }
         if let temporary { unlink(temporary) }

@@ -1,0 +1,260 @@
+import RouteLintCore
+import RouteLintPlatform
+import RouteLintRules
+
+/// What a `routelint import` run is asked to do: the flags of the command, as values.
+public struct ImportOptions: Sendable {
+    /// Files and folders to read; none means the working directory.
+    public var paths: [String]
+    /// `--output`: the manifest to write, or a folder to write `APP.routes.yaml` in.
+    public var output: String
+    /// `--app`: the app's name in the manifest.
+    public var app: String?
+    /// `--host`: hosts the app serves links on, besides those the files name (an
+    /// apple-app-site-association does not name its own host).
+    public var hosts: [String] = []
+    /// The directory relative paths are taken from.
+    public var workingDirectory: String
+    /// Where files are read from.
+    public var fileSystem: any RouteSetFileSystem = DiskFileSystem()
+
+    /// Options to import `paths` into `output`, relative paths taken from `workingDirectory`.
+    public init(paths: [String], output: String, app: String?, workingDirectory: String) {
+        self.paths = paths
+        self.output = output
+        self.app = app
+        self.workingDirectory = workingDirectory
+    }
+}
+
+/// `routelint import` (docs/adopting.md): reads an app's link files and navigation graphs,
+/// builds the manifest that says what they say, and lints it with the link files as `lint`
+/// would — the round trip — so that what routes cannot say is reported before anything is
+/// written, each with a URL that shows it.
+public struct ImportRun: Sendable {
+    /// A platform pattern the routes can only come near, and the URLs that show it.
+    public struct InexactPattern: Sendable, Equatable {
+        /// Where the pattern is written (`path:line:column`), and the pattern.
+        public let location: String
+        public let pattern: String
+        /// Why, as its text shows; nil when only the check shows it (a trailing `/`, the
+        /// platform's order of evaluation).
+        public let reason: String?
+        /// The check's findings about it, each with a witness URL.
+        public let findings: [String]
+    }
+
+    /// The manifest file to write (as given, or in the folder given).
+    public let outputPath: String
+    /// The manifest's text.
+    public let text: String
+    /// The files read: link files, then navigation graphs and menus.
+    public let filesRead: [String]
+    /// The link files the round trip checks the manifest against.
+    public let checkedLinkFiles: [String]
+    /// The number of routes written.
+    public let routeCount: Int
+    /// The patterns imported inexactly.
+    public let inexact: [InexactPattern]
+    /// Placeholders kept and parts left out, to say on standard error.
+    public let messages: [RunMessage]
+    /// The round trip's other findings, in report order: what the manifest leaves to do.
+    public let findings: [Finding]
+    /// The files the findings point into: the manifest (as it will be written), then the link files.
+    public let files: [SourceFile]
+    /// Whether the link files' claims could all be decided: otherwise the round trip says
+    /// nothing about them.
+    public let isComplete: Bool
+
+    /// Reads, builds and checks; throws when nothing can be imported (no files, unreadable or
+    /// malformed ones, an output that exists).
+    public static func perform(_ options: ImportOptions) throws(RunFailure) -> ImportRun {
+        let outputPath = try manifestPath(options)
+        let loader = RouteSetLoader(
+            configuration: LintConfiguration(baseDirectory: options.workingDirectory), workingDirectory: options.workingDirectory,
+            fileSystem: options.fileSystem)
+        let found = loader.importFiles(options.paths, numberedFrom: 1)
+        var problems = found.unreadable.map(RouteSetLoader.unreadable)
+        var links = LinkFileImport()
+        links.read(found.linkFiles.map { PlatformFileSource(file: $0, app: nil) })
+        // Gradle says what a manifest no longer does (the package, the minimum SDK), for an
+        // app whose link files are Android's.
+        if links.contributingFiles.contains(where: { PlatformFileKind(path: $0) == .androidManifest }) {
+            for file in found.buildFiles { links.readBuildFile(file) }
+        }
+        var navigation = NavigationGraphImport()
+        for file in found.navigationFiles { navigation.read(file) }
+        for problem in links.problems + navigation.problems {
+            problems.append(
+                RunMessage(.error, "cannot import '\(TerminalText.escape(problem.path))': \(TerminalText.escape(problem.message))"))
+        }
+        guard problems.isEmpty else { throw RunFailure(problems) }
+        let read = (found.linkFiles + found.navigationFiles).map(\.path)
+        guard !links.claims.isEmpty || !navigation.destinations.isEmpty else {
+            let scope =
+                options.paths.isEmpty
+                ? "the current directory" : options.paths.map { "'\(TerminalText.escape($0))'" }.joined(separator: ", ")
+            let what =
+                read.isEmpty ? "no link files or navigation graphs" : "no link claimed and no navigation destination in \(read.count) files"
+            throw RunFailure([RunMessage(.error, "nothing to import: \(what) in \(scope) (docs/adopting.md says what is read)")])
+        }
+        let checked = found.linkFiles.filter { links.contributingFiles.contains($0.path) }
+        let sources = read
+        func build(_ links: LinkFileImport) -> ImportedManifest {
+            var manifest = ManifestImport.build(links: links, navigation: navigation, app: options.app)
+            manifest.hosts = options.hosts + manifest.hosts.filter { !options.hosts.contains($0) }
+            return manifest
+        }
+        var manifest = build(links)
+
+        // The first check finds what the routes cannot say; its findings become the routes'
+        // comments, and the second check of the text written gives the positions reported.
+        func check(_ manifest: ImportedManifest) -> (text: String, pathLines: [Int: String], result: LintResult, file: SourceFile) {
+            let written = manifest.yaml(sources: sources)
+            let file = SourceFile(id: FileID(0), path: outputPath, bytes: Array(written.text.utf8))
+            let result = Linter.lint(
+                [file], configuration: LintConfiguration(baseDirectory: options.workingDirectory),
+                platformFiles: checked.map { PlatformFileSource(file: $0, app: nil) })
+            return (written.text, written.pathLines, result, file)
+        }
+        // An exclusion that earlier components make unreachable excludes nothing: iOS opens
+        // what it names, so the import makes no `web: false` route of it.
+        let shadowed = Set(
+            check(manifest).result.findings.filter { $0.rule == "shadowed-link-rule" }.map { origin(of: $0, files: checked).location })
+        if links.claims.contains(where: { !$0.opensApp && shadowed.contains($0.origin.location) }) {
+            var reachable = links
+            reachable.claims.removeAll { !$0.opensApp && shadowed.contains($0.origin.location) }
+            manifest = build(reachable)
+        }
+        let first = check(manifest)
+        for finding in first.result.findings where finding.rule == "unclaimed-route" {
+            guard let id = first.pathLines[Int(finding.range.start.line)], let index = manifest.routes.firstIndex(where: { $0.id == id })
+            else { continue }
+            manifest.routes[index].comments.append("inexact: \(finding.message)")
+        }
+        for finding in first.result.findings where finding.rule == "unrouted-link" {
+            let origin = origin(of: finding, files: checked)
+            for index in manifest.routes.indices
+            where manifest.routes[index].origins.contains(where: {
+                $0.path == origin.path && $0.line == origin.line && $0.column == origin.column
+            }) {
+                manifest.routes[index].comments.append("inexact: \(finding.message)")
+            }
+        }
+        let final = check(manifest)
+
+        // Each pattern the check finds a difference for, with the reason its text gives.
+        var inexact: [String: (pattern: String, reason: String?, findings: [String])] = [:]
+        var order: [String] = []
+        var reasons: [String: String] = [:]
+        for note in manifest.notes where note.kind == .inexactPattern {
+            if let origin = note.origin { reasons[origin.location] = reasons[origin.location] ?? note.message }
+        }
+        // Patterns are named as the import read them, wherever a finding points at them.
+        var patterns: [String: String] = [:]
+        for claim in links.claims { patterns[claim.origin.location] = claim.origin.text }
+        func report(_ origin: ImportOrigin, _ message: String) {
+            if inexact[origin.location] == nil {
+                order.append(origin.location)
+                inexact[origin.location] = (patterns[origin.location] ?? origin.text, reasons[origin.location], [])
+            }
+            inexact[origin.location]!.findings.append(message)
+        }
+        var remaining: [Finding] = []
+        for finding in final.result.findings {
+            switch finding.rule {
+            case "unrouted-link":
+                report(origin(of: finding, files: checked), finding.message)
+            case "unclaimed-route":
+                let route = final.pathLines[Int(finding.range.start.line)].flatMap { id in manifest.routes.first { $0.id == id } }
+                let linkOrigins = route?.origins.filter { PlatformFileKind(path: $0.path) != nil } ?? []
+                if linkOrigins.isEmpty {
+                    remaining.append(finding)
+                } else {
+                    // A route that several patterns claim is reported once, at the first.
+                    report(linkOrigins[0], finding.message)
+                }
+            default:
+                remaining.append(finding)
+            }
+        }
+        // A deep link of a graph that routes cannot say has no platform check to show it.
+        for note in manifest.notes where note.kind == .inexactPattern {
+            if let origin = note.origin, PlatformFileKind(path: origin.path) == nil { report(origin, note.message) }
+        }
+        var messages = (links.notes + manifest.notes.filter { $0.kind != .inexactPattern }).reduce(into: [RunMessage]()) { messages, note in
+            let place = note.origin.map { "\(TerminalText.escape($0.location)): " } ?? ""
+            let message = RunMessage(note.kind == .placeholder ? .warning : .note, place + TerminalText.escape(note.message))
+            if !messages.contains(message) { messages.append(message) }
+        }
+        if manifest.hosts.isEmpty && !checked.isEmpty {
+            messages.append(
+                RunMessage(
+                    .warning,
+                    "the files name no host, so the routes claim no URL and the round trip checks nothing: name the hosts with --host"))
+        }
+        for path in found.linkFiles.map(\.path) where !links.contributingFiles.contains(path) {
+            messages.append(RunMessage(.note, "'\(TerminalText.escape(path))' claims no https link; it is not part of the round trip"))
+        }
+        messages += final.result.undecidedPlatformFiles.map { failure in
+            RunMessage(.error, "cannot check '\(TerminalText.escape(failure.path))': \(failure.reason)")
+        }
+        return ImportRun(
+            outputPath: outputPath, text: final.text, filesRead: read, checkedLinkFiles: checked.map(\.path),
+            routeCount: manifest.routes.count,
+            inexact: order.map { location in
+                let entry = inexact[location]!
+                return InexactPattern(location: location, pattern: entry.pattern, reason: entry.reason, findings: entry.findings)
+            },
+            messages: messages, findings: remaining, files: [final.file] + checked, isComplete: final.result.undecidedPlatformFiles.isEmpty)
+    }
+
+    /// Where an `unrouted-link` finding points, as an import origin.
+    private static func origin(of finding: Finding, files: [SourceFile]) -> ImportOrigin {
+        let path = files.first { $0.id == finding.range.file }?.path ?? ""
+        let text = files.first { $0.id == finding.range.file }.map { file in Self.text(of: finding.range, in: file) } ?? ""
+        return ImportOrigin(path: path, range: finding.range, text: text)
+    }
+
+    /// The text of a range on one line, for naming a pattern.
+    private static func text(of range: SourceRange, in file: SourceFile) -> String {
+        guard range.start.line == range.end.line, let line = LineIndex(file.bytes).line(Int(range.start.line)) else { return "" }
+        let characters = Array(line.unicodeScalars)
+        let from = min(max(Int(range.start.column) - 1, 0), characters.count)
+        let to = min(max(Int(range.end.column) - 1, from), characters.count)
+        var text = ""
+        text.unicodeScalars.append(contentsOf: characters[from..<to])
+        return text
+    }
+
+    /// The file `options.output` names: a folder (existing, or written with a trailing `/`)
+    /// gets `APP.routes.yaml`. The import never replaces a file.
+    private static func manifestPath(_ options: ImportOptions) throws(RunFailure) -> String {
+        var path = options.output
+        let absolute = FilePath.absolute(path, in: options.workingDirectory)
+        if path.hasSuffix("/") || (try? options.fileSystem.entry(at: absolute).get().kind) == .directory {
+            let name = (options.app ?? "app").map { $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) ? $0 : "-" }
+            path = FilePath.join(path.hasSuffix("/") ? String(path.dropLast()) : path, String(name) + ".routes.yaml")
+        }
+        guard RouteSetLoader.isManifestName(path) else {
+            throw RunFailure([
+                RunMessage(.error, "'\(TerminalText.escape(path))' is not named *.routes.yaml or *.routes.yml, so lint would not find it")
+            ])
+        }
+        if case .success = options.fileSystem.entry(at: FilePath.absolute(path, in: options.workingDirectory)) {
+            throw RunFailure([
+                RunMessage(.error, "'\(TerminalText.escape(path))' exists; import writes a new manifest and never replaces one")
+            ])
+        }
+        return path
+    }
+
+    /// Writes the manifest: a new file, never over one.
+    public func write(in workingDirectory: String) throws(RunFailure) {
+        do {
+            try OutputFile.writeNew(Array(text.utf8), to: FilePath.absolute(outputPath, in: workingDirectory))
+        } catch {
+            throw RunFailure([RunMessage(.error, "cannot write '\(TerminalText.escape(outputPath))': \(error)")])
+        }
+    }
+}

@@ -1,0 +1,213 @@
+import RouteLintCore
+
+/// Where an imported fact is written in the app's own files: a file and a position, and the
+/// text found there.
+package struct ImportOrigin: Sendable, Hashable {
+    /// The file, as the import was given it.
+    package var path: String
+    /// The 1-based line and column.
+    package var line: Int
+    package var column: Int
+    /// What is written there (a pattern, an element), for messages.
+    package var text: String
+
+    package init(path: String, line: Int, column: Int, text: String) {
+        self.path = path
+        self.line = line
+        self.column = column
+        self.text = text
+    }
+
+    /// The start of `range` in the file at `path`.
+    package init(path: String, range: SourceRange, text: String) {
+        self.init(path: path, line: Int(range.start.line), column: Int(range.start.column), text: text)
+    }
+
+    /// `path:line:column`.
+    package var location: String { "\(path):\(line):\(column)" }
+}
+
+/// A manifest as `routelint import` writes it: what the app's link files and navigation graphs
+/// say, with where each part comes from (docs/adopting.md).
+package struct ImportedManifest: Sendable {
+    /// One activity: a navigation graph, or the app's only context.
+    package struct Activity: Sendable {
+        package var name: String
+        package var title: String?
+        package var origin: ImportOrigin?
+    }
+
+    /// One tab: an item of a bottom-navigation menu, or a graph's start destination.
+    package struct Tab: Sendable {
+        package var name: String
+        package var activity: String
+        package var index: Int
+        package var root: String
+        package var icon: String
+        package var title: String?
+        package var origin: ImportOrigin?
+    }
+
+    /// One route and the holder made for it.
+    package struct Route: Sendable {
+        package var id: String
+        package var path: String?
+        package var activity: String?
+        package var holder: String
+        /// The holder's params: the arguments the path provides.
+        package var holderParams: [String] = []
+        package var presentation: String?
+        package var links: [String] = []
+        package var entry = false
+        package var web = true
+        /// The files and places that say the route exists.
+        package var origins: [ImportOrigin] = []
+        /// Lines of comment written above the route.
+        package var comments: [String] = []
+    }
+
+    /// Something `import` kept as written, left out or could only approximate, for the summary
+    /// and the manifest's comments.
+    package struct Note: Sendable, Hashable {
+        package enum Kind: Sendable, Hashable {
+            /// A build-time placeholder kept as written (`$(TEAM_ID)`, `${applicationId}`, `@string/host`).
+            case placeholder
+            /// A pattern a route cannot say exactly; `witness` once the check has found one.
+            case inexactPattern
+            /// Something read and left out, and why.
+            case skipped
+        }
+
+        package var kind: Kind
+        package var message: String
+        package var origin: ImportOrigin?
+
+        package init(_ kind: Kind, _ message: String, at origin: ImportOrigin?) {
+            self.kind = kind
+            self.message = message
+            self.origin = origin
+        }
+    }
+
+    package var app: String?
+    package var hosts: [String] = []
+    package var schemes: [String] = []
+    package var appleAppIDs: [String] = []
+    package var androidPackage: String?
+    package var androidActivity: String?
+    package var fingerprints: [String] = []
+    package var minimumSDK: Int?
+    package var activities: [Activity] = []
+    package var tabs: [Tab] = []
+    package var routes: [Route] = []
+    /// Patterns no route comes near (a `pathSuffix`), written as comments.
+    package var unroutedPatterns: [ImportOrigin] = []
+    package var notes: [Note] = []
+
+    package init() {}
+
+    /// The manifest's text, and the line each route's `path` is written on (route id → line),
+    /// so that findings about it lead back to the files it came from.
+    package func yaml(sources: [String]) -> (text: String, pathLines: [Int: String]) {
+        var lines: [String] = []
+        lines.append("# Imported by `routelint import` from:")
+        for source in sources { lines.append("#   \(Self.commentText(source))") }
+        lines.append("# Review it, then lint it with those files (docs/adopting.md).")
+        lines.append("manifest: 1")
+        if let app { lines.append("app: \(Self.scalar(app))") }
+        if !schemes.isEmpty { lines.append("schemes: \(Self.flow(schemes))") }
+        if !hosts.isEmpty { lines.append("hosts: \(Self.flow(hosts))") }
+        if !appleAppIDs.isEmpty { lines.append("ios: {app-ids: \(Self.flow(appleAppIDs))}") }
+        if androidPackage != nil || androidActivity != nil || !fingerprints.isEmpty || minimumSDK != nil {
+            lines.append("android:")
+            if let androidPackage { lines.append("  package: \(Self.scalar(androidPackage))") }
+            if let androidActivity { lines.append("  activity: \(Self.scalar(androidActivity))") }
+            if !fingerprints.isEmpty { lines.append("  cert-fingerprints: \(Self.flow(fingerprints))") }
+            if let minimumSDK { lines.append("  min-sdk: \(minimumSDK)") }
+        }
+        if !activities.isEmpty {
+            lines.append("activities:")
+            for activity in activities {
+                if let origin = activity.origin { lines.append("  # \(Self.commentText(origin.location))") }
+                var fields: [String] = []
+                if let title = activity.title { fields.append("title: \(Self.scalar(title))") }
+                lines.append("  \(activity.name): {\(fields.joined(separator: ", "))}")
+            }
+        }
+        if !tabs.isEmpty {
+            lines.append("tabs:")
+            for tab in tabs {
+                if let origin = tab.origin { lines.append("  # \(Self.commentText(origin.location))") }
+                var fields = [
+                    "activity: \(Self.scalar(tab.activity))", "index: \(tab.index)", "root: \(Self.scalar(tab.root))",
+                    "icon: \(Self.scalar(tab.icon))",
+                ]
+                if let title = tab.title { fields.append("title: \(Self.scalar(title))") }
+                lines.append("  \(tab.name): {\(fields.joined(separator: ", "))}")
+            }
+        }
+        if !routes.isEmpty {
+            lines.append("holders:")
+            var declared = Set<String>()
+            for route in routes where declared.insert(route.holder).inserted {
+                lines.append(
+                    route.holderParams.isEmpty
+                        ? "  \(route.holder): {}" : "  \(route.holder): {params: \(Self.flow(route.holderParams))}")
+            }
+        }
+        var pathLines: [Int: String] = [:]
+        if !routes.isEmpty || !unroutedPatterns.isEmpty {
+            lines.append("routes:")
+            for pattern in unroutedPatterns {
+                lines.append(
+                    "  # No route: \(Self.commentText(pattern.text)) (\(Self.commentText(pattern.location))) has no route pattern near it.")
+            }
+            for route in routes {
+                for origin in route.origins {
+                    lines.append("  # from \(Self.commentText(origin.location)): \(Self.commentText(origin.text))")
+                }
+                for comment in route.comments { lines.append("  # \(Self.commentText(comment))") }
+                lines.append("  \(route.id):")
+                if let path = route.path {
+                    pathLines[lines.count + 1] = route.id
+                    lines.append("    path: \(Self.scalar(path))")
+                }
+                if let activity = route.activity { lines.append("    activity: \(Self.scalar(activity))") }
+                lines.append("    holder: \(route.holder)")
+                if let presentation = route.presentation { lines.append("    presentation: \(presentation)") }
+                if !route.links.isEmpty { lines.append("    links: \(Self.flow(route.links))") }
+                if route.entry { lines.append("    entry: true") }
+                if !route.web { lines.append("    web: false") }
+            }
+        }
+        return (lines.joined(separator: "\n") + "\n", pathLines)
+    }
+
+    /// A YAML scalar: plain where YAML reads the text back as this same string, else
+    /// double-quoted with escapes.
+    static func scalar(_ text: String) -> String {
+        let plain =
+            !text.isEmpty && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-._/:".contains($0)) }
+            && !(text.first == ":" || text.first == "-" || text.first == ".") && !text.contains(": ")
+            && !["true", "false", "null", "yes", "no", "on", "off", "~"].contains(text.lowercased())
+            && Double(text) == nil && Int(text) == nil && !text.hasSuffix(":")
+        return plain ? text : JSONValue.quoted(text)
+    }
+
+    private static func flow(_ items: [String]) -> String { "[" + items.map(scalar).joined(separator: ", ") + "]" }
+
+    /// Text made safe for one line of comment: control characters escaped.
+    static func commentText(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value) || scalar == "\u{2028}"
+                || scalar == "\u{2029}"
+            {
+                result += "\\u{\(String(scalar.value, radix: 16))}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}

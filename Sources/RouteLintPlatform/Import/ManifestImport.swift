@@ -1,0 +1,326 @@
+import RouteLintCore
+
+/// Builds the manifest `routelint import` writes from what the link files and the navigation
+/// graphs say (docs/adopting.md): the graphs give activities, tabs, routes, links and holders;
+/// every pattern the link files claim is a route, the same route as a graph's deep link when
+/// both name one path.
+package enum ManifestImport {
+    /// The manifest of `links` and `navigation`, for the app `app` (nil: unnamed).
+    package static func build(links: LinkFileImport, navigation: NavigationGraphImport, app: String?) -> ImportedManifest {
+        var builder = Builder(links: links, navigation: navigation)
+        builder.manifest.app = app
+        builder.readNavigation()
+        builder.readClaims()
+        return builder.manifest
+    }
+
+    private struct Builder {
+        let links: LinkFileImport
+        let navigation: NavigationGraphImport
+        var manifest = ImportedManifest()
+        var names = NameTable()
+        /// Route index by its path with parameter names left out: one route for one path.
+        var routesByShape: [String: Int] = [:]
+        /// The route of each destination id.
+        var destinationRoutes: [String: String] = [:]
+
+        init(links: LinkFileImport, navigation: NavigationGraphImport) {
+            self.links = links
+            self.navigation = navigation
+            manifest.hosts = links.hosts
+            manifest.schemes = links.schemes
+            manifest.appleAppIDs = links.appleAppIDs
+            manifest.androidPackage = links.androidPackage
+            manifest.androidActivity = links.androidActivity
+            manifest.fingerprints = links.fingerprints
+            manifest.minimumSDK = links.minimumSDK
+            manifest.notes = links.notes
+        }
+
+        // MARK: Navigation graphs
+
+        mutating func readNavigation() {
+            let graphs = navigation.graphs
+            guard !graphs.isEmpty else { return }
+            // An included file's root graph nests in the graph that includes it.
+            var parents = graphs.map(\.parent)
+            for include in navigation.includes {
+                if let included = graphs.indices.first(where: { graphs[$0].parent == nil && graphs[$0].fileName == include.fileName }),
+                    included != include.graph
+                {
+                    parents[included] = include.graph
+                }
+            }
+            let menu = bottomMenu()
+            let tabGraphIDs = Set(menu?.items.map(\.id) ?? [])
+            // A graph is an activity of its own unless a bottom-navigation item names it: then
+            // it is that tab's stack, in the activity of the graph that holds it.
+            var activityOf: [Int] = Array(graphs.indices)
+            var activityNames: [Int: String] = [:]
+            for graph in graphs.indices {
+                var owner = graph
+                while let parent = parents[owner], tabGraphIDs.contains(graphs[owner].id) { owner = parent }
+                activityOf[graph] = owner
+            }
+            for graph in graphs.indices where activityOf[graph] == graph {
+                let name = names.fresh(graphs[graph].id, kind: .activity)
+                activityNames[graph] = name
+                manifest.activities.append(.init(name: name, title: graphs[graph].label, origin: graphs[graph].origin))
+            }
+            func activity(of graph: Int) -> String {
+                var owner = activityOf[graph]
+                while activityOf[owner] != owner { owner = activityOf[owner] }
+                return activityNames[owner] ?? ""
+            }
+            // Routes first, so that links and tabs can name them.
+            for destination in navigation.destinations {
+                addRoute(for: destination, activity: activity(of: destination.graph))
+            }
+            func route(named id: String) -> String? {
+                if let route = destinationRoutes[id] { return route }
+                // A graph id stands for its start destination.
+                guard let graph = graphs.first(where: { $0.id == id }), let start = graph.startDestination, start != id else { return nil }
+                return route(named: start)
+            }
+            for destination in navigation.destinations {
+                guard let id = destinationRoutes[destination.id], let index = manifest.routes.firstIndex(where: { $0.id == id }) else {
+                    continue
+                }
+                var targets = destination.actions
+                if graphs[destination.graph].startDestination == destination.id { targets += graphs[destination.graph].globalActions }
+                for target in targets {
+                    guard let linked = route(named: target) else {
+                        manifest.routes[index].comments.append("an action leads to '\(target)', which no graph declares")
+                        continue
+                    }
+                    if linked != id && !manifest.routes[index].links.contains(linked) { manifest.routes[index].links.append(linked) }
+                }
+            }
+            // Tabs: the menu's items in order; else each activity's start destination.
+            if let menu, let rootGraph = graphs.indices.first(where: { parents[$0] == nil }) {
+                for (index, item) in menu.items.enumerated() {
+                    guard let root = route(named: item.id) else { continue }
+                    let title = item.title
+                    if let title, let placeholder = Placeholder.find(in: title) {
+                        manifest.notes.append(
+                            .init(.placeholder, "tab title '\(title)' is the resource \(placeholder), kept as written", at: item.origin))
+                    }
+                    manifest.tabs.append(
+                        .init(
+                            name: names.fresh(item.id, kind: .tab), activity: activity(of: rootGraph), index: index, root: root,
+                            icon: item.icon ?? item.id, title: title, origin: item.origin))
+                }
+            }
+            for graph in graphs.indices where activityOf[graph] == graph {
+                let name = activity(of: graph)
+                guard !manifest.tabs.contains(where: { $0.activity == name }), let start = graphs[graph].startDestination,
+                    let root = route(named: start)
+                else { continue }
+                manifest.tabs.append(
+                    .init(
+                        name: names.fresh(name + "-start", kind: .tab), activity: name, index: 0, root: root, icon: start, title: nil,
+                        origin: graphs[graph].origin))
+            }
+        }
+
+        /// The first menu whose items are all destinations or graphs: a bottom-navigation bar.
+        func bottomMenu() -> NavigationGraphImport.Menu? {
+            let known = Set(navigation.destinations.map(\.id) + navigation.graphs.map(\.id))
+            return navigation.menus.first { menu in !menu.items.isEmpty && menu.items.allSatisfy { known.contains($0.id) } }
+        }
+
+        mutating func addRoute(for destination: NavigationGraphImport.Destination, activity: String) {
+            let id = names.fresh(destination.id, kind: .route)
+            destinationRoutes[destination.id] = id
+            var route = ImportedManifest.Route(id: id, activity: activity, holder: names.holder(for: id))
+            route.origins = [destination.origin]
+            if destination.kind == "dialog" { route.presentation = "sheet" }
+            var extraLinks: [(path: String, origin: ImportOrigin)] = []
+            for (uri, origin) in destination.deepLinks {
+                guard let path = deepLinkPath(uri, origin: origin) else { continue }
+                if route.path == nil {
+                    route.path = path
+                    route.origins.append(origin)
+                } else {
+                    extraLinks.append((path, origin))
+                }
+            }
+            route.entry = route.path != nil
+            let pathParams = Set((route.path ?? "").split(separator: "/").filter { $0.hasPrefix(":") }.map { String($0.dropFirst()) })
+            route.holderParams = destination.arguments.map(\.name).filter { pathParams.contains($0) }
+            let passed = destination.arguments.filter { !pathParams.contains($0.name) }
+            if !passed.isEmpty {
+                route.comments.append(
+                    "arguments passed in code: "
+                        + passed.map { argument in argument.type.map { "\(argument.name) (\($0))" } ?? argument.name }.joined(
+                            separator: ", "))
+            }
+            if let className = destination.className { route.comments.append("\(destination.kind) \(className)") }
+            insert(route)
+            for (path, origin) in extraLinks {
+                var alias = ImportedManifest.Route(
+                    id: names.fresh(id + "-link", kind: .route), path: path, activity: activity, holder: route.holder)
+                alias.holderParams = route.holderParams
+                alias.entry = true
+                alias.origins = [origin]
+                alias.comments = ["another deep link of '\(id)'"]
+                insert(alias)
+            }
+        }
+
+        /// A deep link's URI as a route path: `{name}` is the parameter `:name`; a URI without a
+        /// scheme is `http` and `https`; a custom scheme's host is the path's first segment.
+        mutating func deepLinkPath(_ uri: String, origin: ImportOrigin) -> String? {
+            var rest = Substring(uri)
+            var scheme: String?
+            if let separator = rest.firstRange(of: "://") {
+                scheme = String(rest[..<separator.lowerBound]).lowercased()
+                rest = rest[separator.upperBound...]
+            }
+            if let query = rest.firstIndex(where: { $0 == "?" || $0 == "#" }) { rest = rest[..<query] }
+            let slash = rest.firstIndex(of: "/") ?? rest.endIndex
+            let host = String(rest[..<slash])
+            var path = String(rest[slash...])
+            if let scheme, scheme != "http" && scheme != "https" {
+                if !manifest.schemes.contains(scheme) { manifest.schemes.append(scheme) }
+                path = "/" + host + path
+            } else if links.claims.isEmpty && !host.isEmpty && !manifest.hosts.contains(host) {
+                // Without link files, the graph's deep links are what the app claims.
+                manifest.hosts.append(host)
+            }
+            if let placeholder = Placeholder.find(in: host) {
+                manifest.notes.append(.init(.placeholder, "deep link host '\(host)' holds the placeholder \(placeholder)", at: origin))
+            }
+            if path.count > 1 && path.hasSuffix("/") { path.removeLast() }
+            if path.isEmpty { path = "/" }
+            var parameters = ParameterNames()
+            var segments: [String] = []
+            for segment in path.split(separator: "/") {
+                if segment.hasPrefix("{") && segment.hasSuffix("}") && segment.count > 2 {
+                    let name = String(segment.dropFirst().dropLast())
+                    parameters.reserve(name)
+                    segments.append(":" + name)
+                } else if segment.contains("{") || segment.contains("*") {
+                    manifest.notes.append(
+                        .init(
+                            .inexactPattern, "deep link segment '\(segment)' has a wildcard inside it; written as a parameter", at: origin))
+                    segments.append(parameters.name(after: segments.last))
+                } else {
+                    segments.append(String(segment))
+                }
+            }
+            return "/" + segments.joined(separator: "/")
+        }
+
+        // MARK: Link files
+
+        mutating func readClaims() {
+            guard !links.claims.isEmpty else { return }
+            let activity: String
+            if let first = manifest.activities.first {
+                activity = first.name
+            } else {
+                activity = names.fresh("main", kind: .activity)
+                manifest.activities.append(.init(name: activity, title: nil, origin: nil))
+            }
+            var claimedShapes: Set<String> = []
+            for claim in links.claims {
+                if let reason = claim.conversion.approximation {
+                    manifest.notes.append(.init(.inexactPattern, reason, at: claim.origin))
+                }
+                if claim.conversion.paths.isEmpty {
+                    manifest.unroutedPatterns.append(claim.origin)
+                    continue
+                }
+                for path in claim.conversion.paths {
+                    let shape = Self.shape(path)
+                    if claim.opensApp { claimedShapes.insert(shape) }
+                    if let index = routesByShape[shape] {
+                        // The first claim of a path decides, as the platforms' first match does.
+                        if !manifest.routes[index].origins.contains(claim.origin) { manifest.routes[index].origins.append(claim.origin) }
+                        if manifest.routes[index].web, let reason = claim.conversion.approximation {
+                            manifest.routes[index].comments.append("inexact: \(reason)")
+                        }
+                        continue
+                    }
+                    let id = names.fresh(Self.routeName(path), kind: .route)
+                    var route = ImportedManifest.Route(id: id, path: path, activity: activity, holder: names.holder(for: id))
+                    route.entry = true
+                    route.web = claim.opensApp
+                    route.origins = [claim.origin]
+                    route.holderParams = path.split(separator: "/").filter { $0.hasPrefix(":") }.map { String($0.dropFirst()) }
+                    if let reason = claim.conversion.approximation { route.comments.append("inexact: \(reason)") }
+                    insert(route)
+                }
+            }
+            // A graph's deep link that no link file claims opens the app only from inside it.
+            for index in manifest.routes.indices where manifest.routes[index].path != nil {
+                let shape = Self.shape(manifest.routes[index].path!)
+                if manifest.routes[index].web && !claimedShapes.contains(shape)
+                    && manifest.routes[index].origins.allSatisfy({ !Self.isLinkFile($0.path) })
+                {
+                    manifest.routes[index].web = false
+                    manifest.routes[index].comments.append("a deep link of the navigation graph that no link file claims")
+                }
+            }
+        }
+
+        static func isLinkFile(_ path: String) -> Bool { PlatformFileKind(path: path) != nil }
+
+        mutating func insert(_ route: ImportedManifest.Route) {
+            if let path = route.path { routesByShape[Self.shape(path)] = manifest.routes.count }
+            manifest.routes.append(route)
+        }
+
+        /// A path with its parameters' names left out: two paths of one shape match the same URLs.
+        static func shape(_ path: String) -> String {
+            path.split(separator: "/", omittingEmptySubsequences: false).map { $0.hasPrefix(":") ? ":" : String($0) }.joined(separator: "/")
+        }
+
+        /// A route id from a path: its segments joined with `-` (`/products/:product` →
+        /// `products-product`; `/` → `root`; `**` → `all`).
+        static func routeName(_ path: String) -> String {
+            let words = path.split(separator: "/").map { segment -> String in
+                switch segment {
+                case "**": return "all"
+                case "*": return "any"
+                default: return String(segment.drop(while: { $0 == ":" }))
+                }
+            }
+            return words.isEmpty ? "root" : words.joined(separator: "-")
+        }
+    }
+}
+
+/// Names for what an import declares: each valid (`[A-Za-z_][A-Za-z0-9_.-]*`) and unique within
+/// its kind.
+struct NameTable {
+    enum Kind { case activity, tab, route, holder }
+
+    private var used: [Kind: Set<String>] = [:]
+
+    /// `wanted` made a valid name, with a number after it when the kind already has it.
+    mutating func fresh(_ wanted: String, kind: Kind) -> String {
+        var base = String(
+            wanted.map { character -> Character in
+                character.isASCII && (character.isLetter || character.isNumber || "_.-".contains(character)) ? character : "-"
+            })
+        if base.isEmpty { base = "route" }
+        if let first = base.first, !(first.isLetter || first == "_") { base = "r-" + base }
+        var name = base
+        var counter = 2
+        while used[kind, default: []].contains(name) {
+            name = "\(base)-\(counter)"
+            counter += 1
+        }
+        used[kind, default: []].insert(name)
+        return name
+    }
+
+    /// A holder named after its route: `product-detail` → `ProductDetailHolder`.
+    mutating func holder(for route: String) -> String {
+        let words = route.split(whereSeparator: { "-_.".contains($0) })
+        let camel = words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+        return fresh(camel + "Holder", kind: .holder)
+    }
+}
