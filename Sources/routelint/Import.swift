@@ -61,9 +61,11 @@ struct Import: ParsableCommand {
             run.inexact.isEmpty
             ? "every pattern imported exactly"
             : "\(run.inexact.count) pattern\(run.inexact.count == 1 ? "" : "s") imported inexactly"
+        let placeholders =
+            run.placeholderCount == 0 ? "" : "; \(run.placeholderCount) placeholder\(run.placeholderCount == 1 ? "" : "s") kept"
         let left = run.findings.isEmpty ? "" : "; \(run.findings.count) finding\(run.findings.count == 1 ? "" : "s") left"
         print(
-            "Wrote \(TerminalText.escape(run.outputPath)): \(run.routeCount) route\(run.routeCount == 1 ? "" : "s") from \(files) file\(files == 1 ? "" : "s"); \(inexact)\(left)."
+            "Wrote \(TerminalText.escape(run.outputPath)): \(run.routeCount) route\(run.routeCount == 1 ? "" : "s") from \(files) file\(files == 1 ? "" : "s"); \(inexact)\(placeholders)\(left)."
         )
         if !run.checkedLinkFiles.isEmpty {
             let flags = run.checkedLinkFiles.map { "--platform-file \(shellWord($0))" }.joined(separator: " ")

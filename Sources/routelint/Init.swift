@@ -27,6 +27,7 @@ struct Init: ParsableCommand {
         print(
             "Wrote \(LintConfiguration.fileName): include \(globs.isEmpty ? "**/*.routes.yaml (no manifest found yet)" : globs.joined(separator: ", "))"
                 + " (\(relative.count) manifest\(relative.count == 1 ? "" : "s") found).\n")
+        if relative.isEmpty, let offer = ImportRun.offer(in: directory) { print(TerminalText.escape(offer) + "\n") }
         print(Starter.snippets(revision: "v" + RouteLintVersion.current), terminator: "")
     }
 }

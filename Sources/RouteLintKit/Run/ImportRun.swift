@@ -58,6 +58,8 @@ public struct ImportRun: Sendable {
     public let inexact: [InexactPattern]
     /// Placeholders kept and parts left out, to say on standard error.
     public let messages: [RunMessage]
+    /// The number of build-time placeholders kept as written.
+    public let placeholderCount: Int
     /// The round trip's other findings, in report order: what the manifest leaves to do.
     public let findings: [Finding]
     /// The files the findings point into: the manifest (as it will be written), then the link files.
@@ -144,8 +146,7 @@ public struct ImportRun: Sendable {
         let final = check(manifest)
 
         // Each pattern the check finds a difference for, with the reason its text gives.
-        var inexact: [String: (pattern: String, reason: String?, findings: [String])] = [:]
-        var order: [String] = []
+        var inexact: [String: (origin: ImportOrigin, pattern: String, reason: String?, findings: [String])] = [:]
         var reasons: [String: String] = [:]
         for note in manifest.notes where note.kind == .inexactPattern {
             if let origin = note.origin { reasons[origin.location] = reasons[origin.location] ?? note.message }
@@ -155,8 +156,7 @@ public struct ImportRun: Sendable {
         for claim in links.claims { patterns[claim.origin.location] = claim.origin.text }
         func report(_ origin: ImportOrigin, _ message: String) {
             if inexact[origin.location] == nil {
-                order.append(origin.location)
-                inexact[origin.location] = (patterns[origin.location] ?? origin.text, reasons[origin.location], [])
+                inexact[origin.location] = (origin, patterns[origin.location] ?? origin.text, reasons[origin.location], [])
             }
             inexact[origin.location]!.findings.append(message)
         }
@@ -202,11 +202,32 @@ public struct ImportRun: Sendable {
         return ImportRun(
             outputPath: outputPath, text: final.text, filesRead: read, checkedLinkFiles: checked.map(\.path),
             routeCount: manifest.routes.count,
-            inexact: order.map { location in
-                let entry = inexact[location]!
-                return InexactPattern(location: location, pattern: entry.pattern, reason: entry.reason, findings: entry.findings)
-            },
-            messages: messages, findings: remaining, files: [final.file] + checked, isComplete: final.result.undecidedPlatformFiles.isEmpty)
+            inexact: inexact.values.sorted {
+                ($0.origin.path, $0.origin.line, $0.origin.column) < ($1.origin.path, $1.origin.line, $1.origin.column)
+            }
+            .map { InexactPattern(location: $0.origin.location, pattern: $0.pattern, reason: $0.reason, findings: $0.findings) },
+            messages: messages,
+            placeholderCount: Set((links.notes + manifest.notes).filter { $0.kind == .placeholder }.map(\.message)).count,
+            findings: remaining, files: [final.file] + checked, isComplete: final.result.undecidedPlatformFiles.isEmpty)
+    }
+
+    /// What `routelint init` says when `directory` holds files an import reads ("found
+    /// apple-app-site-association and 2 navigation graphs: …"); nil when it holds none.
+    public static func offer(in directory: String, fileSystem: any RouteSetFileSystem = DiskFileSystem()) -> String? {
+        let loader = RouteSetLoader(
+            configuration: LintConfiguration(baseDirectory: directory), workingDirectory: directory, fileSystem: fileSystem)
+        let found = loader.importFiles([], numberedFrom: 1)
+        var kinds: [String] = []
+        for file in found.linkFiles {
+            guard let kind = PlatformFileKind(path: file.path) else { continue }
+            let name = kind == .entitlements ? "an entitlements file" : kind.rawValue
+            if !kinds.contains(name) { kinds.append(name) }
+        }
+        let graphs = found.navigationFiles.filter { $0.path.split(separator: "/").dropLast().last?.hasPrefix("navigation") == true }
+        if !graphs.isEmpty { kinds.append(graphs.count == 1 ? "a navigation graph" : "\(graphs.count) navigation graphs") }
+        guard !kinds.isEmpty else { return nil }
+        let listed = kinds.count == 1 ? kinds[0] : kinds.dropLast().joined(separator: ", ") + " and " + kinds[kinds.count - 1]
+        return "Found \(listed): run `routelint import --output app.routes.yaml` to write a manifest from them (docs/adopting.md)."
     }
 
     /// Where an `unrouted-link` finding points, as an import origin.

@@ -122,6 +122,7 @@ package struct LinkFileImport: Sendable {
             takesWebLinks = true
             if androidActivity == nil {
                 androidActivity = located.activity
+                notePlaceholder(located.activity, what: "activity", at: filterOrigin)
             } else if androidActivity != located.activity {
                 notes.append(
                     .init(
