@@ -35,6 +35,9 @@ struct ImportCommandTests {
             name: "legacy-ios", folder: fixtures + "/legacy-ios", arguments: ["--host", "news.example.com"],
             summary: "2 routes from 1 file; 2 patterns imported inexactly; 2 findings left."),
         Project(
+            name: "one-line-ios", folder: fixtures + "/one-line-ios", arguments: ["--host", "meet.example.com"],
+            summary: "4 routes from 1 file; 1 pattern imported inexactly; 1 finding left."),
+        Project(
             name: "android", folder: fixtures + "/android", arguments: [],
             summary: "5 routes from 2 files; 3 patterns imported inexactly; 1 finding left."),
         Project(

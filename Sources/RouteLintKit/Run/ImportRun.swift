@@ -97,8 +97,13 @@ public struct ImportRun: Sendable {
                 options.paths.isEmpty
                 ? "the current directory" : options.paths.map { "'\(TerminalText.escape($0))'" }.joined(separator: ", ")
             let what =
-                read.isEmpty ? "no link files or navigation graphs" : "no link claimed and no navigation destination in \(read.count) files"
-            throw RunFailure([RunMessage(.error, "nothing to import: \(what) in \(scope) (docs/adopting.md says what is read)")])
+                read.isEmpty
+                ? "no link files or navigation graphs"
+                : "no link claimed and no navigation destination in \(read.count) file\(read.count == 1 ? "" : "s")"
+            throw RunFailure(
+                links.notes.map(message) + [
+                    RunMessage(.error, "nothing to import: \(what) in \(scope) (docs/adopting.md says what is read)")
+                ])
         }
         let checked = found.linkFiles.filter { links.contributingFiles.contains($0.path) }
         let sources = read
@@ -182,10 +187,9 @@ public struct ImportRun: Sendable {
         for note in manifest.notes where note.kind == .inexactPattern {
             if let origin = note.origin, PlatformFileKind(path: origin.path) == nil { report(origin, note.message) }
         }
-        var messages = (links.notes + manifest.notes.filter { $0.kind != .inexactPattern }).reduce(into: [RunMessage]()) { messages, note in
-            let place = note.origin.map { "\(TerminalText.escape($0.location)): " } ?? ""
-            let message = RunMessage(note.kind == .placeholder ? .warning : .note, place + TerminalText.escape(note.message))
-            if !messages.contains(message) { messages.append(message) }
+        var messages: [RunMessage] = []
+        for note in links.notes + manifest.notes where note.kind != .inexactPattern && !messages.contains(message(note)) {
+            messages.append(message(note))
         }
         if manifest.hosts.isEmpty && !checked.isEmpty {
             messages.append(
@@ -209,6 +213,12 @@ public struct ImportRun: Sendable {
             messages: messages,
             placeholderCount: Set((links.notes + manifest.notes).filter { $0.kind == .placeholder }.map(\.message)).count,
             findings: remaining, files: [final.file] + checked, isComplete: final.result.undecidedPlatformFiles.isEmpty)
+    }
+
+    /// A note of the import, as standard error says it: a placeholder kept is a warning.
+    private static func message(_ note: ImportedManifest.Note) -> RunMessage {
+        let place = note.origin.map { "\(TerminalText.escape($0.location)): " } ?? ""
+        return RunMessage(note.kind == .placeholder ? .warning : .note, place + TerminalText.escape(note.message))
     }
 
     /// What `routelint init` says when `directory` holds files an import reads ("found

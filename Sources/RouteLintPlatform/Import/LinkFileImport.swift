@@ -40,7 +40,12 @@ package struct LinkFileImport: Sendable {
                 case .malformed(let message, let range):
                     problems.append((source.file.path, "\(range.start.line):\(range.start.column): \(message)"))
                 case .unexpected(let expected, let found, let range):
-                    problems.append((source.file.path, "\(range.start.line):\(range.start.column): expected \(expected), found \(found)"))
+                    // The platform passes over what it does not read (an association with
+                    // `webcredentials` only); so does the import, and says so.
+                    notes.append(
+                        .init(
+                            .skipped, "expected \(expected), found \(found); the platform reads nothing there, nor does the import",
+                            at: ImportOrigin(path: source.file.path, range: range, text: "")))
                 case .rejectedPattern, .misleadingPattern, .oversizedAssociation:
                     // The pattern is imported as the platform reads it; lint reports the rest.
                     continue

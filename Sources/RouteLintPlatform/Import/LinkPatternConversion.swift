@@ -62,13 +62,21 @@ package struct LinkPatternConversion: Sendable, Equatable {
     }
 
     private static func appleTokens(_ pattern: String) -> [Token] {
-        pattern.map { character -> Token in
+        var tokens = pattern.map { character -> Token in
             switch character {
             case "*": return Token(unit: .any, repeats: .zeroOrMore)
             case "?": return Token(unit: .any)
             default: return Token(unit: .character(character))
             }
         }
+        // Every path starts with '/': a leading `?` can only take it, and a leading `*` takes
+        // it first (the legacy `"paths": ["*"]` claims every path).
+        if tokens.first == Token(unit: .any) {
+            tokens[0] = Token(unit: .character("/"))
+        } else if tokens.first == Token(unit: .any, repeats: .zeroOrMore) {
+            tokens.insert(Token(unit: .character("/")), at: 0)
+        }
+        return tokens
     }
 
     /// The route paths nearest to an Android `<data>` path attribute.

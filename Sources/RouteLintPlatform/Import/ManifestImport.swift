@@ -225,6 +225,13 @@ package enum ManifestImport {
             }
             var claimedShapes: Set<String> = []
             for claim in links.claims {
+                if !claim.opensApp, let reason = claim.conversion.approximation {
+                    // A `web: false` route near an exclusion would keep more on the web than
+                    // the exclusion does (`/*.js` is no `/:name`): the routes claim a little
+                    // more instead, and the check shows what.
+                    manifest.notes.append(.init(.skipped, "exclusion '\(claim.origin.text)' left out: \(reason)", at: claim.origin))
+                    continue
+                }
                 if let reason = claim.conversion.approximation {
                     manifest.notes.append(.init(.inexactPattern, reason, at: claim.origin))
                 }
