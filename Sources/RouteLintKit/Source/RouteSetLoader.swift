@@ -342,12 +342,12 @@ public struct RouteSetLoader: Sendable {
     }
 
     /// Whether `path` is a Gradle build file: `build.gradle` or `build.gradle.kts`.
-    static func isBuildFile(_ path: String) -> Bool {
+    package static func isBuildFile(_ path: String) -> Bool {
         path.hasSuffix("/build.gradle") || path.hasSuffix("/build.gradle.kts")
     }
 
     /// Whether `path` is an XML file of an Android `res/navigation*` or `res/menu*` folder.
-    static func isNavigationResource(_ path: String) -> Bool {
+    package static func isNavigationResource(_ path: String) -> Bool {
         let parts = path.split(separator: "/")
         guard parts.count >= 3, parts[parts.count - 1].hasSuffix(".xml"), parts[parts.count - 3] == "res" else { return false }
         let folder = parts[parts.count - 2]

@@ -35,6 +35,12 @@ package struct ImportedManifest: Sendable {
         package var name: String
         package var title: String?
         package var origin: ImportOrigin?
+
+        package init(name: String, title: String?, origin: ImportOrigin?) {
+            self.name = name
+            self.title = title
+            self.origin = origin
+        }
     }
 
     /// One tab: an item of a bottom-navigation menu, or a graph's start destination.
@@ -46,6 +52,18 @@ package struct ImportedManifest: Sendable {
         package var icon: String
         package var title: String?
         package var origin: ImportOrigin?
+
+        package init(
+            name: String, activity: String, index: Int, root: String, icon: String, title: String?, origin: ImportOrigin?
+        ) {
+            self.name = name
+            self.activity = activity
+            self.index = index
+            self.root = root
+            self.icon = icon
+            self.title = title
+            self.origin = origin
+        }
     }
 
     /// One route and the holder made for it.
@@ -64,6 +82,13 @@ package struct ImportedManifest: Sendable {
         package var origins: [ImportOrigin] = []
         /// Lines of comment written above the route.
         package var comments: [String] = []
+
+        package init(id: String, path: String? = nil, activity: String?, holder: String) {
+            self.id = id
+            self.path = path
+            self.activity = activity
+            self.holder = holder
+        }
     }
 
     /// Something `import` kept as written, left out or could only approximate, for the summary

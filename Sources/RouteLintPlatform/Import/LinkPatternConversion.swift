@@ -85,15 +85,15 @@ package struct LinkPatternConversion: Sendable, Equatable {
         case .literal:
             return convert(pattern.pattern.map { Token(unit: .character($0)) }, written: pattern.pattern)
         case .prefix:
-            let tokens = pattern.pattern.map { Token(unit: .character($0)) } + [Token(unit: .any, repeats: .zeroOrMore)]
-            var conversion = convert(tokens, written: pattern.pattern)
+            let literal = pattern.pattern.map { Token(unit: .character($0)) }
+            if pattern.pattern.hasSuffix("/") {
+                return convert(literal + [Token(unit: .any, repeats: .zeroOrMore)], written: pattern.pattern)
+            }
             // `/products` also starts `/products/1` and `/productsale`: the route and the
             // subtree below it come nearest.
-            if !pattern.pattern.hasSuffix("/") && !pattern.pattern.isEmpty {
-                let literal = convert(pattern.pattern.map { Token(unit: .character($0)) }, written: pattern.pattern)
-                conversion.paths = literal.paths + conversion.paths
-                conversion.approximation = conversion.approximation ?? "a prefix that also starts longer segments"
-            }
+            var conversion = convert(literal, written: pattern.pattern)
+            conversion.paths = conversion.paths.flatMap { [$0, $0 == "/" ? "/**" : $0 + "/**"] }
+            conversion.approximation = conversion.approximation ?? "a prefix that also starts longer segments"
             return conversion
         case .simpleGlob:
             return convert(simpleGlobTokens(pattern.pattern), written: pattern.pattern)

@@ -1,0 +1,137 @@
+import RouteLintCore
+import RouteLintKit
+import RouteLintPlatform
+import Testing
+
+/// The pieces of `routelint import` (docs/adopting.md): platform patterns to the nearest route
+/// paths, placeholders, what is read, and the manifest text.
+@Suite("Import")
+struct ImportTests {
+    /// A platform pattern, the route paths nearest to it and whether its text shows them inexact.
+    struct Conversion: CustomTestStringConvertible, Sendable {
+        let platform: String
+        let kind: AndroidPathPattern.Kind?
+        let pattern: String
+        let paths: [String]
+        let isApproximate: Bool
+        var depthBound: Int? = nil
+        var testDescription: String { "\(platform) \(kind?.rawValue ?? "component") \(pattern)" }
+    }
+
+    static let conversions: [Conversion] = [
+        // Apple: `*` any run, `/` included; `?` one character.
+        Conversion(platform: "ios", kind: nil, pattern: "/about", paths: ["/about"], isApproximate: false),
+        Conversion(platform: "ios", kind: nil, pattern: "/about/", paths: ["/about"], isApproximate: false),
+        Conversion(platform: "ios", kind: nil, pattern: "/", paths: ["/"], isApproximate: false),
+        Conversion(platform: "ios", kind: nil, pattern: "/*", paths: ["/", "/**"], isApproximate: false),
+        Conversion(platform: "ios", kind: nil, pattern: "*", paths: ["/", "/**"], isApproximate: false),
+        Conversion(platform: "ios", kind: nil, pattern: "/products/?*", paths: ["/products/**"], isApproximate: false),
+        Conversion(
+            platform: "ios", kind: nil, pattern: "/products/?*", paths: ["/products/:product"], isApproximate: false, depthBound: 2),
+        Conversion(platform: "ios", kind: nil, pattern: "/categories/*", paths: ["/categories/**"], isApproximate: false),
+        Conversion(
+            platform: "ios", kind: nil, pattern: "/products/?*/reviews", paths: ["/products/:product/reviews"], isApproximate: false),
+        Conversion(platform: "ios", kind: nil, pattern: "/help/*.html", paths: ["/help/**"], isApproximate: true),
+        Conversion(platform: "ios", kind: nil, pattern: "/v?/list", paths: ["/:id/list"], isApproximate: true),
+        // Android: `Uri.getPath()` against PatternMatcher.
+        Conversion(platform: "android", kind: .literal, pattern: "/cart", paths: ["/cart"], isApproximate: false),
+        Conversion(platform: "android", kind: .prefix, pattern: "/orders/", paths: ["/orders/**"], isApproximate: false),
+        Conversion(platform: "android", kind: .prefix, pattern: "/", paths: ["/", "/**"], isApproximate: false),
+        Conversion(
+            platform: "android", kind: .prefix, pattern: "/auth/callback", paths: ["/auth/callback", "/auth/callback/**"],
+            isApproximate: true),
+        Conversion(
+            platform: "android", kind: .simpleGlob, pattern: "/products/.*/reviews", paths: ["/products/:product/reviews"],
+            isApproximate: false),
+        Conversion(platform: "android", kind: .simpleGlob, pattern: "/docs/..*", paths: ["/docs/**"], isApproximate: false),
+        // `.*` before a character other than '/' runs to that character, across segments.
+        Conversion(platform: "android", kind: .simpleGlob, pattern: "/files/.*\\.pdf", paths: ["/files/**"], isApproximate: true),
+        Conversion(
+            platform: "android", kind: .advancedGlob, pattern: "/brochures/[^/]+/{0,1}", paths: ["/brochures/:brochure"],
+            isApproximate: false),
+        Conversion(platform: "android", kind: .advancedGlob, pattern: "/a/[0-9]+", paths: ["/a/:a"], isApproximate: true),
+        Conversion(platform: "android", kind: .suffix, pattern: ".pdf", paths: [], isApproximate: true),
+    ]
+
+    @Test("platform patterns become the nearest route paths; the text shows where they are only near", arguments: conversions)
+    func nearestRoutePaths(_ conversion: Conversion) throws {
+        let result: LinkPatternConversion
+        if let kind = conversion.kind {
+            result = .android(try AndroidPathPattern(kind, conversion.pattern))
+        } else {
+            result = .apple(conversion.pattern, depthBound: conversion.depthBound)
+        }
+        #expect(result.paths == conversion.paths)
+        #expect((result.approximation != nil) == conversion.isApproximate, "\(result.approximation ?? "exact")")
+        for path in result.paths {
+            var symbols = SymbolTable()
+            #expect((try? PathPattern.parse(path, symbols: &symbols).get()) != nil, "\(path) is a route path")
+        }
+    }
+
+    @Test("the exclusion generate app-links closes each depth with is recognised by its depth, and nothing else is")
+    func depthExclusions() {
+        #expect(LinkPatternConversion.appleDepthExclusion("/?*/?*/?*") == 3)
+        #expect(LinkPatternConversion.appleDepthExclusion("/?*") == 1)
+        #expect(LinkPatternConversion.appleDepthExclusion("/?*/admin") == nil)
+        #expect(LinkPatternConversion.appleDepthExclusion("/*/*") == nil)
+    }
+
+    @Test("placeholders of Xcode, Gradle and Android resources are found and kept; a plain value has none")
+    func placeholders() {
+        #expect(Placeholder.find(in: "$(TEAM_ID).com.example.shop") == "$(TEAM_ID)")
+        #expect(Placeholder.find(in: "${applicationId}.LinkActivity") == "${applicationId}")
+        #expect(Placeholder.find(in: "@string/app_link_host") == "@string/app_link_host")
+        #expect(Placeholder.find(in: "shop.example.com") == nil)
+        #expect(Placeholder.find(in: "a$b") == nil)
+        #expect(Placeholder.find(in: "${unclosed") == nil)
+    }
+
+    @Test("parameter names come from the segment before them, singular and unique")
+    func parameterNames() {
+        var names = ParameterNames()
+        #expect(names.name(after: "categories") == ":category")
+        #expect(names.name(after: "products") == ":product")
+        #expect(names.name(after: "products") == ":product2")
+        #expect(names.name(after: "news-items") == ":newsItem")
+        #expect(names.name(after: nil) == ":id")
+        #expect(names.name(after: "2024") == ":id2")
+    }
+
+    @Test("a manifest the import writes reads back as written: its text lints with no syntax, key or value finding")
+    func writtenTextReadsBack() {
+        var manifest = ImportedManifest()
+        manifest.app = "yes"
+        manifest.hosts = ["shop.example.com"]
+        manifest.appleAppIDs = ["ABCDE12345.com.example.shop"]
+        manifest.androidActivity = ".MainActivity"
+        manifest.activities = [.init(name: "main", title: "Title: with \"quotes\"\n", origin: nil)]
+        manifest.tabs = [.init(name: "home", activity: "main", index: 0, root: "root", icon: "true", title: "1.5", origin: nil)]
+        var root = ImportedManifest.Route(id: "root", path: "/", activity: nil, holder: "RootHolder")
+        root.comments = ["a comment with a line break\nand a control \u{1B}[31m character"]
+        var all = ImportedManifest.Route(id: "all", path: "/**", activity: "main", holder: "AllHolder")
+        all.web = false
+        all.entry = true
+        manifest.routes = [root, all]
+        let text = manifest.yaml(sources: ["apple-app-site-association"]).text
+        #expect(!text.contains("\u{1B}"))
+        let linted = lint(text)
+        let syntax = linted.findings.filter {
+            ["yaml-syntax", "duplicate-key", "unknown-key", "invalid-value", "invalid-path"].contains($0.rule)
+        }
+        #expect(syntax.map(\.message) == [])
+        let app = linted.apps[0]
+        #expect(app.displayName == "app 'yes'")
+        #expect(app.routes.count == 2)
+    }
+
+    @Test("the files an import reads: link files, navigation and menu resources, Gradle build files; nothing else")
+    func whatIsRead() {
+        #expect(RouteSetLoader.isNavigationResource("/app/src/main/res/navigation/nav_graph.xml"))
+        #expect(RouteSetLoader.isNavigationResource("/app/src/main/res/menu-v21/bottom.xml"))
+        #expect(!RouteSetLoader.isNavigationResource("/app/src/main/res/layout/main.xml"))
+        #expect(!RouteSetLoader.isNavigationResource("/navigation/nav.xml"))
+        #expect(RouteSetLoader.isBuildFile("/app/build.gradle.kts"))
+        #expect(!RouteSetLoader.isBuildFile("/app/settings.gradle.kts"))
+    }
+}
