@@ -124,29 +124,47 @@ public struct ImportRun: Sendable {
                 platformFiles: checked.map { PlatformFileSource(file: $0, app: nil) })
             return (written.text, written.pathLines, result, file)
         }
+        var first = check(manifest)
         // An exclusion that earlier components make unreachable excludes nothing: iOS opens
         // what it names, so the import makes no `web: false` route of it.
         let shadowed = Set(
-            check(manifest).result.findings.filter { $0.rule == "shadowed-link-rule" }.map { origin(of: $0, files: checked).location })
+            first.result.findings.filter { $0.rule == "shadowed-link-rule" }.map { origin(of: $0, files: checked).location })
         if links.claims.contains(where: { !$0.opensApp && shadowed.contains($0.origin.location) }) {
             var reachable = links
             reachable.claims.removeAll { !$0.opensApp && shadowed.contains($0.origin.location) }
             manifest = build(reachable)
+            first = check(manifest)
         }
-        let first = check(manifest)
-        for finding in first.result.findings where finding.rule == "unclaimed-route" {
-            guard let id = first.pathLines[Int(finding.range.start.line)], let index = manifest.routes.firstIndex(where: { $0.id == id })
-            else { continue }
-            manifest.routes[index].comments.append("inexact: \(finding.message)")
-        }
-        for finding in first.result.findings where finding.rule == "unrouted-link" {
-            let origin = origin(of: finding, files: checked)
-            for index in manifest.routes.indices
-            where manifest.routes[index].origins.contains(where: {
-                $0.path == origin.path && $0.line == origin.line && $0.column == origin.column
-            }) {
-                manifest.routes[index].comments.append("inexact: \(finding.message)")
+        // One route for a subtree that the files write at several depths, when the check
+        // finds that nothing a URL opens changes.
+        let merged = manifest.mergingSubtrees()
+        if merged.routes.count < manifest.routes.count {
+            func differences(_ result: LintResult) -> Int {
+                result.findings.filter { $0.rule == "unrouted-link" || $0.rule == "unclaimed-route" }.count
             }
+            let candidate = check(merged)
+            if differences(candidate.result) <= differences(first.result) {
+                manifest = merged
+                first = candidate
+            }
+        }
+        var routeIndex: [String: Int] = [:]
+        var routesByOrigin: [String: [Int]] = [:]
+        for (index, route) in manifest.routes.enumerated() {
+            routeIndex[route.id] = index
+            for origin in route.origins { routesByOrigin[origin.location, default: []].append(index) }
+        }
+        for finding in first.result.findings {
+            let indices: [Int]
+            switch finding.rule {
+            case "unclaimed-route":
+                indices = first.pathLines[Int(finding.range.start.line)].flatMap { routeIndex[$0] }.map { [$0] } ?? []
+            case "unrouted-link":
+                indices = routesByOrigin[origin(of: finding, files: checked).location] ?? []
+            default:
+                indices = []
+            }
+            for index in indices { manifest.routes[index].comments.append("inexact: \(finding.message)") }
         }
         let final = check(manifest)
 
@@ -171,7 +189,7 @@ public struct ImportRun: Sendable {
             case "unrouted-link":
                 report(origin(of: finding, files: checked), finding.message)
             case "unclaimed-route":
-                let route = final.pathLines[Int(finding.range.start.line)].flatMap { id in manifest.routes.first { $0.id == id } }
+                let route = final.pathLines[Int(finding.range.start.line)].flatMap { routeIndex[$0] }.map { manifest.routes[$0] }
                 let linkOrigins = route?.origins.filter { PlatformFileKind(path: $0.path) != nil } ?? []
                 if linkOrigins.isEmpty {
                     remaining.append(finding)
@@ -188,8 +206,10 @@ public struct ImportRun: Sendable {
             if let origin = note.origin, PlatformFileKind(path: origin.path) == nil { report(origin, note.message) }
         }
         var messages: [RunMessage] = []
-        for note in links.notes + manifest.notes where note.kind != .inexactPattern && !messages.contains(message(note)) {
-            messages.append(message(note))
+        var said = Set<String>()
+        for note in links.notes + manifest.notes where note.kind != .inexactPattern {
+            let message = message(note)
+            if said.insert(message.description).inserted { messages.append(message) }
         }
         if manifest.hosts.isEmpty && !checked.isEmpty {
             messages.append(

@@ -131,6 +131,42 @@ package struct ImportedManifest: Sendable {
 
     package init() {}
 
+    /// The manifest without the routes that a wider route of the same kind stands for —
+    /// `P/:x` and `P/:x/**` beside `P/**`, both web or both not — as link files that write one
+    /// subtree at several depths (the layout `generate app-links` writes) give them. Their
+    /// origins move to the wider route. Only routes of link files go: a graph's destination
+    /// is a screen of its own. Whether nothing a URL opens has changed is the caller's check.
+    package func mergingSubtrees() -> ImportedManifest {
+        var merged = self
+        var subtrees: [String: Int] = [:]
+        for (index, route) in routes.enumerated() {
+            guard let path = route.path, path.hasSuffix("/**") else { continue }
+            subtrees[Self.shape(path)] = index
+        }
+        var removed = Set<Int>()
+        for (index, route) in routes.enumerated() {
+            guard let path = route.path, route.origins.allSatisfy({ PlatformFileKind(path: $0.path) != nil }) else { continue }
+            var segments = path.split(separator: "/").map(String.init)
+            if segments.last == "**" { segments.removeLast() }
+            guard let last = segments.last, last.hasPrefix(":") else { continue }
+            segments[segments.count - 1] = "**"
+            guard let wider = subtrees[Self.shape("/" + segments.joined(separator: "/"))], wider != index,
+                routes[wider].web == route.web, routes[wider].activity == route.activity
+            else { continue }
+            removed.insert(index)
+            for origin in route.origins where !merged.routes[wider].origins.contains(origin) {
+                merged.routes[wider].origins.append(origin)
+            }
+        }
+        merged.routes = merged.routes.enumerated().filter { !removed.contains($0.offset) }.map(\.element)
+        return merged
+    }
+
+    /// A path with its parameters' names left out: two paths of one shape match the same URLs.
+    package static func shape(_ path: String) -> String {
+        path.split(separator: "/", omittingEmptySubsequences: false).map { $0.hasPrefix(":") ? ":" : String($0) }.joined(separator: "/")
+    }
+
     /// The manifest's text, and the line each route's `path` is written on (route id → line),
     /// so that findings about it lead back to the files it came from.
     package func yaml(sources: [String]) -> (text: String, pathLines: [Int: String]) {

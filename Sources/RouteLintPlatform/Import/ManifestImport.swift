@@ -59,31 +59,36 @@ package enum ManifestImport {
             var activityNames: [Int: String] = [:]
             for graph in graphs.indices {
                 var owner = graph
-                while let parent = parents[owner], tabGraphIDs.contains(graphs[owner].id) { owner = parent }
-                activityOf[graph] = owner
+                var steps = 0
+                while let parent = parents[owner], tabGraphIDs.contains(graphs[owner].id), steps < graphs.count {
+                    owner = parent
+                    steps += 1
+                }
+                // Graphs that include each other in a ring: each stands alone.
+                activityOf[graph] = steps == graphs.count ? graph : owner
             }
             for graph in graphs.indices where activityOf[graph] == graph {
                 let name = names.fresh(graphs[graph].id, kind: .activity)
                 activityNames[graph] = name
                 manifest.activities.append(.init(name: name, title: graphs[graph].label, origin: graphs[graph].origin))
             }
-            func activity(of graph: Int) -> String {
-                var owner = activityOf[graph]
-                while activityOf[owner] != owner { owner = activityOf[owner] }
-                return activityNames[owner] ?? ""
-            }
+            func activity(of graph: Int) -> String { activityNames[activityOf[graph]] ?? "" }
             // Routes first, so that links and tabs can name them.
             for destination in navigation.destinations {
                 addRoute(for: destination, activity: activity(of: destination.graph))
             }
-            func route(named id: String) -> String? {
+            let routeIndex = Dictionary(manifest.routes.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+            let graphsByID = Dictionary(graphs.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            func route(named id: String, depth: Int = 0) -> String? {
                 if let route = destinationRoutes[id] { return route }
-                // A graph id stands for its start destination.
-                guard let graph = graphs.first(where: { $0.id == id }), let start = graph.startDestination, start != id else { return nil }
-                return route(named: start)
+                // A graph id stands for its start destination (graphs that start at each other: none).
+                guard depth < graphs.count, let start = graphsByID[id]?.startDestination else {
+                    return nil
+                }
+                return route(named: start, depth: depth + 1)
             }
             for destination in navigation.destinations {
-                guard let id = destinationRoutes[destination.id], let index = manifest.routes.firstIndex(where: { $0.id == id }) else {
+                guard let id = destinationRoutes[destination.id], let index = routeIndex[id] else {
                     continue
                 }
                 var targets = destination.actions
@@ -279,10 +284,7 @@ package enum ManifestImport {
             manifest.routes.append(route)
         }
 
-        /// A path with its parameters' names left out: two paths of one shape match the same URLs.
-        static func shape(_ path: String) -> String {
-            path.split(separator: "/", omittingEmptySubsequences: false).map { $0.hasPrefix(":") ? ":" : String($0) }.joined(separator: "/")
-        }
+        static func shape(_ path: String) -> String { ImportedManifest.shape(path) }
 
         /// A route id from a path: its segments joined with `-` (`/products/:product` →
         /// `products-product`; `/` → `root`; `**` → `all`).
