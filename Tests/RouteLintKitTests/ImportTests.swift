@@ -134,4 +134,40 @@ struct ImportTests {
         #expect(RouteSetLoader.isBuildFile("/app/build.gradle.kts"))
         #expect(!RouteSetLoader.isBuildFile("/app/settings.gradle.kts"))
     }
+
+    @Test("graphs that include each other in a ring, start at each other and name themselves in a menu end, each an activity")
+    func graphRings() {
+        let first = """
+            <navigation xmlns:android="http://schemas.android.com/apk/res/android" xmlns:app="http://schemas.android.com/apk/res-auto"
+                android:id="@+id/first" app:startDestination="@id/second">
+                <include app:graph="@navigation/second" />
+                <fragment android:id="@+id/a"><action app:destination="@id/first" /></fragment>
+            </navigation>
+            """
+        let second = """
+            <navigation xmlns:android="http://schemas.android.com/apk/res/android" xmlns:app="http://schemas.android.com/apk/res-auto"
+                android:id="@+id/second" app:startDestination="@id/first">
+                <include app:graph="@navigation/first" />
+                <fragment android:id="@+id/b" />
+            </navigation>
+            """
+        let menu = """
+            <menu xmlns:android="http://schemas.android.com/apk/res/android">
+                <item android:id="@+id/first" /><item android:id="@+id/second" />
+            </menu>
+            """
+        var navigation = NavigationGraphImport()
+        for (index, (path, text)) in [("res/navigation/first.xml", first), ("res/navigation/second.xml", second), ("res/menu/m.xml", menu)]
+            .enumerated()
+        {
+            navigation.read(SourceFile(id: FileID(index), path: path, bytes: Array(text.utf8)))
+        }
+        #expect(navigation.problems.isEmpty)
+        let manifest = ManifestImport.build(links: LinkFileImport(), navigation: navigation, app: nil)
+        #expect(manifest.activities.map(\.name) == ["first", "second"])
+        #expect(manifest.routes.map(\.id) == ["a", "b"])
+        // `first` starts at `second`, which starts at `first`: no route stands for either.
+        #expect(manifest.routes[0].links == [])
+        #expect(manifest.tabs.isEmpty)
+    }
 }
