@@ -72,109 +72,163 @@ public struct ImportRun: Sendable {
     /// malformed ones, an output that exists).
     public static func perform(_ options: ImportOptions) throws(RunFailure) -> ImportRun {
         let outputPath = try manifestPath(options)
-        let loader = RouteSetLoader(
-            configuration: LintConfiguration(baseDirectory: options.workingDirectory), workingDirectory: options.workingDirectory,
-            fileSystem: options.fileSystem)
-        let found = loader.importFiles(options.paths, numberedFrom: 1)
-        var problems = found.unreadable.map(RouteSetLoader.unreadable)
-        var links = LinkFileImport()
-        links.read(found.linkFiles.map { PlatformFileSource(file: $0, app: nil) })
-        // Gradle says what a manifest no longer does (the package, the minimum SDK), for an
-        // app whose link files are Android's.
-        if links.contributingFiles.contains(where: { PlatformFileKind(path: $0) == .androidManifest }) {
-            for file in found.buildFiles { links.readBuildFile(file) }
-        }
-        var navigation = NavigationGraphImport()
-        for file in found.navigationFiles { navigation.read(file) }
-        for problem in links.problems + navigation.problems {
-            problems.append(
-                RunMessage(.error, "cannot import '\(TerminalText.escape(problem.path))': \(TerminalText.escape(problem.message))"))
-        }
-        guard problems.isEmpty else { throw RunFailure(problems) }
-        let read = (found.linkFiles + found.navigationFiles).map(\.path)
-        guard !links.claims.isEmpty || !navigation.destinations.isEmpty else {
-            let scope =
-                options.paths.isEmpty
-                ? "the current directory" : options.paths.map { "'\(TerminalText.escape($0))'" }.joined(separator: ", ")
-            let what =
-                read.isEmpty
-                ? "no link files or navigation graphs"
-                : "no link claimed and no navigation destination in \(read.count) file\(read.count == 1 ? "" : "s")"
-            throw RunFailure(
-                links.notes.map(message) + [
-                    RunMessage(.error, "nothing to import: \(what) in \(scope) (docs/adopting.md says what is read)")
-                ])
-        }
-        let checked = found.linkFiles.filter { links.contributingFiles.contains($0.path) }
-        let sources = read
+        let input = try Input.read(options)
+        let roundTrip = RoundTrip(
+            outputPath: outputPath, sources: input.filesRead, checked: input.checked, workingDirectory: options.workingDirectory)
         func build(_ links: LinkFileImport) -> ImportedManifest {
-            var manifest = ManifestImport.build(links: links, navigation: navigation, app: options.app)
+            var manifest = ManifestImport.build(links: links, navigation: input.navigation, app: options.app)
             manifest.hosts = options.hosts + manifest.hosts.filter { !options.hosts.contains($0) }
             return manifest
         }
-        var manifest = build(links)
-
-        // The first check finds what the routes cannot say; its findings become the routes'
-        // comments, and the second check of the text written gives the positions reported.
-        func check(_ manifest: ImportedManifest) -> (text: String, pathLines: [Int: String], result: LintResult, file: SourceFile) {
-            let written = manifest.yaml(sources: sources)
-            let file = SourceFile(id: FileID(0), path: outputPath, bytes: Array(written.text.utf8))
-            let result = Linter.lint(
-                [file], configuration: LintConfiguration(baseDirectory: options.workingDirectory),
-                platformFiles: checked.map { PlatformFileSource(file: $0, app: nil) })
-            return (written.text, written.pathLines, result, file)
-        }
-        var first = check(manifest)
+        var manifest = build(input.links)
+        var first = roundTrip.check(manifest)
         // An exclusion that earlier components make unreachable excludes nothing: iOS opens
         // what it names, so the import makes no `web: false` route of it.
-        let shadowed = Set(
-            first.result.findings.filter { $0.rule == "shadowed-link-rule" }.map { origin(of: $0, files: checked).location })
-        if links.claims.contains(where: { !$0.opensApp && shadowed.contains($0.origin.location) }) {
-            var reachable = links
+        let shadowed = Set(first.result.findings.filter { $0.rule == "shadowed-link-rule" }.map { roundTrip.origin(of: $0).location })
+        if input.links.claims.contains(where: { !$0.opensApp && shadowed.contains($0.origin.location) }) {
+            var reachable = input.links
             reachable.claims.removeAll { !$0.opensApp && shadowed.contains($0.origin.location) }
             manifest = build(reachable)
-            first = check(manifest)
+            first = roundTrip.check(manifest)
         }
         // One route for a subtree that the files write at several depths, when the check
         // finds that nothing a URL opens changes.
         let merged = manifest.mergingSubtrees()
         if merged.routes.count < manifest.routes.count {
-            func differences(_ result: LintResult) -> Int {
-                result.findings.filter { $0.rule == "unrouted-link" || $0.rule == "unclaimed-route" }.count
-            }
-            let candidate = check(merged)
-            if differences(candidate.result) <= differences(first.result) {
+            let candidate = roundTrip.check(merged)
+            if candidate.differences <= first.differences {
                 manifest = merged
                 first = candidate
             }
         }
-        var routeIndex: [String: Int] = [:]
+        // The first check's differences become the routes' comments; the check of the text
+        // written gives the positions reported.
+        let routeIndex = Dictionary(manifest.routes.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         var routesByOrigin: [String: [Int]] = [:]
         for (index, route) in manifest.routes.enumerated() {
-            routeIndex[route.id] = index
             for origin in route.origins { routesByOrigin[origin.location, default: []].append(index) }
         }
         for finding in first.result.findings {
             let indices: [Int]
             switch finding.rule {
-            case "unclaimed-route":
-                indices = first.pathLines[Int(finding.range.start.line)].flatMap { routeIndex[$0] }.map { [$0] } ?? []
-            case "unrouted-link":
-                indices = routesByOrigin[origin(of: finding, files: checked).location] ?? []
-            default:
-                indices = []
+            case "unclaimed-route": indices = first.route(of: finding).flatMap { routeIndex[$0] }.map { [$0] } ?? []
+            case "unrouted-link": indices = routesByOrigin[roundTrip.origin(of: finding).location] ?? []
+            default: indices = []
             }
             for index in indices { manifest.routes[index].comments.append("inexact: \(finding.message)") }
         }
-        let final = check(manifest)
+        let final = roundTrip.check(manifest)
+        let judged = judge(final, manifest: manifest, routeIndex: routeIndex, links: input.links, roundTrip: roundTrip)
+        return ImportRun(
+            outputPath: outputPath, text: final.text, filesRead: input.filesRead, checkedLinkFiles: input.checked.map(\.path),
+            routeCount: manifest.routes.count, inexact: judged.inexact,
+            messages: messages(input, manifest: manifest, final: final),
+            placeholderCount: Set((input.links.notes + manifest.notes).filter { $0.kind == .placeholder }.map(\.message)).count,
+            findings: judged.remaining, files: [final.file] + input.checked,
+            isComplete: final.result.undecidedPlatformFiles.isEmpty)
+    }
 
-        // Each pattern the check finds a difference for, with the reason its text gives.
+    /// What an import reads, read.
+    private struct Input {
+        let links: LinkFileImport
+        let navigation: NavigationGraphImport
+        /// Every file read, link files first.
+        let filesRead: [String]
+        /// The link files that say something of https links: what the round trip checks.
+        let checked: [SourceFile]
+        /// The link files that do not.
+        let unchecked: [String]
+
+        static func read(_ options: ImportOptions) throws(RunFailure) -> Input {
+            let loader = RouteSetLoader(
+                configuration: LintConfiguration(baseDirectory: options.workingDirectory), workingDirectory: options.workingDirectory,
+                fileSystem: options.fileSystem)
+            let found = loader.importFiles(options.paths, numberedFrom: 1)
+            var problems = found.unreadable.map(RouteSetLoader.unreadable)
+            var links = LinkFileImport()
+            links.read(found.linkFiles.map { PlatformFileSource(file: $0, app: nil) })
+            // Gradle says what a manifest no longer does (the package, the minimum SDK), for an
+            // app whose link files are Android's.
+            if links.contributingFiles.contains(where: { PlatformFileKind(path: $0) == .androidManifest }) {
+                for file in found.buildFiles { links.readBuildFile(file) }
+            }
+            var navigation = NavigationGraphImport()
+            for file in found.navigationFiles { navigation.read(file) }
+            for problem in links.problems + navigation.problems {
+                problems.append(
+                    RunMessage(.error, "cannot import '\(TerminalText.escape(problem.path))': \(TerminalText.escape(problem.message))"))
+            }
+            guard problems.isEmpty else { throw RunFailure(problems) }
+            let read = (found.linkFiles + found.navigationFiles).map(\.path)
+            guard !links.claims.isEmpty || !navigation.destinations.isEmpty else {
+                let scope =
+                    options.paths.isEmpty
+                    ? "the current directory" : options.paths.map { "'\(TerminalText.escape($0))'" }.joined(separator: ", ")
+                let what =
+                    read.isEmpty
+                    ? "no link files or navigation graphs"
+                    : "no link claimed and no navigation destination in \(read.count) file\(read.count == 1 ? "" : "s")"
+                throw RunFailure(
+                    links.notes.map(ImportRun.message) + [
+                        RunMessage(.error, "nothing to import: \(what) in \(scope) (docs/adopting.md says what is read)")
+                    ])
+            }
+            return Input(
+                links: links, navigation: navigation, filesRead: read,
+                checked: found.linkFiles.filter { links.contributingFiles.contains($0.path) },
+                unchecked: found.linkFiles.map(\.path).filter { !links.contributingFiles.contains($0) })
+        }
+    }
+
+    /// The manifest linted with the link files it came from, as `lint --platform-file` does.
+    private struct RoundTrip {
+        let outputPath: String
+        let sources: [String]
+        let checked: [SourceFile]
+        let workingDirectory: String
+
+        /// One check of one manifest text.
+        struct Check {
+            let text: String
+            /// The line of each route's `path`: findings about routes lead back to them.
+            let pathLines: [Int: String]
+            let result: LintResult
+            let file: SourceFile
+
+            /// How many differences the check finds between the routes and the files.
+            var differences: Int { result.findings.filter { $0.rule == "unrouted-link" || $0.rule == "unclaimed-route" }.count }
+
+            /// The route whose `path` a finding points at.
+            func route(of finding: Finding) -> String? { pathLines[Int(finding.range.start.line)] }
+        }
+
+        func check(_ manifest: ImportedManifest) -> Check {
+            let written = manifest.yaml(sources: sources)
+            let file = SourceFile(id: FileID(0), path: outputPath, bytes: Array(written.text.utf8))
+            let result = Linter.lint(
+                [file], configuration: LintConfiguration(baseDirectory: workingDirectory),
+                platformFiles: checked.map { PlatformFileSource(file: $0, app: nil) })
+            return Check(text: written.text, pathLines: written.pathLines, result: result, file: file)
+        }
+
+        /// Where a finding in a link file points, as an import origin.
+        func origin(of finding: Finding) -> ImportOrigin {
+            let file = checked.first { $0.id == finding.range.file }
+            return ImportOrigin(
+                path: file?.path ?? "", range: finding.range, text: file.map { ImportRun.text(of: finding.range, in: $0) } ?? "")
+        }
+    }
+
+    /// The check's differences, by the pattern each comes from, and the other findings.
+    private static func judge(
+        _ final: RoundTrip.Check, manifest: ImportedManifest, routeIndex: [String: Int], links: LinkFileImport, roundTrip: RoundTrip
+    ) -> (inexact: [InexactPattern], remaining: [Finding]) {
         var inexact: [String: (origin: ImportOrigin, pattern: String, reason: String?, findings: [String])] = [:]
+        // Each pattern with the reason its text gives, named as the import read it.
         var reasons: [String: String] = [:]
         for note in manifest.notes where note.kind == .inexactPattern {
             if let origin = note.origin { reasons[origin.location] = reasons[origin.location] ?? note.message }
         }
-        // Patterns are named as the import read them, wherever a finding points at them.
         var patterns: [String: String] = [:]
         for claim in links.claims { patterns[claim.origin.location] = claim.origin.text }
         func report(_ origin: ImportOrigin, _ message: String) {
@@ -187,9 +241,9 @@ public struct ImportRun: Sendable {
         for finding in final.result.findings {
             switch finding.rule {
             case "unrouted-link":
-                report(origin(of: finding, files: checked), finding.message)
+                report(roundTrip.origin(of: finding), finding.message)
             case "unclaimed-route":
-                let route = final.pathLines[Int(finding.range.start.line)].flatMap { routeIndex[$0] }.map { manifest.routes[$0] }
+                let route = final.route(of: finding).flatMap { routeIndex[$0] }.map { manifest.routes[$0] }
                 let linkOrigins = route?.origins.filter { PlatformFileKind(path: $0.path) != nil } ?? []
                 if linkOrigins.isEmpty {
                     remaining.append(finding)
@@ -205,38 +259,41 @@ public struct ImportRun: Sendable {
         for note in manifest.notes where note.kind == .inexactPattern {
             if let origin = note.origin, PlatformFileKind(path: origin.path) == nil { report(origin, note.message) }
         }
+        let sorted = inexact.values.sorted {
+            ($0.origin.path, $0.origin.line, $0.origin.column) < ($1.origin.path, $1.origin.line, $1.origin.column)
+        }
+        return (
+            sorted.map { InexactPattern(location: $0.origin.location, pattern: $0.pattern, reason: $0.reason, findings: $0.findings) },
+            remaining
+        )
+    }
+
+    /// What to say on standard error besides the findings: notes and placeholders once each,
+    /// a round trip that checks nothing, the files left out of it, claims not decided.
+    private static func messages(_ input: Input, manifest: ImportedManifest, final: RoundTrip.Check) -> [RunMessage] {
         var messages: [RunMessage] = []
         var said = Set<String>()
-        for note in links.notes + manifest.notes where note.kind != .inexactPattern {
+        for note in input.links.notes + manifest.notes where note.kind != .inexactPattern {
             let message = message(note)
             if said.insert(message.description).inserted { messages.append(message) }
         }
-        if manifest.hosts.isEmpty && !checked.isEmpty {
+        if manifest.hosts.isEmpty && !input.checked.isEmpty {
             messages.append(
                 RunMessage(
                     .warning,
                     "the files name no host, so the routes claim no URL and the round trip checks nothing: name the hosts with --host"))
         }
-        for path in found.linkFiles.map(\.path) where !links.contributingFiles.contains(path) {
+        for path in input.unchecked {
             messages.append(RunMessage(.note, "'\(TerminalText.escape(path))' claims no https link; it is not part of the round trip"))
         }
         messages += final.result.undecidedPlatformFiles.map { failure in
             RunMessage(.error, "cannot check '\(TerminalText.escape(failure.path))': \(failure.reason)")
         }
-        return ImportRun(
-            outputPath: outputPath, text: final.text, filesRead: read, checkedLinkFiles: checked.map(\.path),
-            routeCount: manifest.routes.count,
-            inexact: inexact.values.sorted {
-                ($0.origin.path, $0.origin.line, $0.origin.column) < ($1.origin.path, $1.origin.line, $1.origin.column)
-            }
-            .map { InexactPattern(location: $0.origin.location, pattern: $0.pattern, reason: $0.reason, findings: $0.findings) },
-            messages: messages,
-            placeholderCount: Set((links.notes + manifest.notes).filter { $0.kind == .placeholder }.map(\.message)).count,
-            findings: remaining, files: [final.file] + checked, isComplete: final.result.undecidedPlatformFiles.isEmpty)
+        return messages
     }
 
     /// A note of the import, as standard error says it: a placeholder kept is a warning.
-    private static func message(_ note: ImportedManifest.Note) -> RunMessage {
+    fileprivate static func message(_ note: ImportedManifest.Note) -> RunMessage {
         let place = note.origin.map { "\(TerminalText.escape($0.location)): " } ?? ""
         return RunMessage(note.kind == .placeholder ? .warning : .note, place + TerminalText.escape(note.message))
     }
@@ -260,15 +317,8 @@ public struct ImportRun: Sendable {
         return "Found \(listed): run `routelint import --output app.routes.yaml` to write a manifest from them (docs/adopting.md)."
     }
 
-    /// Where an `unrouted-link` finding points, as an import origin.
-    private static func origin(of finding: Finding, files: [SourceFile]) -> ImportOrigin {
-        let path = files.first { $0.id == finding.range.file }?.path ?? ""
-        let text = files.first { $0.id == finding.range.file }.map { file in Self.text(of: finding.range, in: file) } ?? ""
-        return ImportOrigin(path: path, range: finding.range, text: text)
-    }
-
     /// The text of a range on one line, for naming a pattern.
-    private static func text(of range: SourceRange, in file: SourceFile) -> String {
+    fileprivate static func text(of range: SourceRange, in file: SourceFile) -> String {
         guard range.start.line == range.end.line, let line = LineIndex(file.bytes).line(Int(range.start.line)) else { return "" }
         let characters = Array(line.unicodeScalars)
         let from = min(max(Int(range.start.column) - 1, 0), characters.count)
