@@ -34,6 +34,7 @@ func appLinkRouteSet(_ routeCount: Int, settings: String) -> String {
 func appLinksCost(sizes: [Int], rounds: Int, workspace: String, binary: String) {
     print("\n| routes | min-sdk | platform files | lint s | lint with the files s | with ÷ without | peak RSS MB |")
     print("|---:|---:|---|---:|---:|---:|---:|")
+    var imports: [String] = []
     for routeCount in sizes {
         for minimumSDK in [26, 31] {
             let folder = "\(workspace)/app-links-\(routeCount)-\(minimumSDK)"
@@ -72,8 +73,15 @@ func appLinksCost(sizes: [Int], rounds: Int, workspace: String, binary: String) 
             print(
                 "| \(grouped(routeCount)) | \(minimumSDK) | \(ios ? "all four" : "Android's two") | \(format(without.0, digits: 3)) | "
                     + "\(format(with.0, digits: 3)) | \(format(with.0 / without.0, digits: 1)) | \(megabytes(with.1.1)) |")
+            imports.append(
+                importCost(
+                    routeCount: routeCount, minimumSDK: minimumSDK, files: names.map { "\(output)/\($0)" }, rounds: rounds, folder: folder,
+                    binary: binary, lint: with.0))
         }
     }
+    print("\n| routes | min-sdk | files imported | import s | ÷ lint with the files | peak RSS MB | lint of the import with the files |")
+    print("|---:|---:|---|---:|---:|---:|---|")
+    for row in imports { print(row) }
     // The largest set of the bench's shape whose apple-app-site-association fits 128 KB.
     let folder = "\(workspace)/app-links-fit"
     makeDirectory(folder)
@@ -91,6 +99,26 @@ func appLinksCost(sizes: [Int], rounds: Int, workspace: String, binary: String) 
     print(
         "\nApple's 128 KB: the apple-app-site-association of \(grouped(fits)) routes of this shape fits, of \(grouped(fits + 250)) does not."
     )
+}
+
+/// What `routelint import` of the generated `files` costs (the best of `rounds`), and whether the
+/// manifest it writes lints with them (exit 0: the round trip holds), as a row of the table.
+func importCost(routeCount: Int, minimumSDK: Int, files: [String], rounds: Int, folder: String, binary: String, lint: Double) -> String {
+    let manifest = "\(folder)/imported.routes.yaml"
+    let imported = best(of: rounds) { () -> (Double, (Int32, Int)) in
+        unlink(manifest)
+        let run = runCommand(binary, ["import"] + files + ["--output", manifest])
+        return (run.seconds, (run.status, run.peakBytes))
+    }
+    guard imported.1.0 == 0 else {
+        fail("routelint-bench: the import of \(routeCount) routes' generated files exited \(imported.1.0)\n")
+        exit(1)
+    }
+    let checked = runCommand(binary, ["lint", manifest, "--quiet"] + files.flatMap { ["--platform-file", $0] })
+    let kinds = files.count == 4 ? "all four" : "Android's two"
+    return
+        "| \(grouped(routeCount)) | \(minimumSDK) | \(kinds) | \(format(imported.0, digits: 3)) | \(format(imported.0 / lint, digits: 1)) | "
+        + "\(megabytes(imported.1.1)) | exit \(checked.status) |"
 }
 
 /// The language server's latency from an edit to its diagnostics, as `languageServerLatency`
