@@ -102,9 +102,9 @@ struct ImportTests {
     func writtenTextReadsBack() {
         var manifest = ImportedManifest()
         manifest.app = "yes"
-        manifest.hosts = ["shop.example.com"]
-        manifest.appleAppIDs = ["ABCDE12345.com.example.shop"]
-        manifest.androidActivity = ".MainActivity"
+        manifest.settings.hosts = ["shop.example.com"]
+        manifest.settings.appleAppIDs = ["ABCDE12345.com.example.shop"]
+        manifest.settings.androidActivity = ".MainActivity"
         manifest.activities = [.init(name: "main", title: "Title: with \"quotes\"\n", origin: nil)]
         manifest.tabs = [.init(name: "home", activity: "main", index: 0, root: "root", icon: "true", title: "1.5", origin: nil)]
         var root = ImportedManifest.Route(id: "root", path: "/", activity: nil, holder: "RootHolder")

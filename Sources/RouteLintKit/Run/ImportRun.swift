@@ -77,7 +77,7 @@ public struct ImportRun: Sendable {
             outputPath: outputPath, sources: input.filesRead, checked: input.checked, workingDirectory: options.workingDirectory)
         func build(_ links: LinkFileImport) -> ImportedManifest {
             var manifest = ManifestImport.build(links: links, navigation: input.navigation, app: options.app)
-            manifest.hosts = options.hosts + manifest.hosts.filter { !options.hosts.contains($0) }
+            manifest.settings.hosts = options.hosts + manifest.settings.hosts.filter { !options.hosts.contains($0) }
             return manifest
         }
         var manifest = build(input.links)
@@ -277,7 +277,7 @@ public struct ImportRun: Sendable {
             let message = message(note)
             if said.insert(message.description).inserted { messages.append(message) }
         }
-        if manifest.hosts.isEmpty && !input.checked.isEmpty {
+        if manifest.settings.hosts.isEmpty && !input.checked.isEmpty {
             messages.append(
                 RunMessage(
                     .warning,

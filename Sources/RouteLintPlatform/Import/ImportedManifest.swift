@@ -27,6 +27,20 @@ package struct ImportOrigin: Sendable, Hashable {
     package var location: String { "\(path):\(line):\(column)" }
 }
 
+/// What a manifest says of the app's links at its top level (docs/app-links.md): the hosts,
+/// schemes, Apple's app IDs and Android's settings.
+package struct LinkSettings: Sendable {
+    package var hosts: [String] = []
+    package var schemes: [String] = []
+    package var appleAppIDs: [String] = []
+    package var androidPackage: String?
+    package var androidActivity: String?
+    package var fingerprints: [String] = []
+    package var minimumSDK: Int?
+
+    package init() {}
+}
+
 /// A manifest as `routelint import` writes it: what the app's link files and navigation graphs
 /// say, with where each part comes from (docs/adopting.md).
 package struct ImportedManifest: Sendable {
@@ -115,13 +129,7 @@ package struct ImportedManifest: Sendable {
     }
 
     package var app: String?
-    package var hosts: [String] = []
-    package var schemes: [String] = []
-    package var appleAppIDs: [String] = []
-    package var androidPackage: String?
-    package var androidActivity: String?
-    package var fingerprints: [String] = []
-    package var minimumSDK: Int?
+    package var settings = LinkSettings()
     package var activities: [Activity] = []
     package var tabs: [Tab] = []
     package var routes: [Route] = []
@@ -176,15 +184,17 @@ package struct ImportedManifest: Sendable {
         lines.append("# Review it, then lint it with those files (docs/adopting.md).")
         lines.append("manifest: 1")
         if let app { lines.append("app: \(Self.scalar(app))") }
-        if !schemes.isEmpty { lines.append("schemes: \(Self.flow(schemes))") }
-        if !hosts.isEmpty { lines.append("hosts: \(Self.flow(hosts))") }
-        if !appleAppIDs.isEmpty { lines.append("ios: {app-ids: \(Self.flow(appleAppIDs))}") }
-        if androidPackage != nil || androidActivity != nil || !fingerprints.isEmpty || minimumSDK != nil {
+        if !settings.schemes.isEmpty { lines.append("schemes: \(Self.flow(settings.schemes))") }
+        if !settings.hosts.isEmpty { lines.append("hosts: \(Self.flow(settings.hosts))") }
+        if !settings.appleAppIDs.isEmpty { lines.append("ios: {app-ids: \(Self.flow(settings.appleAppIDs))}") }
+        if settings.androidPackage != nil || settings.androidActivity != nil || !settings.fingerprints.isEmpty
+            || settings.minimumSDK != nil
+        {
             lines.append("android:")
-            if let androidPackage { lines.append("  package: \(Self.scalar(androidPackage))") }
-            if let androidActivity { lines.append("  activity: \(Self.scalar(androidActivity))") }
-            if !fingerprints.isEmpty { lines.append("  cert-fingerprints: \(Self.flow(fingerprints))") }
-            if let minimumSDK { lines.append("  min-sdk: \(minimumSDK)") }
+            if let package = settings.androidPackage { lines.append("  package: \(Self.scalar(package))") }
+            if let activity = settings.androidActivity { lines.append("  activity: \(Self.scalar(activity))") }
+            if !settings.fingerprints.isEmpty { lines.append("  cert-fingerprints: \(Self.flow(settings.fingerprints))") }
+            if let minimumSDK = settings.minimumSDK { lines.append("  min-sdk: \(minimumSDK)") }
         }
         if !activities.isEmpty {
             lines.append("activities:")

@@ -12,13 +12,7 @@ package struct LinkFileImport: Sendable {
         package var origin: ImportOrigin
     }
 
-    package var hosts: [String] = []
-    package var schemes: [String] = []
-    package var appleAppIDs: [String] = []
-    package var androidPackage: String?
-    package var androidActivity: String?
-    package var fingerprints: [String] = []
-    package var minimumSDK: Int?
+    package var settings = LinkSettings()
     package var claims: [Claim] = []
     /// The files that say something of the app's https links: what the import's round trip
     /// checks the manifest against (a library's AndroidManifest.xml without link filters is not).
@@ -125,14 +119,14 @@ package struct LinkFileImport: Sendable {
             }
             guard filter.schemes.contains("https") || filter.schemes.contains("http") else { continue }
             takesWebLinks = true
-            if androidActivity == nil {
-                androidActivity = located.activity
+            if settings.androidActivity == nil {
+                settings.androidActivity = located.activity
                 notePlaceholder(located.activity, what: "activity", at: filterOrigin)
-            } else if androidActivity != located.activity {
+            } else if settings.androidActivity != located.activity {
                 notes.append(
                     .init(
                         .skipped,
-                        "links also open activity '\(located.activity)'; a manifest names one activity, '\(androidActivity ?? "")'",
+                        "links also open activity '\(located.activity)'; a manifest names one activity, '\(settings.androidActivity ?? "")'",
                         at: filterOrigin))
             }
             for (host, range) in zip(filter.hosts, located.hostRanges) {
@@ -184,7 +178,7 @@ package struct LinkFileImport: Sendable {
         }
         for usesSDK in document.root.children where usesSDK.localName == "uses-sdk" {
             if let minimum = usesSDK.attribute("minSdkVersion", namespace: PlatformFile.androidNamespace), let level = Int(minimum.value) {
-                minimumSDK = max(minimumSDK ?? 0, level)
+                settings.minimumSDK = max(settings.minimumSDK ?? 0, level)
             }
         }
     }
@@ -206,7 +200,7 @@ package struct LinkFileImport: Sendable {
             switch key {
             case "minSdk", "minSdkVersion":
                 if let level = Int(value) {
-                    minimumSDK = max(minimumSDK ?? 0, level)
+                    settings.minimumSDK = max(settings.minimumSDK ?? 0, level)
                 } else {
                     notes.append(.init(.skipped, "minSdk is '\(value)', not a number: set 'android.min-sdk' yourself", at: origin))
                 }
@@ -226,18 +220,18 @@ package struct LinkFileImport: Sendable {
     }
 
     private mutating func setAndroidPackage(_ name: String, at origin: ImportOrigin) {
-        if let androidPackage, androidPackage != name {
+        if let androidPackage = settings.androidPackage, androidPackage != name {
             notes.append(.init(.skipped, "package '\(name)' differs from '\(androidPackage)', which is kept", at: origin))
             return
         }
-        if androidPackage == nil { notePlaceholder(name, what: "package", at: origin) }
-        androidPackage = name
+        if settings.androidPackage == nil { notePlaceholder(name, what: "package", at: origin) }
+        settings.androidPackage = name
     }
 
-    private mutating func add(_ value: String, to list: WritableKeyPath<LinkFileImport, [String]>, what: String, at origin: ImportOrigin) {
-        guard !self[keyPath: list].contains(value) else { return }
+    private mutating func add(_ value: String, to list: WritableKeyPath<LinkSettings, [String]>, what: String, at origin: ImportOrigin) {
+        guard !settings[keyPath: list].contains(value) else { return }
         notePlaceholder(value, what: what, at: origin)
-        self[keyPath: list].append(value)
+        settings[keyPath: list].append(value)
     }
 
     private mutating func notePlaceholder(_ value: String, what: String, at origin: ImportOrigin) {

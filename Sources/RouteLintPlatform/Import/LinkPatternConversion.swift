@@ -134,6 +134,16 @@ package struct LinkPatternConversion: Sendable, Equatable {
             guard let last = tokens.popLast() else { return }
             tokens.append(Token(unit: last.unit, repeats: last.repeats == .one ? repeats : .zeroOrMore))
         }
+        /// The text up to `closing`, which is passed over.
+        func text(until closing: Character) -> String {
+            var text = ""
+            while index < characters.count && characters[index] != closing {
+                text.append(characters[index])
+                index += 1
+            }
+            index += 1
+            return text
+        }
         while index < characters.count {
             let character = characters[index]
             index += 1
@@ -145,23 +155,12 @@ package struct LinkPatternConversion: Sendable, Equatable {
                 }
             case ".": tokens.append(Token(unit: .any))
             case "[":
-                var text = ""
-                while index < characters.count && characters[index] != "]" {
-                    text.append(characters[index])
-                    index += 1
-                }
-                index += 1
-                tokens.append(Token(unit: text == "^/" ? .notSlash : .set(text)))
+                let set = text(until: "]")
+                tokens.append(Token(unit: set == "^/" ? .notSlash : .set(set)))
             case "*": modify(.zeroOrMore)
             case "+": modify(.oneOrMore)
             case "{":
-                var text = ""
-                while index < characters.count && characters[index] != "}" {
-                    text.append(characters[index])
-                    index += 1
-                }
-                index += 1
-                let bounds = text.split(separator: ",", omittingEmptySubsequences: false).map { Int($0.trimmingSpaces()) }
+                let bounds = text(until: "}").split(separator: ",", omittingEmptySubsequences: false).map { Int($0.trimmingSpaces()) }
                 switch (bounds.first ?? nil, bounds.count > 1 ? bounds[1] : bounds.first ?? nil) {
                 case (0, 1): modify(.optional)
                 case (1, 1): break

@@ -27,13 +27,7 @@ package enum ManifestImport {
         init(links: LinkFileImport, navigation: NavigationGraphImport) {
             self.links = links
             self.navigation = navigation
-            manifest.hosts = links.hosts
-            manifest.schemes = links.schemes
-            manifest.appleAppIDs = links.appleAppIDs
-            manifest.androidPackage = links.androidPackage
-            manifest.androidActivity = links.androidActivity
-            manifest.fingerprints = links.fingerprints
-            manifest.minimumSDK = links.minimumSDK
+            manifest.settings = links.settings
             manifest.notes = links.notes
         }
 
@@ -187,11 +181,11 @@ package enum ManifestImport {
             let host = String(rest[..<slash])
             var path = String(rest[slash...])
             if let scheme, scheme != "http" && scheme != "https" {
-                if !manifest.schemes.contains(scheme) { manifest.schemes.append(scheme) }
+                if !manifest.settings.schemes.contains(scheme) { manifest.settings.schemes.append(scheme) }
                 path = "/" + host + path
-            } else if links.claims.isEmpty && !host.isEmpty && !manifest.hosts.contains(host) {
+            } else if links.claims.isEmpty && !host.isEmpty && !manifest.settings.hosts.contains(host) {
                 // Without link files, the graph's deep links are what the app claims.
-                manifest.hosts.append(host)
+                manifest.settings.hosts.append(host)
             }
             if let placeholder = Placeholder.find(in: host) {
                 manifest.notes.append(.init(.placeholder, "deep link host '\(host)' holds the placeholder \(placeholder)", at: origin))
