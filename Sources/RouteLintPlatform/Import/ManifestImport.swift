@@ -221,6 +221,12 @@ package enum ManifestImport {
             } else {
                 activity = names.fresh("main", kind: .activity)
                 manifest.activities.append(.init(name: activity, title: nil, origin: nil))
+                manifest.notes.append(
+                    .init(
+                        .skipped,
+                        "link files say nothing of screens or tabs: every route is in activity '\(activity)', which has no tab "
+                            + "until you add the app's tabs (orphan-activity)",
+                        at: nil))
             }
             var claimedShapes: Set<String> = []
             for claim in links.claims {
