@@ -170,40 +170,48 @@ package enum ManifestImport {
         /// A deep link's URI as a route path: `{name}` is the parameter `:name`; a URI without a
         /// scheme is `http` and `https`; a custom scheme's host is the path's first segment.
         mutating func deepLinkPath(_ uri: String, origin: ImportOrigin) -> String? {
+            if uri.hasPrefix("@") {
+                // `@string/deep_link`: the URI is a resource, which the import does not resolve.
+                manifest.notes.append(
+                    .init(.placeholder, "deep link '\(uri)' is a resource, kept out: write the route's path yourself", at: origin))
+                return nil
+            }
             var rest = Substring(uri)
-            var scheme: String?
+            var written: String?
             if let separator = rest.firstRange(of: "://") {
-                scheme = String(rest[..<separator.lowerBound]).lowercased()
+                written = String(rest[..<separator.lowerBound])
                 rest = rest[separator.upperBound...]
             }
+            let scheme = written?.lowercased()
             if let query = rest.firstIndex(where: { $0 == "?" || $0 == "#" }) { rest = rest[..<query] }
             let slash = rest.firstIndex(of: "/") ?? rest.endIndex
             let host = String(rest[..<slash])
             var path = String(rest[slash...])
-            if let scheme, scheme != "http" && scheme != "https" {
+            if let placeholder = Placeholder.find(in: (written ?? "") + "://" + host) {
+                // `${scheme}://${host}/…`: the path is still the path.
+                manifest.notes.append(
+                    .init(.placeholder, "deep link '\(uri)' holds the placeholder \(placeholder); its path is imported", at: origin))
+            } else if let scheme, scheme != "http" && scheme != "https" {
                 if !manifest.settings.schemes.contains(scheme) { manifest.settings.schemes.append(scheme) }
                 path = "/" + host + path
             } else if links.claims.isEmpty && !host.isEmpty && !manifest.settings.hosts.contains(host) {
                 // Without link files, the graph's deep links are what the app claims.
                 manifest.settings.hosts.append(host)
             }
-            if let placeholder = Placeholder.find(in: host) {
-                manifest.notes.append(.init(.placeholder, "deep link host '\(host)' holds the placeholder \(placeholder)", at: origin))
-            }
-            if path.count > 1 && path.hasSuffix("/") { path.removeLast() }
-            if path.isEmpty { path = "/" }
             var parameters = ParameterNames()
             var segments: [String] = []
             for segment in path.split(separator: "/") {
+                let previous = segments.last.flatMap { $0.hasPrefix(":") ? nil : $0 }
                 if segment.hasPrefix("{") && segment.hasSuffix("}") && segment.count > 2 {
                     let name = String(segment.dropFirst().dropLast())
                     parameters.reserve(name)
                     segments.append(":" + name)
-                } else if segment.contains("{") || segment.contains("*") {
+                } else if segment.hasPrefix(":") || !segment.allSatisfy(LinkPatternConversion.isStaticCharacter) {
                     manifest.notes.append(
                         .init(
-                            .inexactPattern, "deep link segment '\(segment)' has a wildcard inside it; written as a parameter", at: origin))
-                    segments.append(parameters.name(after: segments.last))
+                            .inexactPattern, "deep link segment '\(segment)' is no literal a route can hold; written as a parameter",
+                            at: origin))
+                    segments.append(parameters.name(after: previous))
                 } else {
                     segments.append(String(segment))
                 }
