@@ -34,8 +34,9 @@ public struct ImportOptions: Sendable {
 public struct ImportRun: Sendable {
     /// A platform pattern the routes can only come near, and the URLs that show it.
     public struct InexactPattern: Sendable, Equatable {
-        /// Where the pattern is written (`path:line:column`), and the pattern.
+        /// Where the pattern is written: `path:line:column`.
         public let location: String
+        /// The pattern as the import read it (`/help/*.html`, `android:pathPrefix="/orders/"`).
         public let pattern: String
         /// Why, as its text shows; nil when only the check shows it (a trailing `/`, the
         /// platform's order of evaluation).
