@@ -40,6 +40,10 @@ struct ImportCommandTests {
         Project(
             name: "android", folder: fixtures + "/android", arguments: [],
             summary: "5 routes from 2 files; 3 patterns imported inexactly; 1 finding left."),
+        // Both platforms, whose files have drifted apart: iOS claims /orders/…, Android does not.
+        Project(
+            name: "both", folder: fixtures + "/both", arguments: [],
+            summary: "4 routes from 4 files; 2 patterns imported inexactly; 1 finding left."),
         Project(
             name: "placeholders", folder: fixtures + "/placeholders", arguments: [],
             summary: "1 route from 2 files; every pattern imported exactly; 4 placeholders kept; 9 findings left."),
