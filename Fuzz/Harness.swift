@@ -8,10 +8,13 @@
 // - resolve: a manifest, then a line `---urls---`, then URLs to resolve against it.
 // - configuration: a .routelint.yml, whose globs are then matched against sample paths.
 // - matchers: a pattern line, then paths: read and matched as every Android path attribute
-//   and as an Apple component's path.
+//   and as an Apple component's path; the route paths the import writes for it are valid.
 // - platform-files: a first line naming a platform file (apple-app-site-association,
 //   assetlinks.json, AndroidManifest.xml, app.entitlements), then its text, checked against a
 //   small app: positions lie in the file, and every witness URL is decided as its fact says.
+//   The file is also imported (`routelint import`), as is a first line naming a navigation
+//   graph or menu (res/navigation/NAME.xml, res/menu/NAME.xml): the manifest written reads back
+//   well-formed, every key known and once, every path valid.
 // - diff: a manifest before a line `---after---` and one after it, compared as `routelint diff`
 //   compares two revisions: positions lie in the files, and every witness URL opens in each
 //   revision what its finding says, by URLResolver.
@@ -261,6 +264,17 @@ func fuzzMatchers(_ bytes: [UInt8]) {
         check(AppleLinkComponent(path: "*").matches(path: path), "'*' does not match every path")
         check(AppleLinkComponent(path: pattern + "*").matches(path: path) || !matched, "adding '*' narrowed an Apple pattern")
     }
+    // The import writes every pattern as route paths that are valid patterns.
+    var conversions = [LinkPatternConversion.apple(pattern), LinkPatternConversion.apple(pattern, depthBound: 2)]
+    for kind in AndroidPathPattern.Kind.allCases {
+        if let matcher = try? AndroidPathPattern(kind, pattern) { conversions.append(.android(matcher)) }
+    }
+    for conversion in conversions {
+        for path in conversion.paths {
+            var symbols = SymbolTable()
+            check((try? PathPattern.parse(path, symbols: &symbols).get()) != nil, "'\(pattern)' imported as '\(path)', no route pattern")
+        }
+    }
 }
 
 /// Whether `text` holds one of `characters`, scalar by scalar: a combining mark after `}`
@@ -290,8 +304,14 @@ let platformApp = """
 func fuzzPlatformFiles(_ bytes: [UInt8]) {
     guard let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) else { return }
     let name = String(decoding: bytes[..<newline], as: UTF8.self)
-    guard let kind = PlatformFileKind(path: name) else { return }
     let text = Array(bytes[(newline + 1)...])
+    if RouteSetLoader.isNavigationResource("/" + name) {
+        var navigation = NavigationGraphImport()
+        navigation.read(SourceFile(id: FileID(1), path: name, bytes: text))
+        checkImported(ManifestImport.build(links: LinkFileImport(), navigation: navigation, app: nil), from: name)
+        return
+    }
+    guard let kind = PlatformFileKind(path: name) else { return }
     let manifest = SourceFile(id: FileID(0), path: "app.routes.yaml", bytes: Array(platformApp.utf8))
     let source = PlatformFileSource(file: SourceFile(id: FileID(1), path: name, bytes: text), app: nil)
     let result = Linter.lint([manifest], platformFiles: [source])
@@ -330,6 +350,19 @@ func fuzzPlatformFiles(_ bytes: [UInt8]) {
                 AppleLinkComponent.decide(components.map(\.component), path: path)?.opensApp != true,
                 "unclaimed witness \(fact.url) is opened by the components")
         }
+    }
+    var links = LinkFileImport()
+    links.read([source])
+    checkImported(ManifestImport.build(links: links, navigation: NavigationGraphImport(), app: nil), from: name)
+}
+
+/// The manifest an import writes reads back as written: well-formed YAML, every key known and
+/// written once, every path valid, whatever the files it came from held.
+func checkImported(_ manifest: ImportedManifest, from name: String) {
+    let text = manifest.yaml(sources: [name]).text
+    let written = Linter.lint([SourceFile(id: FileID(0), path: "imported.routes.yaml", bytes: Array(text.utf8))])
+    for finding in written.findings where ["yaml-syntax", "duplicate-key", "unknown-key", "invalid-path"].contains(finding.rule) {
+        check(false, "the manifest imported from \(name) has \(finding.rule): \(finding.message)")
     }
 }
 

@@ -202,8 +202,8 @@ package enum ManifestImport {
             var segments: [String] = []
             for segment in path.split(separator: "/") {
                 let previous = segments.last.flatMap { $0.hasPrefix(":") ? nil : $0 }
-                if segment.hasPrefix("{") && segment.hasSuffix("}") && segment.count > 2 {
-                    let name = String(segment.dropFirst().dropLast())
+                let name = String(segment.dropFirst().dropLast())
+                if segment.hasPrefix("{") && segment.hasSuffix("}") && Self.isParameterName(name) {
                     parameters.reserve(name)
                     segments.append(":" + name)
                 } else if segment.hasPrefix(":") || !segment.allSatisfy(LinkPatternConversion.isStaticCharacter) {
@@ -283,6 +283,12 @@ package enum ManifestImport {
                     manifest.routes[index].comments.append("a deep link of the navigation graph that no link file claims")
                 }
             }
+        }
+
+        /// Whether `name` can name a route parameter: `[A-Za-z_][A-Za-z0-9_]*`.
+        static func isParameterName(_ name: String) -> Bool {
+            guard let first = name.first, first.isASCII && (first.isLetter || first == "_") else { return false }
+            return name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
         }
 
         static func isLinkFile(_ path: String) -> Bool { PlatformFileKind(path: path) != nil }
