@@ -35,6 +35,9 @@ struct ImportTests {
         Conversion(platform: "ios", kind: nil, pattern: "/v?/list", paths: ["/:id/list"], isApproximate: true),
         // Android: `Uri.getPath()` against PatternMatcher.
         Conversion(platform: "android", kind: .literal, pattern: "/cart", paths: ["/cart"], isApproximate: false),
+        Conversion(platform: "android", kind: .literal, pattern: "/a%20b", paths: ["/a%20b"], isApproximate: false),
+        // A `%` without two hex digits after it is no escape: no static segment holds it.
+        Conversion(platform: "android", kind: .literal, pattern: "/files/edit%2", paths: ["/files/:file"], isApproximate: true),
         Conversion(platform: "android", kind: .prefix, pattern: "/orders/", paths: ["/orders/**"], isApproximate: false),
         Conversion(platform: "android", kind: .prefix, pattern: "/", paths: ["/", "/**"], isApproximate: false),
         Conversion(

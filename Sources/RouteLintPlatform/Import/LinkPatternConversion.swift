@@ -204,7 +204,7 @@ package struct LinkPatternConversion: Sendable, Equatable {
                         if case .character(let character) = token.unit { return character }
                         return nil
                     })
-                if text.hasPrefix(":") || text == "*" || text == "**" || text.contains(where: { !isStaticCharacter($0) }) {
+                if !isStaticSegment(text) {
                     approximation = approximation ?? "characters a route's static segment cannot hold"
                     segments.append(parameters.name(after: previous))
                 } else {
@@ -243,15 +243,30 @@ package struct LinkPatternConversion: Sendable, Equatable {
         return LinkPatternConversion(paths: ["/" + segments.joined(separator: "/")], approximation: approximation)
     }
 
-    /// RFC 3986 path characters a static segment holds (docs/usage.md, "Path patterns").
-    static func isStaticCharacter(_ character: Character) -> Bool {
-        guard let ascii = character.asciiValue else { return false }
-        switch ascii {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return true
-        default:
-            return "-._~!$&'()+,;=@%".contains(character)
+    /// Whether `text` is a static segment of a route path (docs/usage.md, "Path patterns"):
+    /// RFC 3986 path characters and whole `%XX` escapes, not starting with `:`, not `*`.
+    static func isStaticSegment<Text: StringProtocol>(_ text: Text) -> Bool {
+        let characters = Array(text)
+        guard !characters.isEmpty, characters[0] != ":", text != "*", text != "**" else { return false }
+        var index = 0
+        while index < characters.count {
+            let character = characters[index]
+            if character == "%" {
+                let isHex = { (digit: Character) in digit.isASCII && digit.isHexDigit }
+                guard index + 2 < characters.count, isHex(characters[index + 1]), isHex(characters[index + 2]) else { return false }
+                index += 3
+                continue
+            }
+            guard let ascii = character.asciiValue else { return false }
+            switch ascii {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                break
+            default:
+                guard "-._~!$&'()+,;=@".contains(character) else { return false }
+            }
+            index += 1
         }
+        return true
     }
 }
 

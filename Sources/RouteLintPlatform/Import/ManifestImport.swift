@@ -206,7 +206,7 @@ package enum ManifestImport {
                 if segment.hasPrefix("{") && segment.hasSuffix("}") && Self.isParameterName(name) {
                     parameters.reserve(name)
                     segments.append(":" + name)
-                } else if segment.hasPrefix(":") || !segment.allSatisfy(LinkPatternConversion.isStaticCharacter) {
+                } else if !LinkPatternConversion.isStaticSegment(segment) {
                     manifest.notes.append(
                         .init(
                             .inexactPattern, "deep link segment '\(segment)' is no literal a route can hold; written as a parameter",
