@@ -124,7 +124,7 @@ public struct ImportRun: Sendable {
             outputPath: outputPath, text: final.text, filesRead: input.filesRead, checkedLinkFiles: input.checked.map(\.path),
             routeCount: manifest.routes.count, inexact: judged.inexact,
             messages: messages(input, manifest: manifest, final: final),
-            placeholderCount: Set((input.links.notes + manifest.notes).filter { $0.kind == .placeholder }.map(\.message)).count,
+            placeholderCount: Set(manifest.notes.filter { $0.kind == .placeholder }.map(\.message)).count,
             findings: judged.remaining, files: [final.file] + input.checked,
             isComplete: final.result.undecidedPlatformFiles.isEmpty)
     }
@@ -274,7 +274,7 @@ public struct ImportRun: Sendable {
     private static func messages(_ input: Input, manifest: ImportedManifest, final: RoundTrip.Check) -> [RunMessage] {
         var messages: [RunMessage] = []
         var said = Set<String>()
-        for note in input.links.notes + manifest.notes where note.kind != .inexactPattern {
+        for note in manifest.notes where note.kind != .inexactPattern {
             let message = message(note)
             if said.insert(message.description).inserted { messages.append(message) }
         }

@@ -135,6 +135,7 @@ package struct ImportedManifest: Sendable {
     package var routes: [Route] = []
     /// Patterns no route comes near (a `pathSuffix`), written as comments.
     package var unroutedPatterns: [ImportOrigin] = []
+    /// What the reading of the files and the building of the manifest found to say, in order.
     package var notes: [Note] = []
 
     package init() {}

@@ -38,12 +38,11 @@ package enum ManifestImport {
             guard !graphs.isEmpty else { return }
             // An included file's root graph nests in the graph that includes it.
             var parents = graphs.map(\.parent)
+            let fileRoots = Dictionary(
+                graphs.indices.filter { graphs[$0].parent == nil }.map { (graphs[$0].fileName, $0) },
+                uniquingKeysWith: { first, _ in first })
             for include in navigation.includes {
-                if let included = graphs.indices.first(where: { graphs[$0].parent == nil && graphs[$0].fileName == include.fileName }),
-                    included != include.graph
-                {
-                    parents[included] = include.graph
-                }
+                if let included = fileRoots[include.fileName], included != include.graph { parents[included] = include.graph }
             }
             let menu = bottomMenu()
             let tabGraphIDs = Set(menu?.items.map(\.id) ?? [])
