@@ -155,6 +155,11 @@ struct ImportCommandTests {
             #expect(intoFolder.status == 2)
             #expect(intoFolder.stderr.contains("app.routes.yaml' exists"))
 
+            let nowhere = directory.path + "/missing/app.routes.yaml"
+            let unwritable = try RouteLint.run(["import", "Manifests/platform", "--output", nowhere])
+            #expect(unwritable.status == 2)
+            #expect(unwritable.stderr.hasSuffix("routelint: error: cannot write '\(nowhere)': No such file or directory\n"))
+
             let misnamed = try RouteLint.run(["import", "Manifests/platform", "--output", directory.path + "/routes.yaml"])
             #expect(misnamed.status == 2)
             #expect(misnamed.stderr.contains("is not named *.routes.yaml or *.routes.yml, so lint would not find it"))

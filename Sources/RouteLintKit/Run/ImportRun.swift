@@ -356,7 +356,7 @@ public struct ImportRun: Sendable {
         do {
             try OutputFile.writeNew(Array(text.utf8), to: FilePath.absolute(outputPath, in: workingDirectory))
         } catch {
-            throw RunFailure([RunMessage(.error, "cannot write '\(TerminalText.escape(outputPath))': \(error)")])
+            throw RunFailure([RunMessage(.error, "cannot write '\(TerminalText.escape(outputPath))': \(error.reason)")])
         }
     }
 }
