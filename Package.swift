@@ -15,7 +15,12 @@ let package = Package(
         .plugin(name: "LintRoutes", targets: ["LintRoutes"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2")
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        // The HTTPS client of `routelint hosts`: SwiftNIO with its vendored TLS (BoringSSL), so
+        // the portable binary links no system TLS library (docs/app-links.md).
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
     ],
     targets: [
         // libyaml, found through pkg-config. Only the YAML layer of RouteLintCore imports it.
@@ -64,6 +69,15 @@ let package = Package(
             name: "RouteLintKit",
             dependencies: ["RouteLintCore", "RouteLintPlatform", "RouteLintRules", "RouteLintGeneration", "RouteLintReporting"]
         ),
+        // Fetches the files each host serves, for `routelint hosts`: the one target that speaks to
+        // the network, kept out of the library targets (and of the fuzz harness) it reads.
+        .target(
+            name: "RouteLintHosts",
+            dependencies: [
+                "RouteLintKit", "RouteLintRules", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ]
+        ),
         // The Language Server Protocol's messages and JSON-RPC framing: nothing of routelint.
         .target(name: "LanguageServerProtocol"),
         // The language server (routelint lsp): LSP messages over the same model and rules.
@@ -79,7 +93,7 @@ let package = Package(
         .executableTarget(
             name: "routelint",
             dependencies: [
-                "CProcessArguments",
+                "CProcessArguments", "RouteLintHosts",
                 "RouteLintKit", "RouteLintServer", "RouteLintCore", "RouteLintPlatform", "RouteLintRules", "RouteLintGeneration",
                 "RouteLintReporting", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

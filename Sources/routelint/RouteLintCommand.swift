@@ -15,7 +15,7 @@ struct RouteLintCommand: ParsableCommand {
         version: RouteLintVersion.current,
         subcommands: [
             Lint.self, Diff.self, Audit.self, Resolve.self, Graph.self, Generate.self, Rules.self, Explain.self, Init.self, Import.self,
-            LanguageServerCommand.self,
+            Hosts.self, LanguageServerCommand.self,
         ],
         defaultSubcommand: Lint.self)
 }
@@ -28,7 +28,7 @@ enum Exit {
 
 @main
 enum Main {
-    static func main() {
+    static func main() async {
         // A program always has its own name as its first argument: none means none was read.
         guard !CommandLine.arguments.isEmpty else {
             printError("routelint: error: cannot read the command line's arguments")
@@ -37,7 +37,11 @@ enum Main {
         refuseMisspeltCommand(Array(CommandLine.arguments.dropFirst()))
         do {
             var command = try RouteLintCommand.parseAsRoot()
-            try command.run()
+            if var command = command as? any AsyncParsableCommand {
+                try await command.run()
+            } else {
+                try command.run()
+            }
         } catch {
             // ArgumentParser answers a usage error with 64 (EX_USAGE); routelint's contract is 2.
             if RouteLintCommand.exitCode(for: error) == .validationFailure {

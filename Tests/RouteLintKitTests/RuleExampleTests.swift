@@ -62,23 +62,31 @@ struct RuleExampleTests {
 
     /// The markers expected and every finding given ("file:line:column rule"), for the example
     /// as varied.
-    static func run(_ example: RuleExample, variant: Variant) throws -> (markers: [String], findings: [(position: String, rule: String)]) {
+    static func run(_ example: RuleExample, variant: Variant) async throws -> (
+        markers: [String], findings: [(position: String, rule: String)]
+    ) {
         let files = example.files.enumerated().map { unmark($1, fileIndex: $0) }
-        let (active, _) = try check(example, files.map { (name: $0.name, contents: variant.apply($0.contents)) }, variant: variant)
+        let (active, _) = try await check(example, files.map { (name: $0.name, contents: variant.apply($0.contents)) }, variant: variant)
         return (files.flatMap(\.markers).sorted(), active.map { ($0.position, $0.rule) })
     }
 
     /// The findings of `files` (the example's files, unmarked and varied), active and
     /// suppressed, each at "file:line:column" by the file's place in the example. An example of
-    /// a change is the lint of both revisions and `routelint diff` between them.
+    /// a change is the lint of both revisions and `routelint diff` between them; an example with
+    /// a file named by a URL is `routelint hosts`, the host answering with that file's response.
     static func check(
         _ example: RuleExample, _ files: [(name: String, contents: String)], variant: Variant
-    ) throws -> (active: [(position: String, rule: String)], suppressed: [String]) {
-        let result = lint(files)
+    ) async throws -> (active: [(position: String, rule: String)], suppressed: [String]) {
         let position = { (finding: Finding, name: String) in
             let index = files.firstIndex { name.hasSuffix($0.name) }.map(String.init) ?? name
             return "\(index):\(finding.range.start.line):\(finding.range.start.column)"
         }
+        if files.contains(where: { $0.name.hasPrefix("https://") }) {
+            let run = try await checkHosts(files)
+            #expect(run.unreadable.isEmpty, "every URL of an example is answered")
+            return (run.active.map { (position($0, run.files[Int($0.range.file.index)].path), $0.rule) }, run.suppressed.map(\.rule))
+        }
+        let result = lint(files)
         var active = result.findings.map { (position($0, files[Int($0.range.file.index)].name), $0.rule) }
         var suppressed = result.suppressed.map(\.rule)
         guard !example.before.isEmpty else { return (active, suppressed) }
@@ -105,10 +113,10 @@ struct RuleExampleTests {
     @Test(
         "triggering examples give findings exactly at their markers",
         arguments: RuleRegistry.descriptions.map(\.id), Variant.allCases)
-    func triggering(_ id: String, _ variant: Variant) throws {
+    func triggering(_ id: String, _ variant: Variant) async throws {
         let rule = try #require(RuleRegistry.description(of: id))
         for example in rule.triggeringExamples {
-            let (markers, findings) = try Self.run(example, variant: variant)
+            let (markers, findings) = try await Self.run(example, variant: variant)
             let text = example.files.map(\.contents).joined(separator: "\n---\n")
             #expect(findings.filter { $0.rule == id }.map(\.position).sorted() == markers, "\(text)")
             // An example that stops parsing shows nothing of the rule it is about.
@@ -119,10 +127,10 @@ struct RuleExampleTests {
     }
 
     @Test("non-triggering examples give no finding at all", arguments: RuleRegistry.descriptions.map(\.id), Variant.allCases)
-    func nonTriggering(_ id: String, _ variant: Variant) throws {
+    func nonTriggering(_ id: String, _ variant: Variant) async throws {
         let rule = try #require(RuleRegistry.description(of: id))
         for example in rule.nonTriggeringExamples {
-            let (_, findings) = try Self.run(example, variant: variant)
+            let (_, findings) = try await Self.run(example, variant: variant)
             #expect(findings.map { "\($0.position) \($0.rule)" } == [], "\(example.files.map(\.contents).joined(separator: "\n---\n"))")
         }
     }
@@ -142,7 +150,7 @@ struct RuleExampleTests {
     @Test(
         "a '# routelint:ignore RULE' directive on each marked line silences the rule, and is used",
         arguments: RuleRegistry.descriptions.map(\.id).filter { !unsilenceable.contains($0) && !beyondDirectives.contains($0) })
-    func ignoredOnTheLine(_ id: String) throws {
+    func ignoredOnTheLine(_ id: String) async throws {
         let rule = try #require(RuleRegistry.description(of: id))
         var checked = 0
         defer { #expect(checked > 0, "no example of \(id) was checked") }
@@ -162,7 +170,7 @@ struct RuleExampleTests {
                 }
                 return (name: file.name, contents: marked.joined(separator: "\n"))
             }
-            let (active, suppressed) = try Self.check(example, directed, variant: .plain)
+            let (active, suppressed) = try await Self.check(example, directed, variant: .plain)
             let text = directed.map(\.contents).joined(separator: "\n---\n")
             #expect(!active.contains { $0.rule == id }, "\(text)")
             #expect(!active.contains { $0.rule == UnusedSuppressionRule.description.id }, "\(text)")

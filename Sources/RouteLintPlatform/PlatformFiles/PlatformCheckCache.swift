@@ -9,6 +9,7 @@ public struct PlatformCheckCache: Sendable {
     private struct Key: Equatable {
         let file: FileID
         let bytes: [UInt8]
+        let servedHost: String?
         let claims: AppClaims?
         let comparesClaims: Bool
     }
@@ -37,7 +38,9 @@ public struct PlatformCheckCache: Sendable {
             return PlatformLinkCheck.facts([PlatformFile.read(source, kind: kind)], apps: apps, comparesClaims: comparesClaims)
         }
         let app = source.app.map { PlatformLinkCheck.app(named: $0, in: apps) } ?? (apps.count == 1 ? apps[0] : nil)
-        let key = Key(file: source.file.id, bytes: source.file.bytes, claims: app.map(AppClaims.init), comparesClaims: comparesClaims)
+        let key = Key(
+            file: source.file.id, bytes: source.file.bytes, servedHost: source.servedHost, claims: app.map(AppClaims.init),
+            comparesClaims: comparesClaims)
         if let cached = entries[source.file.path], cached.key == key {
             guard let app else { return cached.facts }
             return cached.facts.withRoutePaths(of: app)

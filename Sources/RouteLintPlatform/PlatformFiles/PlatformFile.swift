@@ -31,11 +31,15 @@ public struct PlatformFileSource: Sendable {
     public let file: SourceFile
     /// The app it belongs to, when the configuration names one.
     public let app: String?
+    /// The host that served the file (`routelint hosts`): its witness URLs name that host
+    /// rather than the app's first.
+    public let servedHost: String?
 
-    /// `file`, for the app named `app`.
-    public init(file: SourceFile, app: String?) {
+    /// `file`, for the app named `app`, as served by `servedHost` when one served it.
+    public init(file: SourceFile, app: String?, servedHost: String? = nil) {
         self.file = file
         self.app = app
+        self.servedHost = servedHost
     }
 }
 
@@ -45,6 +49,8 @@ struct PlatformFile: Sendable {
     let path: String
     let kind: PlatformFileKind
     let app: String?
+    /// The host that served it, when it was fetched: the host of its witness URLs.
+    let servedHost: String?
     /// Where the file starts: the related location of findings about routes.
     let start: SourceRange
     var issues: [PlatformFileIssue] = []
@@ -119,7 +125,7 @@ extension PlatformFile {
         let lines = LineIndex(source.file.bytes)
         let origin = SourcePosition(line: 1, column: 1)
         var file = PlatformFile(
-            file: source.file.id, path: source.file.path, kind: kind, app: source.app,
+            file: source.file.id, path: source.file.path, kind: kind, app: source.app, servedHost: source.servedHost,
             start: SourceRange(file: source.file.id, start: origin, end: origin))
         var reader = PlatformFileReader(file: source.file.id, lines: lines)
         if kind == .appleAppSiteAssociation && source.file.bytes.count > AppLinkLimits.maximumAssociationSize {

@@ -210,7 +210,7 @@ package enum PlatformLinkCheck {
             // iOS reads none of a file over its size limit (`association-size` says so): there
             // are no claims to compare, however many components the file lists.
             let readByIOS = !file.issues.contains { if case .oversizedAssociation = $0 { true } else { false } }
-            guard comparesClaims, readByIOS, let host = hosts.first else { return }
+            guard comparesClaims, readByIOS, let host = file.servedHost ?? hosts.first else { return }
             let claimed = ClaimedPathLanguage(segments: ClaimedSegments(app, spelling: .encoded))
             let language = AppleComponentLanguage(components.map(\.component))
             let reached = compare(

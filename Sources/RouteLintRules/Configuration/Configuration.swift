@@ -49,6 +49,9 @@ public struct LintConfiguration: Sendable {
     }
     /// `holder-types`: how `routelint generate` types the holders; nil when not set.
     public var holderTypes: HolderTypes?
+    /// `served-hosts`: the subdomains `routelint hosts` checks for the wildcard hosts that
+    /// cover them (a wildcard itself cannot be fetched).
+    public var servedHosts: [String] = []
     /// Each rule's setting, by rule id; a rule not named keeps its defaults.
     public var rules: [String: RuleSetting] = [:]
     /// The configuration file, when there is one.
@@ -94,6 +97,8 @@ public struct LintConfiguration: Sendable {
                 if key == "include" { configuration.include = globs } else { configuration.exclude = globs }
             case "platform-files":
                 configuration.platformFiles = try platformFileList(pair.value, in: document, fail: fail)
+            case "served-hosts":
+                configuration.servedHosts = try hostList(pair.value, in: document, fail: fail)
             case "holder-types":
                 let names = HolderTypes.allCases.map(\.rawValue)
                 guard case .string(let text)? = document.scalar(pair.value)?.resolved, let value = HolderTypes(rawValue: text) else {
@@ -109,7 +114,8 @@ public struct LintConfiguration: Sendable {
                     throw fail(
                         document.range(pair.key),
                         "unknown key or rule '\(key)'"
-                            + Suggestion.hint(for: key, among: ["include", "exclude", "platform-files", "holder-types"] + ruleIDs))
+                            + Suggestion.hint(
+                                for: key, among: ["include", "exclude", "platform-files", "holder-types", "served-hosts"] + ruleIDs))
                 }
                 configuration.rules[key] = try ruleSetting(pair.value, in: document, rule: rule, fail: fail)
             }
@@ -136,6 +142,23 @@ public struct LintConfiguration: Sendable {
             globs.append(Glob(text))
         }
         return globs
+    }
+
+    /// `served-hosts`: a list of host names, none a wildcard.
+    private static func hostList(
+        _ node: YAMLDocument.NodeID, in document: YAMLDocument, fail: (SourceRange, String) -> LoadError
+    ) throws(LoadError) -> [String] {
+        guard document.kind(node) == .sequence else { throw fail(document.range(node), "'served-hosts' must be a list of host names") }
+        var hosts: [String] = []
+        for item in document.items(node) {
+            guard case .string(let text)? = document.scalar(item)?.resolved, !text.isEmpty, !text.contains("*"),
+                !text.contains("/"), !text.contains(":")
+            else {
+                throw fail(document.range(item), "each item of 'served-hosts' must be a host name such as shop.example.com, not a wildcard")
+            }
+            hosts.append(text.lowercased())
+        }
+        return hosts
     }
 
     /// `platform-files`: a list whose items are a path or glob, or `{path: P, app: NAME}`.

@@ -170,21 +170,9 @@ public enum Linter {
         endPhase("rules (side by side)")
         var undecided: [ReadFailure] = []
         if !platformFiles.isEmpty {
-            let enabled = RuleRegistry.platformRules.filter { configuration.rules[$0.description.id]?.isEnabled ?? true }
-            let comparing = enabled.contains { $0.comparesClaims }
-            var facts = PlatformFacts()
-            for source in platformFiles {
-                guard let kind = PlatformFileKind(path: source.file.path) else { continue }
-                facts.add(cache.facts(source, kind: kind, apps: apps, comparesClaims: comparing))
-            }
-            for rule in enabled { rule.check(facts, into: &sink) }
-            undecided = facts.undecided.map { file in
-                ReadFailure(
-                    path: file.file,
-                    reason:
-                        "its claims could not be compared with the routes within the bound of \(file.limit) states, so it was not checked whole"
-                )
-            }
+            let checked = checkPlatformFiles(platformFiles, apps: apps, configuration: configuration, cache: &cache)
+            sink.append(contentsOf: checked.findings)
+            undecided = checked.undecided
             endPhase("platform files")
         }
         // Each rule's findings are released as they are merged: with millions of findings, two
@@ -204,6 +192,31 @@ public enum Linter {
         return LintResult(
             findings: active, suppressed: suppressed, apps: apps, unparsedFiles: unparsedFiles,
             fileApps: fileApps, timings: timings, directives: directives, undecidedPlatformFiles: undecided)
+    }
+
+    /// The findings of the enabled platform rules about `platformFiles` checked against `apps`
+    /// (their severities as the rules give them), and the files whose claims could not be
+    /// decided within the check's bound: those were not checked whole.
+    package static func checkPlatformFiles(
+        _ platformFiles: [PlatformFileSource], apps: [AppModel], configuration: LintConfiguration, cache: inout PlatformCheckCache
+    ) -> (findings: FindingSink, undecided: [ReadFailure]) {
+        let enabled = RuleRegistry.platformRules.filter { configuration.rules[$0.description.id]?.isEnabled ?? true }
+        let comparing = enabled.contains { $0.comparesClaims }
+        var facts = PlatformFacts()
+        for source in platformFiles {
+            guard let kind = PlatformFileKind(path: source.file.path) else { continue }
+            facts.add(cache.facts(source, kind: kind, apps: apps, comparesClaims: comparing))
+        }
+        var sink = FindingSink()
+        for rule in enabled { rule.check(facts, into: &sink) }
+        let undecided = facts.undecided.map { file in
+            ReadFailure(
+                path: file.file,
+                reason:
+                    "its claims could not be compared with the routes within the bound of \(file.limit) states, so it was not checked whole"
+            )
+        }
+        return (sink, undecided)
     }
 
     /// Marks the findings that `# routelint:ignore` directives silence, and reports each

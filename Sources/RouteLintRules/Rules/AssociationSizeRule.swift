@@ -11,7 +11,8 @@ public enum AssociationSizeRule: PlatformRule {
             universal link of any host that serves it opens the app, and nothing says so on the \
             device. Remove white space and comments (`generate app-links` does when the file \
             would not fit), or claim fewer paths: `web: false` on routes the website serves, one \
-            `**` route for a subtree the app opens whole. The claims of a file iOS does not read             are not compared with the routes, as no URL opens the app through it.
+            `**` route for a subtree the app opens whole. The claims of a file iOS does not read \
+            are not compared with the routes, as no URL opens the app through it.
             """,
         triggeringExamples: [
             PlatformExamples.files(

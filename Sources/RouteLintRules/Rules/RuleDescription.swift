@@ -154,6 +154,13 @@ package protocol ChangeRule: Rule {
     static func check(_ changes: RouteChanges, into findings: inout FindingSink)
 }
 
+/// A rule about how a host serves a platform file (`routelint hosts`): it words the facts of
+/// its kind that the fetches found. `lint` never runs it.
+package protocol HostRule: Rule {
+    /// Reports a finding for each fact of the rule's kind.
+    static func check(_ facts: ServedFacts, into findings: inout FindingSink)
+}
+
 extension PlatformRule {
     static var comparesClaims: Bool { false }
 }

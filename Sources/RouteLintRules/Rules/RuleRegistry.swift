@@ -34,6 +34,10 @@ public enum RuleRegistry {
         APILevelLimitRule.self,
         AssociationSizeRule.self,
         AppLinkSetupRule.self,
+        ServedStatusRule.self,
+        ServedContentTypeRule.self,
+        ServedSizeRule.self,
+        WildcardHostRule.self,
         UnusedSuppressionRule.self,
         RemovedLinkRule.self,
         RedirectedLinkRule.self,
@@ -53,6 +57,12 @@ public enum RuleRegistry {
     /// The rules about the change between two revisions, which only `routelint diff` runs.
     package static let changeRules: [any ChangeRule.Type] = rules.compactMap { $0 as? any ChangeRule.Type }
 
+    /// The rules about how hosts serve platform files, which only `routelint hosts` runs.
+    package static let hostRules: [any HostRule.Type] = rules.compactMap { $0 as? any HostRule.Type }
+
+    /// The ids of the rules only `routelint hosts` runs.
+    public static var hostRuleIDs: [String] { hostRules.map { $0.description.id } }
+
     /// The ids of the rules only `routelint diff` runs.
     public static var changeRuleIDs: [String] { changeRules.map { $0.description.id } }
 
@@ -71,10 +81,12 @@ public enum RuleRegistry {
     public static var ids: [String] { descriptions.map(\.id) }
 
     /// A tag for SARIF: `format` for the rules about reading a file, `navigation` for those
-    /// about the merged app, `platform-links` for those about platform files, `route-changes`
-    /// for those of `routelint diff`, `suppression` for unused directives.
+    /// about the merged app, `platform-links` for those about platform files, `served-files` for
+    /// those of `routelint hosts`, `route-changes` for those of `routelint diff`, `suppression`
+    /// for unused directives.
     public static func category(of id: String) -> String {
         if changeRules.contains(where: { $0.description.id == id }) { return "route-changes" }
+        if hostRules.contains(where: { $0.description.id == id }) { return "served-files" }
         if platformRules.contains(where: { $0.description.id == id }) { return "platform-links" }
         if id == MissingFieldRule.description.id || fileRules.contains(where: { $0.description.id == id }) { return "format" }
         return id == UnusedSuppressionRule.description.id ? "suppression" : "navigation"

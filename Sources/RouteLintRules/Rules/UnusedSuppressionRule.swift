@@ -65,9 +65,9 @@ public enum UnusedSuppressionRule: Rule {
                 } else if configuration.rules[rule.value]?.isEnabled == false {
                     // The rule is off: the directive has nothing to do, and that is expected.
                     continue
-                } else if RuleRegistry.changeRuleIDs.contains(rule.value) {
-                    // Only `routelint diff` reports it; whether the directive silences
-                    // something there, a lint cannot tell.
+                } else if RuleRegistry.changeRuleIDs.contains(rule.value) || RuleRegistry.hostRuleIDs.contains(rule.value) {
+                    // Only `routelint diff` or `routelint hosts` reports it; whether the
+                    // directive silences something there, a lint cannot tell.
                     continue
                 } else {
                     let scope = directive.scope == .file ? "in this file" : "on this line"

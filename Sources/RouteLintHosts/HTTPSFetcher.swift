@@ -1,0 +1,144 @@
+import AsyncHTTPClient
+import NIOCore
+import NIOSSL
+import RouteLintKit
+import RouteLintRules
+
+/// Fetches platform files over HTTPS with AsyncHTTPClient: no redirect followed, the body read
+/// up to `ServedFile.bodyLimit`, every request bounded by a timeout from its start to its last
+/// byte. Made once for a run and shut down after it.
+public final class HTTPSFetcher: ServedFileFetcher {
+    /// Where a host is reached instead of where DNS says (`--connect HOST=ADDR:PORT`).
+    public struct Destination: Sendable, Equatable {
+        /// The address to connect to: an IP address or a host name.
+        public let address: String
+        /// The port to connect to.
+        public let port: Int
+
+        /// `address` at `port`.
+        public init(address: String, port: Int) {
+            self.address = address
+            self.port = port
+        }
+
+        /// `ADDR:PORT` (`[ADDR]:PORT` for IPv6), or nil when it is not that.
+        public init?(parsing text: String) {
+            guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]), (1...65_535).contains(port)
+            else { return nil }
+            var address = String(text[..<colon])
+            if address.hasPrefix("[") && address.hasSuffix("]") { address = String(address.dropFirst().dropLast()) }
+            guard !address.isEmpty else { return nil }
+            self.init(address: address, port: port)
+        }
+    }
+
+    private let client: HTTPClient
+    private let destinations: [String: Destination]
+    private let timeout: Duration
+
+    /// A fetcher that trusts the system's certificate authorities and, when `caFile` names a PEM
+    /// file, its certificates too; that connects to `destinations` for the hosts they map; and
+    /// that gives each request `timeout`. Throws when the PEM file cannot be read.
+    public init(caFile: String?, destinations: [String: Destination], timeout: Duration) throws {
+        var tls = TLSConfiguration.makeClientConfiguration()
+        if let caFile { tls.additionalTrustRoots = [.certificates(try NIOSSLCertificate.fromPEMFile(caFile))] }
+        var configuration = HTTPClient.Configuration(
+            tlsConfiguration: tls, redirectConfiguration: .disallow,
+            timeout: HTTPClient.Configuration.Timeout(
+                connect: .nanoseconds(Self.nanoseconds(timeout)), read: .nanoseconds(Self.nanoseconds(timeout))))
+        configuration.dnsOverride = destinations.mapValues(\.address)
+        // The platforms read the file as served, not as a client could ask for it compressed.
+        configuration.decompression = .disabled
+        client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+        self.destinations = destinations
+        self.timeout = timeout
+    }
+
+    /// Closes the connections; call once the run is done.
+    public func shutDown() async {
+        try? await client.shutdown()
+    }
+
+    public func fetch(host: String, path: String) async -> FetchOutcome {
+        let port = destinations[host].map { ":\($0.port)" } ?? ""
+        let url = "https://\(host)\(port)\(path)"
+        // The request races a timer: the timeout bounds the whole transfer, the body included,
+        // and the loser is cancelled.
+        return await withTaskGroup(of: FetchOutcome?.self) { group in
+            group.addTask { await self.transfer(url) }
+            group.addTask { [timeout] in
+                try? await Task.sleep(for: timeout)
+                return Task.isCancelled ? nil : .unreachable(reason: "no answer within \(Self.seconds(timeout))")
+            }
+            var outcome: FetchOutcome = .unreachable(reason: "no answer")
+            while let finished = await group.next() {
+                guard let finished else { continue }
+                outcome = finished
+                break
+            }
+            group.cancelAll()
+            return outcome
+        }
+    }
+
+    /// One GET of `url`, its body read up to the limit.
+    private func transfer(_ url: String) async -> FetchOutcome {
+        var request = HTTPClientRequest(url: url)
+        request.method = .GET
+        request.headers.add(name: "User-Agent", value: "routelint")
+        request.headers.add(name: "Accept", value: "application/json")
+        do {
+            let response = try await client.execute(request, timeout: .nanoseconds(Self.nanoseconds(timeout)))
+            var body: [UInt8] = []
+            var cut = false
+            for try await chunk in response.body {
+                let room = ServedFile.bodyLimit - body.count
+                if chunk.readableBytes > room {
+                    body += chunk.readableBytesView.prefix(room)
+                    cut = true
+                    break
+                }
+                body += chunk.readableBytesView
+            }
+            return .answered(
+                HTTPAnswer(
+                    status: Int(response.status.code), reason: response.status.reasonPhrase,
+                    headers: response.headers.map { ($0.name, $0.value) }, body: body, bodyCut: cut))
+        } catch {
+            if Task.isCancelled { return .unreachable(reason: "cancelled") }
+            return Self.outcome(of: error, timeout: timeout)
+        }
+    }
+
+    /// A failure as a run reports it: a TLS failure is the host's answer, anything else leaves
+    /// the host unreached.
+    static func outcome(of error: any Error, timeout: Duration) -> FetchOutcome {
+        switch error {
+        case let error as NIOSSLExtraError where error == .failedToValidateHostname:
+            return .tlsFailure(reason: "the certificate does not name the host")
+        case let error as NIOSSLExtraError:
+            return .tlsFailure(reason: String(describing: error))
+        case let error as NIOSSLError:
+            guard case .handshakeFailed(let underlying) = error else { return .tlsFailure(reason: String(describing: error)) }
+            let text = String(describing: underlying)
+            if text.contains("CERTIFICATE_VERIFY_FAILED") {
+                return .tlsFailure(reason: "the certificate is not trusted: no trusted authority signed it, or it has expired")
+            }
+            return .tlsFailure(reason: "the handshake failed: \(text)")
+        case let error as HTTPClientError where error == .connectTimeout || error == .deadlineExceeded || error == .readTimeout:
+            return .unreachable(reason: "no answer within \(seconds(timeout))")
+        default:
+            return .unreachable(reason: String(describing: error))
+        }
+    }
+
+    static func nanoseconds(_ duration: Duration) -> Int64 {
+        let (seconds, attoseconds) = duration.components
+        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+    }
+
+    static func seconds(_ duration: Duration) -> String {
+        let nanoseconds = nanoseconds(duration)
+        return nanoseconds % 1_000_000_000 == 0 ? "\(nanoseconds / 1_000_000_000) s" : "\(Double(nanoseconds) / 1e9) s"
+    }
+}

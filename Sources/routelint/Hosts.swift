@@ -1,0 +1,95 @@
+import ArgumentParser
+import RouteLintCore
+import RouteLintHosts
+import RouteLintKit
+
+struct Hosts: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Fetch the platform link files every host of the route set serves, and check them against the routes.",
+        discussion: """
+            For each host of each app: https://HOST/.well-known/apple-app-site-association (with ios.app-ids) and \
+            https://HOST/.well-known/assetlinks.json (with android.package), without following redirects. A host that \
+            cannot be reached makes the run incomplete (exit 2).
+            """)
+
+    @Argument(help: "Files and directories of the route set (default: the configuration's include, else the current directory).")
+    var paths: [String] = []
+
+    @OptionGroup var reports: ReportOptions<ReportFormat>
+
+    @OptionGroup var gate: GateOptions
+
+    @Option(
+        name: .customLong("host"),
+        help: ArgumentHelp(
+            "A subdomain to check for the wildcard host that covers it (*.example.com); repeatable, besides the configuration's served-hosts.",
+            valueName: "host"))
+    var namedHosts: [String] = []
+
+    @Option(help: ArgumentHelp("Also trust the certificate authorities of this PEM file.", valueName: "pem"))
+    var caFile: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Connect to ADDR:PORT for HOST, still asking for and verifying HOST (as curl's --connect-to); repeatable.",
+            valueName: "host=addr:port"))
+    var connect: [String] = []
+
+    @Option(help: ArgumentHelp("The most each request may take, in seconds, from connecting to its last byte.", valueName: "seconds"))
+    var timeout: Double = 10
+
+    func validate() throws {
+        if gate.baseline != nil || gate.writeBaseline != nil {
+            throw ValidationError("hosts takes no baseline: what a host serves is fixed on the host")
+        }
+        if !(timeout > 0 && timeout <= 3600) { throw ValidationError("--timeout must be more than 0 and at most 3600 seconds") }
+        _ = try destinations()
+    }
+
+    /// `--connect`, by host.
+    func destinations() throws -> [String: HTTPSFetcher.Destination] {
+        var destinations: [String: HTTPSFetcher.Destination] = [:]
+        for mapping in connect {
+            guard let equals = mapping.firstIndex(of: "="),
+                let destination = HTTPSFetcher.Destination(parsing: String(mapping[mapping.index(after: equals)...])),
+                !mapping[..<equals].isEmpty
+            else {
+                throw ValidationError(
+                    "--connect takes HOST=ADDR:PORT, as shop.example.com=127.0.0.1:8443; found '\(TerminalText.escape(mapping))'")
+            }
+            destinations[mapping[..<equals].lowercased()] = destination
+        }
+        return destinations
+    }
+
+    func run() async throws {
+        let workingDirectory = currentDirectory()
+        var options = HostsOptions(paths: paths, workingDirectory: workingDirectory)
+        options.configurationPath = gate.config
+        options.strict = gate.strict
+        options.maxWarnings = gate.maxWarnings
+        options.namedHosts = namedHosts
+        let fetcher: HTTPSFetcher
+        do {
+            fetcher = try HTTPSFetcher(
+                caFile: caFile.map { FilePath.absolute($0, in: workingDirectory) }, destinations: try destinations(),
+                timeout: .nanoseconds(Int64(timeout * 1e9)))
+        } catch {
+            printError("routelint: error: cannot read the certificates of '\(TerminalText.escape(caFile ?? ""))': \(error)")
+            throw ExitCode(Exit.usageOrUnreadable)
+        }
+        let run: HostsRun
+        do {
+            run = try await HostsRun.perform(options, fetcher: fetcher)
+        } catch {
+            await fetcher.shutDown()
+            for message in error.messages { printError(message.description) }
+            throw ExitCode(Exit.usageOrUnreadable)
+        }
+        await fetcher.shutDown()
+        for message in run.messages { printError(message.description) }
+        try reports.write(run.report, gate: gate, workingDirectory: workingDirectory)
+        for reason in run.verdict.reasons(summaryShown: reports.showsSummary(gate)) { printError(reason.description) }
+        if run.verdict.exitStatus != 0 { throw ExitCode(run.verdict.exitStatus) }
+    }
+}
