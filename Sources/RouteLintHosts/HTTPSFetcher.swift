@@ -1,5 +1,10 @@
 import AsyncHTTPClient
 import NIOCore
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 import NIOSSL
 import RouteLintKit
 import RouteLintRules
@@ -47,6 +52,9 @@ public final class HTTPSFetcher: ServedFileFetcher {
             timeout: HTTPClient.Configuration.Timeout(
                 connect: .nanoseconds(Self.nanoseconds(timeout)), read: .nanoseconds(Self.nanoseconds(timeout))))
         configuration.dnsOverride = destinations.mapValues(\.address)
+        // One attempt, as a platform's verifier makes: a connection or TLS failure is the
+        // answer, said at once with its reason, not retried until the timeout hides it.
+        configuration.connectionPool.retryConnectionEstablishment = false
         // The platforms read the file as served, not as a client could ask for it compressed.
         configuration.decompression = .disabled
         client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
@@ -127,6 +135,8 @@ public final class HTTPSFetcher: ServedFileFetcher {
             return .tlsFailure(reason: "the handshake failed: \(text)")
         case let error as HTTPClientError where error == .connectTimeout || error == .deadlineExceeded || error == .readTimeout:
             return .unreachable(reason: "no answer within \(seconds(timeout))")
+        case let error as IOError:
+            return .unreachable(reason: "cannot connect: \(String(cString: strerror(error.errnoCode)))")
         default:
             return .unreachable(reason: String(describing: error))
         }

@@ -11,12 +11,13 @@ of SPEC, and a self-signed certificate no one trusts; then serves, each on a por
 - "untrusted": HTTPS with the self-signed certificate, answering 200 to everything;
 - "silent":    a TCP port that accepts connections and never answers.
 
-It prints {"trusted": PORT, "untrusted": PORT, "silent": PORT} as one line when all listen,
-then serves until it is killed. Only Python's standard library and the openssl command.
+When all listen it writes {"trusted": PORT, "untrusted": PORT, "silent": PORT} to
+DIRECTORY/ports.json (whole, by a rename), then serves until it is killed. Only Python's standard library and the openssl command.
 """
 import http.server
 import json
 import os
+import signal
 import socket
 import ssl
 import subprocess
@@ -80,6 +81,10 @@ def https_server(certificate, spec):
 
 
 def main():
+    # A test runner may start this with SIGTERM blocked, which the child inherits: the test's
+    # terminate() must end it all the same.
+    signal.signal(signal.SIGTERM, lambda *_: os._exit(0))
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGTERM])
     directory, spec_path = sys.argv[1], sys.argv[2]
     with open(spec_path) as file:
         spec = json.load(file)
@@ -91,7 +96,9 @@ def main():
     held = []
     threading.Thread(target=lambda: [held.append(silent.accept()) for _ in iter(int, 1)], daemon=True).start()
     ports["silent"] = silent.getsockname()[1]
-    print(json.dumps(ports), flush=True)
+    with open(os.path.join(directory, "ports.json.partial"), "w") as file:
+        json.dump(ports, file)
+    os.rename(os.path.join(directory, "ports.json.partial"), os.path.join(directory, "ports.json"))
     threading.Event().wait()
 
 

@@ -104,12 +104,13 @@ public struct HostsRun: Sendable {
 
     /// What every reporter reads.
     public var report: LintReport {
-        LintReport(
-            active: active, suppressed: suppressed, files: files,
-            totals: LintReport.Totals(
-                files: files.count - servedFileCount, routes: apps.reduce(0) { $0 + $1.routes.count }, seconds: seconds,
-                unreadablePaths: unreadable.count, platformFiles: servedFileCount),
-            skippedChecks: [], unreadable: unreadable, failingSeverity: verdict.failingSeverity, apps: apps)
+        var totals = LintReport.Totals(
+            files: files.count - servedFileCount, routes: apps.reduce(0) { $0 + $1.routes.count }, seconds: seconds,
+            unreadablePaths: unreadable.count, platformFiles: servedFileCount)
+        totals.unfetchedURLs = unreadable.count { $0.path.hasPrefix("https://") }
+        return LintReport(
+            active: active, suppressed: suppressed, files: files, totals: totals, skippedChecks: [], unreadable: unreadable,
+            failingSeverity: verdict.failingSeverity, apps: apps)
     }
 
     /// One request the run makes: a platform file of a host.

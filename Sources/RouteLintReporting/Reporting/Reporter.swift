@@ -54,6 +54,9 @@ public struct LintReport: Sendable {
         public let platformFiles: Int
         /// For `routelint diff`: the revision compared with, in words; the findings are changes.
         public let comparison: String?
+        /// For `routelint hosts`: how many of `unreadablePaths` are URLs that could not be
+        /// fetched.
+        public var unfetchedURLs = 0
 
         /// Totals; see the properties.
         public init(

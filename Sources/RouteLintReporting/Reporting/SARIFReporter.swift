@@ -181,9 +181,13 @@ public struct SARIFReporter {
     }
 
     private static func physicalLocation(_ range: SourceRange, files: [SourceFile], options: Options) -> JSONValue {
-        let path = FilePath.absolute(files[Int(range.file.index)].path, in: options.workingDirectory)
+        let name = files[Int(range.file.index)].path
+        let path = FilePath.absolute(name, in: options.workingDirectory)
         var artifact: [(String, JSONValue)]
-        if let relative = relativePath(path, under: options.baseDirectory) {
+        if name.hasPrefix("https://") {
+            // A file a host served (`routelint hosts`) is named by its URL, which is its URI.
+            artifact = [("uri", .string(name))]
+        } else if let relative = relativePath(path, under: options.baseDirectory) {
             artifact = [("uri", .string(relativeReference(relative))), ("uriBaseId", .string("%SRCROOT%"))]
         } else {
             artifact = [("uri", .string("file://" + percentEncoded(path)))]

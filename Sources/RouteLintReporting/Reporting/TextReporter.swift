@@ -219,8 +219,13 @@ public struct TextReporter {
         }
         // A run that could not read a path never reads as clean: it leads with what was not
         // checked, and says nothing was found only of the files it could read.
+        let unreadFiles = totals.unreadablePaths - totals.unfetchedURLs
         let unread =
-            "Incomplete: \(plural(totals.unreadablePaths, "path")) could not be read, so the route set was not checked whole."
+            totals.unfetchedURLs == 0
+            ? "Incomplete: \(plural(totals.unreadablePaths, "path")) could not be read, so the route set was not checked whole."
+            : "Incomplete: \(plural(totals.unfetchedURLs, "URL")) could not be fetched"
+                + (unreadFiles > 0 ? " and \(plural(unreadFiles, "path")) could not be read" : "")
+                + ", so the hosts were not checked whole."
         if counts.isEmpty { return "\(unread) No finding in the \(scope) read\(time)." }
         return "\(unread) Found \(englishList(counts)) in the \(scope) read\(time)."
     }

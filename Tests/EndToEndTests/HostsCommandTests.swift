@@ -1,0 +1,224 @@
+import Foundation
+import Testing
+
+/// `routelint hosts` against real HTTPS servers on localhost (Tests/Hosts/serve.py): a
+/// certificate authority and certificates the test makes, hosts mapped with `--connect`, and
+/// each way a deployed file goes wrong served for real.
+@Suite("routelint hosts, end to end", .serialized)
+struct HostsCommandTests {
+    static let fingerprint = "14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"
+
+    /// The shop, on iOS and Android: a good host and one whose files are stale.
+    static func shop(routes: String) -> String {
+        """
+        manifest: 1
+        app: shop
+        hosts: [good.test, stale.test]
+        ios: {app-ids: [ABCDE12345.com.example.shop]}
+        android: {package: com.example.shop, cert-fingerprints: ["\(fingerprint)"], min-sdk: 31}
+        activities: {main: {}}
+        tabs: {home: {activity: main, index: 0, root: home, icon: house}}
+        holders: {H: {}}
+        routes:
+        \(routes)
+        """
+    }
+
+    static let shopRoutes = """
+          home: {path: /, holder: H}
+          product: {path: /products/:id, activity: main, holder: H, entry: true}
+          cart: {path: /cart, activity: main, holder: H, entry: true}
+
+        """
+
+    /// The news app, on iOS: a host for each way a served file goes wrong.
+    static let news = """
+        manifest: 1
+        app: news
+        hosts: [redirect.test, html.test, missing.test, big.test, huge.test, page.test, silent.test, untrusted.test, misnamed.test]
+        ios: {app-ids: [ABCDE12345.com.example.news]}
+        activities: {main: {}}
+        tabs: {home: {activity: main, index: 0, root: home, icon: house}}
+        holders: {H: {}}
+        routes:
+          home: {path: /, holder: H}
+
+        """
+
+    static let association = "/.well-known/apple-app-site-association"
+    static let assetLinks = "/.well-known/assetlinks.json"
+
+    /// What `generate app-links` writes for `manifest`, by file name.
+    static func generated(_ manifest: String, in directory: URL) throws -> [String: String] {
+        let project = directory.appendingPathComponent("generate-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
+        try manifest.write(to: project.appendingPathComponent("app.routes.yaml"), atomically: true, encoding: .utf8)
+        let output = project.appendingPathComponent("out").path
+        let result = try RouteLint.run(["generate", "app-links", project.path, "--output", output])
+        #expect(result.status == 0, "\(result.stderr)")
+        return try GenerateCommandTests.contents(URL(fileURLWithPath: output))
+    }
+
+    /// A response of the spec serve.py reads.
+    static func answer(_ status: Int, _ body: String, headers: [String: String] = ["Content-Type": "application/json"]) -> [String: Any] {
+        ["status": status, "headers": headers, "body": body]
+    }
+
+    /// The servers' ports, while `body` runs; the servers stop after it.
+    static func withServers(_ spec: [String: [String: [String: Any]]], in directory: URL, _ body: ([String: Int]) throws -> Void) throws {
+        let specPath = directory.appendingPathComponent("spec.json")
+        try JSONSerialization.data(withJSONObject: spec).write(to: specPath)
+        let certificates = directory.appendingPathComponent("certificates")
+        try FileManager.default.createDirectory(at: certificates, withIntermediateDirectories: true)
+        let server = Process()
+        server.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        server.arguments = [
+            "python3", RouteLint.packageRoot.appendingPathComponent("Tests/Hosts/serve.py").path, certificates.path, specPath.path,
+        ]
+        server.standardOutput = FileHandle.nullDevice
+        try server.run()
+        defer {
+            server.terminate()
+            server.waitUntilExit()
+        }
+        let portsFile = certificates.appendingPathComponent("ports.json")
+        let deadline = Date().addingTimeInterval(60)
+        while !FileManager.default.fileExists(atPath: portsFile.path) && server.isRunning && Date() < deadline { usleep(20_000) }
+        let ports = try #require(
+            try? JSONSerialization.jsonObject(with: Data(contentsOf: portsFile)) as? [String: Int], "serve.py did not start")
+        try body(ports)
+    }
+
+    /// `--connect` for each host: to its server's port on 127.0.0.1.
+    static func connections(_ hosts: [String: String], ports: [String: Int]) -> [String] {
+        hosts.sorted { $0.key < $1.key }.flatMap { host, server in ["--connect", "\(host)=127.0.0.1:\(ports[server]!)"] }
+    }
+
+    /// The text with the run's time, which varies, as `T`.
+    static func timeless(_ text: String) -> String {
+        text.replacingOccurrences(of: #" in [0-9]+\.[0-9]{2} s\."#, with: " in T s.", options: .regularExpression)
+    }
+
+    @Test("each way a deployed file goes wrong is the finding it should be; a host that never answers makes the run incomplete")
+    func everyWayItGoesWrong() throws {
+        try GenerateCommandTests.withDirectory { directory in
+            let shopFiles = try Self.generated(Self.shop(routes: Self.shopRoutes), in: directory)
+            // The copy a CDN still holds: written before the cart was a route.
+            let staleFiles = try Self.generated(
+                Self.shop(
+                    routes: Self.shopRoutes.replacingOccurrences(
+                        of: "  cart: {path: /cart, activity: main, holder: H, entry: true}\n", with: "")),
+                in: directory)
+            let newsFiles = try Self.generated(Self.news, in: directory)
+            let news = try #require(newsFiles["apple-app-site-association"])
+            let spec: [String: [String: [String: Any]]] = [
+                "good.test": [
+                    Self.association: Self.answer(200, shopFiles["apple-app-site-association"]!),
+                    Self.assetLinks: Self.answer(200, shopFiles["assetlinks.json"]!),
+                ],
+                "stale.test": [
+                    Self.association: Self.answer(200, staleFiles["apple-app-site-association"]!),
+                    Self.assetLinks: Self.answer(
+                        200, shopFiles["assetlinks.json"]!.replacingOccurrences(of: "14:6D:E9", with: "AA:6D:E9")),
+                ],
+                "redirect.test": [
+                    Self.association: Self.answer(
+                        301, "", headers: ["Location": "https://www.redirect.test\(Self.association)", "Content-Type": "text/html"])
+                ],
+                "html.test": [Self.association: Self.answer(200, news, headers: ["Content-Type": "text/html; charset=utf-8"])],
+                "big.test": [
+                    Self.association: Self.answer(
+                        200, news.replacingOccurrences(of: "\"route home\"", with: "\"" + String(repeating: "x", count: 140_000) + "\""))
+                ],
+                "huge.test": [Self.association: Self.answer(200, news + String(repeating: " ", count: 1_100_000))],
+                "page.test": [Self.association: Self.answer(200, "<html><body>Sign in</body></html>\n")],
+                // Named in the certificate, and serving nothing: a 404.
+                "missing.test": [:],
+            ]
+            let project = directory.appendingPathComponent("project")
+            try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
+            try Self.shop(routes: Self.shopRoutes).write(
+                to: project.appendingPathComponent("shop.routes.yaml"), atomically: true, encoding: .utf8)
+            try Self.news.write(to: project.appendingPathComponent("news.routes.yaml"), atomically: true, encoding: .utf8)
+            try Self.withServers(spec, in: directory) { ports in
+                // misnamed.test reaches the server whose certificate the authority signed for
+                // the other hosts, and not for it.
+                let hosts = [
+                    "good.test": "trusted", "stale.test": "trusted", "redirect.test": "trusted", "html.test": "trusted",
+                    "missing.test": "trusted", "big.test": "trusted", "huge.test": "trusted", "page.test": "trusted",
+                    "silent.test": "silent", "untrusted.test": "untrusted", "misnamed.test": "trusted",
+                ]
+                let ca = directory.appendingPathComponent("certificates/ca.pem").path
+                let result = try RouteLint.run(
+                    ["hosts", ".", "--ca-file", ca, "--timeout", "2"] + Self.connections(hosts, ports: ports), in: project, timeLimit: 60)
+                #expect(result.status == 2)
+                #expect(
+                    result.stderr
+                        == "routelint: error: cannot fetch https://silent.test/.well-known/apple-app-site-association: no answer within 2 s\n"
+                )
+                let expectedURL = RouteLint.packageRoot.appendingPathComponent("Tests/Hosts/every-way.expected.txt")
+                if ProcessInfo.processInfo.environment["ROUTELINT_UPDATE_FIXTURES"] != nil {
+                    try Self.timeless(result.stdout).write(to: expectedURL, atomically: true, encoding: .utf8)
+                }
+                #expect(Self.timeless(result.stdout) == (try String(contentsOf: expectedURL, encoding: .utf8)))
+
+                // SARIF names a served file by its URL, and says the run did not complete.
+                let sarif = try RouteLint.run(
+                    ["hosts", ".", "--ca-file", ca, "--timeout", "2", "--format", "sarif"] + Self.connections(hosts, ports: ports),
+                    in: project, timeLimit: 60)
+                #expect(sarif.status == 2)
+                let log = try #require(try JSONSerialization.jsonObject(with: Data(sarif.stdout.utf8)) as? [String: Any])
+                let run = try #require((log["runs"] as? [[String: Any]])?.first)
+                let invocation = try #require((run["invocations"] as? [[String: Any]])?.first)
+                #expect(invocation["executionSuccessful"] as? Bool == false)
+                let uris = ((run["results"] as? [[String: Any]]) ?? []).compactMap { result -> String? in
+                    let location = (result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any]
+                    return (location?["artifactLocation"] as? [String: Any])?["uri"] as? String
+                }
+                #expect(uris.contains("https://big.test/.well-known/apple-app-site-association"))
+                #expect(uris.contains("news.routes.yaml"))
+            }
+        }
+    }
+
+    @Test("files generate writes, served right, are clean; a wildcard host is checked at the subdomains named, and reported without them")
+    func cleanAndWildcard() throws {
+        try GenerateCommandTests.withDirectory { directory in
+            let manifest = Self.shop(routes: Self.shopRoutes).replacingOccurrences(
+                of: "hosts: [good.test, stale.test]", with: "hosts: [good.test, \"*.shop.test\"]")
+            let files = try Self.generated(manifest, in: directory)
+            let served = [
+                Self.association: Self.answer(200, files["apple-app-site-association"]!),
+                Self.assetLinks: Self.answer(200, files["assetlinks.json"]!),
+            ]
+            let project = directory.appendingPathComponent("project")
+            try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
+            try manifest.write(to: project.appendingPathComponent("shop.routes.yaml"), atomically: true, encoding: .utf8)
+            try Self.withServers(["good.test": served, "eu.shop.test": served], in: directory) { ports in
+                let ca = directory.appendingPathComponent("certificates/ca.pem").path
+                let connect = Self.connections(["good.test": "trusted", "eu.shop.test": "trusted"], ports: ports)
+                let named = try RouteLint.run(
+                    ["hosts", "--ca-file", ca, "--host", "eu.shop.test", "--host", "elsewhere.test"] + connect, in: project, timeLimit: 60)
+                #expect(named.status == 0)
+                #expect(named.stderr == "")
+                #expect(Self.timeless(named.stdout) == "No problems found in 1 file (3 routes) and 4 platform files in T s.\n")
+
+                let unnamed = try RouteLint.run(["hosts", "--ca-file", ca] + connect, in: project, timeLimit: 60)
+                #expect(unnamed.status == 0)
+                #expect(
+                    Self.timeless(unnamed.stdout) == """
+                        ./shop.routes.yaml:3:20: warning: '*.shop.test' is a wildcard, which cannot be fetched: name the subdomains to check with --host or 'served-hosts' in .routelint.yml [wildcard-host]
+                        hosts: [good.test, "*.shop.test"]
+                                           ^~~~~~~~~~~~~
+                        Found 1 warning in 1 file (3 routes) and 2 platform files in T s.
+
+                        """)
+                // The configuration names the subdomains as --host does.
+                try "served-hosts: [eu.shop.test]\n".write(
+                    to: project.appendingPathComponent(".routelint.yml"), atomically: true, encoding: .utf8)
+                let configured = try RouteLint.run(["hosts", "--ca-file", ca, "--strict"] + connect, in: project, timeLimit: 60)
+                #expect(configured.status == 0, "\(configured.stdout)")
+            }
+        }
+    }
+}
