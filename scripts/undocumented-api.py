@@ -15,7 +15,7 @@ import os
 import sys
 
 MODULES = ["RouteLintCore", "RouteLintPlatform", "RouteLintRules", "RouteLintGeneration", "RouteLintReporting", "RouteLintKit",
-           "RouteLintServer"]
+           "RouteLintServer", "RouteLintHosts"]
 # Requirements of the standard library's protocols that the modules implement.
 EXTERNAL_REQUIREMENTS = {"description", "errorDescription", "write(_:)", "hash(into:)", "==(_:_:)", "<(_:_:)",
                          "init(from:)", "encode(to:)", "makeIterator()", "next()", "startIndex", "endIndex",

@@ -41,12 +41,49 @@ public final class HTTPSFetcher: ServedFileFetcher {
     private let destinations: [String: Destination]
     private let timeout: Duration
 
+    /// Why a fetcher cannot be made.
+    public enum SetupError: Error, CustomStringConvertible {
+        /// The PEM file of `--ca-file` cannot be read.
+        case unreadableAuthorities(path: String, reason: String)
+        /// The system has no certificate authorities where TLS looks for them, and none were given.
+        case noAuthorities
+
+        public var description: String {
+            switch self {
+            case .unreadableAuthorities(let path, let reason):
+                return "cannot read the certificates of '\(path)': \(reason)"
+            case .noAuthorities:
+                return "the system has no certificate authorities ("
+                    + Self.systemAuthorities.joined(separator: ", ")
+                    + "): install them (Debian's ca-certificates) or give --ca-file"
+            }
+        }
+
+        /// Where TLS looks for the system's certificate authorities on Linux, as NIOSSL does.
+        static let systemAuthorities = ["/etc/ssl/certs/ca-certificates.crt", "/etc/pki/tls/certs/ca-bundle.crt", "/etc/ssl/certs"]
+    }
+
     /// A fetcher that trusts the system's certificate authorities and, when `caFile` names a PEM
-    /// file, its certificates too; that connects to `destinations` for the hosts they map; and
-    /// that gives each request `timeout`. Throws when the PEM file cannot be read.
-    public init(caFile: String?, destinations: [String: Destination], timeout: Duration) throws {
+    /// file, its certificates too (only those, where the system has none, as in a bare
+    /// container); that connects to `destinations` for the hosts they map; and that gives each
+    /// request `timeout`.
+    public init(caFile: String?, destinations: [String: Destination], timeout: Duration) throws(SetupError) {
         var tls = TLSConfiguration.makeClientConfiguration()
-        if let caFile { tls.additionalTrustRoots = [.certificates(try NIOSSLCertificate.fromPEMFile(caFile))] }
+        var given: [NIOSSLCertificate] = []
+        if let caFile {
+            do {
+                given = try NIOSSLCertificate.fromPEMFile(caFile)
+            } catch {
+                throw .unreadableAuthorities(path: caFile, reason: String(describing: error))
+            }
+        }
+        if Self.systemHasAuthorities {
+            if !given.isEmpty { tls.additionalTrustRoots = [.certificates(given)] }
+        } else if !given.isEmpty {
+            tls.trustRoots = .certificates(given)
+        } else {
+            throw .noAuthorities
+        }
         var configuration = HTTPClient.Configuration(
             tlsConfiguration: tls, redirectConfiguration: .disallow,
             timeout: HTTPClient.Configuration.Timeout(
@@ -62,11 +99,22 @@ public final class HTTPSFetcher: ServedFileFetcher {
         self.timeout = timeout
     }
 
+    /// Whether the system's certificate authorities are where TLS looks for them. On Linux
+    /// BoringSSL cannot start without them, even to trust a given authority besides them.
+    static var systemHasAuthorities: Bool {
+        #if os(Linux)
+            return SetupError.systemAuthorities.contains { access($0, R_OK) == 0 }
+        #else
+            return true
+        #endif
+    }
+
     /// Closes the connections; call once the run is done.
     public func shutDown() async {
         try? await client.shutdown()
     }
 
+    /// What `https://HOST/PATH` answers, through the destination `--connect` maps HOST to.
     public func fetch(host: String, path: String) async -> FetchOutcome {
         let port = destinations[host].map { ":\($0.port)" } ?? ""
         let url = "https://\(host)\(port)\(path)"

@@ -39,9 +39,6 @@ struct Hosts: AsyncParsableCommand {
     var timeout: Double = 10
 
     func validate() throws {
-        if gate.baseline != nil || gate.writeBaseline != nil {
-            throw ValidationError("hosts takes no baseline: what a host serves is fixed on the host")
-        }
         if !(timeout > 0 && timeout <= 3600) { throw ValidationError("--timeout must be more than 0 and at most 3600 seconds") }
         _ = try destinations()
     }
@@ -69,13 +66,16 @@ struct Hosts: AsyncParsableCommand {
         options.strict = gate.strict
         options.maxWarnings = gate.maxWarnings
         options.namedHosts = namedHosts
+        options.baselinePath = gate.baseline
+        options.writesBaseline = gate.writeBaseline != nil
+        let destinations = try destinations()
         let fetcher: HTTPSFetcher
         do {
             fetcher = try HTTPSFetcher(
-                caFile: caFile.map { FilePath.absolute($0, in: workingDirectory) }, destinations: try destinations(),
+                caFile: caFile.map { FilePath.absolute($0, in: workingDirectory) }, destinations: destinations,
                 timeout: .nanoseconds(Int64(timeout * 1e9)))
         } catch {
-            printError("routelint: error: cannot read the certificates of '\(TerminalText.escape(caFile ?? ""))': \(error)")
+            printError("routelint: error: \(TerminalText.escape(error.description))")
             throw ExitCode(Exit.usageOrUnreadable)
         }
         let run: HostsRun
@@ -88,6 +88,7 @@ struct Hosts: AsyncParsableCommand {
         }
         await fetcher.shutDown()
         for message in run.messages { printError(message.description) }
+        if let writeBaseline = gate.writeBaseline, let newBaseline = run.newBaseline { try emit(newBaseline.text, to: writeBaseline) }
         try reports.write(run.report, gate: gate, workingDirectory: workingDirectory)
         for reason in run.verdict.reasons(summaryShown: reports.showsSummary(gate)) { printError(reason.description) }
         if run.verdict.exitStatus != 0 { throw ExitCode(run.verdict.exitStatus) }

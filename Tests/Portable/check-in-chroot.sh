@@ -87,6 +87,29 @@ run lint /Manifests
 expect 0 "lint of the configured set from /"
 rm "$jail/.routelint.yml"
 
+# hosts over real HTTPS (the TLS is the binary's own BoringSSL): a server outside the chroot
+# serves the example's generated files as shop.example.com, with a certificate of an authority
+# made here, whose file is the only one the chroot holds.
+served=$(mktemp -d)
+python3 - "$served/spec.json" <<'PY'
+import json, sys
+files = {"apple-app-site-association": "Manifests/platform/apple-app-site-association",
+         "assetlinks.json": "Manifests/platform/assetlinks.json"}
+spec = {"shop.example.com": {"/.well-known/" + name: {"status": 200, "headers": {"Content-Type": "application/json"},
+                                                   "body": open(path).read()} for name, path in files.items()}}
+json.dump(spec, open(sys.argv[1], "w"))
+PY
+python3 Tests/Hosts/serve.py "$served" "$served/spec.json" &
+server=$!
+for _ in $(seq 300); do [ -f "$served/ports.json" ] && break; sleep 0.1; done
+port=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["trusted"])' "$served/ports.json")
+cp "$served/ca.pem" "$jail/ca.pem"
+run hosts /Manifests --ca-file /ca.pem --connect "shop.example.com=127.0.0.1:$port"
+kill "$server"
+rm -rf "$served"
+expect 0 "hosts over HTTPS, the example's files served as generated"
+grep -q "No problems found in 4 files (.*) and 2 platform files" "$jail/out" || { cat "$jail/out" "$jail/err"; exit 1; }
+
 # The language server: initialize, initialized, shutdown, exit, framed as LSP frames them.
 frame() { printf 'Content-Length: %d\r\n\r\n%s' "${#1}" "$1"; }
 {

@@ -68,6 +68,10 @@ public struct HostsOptions: Sendable {
     public var strict = false
     /// `--max-warnings`: more warnings than this fail the run.
     public var maxWarnings: Int?
+    /// `--baseline`: the findings this baseline records are accepted.
+    public var baselinePath: String?
+    /// `--write-baseline`: record the findings in a new baseline, and accept them.
+    public var writesBaseline = false
     /// How many requests are under way at once.
     public var concurrentRequests = 16
 
@@ -91,8 +95,10 @@ public struct HostsRun: Sendable {
     public let apps: [AppModel]
     /// The findings reported, in report order.
     public let active: [Finding]
-    /// Findings silenced by a directive in a manifest, for SARIF.
+    /// Findings silenced by a directive in a manifest or accepted by the baseline, for SARIF.
     public let suppressed: [Finding]
+    /// With `writesBaseline`: the baseline to save.
+    public let newBaseline: Baseline?
     /// What could not be fetched or checked: URLs and files, with the reason.
     public let unreadable: [ReadFailure]
     /// What to say on standard error, in order.
@@ -145,6 +151,15 @@ public struct HostsRun: Sendable {
         messages += lint.unparsedFileMessages
         failures += lint.unparsedFiles.map { ReadFailure(path: lint.files[Int($0.index)].path, reason: "it is not well-formed YAML") }
 
+        // A manifest error may leave a host or a route out of the model, and so out of the check.
+        let errors = lint.active.count { $0.severity == .error }
+        if errors > 0 {
+            messages.append(
+                RunMessage(
+                    .warning,
+                    "the route set has \(errors) \(errors == 1 ? "error" : "errors") (see 'routelint lint'): what \(errors == 1 ? "it leaves" : "they leave") out of the apps is not checked"
+                ))
+        }
         var facts = ServedFacts()
         let needs = Self.needs(
             of: lint.apps, namedHosts: options.namedHosts + lint.configuration.servedHosts, facts: &facts, failures: &failures)
@@ -208,9 +223,22 @@ public struct HostsRun: Sendable {
             lint.suppressionDirectives, to: sink.findings, configuration: configuration, reportsUnused: false)
         Finding.sortIntoReportOrder(&active)
         Finding.sortIntoReportOrder(&suppressed)
+        let files = lint.files + served
+        if let path = options.baselinePath {
+            let applied = LintRun.applying(
+                try LintRun.loadBaseline(path, messages: messages), named: path, to: active, suppressed: suppressed, files: files)
+            (active, suppressed) = (applied.active, applied.suppressed)
+            if let note = applied.note { messages.append(note) }
+        }
+        var newBaseline: Baseline?
+        if options.writesBaseline {
+            newBaseline = Baseline(findings: active, files: files)
+            suppressed += LintRun.accepted(active, by: "the baseline written")
+            active = []
+        }
         let verdict = Verdict(findings: active, strict: options.strict, maxWarnings: options.maxWarnings, unreadablePaths: failures.count)
         return HostsRun(
-            files: lint.files + served, servedFileCount: served.count, apps: lint.apps, active: active, suppressed: suppressed,
+            files: files, servedFileCount: served.count, apps: lint.apps, active: active, suppressed: suppressed, newBaseline: newBaseline,
             unreadable: failures, messages: messages, seconds: (clock.now - started).inSeconds, verdict: verdict)
     }
 

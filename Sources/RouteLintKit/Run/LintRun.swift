@@ -137,7 +137,7 @@ public struct LintRun: Sendable {
             active: result.findings, suppressionDirectives: result.directives, suppressed: result.suppressed, skippedChecks: skipped,
             messages: messages,
             verdict: Verdict(failingFindings: 0, warnings: 0, maxWarnings: nil, strict: false, unreadablePaths: 0))
-        if let path = options.baselinePath { try run.apply(try Self.loadBaseline(path, messages: run.messages), named: path) }
+        if let path = options.baselinePath { run.apply(try Self.loadBaseline(path, messages: run.messages), named: path) }
         if options.writesBaseline {
             let baseline = Baseline(findings: run.active, files: run.files)
             run.suppressed += accepted(run.active, by: "the baseline written")
@@ -194,12 +194,21 @@ public struct LintRun: Sendable {
     }
 
     /// Accepts what the baseline records, and says which of its entries match nothing now.
-    private mutating func apply(_ baseline: Baseline, named path: String) throws(RunFailure) {
+    private mutating func apply(_ baseline: Baseline, named path: String) {
+        let applied = Self.applying(baseline, named: path, to: active, suppressed: suppressed, files: files)
+        (active, suppressed) = (applied.active, applied.suppressed)
+        if let note = applied.note { messages.append(note) }
+    }
+
+    /// `active` without what `baseline` (read from `path`) accepts, `suppressed` with it, and a
+    /// note naming the baseline's entries that match no finding any more.
+    static func applying(_ baseline: Baseline, named path: String, to active: [Finding], suppressed: [Finding], files: [SourceFile])
+        -> (active: [Finding], suppressed: [Finding], note: RunMessage?)
+    {
         let (new, accepted, stale) = baseline.apply(to: active, files: files)
-        active = new
-        suppressed += Self.accepted(accepted, by: "the baseline \(path)")
+        var suppressed = suppressed + Self.accepted(accepted, by: "the baseline \(path)")
         Finding.sortIntoReportOrder(&suppressed)
-        guard !stale.isEmpty else { return }
+        guard !stale.isEmpty else { return (new, suppressed, nil) }
         let count = stale.reduce(0) { $0 + $1.count }
         var text =
             "\(count) baseline \(count == 1 ? "entry matches" : "entries match") no finding any more; "
@@ -209,7 +218,7 @@ public struct LintRun: Sendable {
             text +=
                 "\n  \(TerminalText.escape(entry.identity.file)): \(entry.identity.rule) \(names)\(entry.count > 1 ? " (×\(entry.count))" : "")"
         }
-        messages.append(RunMessage(.note, text))
+        return (new, suppressed, RunMessage(.note, text))
     }
 
     /// Findings a baseline accepts: kept, for SARIF, as suppressed outside the source.

@@ -49,7 +49,7 @@ struct ScriptedFetcher: ServedFileFetcher {
 /// others (named by their URLs) as what the hosts answer.
 func checkHosts(
     _ files: [(name: String, contents: String)], configuration: String? = nil, namedHosts: [String] = [],
-    outcomes: [String: FetchOutcome] = [:]
+    outcomes: [String: FetchOutcome] = [:], options configure: (inout HostsOptions) -> Void = { _ in }
 ) async throws -> HostsRun {
     let root = NSTemporaryDirectory() + "routelint-hosts-\(UUID().uuidString)"
     defer { try? FileManager.default.removeItem(atPath: root) }
@@ -65,6 +65,24 @@ func checkHosts(
     if let configuration { try configuration.write(toFile: "\(root)/.routelint.yml", atomically: true, encoding: .utf8) }
     var options = HostsOptions(paths: [], workingDirectory: root)
     options.namedHosts = namedHosts
+    configure(&options)
     let fetcher = ScriptedFetcher(outcomes: ScriptedFetcher(responses).answers.merging(outcomes) { $1 })
     return try await HostsRun.perform(options, fetcher: fetcher)
+}
+
+/// A folder of its own under the temporary directory, removed with the value.
+final class TemporaryFolder {
+    let path: String
+
+    init() throws {
+        path = NSTemporaryDirectory() + "routelint-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    /// Writes `text` to the file `name` in the folder.
+    func write(_ name: String, _ text: String) throws {
+        try text.write(toFile: "\(path)/\(name)", atomically: true, encoding: .utf8)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
 }
