@@ -141,15 +141,15 @@ struct GeneratedCodeTests {
         }
     }
 
-    static func generated(_ files: [SourceFile], language: TargetLanguage, holderTypes: HolderTypes) throws -> (
-        LintResult, RoutingPlan, [GeneratedFile]
-    ) {
+    static func generated(
+        _ files: [SourceFile], language: TargetLanguage, holderTypes: HolderTypes, package: String = "test.routes"
+    ) throws -> (LintResult, RoutingPlan, [GeneratedFile]) {
         let result = Linter.lint(files)
         #expect(!result.findings.contains { $0.severity == .error }, "\(result.findings.map(\.message))")
         let app = try #require(result.apps.first)
         var plan = try RoutingPlan.make(app, sources: files.map(\.path))
         plan.holderTypes = holderTypes
-        return (result, plan, try CodeGeneration.files(plan, .init(language: language, package: "test.routes")))
+        return (result, plan, try CodeGeneration.files(plan, .init(language: language, package: package)))
     }
 
     static func run(_ executable: String, _ arguments: [String], input: String? = nil, in directory: URL) throws -> (
@@ -200,7 +200,7 @@ struct GeneratedCodeTests {
                 "    func make\(holder.typeName)(\(arguments.joined(separator: ", "))) -> \(className(holder)) { \(className(holder))(\(text)) }\n"
         }
         code += "    func release(_ holder: Holder\(named ? "" : "<Factory>")) { released += 1 }\n}\n\n"
-        code += "var released = 0\n"
+        code += "nonisolated(unsafe) var released = 0\n"
         code += "let registry = HolderRegistry(factory: Factory())\n"
         for route in plan.routes {
             guard let holder = plan.holder(route.holder) else { continue }
@@ -313,7 +313,8 @@ struct GeneratedCodeTests {
         try (Self.swiftHolderDriver(plan) + Self.swiftURLDriver).write(
             to: directory.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
         let compiled = try Self.run(
-            "swiftc", ["-Onone", "-warnings-as-errors"] + generated.map(\.name) + ["main.swift", "-o", "driver"], in: directory)
+            "swiftc", ["-swift-version", "6", "-Onone", "-warnings-as-errors"] + generated.map(\.name) + ["main.swift", "-o", "driver"],
+            in: directory)
         #expect(compiled.status == 0, "\(compiled.output)")
         guard compiled.status == 0 else { return }
         let urls = Self.samplePaths(result.apps[0]) + extra
@@ -323,10 +324,19 @@ struct GeneratedCodeTests {
         #expect(lines == Self.expectedHolders(result.apps[0]) + [Self.expectedReleases(plan)] + Self.expected(urls, result))
     }
 
+    /// The Kotlin 2 compiler: `ROUTELINT_KOTLINC`, else the one `scripts/kotlin-toolchain` sets
+    /// up in the package's `.build/kotlin`.
+    static let kotlinc: String = {
+        if let path = ProcessInfo.processInfo.environment["ROUTELINT_KOTLINC"], !path.isEmpty { return path }
+        return testsDirectory.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(".build/kotlin/bin/kotlinc").path
+    }()
+
+    /// CI always compiles the Kotlin; elsewhere only where the compiler is set up.
+    static let compilesKotlin = ProcessInfo.processInfo.environment["CI"] != nil || FileManager.default.isExecutableFile(atPath: kotlinc)
+
     @Test(
-        "Kotlin: compiled with kotlinc, the router agrees with routelint resolve, every route's path leads back to it, and every typed holder is its holder",
-        .enabled(if: ProcessInfo.processInfo.environment["CI"] != nil || FileManager.default.isExecutableFile(atPath: "/usr/bin/kotlinc")),
-        arguments: ["manifests", "stripe", "names", "thousand"])
+        "Kotlin: compiled with Kotlin 2, warnings as errors, the router agrees with routelint resolve, every route's path leads back to it, and every typed holder is its holder",
+        .enabled(if: compilesKotlin), arguments: ["manifests", "stripe", "names", "thousand"])
     func kotlin(_ set: String) throws {
         let (_, files, extra) = try #require(try Self.routeSets().first { $0.name == set })
         let (result, plan, generated) = try Self.generated(files, language: .kotlin, holderTypes: Self.holderTypes(set))
@@ -342,9 +352,9 @@ struct GeneratedCodeTests {
             to: directory.appendingPathComponent("Main.kt"), atomically: true, encoding: .utf8)
         // The driver adds a class and two checks per holder; with a thousand of them it needs
         // more than kotlinc's default 256 MB heap, which the generated code and the smallest app
-        // fit in (`routelint-bench --codegen`).
+        // fit in (`routelint-bench --codegen`). Apps build with allWarningsAsErrors: -Werror.
         let compiled = try Self.run(
-            "JAVA_OPTS=-Xmx1g", ["kotlinc", "-Werror"] + generated.map(\.name) + ["Main.kt", "-include-runtime", "-d", "driver.jar"],
+            "JAVA_OPTS=-Xmx1g", [Self.kotlinc, "-Werror"] + generated.map(\.name) + ["Main.kt", "-include-runtime", "-d", "driver.jar"],
             in: directory)
         #expect(compiled.status == 0, "\(compiled.output)")
         guard compiled.status == 0 else { return }
@@ -354,5 +364,118 @@ struct GeneratedCodeTests {
         #expect(answers.status == 0)
         let lines = answers.output.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
         #expect(lines == Self.expectedHolders(result.apps[0]) + [Self.expectedReleases(plan)] + Self.expected(urls, result))
+    }
+
+    /// The oldest Kotlin the docs promise: every set's generated code, each in a package of its
+    /// own, compiled at once at language and API version 2.0. The only warning allowed is the
+    /// compiler's own, that 2.0 is deprecated.
+    @Test("Kotlin: every set's generated code compiles at -language-version 2.0 -api-version 2.0", .enabled(if: compilesKotlin))
+    func kotlinLanguageVersion2() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("routelint-kotlin20-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var paths: [String] = []
+        for (name, files, _) in try Self.routeSets() {
+            let (_, plan, generated) = try Self.generated(
+                files, language: .kotlin, holderTypes: Self.holderTypes(name), package: "test.routes.\(name)")
+            try FileManager.default.createDirectory(at: directory.appendingPathComponent(name), withIntermediateDirectories: true)
+            // Named holders are the app's own types, declared in the generated package.
+            let holderTypes = plan.holderTypes == .named ? plan.holders.map { "class \($0.typeName)\n" }.joined() : ""
+            let types = GeneratedFile(name: "HolderTypes.kt", contents: "package test.routes.\(name)\n\n" + holderTypes)
+            for file in generated + [types] {
+                try file.contents.write(to: directory.appendingPathComponent("\(name)/\(file.name)"), atomically: true, encoding: .utf8)
+                paths.append("\(name)/\(file.name)")
+            }
+        }
+        let compiled = try Self.run(
+            "JAVA_OPTS=-Xmx1g", [Self.kotlinc, "-language-version", "2.0", "-api-version", "2.0"] + paths + ["-d", "classes"],
+            in: directory)
+        #expect(compiled.status == 0, "\(compiled.output)")
+        let diagnostics = compiled.output.split(separator: "\n").filter { $0.contains("warning:") || $0.contains("error:") }
+        #expect(diagnostics.allSatisfy { $0.contains("language version 2.0 is deprecated") }, "\(compiled.output)")
+    }
+
+    /// What Kotlin Multiplatform's common code cannot use: the JVM's and Android's APIs, and the
+    /// JVM-only parts of the standard library.
+    static let jvmOnlyNames = [
+        "java.", "javax.", "android.", "kotlin.jvm.", "@Jvm", "System", "Locale", "String.format", ".format(", "synchronized",
+        "Synchronized", "Thread", "Character", "Charsets", "Charset", "toByteArray(", "Volatile",
+    ]
+
+    @Test("Kotlin: nothing JVM-only outside comments and string literals, so that the code builds in a KMP commonMain")
+    func kotlinIsCommon() throws {
+        for (name, files, _) in try Self.routeSets() {
+            for holderTypes in [HolderTypes.generic, .named] {
+                let (_, _, generated) = try Self.generated(files, language: .kotlin, holderTypes: holderTypes)
+                for file in generated {
+                    let code = KotlinSource.code(file.contents)
+                    for forbidden in Self.jvmOnlyNames {
+                        #expect(!code.contains(forbidden), "\(name) \(holderTypes) \(file.name) uses \(forbidden)")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test("The KMP check sees code, not comments or literals, and finds what it looks for")
+    func kotlinSourceCode() {
+        let source = """
+            // java.io in a comment
+            /* Locale /* nested */ still a comment */ val a = "java.util \\" Thread"
+            val b = java.util.Locale.ROOT
+            val c = \"\"\"raw "System" text\"\"\" + 'x' + '\\''
+            """
+        let code = KotlinSource.code(source)
+        #expect(!code.contains("io") && !code.contains("Thread") && !code.contains("System") && !code.contains("nested"))
+        #expect(code.contains("val b = java.util.Locale.ROOT"))
+        #expect(code.contains("val a =") && code.contains("val c ="))
+    }
+}
+
+/// Kotlin source with its comments and string and character literals blanked, so that a check
+/// for names reads only code.
+enum KotlinSource {
+    static func code(_ text: String) -> String {
+        let characters = Array(text.unicodeScalars)
+        var code = String.UnicodeScalarView()
+        var index = 0
+        func at(_ offset: Int) -> Unicode.Scalar? { index + offset < characters.count ? characters[index + offset] : nil }
+        while index < characters.count {
+            let character = characters[index]
+            if character == "/" && at(1) == "/" {
+                while index < characters.count && characters[index] != "\n" { index += 1 }
+            } else if character == "/" && at(1) == "*" {
+                // Kotlin's block comments nest.
+                var depth = 0
+                repeat {
+                    if at(0) == "/" && at(1) == "*" {
+                        depth += 1
+                        index += 2
+                    } else if at(0) == "*" && at(1) == "/" {
+                        depth -= 1
+                        index += 2
+                    } else {
+                        index += 1
+                    }
+                } while depth > 0 && index < characters.count
+                code.append(" ")
+            } else if character == "\"" && at(1) == "\"" && at(2) == "\"" {
+                index += 3
+                while index < characters.count && !(at(0) == "\"" && at(1) == "\"" && at(2) == "\"") { index += 1 }
+                index += 3
+                code.append(contentsOf: "\"\"".unicodeScalars)
+            } else if character == "\"" || character == "'" {
+                index += 1
+                while index < characters.count && characters[index] != character {
+                    index += characters[index] == "\\" ? 2 : 1
+                }
+                index += 1
+                code.append(contentsOf: [character, character])
+            } else {
+                code.append(character)
+                index += 1
+            }
+        }
+        return String(code)
     }
 }

@@ -1,8 +1,9 @@
 // The support every app's generated routing code shares: URL paths taken apart and
 // percent-coded as routelint compares them, the segment trie the routes are matched with, and
 // the per-route table the generated types read. `routelint generate kotlin` copies this file
-// beside `Routes.kt` and `Holders.kt`, in their package; it needs the Kotlin standard library
-// only, from Kotlin 1.3.
+// beside `Routes.kt` and `Holders.kt`, in their package. It needs Kotlin 2.0 or later and only
+// the common standard library, so that it builds for every Kotlin Multiplatform target: bytes
+// and case are handled by hand rather than through the JVM's charsets and locales.
 
 /** How a route is shown. */
 enum class Presentation {
@@ -181,6 +182,7 @@ internal object RoutePath {
     )
 
     private const val PATH_CHARACTERS = "-._~!$&'()+,;=@"
+    private const val PERCENT = '%'.code.toByte()
     private const val HEX = "0123456789ABCDEF"
 
     /** The segments of a path starting with "/" (one trailing "/" ignored); null for an empty segment or a bad "%". */
@@ -192,20 +194,22 @@ internal object RoutePath {
         for (piece in pieces) {
             if (piece.length == 0) return null
             val bytes = decode(piece) ?: return null
-            segments.add(Segment(String(bytes, Charsets.UTF_8), encode(bytes)))
+            segments.add(Segment(bytes.decodeToString(), encode(bytes)))
         }
         return segments
     }
 
     /** The bytes of percent-encoded text; null for a "%" that does not start an escape. */
     fun decode(text: String): ByteArray? {
-        val input = text.toByteArray(Charsets.UTF_8)
-        val output = java.io.ByteArrayOutputStream(input.size)
+        val input = text.encodeToByteArray()
+        // Decoding only shortens: the input's size bounds the output's.
+        val output = ByteArray(input.size)
+        var count = 0
         var index = 0
         while (index < input.size) {
             val byte = input[index]
-            if (byte != '%'.toByte()) {
-                output.write(byte.toInt())
+            if (byte != PERCENT) {
+                output[count++] = byte
                 index++
                 continue
             }
@@ -213,21 +217,21 @@ internal object RoutePath {
             val high = hexValue(input[index + 1])
             val low = hexValue(input[index + 2])
             if (high < 0 || low < 0) return null
-            output.write(high * 16 + low)
+            output[count++] = (high * 16 + low).toByte()
             index += 3
         }
-        return output.toByteArray()
+        return output.copyOf(count)
     }
 
     /** A parameter value as a path segment: every byte that is not a path character as %XX. */
-    fun encode(value: String): String = encode(value.toByteArray(Charsets.UTF_8))
+    fun encode(value: String): String = encode(value.encodeToByteArray())
 
     /** Bytes as a path segment: every byte that is not a path character as %XX. */
     fun encode(bytes: ByteArray): String {
         val text = StringBuilder(bytes.size)
         for (byte in bytes) {
             val value = byte.toInt() and 0xFF
-            val character = value.toChar()
+            val character = Char(value)
             if (value < 0x80 && (character in 'a'..'z' || character in 'A'..'Z' || character in '0'..'9' ||
                     PATH_CHARACTERS.indexOf(character) >= 0)
             ) {
@@ -240,7 +244,7 @@ internal object RoutePath {
     }
 
     private fun hexValue(byte: Byte): Int {
-        val character = byte.toChar()
+        val character = Char(byte.toInt() and 0xFF)
         return when (character) {
             in '0'..'9' -> character - '0'
             in 'a'..'f' -> character - 'a' + 10
@@ -291,7 +295,7 @@ internal class RouteUrl(
             if (rest.startsWith("/")) {
                 path = rest
             } else if (colon >= 0 && rest.startsWith("://", colon)) {
-                val name = rest.substring(0, colon).toLowerCase(java.util.Locale.ROOT)
+                val name = rest.substring(0, colon).lowercase()
                 if (name.length == 0 || !isAsciiLetter(name[0]) || !name.all { isAsciiLetter(it) || it in '0'..'9' || it in "+-." }) {
                     return null
                 }
@@ -305,7 +309,7 @@ internal class RouteUrl(
                     if (at >= 0) authority = authority.substring(at + 1)
                     val port = authority.lastIndexOf(':')
                     if (port >= 0) authority = authority.substring(0, port)
-                    host = authority.toLowerCase(java.util.Locale.ROOT)
+                    host = authority.lowercase()
                     path = afterScheme.substring(authorityEnd)
                     if (path.length == 0) path = "/"
                 } else {
@@ -328,6 +332,6 @@ internal class RouteUrl(
 
         private fun isAsciiLetter(character: Char): Boolean = character in 'a'..'z' || character in 'A'..'Z'
 
-        private fun decodeText(text: String): String = RoutePath.decode(text)?.let { String(it, Charsets.UTF_8) } ?: text
+        private fun decodeText(text: String): String = RoutePath.decode(text)?.decodeToString() ?: text
     }
 }
