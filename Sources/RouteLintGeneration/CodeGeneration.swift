@@ -49,18 +49,24 @@ public enum CodeGeneration {
         /// How the holder factory types its holders; nil takes the configuration's
         /// `holder-types`, else `generic`.
         public var holderTypes: HolderTypes?
+        /// The folder the files go to. Their headers name the manifests relative to it, so
+        /// that the files are the same from whatever folder and with whatever spelling of the
+        /// paths the command runs (`generate --check` in CI and on a developer's machine).
+        public var outputDirectory: String?
 
-        /// Options for `language`, the app named `app` among several, the Kotlin `package`, and
-        /// the lowest Android API level of the app links, and how holders are typed.
+        /// Options for `language`, the app named `app` among several, the Kotlin `package`, the
+        /// lowest Android API level of the app links, how holders are typed, and the folder the
+        /// files are written to.
         public init(
             language: TargetLanguage, app: String? = nil, package: String? = nil, androidMinimumSDK: Int? = nil,
-            holderTypes: HolderTypes? = nil
+            holderTypes: HolderTypes? = nil, outputDirectory: String? = nil
         ) {
             self.language = language
             self.app = app
             self.package = package
             self.androidMinimumSDK = androidMinimumSDK
             self.holderTypes = holderTypes
+            self.outputDirectory = outputDirectory
         }
     }
 

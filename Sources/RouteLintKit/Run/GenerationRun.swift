@@ -23,7 +23,11 @@ public enum GenerationRun {
         let run = try LintRun.perform(lint)
         guard run.verdict.exitStatus == 0, run.unparsedFiles.isEmpty else { return .lintFailed(run) }
         let app = try CodeGeneration.chooseApp(run.apps, named: options.app)
-        let sources = app.files.map { run.files[Int($0.id.index)].path }
+        let sources = app.files.map { file -> String in
+            let path = run.files[Int(file.id.index)].path
+            guard let output = options.outputDirectory else { return path }
+            return RelativePath.relative(path, from: output, workingDirectory: lint.workingDirectory)
+        }
         do {
             return .finished(
                 try CodeGeneration.generate(app, sources: sources, options, configuredHolderTypes: run.configuration.holderTypes))

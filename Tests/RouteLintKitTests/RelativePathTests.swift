@@ -1,0 +1,23 @@
+import Testing
+@testable import RouteLintCore
+
+@Suite("Relative paths, as generated headers name the manifests")
+struct RelativePathTests {
+    @Test(
+        "a path seen from a folder, both relative to the working directory unless absolute",
+        arguments: [
+            ("Manifests/app.routes.yaml", "Manifests/platform", "/app", "../app.routes.yaml"),
+            ("/app/Manifests/app.routes.yaml", "/app/Manifests/platform", "/", "../app.routes.yaml"),
+            ("/app/Manifests/app.routes.yaml", "Manifests/platform", "/app", "../app.routes.yaml"),
+            ("./Manifests//catalog/./catalog.routes.yaml", "Manifests/catalog/../out/", "/app", "../catalog/catalog.routes.yaml"),
+            ("app.routes.yaml", ".", "/app", "app.routes.yaml"),
+            ("a/b.yaml", "a", "/", "b.yaml"),
+            ("/x/y.yaml", "/p/q/r", "/", "../../../x/y.yaml"),
+            ("/a/b", "/a/b", "/", "."),
+            ("../../../../a.yaml", "/", "/w/v", "a.yaml"),
+            ("/ab/c.yaml", "/a", "/", "../ab/c.yaml"),
+        ])
+    func relative(_ path: String, _ directory: String, _ workingDirectory: String, _ expected: String) {
+        #expect(RelativePath.relative(path, from: directory, workingDirectory: workingDirectory) == expected)
+    }
+}
