@@ -9,10 +9,17 @@ import RouteLintCore
 
 /// `routelint-bench --codegen`: how long the compilers take over the code `routelint generate`
 /// writes for apps of 500, 1,000 and 2,000 routes with a holder each, holders named: `swiftc
-/// -O -wmo` and `kotlinc` (its default 256 MB heap, else 512 MB), each with the smallest app the code needs,
-/// a factory that makes every holder and a `main` that asks for one through its typed accessor.
+/// -swift-version 6 -O -wmo` and Kotlin 2's `kotlinc -Werror` (the smallest heap of 256 MB,
+/// 512 MB and 1 GB it fits in), each with the smallest app the code needs, a factory that makes
+/// every holder and a `main` that asks for one through its typed accessor. The Kotlin compiler
+/// is `ROUTELINT_KOTLINC`, else the one `scripts/kotlin-toolchain` sets up in `.build/kotlin`,
+/// else `kotlinc` on the path.
 func generatedCodeCompileTimes(sizes: [Int], workspace: String) {
-    print("| routes | holders | Swift lines | swiftc -O -wmo s | Kotlin lines | kotlinc s | kotlinc peak RSS MB |")
+    let kotlinCompiler = kotlinCompilerPath()
+    let said = (try? Subprocess.run(kotlinCompiler, ["-version"]))?.standardError ?? []
+    let version = String(decoding: said, as: UTF8.self).split(separator: "\n").first { $0.contains("kotlinc") }
+    print("Kotlin compiler: \(version.map(String.init) ?? kotlinCompiler)\n")
+    print("| routes | holders | Swift lines | swiftc -O -wmo s | Kotlin lines | kotlinc -Werror s | kotlinc peak RSS MB |")
     print("|---:|---:|---:|---:|---:|---:|---:|")
     var swiftTimes: [Int: Double] = [:]
     for size in sizes {
@@ -38,18 +45,21 @@ func generatedCodeCompileTimes(sizes: [Int], workspace: String) {
         let makers = factoryMethods(readText("\(swift)/Holders.swift"), prefix: "    func make", returnMarker: " -> ")
         write(swiftApp(makers, sampleAccessor: "a0T0RootHolder()"), to: "\(swift)/main.swift")
         let swiftFiles = ["Routes.swift", "Holders.swift", "RouteRuntime.swift"]
-        let swiftc = runCommandIn(swift, "/usr/bin/env", ["swiftc", "-O", "-wmo"] + swiftFiles + ["main.swift", "-o", "app"])
+        let swiftc = runCommandIn(
+            swift, "/usr/bin/env", ["swiftc", "-swift-version", "6", "-O", "-wmo"] + swiftFiles + ["main.swift", "-o", "app"])
         let kotlin = "\(directory)/kotlin"
         let kotlinMakers = factoryMethods(readText("\(kotlin)/Holders.kt"), prefix: "    fun make", returnMarker: ": ")
         write(kotlinApp(kotlinMakers, sampleRoute: "Route.A0T0Root"), to: "\(kotlin)/Main.kt")
         let kotlinFiles = ["Routes.kt", "Holders.kt", "RouteRuntime.kt"]
-        var kotlinc = runCommandIn(kotlin, "/usr/bin/env", ["kotlinc"] + kotlinFiles + ["Main.kt", "-d", "app.jar"])
         // kotlinc's script gives the JVM 256 MB; a module past it fails with OutOfMemoryError,
-        // so measure it again with twice that and say so.
+        // so measure it again with more and say so.
+        var kotlinc = (seconds: 0.0, peakBytes: 0, status: Int32(1))
         var heap = ""
-        if kotlinc.status != 0 {
-            kotlinc = runCommandIn(kotlin, "/usr/bin/env", ["JAVA_OPTS=-Xmx512m", "kotlinc"] + kotlinFiles + ["Main.kt", "-d", "app.jar"])
-            heap = " (512 MB heap)"
+        for megabytes in [256, 512, 1_024] where kotlinc.status != 0 {
+            kotlinc = runCommandIn(
+                kotlin, "/usr/bin/env",
+                ["JAVA_OPTS=-Xmx\(megabytes)m -Xss2m", kotlinCompiler, "-Werror"] + kotlinFiles + ["Main.kt", "-d", "app.jar"])
+            heap = megabytes == 256 ? "" : " (\(megabytes) MB heap)"
         }
         guard swiftc.status == 0, kotlinc.status == 0 else {
             fail(
@@ -69,6 +79,16 @@ func generatedCodeCompileTimes(sizes: [Int], workspace: String) {
     if let small = swiftTimes[1_000], let large = swiftTimes[2_000] {
         print("\nswiftc -O -wmo at 2,000 routes takes \(format(large / small, digits: 2))× its time at 1,000.")
     }
+}
+
+/// The Kotlin compiler to measure (see `generatedCodeCompileTimes`).
+private func kotlinCompilerPath() -> String {
+    if let path = getenv("ROUTELINT_KOTLINC").map({ String(cString: $0) }), !path.isEmpty { return path }
+    guard let directory = getcwd(nil, 0) else { return "kotlinc" }
+    defer { free(directory) }
+    // Absolute: the compiler runs in the folder of the code it compiles.
+    let toolchain = FilePath.absolute(".build/kotlin/bin/kotlinc", in: String(cString: directory))
+    return access(toolchain, X_OK) == 0 ? toolchain : "kotlinc"
 }
 
 /// The holders' factory methods of a generated registry, as `(type, parameters)`: the lines

@@ -18,6 +18,6 @@ struct RelativePathTests {
             ("/ab/c.yaml", "/a", "/", "../ab/c.yaml"),
         ])
     func relative(_ path: String, _ directory: String, _ workingDirectory: String, _ expected: String) {
-        #expect(RelativePath.relative(path, from: directory, workingDirectory: workingDirectory) == expected)
+        #expect(FilePath.relative(path, seenFrom: directory, in: workingDirectory) == expected)
     }
 }

@@ -113,6 +113,19 @@ public enum FilePath {
         return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : nil
     }
 
+    /// `path` as seen from `directory`, both made absolute against `workingDirectory` and
+    /// resolved lexically, with `..` where it leaves the folder: `relative("Manifests/app.routes.yaml",
+    /// seenFrom: "Manifests/platform", in: "/app")` is `../app.routes.yaml`, as is the same
+    /// question asked with absolute paths from `/`. The text alone decides, not links on disk.
+    public static func relative(_ path: String, seenFrom directory: String, in workingDirectory: String) -> String {
+        let target = absolute(path, in: workingDirectory).split(separator: "/")
+        let base = absolute(directory, in: workingDirectory).split(separator: "/")
+        var shared = 0
+        while shared < target.count && shared < base.count && target[shared] == base[shared] { shared += 1 }
+        let steps = Array(repeating: "..", count: base.count - shared) + target[shared...]
+        return steps.isEmpty ? "." : steps.joined(separator: "/")
+    }
+
     /// Paths in path order: byte by byte, as `ls` in the C locale sorts them.
     public static func precedes(_ first: String, _ second: String) -> Bool {
         first.utf8.lexicographicallyPrecedes(second.utf8)

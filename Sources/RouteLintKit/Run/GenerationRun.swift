@@ -26,7 +26,7 @@ public enum GenerationRun {
         let sources = app.files.map { file -> String in
             let path = run.files[Int(file.id.index)].path
             guard let output = options.outputDirectory else { return path }
-            return RelativePath.relative(path, from: output, workingDirectory: lint.workingDirectory)
+            return FilePath.relative(path, seenFrom: output, in: lint.workingDirectory)
         }
         do {
             return .finished(
