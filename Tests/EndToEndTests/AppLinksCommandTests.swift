@@ -10,8 +10,12 @@ struct AppLinksCommandTests {
     @Test("generate app-links writes the example's four files as Manifests/platform holds them; --check passes, then names an edited file")
     func generateAndCheck() throws {
         try GenerateCommandTests.withDirectory { directory in
-            let output = directory.appendingPathComponent("out").path
-            let written = try RouteLint.run(["generate", "app-links", "Manifests", "--output", output])
+            // A copy of the example, so that the headers name the manifests as Manifests/platform's do.
+            try FileManager.default.copyItem(
+                at: RouteLint.packageRoot.appendingPathComponent("Manifests"), to: directory.appendingPathComponent("Manifests"))
+            let output = directory.appendingPathComponent("Manifests/platform").path
+            try FileManager.default.removeItem(atPath: output)
+            let written = try RouteLint.run(["generate", "app-links", "Manifests", "--output", output], in: directory)
             #expect(written.status == 0)
             #expect(written.stderr == "")
             let files = try GenerateCommandTests.contents(URL(fileURLWithPath: output))
@@ -21,9 +25,9 @@ struct AppLinksCommandTests {
                 ])
             let checked = RouteLint.packageRoot.appendingPathComponent("Manifests/platform")
             #expect(files == (try GenerateCommandTests.contents(checked)))
-            #expect(try RouteLint.run(["generate", "app-links", "Manifests", "--output", output, "--check"]).status == 0)
+            #expect(try RouteLint.run(["generate", "app-links", "Manifests", "--output", output, "--check"], in: directory).status == 0)
             try "{}\n".write(toFile: output + "/assetlinks.json", atomically: true, encoding: .utf8)
-            let stale = try RouteLint.run(["generate", "app-links", "Manifests", "--output", output, "--check"])
+            let stale = try RouteLint.run(["generate", "app-links", "Manifests", "--output", output, "--check"], in: directory)
             #expect(stale.status == 1)
             #expect(stale.stderr.contains("are out of date: 'assetlinks.json'"))
         }

@@ -74,9 +74,12 @@ run generate swift /Manifests --output /generated
 expect 0 "generate swift"
 [ -s "$jail/generated/Routes.swift" ] || { echo "generate swift wrote no Routes.swift" >&2; exit 1; }
 
-# The files name their manifests as given, and were generated from the repository's root.
+# The files name their manifests from their own folder: the same from / with absolute paths as
+# from the repository's root, where they were generated.
 run generate app-links Manifests --output Manifests/platform --check
 expect 0 "generate app-links --check"
+run generate app-links /Manifests/ --output /Manifests/./platform --check
+expect 0 "generate app-links --check, absolute paths"
 
 # With a configuration at /, a path given still means that file: it is linted, and reported.
 printf 'include: ["Manifests/**/*.routes.yaml"]\n' > "$jail/.routelint.yml"
