@@ -103,9 +103,9 @@ struct AppLinksCommandTests {
         #expect(
             ios.stdout == """
                 https://shop.example.com/products/1
-                  iOS         opens the app: component '/products/?*' (Manifests/platform/apple-app-site-association:40:18)
+                  iOS         opens the app: component '/products/?*' (Manifests/platform/apple-app-site-association:32:18)
                 https://shop.example.com/checkout
-                  iOS         stays on the web: component '/checkout' (exclude) (Manifests/platform/apple-app-site-association:85:18)
+                  iOS         stays on the web: component '/checkout' (exclude) (Manifests/platform/apple-app-site-association:61:18)
 
                 """)
         let android = try RouteLint.run(["resolve", "--platform", "android", "https://shop.example.com/orders/7/"])

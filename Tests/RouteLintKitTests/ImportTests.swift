@@ -28,7 +28,8 @@ struct ImportTests {
         Conversion(platform: "ios", kind: nil, pattern: "/products/?*", paths: ["/products/**"], isApproximate: false),
         Conversion(
             platform: "ios", kind: nil, pattern: "/products/?*", paths: ["/products/:product"], isApproximate: false, depthBound: 2),
-        Conversion(platform: "ios", kind: nil, pattern: "/categories/*", paths: ["/categories/**"], isApproximate: false),
+        // `/*` at the end may be left out: the path without it is claimed too.
+        Conversion(platform: "ios", kind: nil, pattern: "/categories/*", paths: ["/categories/**", "/categories"], isApproximate: false),
         Conversion(
             platform: "ios", kind: nil, pattern: "/products/?*/reviews", paths: ["/products/:product/reviews"], isApproximate: false),
         Conversion(platform: "ios", kind: nil, pattern: "/help/*.html", paths: ["/help/**"], isApproximate: true),

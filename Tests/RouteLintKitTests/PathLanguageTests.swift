@@ -312,6 +312,7 @@ struct PathLanguageTests {
             Issue.record("undecided")
             return
         }
-        #expect(witnesses.map(\.text) == ["/products/"])
+        // iOS opens `/products` too: a final `/*` may be left out.
+        #expect(witnesses.map(\.text) == ["/products"])
     }
 }

@@ -113,7 +113,7 @@ struct PlatformMatcherTests {
         #expect(parameter.matches(path: "/products/4/2"))  // deeper paths too: the trap
         #expect(!parameter.matches(path: "/products/"))
         #expect(AppleLinkComponent(path: "/products/*").matches(path: "/products/"))
-        #expect(!AppleLinkComponent(path: "/products").matches(path: "/products/"))
+        #expect(AppleLinkComponent(path: "/products").matches(path: "/products/"))
         #expect(AppleLinkComponent(path: "/a?c").matches(path: "/abc") && !AppleLinkComponent(path: "/a?c").matches(path: "/ac"))
         #expect(!AppleLinkComponent(path: "/Cart").matches(path: "/cart"))
         #expect(AppleLinkComponent(path: "/Cart", caseSensitive: false).matches(path: "/cart"))
@@ -130,7 +130,7 @@ struct PlatformMatcherTests {
     @Test("Apple: components are tried in order, the first match decides, exclude stops")
     func appleOrder() {
         let components = [
-            AppleLinkComponent(path: "/products/*/*", exclude: true),
+            AppleLinkComponent(path: "/products/?*/?*", exclude: true),
             AppleLinkComponent(path: "/products/?*"),
             AppleLinkComponent(path: "/products/new", exclude: true),
         ]
@@ -139,5 +139,36 @@ struct PlatformMatcherTests {
         // The exclusion after the component that claims '/products/new' is never reached.
         #expect(AppleLinkComponent.decide(components, path: "/products/new")! == (1, true))
         #expect(AppleLinkComponent.decide(components, path: "/cart") == nil)
+        // `/*` at the end may be left out: `/products/*/*` also excludes `/products/42`.
+        let parentFirst = [AppleLinkComponent(path: "/products/*/*", exclude: true)] + components.dropFirst()
+        #expect(AppleLinkComponent.decide(parentFirst, path: "/products/42")! == (0, false))
+    }
+
+    /// What iOS does with a path, as Apple's `swcutil match` shows it: (pattern, URL path, matches).
+    static let applePaths: [(String, String, Bool)] = [
+        // The leading '/' is optional; a leading run collapses.
+        ("abc", "/abc", true), ("buy/*", "/buy/42", true), ("//abc", "/abc", true), ("///buy/?*", "/buy/7", true),
+        // A trailing run of '/' is dropped from pattern and URL alike.
+        ("/buy", "/buy/", true), ("/buy", "/buy//", true), ("/buy/", "/buy", true), ("/buy/", "/buy//", true),
+        ("/buy//", "/buy", true), ("/buy", "/buyer", false),
+        // A pattern ending in '/*' also matches the path without that segment; nothing more.
+        ("/buy/*", "/buy", true), ("/a/b/*", "/a/b", true), ("/a/b/*", "/a/b/", true), ("/buy/*", "/buyer", false),
+        ("/a/*/c", "/a/c", false), ("/id/????", "/id/481/", false), ("/id/????", "/id/4812/", true),
+        ("/buy/?*", "/buy", false), ("/buy/*x", "/buy", false), ("/buy*", "/buy", true), ("/buy/**", "/buy", false),
+        // '/' is the empty path, with or without its '/'.
+        ("/", "", true), ("/", "/", true), ("/", "//", true), ("/", "/a", false), ("*", "", true), ("/*", "/", true),
+        // Interior runs of '/' are kept.
+        ("/a/b", "/a//b", false), ("/a//b", "/a//b", true),
+    ]
+
+    @Test("Apple: paths as iOS compares them: leading '/' optional, trailing '/' dropped, a final '/*' optional")
+    func applePaths() {
+        for (pattern, path, expected) in Self.applePaths {
+            #expect(AppleLinkComponent(path: pattern).matches(path: path) == expected, "'\(pattern)' on '\(path)'")
+            // The automaton that decides a file over every path answers the same.
+            let language = AppleComponentLanguage([AppleLinkComponent(path: pattern)])
+            let state = path.utf16.reduce(language.start) { language.step($0, $1) }
+            #expect(language.accepts(state) == expected, "automaton: '\(pattern)' on '\(path)'")
+        }
     }
 }

@@ -38,7 +38,15 @@ package struct LinkPatternConversion: Sendable, Equatable {
     /// exclusion has decided every path of more segments, so a wildcard at that depth takes
     /// one segment only — the layout `generate app-links` writes.
     package static func apple(_ pattern: String, depthBound: Int? = nil) -> LinkPatternConversion {
-        var conversion = convert(appleTokens(pattern), written: pattern)
+        // As iOS reads it: one leading '/', no trailing one, and a final `/*` that may be left
+        // out, which the path without it stands for (`/app/*` is `/app/**` and `/app`).
+        let path = ApplePathPattern(pattern)
+        var conversion = convert(appleTokens(path.glob), written: pattern)
+        if let parent = path.parentGlob {
+            let shorter = convert(appleTokens(parent), written: pattern)
+            conversion.paths += shorter.paths.filter { !conversion.paths.contains($0) }
+            conversion.approximation = conversion.approximation ?? shorter.approximation
+        }
         if let depthBound, conversion.paths.count == 1, conversion.paths[0].hasSuffix("/**") {
             var segments = conversion.paths[0].split(separator: "/").map(String.init)
             if segments.count == depthBound {
@@ -61,22 +69,17 @@ package struct LinkPatternConversion: Sendable, Equatable {
         return pieces.count - 1
     }
 
-    private static func appleTokens(_ pattern: String) -> [Token] {
-        var tokens = pattern.map { character -> Token in
-            switch character {
-            case "*": return Token(unit: .any, repeats: .zeroOrMore)
-            case "?": return Token(unit: .any)
-            default: return Token(unit: .character(character))
+    /// The tokens of a glob as `ApplePathPattern` gives it: it starts with '/' (or is empty, the root).
+    private static func appleTokens(_ glob: String) -> [Token] {
+        glob.isEmpty
+            ? [Token(unit: .character("/"))]
+            : glob.map { character -> Token in
+                switch character {
+                case "*": return Token(unit: .any, repeats: .zeroOrMore)
+                case "?": return Token(unit: .any)
+                default: return Token(unit: .character(character))
+                }
             }
-        }
-        // Every path starts with '/': a leading `?` can only take it, and a leading `*` takes
-        // it first (the legacy `"paths": ["*"]` claims every path).
-        if tokens.first == Token(unit: .any) {
-            tokens[0] = Token(unit: .character("/"))
-        } else if tokens.first == Token(unit: .any, repeats: .zeroOrMore) {
-            tokens.insert(Token(unit: .character("/")), at: 0)
-        }
-        return tokens
     }
 
     /// The route paths nearest to an Android `<data>` path attribute.

@@ -38,7 +38,6 @@ extension PlatformFileReader {
                     guard let text = string(item, "a path string", in: paths) else { continue }
                     let exclude = text.value.hasPrefix("NOT ")
                     let pattern = exclude ? String(text.value.dropFirst(4)) : text.value
-                    checkApplePath(pattern, at: text.range)
                     components.append(
                         PlatformFile.LocatedComponent(component: AppleLinkComponent(path: pattern, exclude: exclude), range: text.range))
                 }
@@ -65,7 +64,6 @@ extension PlatformFileReader {
                 guard let text = string(member.value, "'/': a string", in: value) else { continue }
                 component.path = text.value
                 location = text.range
-                checkApplePath(text.value, at: text.range)
             case "?":
                 if let text = member.value.string {
                     component.query = text
@@ -98,12 +96,5 @@ extension PlatformFileReader {
             }
         }
         return PlatformFile.LocatedComponent(component: component, range: location)
-    }
-
-    private mutating func checkApplePath(_ pattern: String, at location: SourceRange) {
-        guard let first = pattern.first, first != "/", first != "*", first != "?" else { return }
-        issues.append(
-            .misleadingPattern(
-                pattern: pattern, explanation: "a URL path starts with '/', so this pattern matches no URL", at: location))
     }
 }

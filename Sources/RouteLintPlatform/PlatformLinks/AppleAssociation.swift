@@ -17,8 +17,8 @@ import RouteLintCore
 /// - At depth `d`, a route of `d` segments is its own glob (literal segments as written,
 ///   `?*` for a parameter or `*`); a `**` route whose prefix is shorter than `d` stands as
 ///   its prefix followed by as many `?*` as make `d` segments.
-/// - A glob that ends in a literal segment is written twice, without and with a trailing
-///   `/`; one that ends in `?*` matches the trailing `/` already.
+/// - iOS drops a path's trailing `/` before it compares (`ApplePathPattern`), so one component
+///   serves a path with and without it.
 ///
 /// Exact for paths of non-empty segments, as the spec's claimed set counts them. Static
 /// segments are written in their canonical percent-encoding (upper-case hex); iOS compares the
@@ -94,10 +94,6 @@ public enum AppleAssociation {
             let glob = shape.map { "/" + ($0 ?? "?*") }.joined()
             let comment = "route \(candidate.id)"
             components.append(AppleLinkComponent(path: glob, exclude: !candidate.isWeb, comment: comment))
-            // A trailing '/' is the same path; `?*` takes it already.
-            if shape.last.map({ $0 != nil }) == true {
-                components.append(AppleLinkComponent(path: glob + "/", exclude: !candidate.isWeb, comment: comment))
-            }
         }
         return components
     }

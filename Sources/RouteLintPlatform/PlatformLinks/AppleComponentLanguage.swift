@@ -22,14 +22,19 @@ package struct AppleComponentLanguage: PathLanguage {
                 component.queryItems.isEmpty,
                 component.fragment.map({ AppleLinkComponent.glob($0, "", caseSensitive: component.caseSensitive) }) ?? true
             else { return nil }
-            let glob = Array((component.path ?? "*").utf16)
-            // A folded letter is two units: the beginning stops before the first letter then.
-            let literal = glob.prefix { unit in
+            let pattern = component.path.map(ApplePathPattern.init) ?? ApplePathPattern("*")
+            let glob = Array(pattern.glob.utf16)
+            // A folded letter is two units: the beginning stops before the first letter then. It
+            // stops before a `/*` that may be left out too, and before trailing slashes, which
+            // decide nothing (`GlobAutomaton`).
+            var literal = glob.prefix { unit in
                 unit != GlobAutomaton.star && unit != GlobAutomaton.question
                     && (component.caseSensitive || AppleComponentLanguage.folded(unit) == unit && !(0x61...0x7A).contains(unit))
             }
+            if pattern.matchesParent { literal = literal.prefix(glob.count - 2) }
+            while literal.last == GlobAutomaton.slash { literal.removeLast() }
             beginnings.append((Array(literal), LiteralTrie.Exit(matcher: Int32(index), state: 0)))
-            return GlobAutomaton(glob, caseSensitive: component.caseSensitive, from: literal.count)
+            return GlobAutomaton(glob, caseSensitive: component.caseSensitive, matchesParent: pattern.matchesParent, from: literal.count)
         }
         excludes = components.map(\.exclude)
         trie = LiteralTrie(beginnings)
@@ -128,30 +133,53 @@ package struct AppleComponentLanguage: PathLanguage {
     }
 }
 
-/// One glob (`*` any run, `?` one unit, ASCII letters folded when not case-sensitive) as a
-/// deterministic automaton over code units, its states built on demand: each is the set of
-/// glob positions reachable, closed over `*` matching nothing. Not shared between threads.
+/// One component's path glob (`*` any run, `?` one unit, ASCII letters folded when not
+/// case-sensitive) as iOS applies it to a URL path (`ApplePathPattern`), as a deterministic
+/// automaton over code units built on demand. iOS drops the path's trailing run of `/` before it
+/// compares, so a state is a pair of sets of glob positions, each closed over `*` matching
+/// nothing: those reachable over everything read, and those reachable before the run of `/`
+/// that ends it, which decide if the path ends here. With `matchesParent` the glob without its
+/// final `/*` decides too. Not shared between threads.
 final class GlobAutomaton {
     static let dead: Int32 = -1
     static let star = UInt16(UInt8(ascii: "*"))
     static let question = UInt16(UInt8(ascii: "?"))
+    static let slash = UInt16(UInt8(ascii: "/"))
 
     private let glob: [UInt16]
     private let caseSensitive: Bool
+    private let matchesParent: Bool
+
+    /// The sets of glob positions, interned; `noPosition` is the empty set.
     private var positions: [[Int32]] = []
-    private var index: [[Int32]: Int32] = [:]
+    private var setIndex: [[Int32]: Int32] = [:]
+    /// Per set, the units its positions name, folded, and whether one of its positions has only
+    /// `*` after it (the set matches whatever follows), and whether it matches a path ending here.
+    private var setUnits: [[UInt16]] = []
+    private var setMatchesAll: [Bool] = []
+    private var setAccepts: [Bool] = []
+    private var setSteps: [[UInt16: Int32]] = []
+    private var setOtherStep: [Int32?] = []
+
+    /// A state: the set over everything read, and the set before the trailing run of `/`.
+    private struct Pair: Hashable {
+        let current: Int32
+        let beforeSlashes: Int32
+    }
+    private var pairs: [Pair] = []
+    private var pairIndex: [Pair: Int32] = [:]
     /// Per state, the transitions found so far: by folded unit, and for every other unit.
     private var byUnit: [[UInt16: Int32]] = []
     private var other: [Int32?] = []
-    private var unitsTold: [[UInt16]] = []
-    /// Per state, whether only `*` is left at one of its positions: it matches whatever follows.
-    private var matchesAll: [Bool] = []
 
-    /// The automaton of `glob` from position `start` on: state 0 has read `glob[..<start]`.
-    init(_ glob: [UInt16], caseSensitive: Bool, from start: Int = 0) {
+    /// The automaton of `glob` from position `start` on: state 0 has read `glob[..<start]`,
+    /// which ends in no `/`.
+    init(_ glob: [UInt16], caseSensitive: Bool, matchesParent: Bool = false, from start: Int = 0) {
         self.glob = glob
         self.caseSensitive = caseSensitive
-        _ = intern(closure([Int32(start)]))
+        self.matchesParent = matchesParent
+        let first = internSet(closure([Int32(start)]))
+        _ = intern(Pair(current: first, beforeSlashes: first))
     }
 
     private func closure(_ start: [Int32]) -> [Int32] {
@@ -167,52 +195,31 @@ final class GlobAutomaton {
         return Array(Set(result)).sorted()
     }
 
-    private func intern(_ set: [Int32]) -> Int32 {
-        if set.isEmpty { return Self.dead }
-        if let known = index[set] { return known }
+    private func internSet(_ set: [Int32]) -> Int32 {
+        if let known = setIndex[set] { return known }
         let id = Int32(positions.count)
         positions.append(set)
-        index[set] = id
-        byUnit.append([:])
-        other.append(nil)
+        setIndex[set] = id
         var told = Set<UInt16>()
         for position in set where Int(position) < glob.count {
             let character = glob[Int(position)]
             guard character != Self.star, character != Self.question else { continue }
             told.insert(fold(character))
         }
-        unitsTold.append(told.sorted())
-        matchesAll.append(set.contains { position in Int(position) < glob.count && glob[Int(position)...].allSatisfy { $0 == Self.star } })
+        setUnits.append(told.sorted())
+        setMatchesAll.append(set.contains { position in Int(position) < glob.count && glob[Int(position)...].allSatisfy { $0 == Self.star } })
+        setAccepts.append(set.contains(Int32(glob.count)) || (matchesParent && set.contains(Int32(glob.count - 2))))
+        setSteps.append([:])
+        setOtherStep.append(nil)
         return id
     }
 
-    private func fold(_ unit: UInt16) -> UInt16 {
-        caseSensitive ? unit : AppleComponentLanguage.folded(unit)
-    }
-
-    /// The units the state tells apart, both cases of a folded letter included.
-    func distinctions(_ state: Int32) -> [UInt16] {
-        guard caseSensitive else {
-            return unitsTold[Int(state)].flatMap { unit in (0x61...0x7A).contains(unit) ? [unit, unit - 0x20] : [unit] }
-        }
-        return unitsTold[Int(state)]
-    }
-
-    /// Whether the glob matches, from `state`, whatever follows.
-    func matchesEverything(_ state: Int32) -> Bool { matchesAll[Int(state)] }
-
-    func accepts(_ state: Int32) -> Bool {
-        positions[Int(state)].last == Int32(glob.count)
-    }
-
-    func step(_ state: Int32, _ unit: UInt16) -> Int32 {
-        let key = fold(unit)
-        let told = unitsTold[Int(state)]
-        let isTold = told.contains(key)
-        if isTold, let known = byUnit[Int(state)][key] { return known }
-        if !isTold, let known = other[Int(state)] { return known }
+    private func stepSet(_ set: Int32, _ key: UInt16) -> Int32 {
+        let isTold = setUnits[Int(set)].contains(key)
+        if isTold, let known = setSteps[Int(set)][key] { return known }
+        if !isTold, let known = setOtherStep[Int(set)] { return known }
         var next: [Int32] = []
-        for position in positions[Int(state)] where Int(position) < glob.count {
+        for position in positions[Int(set)] where Int(position) < glob.count {
             let character = glob[Int(position)]
             if character == Self.star {
                 next.append(position)
@@ -220,7 +227,55 @@ final class GlobAutomaton {
                 next.append(position + 1)
             }
         }
-        let target = intern(closure(next))
+        let target = internSet(closure(next))
+        if isTold { setSteps[Int(set)][key] = target } else { setOtherStep[Int(set)] = target }
+        return target
+    }
+
+    /// The state of `pair`; dead when no path from it can match: nothing is left of the glob,
+    /// and the path so far, without its trailing slashes, does not match either.
+    private func intern(_ pair: Pair) -> Int32 {
+        if positions[Int(pair.current)].isEmpty && !setAccepts[Int(pair.beforeSlashes)] { return Self.dead }
+        if let known = pairIndex[pair] { return known }
+        let id = Int32(pairs.count)
+        pairs.append(pair)
+        pairIndex[pair] = id
+        byUnit.append([:])
+        other.append(nil)
+        return id
+    }
+
+    private func fold(_ unit: UInt16) -> UInt16 {
+        caseSensitive ? unit : AppleComponentLanguage.folded(unit)
+    }
+
+    /// The units the state tells apart, both cases of a folded letter included, and `/`.
+    func distinctions(_ state: Int32) -> [UInt16] {
+        let units = setUnits[Int(pairs[Int(state)].current)]
+        let told = caseSensitive ? units : units.flatMap { unit in (0x61...0x7A).contains(unit) ? [unit, unit - 0x20] : [unit] }
+        return told.contains(Self.slash) ? told : told + [Self.slash]
+    }
+
+    /// Whether the glob matches, from `state`, whatever follows: the path as it stands, and
+    /// every longer one.
+    func matchesEverything(_ state: Int32) -> Bool {
+        let pair = pairs[Int(state)]
+        return setMatchesAll[Int(pair.current)] && setAccepts[Int(pair.beforeSlashes)]
+    }
+
+    /// Whether a path that ends here matches.
+    func accepts(_ state: Int32) -> Bool {
+        setAccepts[Int(pairs[Int(state)].beforeSlashes)]
+    }
+
+    func step(_ state: Int32, _ unit: UInt16) -> Int32 {
+        let key = fold(unit)
+        let isTold = key == Self.slash || setUnits[Int(pairs[Int(state)].current)].contains(key)
+        if isTold, let known = byUnit[Int(state)][key] { return known }
+        if !isTold, let known = other[Int(state)] { return known }
+        let pair = pairs[Int(state)]
+        let current = stepSet(pair.current, key)
+        let target = intern(Pair(current: current, beforeSlashes: unit == Self.slash ? pair.beforeSlashes : current))
         if isTold { byUnit[Int(state)][key] = target } else { other[Int(state)] = target }
         return target
     }

@@ -8,6 +8,10 @@ import RouteLintCore
 /// `/products/*` also matches `/products/a/b` — and `?` exactly one; every other character
 /// matches itself, case-sensitively unless `caseSensitive` is false. A part a component does
 /// not name matches anything (Apple's default pattern is `*`).
+///
+/// Paths compare as iOS compares them (`ApplePathPattern`): the pattern's leading `/` is
+/// optional, a trailing run of `/` is dropped from pattern and URL alike, and a pattern that
+/// ends in `/*` also matches the path without that segment.
 public struct AppleLinkComponent: Sendable, Equatable {
     /// `/`: the pattern of the URL's path; nil matches any path.
     public var path: String?
@@ -55,7 +59,7 @@ public struct AppleLinkComponent: Sendable, Equatable {
     /// Whether the component matches a URL with this path (as written, percent-escapes kept),
     /// query (nil: none) and fragment (nil: none).
     public func matches(path urlPath: String, query urlQuery: String? = nil, fragment urlFragment: String? = nil) -> Bool {
-        if let path, !Self.glob(path, urlPath, caseSensitive: caseSensitive) { return false }
+        if let path, !ApplePathPattern(path).matches(urlPath, caseSensitive: caseSensitive) { return false }
         if let query, !Self.glob(query, urlQuery ?? "", caseSensitive: caseSensitive) { return false }
         if !queryItems.isEmpty {
             let items = (urlQuery ?? "").split(separator: "&", omittingEmptySubsequences: true).map { item in
@@ -98,5 +102,43 @@ public struct AppleLinkComponent: Sendable, Equatable {
 
     private static func asciiLowercased(_ text: String) -> String {
         String(decoding: text.utf8.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }, as: UTF8.self)
+    }
+}
+
+/// A component's path pattern as iOS reads it, as Apple's `swcutil` shows it (docs/app-links.md,
+/// "How iOS matches a path"): a leading run of `/` is one `/`, and written or not (`buy/*` is
+/// `/buy/*`); a trailing run of `/` is dropped from the pattern, and from the URL's path before
+/// they are compared (`/buy` matches `/buy/` and `/buy//`; `/` matches the empty path); and a
+/// pattern that then ends in `/*` also matches the path without that segment (`/buy/*` matches
+/// `/buy`, not `/buyer`).
+public struct ApplePathPattern: Sendable, Equatable {
+    /// The glob the folded URL path must match: the pattern with one leading `/` and no trailing one.
+    public let glob: String
+    /// Whether the pattern ends in `/*`, so that the folded path may also match `glob` without it.
+    public let matchesParent: Bool
+
+    /// The pattern `text` (the `/` of a component, or a legacy `paths` entry without `NOT `).
+    public init(_ text: String) {
+        var body = Substring(text).drop { $0 == "/" }
+        while body.last == "/" { body.removeLast() }
+        glob = body.isEmpty ? "" : "/" + body
+        matchesParent = glob.hasSuffix("/*")
+    }
+
+    /// The glob of the path without the final segment `/*`, when the pattern has one.
+    public var parentGlob: String? { matchesParent ? String(glob.dropLast(2)) : nil }
+
+    /// `path` as iOS compares it with a pattern: without its trailing run of `/`.
+    public static func folded(_ path: String) -> Substring {
+        var folded = Substring(path)
+        while folded.last == "/" { folded.removeLast() }
+        return folded
+    }
+
+    /// Whether the URL path `path` (percent-escapes as written) matches.
+    public func matches(_ path: String, caseSensitive: Bool) -> Bool {
+        let folded = String(Self.folded(path))
+        return AppleLinkComponent.glob(glob, folded, caseSensitive: caseSensitive)
+            || parentGlob.map { AppleLinkComponent.glob($0, folded, caseSensitive: caseSensitive) } == true
     }
 }

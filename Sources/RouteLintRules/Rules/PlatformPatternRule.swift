@@ -13,8 +13,9 @@ public enum PlatformPatternRule: PlatformRule {
             modifier with nothing before it), which fails the install. Other patterns are \
             accepted but read otherwise than they look: `pathPattern` has no `?`, `(` or `|`, so \
             they match themselves; a `*` in a host is a wildcard only as its first character; \
-            Android compares schemes and hosts in lower case, so upper case matches nothing; a \
-            path without a leading `/` matches no URL, on either platform.
+            Android compares schemes and hosts in lower case, so upper case matches nothing; an \
+            Android path without a leading `/` matches no URL (iOS reads a component's path as if \
+            it had one, so `products/?*` is `/products/?*` there).
             """,
         triggeringExamples: [
             PlatformExamples.files(
@@ -26,21 +27,20 @@ public enum PlatformPatternRule: PlatformRule {
                                         <data android:pathAdvancedPattern="/products/[^/]+/{0,1}" />
                                         <data android:pathAdvancedPattern="↓/products/[a-" />
                         """))),
+        ],
+        nonTriggeringExamples: [
+            PlatformExamples.files(
+                "AndroidManifest.xml", PlatformExamples.androidManifest(PlatformExamples.webFilter(PlatformExamples.exactData))),
             PlatformExamples.files(
                 "apple-app-site-association",
                 PlatformExamples.association(
                     """
                               {"/": "/?*/?*/?*", "exclude": true},
-                              {"/": "/products/?*"},
+                              {"/": "products/?*"},
                               {"/": "/?*/?*", "exclude": true},
                               {"/": "/?*", "exclude": true},
-                              {"/": "/"},
-                              {"/": ↓"products"}
+                              {"/": "/"}
                     """)),
-        ],
-        nonTriggeringExamples: [
-            PlatformExamples.files(
-                "AndroidManifest.xml", PlatformExamples.androidManifest(PlatformExamples.webFilter(PlatformExamples.exactData)))
         ])
 
     static func check(_ facts: PlatformFacts, into findings: inout FindingSink) {
