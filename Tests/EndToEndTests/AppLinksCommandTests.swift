@@ -108,6 +108,19 @@ struct AppLinksCommandTests {
                   iOS         stays on the web: component '/checkout' (exclude) (Manifests/platform/apple-app-site-association:61:18)
 
                 """)
+        // A file decides the URLs of its hosts only; the user info is not part of the host.
+        let hosts = try RouteLint.run([
+            "resolve", "--platform", "ios", "https://evil.test/products/1", "https://user@shop.example.com/products/1",
+        ])
+        #expect(hosts.status == 1)
+        #expect(
+            hosts.stdout == """
+                https://evil.test/products/1
+                  iOS         stays on the web: the file is served for 'shop.example.com', not for 'evil.test'
+                https://user@shop.example.com/products/1
+                  iOS         opens the app: component '/products/?*' (Manifests/platform/apple-app-site-association:32:18)
+
+                """)
         let android = try RouteLint.run(["resolve", "--platform", "android", "https://shop.example.com/orders/7/"])
         #expect(android.status == 0)
         #expect(android.stdout.contains("API 31–34   opens the app: android:pathAdvancedPattern '/orders/[^/]+/{0,1}'"))

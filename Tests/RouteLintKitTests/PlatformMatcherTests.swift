@@ -161,6 +161,32 @@ struct PlatformMatcherTests {
         ("/a/b", "/a//b", false), ("/a//b", "/a//b", true),
     ]
 
+    /// Query dictionaries as iOS matches them: (the dictionary, the URL's query or nil for none, matches).
+    static let appleQueries: [([(String, String)], String?, Bool)] = [
+        // An item the URL does not have counts as the empty string.
+        ([("b", "*")], nil, true), ([("b", "")], nil, true), ([("b", "?*")], nil, false), ([("b", "1")], nil, false),
+        ([("b", "*")], "a=1", true), ([("b", "?*")], "a=1", false), ([("a", "1"), ("b", "")], "a=1", true),
+        // A name the URL repeats must match on every occurrence, in any order.
+        ([("id", "42")], "id=7&id=42", false), ([("id", "42")], "id=42&id=7", false), ([("id", "7")], "id=7&id=7", true),
+        ([("id", "*")], "id=7&id=42", true), ([("id", "?*")], "id=7&id=42", true), ([("id", "?*")], "id=7&id=", false),
+        // Other items are allowed.
+        ([("a", "1")], "b=2&a=1", true),
+    ]
+
+    @Test("Apple: a query item the URL lacks is the empty string; a repeated one must match every time")
+    func appleQueries() {
+        for (items, query, expected) in Self.appleQueries {
+            let component = AppleLinkComponent(path: "/p", queryItems: items.map { .init(name: $0.0, pattern: $0.1) })
+            #expect(component.matches(path: "/p", query: query) == expected, "\(items) on \(query ?? "no query")")
+            if query == nil {
+                // The automaton decides paths without a query the same way.
+                let language = AppleComponentLanguage([component])
+                let state = "/p".utf16.reduce(language.start) { language.step($0, $1) }
+                #expect(language.accepts(state) == expected, "automaton: \(items)")
+            }
+        }
+    }
+
     @Test("Apple: paths as iOS compares them: leading '/' optional, trailing '/' dropped, a final '/*' optional")
     func applePaths() {
         for (pattern, path, expected) in Self.applePaths {

@@ -68,11 +68,18 @@ extension PlatformFileReader {
                 if let text = member.value.string {
                     component.query = text
                 } else if case .object(let items) = member.value.kind {
-                    for item in items {
-                        if let pattern = string(item.value, "a query item pattern string", in: member.value) {
-                            component.queryItems.append(.init(name: item.key, pattern: pattern.value))
-                        }
+                    // One value that is not a string makes iOS ignore the whole dictionary.
+                    if let other = items.first(where: { $0.value.string == nil }) {
+                        issues.append(
+                            .misleadingPattern(
+                                pattern: other.key,
+                                explanation:
+                                    "the value is \(other.value.typeName), not a string, so iOS ignores the whole '?' dictionary "
+                                    + "and the component matches any query",
+                                at: range(other.value.range)))
+                        continue
                     }
+                    component.queryItems = items.map { .init(name: $0.key, pattern: $0.value.string ?? "") }
                 } else {
                     issues.append(
                         .unexpected(expected: "'?': a string or an object", found: member.value.typeName, at: range(member.value.range))

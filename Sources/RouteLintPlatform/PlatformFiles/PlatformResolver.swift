@@ -134,6 +134,15 @@ public enum PlatformResolver {
             let app = PlatformLinkCheck.app(of: file, in: apps)
             switch file.content {
             case .association(let details):
+                // A file decides only the URLs of the hosts it is served for: the app's.
+                if let app, !app.hosts.isEmpty, !app.hosts.contains(where: { ParsedURL.host(parts.host, matches: app.text($0.value).lowercased()) }) {
+                    let hosts = app.hosts.map { "'\(app.text($0.value))'" }.joined(separator: ", ")
+                    answers.append(
+                        Answer(
+                            scope: "iOS", opensApp: false,
+                            decidedBy: "the file is served for \(hosts), not for '\(parts.host)'", place: nil))
+                    continue
+                }
                 let appIDs = app.map { app in app.iosAppIDs.map { app.text($0.value) } } ?? []
                 let entry = appIDs.isEmpty ? details.first : details.first { $0.appIDs.contains { appIDs.contains($0.value) } }
                 let components = entry?.components ?? []
@@ -211,6 +220,8 @@ public enum PlatformResolver {
             }
             let slash = rest.firstIndex(of: "/") ?? rest.endIndex
             var host = rest[..<slash].lowercased()
+            // Both platforms compare the host without the user info (`user@`) and the port.
+            if let at = host.lastIndex(of: "@") { host = String(host[host.index(after: at)...]) }
             if let colon = host.lastIndex(of: ":") { host = String(host[..<colon]) }
             guard !host.isEmpty else { return nil }
             self.host = host

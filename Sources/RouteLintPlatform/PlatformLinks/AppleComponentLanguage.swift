@@ -1,7 +1,7 @@
 /// The paths an ordered list of `apple-app-site-association` components opens, as iOS decides
 /// for a URL without query or fragment: the first component that matches decides, an `exclude`
 /// one keeps the URL out. A component whose query or fragment pattern does not match the empty
-/// string never matches such a URL.
+/// string never matches such a URL; a query item the URL lacks counts as the empty string.
 ///
 /// Each component's path glob is its own deterministic automaton, built as it is walked (the
 /// sets of glob positions `*` and `?` allow, interned), so a component under way is one small
@@ -19,7 +19,7 @@ package struct AppleComponentLanguage: PathLanguage {
         var beginnings: [(units: [UInt16], exit: LiteralTrie.Exit)] = []
         globs = components.enumerated().map { index, component in
             guard component.query.map({ AppleLinkComponent.glob($0, "", caseSensitive: component.caseSensitive) }) ?? true,
-                component.queryItems.isEmpty,
+                component.queryItems.allSatisfy({ AppleLinkComponent.glob($0.pattern, "", caseSensitive: component.caseSensitive) }),
                 component.fragment.map({ AppleLinkComponent.glob($0, "", caseSensitive: component.caseSensitive) }) ?? true
             else { return nil }
             let pattern = component.path.map(ApplePathPattern.init) ?? ApplePathPattern("*")

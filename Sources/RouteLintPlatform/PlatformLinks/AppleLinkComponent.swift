@@ -31,7 +31,8 @@ public struct AppleLinkComponent: Sendable, Equatable {
         }
     }
 
-    /// `?` as a dictionary: a pattern for each named query item, which the URL must have.
+    /// `?` as a dictionary: a pattern for each named query item. An item the URL does not have
+    /// counts as the empty string, and one it repeats must match on every occurrence.
     public var queryItems: [QueryItemPattern]
     /// `#`: the pattern of the fragment; nil matches any.
     public var fragment: String?
@@ -67,10 +68,8 @@ public struct AppleLinkComponent: Sendable, Equatable {
                 return (name: String(parts[0]), value: parts.count > 1 ? String(parts[1]) : "")
             }
             for required in queryItems {
-                guard
-                    items.contains(where: {
-                        $0.name == required.name && Self.glob(required.pattern, $0.value, caseSensitive: caseSensitive)
-                    })
+                let values = items.filter { $0.name == required.name }.map(\.value)
+                guard (values.isEmpty ? [""] : values).allSatisfy({ Self.glob(required.pattern, $0, caseSensitive: caseSensitive) })
                 else { return false }
             }
         }

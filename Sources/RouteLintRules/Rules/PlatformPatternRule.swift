@@ -15,7 +15,9 @@ public enum PlatformPatternRule: PlatformRule {
             they match themselves; a `*` in a host is a wildcard only as its first character; \
             Android compares schemes and hosts in lower case, so upper case matches nothing; an \
             Android path without a leading `/` matches no URL (iOS reads a component's path as if \
-            it had one, so `products/?*` is `/products/?*` there).
+            it had one, so `products/?*` is `/products/?*` there). In an apple-app-site-association, \
+            one `?` value that is not a string (`true`, `5`, `null`) makes iOS ignore the whole \
+            query dictionary, so the component opens the app whatever the query.
             """,
         triggeringExamples: [
             PlatformExamples.files(
@@ -27,6 +29,17 @@ public enum PlatformPatternRule: PlatformRule {
                                         <data android:pathAdvancedPattern="/products/[^/]+/{0,1}" />
                                         <data android:pathAdvancedPattern="↓/products/[a-" />
                         """))),
+            PlatformExamples.files(
+                "apple-app-site-association",
+                PlatformExamples.association(
+                    """
+                              {"/": "/?*/?*/?*", "exclude": true},
+                              {"/": "/products/?*", "?": {"ref": "mail", "preview": ↓true}},
+                              {"/": "/products/?*"},
+                              {"/": "/?*/?*", "exclude": true},
+                              {"/": "/?*", "exclude": true},
+                              {"/": "/"}
+                    """)),
         ],
         nonTriggeringExamples: [
             PlatformExamples.files(
