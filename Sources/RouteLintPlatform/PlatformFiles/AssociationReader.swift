@@ -1,6 +1,7 @@
 import RouteLintCore
 
-/// Reads an apple-app-site-association: its `applinks` details, components and legacy `paths`.
+/// Reads an apple-app-site-association: its `applinks` details, components and legacy `paths`,
+/// with `defaults` applied as iOS applies them (docs/app-links.md).
 extension PlatformFileReader {
     mutating func association(_ root: JSONDocument.Value) -> PlatformFile.Content? {
         guard case .object = root.kind else {
@@ -8,29 +9,47 @@ extension PlatformFileReader {
             return nil
         }
         guard let applinks = root["applinks"] else {
+            // A file of web credentials, App Clips or Handoff only claims no link: nothing to refuse.
+            if root["webcredentials"] != nil || root["appclips"] != nil || root["activitycontinuation"] != nil {
+                return .association([])
+            }
             issues.append(
                 .unexpected(expected: "an 'applinks' object", found: "nothing", at: range(root.range.start, root.range.start + 1)))
             return nil
         }
-        guard let details = array(applinks["details"], "'details': an array", in: applinks) else { return nil }
+        if let apps = applinks["apps"], let list = apps.array, !list.isEmpty {
+            issues.append(
+                .unexpected(
+                    expected: "'apps': an empty array, or none (iOS reads the apps from 'details')",
+                    found: "\(list.count) \(list.count == 1 ? "entry" : "entries")", at: range(apps.range)))
+        }
+        let fileDefaults = componentDefaults(applinks["defaults"])
+        // The oldest form keys the details by app ID.
+        var entries: [(appIDs: [Located<String>]?, detail: JSONDocument.Value)] = []
+        if let details = applinks["details"], case .object(let members) = details.kind {
+            entries = members.map { member in ([Located(member.key, at: range(member.keyRange))], member.value) }
+        } else {
+            guard let details = array(applinks["details"], "'details': an array", in: applinks) else { return nil }
+            entries = details.map { (nil, $0) }
+        }
         var result: [PlatformFile.AssociationDetail] = []
-        for detail in details {
+        for (keyedAppIDs, detail) in entries {
             guard case .object = detail.kind else {
                 issues.append(.unexpected(expected: "a 'details' entry: an object", found: detail.typeName, at: range(detail.range)))
                 continue
             }
-            var appIDs: [Located<String>] = []
-            if let list = detail["appIDs"] {
-                for item in array(list, "'appIDs': an array of strings", in: detail) ?? [] {
-                    if let id = string(item, "an app ID string", in: list) { appIDs.append(id) }
-                }
-            } else if let single = string(detail["appID"], "'appIDs' (or 'appID')", in: detail) {
-                appIDs.append(single)
-            }
+            let appIDs = keyedAppIDs ?? detailAppIDs(detail)
+            let defaults = fileDefaults + componentDefaults(detail["defaults"])
             var components: [PlatformFile.LocatedComponent] = []
             if let list = detail["components"] {
+                if let paths = detail["paths"] {
+                    issues.append(
+                        .unexpected(
+                            expected: "'components' or 'paths', not both (iOS 13 and later read 'components' only)",
+                            found: "both", at: range(paths.range)))
+                }
                 for item in array(list, "'components': an array", in: detail) ?? [] {
-                    if let component = component(item) { components.append(component) }
+                    if let component = component(item, defaults: defaults) { components.append(component) }
                 }
             } else if let paths = detail["paths"] {
                 // The format before iOS 13: strings, `NOT ` before an exclusion.
@@ -51,57 +70,96 @@ extension PlatformFileReader {
         return .association(result)
     }
 
-    private mutating func component(_ value: JSONDocument.Value) -> PlatformFile.LocatedComponent? {
+    /// The app IDs of a `details` entry: `appIDs`, or the single `appID`.
+    private mutating func detailAppIDs(_ detail: JSONDocument.Value) -> [Located<String>] {
+        if let list = detail["appIDs"] {
+            if let single = detail["appID"] {
+                issues.append(
+                    .unexpected(expected: "'appIDs' or 'appID', not both (iOS reads 'appIDs')", found: "both", at: range(single.range)))
+            }
+            return (array(list, "'appIDs': an array of strings", in: detail) ?? []).compactMap { string($0, "an app ID string", in: list) }
+        }
+        return string(detail["appID"], "'appIDs' (or 'appID')", in: detail).map { [$0] } ?? []
+    }
+
+    /// The valid members of a `defaults` object, in order: what a component that leaves them out
+    /// takes. A member that is not valid is reported here once, not at each component.
+    private mutating func componentDefaults(_ value: JSONDocument.Value?) -> [JSONDocument.Member] {
+        guard let value else { return [] }
+        guard case .object(let members) = value.kind else {
+            issues.append(.unexpected(expected: "'defaults': an object", found: value.typeName, at: range(value.range)))
+            return []
+        }
+        var scratch = AppleLinkComponent()
+        return members.filter { apply($0, to: &scratch, in: value) }
+    }
+
+    private mutating func component(_ value: JSONDocument.Value, defaults: [JSONDocument.Member]) -> PlatformFile.LocatedComponent? {
         guard case .object(let members) = value.kind else {
             issues.append(.unexpected(expected: "a component: an object", found: value.typeName, at: range(value.range)))
             return nil
         }
         var component = AppleLinkComponent()
+        // Defaults first, the entry's after the file's, then the component's own keys: each wins
+        // over what came before it.
+        var quiet = PlatformFileReader(file: file, lines: lines)
+        for member in defaults { _ = quiet.apply(member, to: &component, in: value) }
         var location = range(value.range.start, value.range.start + 1)
         for member in members {
-            switch member.key {
-            case "/":
-                guard let text = string(member.value, "'/': a string", in: value) else { continue }
-                component.path = text.value
-                location = text.range
-            case "?":
-                if let text = member.value.string {
-                    component.query = text
-                } else if case .object(let items) = member.value.kind {
-                    // One value that is not a string makes iOS ignore the whole dictionary.
-                    if let other = items.first(where: { $0.value.string == nil }) {
-                        issues.append(
-                            .misleadingPattern(
-                                pattern: other.key,
-                                explanation:
-                                    "the value is \(other.value.typeName), not a string, so iOS ignores the whole '?' dictionary "
-                                    + "and the component matches any query",
-                                at: range(other.value.range)))
-                        continue
-                    }
-                    component.queryItems = items.map { .init(name: $0.key, pattern: $0.value.string ?? "") }
-                } else {
-                    issues.append(
-                        .unexpected(expected: "'?': a string or an object", found: member.value.typeName, at: range(member.value.range))
-                    )
-                }
-            case "#":
-                component.fragment = string(member.value, "'#': a string", in: value)?.value
-            case "exclude", "caseSensitive", "percentEncoded":
-                guard let flag = member.value.bool else {
-                    issues.append(
-                        .unexpected(
-                            expected: "'\(member.key)': true or false", found: member.value.typeName, at: range(member.value.range)))
-                    continue
-                }
-                if member.key == "exclude" { component.exclude = flag }
-                if member.key == "caseSensitive" { component.caseSensitive = flag }
-            case "comment":
-                component.comment = member.value.string
-            default:
-                continue
-            }
+            guard apply(member, to: &component, in: value) else { continue }
+            if member.key == "/" { location = range(member.value.range) }
         }
         return PlatformFile.LocatedComponent(component: component, range: location)
+    }
+
+    /// Sets what `member` of a component (or of `defaults`) says; false, with an issue, when its
+    /// value is not one iOS reads, and for keys iOS does not read.
+    private mutating func apply(_ member: JSONDocument.Member, to component: inout AppleLinkComponent, in parent: JSONDocument.Value)
+        -> Bool
+    {
+        switch member.key {
+        case "/":
+            guard let text = string(member.value, "'/': a string", in: parent) else { return false }
+            component.path = text.value
+        case "?":
+            if let text = member.value.string {
+                component.query = text
+                component.queryItems = []
+            } else if case .object(let items) = member.value.kind {
+                // One value that is not a string makes iOS ignore the whole dictionary.
+                if let other = items.first(where: { $0.value.string == nil }) {
+                    issues.append(
+                        .misleadingPattern(
+                            pattern: other.key,
+                            explanation:
+                                "the value is \(other.value.typeName), not a string, so iOS ignores the whole '?' dictionary "
+                                + "and the component matches any query",
+                            at: range(other.value.range)))
+                    return false
+                }
+                component.query = nil
+                component.queryItems = items.map { .init(name: $0.key, pattern: $0.value.string ?? "") }
+            } else {
+                issues.append(
+                    .unexpected(expected: "'?': a string or an object", found: member.value.typeName, at: range(member.value.range)))
+                return false
+            }
+        case "#":
+            guard let text = string(member.value, "'#': a string", in: parent) else { return false }
+            component.fragment = text.value
+        case "exclude", "caseSensitive", "percentEncoded":
+            guard let flag = member.value.bool else {
+                issues.append(
+                    .unexpected(expected: "'\(member.key)': true or false", found: member.value.typeName, at: range(member.value.range)))
+                return false
+            }
+            if member.key == "exclude" { component.exclude = flag }
+            if member.key == "caseSensitive" { component.caseSensitive = flag }
+        case "comment":
+            component.comment = member.value.string
+        default:
+            return false
+        }
+        return true
     }
 }

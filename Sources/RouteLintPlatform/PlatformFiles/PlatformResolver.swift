@@ -129,6 +129,7 @@ public enum PlatformResolver {
                 problem: "no \(platform == .ios ? "apple-app-site-association" : "AndroidManifest.xml") among the platform files")
         }
         var answers: [Answer] = []
+        var unusable: [String] = []
         for (file, source) in files {
             let location = { (range: SourceRange) in Place(file: source.path, position: range.start) }
             let app = PlatformLinkCheck.app(of: file, in: apps)
@@ -163,9 +164,18 @@ public enum PlatformResolver {
                     answers.append(
                         androidAnswer(chosen, path: parts.decodedPath, apiLevel: range.lowerBound, scope: range, location: location))
                 }
-            default:
+            case nil:
+                unusable.append(source.path)
+            case .entitlements, .assetLinks:
                 continue
             }
+        }
+        // A file that cannot be read answers nothing: the run says so rather than nothing at all.
+        if answers.isEmpty, !unusable.isEmpty {
+            return Decision(
+                url: url, answers: [],
+                problem: "\(unusable.map { "'\($0)'" }.joined(separator: ", ")) cannot be read as the platform reads it; "
+                    + "'routelint lint' with it says why")
         }
         return Decision(url: url, answers: answers, problem: nil)
     }
