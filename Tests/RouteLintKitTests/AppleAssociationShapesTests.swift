@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import RouteLintCore
 @testable import RouteLintPlatform
@@ -72,6 +73,28 @@ struct AppleAssociationShapesTests {
         let credentials = #"{"webcredentials": {"apps": ["ABCDE12345.com.example.app"]}}"#
         #expect(Self.issues(credentials).isEmpty)
         #expect(Self.decide(credentials, ["https://a.test/x"]) == ["web"])
+    }
+
+    @Test("resolve says which component decided and how: after the defaults, the path and pattern as compared")
+    func matchExplained() throws {
+        let text = """
+            {"applinks": {"defaults": {"caseSensitive": false}, "details": [{"appIDs": ["T.app"],
+              "components": [{"/": "/cart", "exclude": true}, {"/": "app/*", "#": "top"}]}]}}
+            """
+        let decisions = PlatformResolver.resolve(
+            ["https://a.test/APP//#top", "https://a.test/app/x/#top"], platform: .ios, platformFiles: [Self.file(text)], apps: [])
+        let parent = try #require(decisions[0].answers.first?.appleMatch)
+        #expect(parent.index == 1 && parent.comparedPath == "/APP" && parent.glob == "/app/*" && parent.matchedWithoutFinalStar)
+        #expect(parent.component.caseSensitive == false && parent.component.fragment == "top")
+        let json = try JSONSerialization.jsonObject(with: Data(PlatformResolver.json(decisions).utf8)) as? [[String: Any]]
+        let answer = try #require((json?.first?["answers"] as? [[String: Any]])?.first)
+        let match = try #require(answer["match"] as? [String: Any])
+        #expect(match["component"] as? Int == 1 && match["path"] as? String == "app/*" && match["query"] is NSNull)
+        #expect(match["fragment"] as? String == "top" && match["exclude"] as? Bool == false && match["caseSensitive"] as? Bool == false)
+        #expect(match["comparedPath"] as? String == "/APP" && match["comparedPattern"] as? String == "/app/*")
+        #expect(match["matchedWithoutFinalStar"] as? Bool == true)
+        let direct = try #require(decisions[1].answers.first?.appleMatch)
+        #expect(direct.comparedPath == "/app/x" && !direct.matchedWithoutFinalStar)
     }
 
     @Test("a file resolve cannot use is a problem with the reason, never an empty answer")

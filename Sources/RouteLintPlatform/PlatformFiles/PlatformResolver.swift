@@ -35,6 +35,22 @@ public enum PlatformResolver {
         public var place: Place?
         /// On Android, the API levels the answer holds for (`Int.max` above: every later one).
         public var apiLevels: ClosedRange<Int>?
+        /// On iOS, how the deciding component matched.
+        public var appleMatch: AppleMatch?
+    }
+
+    /// How an apple-app-site-association component matched a URL, as iOS compares them.
+    public struct AppleMatch: Sendable, Equatable {
+        /// The component's position among its entry's components, from 0.
+        public let index: Int
+        /// The component as iOS applies it: its entry's and the file's defaults filled in.
+        public let component: AppleLinkComponent
+        /// The URL's path as compared: without its trailing run of `/`.
+        public let comparedPath: String
+        /// The component's path pattern as compared: one leading `/`, no trailing one.
+        public let glob: String?
+        /// Whether the path matched the pattern without its final `/*`.
+        public let matchedWithoutFinalStar: Bool
     }
 
     /// A position in a platform file.
@@ -86,7 +102,11 @@ public enum PlatformResolver {
     /// The decisions as JSON: one object per URL, in input order, with `url`, `problem` (null
     /// when answered) and `answers`: per scope `platform` (`ios`, `android`), `apiLevels`
     /// (`{"from": 26, "through": 30}`, `through` null for every later level; null on iOS),
-    /// `opensApp`, `decidedBy` and its `file`, `line` and `column` (null when nothing matches).
+    /// `opensApp`, `decidedBy` and its `file`, `line` and `column` (null when nothing matches),
+    /// and on iOS, when a component decides, `match`: the component's position in its entry and
+    /// what it says after the defaults (`path`, `query`, `fragment`, `exclude`, `caseSensitive`),
+    /// the `comparedPath` and `comparedPattern` as iOS compares them, and
+    /// `matchedWithoutFinalStar`.
     public static func json(_ decisions: [Decision]) -> String {
         JSONValue.array(
             decisions.map { decision in
@@ -116,7 +136,26 @@ public enum PlatformResolver {
             ("line", place.map { JSONValue.integer(Int($0.position.line)) } ?? .null),
             ("column", place.map { JSONValue.integer(Int($0.position.column)) } ?? .null),
         ]
-        return .object(fields)
+        return .object(fields + (answer.appleMatch.map { [("match", json($0))] } ?? []))
+    }
+
+    /// The component as iOS applied it: what it says after the defaults, and what was compared.
+    private static func json(_ match: AppleMatch) -> JSONValue {
+        let component = match.component
+        let query: JSONValue =
+            component.query.map(JSONValue.string)
+            ?? (component.queryItems.isEmpty ? .null : .object(component.queryItems.map { ($0.name, .string($0.pattern)) }))
+        return .object([
+            ("component", .integer(match.index)),
+            ("path", component.path.map(JSONValue.string) ?? .null),
+            ("query", query),
+            ("fragment", component.fragment.map(JSONValue.string) ?? .null),
+            ("exclude", .bool(component.exclude)),
+            ("caseSensitive", .bool(component.caseSensitive)),
+            ("comparedPath", .string(match.comparedPath)),
+            ("comparedPattern", match.glob.map(JSONValue.string) ?? .null),
+            ("matchedWithoutFinalStar", .bool(match.matchedWithoutFinalStar)),
+        ])
     }
 
     private static func decide(_ url: String, platform: Platform, files: [(PlatformFile, SourceFile)], apps: [AppModel]) -> Decision {
@@ -149,14 +188,24 @@ public enum PlatformResolver {
                 let components = entry?.components ?? []
                 let decided = AppleLinkComponent.decide(
                     components.map(\.component), path: parts.encodedPath, query: parts.query, fragment: parts.fragment)
-                answers.append(
-                    Answer(
-                        scope: "iOS", opensApp: decided?.opensApp ?? false,
-                        decidedBy: decided.map { decided in
-                            let component = components[decided.component].component
-                            return "component '\(component.path ?? "*")'\(component.exclude ? " (exclude)" : "")"
-                        },
-                        place: decided.map { location(components[$0.component].range) }))
+                var answer = Answer(
+                    scope: "iOS", opensApp: decided?.opensApp ?? false,
+                    decidedBy: decided.map { decided in
+                        let component = components[decided.component].component
+                        return "component '\(component.path ?? "*")'\(component.exclude ? " (exclude)" : "")"
+                    },
+                    place: decided.map { location(components[$0.component].range) })
+                if let decided {
+                    let component = components[decided.component].component
+                    let pattern = component.path.map(ApplePathPattern.init)
+                    let compared = String(ApplePathPattern.folded(parts.encodedPath))
+                    answer.appleMatch = AppleMatch(
+                        index: decided.component, component: component, comparedPath: compared, glob: pattern?.glob,
+                        matchedWithoutFinalStar: pattern.map {
+                            !AppleLinkComponent.glob($0.glob, compared, caseSensitive: component.caseSensitive)
+                        } ?? false)
+                }
+                answers.append(answer)
             case .androidManifest(let filters):
                 let minimum = app?.android?.minimumSDK ?? AndroidSettings.defaultMinSDK
                 let chosen = filters.filter { $0.filter.takesWebLinks && $0.filter.covers(host: parts.host) }
