@@ -244,6 +244,17 @@ public enum PathText {
         return decoded
     }
 
+    /// The first `%XX` escape of `text` (a `%` and two hex digits), as written; nil when it has none.
+    package static func firstEscape(in text: String) -> String? {
+        let bytes = Array(text.utf8)
+        for index in bytes.indices where bytes[index] == UInt8(ascii: "%") && index + 2 < bytes.count {
+            if hexValue(bytes[index + 1]) != nil && hexValue(bytes[index + 2]) != nil {
+                return String(decoding: bytes[index...(index + 2)], as: UTF8.self)
+            }
+        }
+        return nil
+    }
+
     static func hexDigit(_ value: UInt8) -> UInt8 {
         value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") + value - 10
     }

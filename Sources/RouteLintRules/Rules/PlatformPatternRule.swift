@@ -17,7 +17,9 @@ public enum PlatformPatternRule: PlatformRule {
             Android path without a leading `/` matches no URL (iOS reads a component's path as if \
             it had one, so `products/?*` is `/products/?*` there). In an apple-app-site-association, \
             one `?` value that is not a string (`true`, `5`, `null`) makes iOS ignore the whole \
-            query dictionary, so the component opens the app whatever the query.
+            query dictionary, so the component opens the app whatever the query; and with \
+            `"percentEncoded": false` iOS decodes the URL before it compares, so an escape in the \
+            pattern (`/a%20b`) no longer matches the character it encodes.
             """,
         triggeringExamples: [
             PlatformExamples.files(
@@ -35,6 +37,7 @@ public enum PlatformPatternRule: PlatformRule {
                     """
                               {"/": "/?*/?*/?*", "exclude": true},
                               {"/": "/products/?*", "?": {"ref": "mail", "preview": ↓true}},
+                              {"/": ↓"/products/caf%C3%A9", "percentEncoded": false},
                               {"/": "/products/?*"},
                               {"/": "/?*/?*", "exclude": true},
                               {"/": "/?*", "exclude": true},

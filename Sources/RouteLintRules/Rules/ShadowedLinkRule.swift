@@ -11,7 +11,9 @@ public enum ShadowedLinkRule: PlatformRule {
             iOS tries the components in order and the first that matches decides. A component \
             after a wider one — an exclusion after the `*` that includes the same URLs, a route \
             after a `?*` that already takes it — decides nothing: the carve-out it was written \
-            for does not happen. Move it before the component that hides it, or remove it.
+            for does not happen. Move it before the component that hides it, or remove it. iOS \
+            drops a path's trailing `/` before it compares, so `/cart/` after `/cart` is hidden \
+            too: both match the same URLs.
             """,
         triggeringExamples: [
             PlatformExamples.files(
@@ -24,7 +26,19 @@ public enum ShadowedLinkRule: PlatformRule {
                               {"/": "/?*/?*", "exclude": true},
                               {"/": "/?*", "exclude": true},
                               {"/": "/"}
-                    """))
+                    """)),
+            PlatformExamples.files(
+                "apple-app-site-association",
+                PlatformExamples.association(
+                    """
+                              {"/": "/?*/?*/?*", "exclude": true},
+                              {"/": "/products/?*"},
+                              {"/": "/?*/?*", "exclude": true},
+                              {"/": "/cart"},
+                              {"/": ↓"/cart/", "exclude": true},
+                              {"/": "/?*", "exclude": true},
+                              {"/": "/"}
+                    """)),
         ],
         nonTriggeringExamples: [
             PlatformExamples.files("apple-app-site-association", PlatformExamples.association(PlatformExamples.exactComponents))
