@@ -68,7 +68,9 @@ struct Generate: ParsableCommand {
         let outcome: GenerationRun.Outcome
         do {
             outcome = try GenerationRun.perform(
-                lint, .init(language: language, app: app, package: package, androidMinimumSDK: androidMinSdk, holderTypes: holderTypes,
+                lint,
+                .init(
+                    language: language, app: app, package: package, androidMinimumSDK: androidMinSdk, holderTypes: holderTypes,
                     outputDirectory: output))
         } catch {
             for message in error.messages { printError(message.description) }

@@ -64,7 +64,10 @@ struct AppleAssociationShapesTests {
             {"applinks": {"apps": [], "details": {"ABCDE12345.com.example.app": {"paths": ["/news/*", "NOT /news/private"]}}}}
             """
         #expect(Self.issues(keyed).isEmpty)
-        #expect(Self.decide(keyed, ["https://a.test/news", "https://a.test/news/1"]) == ["app: component '/news/*'", "app: component '/news/*'"])
+        #expect(
+            Self.decide(keyed, ["https://a.test/news", "https://a.test/news/1"]) == [
+                "app: component '/news/*'", "app: component '/news/*'",
+            ])
         guard case .association(let details) = PlatformFile.read(Self.file(keyed), kind: .appleAppSiteAssociation).content else {
             Issue.record("not read")
             return

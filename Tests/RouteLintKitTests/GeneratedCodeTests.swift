@@ -328,7 +328,8 @@ struct GeneratedCodeTests {
     /// up in the package's `.build/kotlin`.
     static let kotlinc: String = {
         if let path = ProcessInfo.processInfo.environment["ROUTELINT_KOTLINC"], !path.isEmpty { return path }
-        return testsDirectory.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(".build/kotlin/bin/kotlinc").path
+        return testsDirectory.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(".build/kotlin/bin/kotlinc")
+            .path
     }()
 
     /// CI always compiles the Kotlin; elsewhere only where the compiler is set up.

@@ -175,7 +175,9 @@ public enum PlatformResolver {
             switch file.content {
             case .association(let details):
                 // A file decides only the URLs of the hosts it is served for: the app's.
-                if let app, !app.hosts.isEmpty, !app.hosts.contains(where: { ParsedURL.host(parts.host, matches: app.text($0.value).lowercased()) }) {
+                if let app, !app.hosts.isEmpty,
+                    !app.hosts.contains(where: { ParsedURL.host(parts.host, matches: app.text($0.value).lowercased()) })
+                {
                     let hosts = app.hosts.map { "'\(app.text($0.value))'" }.joined(separator: ", ")
                     answers.append(
                         Answer(

@@ -207,7 +207,8 @@ final class GlobAutomaton {
             told.insert(fold(character))
         }
         setUnits.append(told.sorted())
-        setMatchesAll.append(set.contains { position in Int(position) < glob.count && glob[Int(position)...].allSatisfy { $0 == Self.star } })
+        setMatchesAll.append(
+            set.contains { position in Int(position) < glob.count && glob[Int(position)...].allSatisfy { $0 == Self.star } })
         setAccepts.append(set.contains(Int32(glob.count)) || (matchesParent && set.contains(Int32(glob.count - 2))))
         setSteps.append([:])
         setOtherStep.append(nil)
