@@ -56,6 +56,15 @@ struct AppleAssociationShapesTests {
                 "web", "app: component '/a'", "app: component '/b'",
             ])
         #expect(Self.issues(text).isEmpty && Self.issues(excluding).isEmpty && Self.issues(query).isEmpty)
+        // `percentEncoded` comes from the defaults too: an escape then no longer matches what it encodes.
+        let decoded = """
+            {"applinks": {"defaults": {"percentEncoded": false}, "details": [{"appIDs": ["T.app"], "components": [{"/": "/caf%C3%A9"}, {"/": "/tea"}]}]}}
+            """
+        #expect(
+            Self.issues(decoded) == [
+                "/caf%C3%A9: with 'percentEncoded': false iOS decodes the URL before it compares, so '%C3' matches only "
+                    + "those three characters, never the character it encodes"
+            ])
     }
 
     @Test("the oldest shape (details keyed by app ID) and a file of web credentials only are read, not refused")

@@ -105,14 +105,12 @@ extension PlatformFileReader {
         var quiet = PlatformFileReader(file: file, lines: lines)
         for member in defaults { _ = quiet.apply(member, to: &component, in: value) }
         var location = range(value.range.start, value.range.start + 1)
-        var percentEncoded = true
         for member in members {
             guard apply(member, to: &component, in: value) else { continue }
             if member.key == "/" { location = range(member.value.range) }
-            if member.key == "percentEncoded" { percentEncoded = member.value.bool ?? true }
         }
         // With `percentEncoded: false` iOS decodes the URL and leaves the pattern as written.
-        if !percentEncoded, let path = component.path, let escape = PathText.firstEscape(in: path) {
+        if !component.percentEncoded, let path = component.path, let escape = PathText.firstEscape(in: path) {
             issues.append(
                 .misleadingPattern(
                     pattern: path,
@@ -167,6 +165,7 @@ extension PlatformFileReader {
             }
             if member.key == "exclude" { component.exclude = flag }
             if member.key == "caseSensitive" { component.caseSensitive = flag }
+            if member.key == "percentEncoded" { component.percentEncoded = flag }
         case "comment":
             component.comment = member.value.string
         default:

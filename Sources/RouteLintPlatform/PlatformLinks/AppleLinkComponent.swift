@@ -40,13 +40,16 @@ public struct AppleLinkComponent: Sendable, Equatable {
     public var exclude: Bool
     /// `caseSensitive` (default true).
     public var caseSensitive: Bool
+    /// `percentEncoded` (default true). False makes iOS compare the decoded URL with the
+    /// pattern as written, which the matcher does not do yet (docs/app-links.md, Limits).
+    public var percentEncoded: Bool
     /// `comment`: words for the reader; iOS ignores it.
     public var comment: String?
 
     /// A component; see the properties.
     public init(
         path: String? = nil, query: String? = nil, queryItems: [QueryItemPattern] = [], fragment: String? = nil,
-        exclude: Bool = false, caseSensitive: Bool = true, comment: String? = nil
+        exclude: Bool = false, caseSensitive: Bool = true, percentEncoded: Bool = true, comment: String? = nil
     ) {
         self.comment = comment
         self.path = path
@@ -55,6 +58,7 @@ public struct AppleLinkComponent: Sendable, Equatable {
         self.fragment = fragment
         self.exclude = exclude
         self.caseSensitive = caseSensitive
+        self.percentEncoded = percentEncoded
     }
 
     /// Whether the component matches a URL with this path (as written, percent-escapes kept),
