@@ -254,15 +254,25 @@ func fuzzMatchers(_ bytes: [UInt8]) {
             }
         }
     }
+    // iOS compares a path without its trailing run of '/' with the pattern made to start with one
+    // '/' and end with none (ApplePathPattern).
     let component = AppleLinkComponent(path: pattern)
+    let applePattern = ApplePathPattern(pattern)
     for path in paths {
         let matched = component.matches(path: path)
         if !hasAny(pattern, "*?") {
             check(
-                matched == (Array(path.unicodeScalars) == Array(pattern.unicodeScalars)), "a plain Apple pattern does not match literally")
+                matched == (Array(ApplePathPattern.folded(path).unicodeScalars) == Array(applePattern.glob.unicodeScalars)),
+                "a plain Apple pattern does not match as iOS folds it")
         }
-        check(AppleLinkComponent(path: "*").matches(path: path), "'*' does not match every path")
-        check(AppleLinkComponent(path: pattern + "*").matches(path: path) || !matched, "adding '*' narrowed an Apple pattern")
+        // A URL's path is empty or starts with '/'.
+        if path.isEmpty || path.hasPrefix("/") {
+            check(AppleLinkComponent(path: "*").matches(path: path), "'*' does not match every path")
+        }
+        // A '*' after the folded pattern only widens it, unless it takes away a final '/*'.
+        if !applePattern.matchesParent {
+            check(AppleLinkComponent(path: applePattern.glob + "*").matches(path: path) || !matched, "adding '*' narrowed an Apple pattern")
+        }
     }
     // The import writes every pattern as route paths that are valid patterns.
     var conversions = [LinkPatternConversion.apple(pattern), LinkPatternConversion.apple(pattern, depthBound: 2)]
