@@ -23,7 +23,7 @@ extension PlatformFileReader {
                     expected: "'apps': an empty array, or none (iOS reads the apps from 'details')",
                     found: "\(list.count) \(list.count == 1 ? "entry" : "entries")", at: range(apps.range)))
         }
-        let fileDefaults = componentDefaults(applinks["defaults"])
+        let fileDefaults = withDefaults(applinks["defaults"], over: AppleLinkComponent())
         // The oldest form keys the details by app ID.
         var entries: [(appIDs: [Located<String>]?, detail: JSONDocument.Value)] = []
         if let details = applinks["details"], case .object(let members) = details.kind {
@@ -39,7 +39,7 @@ extension PlatformFileReader {
                 continue
             }
             let appIDs = keyedAppIDs ?? detailAppIDs(detail)
-            let defaults = fileDefaults + componentDefaults(detail["defaults"])
+            let defaults = withDefaults(detail["defaults"], over: fileDefaults)
             var components: [PlatformFile.LocatedComponent] = []
             if let list = detail["components"] {
                 if let paths = detail["paths"] {
@@ -49,7 +49,7 @@ extension PlatformFileReader {
                             found: "both", at: range(paths.range)))
                 }
                 for item in array(list, "'components': an array", in: detail) ?? [] {
-                    if let component = component(item, defaults: defaults) { components.append(component) }
+                    if let component = component(item, startingFrom: defaults) { components.append(component) }
                 }
             } else if let paths = detail["paths"] {
                 // The format before iOS 13: strings, `NOT ` before an exclusion.
@@ -82,28 +82,28 @@ extension PlatformFileReader {
         return string(detail["appID"], "'appIDs' (or 'appID')", in: detail).map { [$0] } ?? []
     }
 
-    /// The valid members of a `defaults` object, in order: what a component that leaves them out
-    /// takes. A member that is not valid is reported here once, not at each component.
-    private mutating func componentDefaults(_ value: JSONDocument.Value?) -> [JSONDocument.Member] {
-        guard let value else { return [] }
+    /// `base` with what a `defaults` object says applied: what a component that leaves those keys
+    /// out takes. A member that is not valid is reported here, once, not at each component.
+    private mutating func withDefaults(_ value: JSONDocument.Value?, over base: AppleLinkComponent) -> AppleLinkComponent {
+        guard let value else { return base }
         guard case .object(let members) = value.kind else {
             issues.append(.unexpected(expected: "'defaults': an object", found: value.typeName, at: range(value.range)))
-            return []
+            return base
         }
-        var scratch = AppleLinkComponent()
-        return members.filter { apply($0, to: &scratch, in: value) }
+        var defaults = base
+        for member in members { _ = apply(member, to: &defaults, in: value) }
+        return defaults
     }
 
-    private mutating func component(_ value: JSONDocument.Value, defaults: [JSONDocument.Member]) -> PlatformFile.LocatedComponent? {
+    /// The component `value`, its own keys applied over `defaults` (its entry's over the file's).
+    private mutating func component(_ value: JSONDocument.Value, startingFrom defaults: AppleLinkComponent)
+        -> PlatformFile.LocatedComponent?
+    {
         guard case .object(let members) = value.kind else {
             issues.append(.unexpected(expected: "a component: an object", found: value.typeName, at: range(value.range)))
             return nil
         }
-        var component = AppleLinkComponent()
-        // Defaults first, the entry's after the file's, then the component's own keys: each wins
-        // over what came before it.
-        var quiet = PlatformFileReader(file: file, lines: lines)
-        for member in defaults { _ = quiet.apply(member, to: &component, in: value) }
+        var component = defaults
         var location = range(value.range.start, value.range.start + 1)
         for member in members {
             guard apply(member, to: &component, in: value) else { continue }
