@@ -96,7 +96,9 @@ struct AppleAssociationShapesTests {
         let decisions = PlatformResolver.resolve(
             ["https://a.test/APP//#top", "https://a.test/app/x/#top"], platform: .ios, platformFiles: [Self.file(text)], apps: [])
         let parent = try #require(decisions[0].answers.first?.appleMatch)
-        #expect(parent.index == 1 && parent.comparedPath == "/APP" && parent.glob == "/app/*" && parent.matchedWithoutFinalStar)
+        #expect(
+            parent.index == 1 && parent.path.comparedPath == "/APP" && parent.path.comparedPattern == "/app/*"
+                && parent.path.matchedWithoutFinalStar)
         #expect(parent.component.caseSensitive == false && parent.component.fragment == "top")
         let json = try JSONSerialization.jsonObject(with: Data(PlatformResolver.json(decisions).utf8)) as? [[String: Any]]
         let answer = try #require((json?.first?["answers"] as? [[String: Any]])?.first)
@@ -106,7 +108,7 @@ struct AppleAssociationShapesTests {
         #expect(match["comparedPath"] as? String == "/APP" && match["comparedPattern"] as? String == "/app/*")
         #expect(match["matchedWithoutFinalStar"] as? Bool == true)
         let direct = try #require(decisions[1].answers.first?.appleMatch)
-        #expect(direct.comparedPath == "/app/x" && !direct.matchedWithoutFinalStar)
+        #expect(direct.path.comparedPath == "/app/x" && !direct.path.matchedWithoutFinalStar)
     }
 
     @Test("a file resolve cannot use is a problem with the reason, never an empty answer")

@@ -81,12 +81,13 @@ struct PathLanguageTests {
         for _ in 0..<300 {
             let components = (0..<Int.random(in: 1...4, using: &random)).map { _ in
                 AppleLinkComponent(
-                    path: Self.text(["/", "a", "b", "*", "?", "A"], maximumLength: 6, &random), exclude: Bool.random(using: &random),
-                    caseSensitive: Bool.random(using: &random))
+                    path: Self.text(["/", "a", "b", "*", "?", "A", "é"], maximumLength: 6, &random), exclude: Bool.random(using: &random),
+                    caseSensitive: Bool.random(using: &random), percentEncoded: Bool.random(using: &random))
             }
             let language = AppleComponentLanguage(components)
             var state = language.start
-            for unit in Self.text(["/", "a", "b", "A"], maximumLength: 6, &random).utf16 {
+            // Escapes too, for the components that decode the path.
+            for unit in Self.text(["/", "a", "b", "A", "%", "C", "3", "2", "F", "9", "é"], maximumLength: 9, &random).utf16 {
                 var ranges: [ClosedRange<UInt16>] = []
                 language.distinctions(state, into: &ranges)
                 Self.checkDistinctions(ranges, { AnyHashable(language.step(state, $0)) }, "\(components.map(\.path))")
@@ -103,11 +104,12 @@ struct PathLanguageTests {
             let components = (0..<Int.random(in: 1...4, using: &random)).map { _ in
                 AppleLinkComponent(
                     path: Self.text(alphabet, maximumLength: 6, &random), exclude: Bool.random(using: &random),
-                    caseSensitive: Bool.random(using: &random))
+                    caseSensitive: Bool.random(using: &random), percentEncoded: Int.random(in: 0..<4, using: &random) > 0)
             }
             let language = AppleComponentLanguage(components)
             for _ in 0..<40 {
-                let path = Self.text(["/", "a", "b", "A", "c"], maximumLength: 7, &random)
+                // Escapes of '/' and 'a' (and broken ones), for the components that decode.
+                let path = Self.text(["/", "a", "b", "A", "c", "%", "2", "F", "6", "1"], maximumLength: 8, &random)
                 var state = language.start
                 // Once a state is final, no longer path may change what decides.
                 var final: Int?? = nil

@@ -197,4 +197,112 @@ struct PlatformMatcherTests {
             #expect(language.accepts(state) == expected, "automaton: '\(pattern)' on '\(path)'")
         }
     }
+
+    /// `percentEncoded` as iOS applies it: (pattern, URL path as written, percentEncoded, matches).
+    static let appleEscapes: [(String, String, Bool, Bool)] = [
+        // False: the URL is decoded, the pattern left as written.
+        ("/a b", "/a%20b", false, true), ("/café/*", "/caf%C3%A9/menu", false, true), ("/a%20b", "/a%20b", false, false),
+        ("/a/b", "/a%2Fb", false, true), ("/a/*", "/a%2Fb", false, true), ("/a", "/a%2F", false, true),
+        ("/caf?", "/caf%C3%A9", false, true), ("/caf??", "/caf%C3%A9", false, false),
+        // A path that does not decode (a malformed escape, bytes that are not UTF-8) matches nothing.
+        ("*", "/a%zz", false, false), ("*", "/a%C3", false, false), ("*", "/a%C3%28", false, false), ("*", "/%C0%AF", false, false),
+        ("*", "/%ED%A0%80", false, false), ("*", "/%F4%90%80%80", false, false), ("*", "/%F0%9F%98%80", false, true),
+        // True (the default): escapes compare as written, hex case included.
+        ("/a b", "/a%20b", true, false), ("/a%20b", "/a%20b", true, true), ("/a/b", "/a%2Fb", true, false),
+        ("/caf%C3%A9", "/caf%c3%a9", true, false), ("*", "/a%zz", true, true),
+    ]
+
+    @Test("Apple: percentEncoded false decodes the URL and leaves the pattern as written")
+    func appleEscapes() {
+        for (pattern, path, percentEncoded, expected) in Self.appleEscapes {
+            let component = AppleLinkComponent(path: pattern, percentEncoded: percentEncoded)
+            #expect(component.matches(path: path) == expected, "'\(pattern)' on '\(path)', percentEncoded \(percentEncoded)")
+            let language = AppleComponentLanguage([component])
+            let state = path.utf16.reduce(language.start) { language.step($0, $1) }
+            #expect(language.accepts(state) == expected, "automaton: '\(pattern)' on '\(path)', percentEncoded \(percentEncoded)")
+        }
+        // Query items and the fragment are decoded too.
+        let decoded = AppleLinkComponent(queryItems: [.init(name: "q", pattern: "a b")], fragment: "é", percentEncoded: false)
+        #expect(decoded.matches(path: "/", query: "q=a%20b", fragment: "%C3%A9"))
+        #expect(!decoded.matches(path: "/", query: "q=a%2", fragment: "%C3%A9"))
+        #expect(!AppleLinkComponent(queryItems: [.init(name: "q", pattern: "a b")]).matches(path: "/", query: "q=a%20b"))
+    }
+
+    /// Substitution variables: (the file's lists, pattern, URL path, caseSensitive, matches).
+    static let appleVariables: [([String: [String]], String, String, Bool, Bool)] = [
+        (["food": ["pizza", "ta?o", "bur*"]], "/$(food)/menu", "/pizza/menu", true, true),
+        (["food": ["pizza", "ta?o", "bur*"]], "/$(food)/menu", "/taco/menu", true, true),
+        (["food": ["pizza", "ta?o", "bur*"]], "/$(food)/menu", "/burger/x/menu", true, true),
+        (["food": ["pizza", "ta?o", "bur*"]], "/$(food)/menu", "/pasta/menu", true, false),
+        (["food": ["pizza"]], "/$(food)/menu", "/PIZZA/menu", true, false),
+        (["food": ["pizza"]], "/$(food)/menu", "/PIZZA/menu", false, true),
+        (["food": ["pizza"]], "/$(food)", "/pizza/", true, true), (["food": []], "/$(food)", "/", true, false),
+        // Undefined: matches nothing, never its own text.
+        ([:], "/$(food)", "/$(food)", true, false), ([:], "/x/*", "/x/$(food)", true, true),
+        // Not a variable: '$(' without ')', or a name with '$' or '('.
+        ([:], "/$(a", "/$(a", true, true), ([:], "/$($a)", "/$($a)", true, true),
+        // Predefined classes: one ASCII character.
+        ([:], "/$(alpha)", "/q", true, true), ([:], "/$(alpha)", "/Q", true, true), ([:], "/$(alpha)", "/1", true, false),
+        ([:], "/$(alpha)", "/qq", true, false), ([:], "/$(upper)", "/Q", true, true), ([:], "/$(upper)", "/q", true, false),
+        ([:], "/$(upper)", "/q", false, true), ([:], "/$(lower)", "/Q", true, false), ([:], "/$(lower)", "/Q", false, true),
+        ([:], "/$(alnum)$(alnum)", "/a7", true, true), ([:], "/$(digit)", "/7", true, true), ([:], "/$(digit)", "/x", true, false),
+        ([:], "/$(xdigit)", "/F", true, true), ([:], "/$(xdigit)", "/g", true, false), ([:], "/$(xdigit)", "/f", false, true),
+        // ISO codes: regions in capitals, languages in small letters.
+        ([:], "/$(region)/*", "/GB/x", true, true), ([:], "/$(region)/*", "/UK/x", true, false),
+        ([:], "/$(region)/*", "/gb/x", true, false), ([:], "/$(region)/*", "/gb/x", false, true),
+        ([:], "/$(lang)_$(region)", "/en_US", true, true), ([:], "/$(lang)_$(region)", "/xx_US", true, false),
+        ([:], "/$(lang)", "/fil", true, true),
+    ]
+
+    @Test("Apple: substitution variables expand to their values; predefined ones to a class or ISO codes")
+    func appleVariables() {
+        for (lists, pattern, path, caseSensitive, expected) in Self.appleVariables {
+            let component = AppleLinkComponent(
+                path: pattern, caseSensitive: caseSensitive, variables: AppleSubstitutionVariables(lists))
+            #expect(component.matches(path: path) == expected, "'\(pattern)' on '\(path)' with \(lists)")
+            let language = AppleComponentLanguage([component])
+            let state = path.utf16.reduce(language.start) { language.step($0, $1) }
+            #expect(language.accepts(state) == expected, "automaton: '\(pattern)' on '\(path)' with \(lists)")
+        }
+        // Variables stand in the query and fragment too.
+        let query = AppleLinkComponent(
+            queryItems: [.init(name: "lang", pattern: "$(lang)")], fragment: "$(digit)*",
+            variables: AppleSubstitutionVariables())
+        #expect(query.matches(path: "/", query: "lang=de", fragment: "1a") && !query.matches(path: "/", query: "lang=deu1", fragment: "1"))
+        // resolve says which value each variable took.
+        let decided = AppleLinkComponent(
+            path: "/$(food)/$(digit)/*", variables: AppleSubstitutionVariables(["food": ["pizza", "ta?o"]]))
+        let match = decided.pathMatch("/taco/7/menu")
+        #expect(match?.variables.map { "\($0.name)=\($0.value)" } == ["food=ta?o", "digit=7"])
+    }
+
+    /// Every path of up to four pieces over an alphabet of escapes, slashes and letters, decided by
+    /// the string matcher and by the automaton, for patterns with every feature of the matcher.
+    @Test("Apple: the automaton decides every short path as the matcher does, escapes and variables included")
+    func appleAutomatonAgrees() {
+        let pieces = ["/", "a", "A", "b", "%2F", "%C3%A9", "%C3", "%41", "%2", "%zz", "%F0%9F%98%80", "é"]
+        var paths: [String] = [""]
+        var frontier: [String] = [""]
+        for _ in 0..<4 {
+            frontier = frontier.flatMap { path in pieces.map { path + $0 } }
+            paths += frontier
+        }
+        let variables = AppleSubstitutionVariables(["x": ["a", "?b", "é*"]])
+        let patterns = ["/a/*", "/$(x)", "/$(x)/*", "*a", "/?", "/é*", "/$(alpha)$(x)", "/$(undefined)", "/a/b", "/*/?"]
+        for pattern in patterns {
+            for caseSensitive in [true, false] {
+                for percentEncoded in [true, false] {
+                    let component = AppleLinkComponent(
+                        path: pattern, caseSensitive: caseSensitive, percentEncoded: percentEncoded, variables: variables)
+                    let language = AppleComponentLanguage([component])
+                    for path in paths {
+                        let state = path.utf16.reduce(language.start) { language.step($0, $1) }
+                        guard language.accepts(state) != component.matches(path: path) else { continue }
+                        Issue.record("'\(pattern)' caseSensitive \(caseSensitive) percentEncoded \(percentEncoded) on '\(path)'")
+                        return
+                    }
+                }
+            }
+        }
+    }
 }

@@ -45,12 +45,8 @@ public enum PlatformResolver {
         public let index: Int
         /// The component as iOS applies it: its entry's and the file's defaults filled in.
         public let component: AppleLinkComponent
-        /// The URL's path as compared: without its trailing run of `/`.
-        public let comparedPath: String
-        /// The component's path pattern as compared: one leading `/`, no trailing one.
-        public let glob: String?
-        /// Whether the path matched the pattern without its final `/*`.
-        public let matchedWithoutFinalStar: Bool
+        /// How its path pattern matched the URL's path.
+        public let path: AppleLinkComponent.PathMatch
     }
 
     /// A position in a platform file.
@@ -152,9 +148,14 @@ public enum PlatformResolver {
             ("fragment", component.fragment.map(JSONValue.string) ?? .null),
             ("exclude", .bool(component.exclude)),
             ("caseSensitive", .bool(component.caseSensitive)),
-            ("comparedPath", .string(match.comparedPath)),
-            ("comparedPattern", match.glob.map(JSONValue.string) ?? .null),
-            ("matchedWithoutFinalStar", .bool(match.matchedWithoutFinalStar)),
+            ("percentEncoded", .bool(component.percentEncoded)),
+            ("comparedPath", .string(match.path.comparedPath)),
+            ("comparedPattern", component.path == nil ? .null : .string(match.path.comparedPattern)),
+            ("matchedWithoutFinalStar", .bool(match.path.matchedWithoutFinalStar)),
+            (
+                "variables",
+                .array(match.path.variables.map { .object([("name", .string($0.name)), ("value", .string($0.value))]) })
+            ),
         ])
     }
 
@@ -199,13 +200,9 @@ public enum PlatformResolver {
                     place: decided.map { location(components[$0.component].range) })
                 if let decided {
                     let component = components[decided.component].component
-                    let pattern = component.path.map(ApplePathPattern.init)
-                    let compared = String(ApplePathPattern.folded(parts.encodedPath))
-                    answer.appleMatch = AppleMatch(
-                        index: decided.component, component: component, comparedPath: compared, glob: pattern?.glob,
-                        matchedWithoutFinalStar: pattern.map {
-                            !AppleLinkComponent.glob($0.glob, compared, caseSensitive: component.caseSensitive)
-                        } ?? false)
+                    answer.appleMatch = component.pathMatch(parts.encodedPath).map {
+                        AppleMatch(index: decided.component, component: component, path: $0)
+                    }
                 }
                 answers.append(answer)
             case .androidManifest(let filters):

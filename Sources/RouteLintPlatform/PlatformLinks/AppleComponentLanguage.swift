@@ -1,3 +1,5 @@
+import RouteLintCore
+
 /// The paths an ordered list of `apple-app-site-association` components opens, as iOS decides
 /// for a URL without query or fragment: the first component that matches decides, an `exclude`
 /// one keeps the URL out. A component whose query or fragment pattern does not match the empty
@@ -18,23 +20,30 @@ package struct AppleComponentLanguage: PathLanguage {
     package init(_ components: [AppleLinkComponent]) {
         var beginnings: [(units: [UInt16], exit: LiteralTrie.Exit)] = []
         globs = components.enumerated().map { index, component in
-            guard component.query.map({ AppleLinkComponent.glob($0, "", caseSensitive: component.caseSensitive) }) ?? true,
-                component.queryItems.allSatisfy({ AppleLinkComponent.glob($0.pattern, "", caseSensitive: component.caseSensitive) }),
-                component.fragment.map({ AppleLinkComponent.glob($0, "", caseSensitive: component.caseSensitive) }) ?? true
-            else { return nil }
-            let pattern = component.path.map(ApplePathPattern.init) ?? ApplePathPattern("*")
-            let glob = Array(pattern.glob.utf16)
-            // A folded letter is two units: the beginning stops before the first letter then. It
-            // stops before a `/*` that may be left out too, and before trailing slashes, which
-            // decide nothing (`GlobAutomaton`).
-            var literal = glob.prefix { unit in
-                unit != GlobAutomaton.star && unit != GlobAutomaton.question
-                    && (component.caseSensitive || AppleComponentLanguage.folded(unit) == unit && !(0x61...0x7A).contains(unit))
+            let matchesEmpty = { (pattern: String) in
+                AppleGlob(pattern, variables: component.variables, caseSensitive: component.caseSensitive).matches("")
             }
-            if pattern.matchesParent { literal = literal.prefix(glob.count - 2) }
+            guard component.query.map(matchesEmpty) ?? true, component.queryItems.allSatisfy({ matchesEmpty($0.pattern) }),
+                component.fragment.map(matchesEmpty) ?? true
+            else { return nil }
+            let pattern = ApplePathPattern(component.path ?? "*")
+            let glob = pattern.compiled(caseSensitive: component.caseSensitive, variables: component.variables)
+            // The beginning is the pattern's first characters, up to a wildcard or variable. A
+            // folded letter is two units: it stops before the first letter then. It stops before
+            // a `/*` that may be left out too, and before trailing slashes, which decide nothing
+            // (`GlobAutomaton`). A decoded path may spell any character as an escape: none then.
+            var literal: [UInt16] = []
+            if component.percentEncoded {
+                for step in glob.steps.prefix(glob.parentAccept.map(Int.init) ?? glob.steps.count) {
+                    guard case .scalar(let scalar) = step, scalar < 0x80,
+                        component.caseSensitive || !(0x61...0x7A).contains(scalar)
+                    else { break }
+                    literal.append(UInt16(scalar))
+                }
+            }
             while literal.last == GlobAutomaton.slash { literal.removeLast() }
-            beginnings.append((Array(literal), LiteralTrie.Exit(matcher: Int32(index), state: 0)))
-            return GlobAutomaton(glob, caseSensitive: component.caseSensitive, matchesParent: pattern.matchesParent, from: literal.count)
+            beginnings.append((literal, LiteralTrie.Exit(matcher: Int32(index), state: 0)))
+            return GlobAutomaton(glob, decodesEscapes: !component.percentEncoded, from: literal.count)
         }
         excludes = components.map(\.exclude)
         trie = LiteralTrie(beginnings)
@@ -125,74 +134,84 @@ package struct AppleComponentLanguage: PathLanguage {
         guard let first = state.alive.first else { return firstInside == Int32.max }
         return first.component < firstInside && globs[Int(first.component)]!.matchesEverything(first.state)
     }
-
-    /// `unit` with an ASCII capital letter made small: how a component that is not
-    /// case-sensitive compares.
-    static func folded(_ unit: UInt16) -> UInt16 {
-        (0x41...0x5A).contains(unit) ? unit + 0x20 : unit
-    }
 }
 
-/// One component's path glob (`*` any run, `?` one unit, ASCII letters folded when not
-/// case-sensitive) as iOS applies it to a URL path (`ApplePathPattern`), as a deterministic
-/// automaton over code units built on demand. iOS drops the path's trailing run of `/` before it
-/// compares, so a state is a pair of sets of glob positions, each closed over `*` matching
-/// nothing: those reachable over everything read, and those reachable before the run of `/`
-/// that ends it, which decide if the path ends here. With `matchesParent` the glob without its
-/// final `/*` decides too. Not shared between threads.
+/// One component's path glob (`AppleGlob`) as iOS applies it to a URL path
+/// (`ApplePathPattern`), as a deterministic automaton over the path's UTF-16 code units, built on
+/// demand. iOS drops the path's trailing run of `/` before it compares, so a state holds two sets
+/// of glob positions: those reachable over everything read, and those reachable before the run
+/// of `/` that ends it, which decide if the path ends here. A component with `percentEncoded`
+/// false compares the decoded path: its state also holds where the decoding stands (within an
+/// escape, within a character of several bytes), and a path that does not decode matches
+/// nothing. Not shared between threads.
 final class GlobAutomaton {
     static let dead: Int32 = -1
-    static let star = UInt16(UInt8(ascii: "*"))
-    static let question = UInt16(UInt8(ascii: "?"))
     static let slash = UInt16(UInt8(ascii: "/"))
+    private static let percent = UInt16(UInt8(ascii: "%"))
+    /// The key of every character the glob does not name: a scalar no pattern holds.
+    private static let unnamed = UInt32.max
 
-    private let glob: [UInt16]
-    private let caseSensitive: Bool
-    private let matchesParent: Bool
+    private let glob: AppleGlob
+    private let decodesEscapes: Bool
 
     /// The sets of glob positions, interned; `noPosition` is the empty set.
     private var positions: [[Int32]] = []
     private var setIndex: [[Int32]: Int32] = [:]
-    /// Per set, the units its positions name, folded, and whether one of its positions has only
-    /// `*` after it (the set matches whatever follows), and whether it matches a path ending here.
-    private var setUnits: [[UInt16]] = []
+    /// Per set, the scalars its positions name (folded), whether it matches whatever follows
+    /// (a `*` from which the glob may end), whether a text that ends here matches, and the
+    /// steps found so far: by named scalar, and for every other one.
+    private var setScalars: [Set<UInt32>] = []
     private var setMatchesAll: [Bool] = []
     private var setAccepts: [Bool] = []
-    private var setSteps: [[UInt16: Int32]] = []
+    private var setSteps: [[UInt32: Int32]] = []
     private var setOtherStep: [Int32?] = []
 
-    /// A state: the set over everything read, and the set before the trailing run of `/`.
-    private struct Pair: Hashable {
+    /// Where the decoding of a path with escapes stands.
+    private struct Decoding: Hashable {
+        /// -1 outside an escape; 16 just after its `%`; the first digit's value after that.
+        var escape: Int8 = -1
+        /// The continuation bytes still due of a character of several bytes.
+        var remaining: UInt8 = 0
+        /// The range the next continuation byte must lie in (UTF-8's rule after each lead byte).
+        var nextLow: UInt8 = 0x80
+        var nextHigh: UInt8 = 0xBF
+        /// The bytes of that character so far, while they begin a character the glob names;
+        /// empty otherwise (which one it will be then makes no difference).
+        var named: [UInt8] = []
+    }
+    private var decodings: [Decoding] = [Decoding()]
+    private var decodingIndex: [Decoding: Int32] = [Decoding(): 0]
+    /// The UTF-8 of every character above ASCII the glob names, which a decoded path can only
+    /// spell with escapes.
+    private let namedSequences: [[UInt8]]
+
+    /// A state: the set over everything read, the set before the trailing run of `/`, and the
+    /// decoding (0 when outside any escape or character).
+    private struct Triple: Hashable {
         let current: Int32
         let beforeSlashes: Int32
+        let decoding: Int32
     }
-    private var pairs: [Pair] = []
-    private var pairIndex: [Pair: Int32] = [:]
-    /// Per state, the transitions found so far: by folded unit, and for every other unit.
+    private var states: [Triple] = []
+    private var stateIndex: [Triple: Int32] = [:]
+    /// Per state, the transitions found so far: by unit, and for every unit no distinction names.
     private var byUnit: [[UInt16: Int32]] = []
     private var other: [Int32?] = []
 
-    /// The automaton of `glob` from position `start` on: state 0 has read `glob[..<start]`,
-    /// which ends in no `/`.
-    init(_ glob: [UInt16], caseSensitive: Bool, matchesParent: Bool = false, from start: Int = 0) {
+    /// The automaton of `glob` from position `start` on: state 0 has read the `start` literal
+    /// characters before it, which end in no `/` (none when decoding).
+    init(_ glob: AppleGlob, decodesEscapes: Bool, from start: Int = 0) {
         self.glob = glob
-        self.caseSensitive = caseSensitive
-        self.matchesParent = matchesParent
-        let first = internSet(closure([Int32(start)]))
-        _ = intern(Pair(current: first, beforeSlashes: first))
-    }
-
-    private func closure(_ start: [Int32]) -> [Int32] {
-        var result: [Int32] = []
-        for position in start {
-            var current = Int(position)
-            result.append(Int32(current))
-            while current < glob.count && glob[current] == Self.star {
-                current += 1
-                result.append(Int32(current))
+        self.decodesEscapes = decodesEscapes
+        var sequences = Set<[UInt8]>()
+        for step in glob.steps {
+            if case .scalar(let scalar) = step, scalar >= 0x80, let character = Unicode.Scalar(scalar) {
+                sequences.insert(Array(String(character).utf8))
             }
         }
-        return Array(Set(result)).sorted()
+        namedSequences = sequences.sorted { $0.lexicographicallyPrecedes($1) }
+        let first = internSet(glob.closure([Int32(start)]))
+        _ = intern(Triple(current: first, beforeSlashes: first, decoding: 0))
     }
 
     private func internSet(_ set: [Int32]) -> Int32 {
@@ -200,84 +219,163 @@ final class GlobAutomaton {
         let id = Int32(positions.count)
         positions.append(set)
         setIndex[set] = id
-        var told = Set<UInt16>()
-        for position in set where Int(position) < glob.count {
-            let character = glob[Int(position)]
-            guard character != Self.star, character != Self.question else { continue }
-            told.insert(fold(character))
+        var named = Set<UInt32>()
+        var matchesAll = false
+        for position in set {
+            switch glob.steps[Int(position)] {
+            case .scalar(let scalar): named.insert(scalar)
+            case .character(let characterClass): named.formUnion(characterClass.members(caseSensitive: glob.caseSensitive))
+            case .star: matchesAll = matchesAll || glob.accepts(glob.closure([position + 1]))
+            case .any, .fork, .jump, .accept: break
+            }
         }
-        setUnits.append(told.sorted())
-        setMatchesAll.append(
-            set.contains { position in Int(position) < glob.count && glob[Int(position)...].allSatisfy { $0 == Self.star } })
-        setAccepts.append(set.contains(Int32(glob.count)) || (matchesParent && set.contains(Int32(glob.count - 2))))
+        setScalars.append(named)
+        setMatchesAll.append(matchesAll)
+        setAccepts.append(glob.accepts(set))
         setSteps.append([:])
         setOtherStep.append(nil)
         return id
     }
 
-    private func stepSet(_ set: Int32, _ key: UInt16) -> Int32 {
-        let isTold = setUnits[Int(set)].contains(key)
-        if isTold, let known = setSteps[Int(set)][key] { return known }
-        if !isTold, let known = setOtherStep[Int(set)] { return known }
-        var next: [Int32] = []
-        for position in positions[Int(set)] where Int(position) < glob.count {
-            let character = glob[Int(position)]
-            if character == Self.star {
-                next.append(position)
-            } else if character == Self.question || fold(character) == key {
-                next.append(position + 1)
-            }
-        }
-        let target = internSet(closure(next))
-        if isTold { setSteps[Int(set)][key] = target } else { setOtherStep[Int(set)] = target }
+    /// The set after reading `scalar`, folded.
+    private func stepSet(_ set: Int32, _ scalar: UInt32) -> Int32 {
+        let key = setScalars[Int(set)].contains(scalar) ? scalar : Self.unnamed
+        if key != Self.unnamed, let known = setSteps[Int(set)][key] { return known }
+        if key == Self.unnamed, let known = setOtherStep[Int(set)] { return known }
+        let target = internSet(glob.closure(glob.successors(of: positions[Int(set)], on: key)))
+        if key != Self.unnamed { setSteps[Int(set)][key] = target } else { setOtherStep[Int(set)] = target }
         return target
     }
 
-    /// The state of `pair`; dead when no path from it can match: nothing is left of the glob,
+    /// The state of `triple`; dead when no path from it can match: nothing is left of the glob,
     /// and the path so far, without its trailing slashes, does not match either.
-    private func intern(_ pair: Pair) -> Int32 {
-        if positions[Int(pair.current)].isEmpty && !setAccepts[Int(pair.beforeSlashes)] { return Self.dead }
-        if let known = pairIndex[pair] { return known }
-        let id = Int32(pairs.count)
-        pairs.append(pair)
-        pairIndex[pair] = id
+    private func intern(_ triple: Triple) -> Int32 {
+        if positions[Int(triple.current)].isEmpty && !setAccepts[Int(triple.beforeSlashes)] { return Self.dead }
+        if let known = stateIndex[triple] { return known }
+        let id = Int32(states.count)
+        states.append(triple)
+        stateIndex[triple] = id
         byUnit.append([:])
         other.append(nil)
         return id
     }
 
-    private func fold(_ unit: UInt16) -> UInt16 {
-        caseSensitive ? unit : AppleComponentLanguage.folded(unit)
+    private func internDecoding(_ decoding: Decoding) -> Int32 {
+        if let known = decodingIndex[decoding] { return known }
+        let id = Int32(decodings.count)
+        decodings.append(decoding)
+        decodingIndex[decoding] = id
+        return id
     }
 
-    /// The units the state tells apart, both cases of a folded letter included, and `/`.
+    /// The units the state tells apart, both cases of a folded letter included, and `/`; when
+    /// decoding, `%` and, within an escape, each hex digit.
     func distinctions(_ state: Int32) -> [UInt16] {
-        let units = setUnits[Int(pairs[Int(state)].current)]
-        let told = caseSensitive ? units : units.flatMap { unit in (0x61...0x7A).contains(unit) ? [unit, unit - 0x20] : [unit] }
-        return told.contains(Self.slash) ? told : told + [Self.slash]
+        let triple = states[Int(state)]
+        if decodesEscapes && decodings[Int(triple.decoding)].escape >= 0 {
+            return Array(UInt16(UInt8(ascii: "0"))...UInt16(UInt8(ascii: "9")))
+                + Array(UInt16(UInt8(ascii: "A"))...UInt16(UInt8(ascii: "F")))
+                + Array(UInt16(UInt8(ascii: "a"))...UInt16(UInt8(ascii: "f")))
+        }
+        var told: [UInt16] = [Self.slash]
+        if decodesEscapes { told.append(Self.percent) }
+        for scalar in setScalars[Int(triple.current)] where scalar <= 0xFFFF {
+            told.append(UInt16(scalar))
+            if !glob.caseSensitive && (0x61...0x7A).contains(scalar) { told.append(UInt16(scalar - 0x20)) }
+        }
+        return told
     }
 
     /// Whether the glob matches, from `state`, whatever follows: the path as it stands, and
-    /// every longer one.
+    /// every longer one. Never when decoding: a later escape that does not decode still fails.
     func matchesEverything(_ state: Int32) -> Bool {
-        let pair = pairs[Int(state)]
-        return setMatchesAll[Int(pair.current)] && setAccepts[Int(pair.beforeSlashes)]
+        let triple = states[Int(state)]
+        return !decodesEscapes && setMatchesAll[Int(triple.current)] && setAccepts[Int(triple.beforeSlashes)]
     }
 
     /// Whether a path that ends here matches.
     func accepts(_ state: Int32) -> Bool {
-        setAccepts[Int(pairs[Int(state)].beforeSlashes)]
+        let triple = states[Int(state)]
+        return triple.decoding == 0 && setAccepts[Int(triple.beforeSlashes)]
     }
 
     func step(_ state: Int32, _ unit: UInt16) -> Int32 {
-        let key = fold(unit)
-        let isTold = key == Self.slash || setUnits[Int(pairs[Int(state)].current)].contains(key)
-        if isTold, let known = byUnit[Int(state)][key] { return known }
-        if !isTold, let known = other[Int(state)] { return known }
-        let pair = pairs[Int(state)]
-        let current = stepSet(pair.current, key)
-        let target = intern(Pair(current: current, beforeSlashes: unit == Self.slash ? pair.beforeSlashes : current))
-        if isTold { byUnit[Int(state)][key] = target } else { other[Int(state)] = target }
+        let triple = states[Int(state)]
+        // The cache is by unit for the units that count, and one entry for all others. Within
+        // an escape every hex digit counts, so a decoding automaton caches by unit.
+        let named: UInt16?
+        if decodesEscapes {
+            named = unit
+        } else {
+            let folded = UInt16(AppleGlob.fold(UInt32(unit), caseSensitive: glob.caseSensitive))
+            named = folded == Self.slash || setScalars[Int(triple.current)].contains(UInt32(folded)) ? folded : nil
+        }
+        if let named, let known = byUnit[Int(state)][named] { return known }
+        if named == nil, let known = other[Int(state)] { return known }
+        let target = decodesEscapes ? decode(triple, unit) : read(triple, UInt32(unit), decoding: 0)
+        if let named { byUnit[Int(state)][named] = target } else { other[Int(state)] = target }
         return target
+    }
+
+    /// The state after the decoded path gains `scalar`.
+    private func read(_ triple: Triple, _ scalar: UInt32, decoding: Int32) -> Int32 {
+        let current = stepSet(triple.current, AppleGlob.fold(scalar, caseSensitive: glob.caseSensitive))
+        let beforeSlashes = scalar == UInt32(Self.slash) ? triple.beforeSlashes : current
+        return intern(Triple(current: current, beforeSlashes: beforeSlashes, decoding: decoding))
+    }
+
+    /// The state after `unit` of a path that is decoded before it is compared: an escape's `%`
+    /// and digits, and the bytes of a character of several, decide nothing until it is whole.
+    private func decode(_ triple: Triple, _ unit: UInt16) -> Int32 {
+        var decoding = decodings[Int(triple.decoding)]
+        let unchanged = { (decoding: Decoding) in
+            self.intern(Triple(current: triple.current, beforeSlashes: triple.beforeSlashes, decoding: self.internDecoding(decoding)))
+        }
+        if decoding.escape < 0 {
+            if unit == Self.percent {
+                decoding.escape = 16
+                return unchanged(decoding)
+            }
+            // A character written as itself within one of several bytes does not decode.
+            guard decoding.remaining == 0 else { return Self.dead }
+            return read(triple, UInt32(unit), decoding: 0)
+        }
+        guard unit < 0x80, let digit = PathText.hexValue(UInt8(unit)) else { return Self.dead }
+        if decoding.escape == 16 {
+            decoding.escape = Int8(digit)
+            return unchanged(decoding)
+        }
+        let byte = UInt8(decoding.escape) << 4 | digit
+        decoding.escape = -1
+        if decoding.remaining == 0 {
+            switch byte {
+            case 0..<0x80: return read(triple, UInt32(byte), decoding: 0)
+            case 0xC2...0xDF: decoding.remaining = 1
+            case 0xE0...0xEF: decoding.remaining = 2
+            case 0xF0...0xF4: decoding.remaining = 3
+            default: return Self.dead
+            }
+            // UTF-8 has one encoding per character: these lead bytes narrow the next.
+            (decoding.nextLow, decoding.nextHigh) =
+                switch byte {
+                case 0xE0: (0xA0, 0xBF)
+                case 0xED: (0x80, 0x9F)
+                case 0xF0: (0x90, 0xBF)
+                case 0xF4: (0x80, 0x8F)
+                default: (0x80, 0xBF)
+                }
+            decoding.named = [byte]
+        } else {
+            guard (decoding.nextLow...decoding.nextHigh).contains(byte) else { return Self.dead }
+            (decoding.nextLow, decoding.nextHigh) = (0x80, 0xBF)
+            decoding.remaining -= 1
+            if !decoding.named.isEmpty { decoding.named.append(byte) }
+        }
+        if !decoding.named.isEmpty && !namedSequences.contains(where: { $0.starts(with: decoding.named) }) {
+            decoding.named = []
+        }
+        guard decoding.remaining == 0 else { return unchanged(decoding) }
+        let scalar = decoding.named.isEmpty ? Self.unnamed : String(decoding: decoding.named, as: UTF8.self).unicodeScalars.first!.value
+        return read(triple, scalar, decoding: 0)
     }
 }

@@ -5,9 +5,10 @@ import RouteLintCore
 /// URL decides, and an `exclude` component that matches keeps the URL out of the app.
 ///
 /// A pattern matches a whole URL part: `*` matches any run of characters — `/` included, so
-/// `/products/*` also matches `/products/a/b` — and `?` exactly one; every other character
-/// matches itself, case-sensitively unless `caseSensitive` is false. A part a component does
-/// not name matches anything (Apple's default pattern is `*`).
+/// `/products/*` also matches `/products/a/b` — `?` exactly one, and `$(name)` one value of a
+/// substitution variable (`AppleGlob`); every other character matches itself, case-sensitively
+/// unless `caseSensitive` is false. A part a component does not name matches anything (Apple's
+/// default pattern is `*`). With `percentEncoded` false the URL's parts are decoded first.
 ///
 /// Paths compare as iOS compares them (`ApplePathPattern`): the pattern's leading `/` is
 /// optional, a trailing run of `/` is dropped from pattern and URL alike, and a pattern that
@@ -40,16 +41,19 @@ public struct AppleLinkComponent: Sendable, Equatable {
     public var exclude: Bool
     /// `caseSensitive` (default true).
     public var caseSensitive: Bool
-    /// `percentEncoded` (default true). False makes iOS compare the decoded URL with the
-    /// pattern as written, which the matcher does not do yet (docs/app-links.md, Limits).
+    /// `percentEncoded` (default true). False makes iOS compare the decoded URL (path, query
+    /// items, fragment) with the pattern as written.
     public var percentEncoded: Bool
     /// `comment`: words for the reader; iOS ignores it.
     public var comment: String?
+    /// The file's `substitutionVariables`, which `$(name)` in a pattern stands for.
+    public var variables: AppleSubstitutionVariables
 
     /// A component; see the properties.
     public init(
         path: String? = nil, query: String? = nil, queryItems: [QueryItemPattern] = [], fragment: String? = nil,
-        exclude: Bool = false, caseSensitive: Bool = true, percentEncoded: Bool = true, comment: String? = nil
+        exclude: Bool = false, caseSensitive: Bool = true, percentEncoded: Bool = true, comment: String? = nil,
+        variables: AppleSubstitutionVariables = AppleSubstitutionVariables()
     ) {
         self.comment = comment
         self.path = path
@@ -59,26 +63,75 @@ public struct AppleLinkComponent: Sendable, Equatable {
         self.exclude = exclude
         self.caseSensitive = caseSensitive
         self.percentEncoded = percentEncoded
+        self.variables = variables
     }
 
     /// Whether the component matches a URL with this path (as written, percent-escapes kept),
     /// query (nil: none) and fragment (nil: none).
     public func matches(path urlPath: String, query urlQuery: String? = nil, fragment urlFragment: String? = nil) -> Bool {
-        if let path, !ApplePathPattern(path).matches(urlPath, caseSensitive: caseSensitive) { return false }
-        if let query, !Self.glob(query, urlQuery ?? "", caseSensitive: caseSensitive) { return false }
+        if path != nil, pathMatch(urlPath) == nil { return false }
+        if let query {
+            guard let compared = comparable(urlQuery ?? ""), matches(query, compared) else { return false }
+        }
         if !queryItems.isEmpty {
-            let items = (urlQuery ?? "").split(separator: "&", omittingEmptySubsequences: true).map { item in
+            var items: [(name: String, value: String)] = []
+            for item in (urlQuery ?? "").split(separator: "&", omittingEmptySubsequences: true) {
                 let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                return (name: String(parts[0]), value: parts.count > 1 ? String(parts[1]) : "")
+                guard let name = comparable(String(parts[0])), let value = comparable(parts.count > 1 ? String(parts[1]) : "")
+                else { return false }
+                items.append((name, value))
             }
             for required in queryItems {
                 let values = items.filter { $0.name == required.name }.map(\.value)
-                guard (values.isEmpty ? [""] : values).allSatisfy({ Self.glob(required.pattern, $0, caseSensitive: caseSensitive) })
-                else { return false }
+                guard (values.isEmpty ? [""] : values).allSatisfy({ matches(required.pattern, $0) }) else { return false }
             }
         }
-        if let fragment, !Self.glob(fragment, urlFragment ?? "", caseSensitive: caseSensitive) { return false }
+        if let fragment {
+            guard let compared = comparable(urlFragment ?? ""), matches(fragment, compared) else { return false }
+        }
         return true
+    }
+
+    /// How the component's path pattern matches a URL path: what iOS compares.
+    public struct PathMatch: Sendable, Equatable {
+        /// The URL path as compared: decoded when `percentEncoded` is false, trailing `/` dropped.
+        public var comparedPath: String
+        /// The pattern as compared: one leading `/`, no trailing one.
+        public var comparedPattern: String
+        /// Whether it matched only once the pattern's final `/*` was left out.
+        public var matchedWithoutFinalStar: Bool
+        /// The value each substitution variable took, in the pattern's order.
+        public var variables: [(name: String, value: String)]
+
+        public static func == (lhs: PathMatch, rhs: PathMatch) -> Bool {
+            lhs.comparedPath == rhs.comparedPath && lhs.comparedPattern == rhs.comparedPattern
+                && lhs.matchedWithoutFinalStar == rhs.matchedWithoutFinalStar
+                && lhs.variables.elementsEqual(rhs.variables) { $0.name == $1.name && $0.value == $1.value }
+        }
+    }
+
+    /// How the path pattern matches `urlPath` (as written); nil when it does not. A component
+    /// without a path pattern compares as `*`.
+    public func pathMatch(_ urlPath: String) -> PathMatch? {
+        let pattern = ApplePathPattern(path ?? "*")
+        guard let decoded = comparable(urlPath) else { return nil }
+        let compared = String(ApplePathPattern.folded(decoded))
+        let glob = pattern.compiled(caseSensitive: caseSensitive, variables: variables)
+        guard let bindings = glob.bindings(compared) else { return nil }
+        let whole = AppleGlob(pattern.glob, variables: variables, caseSensitive: caseSensitive).matches(compared)
+        return PathMatch(
+            comparedPath: compared, comparedPattern: pattern.glob, matchedWithoutFinalStar: !whole,
+            variables: bindings.map { ($0.variable, $0.value) })
+    }
+
+    /// `text` as the component compares it: decoded when `percentEncoded` is false (nil when
+    /// it does not decode: such a URL matches no such component).
+    private func comparable(_ text: String) -> String? {
+        percentEncoded ? text : AppleGlob.decoded(text)
+    }
+
+    private func matches(_ pattern: String, _ text: String) -> Bool {
+        AppleGlob(pattern, variables: variables, caseSensitive: caseSensitive).matches(text)
     }
 
     /// What a list of components decides for a URL: the position of the first component that
@@ -91,20 +144,6 @@ public struct AppleLinkComponent: Sendable, Equatable {
             return (position, !component.exclude)
         }
         return nil
-    }
-
-    /// Whether `pattern` (`*` any run, `?` one character) matches all of `text`: the
-    /// configuration's glob of one path component, which has exactly these two wildcards.
-    /// Without case sensitivity ASCII letters are folded; the paths compared are
-    /// percent-encoded, so ASCII.
-    static func glob(_ pattern: String, _ text: String, caseSensitive: Bool) -> Bool {
-        caseSensitive
-            ? Glob.matches(name: Substring(text), pattern: Substring(pattern))
-            : Glob.matches(name: Substring(asciiLowercased(text)), pattern: Substring(asciiLowercased(pattern)))
-    }
-
-    private static func asciiLowercased(_ text: String) -> String {
-        String(decoding: text.utf8.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }, as: UTF8.self)
     }
 }
 
@@ -138,10 +177,8 @@ public struct ApplePathPattern: Sendable, Equatable {
         return folded
     }
 
-    /// Whether the URL path `path` (percent-escapes as written) matches.
-    public func matches(_ path: String, caseSensitive: Bool) -> Bool {
-        let folded = String(Self.folded(path))
-        return AppleLinkComponent.glob(glob, folded, caseSensitive: caseSensitive)
-            || parentGlob.map { AppleLinkComponent.glob($0, folded, caseSensitive: caseSensitive) } == true
+    /// The glob compiled, the path without the final `/*` accepted too when it has one.
+    func compiled(caseSensitive: Bool, variables: AppleSubstitutionVariables) -> AppleGlob {
+        AppleGlob(glob, variables: variables, caseSensitive: caseSensitive, matchesParent: matchesParent)
     }
 }
