@@ -137,4 +137,37 @@ struct AppleAssociationShapesTests {
         // The dictionary ignored, the component matches whatever the query.
         #expect(Self.decide(text, ["https://a.test/a?a=2"]) == ["app: component '/a'"])
     }
+
+    @Test("substitution variables are read from the file and used by every component; what iOS cannot use is reported")
+    func substitutionVariables() throws {
+        let text = """
+            {"applinks": {
+              "substitutionVariables": {"food": ["pizza", "ta?o", "$(food)s"], "region": ["GB", "UK"], "a(b": ["x"], "empty": []},
+              "details": [{"appIDs": ["T.app"], "components": [
+                {"/": "/$(food)/*"}, {"/": "/$(lang)/$(region)"}, {"/": "/$(drink)/*"}, {"/": "/e/$(empty)"}
+              ]}]
+            }}
+            """
+        #expect(
+            Self.issues(text) == [
+                "$(food)s: a value cannot use another variable: iOS does not expand '$(food)' here, so this value matches nothing",
+                "region: '$(region)' is predefined by iOS and 'UK' is no ISO region code it knows; which of the two lists iOS uses "
+                    + "is not documented, so the predefined one is kept",
+                "expected a variable name without '$', '(' or ')', found 'a(b'",
+                "$(drink): no variable 'drink' is defined in 'substitutionVariables' or by iOS, so it matches nothing "
+                    + "(never the text '$(drink)') and the component matches no URL",
+            ])
+        #expect(
+            Self.decide(
+                text,
+                [
+                    "https://a.test/taco/menu", "https://a.test/pizzas", "https://a.test/de/GB", "https://a.test/de/UK",
+                    "https://a.test/$(drink)/x", "https://a.test/e/",
+                ]) == ["app: component '/$(food)/*'", "web", "app: component '/$(lang)/$(region)'", "web", "web", "web"])
+        let decision = PlatformResolver.resolve(["https://a.test/de/GB"], platform: .ios, platformFiles: [Self.file(text)], apps: [])
+        let json = try JSONSerialization.jsonObject(with: Data(PlatformResolver.json(decision).utf8)) as? [[String: Any]]
+        let match = try #require(((json?.first?["answers"] as? [[String: Any]])?.first)?["match"] as? [String: Any])
+        #expect(match["variables"] as? [[String: String]] == [["name": "lang", "value": "de"], ["name": "region", "value": "GB"]])
+        #expect(match["percentEncoded"] as? Bool == true)
+    }
 }

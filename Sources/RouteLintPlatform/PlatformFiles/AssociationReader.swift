@@ -23,7 +23,8 @@ extension PlatformFileReader {
                     expected: "'apps': an empty array, or none (iOS reads the apps from 'details')",
                     found: "\(list.count) \(list.count == 1 ? "entry" : "entries")", at: range(apps.range)))
         }
-        let fileDefaults = withDefaults(applinks["defaults"], over: AppleLinkComponent())
+        let variables = substitutionVariables(applinks["substitutionVariables"])
+        let fileDefaults = withDefaults(applinks["defaults"], over: AppleLinkComponent(variables: variables))
         // The oldest form keys the details by app ID.
         var entries: [(appIDs: [Located<String>]?, detail: JSONDocument.Value)] = []
         if let details = applinks["details"], case .object(let members) = details.kind {
@@ -82,6 +83,56 @@ extension PlatformFileReader {
         return string(detail["appID"], "'appIDs' (or 'appID')", in: detail).map { [$0] } ?? []
     }
 
+    /// The file's `substitutionVariables`: the lists iOS can use. A value that names another
+    /// variable is left out (iOS never expands one there, so it matches nothing), with an issue;
+    /// so is a list that redefines a predefined variable, whose meaning iOS does not document.
+    private mutating func substitutionVariables(_ value: JSONDocument.Value?) -> AppleSubstitutionVariables {
+        guard let value else { return AppleSubstitutionVariables() }
+        guard case .object(let members) = value.kind else {
+            issues.append(.unexpected(expected: "'substitutionVariables': an object", found: value.typeName, at: range(value.range)))
+            return AppleSubstitutionVariables()
+        }
+        var lists: [String: [String]] = [:]
+        for member in members {
+            if member.key.contains(where: { "$()".contains($0) }) {
+                issues.append(
+                    .unexpected(
+                        expected: "a variable name without '$', '(' or ')'", found: "'\(member.key)'", at: range(member.keyRange)))
+                continue
+            }
+            guard let items = array(member.value, "'\(member.key)': an array of strings", in: value) else { continue }
+            var values: [String] = []
+            for item in items {
+                guard let text = string(item, "a string", in: member.value) else { continue }
+                if let inner = AppleSubstitutionVariables.references(in: text.value).first {
+                    issues.append(
+                        .misleadingPattern(
+                            pattern: text.value,
+                            explanation:
+                                "a value cannot use another variable: iOS does not expand '$(\(inner))' here, so this value matches nothing",
+                            at: text.range))
+                    continue
+                }
+                values.append(text.value)
+            }
+            if AppleSubstitutionVariables.predefinedNames.contains(member.key) {
+                let codes = member.key == "region" ? AppleISOCodes.regions : member.key == "lang" ? AppleISOCodes.languages : nil
+                let unknown = codes.map { codes in values.filter { !codes.contains($0) } } ?? []
+                let kind = member.key == "region" ? "region" : "language"
+                issues.append(
+                    .misleadingPattern(
+                        pattern: member.key,
+                        explanation: "'$(\(member.key))' is predefined by iOS"
+                            + (unknown.isEmpty ? "" : " and '\(unknown[0])' is no ISO \(kind) code it knows")
+                            + "; which of the two lists iOS uses is not documented, so the predefined one is kept",
+                        at: range(member.keyRange)))
+                continue
+            }
+            lists[member.key] = values
+        }
+        return AppleSubstitutionVariables(lists)
+    }
+
     /// `base` with what a `defaults` object says applied: what a component that leaves those keys
     /// out takes. A member that is not valid is reported here, once, not at each component.
     private mutating func withDefaults(_ value: JSONDocument.Value?, over base: AppleLinkComponent) -> AppleLinkComponent {
@@ -108,6 +159,17 @@ extension PlatformFileReader {
         for member in members {
             guard apply(member, to: &component, in: value) else { continue }
             if member.key == "/" { location = range(member.value.range) }
+        }
+        let patterns = [component.path, component.query, component.fragment].compactMap { $0 } + component.queryItems.map(\.pattern)
+        if let undefined = patterns.lazy.flatMap(AppleSubstitutionVariables.references).first(where: {
+            component.variables.meaning(of: $0) == nil
+        }) {
+            issues.append(
+                .misleadingPattern(
+                    pattern: "$(\(undefined))",
+                    explanation: "no variable '\(undefined)' is defined in 'substitutionVariables' or by iOS, so it matches nothing "
+                        + "(never the text '$(\(undefined))') and the component matches no URL",
+                    at: location))
         }
         // With `percentEncoded: false` iOS decodes the URL and leaves the pattern as written.
         if !component.percentEncoded, let path = component.path, let escape = PathText.firstEscape(in: path) {

@@ -18,10 +18,10 @@ enum PlatformExamples {
     static let fingerprint = "14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"
 
     /// An apple-app-site-association whose `components` are the text given.
-    static func association(_ components: String) -> String {
+    static func association(_ components: String, substitutionVariables: String? = nil) -> String {
         """
         {
-          "applinks": {
+          "applinks": {\(substitutionVariables.map { "\n    \"substitutionVariables\": \($0)," } ?? "")
             "details": [
               {
                 "appIDs": ["ABCDE12345.com.example.app"],

@@ -19,7 +19,11 @@ public enum PlatformPatternRule: PlatformRule {
             one `?` value that is not a string (`true`, `5`, `null`) makes iOS ignore the whole \
             query dictionary, so the component opens the app whatever the query; and with \
             `"percentEncoded": false` iOS decodes the URL before it compares, so an escape in the \
-            pattern (`/a%20b`) no longer matches the character it encodes.
+            pattern (`/a%20b`) no longer matches the character it encodes. A substitution variable \
+            that is neither in `substitutionVariables` nor predefined matches nothing (never its \
+            own text), so its component matches no URL; a value that uses another variable \
+            matches nothing either; and a list named like a predefined variable (`region`, \
+            `lang`, `digit`, …) is one iOS may not use.
             """,
         triggeringExamples: [
             PlatformExamples.files(
@@ -43,6 +47,18 @@ public enum PlatformPatternRule: PlatformRule {
                               {"/": "/?*", "exclude": true},
                               {"/": "/"}
                     """)),
+            PlatformExamples.files(
+                "apple-app-site-association",
+                PlatformExamples.association(
+                    """
+                              {"/": "/?*/?*/?*", "exclude": true},
+                              {"/": ↓"/$(section)/?*"},
+                              {"/": "/$(kinds)/?*"},
+                              {"/": "/?*/?*", "exclude": true},
+                              {"/": "/?*", "exclude": true},
+                              {"/": "/"}
+                    """,
+                    substitutionVariables: #"{"kinds": ["products", ↓"$(kinds)-archive"], ↓"region": ["GB", "UK"]}"#)),
         ],
         nonTriggeringExamples: [
             PlatformExamples.files(
@@ -57,6 +73,17 @@ public enum PlatformPatternRule: PlatformRule {
                               {"/": "/?*", "exclude": true},
                               {"/": "/"}
                     """)),
+            PlatformExamples.files(
+                "apple-app-site-association",
+                PlatformExamples.association(
+                    """
+                              {"/": "/?*/?*/?*", "exclude": true},
+                              {"/": "/$(kinds)/?*"},
+                              {"/": "/?*/?*", "exclude": true},
+                              {"/": "/?*", "exclude": true},
+                              {"/": "/"}
+                    """,
+                    substitutionVariables: #"{"kinds": ["products"]}"#)),
         ])
 
     static func check(_ facts: PlatformFacts, into findings: inout FindingSink) {
