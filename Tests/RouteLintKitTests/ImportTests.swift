@@ -81,6 +81,32 @@ struct ImportTests {
         #expect(LinkPatternConversion.appleDepthExclusion("/*/*") == nil)
     }
 
+    @Test("substitution variables are written out: each value of a list, a wildcard for the predefined ones, none if undefined")
+    func substitutionVariables() {
+        let variables = AppleSubstitutionVariables(["food": ["pizza", "ta?o"], "many": (0..<20).map { "v\($0)" }])
+        #expect(variables.expansions(of: "/$(food)/*") == (["/pizza/*", "/ta?o/*"], false))
+        #expect(variables.expansions(of: "/$(region)/$(digit)") == (["/?*/?"], true))
+        // 2 × 20 patterns are written out; 20 times more would pass the limit, so the last is a wildcard.
+        let bounded = variables.expansions(of: "/$(food)/$(many)/$(many)")
+        #expect(bounded.patterns.count == 40 && bounded.patterns.first == "/pizza/v0/?*" && bounded.widened)
+        #expect(variables.expansions(of: "/$(drink)") == ([], false))
+        let text = """
+            {"applinks": {"substitutionVariables": {"food": ["pizza", "tacos"]}, "details": [{"appIDs": ["T.app"],
+              "components": [{"/": "/$(food)/*"}, {"/": "/$(lang)/?*"}, {"/": "/$(drink)"}]}]}}
+            """
+        var links = LinkFileImport()
+        links.read([
+            PlatformFileSource(file: SourceFile(id: FileID(0), path: "apple-app-site-association", bytes: Array(text.utf8)), app: nil)
+        ])
+        #expect(
+            links.claims.map(\.conversion.paths) == [["/pizza/**", "/pizza", "/tacos/**", "/tacos"], ["/:id/**"], []])
+        #expect(
+            links.claims.map(\.conversion.approximation) == [
+                nil, "a substitution variable, which a route parameter claims more widely",
+                "a substitution variable that is not defined, so the pattern matches no URL",
+            ])
+    }
+
     @Test("placeholders of Xcode, Gradle and Android resources are found and kept; a plain value has none")
     func placeholders() {
         #expect(Placeholder.find(in: "$(TEAM_ID).com.example.shop") == "$(TEAM_ID)")

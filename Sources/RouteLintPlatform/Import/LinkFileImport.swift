@@ -93,7 +93,19 @@ package struct LinkFileImport: Sendable {
                 depthBound = min(depthBound ?? Int.max, depth - 1)
                 continue
             }
-            var conversion = LinkPatternConversion.apple(text, depthBound: depthBound)
+            // Variables are written out: each value of a list, a wildcard for the predefined ones.
+            let expanded = component.variables.expansions(of: text)
+            var conversion = LinkPatternConversion(paths: [], approximation: nil)
+            for pattern in expanded.patterns {
+                let each = LinkPatternConversion.apple(pattern, depthBound: depthBound)
+                conversion.paths += each.paths.filter { !conversion.paths.contains($0) }
+                conversion.approximation = conversion.approximation ?? each.approximation
+            }
+            if expanded.patterns.isEmpty {
+                conversion.approximation = "a substitution variable that is not defined, so the pattern matches no URL"
+            } else if expanded.widened {
+                conversion.approximation = conversion.approximation ?? "a substitution variable, which a route parameter claims more widely"
+            }
             if component.query != nil || !component.queryItems.isEmpty {
                 conversion.approximation = conversion.approximation ?? "a query filter, which routes do not have"
             } else if component.fragment != nil {

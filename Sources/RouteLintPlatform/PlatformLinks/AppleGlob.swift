@@ -50,6 +50,39 @@ public struct AppleSubstitutionVariables: Sendable, Equatable {
     }
 }
 
+extension AppleSubstitutionVariables {
+    /// `pattern` with each variable written out as globs without variables, for a reader that
+    /// knows no variables (the import): a list's values one by one, at most `limit` patterns in
+    /// all; a predefined class as `?`; the ISO codes, and lists beyond the limit, as `?*`. None
+    /// when a variable is undefined (the pattern matches nothing). `widened` says whether a glob
+    /// stands for more than the variable does.
+    package func expansions(of pattern: String, limit: Int = 64) -> (patterns: [String], widened: Bool) {
+        var patterns = [""]
+        var widened = false
+        for token in AppleGlob.tokens(of: pattern) {
+            switch token {
+            case .scalar(let scalar): patterns = patterns.map { $0 + String(scalar) }
+            case .any: patterns = patterns.map { $0 + "?" }
+            case .star: patterns = patterns.map { $0 + "*" }
+            case .variable(let name):
+                switch meaning(of: name) {
+                case nil:
+                    return ([], false)
+                case .character:
+                    widened = true
+                    patterns = patterns.map { $0 + "?" }
+                case .values(let values) where lists[name] != nil && patterns.count * values.count <= limit:
+                    patterns = patterns.flatMap { prefix in values.map { prefix + $0 } }
+                case .values:
+                    widened = true
+                    patterns = patterns.map { $0 + "?*" }
+                }
+            }
+        }
+        return (patterns, widened)
+    }
+}
+
 /// The ASCII classes of the predefined one-character variables.
 enum AppleCharacterClass: String, Sendable {
     case alpha, upper, lower, alnum, digit
