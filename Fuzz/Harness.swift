@@ -260,7 +260,7 @@ func fuzzMatchers(_ bytes: [UInt8]) {
     let applePattern = ApplePathPattern(pattern)
     for path in paths {
         let matched = component.matches(path: path)
-        if !hasAny(pattern, "*?") {
+        if !hasAny(pattern, "*?") && AppleSubstitutionVariables.references(in: pattern).isEmpty {
             check(
                 matched == (Array(ApplePathPattern.folded(path).unicodeScalars) == Array(applePattern.glob.unicodeScalars)),
                 "a plain Apple pattern does not match as iOS folds it")
@@ -272,6 +272,17 @@ func fuzzMatchers(_ bytes: [UInt8]) {
         // A '*' after the folded pattern only widens it, unless it takes away a final '/*'.
         if !applePattern.matchesParent {
             check(AppleLinkComponent(path: applePattern.glob + "*").matches(path: path) || !matched, "adding '*' narrowed an Apple pattern")
+        }
+    }
+    // The automaton that decides a file over every path answers as the matcher does, the path
+    // compared as written or decoded (ASCII paths: the matcher reads scalars, the automaton units).
+    let variables = AppleSubstitutionVariables(["v": Array(paths.prefix(3))])
+    for percentEncoded in [true, false] {
+        let component = AppleLinkComponent(path: pattern, percentEncoded: percentEncoded, variables: variables)
+        let language = AppleComponentLanguage([component])
+        for path in paths where path.utf8.allSatisfy({ $0 < 0x80 }) {
+            let state = path.utf16.reduce(language.start) { language.step($0, $1) }
+            check(language.accepts(state) == component.matches(path: path), "the Apple automaton and matcher disagree")
         }
     }
     // The import writes every pattern as route paths that are valid patterns.
