@@ -239,6 +239,7 @@ struct PlatformMatcherTests {
         (["food": ["pizza"]], "/$(food)", "/pizza/", true, true), (["food": []], "/$(food)", "/", true, false),
         // Undefined: matches nothing, never its own text.
         ([:], "/$(food)", "/$(food)", true, false), ([:], "/x/*", "/x/$(food)", true, true),
+        ([:], "/x$(food)", "/x", true, false), ([:], "/x$(food)", "/x$(food)", true, false),
         // Not a variable: '$(' without ')', or a name with '$' or '('.
         ([:], "/$(a", "/$(a", true, true), ([:], "/$($a)", "/$($a)", true, true),
         // Predefined classes: one ASCII character.
@@ -288,7 +289,7 @@ struct PlatformMatcherTests {
             paths += frontier
         }
         let variables = AppleSubstitutionVariables(["x": ["a", "?b", "é*"]])
-        let patterns = ["/a/*", "/$(x)", "/$(x)/*", "*a", "/?", "/é*", "/$(alpha)$(x)", "/$(undefined)", "/a/b", "/*/?"]
+        let patterns = ["/a/*", "/$(x)", "/$(x)/*", "*a", "/?", "/é*", "/$(alpha)$(x)", "/$(undefined)", "/a$(undefined)", "/a/b", "/*/?"]
         for pattern in patterns {
             for caseSensitive in [true, false] {
                 for percentEncoded in [true, false] {

@@ -42,8 +42,11 @@ package struct AppleComponentLanguage: PathLanguage {
                 }
             }
             while literal.last == GlobAutomaton.slash { literal.removeLast() }
+            let automaton = GlobAutomaton(glob, decodesEscapes: !component.percentEncoded, from: literal.count)
+            // An undefined variable right after the beginning: the component matches nothing.
+            guard !automaton.startsDead else { return nil }
             beginnings.append((literal, LiteralTrie.Exit(matcher: Int32(index), state: 0)))
-            return GlobAutomaton(glob, decodesEscapes: !component.percentEncoded, from: literal.count)
+            return automaton
         }
         excludes = components.map(\.exclude)
         trie = LiteralTrie(beginnings)
@@ -213,6 +216,9 @@ final class GlobAutomaton {
         let first = internSet(glob.closure([Int32(start)]))
         _ = intern(Triple(current: first, beforeSlashes: first, decoding: 0))
     }
+
+    /// Whether no path matches from the start (state 0 does not exist then).
+    var startsDead: Bool { states.isEmpty }
 
     private func internSet(_ set: [Int32]) -> Int32 {
         if let known = setIndex[set] { return known }
