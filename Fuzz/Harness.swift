@@ -275,12 +275,13 @@ func fuzzMatchers(_ bytes: [UInt8]) {
         }
     }
     // The automaton that decides a file over every path answers as the matcher does, the path
-    // compared as written or decoded (ASCII paths: the matcher reads scalars, the automaton units).
+    // compared as written or decoded (ASCII paths: the matcher reads scalars, the automaton units;
+    // decoded, the paths as URLs spell them).
     let variables = AppleSubstitutionVariables(["v": Array(paths.prefix(3))])
     for percentEncoded in [true, false] {
         let component = AppleLinkComponent(path: pattern, percentEncoded: percentEncoded, variables: variables)
         let language = AppleComponentLanguage([component])
-        for path in paths where path.utf8.allSatisfy({ $0 < 0x80 }) {
+        for path in paths where path.utf8.allSatisfy({ $0 < 0x80 }) && (percentEncoded || ClaimedPathLanguage.isEncodedSpelling(path)) {
             let state = path.utf16.reduce(language.start) { language.step($0, $1) }
             check(language.accepts(state) == component.matches(path: path), "the Apple automaton and matcher disagree")
         }

@@ -31,25 +31,46 @@ package struct AppleComponentLanguage: PathLanguage {
             // The beginning is the pattern's first characters, up to a wildcard or variable. A
             // folded letter is two units: it stops before the first letter then. It stops before
             // a `/*` that may be left out too, and before trailing slashes, which decide nothing
-            // (`GlobAutomaton`). A decoded path may spell any character as an escape: none then.
+            // (`GlobAutomaton`).
             var literal: [UInt16] = []
-            if component.percentEncoded {
-                for step in glob.steps.prefix(glob.parentAccept.map(Int.init) ?? glob.steps.count) {
-                    guard case .scalar(let scalar) = step, scalar < 0x80,
-                        component.caseSensitive || !(0x61...0x7A).contains(scalar)
-                    else { break }
-                    literal.append(UInt16(scalar))
+            for step in glob.steps.prefix(glob.parentAccept.map(Int.init) ?? glob.steps.count) {
+                guard case .scalar(let scalar) = step, scalar < 0x80, component.caseSensitive || !(0x61...0x7A).contains(scalar)
+                else { break }
+                // A decoded path is compared over the paths a URL spells (`ClaimedPathLanguage`):
+                // there a segment character is never escaped, and `/` is `/` or `%2F`.
+                // The spellings double at each such `/`: the beginning stops before the seventh.
+                if !component.percentEncoded {
+                    let isSlash = scalar == UInt32(GlobAutomaton.slash)
+                    guard isSlash || PathText.isSegmentCharacter(UInt8(scalar)) else { break }
+                    if isSlash && !literal.isEmpty && literal.count { $0 == GlobAutomaton.slash } > 6 { break }
                 }
+                literal.append(UInt16(scalar))
             }
             while literal.last == GlobAutomaton.slash { literal.removeLast() }
             let automaton = GlobAutomaton(glob, decodesEscapes: !component.percentEncoded, from: literal.count)
             // An undefined variable right after the beginning: the component matches nothing.
             guard !automaton.startsDead else { return nil }
-            beginnings.append((literal, LiteralTrie.Exit(matcher: Int32(index), state: 0)))
+            for spelling in component.percentEncoded ? [literal] : Self.spellings(of: literal) {
+                beginnings.append((spelling, LiteralTrie.Exit(matcher: Int32(index), state: 0)))
+            }
             return automaton
         }
         excludes = components.map(\.exclude)
         trie = LiteralTrie(beginnings)
+    }
+
+    /// The ways a URL spells a decoded beginning: each `/` after the first as itself or as
+    /// `%2F` (the beginning holds seven at most: 64 spellings).
+    private static func spellings(of literal: [UInt16]) -> [[UInt16]] {
+        var spellings: [[UInt16]] = [[]]
+        for (offset, unit) in literal.enumerated() {
+            if unit == GlobAutomaton.slash && offset > 0 {
+                spellings = spellings.flatMap { [$0 + [unit], $0 + Array("%2F".utf16)] }
+            } else {
+                spellings = spellings.map { $0 + [unit] }
+            }
+        }
+        return spellings
     }
 
     /// Where the walk stands: the trie node of the text read so far (-1 once it has left the
@@ -147,6 +168,10 @@ package struct AppleComponentLanguage: PathLanguage {
 /// false compares the decoded path: its state also holds where the decoding stands (within an
 /// escape, within a character of several bytes), and a path that does not decode matches
 /// nothing. Not shared between threads.
+///
+/// `AppleComponentLanguage` walks the literal beginning of such a component in the spellings
+/// an encoded URL path has (`ClaimedPathLanguage.isEncodedSpelling`): there it decides as the
+/// matcher does; a path spelled otherwise (`%61` for `a`) is no URL path the comparison meets.
 final class GlobAutomaton {
     static let dead: Int32 = -1
     static let slash = UInt16(UInt8(ascii: "/"))

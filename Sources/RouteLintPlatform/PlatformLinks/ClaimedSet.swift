@@ -296,6 +296,28 @@ package struct ClaimedPathLanguage: PathLanguage {
         return PathText.isSegmentCharacter(byte) || "/:%*".utf8.contains(byte)
     }
 
+    /// Whether `path` is spelled as the encoded paths compared are: from `/`, with the units a
+    /// percent-encoded path holds, each escape upper-case hex for a byte that is no segment
+    /// character. A path with an empty segment is spelled so too, though the claimed set gives it
+    /// no verdict.
+    package static func isEncodedSpelling(_ path: String) -> Bool {
+        let units = Array(path.utf16)
+        guard units.first == slash else { return false }
+        var index = 0
+        while index < units.count {
+            guard isEncodedPathUnit(units[index]) else { return false }
+            if units[index] == percent {
+                guard index + 2 < units.count, let high = upperHexValue(units[index + 1]), let low = upperHexValue(units[index + 2]),
+                    !PathText.isSegmentCharacter(high << 4 | low)
+                else { return false }
+                index += 3
+            } else {
+                index += 1
+            }
+        }
+        return true
+    }
+
     package var start: State { State(phase: .begin, segment: 0) }
 
     package func step(_ state: State, _ unit: UInt16) -> State {
