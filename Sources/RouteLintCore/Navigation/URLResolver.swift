@@ -264,7 +264,7 @@ package struct ParsedURL {
         var segments: [[UInt8]] = []
         for piece in pieces {
             guard !piece.isEmpty else { return .failure(Failure(message: "the path '\(path)' has an empty segment")) }
-            guard let decoded = percentDecoded(piece) else {
+            guard let decoded = PathText.percentDecoded(piece) else {
                 return .failure(Failure(message: "the path '\(path)' has a '%' that does not start a percent-escape"))
             }
             segments.append(decoded)
@@ -272,30 +272,10 @@ package struct ParsedURL {
         var query: [URLResolver.Pair] = []
         for item in queryText.split(separator: "&") {
             let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let decode = { (text: Substring) in percentDecoded(text).map { String(decoding: $0, as: UTF8.self) } ?? String(text) }
+            let decode = { (text: Substring) in PathText.percentDecoded(text).map { String(decoding: $0, as: UTF8.self) } ?? String(text) }
             query.append(URLResolver.Pair(name: decode(parts[0]), value: parts.count > 1 ? decode(parts[1]) : ""))
         }
         return .success(ParsedURL(scheme: scheme, host: host, path: String(path), segments: segments, query: query))
-    }
-
-    private static func percentDecoded(_ text: Substring) -> [UInt8]? {
-        let bytes = Array(text.utf8)
-        var decoded: [UInt8] = []
-        decoded.reserveCapacity(bytes.count)
-        var index = 0
-        while index < bytes.count {
-            if bytes[index] == UInt8(ascii: "%") {
-                guard index + 2 < bytes.count, let high = PathText.hexValue(bytes[index + 1]),
-                    let low = PathText.hexValue(bytes[index + 2])
-                else { return nil }
-                decoded.append(high << 4 | low)
-                index += 3
-            } else {
-                decoded.append(bytes[index])
-                index += 1
-            }
-        }
-        return decoded
     }
 
     /// Whether the app declares the URL's scheme or host; every app takes bare paths.

@@ -244,6 +244,27 @@ public enum PathText {
         return decoded
     }
 
+    /// The bytes `text` stands for, its `%XX` escapes decoded; nil when a `%` is not followed by
+    /// two hex digits.
+    package static func percentDecoded(_ text: Substring) -> [UInt8]? {
+        let bytes = Array(text.utf8)
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "%") {
+                guard index + 2 < bytes.count, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
+                else { return nil }
+                decoded.append(high << 4 | low)
+                index += 3
+            } else {
+                decoded.append(bytes[index])
+                index += 1
+            }
+        }
+        return decoded
+    }
+
     /// The first `%XX` escape of `text` (a `%` and two hex digits), as written; nil when it has none.
     package static func firstEscape(in text: String) -> String? {
         let bytes = Array(text.utf8)

@@ -327,22 +327,7 @@ struct AppleGlob {
     /// `percentEncoded: false`; nil when an escape is malformed or the bytes are not UTF-8
     /// (such a URL matches no such component).
     static func decoded(_ text: String) -> String? {
-        let bytes = Array(text.utf8)
-        guard bytes.contains(UInt8(ascii: "%")) else { return text }
-        var decoded: [UInt8] = []
-        decoded.reserveCapacity(bytes.count)
-        var index = 0
-        while index < bytes.count {
-            if bytes[index] == UInt8(ascii: "%") {
-                guard index + 2 < bytes.count, let high = PathText.hexValue(bytes[index + 1]), let low = PathText.hexValue(bytes[index + 2])
-                else { return nil }
-                decoded.append(high << 4 | low)
-                index += 3
-            } else {
-                decoded.append(bytes[index])
-                index += 1
-            }
-        }
-        return String(validating: decoded, as: UTF8.self)
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
+        return PathText.percentDecoded(Substring(text)).flatMap { String(validating: $0, as: UTF8.self) }
     }
 }
