@@ -68,6 +68,49 @@ struct AppLinksCommandTests {
         #expect(notAPlatformFile.stderr.contains("'README.md' is not named as a platform link file"))
     }
 
+    @Test("an apple-app-site-association with substitution variables and percentEncoded false, through lint and resolve")
+    func variablesAndDecodedPaths() throws {
+        let manifest = try String(
+            contentsOf: RouteLint.packageRoot.appendingPathComponent("Tests/RouteLintKitTests/Fixtures/err/platform-ios/shop.routes.yaml"),
+            encoding: .utf8)
+        let association = """
+            {"applinks": {"substitutionVariables": {"section": ["products", "orders"]}, "details": [{"appIDs": ["ABCDE12345.com.example.shop"],
+              "components": [
+                {"/": "/?*/?*/?*", "exclude": true}, {"/": "/products/new", "exclude": true},
+                {"/": "/$(section)/?*", "percentEncoded": false}, {"/": "/$(sections)/?*"},
+                {"/": "/?*/?*", "exclude": true}, {"/": "/?*", "exclude": true}, {"/": "/"}]}]}}
+            """
+        try GateCommandTests.withFiles(["shop.routes.yaml": manifest, "apple-app-site-association": association]) { directory in
+            let lint = try RouteLint.run(["lint", "shop.routes.yaml", "--platform-file", "apple-app-site-association"], in: directory)
+            #expect(lint.status == 1)
+            let findings: [String] = lint.stdout.split(separator: "\n").map(String.init).filter { $0.hasSuffix("]") }
+            let expected: [String] = [
+                "shop.routes.yaml:9:19: error: route 'product' opens https://shop.example.com/products/%2F, which "
+                    + "apple-app-site-association does not claim (iOS) [unclaimed-route]",
+                "shop.routes.yaml:11:17: error: route 'order' opens https://shop.example.com/orders/%2F, which "
+                    + "apple-app-site-association does not claim (iOS) [unclaimed-route]",
+                "apple-app-site-association:4:11: error: https://shop.example.com/orders%2Fx opens the app through component "
+                    + "'/$(section)/?*' (iOS), but no web route opens it [unrouted-link]",
+                "apple-app-site-association:4:61: error: '$(sections)': no variable 'sections' is defined in 'substitutionVariables' "
+                    + "or by iOS, so it matches nothing (never the text '$(sections)') and the component matches no URL [platform-pattern]",
+                "apple-app-site-association:4:61: warning: component '/$(sections)/?*' is never reached: earlier components "
+                    + "decide every URL it matches [shadowed-link-rule]",
+            ]
+            #expect(findings == expected, "\(lint.stdout)")
+            let resolve = try RouteLint.run(
+                [
+                    "resolve", "--manifest", "shop.routes.yaml", "--platform", "ios", "--platform-file", "apple-app-site-association",
+                    "--format", "json", "https://shop.example.com/orders%2F7",
+                ], in: directory)
+            #expect(resolve.status == 0)
+            let decisions = try #require(try JSONSerialization.jsonObject(with: Data(resolve.stdout.utf8)) as? [[String: Any]])
+            let match = try #require(((decisions.first?["answers"] as? [[String: Any]])?.first)?["match"] as? [String: Any])
+            #expect(match["component"] as? Int == 2 && match["percentEncoded"] as? Bool == false)
+            #expect(match["comparedPath"] as? String == "/orders/7")
+            #expect(match["variables"] as? [[String: String]] == [["name": "section", "value": "orders"]])
+        }
+    }
+
     @Test("the configuration's platform-files are checked by a lint of its set, '.' included, and not by a lint of one file outside it")
     func configuredPlatformFiles() throws {
         let manifest = try String(
