@@ -38,7 +38,7 @@ package struct AppleComponentLanguage: PathLanguage {
                 else { break }
                 // A decoded path is compared over the paths a URL spells (`ClaimedPathLanguage`):
                 // there a segment character is never escaped, and `/` is `/` or `%2F`.
-                // The spellings double at each such `/`: the beginning stops before the seventh.
+                // The spellings double at each such `/` after the first: it stops before the seventh.
                 if !component.percentEncoded {
                     let isSlash = scalar == UInt32(GlobAutomaton.slash)
                     guard isSlash || PathText.isSegmentCharacter(UInt8(scalar)) else { break }
@@ -182,7 +182,7 @@ final class GlobAutomaton {
     private let glob: AppleGlob
     private let decodesEscapes: Bool
 
-    /// The sets of glob positions, interned; `noPosition` is the empty set.
+    /// The sets of glob positions, interned.
     private var positions: [[Int32]] = []
     private var setIndex: [[Int32]: Int32] = [:]
     /// Per set, the scalars its positions name (folded), whether it matches whatever follows
