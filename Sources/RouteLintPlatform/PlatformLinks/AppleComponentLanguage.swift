@@ -42,7 +42,7 @@ package struct AppleComponentLanguage: PathLanguage {
                 if !component.percentEncoded {
                     let isSlash = scalar == UInt32(GlobAutomaton.slash)
                     guard isSlash || PathText.isSegmentCharacter(UInt8(scalar)) else { break }
-                    if isSlash && !literal.isEmpty && literal.count { $0 == GlobAutomaton.slash } > 6 { break }
+                    if isSlash && !literal.isEmpty && literal.count(where: { $0 == GlobAutomaton.slash }) > 6 { break }
                 }
                 literal.append(UInt16(scalar))
             }
