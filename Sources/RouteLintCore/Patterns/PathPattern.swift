@@ -225,39 +225,32 @@ public enum PathText {
         return text
     }
 
-    /// The bytes a canonical segment stands for: its `%XX` escapes decoded.
+    /// The bytes a canonical segment stands for: its `%XX` escapes decoded (a `%` without two
+    /// hex digits after it stays as it is).
     package static func decode(_ canonical: [UInt8]) -> [UInt8] {
-        var decoded: [UInt8] = []
-        decoded.reserveCapacity(canonical.count)
-        var index = 0
-        while index < canonical.count {
-            if canonical[index] == UInt8(ascii: "%"), index + 2 < canonical.count,
-                let high = hexValue(canonical[index + 1]), let low = hexValue(canonical[index + 2])
-            {
-                decoded.append(high << 4 | low)
-                index += 3
-            } else {
-                decoded.append(canonical[index])
-                index += 1
-            }
-        }
-        return decoded
+        escapesDecoded(canonical, refusingMalformed: false) ?? canonical
     }
 
     /// The bytes `text` stands for, its `%XX` escapes decoded; nil when a `%` is not followed by
     /// two hex digits.
     package static func percentDecoded(_ text: Substring) -> [UInt8]? {
-        let bytes = Array(text.utf8)
+        escapesDecoded(Array(text.utf8), refusingMalformed: true)
+    }
+
+    /// `bytes` with each `%XX` escape decoded; a `%` without two hex digits after it is kept, or
+    /// refuses the whole text (nil) when `refusingMalformed`.
+    private static func escapesDecoded(_ bytes: [UInt8], refusingMalformed: Bool) -> [UInt8]? {
         var decoded: [UInt8] = []
         decoded.reserveCapacity(bytes.count)
         var index = 0
         while index < bytes.count {
-            if bytes[index] == UInt8(ascii: "%") {
-                guard index + 2 < bytes.count, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
-                else { return nil }
+            if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count,
+                let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
+            {
                 decoded.append(high << 4 | low)
                 index += 3
             } else {
+                if refusingMalformed && bytes[index] == UInt8(ascii: "%") { return nil }
                 decoded.append(bytes[index])
                 index += 1
             }
