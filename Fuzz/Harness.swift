@@ -355,8 +355,16 @@ func fuzzPlatformFiles(_ bytes: [UInt8]) {
         return app.route(named: id)?.isWeb ?? false
     }
     let prefix = "https://example.com"
+    // On Android a witness may end in the query and fragment that decide it: the resolver
+    // answers for the whole URL, at each API range the fact names.
+    func androidOpens(_ url: String, _ platform: PlatformFacts.Platform) -> [Bool] {
+        guard case .androidManifest = file.content, case .android(let ranges) = platform else { return [] }
+        let answers = PlatformResolver.resolve([url], platform: .android, platformFiles: [source], apps: [app]).first?.answers ?? []
+        return ranges.map { range in answers.first { $0.apiLevels?.contains(range.lowerBound) == true }?.opensApp ?? false }
+    }
     for fact in facts.unrouted where fact.url.hasPrefix(prefix) {
-        let path = String(fact.url.dropFirst(prefix.count))
+        check(androidOpens(fact.url, fact.platform).allSatisfy { $0 }, "unrouted witness \(fact.url) stays on the web")
+        let path = String(fact.url.dropFirst(prefix.count).prefix { $0 != "?" && $0 != "#" })
         check(!claimed(path), "unrouted witness \(fact.url) opens a web route")
         if case .association(let details)? = file.content, let components = details.first?.components {
             check(
@@ -365,7 +373,8 @@ func fuzzPlatformFiles(_ bytes: [UInt8]) {
         }
     }
     for fact in facts.unclaimed where fact.url.hasPrefix(prefix) {
-        let path = String(fact.url.dropFirst(prefix.count))
+        check(!androidOpens(fact.url, fact.platform).contains(true), "unclaimed witness \(fact.url) opens the app")
+        let path = String(fact.url.dropFirst(prefix.count).prefix { $0 != "?" && $0 != "#" })
         check(claimed(path), "unclaimed witness \(fact.url) opens no web route")
         if case .association(let details)? = file.content, let components = details.first?.components {
             check(

@@ -111,6 +111,36 @@ struct AppLinksCommandTests {
         }
     }
 
+    @Test("Android 15 groups: resolve decides the whole URL (query pieces, fragment, user info) per API range")
+    func androidGroups() throws {
+        let folder = RouteLint.packageRoot.appendingPathComponent("Tests/RouteLintKitTests/Fixtures/err/platform-android-groups")
+        let urls = [
+            "https://shop.example.com/cart?b=2&ref=app", "https://shop.example.com/cart?ref=app&", "https://shop.example.com/help/faq?x;print=1",
+            "https://user@shop.example.com/x#top", "https://shop.example.com/x#to%70",
+        ]
+        let resolve = try RouteLint.run(
+            [
+                "resolve", "--manifest", "shop.routes.yaml", "--platform", "android", "--platform-file",
+                "AndroidManifest.xml",
+            ] + urls, in: folder)
+        #expect(resolve.status == 1)
+        #expect(resolve.stderr == "")
+        #expect(
+            resolve.stdout == """
+                https://shop.example.com/cart?b=2&ref=app
+                  API 35+     opens the app: android:path '/cart' of a <uri-relative-filter-group> (AndroidManifest.xml:19:41)
+                https://shop.example.com/cart?ref=app&
+                  API 35+     stays on the web: nothing claims it
+                https://shop.example.com/help/faq?x;print=1
+                  API 35+     stays on the web: android:pathPrefix '/help/' of a <uri-relative-filter-group> (allow="false") (AndroidManifest.xml:24:47)
+                https://user@shop.example.com/x#top
+                  API 35+     opens the app: android:fragment 'top' of a <uri-relative-filter-group> (AndroidManifest.xml:32:45)
+                https://shop.example.com/x#to%70
+                  API 35+     opens the app: android:fragment 'top' of a <uri-relative-filter-group> (AndroidManifest.xml:32:45)
+
+                """)
+    }
+
     @Test("the configuration's platform-files are checked by a lint of its set, '.' included, and not by a lint of one file outside it")
     func configuredPlatformFiles() throws {
         let manifest = try String(

@@ -157,15 +157,15 @@ package struct LinkFileImport: Sendable {
             }
             var attribute = filter.paths.count
             for (group, range) in zip(filter.groups, located.groupRanges) {
-                defer { attribute += group.paths.count }
+                defer { attribute += group.filters.count }
                 // A group of one path filter is that path, allowed or blocked; a group that
                 // joins several filters (path and query) says what no route can.
-                if group.paths.count == 1 && !group.filtersQueryOrFragment {
+                if group.filters.count == 1, let only = group.filters.first, only.part == .path {
                     let attributeRange = attribute < located.attributeRanges.count ? located.attributeRanges[attribute] : range
                     claims.append(
                         Claim(
-                            conversion: .android(group.paths[0]), opensApp: group.allows,
-                            origin: origin(attributeRange, "android:\(group.paths[0].kind.rawValue)=\"\(group.paths[0].pattern)\"")))
+                            conversion: .android(only.pattern), opensApp: group.allows,
+                            origin: origin(attributeRange, "android:\(only.attributeName)=\"\(only.pattern.pattern)\"")))
                 } else {
                     var conversion = LinkPatternConversion(paths: [], approximation: "a group that also filters the query or fragment")
                     if let path = group.paths.first { conversion.paths = LinkPatternConversion.android(path).paths }

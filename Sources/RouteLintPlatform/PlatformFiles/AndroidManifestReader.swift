@@ -28,7 +28,7 @@ extension PlatformFileReader {
         var located = PlatformFile.LocatedFilter(
             filter: filter, activity: activity, range: range(element.range), attributeRanges: [], hostRanges: [], groupRanges: [])
         filter.autoVerify = android(element, "autoVerify").map { resourceText($0.value) == "true" } ?? false
-        var groupPaths: [(AndroidPathPattern, SourceRange)] = []
+        var groupFilterRanges: [SourceRange] = []
         for child in element.children {
             switch child.localName {
             case "action":
@@ -57,26 +57,43 @@ extension PlatformFileReader {
                     located.attributeRanges.append(location)
                 }
             case "uri-relative-filter-group":
-                var group = AndroidIntentFilter.Group()
-                group.allows = android(child, "allow").map { resourceText($0.value) != "false" } ?? true
-                for data in child.children where data.localName == "data" {
-                    for (pattern, location) in pathAttributes(data) {
-                        group.paths.append(pattern)
-                        groupPaths.append((pattern, location))
-                    }
-                    if data.attributes.contains(where: { $0.localName.hasPrefix("query") || $0.localName.hasPrefix("fragment") }) {
-                        group.filtersQueryOrFragment = true
-                    }
-                }
+                // Android drops a group without any filter attribute (only a scheme or host, or
+                // nothing) when it reads the manifest: it neither matches nor blocks.
+                guard let group = relativeFilterGroup(child, ranges: &groupFilterRanges) else { continue }
                 filter.groups.append(group)
                 located.groupRanges.append(range(child.range))
             default:
                 continue
             }
         }
-        located.attributeRanges += groupPaths.map(\.1)
+        located.attributeRanges += groupFilterRanges
         located.filter = filter
         return located
+    }
+
+    /// A `<uri-relative-filter-group>`: its filters in attribute order, their ranges appended to
+    /// `ranges`; nil for a group with no filter attribute, which Android drops.
+    private mutating func relativeFilterGroup(_ element: XMLDocument.Element, ranges: inout [SourceRange]) -> AndroidIntentFilter.Group? {
+        var group = AndroidIntentFilter.Group()
+        group.allows = android(element, "allow").map { resourceText($0.value) != "false" } ?? true
+        var hasFilterAttribute = false
+        for data in element.children where data.localName == "data" {
+            for attribute in data.attributes where attribute.namespace == PlatformFile.androidNamespace {
+                guard let (part, kind) = AndroidIntentFilter.URLPart.filter(named: attribute.localName) else { continue }
+                hasFilterAttribute = true
+                let text = resourceText(attribute.value)
+                let location = range(attribute.range)
+                do {
+                    group.filters.append(AndroidIntentFilter.RelativeFilter(part: part, pattern: try AndroidPathPattern(kind, text)))
+                    ranges.append(location)
+                    if part == .path { checkAndroidPath(kind, text, at: location) }
+                } catch {
+                    group.hasRejectedFilter = true
+                    issues.append(.rejectedPattern(attribute: attribute.localName, pattern: text, reason: error.description, at: location))
+                }
+            }
+        }
+        return hasFilterAttribute ? group : nil
     }
 
     /// The path attributes of a `<data>` element the platform accepts, in attribute order.

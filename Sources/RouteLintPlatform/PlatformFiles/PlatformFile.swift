@@ -90,8 +90,9 @@ struct PlatformFile: Sendable {
         var activity: String
         /// The `<intent-filter` start tag.
         var range: SourceRange
-        /// Each path attribute's value, plain ones first, then the groups' in order — the
-        /// numbering of `AndroidFilterLanguage`'s deciders.
+        /// Each path attribute's value, plain ones first, then the groups' filter attributes
+        /// (path, query and fragment) in order — the numbering of `AndroidFilterLanguage`'s
+        /// deciders.
         var attributeRanges: [SourceRange]
         var hostRanges: [SourceRange]
         /// Each group's `<uri-relative-filter-group` start tag.

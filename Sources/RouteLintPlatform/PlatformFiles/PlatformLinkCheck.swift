@@ -293,7 +293,7 @@ package enum PlatformLinkCheck {
                 let chosen = chosenIndexes.map { web[$0] }
                 let filters = chosen.map(\.filter)
                 let attributes = chosen.flatMap(\.attributeRanges)
-                let patterns = chosen.flatMap { $0.filter.paths + $0.filter.groups.flatMap(\.paths) }
+                let names = chosen.flatMap(\.filter.attributeNames)
                 // API ranges at which both the file and the expressible set read the same attributes
                 // claim alike: one comparison stands for them all.
                 var classes: [(reading: [Bool], ranges: [ClosedRange<Int>])] = []
@@ -310,26 +310,43 @@ package enum PlatformLinkCheck {
                 }
                 for (_, alike) in classes {
                     let level = alike[0].lowerBound
-                    let language = AndroidFilterLanguage(filters, apiLevel: level)
-                    let claimant = { (index: Int?) -> (SourceRange, String)? in
-                        if let index, index < attributes.count {
-                            return (attributes[index], "android:\(patterns[index].kind.rawValue) '\(patterns[index].pattern)'")
-                        }
-                        guard let filter = language.everythingClaimedBy else { return nil }
-                        return (chosen[filter].range, "the intent filter, which has no path attribute read there, so claims every path")
+                    let someURL = AndroidFilterLanguage(filters, apiLevel: level)
+                    if someURL.isUndecided {
+                        noteUndecided(limit: AndroidQueryAndFragment.stateBudget)
+                        continue
                     }
-                    if let expressible, expressibleDiffers(alike[0]) {
-                        let band = ExpressibleClaims(
-                            claimed: claimed, expressible: AndroidFilterLanguage(expressibleFilters, apiLevel: level),
-                            routeOfExpressibleDecider: { expressible.routes[$0].map(Int.init) })
-                        compare(
-                            band, language, routes: segments.routes, host: host, platform: .android(alike), percentIsLiteral: true,
-                            widenedRoutes: expressible.inexactRoutes.count, filterRange: chosen.first?.range ?? file.start,
-                            claimant: claimant)
-                    } else {
-                        compare(
-                            claimed, language, routes: segments.routes, host: host, platform: .android(alike), percentIsLiteral: true,
-                            claimant: claimant)
+                    // A group that filters the query or fragment opens some URLs of a path and not
+                    // others: the file claims a path when some URL of it opens the app (judged against
+                    // the routes for unrouted links) and claims it whole when every URL does (judged
+                    // for unclaimed routes).
+                    let sides: [(language: AndroidFilterLanguage, fileClaimsMore: Bool?)] =
+                        someURL.filtersQueryOrFragment
+                        ? [(someURL, true), (AndroidFilterLanguage(filters, apiLevel: level, quantifier: .everyURL), false)]
+                        : [(someURL, nil)]
+                    for (language, fileClaimsMore) in sides {
+                        let claimant = { (index: Int?) -> (SourceRange, String)? in
+                            if let index, index < attributes.count { return (attributes[index], names[index]) }
+                            guard let filter = language.everythingClaimedBy else { return nil }
+                            return (chosen[filter].range, "the intent filter, which has no path attribute read there, so claims every path")
+                        }
+                        let urlEnd = { (path: [UInt16]) -> String in
+                            var state = language.start
+                            for unit in path { state = language.step(state, unit) }
+                            return language.urlEnd(state)
+                        }
+                        if let expressible, expressibleDiffers(alike[0]) {
+                            let band = ExpressibleClaims(
+                                claimed: claimed, expressible: AndroidFilterLanguage(expressibleFilters, apiLevel: level),
+                                routeOfExpressibleDecider: { expressible.routes[$0].map(Int.init) })
+                            compare(
+                                band, language, routes: segments.routes, host: host, platform: .android(alike), percentIsLiteral: true,
+                                keeping: fileClaimsMore, urlEnd: urlEnd, widenedRoutes: expressible.inexactRoutes.count,
+                                filterRange: chosen.first?.range ?? file.start, claimant: claimant)
+                        } else {
+                            compare(
+                                claimed, language, routes: segments.routes, host: host, platform: .android(alike), percentIsLiteral: true,
+                                keeping: fileClaimsMore, urlEnd: urlEnd, claimant: claimant)
+                        }
                     }
                 }
             }
@@ -360,6 +377,13 @@ package enum PlatformLinkCheck {
             return merged
         }
 
+        /// Reports the file as not decided: its claims need more than `limit` states.
+        private mutating func noteUndecided(limit: Int) {
+            if !facts.undecided.contains(where: { $0.file == file.path }) {
+                facts.undecided.append(.init(file: file.path, range: file.start, limit: limit))
+            }
+        }
+
         /// Route `index` of the claimed set's `routes` (each has a path).
         private func routeReference(_ routes: [Route], _ index: Int) -> PlatformFacts.RouteReference {
             PlatformFacts.RouteReference(id: app.text(routes[index].id.value), pathRange: routes[index].path!.range, index: index)
@@ -368,23 +392,24 @@ package enum PlatformLinkCheck {
         /// Compares the claims (`reference`, whose deciders index `routes`), adds the facts, and returns the deciders of `language` that
         /// some path reached; nil when the claims were too large to compare. A difference that
         /// `reference` tolerates is the API range's limit, once per file and range, pointing at
-        /// `filterRange`; `widenedRoutes` routes have patterns widened to claim more.
+        /// `filterRange`; `widenedRoutes` routes have patterns widened to claim more. With
+        /// `keeping`, only the differences where the file claims more (true) or less (false)
+        /// count; `urlEnd` gives a witness path's query and fragment.
         @discardableResult
         private mutating func compare<Reference: PathLanguage, Platform: PathLanguage>(
             _ reference: Reference, _ language: Platform, routes: [Route], host: String, platform: PlatformFacts.Platform,
-            percentIsLiteral: Bool, widenedRoutes: Int = 0, filterRange: SourceRange? = nil, claimant: (Int?) -> (SourceRange, String)?
+            percentIsLiteral: Bool, keeping fileClaimsMore: Bool? = nil, urlEnd: ([UInt16]) -> String = { _ in "" },
+            widenedRoutes: Int = 0, filterRange: SourceRange? = nil, claimant: (Int?) -> (SourceRange, String)?
         ) -> Set<Int>? {
             let limit = PathLanguageComparison.limit(patterns: routes.count + patternCount)
             let (outcome, reached) = PathLanguageComparison.compareReaching(reference, language, limit: limit)
             switch outcome {
             case .tooLarge(let limit):
-                if !facts.undecided.contains(where: { $0.file == file.path }) {
-                    facts.undecided.append(.init(file: file.path, range: file.start, limit: limit))
-                }
+                noteUndecided(limit: limit)
                 return nil
             case .compared(let witnesses):
-                for witness in witnesses {
-                    let url = WitnessPath.url(host: host, path: witness.path, percentIsLiteral: percentIsLiteral)
+                for witness in witnesses where fileClaimsMore.map({ $0 != witness.inFirst }) ?? true {
+                    let url = WitnessPath.url(host: host, path: witness.path, percentIsLiteral: percentIsLiteral) + urlEnd(witness.path)
                     if witness.isTolerated {
                         guard !facts.limits.contains(where: { $0.platform.description == platform.description }) else { continue }
                         // The walk keeps one witness per route: those it left unclaimed are counted

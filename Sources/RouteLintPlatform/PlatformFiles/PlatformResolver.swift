@@ -209,8 +209,7 @@ public enum PlatformResolver {
                 let minimum = app?.android?.minimumSDK ?? AndroidSettings.defaultMinSDK
                 let chosen = filters.filter { $0.filter.takesWebLinks && $0.filter.covers(host: parts.host) }
                 for range in AppLinkLimits.apiRanges(from: minimum) {
-                    answers.append(
-                        androidAnswer(chosen, path: parts.decodedPath, apiLevel: range.lowerBound, scope: range, location: location))
+                    answers.append(androidAnswer(chosen, url: parts, apiLevel: range.lowerBound, scope: range, location: location))
                 }
             case nil:
                 unusable.append(source.path)
@@ -229,28 +228,34 @@ public enum PlatformResolver {
     }
 
     private static func androidAnswer(
-        _ filters: [PlatformFile.LocatedFilter], path: String, apiLevel: Int, scope: ClosedRange<Int>,
-        location: (SourceRange) -> Place
+        _ filters: [PlatformFile.LocatedFilter], url: WebURL, apiLevel: Int, scope: ClosedRange<Int>, location: (SourceRange) -> Place
     ) -> Answer {
         let label = "API " + AppLinkLimits.describe(scope)
         let language = AndroidFilterLanguage(filters.map(\.filter), apiLevel: apiLevel)
         var state = language.start
-        for unit in path.utf16 { state = language.step(state, unit) }
+        // Android matches the parts `Uri` gives: percent-decoded as `UriCodec` decodes.
+        for unit in AndroidURIDecoding.decode(url.encodedPath.utf8) { state = language.step(state, unit) }
         if let filter = language.everythingClaimedBy {
             return Answer(
                 scope: label, opensApp: true,
                 decidedBy: "an intent filter with no path attribute read at this level", place: location(filters[filter].range),
                 apiLevels: scope)
         }
-        guard let attribute = language.decider(state) else {
-            return Answer(scope: label, opensApp: false, decidedBy: nil, apiLevels: scope)
-        }
+        let outcome = language.outcome(
+            state, query: url.query.map { AndroidURIDecoding.decode($0.utf8) },
+            fragment: url.fragment.map { AndroidURIDecoding.decode($0.utf8) })
         let ranges = filters.flatMap(\.attributeRanges)
-        let patterns = filters.flatMap { $0.filter.paths + $0.filter.groups.flatMap(\.paths) }
-        let pattern = patterns[attribute]
-        return Answer(
-            scope: label, opensApp: true,
-            decidedBy: "android:\(pattern.kind.rawValue) '\(pattern.pattern)'", place: location(ranges[attribute]), apiLevels: scope)
+        let names = filters.flatMap(\.filter.attributeNames)
+        switch outcome {
+        case .unclaimed:
+            return Answer(scope: label, opensApp: false, decidedBy: nil, apiLevels: scope)
+        case .opens(let attribute):
+            return Answer(scope: label, opensApp: true, decidedBy: names[attribute], place: location(ranges[attribute]), apiLevels: scope)
+        case .blocked(let attribute):
+            return Answer(
+                scope: label, opensApp: false, decidedBy: names[attribute] + " (allow=\"false\")", place: location(ranges[attribute]),
+                apiLevels: scope)
+        }
     }
 
     /// An `https` URL's parts as the platforms match them (the port is not part of the host).
@@ -258,8 +263,6 @@ public enum PlatformResolver {
         let host: String
         /// The path as written (iOS matches it encoded).
         let encodedPath: String
-        /// The path percent-decoded, as `Uri.getPath()` gives it.
-        let decodedPath: String
         let query: String?
         let fragment: String?
 
@@ -284,7 +287,6 @@ public enum PlatformResolver {
             guard !host.isEmpty else { return nil }
             self.host = host
             encodedPath = String(rest[slash...])
-            decodedPath = String(decoding: PathText.decode(Array(encodedPath.utf8)), as: UTF8.self)
             self.query = query
             self.fragment = fragment
         }

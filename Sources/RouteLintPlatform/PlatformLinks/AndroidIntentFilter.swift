@@ -14,15 +14,49 @@ package struct AndroidIntentFilter: Sendable {
     var groups: [Group] = []
 
     /// A `<uri-relative-filter-group>`: it matches a URL when each of its filters does; the
-    /// first group that matches decides, allowing or blocking.
+    /// first group that matches decides, allowing or blocking. A group with no filter attribute
+    /// is dropped when the manifest is read, as Android drops it.
     struct Group: Sendable {
         /// `android:allow` (default true).
         var allows = true
+        /// Its filters, in the order they are written.
+        var filters: [RelativeFilter] = []
+        /// Whether one of its filter attributes is a pattern the platform rejects: the group then
+        /// matches no URL.
+        var hasRejectedFilter = false
+
         /// Its path filters.
-        var paths: [AndroidPathPattern] = []
-        /// Whether it also filters the query or fragment: it then never matches a URL without
-        /// them, the URLs compared here.
-        var filtersQueryOrFragment = false
+        var paths: [AndroidPathPattern] { filters.filter { $0.part == .path }.map(\.pattern) }
+    }
+
+    /// One `<data>` attribute of a group (`UriRelativeFilter`): the part of the URL it compares
+    /// and its pattern, matched as `PatternMatcher` matches a path.
+    struct RelativeFilter: Sendable {
+        let part: URLPart
+        let pattern: AndroidPathPattern
+
+        /// The attribute's name: `queryPrefix` for a prefix of the query.
+        var attributeName: String { part.attributeName(pattern.kind) }
+    }
+
+    /// The part of a URL a group's filter compares: `Uri.getPath()`, `getQuery()` or
+    /// `getFragment()`, each percent-decoded.
+    enum URLPart: String, Sendable {
+        case path, query, fragment
+
+        /// The attribute that compares this part with a pattern of `kind`: `fragmentPattern`.
+        func attributeName(_ kind: AndroidPathPattern.Kind) -> String {
+            rawValue + kind.rawValue.dropFirst("path".count)
+        }
+
+        /// The part and kind an attribute named `name` stands for in a group's `<data>`.
+        static func filter(named name: String) -> (part: URLPart, kind: AndroidPathPattern.Kind)? {
+            for part in [URLPart.path, .query, .fragment] where name.hasPrefix(part.rawValue) {
+                guard let kind = AndroidPathPattern.Kind(rawValue: "path" + name.dropFirst(part.rawValue.count)) else { return nil }
+                return (part, kind)
+            }
+            return nil
+        }
     }
 
     /// A filter of these actions, categories, schemes, hosts and paths, without groups.
@@ -58,14 +92,26 @@ package struct AndroidIntentFilter: Sendable {
         }
     }
 
+    /// Each path attribute as a finding names it, numbered as `AndroidFilterLanguage` numbers
+    /// its deciders: the plain ones, then each group's filter attributes.
+    package var attributeNames: [String] {
+        paths.map { "android:\($0.kind.rawValue) '\($0.pattern)'" }
+            + groups.flatMap(\.filters).map { "android:\($0.attributeName) '\($0.pattern.pattern)' of a <uri-relative-filter-group>" }
+    }
+
     /// The first API level that reads `<uri-relative-filter-group>`.
     static let groupsIntroducedIn = 35
 }
 
 /// The paths a list of intent filters claims for one host at one API level, as
-/// `IntentFilter.matchData` decides: a filter claims a path when one of its path attributes
-/// matches it, or (API 35+) its first matching group allows it; a filter with no path
-/// attribute — and no group — that the API level reads claims every path.
+/// `IntentFilter.matchData` decides: a filter claims a URL when one of its path attributes
+/// matches its path, or (API 35+) its first group that matches the URL allows it; a filter with
+/// no path attribute — and no group — that the API level reads claims every path.
+///
+/// A group may also filter the query or fragment, so a path can open the app with one query and
+/// not with another: the language holds a path when *some* URL of it opens the app, or when
+/// *every* one does (`Quantifier`), and says with which query and fragment
+/// (`AndroidQueryAndFragment` finds every way to satisfy those filters).
 ///
 /// Most attributes begin with literal text (`/products/`, then a pattern), and a large filter
 /// has thousands that share their first units. Those literal beginnings form a trie, walked
@@ -73,6 +119,29 @@ package struct AndroidIntentFilter: Sendable {
 /// ends, so a state holds the few attributes whose patterns are under way, not every one that
 /// could still match — each step costs what those few cost, whatever the filter's size.
 package struct AndroidFilterLanguage: PathLanguage {
+    /// Which paths the language holds when groups filter the query or fragment.
+    package enum Quantifier {
+        /// A path some URL of which (some query, some fragment) opens the app: what the file claims.
+        case someURL
+        /// A path every URL of which opens the app: what the file surely claims.
+        case everyURL
+    }
+
+    /// What a filter list does with one URL.
+    package enum Outcome: Equatable {
+        /// It opens the app; `attribute` decides (a group by its first filter attribute).
+        case opens(attribute: Int)
+        /// A group with `android:allow="false"` keeps it on the web; `attribute` is its first.
+        case blocked(attribute: Int)
+        /// No filter claims it.
+        case unclaimed
+
+        package var opensApp: Bool {
+            if case .opens = self { return true }
+            return false
+        }
+    }
+
     /// One path attribute that takes part: the scan, its filter, its group if any (nil for a
     /// plain `<data>` attribute), and its number among all the filters' data attributes.
     struct Matcher {
@@ -82,24 +151,48 @@ package struct AndroidFilterLanguage: PathLanguage {
         let attribute: Int
     }
 
+    /// A group as the walk decides it.
+    struct GroupRule {
+        let allows: Bool
+        /// The matchers of its path filters.
+        let members: [Int32]
+        /// Its query and fragment filters, by index into `relative`'s patterns.
+        let queries: FilterSet
+        let fragments: FilterSet
+        /// Its first filter attribute, which names it.
+        let attribute: Int
+        /// False when one of its attributes is rejected: it matches no URL.
+        let canMatch: Bool
+    }
+
     private let matchers: [Matcher]
-    /// For each filter taking part, its groups: (allows, the matchers that form it, whether it
-    /// can match at all).
-    private let groups: [[(allows: Bool, members: [Int32], canMatch: Bool)]]
+    /// For each filter taking part, its groups.
+    private let groups: [[GroupRule]]
     /// The trie of the matchers' literal beginnings; node 0 is the empty text.
     private let trie: LiteralTrie
     /// The filter, by its position in the list, that claims every path because the API level
     /// reads none of its path attributes (nor groups): the language is then everything.
     let everythingClaimedBy: Int?
+    /// The groups' query and fragment filters and every way to satisfy them; nil when no group
+    /// read at this level has one.
+    let relative: AndroidQueryAndFragment?
+    /// Whether the groups' query and fragment filters are too many to decide over every query
+    /// (`AndroidQueryAndFragment`'s budgets): the language must not be compared then.
+    package let isUndecided: Bool
+    let quantifier: Quantifier
+    /// The decision for each set of accepted matchers met, shared by the language's copies.
+    private let decisions = DecisionCache()
 
     /// The language of `filters` (already chosen for the host) at `apiLevel`. Attributes are
-    /// numbered across the filters in order, plain ones and group members alike, so a decider
-    /// names one.
-    package init(_ filters: [AndroidIntentFilter], apiLevel: Int) {
+    /// numbered across the filters in order — plain ones, then each group's filter attributes
+    /// — so a decider names one.
+    package init(_ filters: [AndroidIntentFilter], apiLevel: Int, quantifier: Quantifier = .someURL) {
         var matchers: [Matcher] = []
-        var groups: [[(allows: Bool, members: [Int32], canMatch: Bool)]] = []
+        var groups: [[GroupRule]] = []
         var claimsEverything: Int?
         var attribute = 0
+        var queryPatterns: [AndroidPathPattern] = []
+        var fragmentPatterns: [AndroidPathPattern] = []
         let readsGroups = apiLevel >= AndroidIntentFilter.groupsIntroducedIn
         for (filterIndex, filter) in filters.enumerated() {
             var known = 0
@@ -109,30 +202,56 @@ package struct AndroidFilterLanguage: PathLanguage {
                 known += 1
                 matchers.append(Matcher(scan: AndroidPathScan(path), filter: Int32(filterIndex), group: nil, attribute: attribute))
             }
-            var filterGroups: [(allows: Bool, members: [Int32], canMatch: Bool)] = []
+            var filterGroups: [GroupRule] = []
             for (groupIndex, group) in filter.groups.enumerated() {
+                defer { attribute += group.filters.count }
+                guard readsGroups else { continue }
                 var members: [Int32] = []
-                for path in group.paths {
-                    defer { attribute += 1 }
-                    guard readsGroups else { continue }
-                    members.append(Int32(matchers.count))
-                    matchers.append(
-                        Matcher(scan: AndroidPathScan(path), filter: Int32(filterIndex), group: Int32(groupIndex), attribute: attribute))
+                var queries = FilterSet()
+                var fragments = FilterSet()
+                for (offset, relativeFilter) in group.filters.enumerated() {
+                    switch relativeFilter.part {
+                    case .path:
+                        members.append(Int32(matchers.count))
+                        matchers.append(
+                            Matcher(
+                                scan: AndroidPathScan(relativeFilter.pattern), filter: Int32(filterIndex), group: Int32(groupIndex),
+                                attribute: attribute + offset))
+                    case .query:
+                        queries.insert(queryPatterns.count)
+                        queryPatterns.append(relativeFilter.pattern)
+                    case .fragment:
+                        fragments.insert(fragmentPatterns.count)
+                        fragmentPatterns.append(relativeFilter.pattern)
+                    }
                 }
-                // A group without filters, or with a query or fragment filter, matches no URL here;
-                // a group of unknown attributes only still counts as a group of the filter.
-                filterGroups.append((group.allows, members, !group.filtersQueryOrFragment && !group.paths.isEmpty))
+                filterGroups.append(
+                    GroupRule(
+                        allows: group.allows, members: members, queries: queries, fragments: fragments, attribute: attribute,
+                        canMatch: !group.hasRejectedFilter && !group.filters.isEmpty))
             }
-            groups.append(readsGroups ? filterGroups : [])
+            groups.append(filterGroups)
             if known == 0 && (!readsGroups || filter.groups.isEmpty) && claimsEverything == nil {
                 claimsEverything = filterIndex
             }
         }
         self.matchers = matchers
         self.groups = groups
+        self.quantifier = quantifier
         everythingClaimedBy = claimsEverything
         trie = LiteralTrie(matchers.indices.compactMap { Self.beginning(of: matchers[$0].scan, matcher: Int32($0)) })
+        if queryPatterns.isEmpty && fragmentPatterns.isEmpty {
+            relative = nil
+            isUndecided = false
+        } else {
+            relative = AndroidQueryAndFragment(queryPatterns: queryPatterns, fragmentPatterns: fragmentPatterns)
+            isUndecided = relative == nil
+        }
     }
+
+    /// Whether some group read here filters the query or fragment: the languages of both
+    /// quantifiers then differ, and each must be compared.
+    package var filtersQueryOrFragment: Bool { relative != nil || isUndecided }
 
     /// The units `scan` takes one by one from its start — where exactly one unit keeps it alive
     /// and it does not match yet, at most as many as the pattern has — and its state after them;
@@ -218,27 +337,95 @@ package struct AndroidFilterLanguage: PathLanguage {
         for alive in state.alive { matchers[Int(alive.matcher)].scan.distinctions(alive.scan, into: &ranges) }
     }
 
-    package func accepts(_ state: State) -> Bool? { decider(state) != nil || everythingClaimedBy != nil }
+    package func accepts(_ state: State) -> Bool? { everythingClaimedBy != nil || decision(state).outcome.opensApp }
 
-    /// The attribute that claims a path ending in `state`: the first plain one that matches, else
-    /// the first member of the group that allows it; nil when no filter claims it (or when a
-    /// filter without path attributes claims everything, which `everythingClaimedBy` names).
+    /// The attribute that claims a path ending in `state`, under the query and fragment the
+    /// quantifier chooses (`urlEnd`): the first plain one that matches, else the first of the
+    /// group that allows it; nil when no filter claims it (or when a filter without path
+    /// attributes claims everything, which `everythingClaimedBy` names).
     package func decider(_ state: State) -> Int? {
-        if everythingClaimedBy != nil { return nil }
-        var accepted = Set<Int32>()
-        for alive in state.alive where matchers[Int(alive.matcher)].scan.accepts(alive.scan) {
-            let matcher = alive.matcher
-            if matchers[Int(matcher)].group == nil { return matchers[Int(matcher)].attribute }
-            accepted.insert(matcher)
+        guard everythingClaimedBy == nil, case .opens(let attribute) = decision(state).outcome else { return nil }
+        return attribute
+    }
+
+    /// What the filters do with the URL whose path ends in `state`, whose decoded query and
+    /// fragment are these (nil: the URL has none).
+    package func outcome(_ state: State, query: [UInt16]?, fragment: [UInt16]?) -> Outcome {
+        let satisfiedQueries = relative.map { AndroidQueryAndFragment.satisfied(byQuery: query, $0.queryPatterns) } ?? FilterSet()
+        let satisfiedFragments = relative.map { AndroidQueryAndFragment.satisfied(byFragment: fragment, $0.fragmentPatterns) }
+        return outcome(accepted(state), queries: satisfiedQueries, fragments: fragment == nil ? nil : satisfiedFragments ?? FilterSet())
+    }
+
+    /// The query and fragment, as they end a witness URL (`?q#f`, encoded), under which the
+    /// path ending in `state` gets its verdict: for `someURL`, one that opens the app if any
+    /// does; for `everyURL`, one that does not if any does not. Empty when neither matters.
+    package func urlEnd(_ state: State) -> String {
+        guard let relative, everythingClaimedBy == nil else { return "" }
+        let decision = decision(state)
+        let query = relative.queries[decision.query].text
+        let fragment = relative.fragments[decision.fragment].text
+        return (query.map { "?" + AndroidQueryAndFragment.encoded($0, keepingAmpersands: true) } ?? "")
+            + (fragment.map { "#" + AndroidQueryAndFragment.encoded($0, keepingAmpersands: false) } ?? "")
+    }
+
+    /// The matchers whose scans accept at `state`, ascending.
+    private func accepted(_ state: State) -> [Int32] {
+        state.alive.compactMap { matchers[Int($0.matcher)].scan.accepts($0.scan) ? $0.matcher : nil }
+    }
+
+    /// The outcome for a path whose accepted matchers are `accepted`, with a query satisfying
+    /// `queries` and a fragment satisfying `fragments` (nil: no fragment).
+    private func outcome(_ accepted: [Int32], queries: FilterSet, fragments: FilterSet?) -> Outcome {
+        // A plain attribute that matches wins over every group.
+        for matcher in accepted where matchers[Int(matcher)].group == nil {
+            return .opens(attribute: matchers[Int(matcher)].attribute)
         }
-        guard !accepted.isEmpty else { return nil }
+        var blocked: Int?
         for filterGroups in groups {
-            for group in filterGroups where group.canMatch && group.members.allSatisfy(accepted.contains) && !group.members.isEmpty {
-                if group.allows { return matchers[Int(group.members[0])].attribute }
+            for group in filterGroups where group.canMatch && group.members.allSatisfy(accepted.contains) {
+                guard queries.isSuperset(of: group.queries),
+                    group.fragments.isEmpty || fragments?.isSuperset(of: group.fragments) == true
+                else { continue }
+                if group.allows { return .opens(attribute: group.attribute) }
+                blocked = blocked ?? group.attribute
                 break
             }
         }
-        return nil
+        return blocked.map { .blocked(attribute: $0) } ?? .unclaimed
+    }
+
+    /// The verdict for paths ending in `state` under the quantifier, and the choice of query and
+    /// fragment (indexes into `relative`'s) it holds for: the URL without either first, so that
+    /// a path the groups' query and fragment filters do not concern keeps its plain verdict.
+    private func decision(_ state: State) -> Decision {
+        let accepted = accepted(state)
+        guard let relative else { return Decision(outcome: outcome(accepted, queries: FilterSet(), fragments: nil)) }
+        if let known = decisions.known[accepted] { return known }
+        var found: Decision?
+        search: for (queryIndex, query) in relative.queries.enumerated() {
+            for (fragmentIndex, fragment) in relative.fragments.enumerated() {
+                let outcome = outcome(accepted, queries: query.satisfied, fragments: fragment.text == nil ? nil : fragment.satisfied)
+                if outcome.opensApp == (quantifier == .someURL) {
+                    found = Decision(outcome: outcome, query: queryIndex, fragment: fragmentIndex)
+                    break search
+                }
+            }
+        }
+        let decision = found ?? Decision(outcome: outcome(accepted, queries: FilterSet(), fragments: nil))
+        decisions.known[accepted] = decision
+        return decision
+    }
+
+    /// A verdict, and the query and fragment it holds for.
+    struct Decision {
+        var outcome: Outcome
+        var query = 0
+        var fragment = 0
+    }
+
+    /// Decisions by the accepted matchers of a state: many states share them.
+    private final class DecisionCache {
+        var known: [[Int32]: Decision] = [:]
     }
 
     package func isFinal(_ state: State) -> Bool { everythingClaimedBy != nil || (state.alive.isEmpty && state.node < 0) }

@@ -1,0 +1,216 @@
+/// The queries and fragments of a URL as the query and fragment filters of
+/// `<uri-relative-filter-group>` elements tell them apart (API 35+, AOSP's `UriRelativeFilter`):
+/// a query filter matches when one piece of the decoded query — split on `&`, or on `;` when
+/// that gives a single piece, as Java's `String.split` splits — matches its pattern; a fragment
+/// filter matches the decoded fragment, and a URL without `#` has none to match.
+///
+/// What a group decides depends only on which filters a URL's query and fragment satisfy, so
+/// every query a URL can carry is one of a few *choices*: a set of satisfied query filters that
+/// some query gives, with such a query. Those choices are found over every string, not sampled:
+/// the filters' scans are stepped together over every piece (a product automaton, one unit per
+/// region they tell apart), which gives each set one string matches; a query is any list of
+/// pieces, so the sets a query gives are the unions of those.
+struct AndroidQueryAndFragment {
+    /// One way to satisfy the filters: the filters satisfied, and the decoded text that does
+    /// (nil for a URL without that part).
+    struct Choice {
+        let satisfied: FilterSet
+        let text: [UInt16]?
+    }
+
+    let queryPatterns: [AndroidPathPattern]
+    let fragmentPatterns: [AndroidPathPattern]
+    /// Every set of query filters some query satisfies, with a query that does; the first is
+    /// the URL without a query.
+    let queries: [Choice]
+    /// Every set of fragment filters some fragment satisfies, with a fragment that does; the
+    /// first is the URL without a fragment.
+    let fragments: [Choice]
+
+    /// States the stepping of every piece may visit, and choices it may keep: past them the
+    /// groups are not decided (the run says so) rather than decided by a part of the strings.
+    static let stateBudget = 20_000
+    static let choiceBudget = 1_024
+
+    static let ampersand = UInt16(UInt8(ascii: "&"))
+    static let semicolon = UInt16(UInt8(ascii: ";"))
+
+    /// The choices for these filters; nil when finding them passes the budgets.
+    init?(queryPatterns: [AndroidPathPattern], fragmentPatterns: [AndroidPathPattern]) {
+        self.queryPatterns = queryPatterns
+        self.fragmentPatterns = fragmentPatterns
+        // A piece never holds `&`: the query is split on it.
+        guard let pieces = Self.matchSets(queryPatterns, excluding: Self.ampersand),
+            let fragmentSets = Self.matchSets(fragmentPatterns, excluding: nil)
+        else { return nil }
+        var queries = [Choice(satisfied: FilterSet(), text: nil)]
+        // The unions of the pieces' sets, each with the pieces that give it.
+        var unions: [FilterSet: [Int]] = [:]
+        var order: [FilterSet] = []
+        for (index, piece) in pieces.enumerated() where unions[piece.satisfied] == nil {
+            unions[piece.satisfied] = [index]
+            order.append(piece.satisfied)
+        }
+        var next = 0
+        while next < order.count {
+            let union = order[next]
+            next += 1
+            for (index, piece) in pieces.enumerated() {
+                let wider = union.union(piece.satisfied)
+                guard unions[wider] == nil else { continue }
+                guard order.count < Self.choiceBudget else { return nil }
+                unions[wider] = unions[union]! + [index]
+                order.append(wider)
+            }
+        }
+        for union in order {
+            queries.append(Choice(satisfied: union, text: Self.query(joining: unions[union]!.map { pieces[$0].text ?? [] })))
+        }
+        self.queries = queries
+        fragments = [Choice(satisfied: FilterSet(), text: nil)] + fragmentSets
+        guard queries.count * fragments.count <= Self.choiceBudget * 16 else { return nil }
+    }
+
+    /// The pieces Android compares with query filters: the decoded query split on `&`, or on `;`
+    /// when that gives one piece, with Java's `split` (trailing empty pieces dropped, so `a=1&`
+    /// is one piece, and then split on `;`).
+    static func pieces(ofQuery query: [UInt16]) -> [[UInt16]] {
+        let pieces = javaSplit(query, on: ampersand)
+        return pieces.count == 1 ? javaSplit(query, on: semicolon) : pieces
+    }
+
+    /// Java's `String.split` on one character: the whole text when it does not occur, else the
+    /// pieces with trailing empty ones dropped.
+    static func javaSplit(_ text: [UInt16], on separator: UInt16) -> [[UInt16]] {
+        guard text.contains(separator) else { return [text] }
+        var pieces = text.split(separator: separator, omittingEmptySubsequences: false).map(Array.init)
+        while pieces.last?.isEmpty == true { pieces.removeLast() }
+        return pieces
+    }
+
+    /// The query filters (indexes into `patterns`) that a decoded query satisfies; none without
+    /// a query.
+    static func satisfied(byQuery query: [UInt16]?, _ patterns: [AndroidPathPattern]) -> FilterSet {
+        var satisfied = FilterSet()
+        guard let query else { return satisfied }
+        let pieces = Self.pieces(ofQuery: query).map { String(decoding: $0, as: UTF16.self) }
+        for (index, pattern) in patterns.enumerated() where pieces.contains(where: pattern.matches) {
+            satisfied.insert(index)
+        }
+        return satisfied
+    }
+
+    /// The fragment filters a decoded fragment satisfies; none without a fragment.
+    static func satisfied(byFragment fragment: [UInt16]?, _ patterns: [AndroidPathPattern]) -> FilterSet {
+        var satisfied = FilterSet()
+        guard let fragment else { return satisfied }
+        let text = String(decoding: fragment, as: UTF16.self)
+        for (index, pattern) in patterns.enumerated() where pattern.matches(text) { satisfied.insert(index) }
+        return satisfied
+    }
+
+    /// A decoded query whose pieces are `pieces` (their sets differ, so at most one is empty):
+    /// the empty piece first, since Java drops trailing empty ones; a single piece holding `;`
+    /// twice, so that splitting on `&` gives two pieces and `;` is not split on.
+    static func query(joining pieces: [[UInt16]]) -> [UInt16] {
+        let ordered = pieces.sorted { $0.isEmpty && !$1.isEmpty }
+        if ordered.count == 1, ordered[0].contains(semicolon) { return ordered[0] + [ampersand] + ordered[0] }
+        return Array(ordered.joined(separator: [ampersand]))
+    }
+
+    /// Every set of `patterns` that one string not holding `excluded` matches, with the shortest
+    /// such string, in the order found; nil past the state budget.
+    static func matchSets(_ patterns: [AndroidPathPattern], excluding excluded: UInt16?) -> [Choice]? {
+        guard !patterns.isEmpty else { return [] }
+        let scans = patterns.map(AndroidPathScan.init)
+        let start = scans.map(\.start)
+        var seen: Set<[AndroidPathScan.State]> = [start]
+        var queue: [(states: [AndroidPathScan.State], text: [UInt16])] = [(start, [])]
+        var found: [Choice] = []
+        var foundSets: Set<FilterSet> = []
+        var ranges: [ClosedRange<UInt16>] = []
+        var units: [UInt16] = []
+        var scratch = PathLanguageComparison.RepresentativeScratch()
+        var next = 0
+        while next < queue.count {
+            let (states, text) = queue[next]
+            next += 1
+            var satisfied = FilterSet()
+            for (index, scan) in scans.enumerated() where scan.accepts(states[index]) { satisfied.insert(index) }
+            if foundSets.insert(satisfied).inserted { found.append(Choice(satisfied: satisfied, text: text)) }
+            // Each unit the scans tell apart, and the excluded unit and the surrogates apart from
+            // the rest, so that a region's unit can be skipped without losing the others.
+            ranges.removeAll(keepingCapacity: true)
+            for (index, scan) in scans.enumerated() { scan.distinctions(states[index], into: &ranges) }
+            if let excluded { ranges.append(excluded...excluded) }
+            ranges.append(0xD800...0xDFFF)
+            PathLanguageComparison.representatives(of: ranges, into: &units, scratch: &scratch)
+            for unit in units where unit != excluded && !UTF16.isSurrogate(unit) {
+                let stepped = scans.indices.map { scans[$0].step(states[$0], unit) }
+                guard seen.insert(stepped).inserted else { continue }
+                guard seen.count <= stateBudget else { return nil }
+                queue.append((stepped, text + [unit]))
+            }
+        }
+        return found
+    }
+
+    /// `text` percent-encoded for a URL's query or fragment: what Android decodes back to it
+    /// (`&` kept as written, the pieces' separator).
+    static func encoded(_ text: [UInt16], keepingAmpersands: Bool) -> String {
+        var encoded = ""
+        for scalar in String(decoding: text, as: UTF16.self).unicodeScalars {
+            let isKept =
+                ("0"..."9").contains(scalar) || ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
+                || "-._~=".unicodeScalars.contains(scalar) || (keepingAmpersands && scalar == "&")
+            if isKept {
+                encoded.unicodeScalars.append(scalar)
+            } else {
+                for byte in String(scalar).utf8 { encoded += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2) }
+            }
+        }
+        return encoded
+    }
+}
+
+/// A set of small non-negative numbers (filters, by their index), as bits.
+struct FilterSet: Hashable {
+    private var words: [UInt64] = []
+
+    var isEmpty: Bool { words.allSatisfy { $0 == 0 } }
+
+    mutating func insert(_ member: Int) {
+        let (word, bit) = member.quotientAndRemainder(dividingBy: 64)
+        while words.count <= word { words.append(0) }
+        words[word] |= 1 << UInt64(bit)
+    }
+
+    func contains(_ member: Int) -> Bool {
+        let (word, bit) = member.quotientAndRemainder(dividingBy: 64)
+        return word < words.count && words[word] & (1 << UInt64(bit)) != 0
+    }
+
+    func union(_ other: FilterSet) -> FilterSet {
+        var result = FilterSet()
+        result.words = (0..<max(words.count, other.words.count)).map { index in
+            (index < words.count ? words[index] : 0) | (index < other.words.count ? other.words[index] : 0)
+        }
+        while result.words.last == 0 { result.words.removeLast() }
+        return result
+    }
+
+    func isSuperset(of other: FilterSet) -> Bool {
+        for (index, word) in other.words.enumerated() where word & ~(index < words.count ? words[index] : 0) != 0 { return false }
+        return true
+    }
+
+    static func == (lhs: FilterSet, rhs: FilterSet) -> Bool { lhs.trimmed == rhs.trimmed }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(trimmed) }
+
+    private var trimmed: ArraySlice<UInt64> {
+        var end = words.count
+        while end > 0 && words[end - 1] == 0 { end -= 1 }
+        return words[..<end]
+    }
+}
