@@ -115,7 +115,8 @@ struct AppLinksCommandTests {
     func androidGroups() throws {
         let folder = RouteLint.packageRoot.appendingPathComponent("Tests/RouteLintKitTests/Fixtures/err/platform-android-groups")
         let urls = [
-            "https://shop.example.com/cart?b=2&ref=app", "https://shop.example.com/cart?ref=app&", "https://shop.example.com/help/faq?x;print=1",
+            "https://shop.example.com/cart?b=2&ref=app", "https://shop.example.com/cart?ref=app&",
+            "https://shop.example.com/help/faq?x;print=1",
             "https://user@shop.example.com/x#top", "https://shop.example.com/x#to%70",
         ]
         let resolve = try RouteLint.run(
@@ -137,6 +138,27 @@ struct AppLinksCommandTests {
                   API 35+     opens the app: android:fragment 'top' of a <uri-relative-filter-group> (AndroidManifest.xml:32:45)
                 https://shop.example.com/x#to%70
                   API 35+     opens the app: android:fragment 'top' of a <uri-relative-filter-group> (AndroidManifest.xml:32:45)
+
+                """)
+    }
+
+    @Test("Dynamic App Links: on API 35+ resolve names the rule of assetlinks.json that lets a URL through or keeps it out")
+    func dynamicRules() throws {
+        let folder = RouteLint.packageRoot.appendingPathComponent("Tests/RouteLintKitTests/Fixtures/err/platform-android-dynamic")
+        let resolve = try RouteLint.run(
+            [
+                "resolve", "--manifest", "shop.routes.yaml", "--platform", "android", "--platform-file", "AndroidManifest.xml",
+                "--platform-file", "assetlinks.json", "https://shop.example.com/products/1", "https://shop.example.com/help/a?x=2&print=1",
+            ], in: folder)
+        #expect(resolve.status == 1)
+        #expect(
+            resolve.stdout == """
+                https://shop.example.com/products/1
+                  API 33–34   opens the app: android:pathAdvancedPattern '/products/[^/]+/{0,1}' (AndroidManifest.xml:12:52)
+                  API 35+     opens the app: android:pathAdvancedPattern '/products/[^/]+/{0,1}', let through by dynamic rule 3 {"/": "*"} of assetlinks.json (AndroidManifest.xml:12:52)
+                https://shop.example.com/help/a?x=2&print=1
+                  API 33–34   opens the app: android:pathAdvancedPattern '/help/.+' (AndroidManifest.xml:13:52)
+                  API 35+     stays on the web: dynamic rule 1 {"/": "/help/*", "?": {"print": "1"}, "exclude": true} of assetlinks.json (exclude) (assetlinks.json:11:9)
 
                 """)
     }

@@ -29,9 +29,55 @@ struct AndroidGroupsTests {
         return pieces.count == 1 ? javaSplit(query, ";") : pieces
     }
 
-    /// Whether `filters` open the URL of these decoded parts (nil: the URL has none).
-    static func referenceOpens(_ filters: [AndroidIntentFilter], path: String, query: String?, fragment: String?) -> Bool {
-        filters.contains { filter in
+    /// A dynamic rule's pattern, as Android's documentation states it: `*` matches up to the
+    /// first occurrence of the character after it, `?` one character (so `?*` one or more).
+    /// The patterns drawn here never put `?` or `*` right after `*`.
+    static func dynamicGlob(_ pattern: String, _ text: String) -> Bool {
+        let pattern = Array(pattern)
+        let text = Array(text)
+        var (position, read) = (0, 0)
+        while position < pattern.count {
+            switch pattern[position] {
+            case "*":
+                guard position + 1 < pattern.count else { return true }
+                while read < text.count && text[read] != pattern[position + 1] { read += 1 }
+                position += 1
+            case "?":
+                guard read < text.count else { return false }
+                (position, read) = (position + 1, read + 1)
+            default:
+                guard read < text.count, text[read] == pattern[position] else { return false }
+                (position, read) = (position + 1, read + 1)
+            }
+        }
+        return read == text.count
+    }
+
+    /// Whether Dynamic App Links rules let the URL through: the first rule that matches decides,
+    /// none matching keeps it on the web.
+    static func referenceAllows(_ rules: [AndroidDynamicRule], path: String, query: String?, fragment: String?) -> Bool {
+        for rule in rules {
+            let pieces = query.map(queryPieces) ?? []
+            let matches =
+                (rule.path.map { dynamicGlob($0, path) } ?? true)
+                && rule.query.allSatisfy { parameter in
+                    pieces.contains {
+                        $0.hasPrefix(parameter.name + "=") && dynamicGlob(parameter.value, String($0.dropFirst(parameter.name.count + 1)))
+                    }
+                }
+                && (rule.fragment.map { pattern in fragment.map { dynamicGlob(pattern, $0) } ?? false } ?? true)
+            if matches { return !rule.exclude }
+        }
+        return false
+    }
+
+    /// Whether `filters` open the URL of these decoded parts (nil: the URL has none), narrowed
+    /// by `rules` when there are.
+    static func referenceOpens(
+        _ filters: [AndroidIntentFilter], rules: [AndroidDynamicRule] = [], path: String, query: String?, fragment: String?
+    ) -> Bool {
+        guard rules.isEmpty || referenceAllows(rules, path: path, query: query, fragment: fragment) else { return false }
+        return filters.contains { filter in
             if filter.paths.isEmpty && filter.groups.isEmpty { return true }
             if filter.paths.contains(where: { $0.matches(path) }) { return true }
             for group in filter.groups {
@@ -64,13 +110,13 @@ struct AndroidGroupsTests {
     }
 
     /// What the language decides for a URL `path?query#fragment` (decoded parts).
-    static func outcome(_ filters: [AndroidIntentFilter], _ path: String, query: String?, fragment: String?, apiLevel: Int = 35)
-        -> AndroidFilterLanguage.Outcome
-    {
-        let language = AndroidFilterLanguage(filters, apiLevel: apiLevel)
+    static func outcome(
+        _ filters: [AndroidIntentFilter], rules: [AndroidDynamicRule] = [], _ path: String, query: String?, fragment: String?,
+        apiLevel: Int = 35
+    ) -> AndroidFilterLanguage.Outcome {
+        let language = AndroidFilterLanguage(filters, apiLevel: apiLevel, dynamicRules: rules)
         var state = language.start
         for unit in path.utf16 { state = language.step(state, unit) }
-        if language.everythingClaimedBy != nil { return .opens(attribute: -1) }
         return language.outcome(state, query: query.map { Array($0.utf16) }, fragment: fragment.map { Array($0.utf16) })
     }
 
@@ -251,23 +297,68 @@ struct AndroidGroupsTests {
         return (query, fragment)
     }
 
-    @Test("the automaton decides every URL as the reference does")
+    /// Dynamic rules for half the draws: patterns of literals, `?`, `?*` and `*` before a literal
+    /// or at the end; a parameter `a`; often a final `{"/": "*"}`.
+    static func randomRules(_ random: inout Random) -> [AndroidDynamicRule] {
+        guard Bool.random(using: &random) else { return [] }
+        func pattern(_ pieces: [String], _ random: inout Random) -> String {
+            var text = (0..<Int.random(in: 0...2, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            if Int.random(in: 0..<3, using: &random) == 0 { text += "*" }
+            // The documentation says nothing of `?` or `*` right after `*`: none is drawn.
+            return text.isEmpty || text.contains("*?") || text.contains("**") ? "*" : text
+        }
+        var rules = (0..<Int.random(in: 1...3, using: &random)).map { _ in
+            var rule = AndroidDynamicRule(exclude: Bool.random(using: &random))
+            if Bool.random(using: &random) { rule.path = "/" + pattern(["a", "1", "/", "?", "?*", "*a", "*/"], &random) }
+            if Int.random(in: 0..<3, using: &random) == 0 {
+                rule.query = [.init(name: "a", value: pattern(["1", "a", "?", "*1"], &random))]
+            }
+            if Int.random(in: 0..<4, using: &random) == 0 { rule.fragment = pattern(["a", "1", "?"], &random) }
+            return rule
+        }
+        if Bool.random(using: &random) { rules.append(AndroidDynamicRule(path: "*")) }
+        return rules
+    }
+
+    @Test("the dynamic rules' patterns: '*' up to the first occurrence of what follows, '?' one character")
+    func dynamicPatterns() {
+        let cases: [(String, String, Bool)] = [
+            ("/help/*", "/help/a/b", true), ("/help/*", "/help/", true), ("/help/*", "/help", false),
+            ("/*/edit", "/a/edit", true), ("/*/edit", "/a/b/edit", false), ("/p/?", "/p/1", true), ("/p/?", "/p/12", false),
+            ("/p/?*", "/p/", false), ("/p/?*", "/p/12", true), ("*", "", true), ("/a.b", "/axb", false), ("/a.b", "/a.b", true),
+            ("/[x]{1}+\\", "/[x]{1}+\\", true),
+        ]
+        for (pattern, path, expected) in cases {
+            #expect(Self.dynamicGlob(pattern, path) == expected, "reference: \(pattern) on \(path)")
+            #expect(AndroidDynamicRule.matcherPattern(pattern)?.matches(path) == expected, "\(pattern) on \(path)")
+        }
+        // A `?` right after `*` reads as before it: one character or more, up to what follows.
+        #expect(AndroidDynamicRule.matcherPattern("/*?/x")?.matches("/ab/x") == true)
+        #expect(AndroidDynamicRule.matcherPattern("/*?/x")?.matches("//x") == false)
+    }
+
+    @Test("the automaton decides every URL as the reference does, with and without dynamic rules")
     func automatonAgrees() {
         var random = Random(state: 35)
         var opened = 0
         for _ in 0..<400 {
             let filters = Self.randomFilters(&random)
+            let rules = Self.randomRules(&random)
             for _ in 0..<20 {
                 let path = "/" + PathLanguageTests.text(Self.pathAlphabet, maximumLength: 3, &random)
                 let query: String? =
                     Bool.random(using: &random) ? nil : PathLanguageTests.text(Self.partAlphabet + ["&", ";"], maximumLength: 5, &random)
                 let fragment: String? =
                     Bool.random(using: &random) ? nil : PathLanguageTests.text(Self.partAlphabet, maximumLength: 3, &random)
-                let expected = Self.referenceOpens(filters, path: path, query: query, fragment: fragment)
+                let expected = Self.referenceOpens(filters, rules: rules, path: path, query: query, fragment: fragment)
                 if expected { opened += 1 }
                 #expect(
-                    Self.outcome(filters, path, query: query, fragment: fragment).opensApp == expected,
-                    "\(filters.map(\.attributeNames)) on \(path)?\(query ?? "-")#\(fragment ?? "-")")
+                    Self.outcome(filters, rules: rules, path, query: query, fragment: fragment).opensApp == expected,
+                    "\(filters.map(\.attributeNames)) \(rules.map(\.json)) on \(path)?\(query ?? "-")#\(fragment ?? "-")")
+                // Below API 35 the rules change nothing.
+                #expect(
+                    Self.outcome(filters, rules: rules, path, query: query, fragment: fragment, apiLevel: 34)
+                        == Self.outcome(filters, path, query: query, fragment: fragment, apiLevel: 34))
             }
         }
         #expect(opened > 500)
@@ -280,10 +371,11 @@ struct AndroidGroupsTests {
         let queries = [nil] + Self.strings(Self.partAlphabet + ["&", ";"], upTo: 3).map(Optional.some)
         let fragments = [nil] + Self.strings(Self.partAlphabet, upTo: 2).map(Optional.some)
         var differing = 0
-        for _ in 0..<120 {
+        for _ in 0..<160 {
             let filters = Self.randomFilters(&random)
-            let some = AndroidFilterLanguage(filters, apiLevel: 35, quantifier: .someURL)
-            let every = AndroidFilterLanguage(filters, apiLevel: 35, quantifier: .everyURL)
+            let rules = Self.randomRules(&random)
+            let some = AndroidFilterLanguage(filters, apiLevel: 35, dynamicRules: rules, quantifier: .someURL)
+            let every = AndroidFilterLanguage(filters, apiLevel: 35, dynamicRules: rules, quantifier: .everyURL)
             guard !some.isUndecided else {
                 Issue.record("undecided: \(filters.map(\.attributeNames))")
                 continue
@@ -296,27 +388,23 @@ struct AndroidGroupsTests {
                     someState = some.step(someState, unit)
                     everyState = every.step(everyState, unit)
                 }
-                let name = "\(filters.map(\.attributeNames)) on \(path)"
+                let name = "\(filters.map(\.attributeNames)) \(rules.map(\.json)) on \(path)"
                 let someEnd = Self.parts(ofEnd: some.urlEnd(someState))
                 let everyEnd = Self.parts(ofEnd: every.urlEnd(everyState))
+                let opens = { (query: String?, fragment: String?) in
+                    Self.referenceOpens(filters, rules: rules, path: path, query: query, fragment: fragment)
+                }
                 if some.accepts(someState) == true {
-                    #expect(
-                        Self.referenceOpens(filters, path: path, query: someEnd.query, fragment: someEnd.fragment), "some witness: \(name)")
+                    #expect(opens(someEnd.query, someEnd.fragment), "some witness: \(name)")
                 } else {
-                    let opening = queries.lazy.flatMap { query in fragments.lazy.map { (query, $0) } }.first {
-                        Self.referenceOpens(filters, path: path, query: $0.0, fragment: $0.1)
-                    }
+                    let opening = queries.lazy.flatMap { query in fragments.lazy.map { (query, $0) } }.first { opens($0.0, $0.1) }
                     #expect(opening == nil, "\(name): some URL opens, \(String(describing: opening))")
                 }
                 if every.accepts(everyState) == true {
-                    let failing = queries.lazy.flatMap { query in fragments.lazy.map { (query, $0) } }.first {
-                        !Self.referenceOpens(filters, path: path, query: $0.0, fragment: $0.1)
-                    }
+                    let failing = queries.lazy.flatMap { query in fragments.lazy.map { (query, $0) } }.first { !opens($0.0, $0.1) }
                     #expect(failing == nil, "\(name): some URL stays on the web, \(String(describing: failing))")
                 } else {
-                    #expect(
-                        !Self.referenceOpens(filters, path: path, query: everyEnd.query, fragment: everyEnd.fragment),
-                        "every witness: \(name)")
+                    #expect(!opens(everyEnd.query, everyEnd.fragment), "every witness: \(name)")
                 }
                 if some.accepts(someState) != every.accepts(everyState) { differing += 1 }
             }

@@ -27,6 +27,7 @@ struct AppleAssociationShapesTests {
             case .malformed(let message, _): return "malformed: \(message)"
             case .rejectedPattern(_, let pattern, let reason, _): return "\(pattern): \(reason)"
             case .oversizedAssociation(let bytes, _): return "oversized \(bytes)"
+            case .ignoredDynamicRules(let problem, _): return "dynamic rules ignored: \(problem)"
             }
         }
     }

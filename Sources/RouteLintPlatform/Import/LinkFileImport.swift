@@ -40,7 +40,7 @@ package struct LinkFileImport: Sendable {
                         .init(
                             .skipped, "expected \(expected), found \(found); the platform reads nothing there, nor does the import",
                             at: ImportOrigin(path: source.file.path, range: range, text: "")))
-                case .rejectedPattern, .misleadingPattern, .oversizedAssociation:
+                case .rejectedPattern, .misleadingPattern, .oversizedAssociation, .ignoredDynamicRules:
                     // The pattern is imported as the platform reads it; lint reports the rest.
                     continue
                 }

@@ -25,8 +25,89 @@ extension PlatformFileReader {
                         expected: "'sha256_cert_fingerprints'", found: "nothing", at: range(target.range.start, target.range.start + 1))
                 )
             }
-            result.append(PlatformFile.AssetLinksStatement(package: package, fingerprints: fingerprints, range: range(statement.range)))
+            var located = PlatformFile.AssetLinksStatement(package: package, fingerprints: fingerprints, range: range(statement.range))
+            if let extensions = statement["relation_extensions"] {
+                located.dynamicRules = dynamicRules(extensions)
+            }
+            result.append(located)
         }
         return .assetLinks(result)
+    }
+
+    /// The key of Dynamic App Links rules, and a spelling of it Android does not read.
+    static let dynamicRulesKey = "dynamic_app_link_components"
+    static let misspeltDynamicRulesKeys = ["dynamic_app_deep_link_components"]
+
+    /// The statement's Dynamic App Links rules (`relation_extensions` of `handle_all_urls`);
+    /// nil when it has none.
+    private mutating func dynamicRules(_ extensions: JSONDocument.Value) -> PlatformFile.DynamicRules? {
+        guard case .object = extensions.kind else {
+            issues.append(
+                .unexpected(expected: "'relation_extensions': an object", found: extensions.typeName, at: range(extensions.range)))
+            return nil
+        }
+        guard let handleAllURLs = extensions["delegate_permission/common.handle_all_urls"], case .object(let members) = handleAllURLs.kind
+        else { return nil }
+        for member in members where Self.misspeltDynamicRulesKeys.contains(member.key) {
+            issues.append(
+                .unexpected(
+                    expected: "'\(Self.dynamicRulesKey)'", found: "'\(member.key)', a key Android does not read",
+                    at: range(member.keyRange)))
+        }
+        guard let list = handleAllURLs[Self.dynamicRulesKey] else { return nil }
+        var rules = PlatformFile.DynamicRules(range: range(list.range))
+        guard let items = list.array, !items.isEmpty else {
+            ignore(&rules, "'\(Self.dynamicRulesKey)' must be a non-empty array of rules, not \(list.typeName)", at: list.range)
+            return rules
+        }
+        for item in items {
+            guard case .object(let fields) = item.kind, !fields.isEmpty else {
+                ignore(&rules, "a rule must be an object with '/', '#' or '?', not \(item.typeName)", at: item.range)
+                continue
+            }
+            var rule = AndroidDynamicRule()
+            for field in fields {
+                let value = field.value
+                switch field.key {
+                case "/", "#":
+                    guard let pattern = value.string, !pattern.isEmpty else {
+                        let found = value.string == nil ? value.typeName : "an empty string"
+                        ignore(&rules, "'\(field.key)' must be a non-empty string, not \(found)", at: value.range)
+                        continue
+                    }
+                    if field.key == "/" { rule.path = pattern } else { rule.fragment = pattern }
+                case "?":
+                    guard case .object(let parameters) = value.kind, !parameters.isEmpty else {
+                        ignore(&rules, "'?' must be a non-empty object of parameters, not \(value.typeName)", at: value.range)
+                        continue
+                    }
+                    for parameter in parameters {
+                        guard !parameter.key.isEmpty, let pattern = parameter.value.string, !pattern.isEmpty else {
+                            ignore(&rules, "a parameter of '?' must have a name and a non-empty string", at: parameter.value.range)
+                            continue
+                        }
+                        rule.query.append(AndroidDynamicRule.QueryParameter(name: parameter.key, value: pattern))
+                    }
+                case "exclude":
+                    guard let exclude = value.bool else {
+                        ignore(&rules, "'exclude' must be true or false, not \(value.typeName)", at: value.range)
+                        continue
+                    }
+                    rule.exclude = exclude
+                default:
+                    issues.append(
+                        .unexpected(expected: "'/', '#', '?' or 'exclude'", found: "'\(field.key)'", at: range(field.keyRange)))
+                }
+            }
+            rules.rules.append(rule)
+            rules.ruleRanges.append(range(item.range))
+        }
+        return rules
+    }
+
+    /// Marks the rules ignored for a malformed or empty field at `bytes`.
+    private mutating func ignore(_ rules: inout PlatformFile.DynamicRules, _ problem: String, at bytes: XMLDocument.ByteRange) {
+        rules.isIgnored = true
+        issues.append(.ignoredDynamicRules(problem: problem, at: range(bytes)))
     }
 }

@@ -12,6 +12,7 @@ public struct PlatformCheckCache: Sendable {
         let servedHost: String?
         let claims: AppClaims?
         let comparesClaims: Bool
+        let dynamicRules: [PlatformLinkCheck.DynamicRuleFile]
     }
 
     private var entries: [String: (key: Key, facts: PlatformFacts)] = [:]
@@ -30,22 +31,28 @@ public struct PlatformCheckCache: Sendable {
         return cache
     }
 
-    /// The facts of `source` for `apps`, from the cache when nothing they rest on changed.
-    package mutating func facts(_ source: PlatformFileSource, kind: PlatformFileKind, apps: [AppModel], comparesClaims: Bool)
-        -> PlatformFacts
-    {
+    /// The facts of `source` for `apps`, from the cache when nothing they rest on changed; an
+    /// AndroidManifest.xml meets the Dynamic App Links rules of `dynamicRules` on Android 15+.
+    package mutating func facts(
+        _ source: PlatformFileSource, kind: PlatformFileKind, apps: [AppModel], comparesClaims: Bool,
+        dynamicRules: [PlatformLinkCheck.DynamicRuleFile] = []
+    ) -> PlatformFacts {
+        // Only a manifest reads the rules: another file's facts do not change with them.
+        let dynamicRules = kind == .androidManifest ? dynamicRules : []
         guard keepsEntries else {
-            return PlatformLinkCheck.facts([PlatformFile.read(source, kind: kind)], apps: apps, comparesClaims: comparesClaims)
+            return PlatformLinkCheck.facts(
+                [PlatformFile.read(source, kind: kind)], apps: apps, comparesClaims: comparesClaims, dynamicRules: dynamicRules)
         }
         let app = source.app.map { PlatformLinkCheck.app(named: $0, in: apps) } ?? (apps.count == 1 ? apps[0] : nil)
         let key = Key(
             file: source.file.id, bytes: source.file.bytes, servedHost: source.servedHost, claims: app.map(AppClaims.init),
-            comparesClaims: comparesClaims)
+            comparesClaims: comparesClaims, dynamicRules: dynamicRules)
         if let cached = entries[source.file.path], cached.key == key {
             guard let app else { return cached.facts }
             return cached.facts.withRoutePaths(of: app)
         }
-        let facts = PlatformLinkCheck.facts([PlatformFile.read(source, kind: kind)], apps: apps, comparesClaims: comparesClaims)
+        let facts = PlatformLinkCheck.facts(
+            [PlatformFile.read(source, kind: kind)], apps: apps, comparesClaims: comparesClaims, dynamicRules: dynamicRules)
         entries[source.file.path] = (key, facts)
         filesDecided += 1
         return facts

@@ -82,6 +82,20 @@ struct PlatformFile: Sendable {
         var package: Located<String>?
         var fingerprints: [Located<String>]
         var range: SourceRange
+        /// Its Dynamic App Links rules, when it has `dynamic_app_link_components`.
+        var dynamicRules: DynamicRules? = nil
+    }
+
+    /// A statement's `dynamic_app_link_components`, as written.
+    struct DynamicRules: Sendable {
+        var rules: [AndroidDynamicRule] = []
+        /// Where each rule is written.
+        var ruleRanges: [SourceRange] = []
+        /// Where the list is written.
+        var range: SourceRange
+        /// Whether a malformed or empty field makes Android ignore every rule of the list: the
+        /// manifest then decides alone.
+        var isIgnored = false
     }
 
     /// An intent filter of an activity, with where its parts are written.
@@ -113,6 +127,9 @@ package enum PlatformFileIssue: Sendable {
     case misleadingPattern(pattern: String, explanation: String, at: SourceRange)
     /// An apple-app-site-association larger than iOS reads: `bytes` long.
     case oversizedAssociation(bytes: Int, at: SourceRange)
+    /// A malformed or empty field of `dynamic_app_link_components`, for which Android ignores
+    /// every dynamic rule of the statement.
+    case ignoredDynamicRules(problem: String, at: SourceRange)
 }
 
 extension PlatformFile {

@@ -138,25 +138,37 @@ package struct PlatformFacts: Sendable {
         case missingFingerprint(String, at: SourceRange)
         /// A fingerprint the statement lists that `android.cert-fingerprints` lacks.
         case extraFingerprint(String, at: SourceRange)
+        /// A second statement with Dynamic App Links rules for the package: which Android
+        /// applies is undefined.
+        case duplicateDynamicRules(package: String, at: SourceRange)
+        /// Dynamic App Links rules none of which allows: no URL opens the app on Android 15+.
+        case excludingDynamicRules(at: SourceRange)
     }
 }
 
 /// Checks platform files against the apps of a route set.
 package enum PlatformLinkCheck {
-    /// The facts about `files` (read already) for `apps`; `comparesClaims` false skips the
-    /// comparisons of claims (their rules are off).
-    static func facts(_ files: [PlatformFile], apps: [AppModel], comparesClaims: Bool) -> PlatformFacts {
+    /// The facts about `files` (read already) for `apps`, an AndroidManifest.xml judged on
+    /// Android 15+ with the Dynamic App Links rules of `dynamicRules`; `comparesClaims` false
+    /// skips the comparisons of claims (their rules are off).
+    static func facts(
+        _ files: [PlatformFile], apps: [AppModel], comparesClaims: Bool, dynamicRules: [DynamicRuleFile] = []
+    ) -> PlatformFacts {
         var facts = PlatformFacts()
-        for file in files { facts.add(Self.facts(file, apps: apps, comparesClaims: comparesClaims)) }
+        for file in files { facts.add(Self.facts(file, apps: apps, comparesClaims: comparesClaims, dynamicRules: dynamicRules)) }
         return facts
     }
 
     /// The facts about one file.
-    private static func facts(_ file: PlatformFile, apps: [AppModel], comparesClaims: Bool) -> PlatformFacts {
+    private static func facts(_ file: PlatformFile, apps: [AppModel], comparesClaims: Bool, dynamicRules: [DynamicRuleFile])
+        -> PlatformFacts
+    {
         var facts = PlatformFacts()
         facts.issues = file.issues
         guard let content = file.content, let app = app(of: file, in: apps) else { return facts }
-        var check = FileCheck(file: file, app: app, comparesClaims: comparesClaims)
+        var check = FileCheck(
+            file: file, app: app, comparesClaims: comparesClaims,
+            dynamicRules: DynamicRuleFile.rules(in: dynamicRules, for: app, apps: apps))
         switch content {
         case .association(let details): check.association(details)
         case .entitlements(let domains): check.hosts(domains, fileRange: file.start)
@@ -178,10 +190,73 @@ package enum PlatformLinkCheck {
         apps.first { app in app.name.map { app.text($0.value) } == name }
     }
 
+    /// The Dynamic App Links rules of one assetlinks.json, by statement: what an
+    /// AndroidManifest.xml of the same app meets on Android 15+.
+    package struct DynamicRuleFile: Sendable, Equatable {
+        /// The file's path as the run names it, and its name, for messages.
+        let path: String
+        let name: String
+        /// The app the file belongs to, when the configuration names one.
+        let app: String?
+        /// Per statement with rules Android reads (none malformed): its package and rules.
+        let statements: [Statement]
+
+        struct Statement: Sendable, Equatable {
+            let package: String?
+            let rules: [AndroidDynamicRule]
+            /// Where the list, and each rule, is written.
+            let range: SourceRange
+            let ruleRanges: [SourceRange]
+        }
+
+        /// The rules of the assetlinks.json files among `sources`.
+        package static func read(_ sources: [PlatformFileSource]) -> [DynamicRuleFile] {
+            sources.compactMap { source in
+                guard PlatformFileKind(path: source.file.path) == .assetLinks,
+                    case .assetLinks(let statements)? = PlatformFile.read(source, kind: .assetLinks).content
+                else { return nil }
+                let withRules = statements.compactMap { statement -> Statement? in
+                    guard let dynamic = statement.dynamicRules, !dynamic.isIgnored else { return nil }
+                    return Statement(
+                        package: statement.package?.value, rules: dynamic.rules, range: dynamic.range, ruleRanges: dynamic.ruleRanges)
+                }
+                guard !withRules.isEmpty else { return nil }
+                let name = source.file.path.split(separator: "/").last.map(String.init) ?? source.file.path
+                return DynamicRuleFile(path: source.file.path, name: name, app: source.app, statements: withRules)
+            }
+        }
+
+        /// The rules `app` meets: the first statement for its package (any, when it names none)
+        /// in the first file of the app that has one; nil when there is none.
+        static func rules(in files: [DynamicRuleFile], for app: AppModel, apps: [AppModel]) -> (file: String, rules: [AndroidDynamicRule])?
+        {
+            statement(in: files, for: app, apps: apps).map { ($0.file.name, $0.statement.rules) }
+        }
+
+        /// The file and statement whose rules `app` meets (with no app, the first there is).
+        static func statement(in files: [DynamicRuleFile], for app: AppModel?, apps: [AppModel])
+            -> (file: DynamicRuleFile, statement: Statement)?
+        {
+            let package = app?.android?.package.map { app!.text($0.value) }
+            for file in files {
+                if let app {
+                    let owner = file.app.map { PlatformLinkCheck.app(named: $0, in: apps) } ?? (apps.count == 1 ? apps[0] : nil)
+                    guard let owner, owner.name.map({ owner.text($0.value) }) == app.name.map({ app.text($0.value) }) else { continue }
+                }
+                if let statement = file.statements.first(where: { package == nil || $0.package == package }) {
+                    return (file, statement)
+                }
+            }
+            return nil
+        }
+    }
+
     private struct FileCheck {
         let file: PlatformFile
         let app: AppModel
         let comparesClaims: Bool
+        /// The Dynamic App Links rules the app's manifest meets on Android 15+, and their file.
+        let dynamicRules: (file: String, rules: [AndroidDynamicRule])?
         var facts = PlatformFacts()
 
         var hosts: [String] { app.hosts.map { app.text($0.value) } }
@@ -253,6 +328,13 @@ package enum PlatformLinkCheck {
             for fingerprint in expected where !listed.contains(fingerprint) {
                 facts.setup.append(.missingFingerprint(fingerprint, at: statement.range))
             }
+            let withRules = statements.filter { $0.package?.value == package && $0.dynamicRules != nil }
+            for duplicate in withRules.dropFirst() {
+                facts.setup.append(.duplicateDynamicRules(package: package, at: duplicate.dynamicRules?.range ?? duplicate.range))
+            }
+            if let dynamic = withRules.first?.dynamicRules, !dynamic.isIgnored, !dynamic.rules.contains(where: { !$0.exclude }) {
+                facts.setup.append(.excludingDynamicRules(at: dynamic.range))
+            }
         }
 
         // MARK: Android
@@ -301,7 +383,8 @@ package enum PlatformLinkCheck {
                     let level = range.lowerBound
                     let reading =
                         AndroidFilterLanguage.reading(filters, apiLevel: level)
-                        + AndroidFilterLanguage.reading(expressibleFilters, apiLevel: level) + [expressibleDiffers(range)]
+                        + AndroidFilterLanguage.reading(expressibleFilters, apiLevel: level)
+                        + [expressibleDiffers(range), level >= AndroidIntentFilter.dynamicRulesIntroducedIn]
                     if let index = classes.firstIndex(where: { $0.reading == reading }) {
                         classes[index].ranges.append(range)
                     } else {
@@ -310,7 +393,10 @@ package enum PlatformLinkCheck {
                 }
                 for (_, alike) in classes {
                     let level = alike[0].lowerBound
-                    let someURL = AndroidFilterLanguage(filters, apiLevel: level)
+                    // From API 35 the Dynamic App Links rules of assetlinks.json narrow the filters.
+                    let rules = level >= AndroidIntentFilter.dynamicRulesIntroducedIn ? dynamicRules : nil
+                    let judged = rules.map { "\(fileName) with the dynamic rules of \($0.file)" } ?? fileName
+                    let someURL = AndroidFilterLanguage(filters, apiLevel: level, dynamicRules: rules?.rules ?? [])
                     if someURL.isUndecided {
                         noteUndecided(limit: AndroidQueryAndFragment.stateBudget)
                         continue
@@ -321,7 +407,13 @@ package enum PlatformLinkCheck {
                     // for unclaimed routes).
                     let sides: [(language: AndroidFilterLanguage, fileClaimsMore: Bool?)] =
                         someURL.filtersQueryOrFragment
-                        ? [(someURL, true), (AndroidFilterLanguage(filters, apiLevel: level, quantifier: .everyURL), false)]
+                        ? [
+                            (someURL, true),
+                            (
+                                AndroidFilterLanguage(filters, apiLevel: level, dynamicRules: rules?.rules ?? [], quantifier: .everyURL),
+                                false
+                            ),
+                        ]
                         : [(someURL, nil)]
                     for (language, fileClaimsMore) in sides {
                         let claimant = { (index: Int?) -> (SourceRange, String)? in
@@ -340,12 +432,12 @@ package enum PlatformLinkCheck {
                                 routeOfExpressibleDecider: { expressible.routes[$0].map(Int.init) })
                             compare(
                                 band, language, routes: segments.routes, host: host, platform: .android(alike), percentIsLiteral: true,
-                                keeping: fileClaimsMore, urlEnd: urlEnd, widenedRoutes: expressible.inexactRoutes.count,
+                                keeping: fileClaimsMore, urlEnd: urlEnd, judged: judged, widenedRoutes: expressible.inexactRoutes.count,
                                 filterRange: chosen.first?.range ?? file.start, claimant: claimant)
                         } else {
                             compare(
                                 claimed, language, routes: segments.routes, host: host, platform: .android(alike), percentIsLiteral: true,
-                                keeping: fileClaimsMore, urlEnd: urlEnd, claimant: claimant)
+                                keeping: fileClaimsMore, urlEnd: urlEnd, judged: judged, claimant: claimant)
                         }
                     }
                 }
@@ -394,12 +486,13 @@ package enum PlatformLinkCheck {
         /// `reference` tolerates is the API range's limit, once per file and range, pointing at
         /// `filterRange`; `widenedRoutes` routes have patterns widened to claim more. With
         /// `keeping`, only the differences where the file claims more (true) or less (false)
-        /// count; `urlEnd` gives a witness path's query and fragment.
+        /// count; `urlEnd` gives a witness path's query and fragment; `judged` names what claims
+        /// (the file, by default).
         @discardableResult
         private mutating func compare<Reference: PathLanguage, Platform: PathLanguage>(
             _ reference: Reference, _ language: Platform, routes: [Route], host: String, platform: PlatformFacts.Platform,
             percentIsLiteral: Bool, keeping fileClaimsMore: Bool? = nil, urlEnd: ([UInt16]) -> String = { _ in "" },
-            widenedRoutes: Int = 0, filterRange: SourceRange? = nil, claimant: (Int?) -> (SourceRange, String)?
+            judged: String? = nil, widenedRoutes: Int = 0, filterRange: SourceRange? = nil, claimant: (Int?) -> (SourceRange, String)?
         ) -> Set<Int>? {
             let limit = PathLanguageComparison.limit(patterns: routes.count + patternCount)
             let (outcome, reached) = PathLanguageComparison.compareReaching(reference, language, limit: limit)
@@ -417,7 +510,7 @@ package enum PlatformLinkCheck {
                         let count = witness.inFirst ? witnesses.count { $0.isTolerated && $0.inFirst } : widenedRoutes
                         facts.limits.append(
                             .init(
-                                file: fileName, range: filterRange ?? file.start, url: url, claimsMore: !witness.inFirst,
+                                file: judged ?? fileName, range: filterRange ?? file.start, url: url, claimsMore: !witness.inFirst,
                                 route: witness.firstDecider.map { routeReference(routes, $0) }, routeCount: count,
                                 platform: platform))
                     } else if witness.inFirst {
@@ -425,7 +518,7 @@ package enum PlatformLinkCheck {
                         guard routes[index].path != nil else { continue }
                         facts.unclaimed.append(
                             .init(
-                                route: routeReference(routes, index), url: url, file: fileName, fileStart: file.start,
+                                route: routeReference(routes, index), url: url, file: judged ?? fileName, fileStart: file.start,
                                 platform: platform))
                     } else if let (range, name) = claimant(witness.secondDecider) {
                         facts.unrouted.append(.init(url: url, claimant: name, range: range, platform: platform))

@@ -71,7 +71,9 @@ public enum PlatformResolver {
                 return nil
             }
         }
-        return urls.map { url in decide(url, platform: platform, files: files, apps: apps) }
+        // On Android 15+ the Dynamic App Links rules of assetlinks.json narrow the manifests.
+        let dynamicRules = platform == .android ? PlatformLinkCheck.DynamicRuleFile.read(platformFiles) : []
+        return urls.map { url in decide(url, platform: platform, files: files, apps: apps, dynamicRules: dynamicRules) }
     }
 
     /// The decisions as text: per URL, an answer per line, what decides it with its position.
@@ -159,7 +161,10 @@ public enum PlatformResolver {
         ])
     }
 
-    private static func decide(_ url: String, platform: Platform, files: [(PlatformFile, SourceFile)], apps: [AppModel]) -> Decision {
+    private static func decide(
+        _ url: String, platform: Platform, files: [(PlatformFile, SourceFile)], apps: [AppModel],
+        dynamicRules: [PlatformLinkCheck.DynamicRuleFile]
+    ) -> Decision {
         guard let parts = WebURL(url) else {
             return Decision(url: url, answers: [], problem: "not an https URL with a host")
         }
@@ -208,8 +213,11 @@ public enum PlatformResolver {
             case .androidManifest(let filters):
                 let minimum = app?.android?.minimumSDK ?? AndroidSettings.defaultMinSDK
                 let chosen = filters.filter { $0.filter.takesWebLinks && $0.filter.covers(host: parts.host) }
+                let rules = PlatformLinkCheck.DynamicRuleFile.statement(in: dynamicRules, for: app, apps: apps)
                 for range in AppLinkLimits.apiRanges(from: minimum) {
-                    answers.append(androidAnswer(chosen, url: parts, apiLevel: range.lowerBound, scope: range, location: location))
+                    answers.append(
+                        androidAnswer(chosen, url: parts, apiLevel: range.lowerBound, scope: range, dynamicRules: rules, location: location)
+                    )
                 }
             case nil:
                 unusable.append(source.path)
@@ -228,33 +236,53 @@ public enum PlatformResolver {
     }
 
     private static func androidAnswer(
-        _ filters: [PlatformFile.LocatedFilter], url: WebURL, apiLevel: Int, scope: ClosedRange<Int>, location: (SourceRange) -> Place
+        _ filters: [PlatformFile.LocatedFilter], url: WebURL, apiLevel: Int, scope: ClosedRange<Int>,
+        dynamicRules: (file: PlatformLinkCheck.DynamicRuleFile, statement: PlatformLinkCheck.DynamicRuleFile.Statement)?,
+        location: (SourceRange) -> Place
     ) -> Answer {
         let label = "API " + AppLinkLimits.describe(scope)
-        let language = AndroidFilterLanguage(filters.map(\.filter), apiLevel: apiLevel)
+        let language = AndroidFilterLanguage(
+            filters.map(\.filter), apiLevel: apiLevel, dynamicRules: dynamicRules?.statement.rules ?? [])
         var state = language.start
         // Android matches the parts `Uri` gives: percent-decoded as `UriCodec` decodes.
         for unit in AndroidURIDecoding.decode(url.encodedPath.utf8) { state = language.step(state, unit) }
-        if let filter = language.everythingClaimedBy {
-            return Answer(
-                scope: label, opensApp: true,
-                decidedBy: "an intent filter with no path attribute read at this level", place: location(filters[filter].range),
-                apiLevels: scope)
-        }
         let outcome = language.outcome(
             state, query: url.query.map { AndroidURIDecoding.decode($0.utf8) },
             fragment: url.fragment.map { AndroidURIDecoding.decode($0.utf8) })
         let ranges = filters.flatMap(\.attributeRanges)
         let names = filters.flatMap(\.filter.attributeNames)
+        func rulePlace(_ range: SourceRange) -> Place? {
+            dynamicRules.map { Place(file: $0.file.path, position: range.start) }
+        }
+        func rule(_ index: Int) -> String {
+            guard let dynamicRules else { return "" }
+            return "dynamic rule \(index + 1) \(dynamicRules.statement.rules[index].json) of \(dynamicRules.file.name)"
+        }
         switch outcome {
         case .unclaimed:
             return Answer(scope: label, opensApp: false, decidedBy: nil, apiLevels: scope)
-        case .opens(let attribute):
-            return Answer(scope: label, opensApp: true, decidedBy: names[attribute], place: location(ranges[attribute]), apiLevels: scope)
+        case .opens(let attribute, let ruleIndex):
+            let (name, place): (String, Place) =
+                attribute.map { (names[$0], location(ranges[$0])) }
+                ?? (
+                    "an intent filter with no path attribute read at this level", location(filters[language.everythingClaimedBy ?? 0].range)
+                )
+            return Answer(
+                scope: label, opensApp: true, decidedBy: name + (ruleIndex.map { ", let through by " + rule($0) } ?? ""), place: place,
+                apiLevels: scope)
         case .blocked(let attribute):
             return Answer(
                 scope: label, opensApp: false, decidedBy: names[attribute] + " (allow=\"false\")", place: location(ranges[attribute]),
                 apiLevels: scope)
+        case .excluded(let ruleIndex?):
+            return Answer(
+                scope: label, opensApp: false, decidedBy: rule(ruleIndex) + " (exclude)",
+                place: dynamicRules.flatMap { rulePlace($0.statement.ruleRanges[ruleIndex]) }, apiLevels: scope)
+        case .excluded(nil):
+            return Answer(
+                scope: label, opensApp: false,
+                decidedBy: "no dynamic rule of \(dynamicRules?.file.name ?? "assetlinks.json") matches it, so it stays on the web",
+                place: dynamicRules.flatMap { rulePlace($0.statement.range) }, apiLevels: scope)
         }
     }
 

@@ -101,6 +101,8 @@ package struct AndroidIntentFilter: Sendable {
 
     /// The first API level that reads `<uri-relative-filter-group>`.
     static let groupsIntroducedIn = 35
+    /// The first API level that applies the Dynamic App Links rules of assetlinks.json.
+    static let dynamicRulesIntroducedIn = 35
 }
 
 /// The paths a list of intent filters claims for one host at one API level, as
@@ -127,14 +129,19 @@ package struct AndroidFilterLanguage: PathLanguage {
         case everyURL
     }
 
-    /// What a filter list does with one URL.
+    /// What a filter list, and the Dynamic App Links rules when there are, do with one URL.
     package enum Outcome: Equatable {
-        /// It opens the app; `attribute` decides (a group by its first filter attribute).
-        case opens(attribute: Int)
+        /// It opens the app; `attribute` decides (a group by its first filter attribute; nil for
+        /// a filter with no path attribute read, which claims every path), and `rule`, the
+        /// dynamic rule that lets it through, when there are rules.
+        case opens(attribute: Int?, rule: Int? = nil)
         /// A group with `android:allow="false"` keeps it on the web; `attribute` is its first.
         case blocked(attribute: Int)
         /// No filter claims it.
         case unclaimed
+        /// The filters claim it, and dynamic rule `rule` excludes it — or, when `rule` is nil,
+        /// no rule matches it.
+        case excluded(rule: Int?)
 
         package var opensApp: Bool {
             if case .opens = self { return true }
@@ -142,13 +149,17 @@ package struct AndroidFilterLanguage: PathLanguage {
         }
     }
 
-    /// One path attribute that takes part: the scan, its filter, its group if any (nil for a
-    /// plain `<data>` attribute), and its number among all the filters' data attributes.
+    /// One path pattern that takes part: the scan, its filter, its group if any (nil for a
+    /// plain `<data>` attribute), and its number among all the filters' data attributes — or
+    /// the dynamic rule it is the path of (`rule`; `attribute` is then the rule's number).
     struct Matcher {
         let scan: AndroidPathScan
         let filter: Int32
         let group: Int32?
         let attribute: Int
+        var rule: Int32? = nil
+
+        var isPlain: Bool { group == nil && rule == nil }
     }
 
     /// A group as the walk decides it.
@@ -168,6 +179,9 @@ package struct AndroidFilterLanguage: PathLanguage {
     private let matchers: [Matcher]
     /// For each filter taking part, its groups.
     private let groups: [[GroupRule]]
+    /// The Dynamic App Links rules, as groups that allow or exclude (`attribute` is the rule's
+    /// number); nil when none apply.
+    private let dynamicRules: [GroupRule]?
     /// The trie of the matchers' literal beginnings; node 0 is the empty text.
     private let trie: LiteralTrie
     /// The filter, by its position in the list, that claims every path because the API level
@@ -183,10 +197,13 @@ package struct AndroidFilterLanguage: PathLanguage {
     /// The decision for each set of accepted matchers met, shared by the language's copies.
     private let decisions = DecisionCache()
 
-    /// The language of `filters` (already chosen for the host) at `apiLevel`. Attributes are
+    /// The language of `filters` (already chosen for the host) at `apiLevel`, narrowed from
+    /// API 35 on by the Dynamic App Links rules `dynamicRules` when there are. Attributes are
     /// numbered across the filters in order — plain ones, then each group's filter attributes
     /// — so a decider names one.
-    package init(_ filters: [AndroidIntentFilter], apiLevel: Int, quantifier: Quantifier = .someURL) {
+    package init(
+        _ filters: [AndroidIntentFilter], apiLevel: Int, dynamicRules: [AndroidDynamicRule] = [], quantifier: Quantifier = .someURL
+    ) {
         var matchers: [Matcher] = []
         var groups: [[GroupRule]] = []
         var claimsEverything: Int?
@@ -235,6 +252,47 @@ package struct AndroidFilterLanguage: PathLanguage {
                 claimsEverything = filterIndex
             }
         }
+        if apiLevel >= AndroidIntentFilter.dynamicRulesIntroducedIn && !dynamicRules.isEmpty {
+            var rules: [GroupRule] = []
+            for (index, rule) in dynamicRules.enumerated() {
+                var members: [Int32] = []
+                var canMatch = true
+                if let path = rule.path {
+                    if let pattern = AndroidDynamicRule.matcherPattern(path) {
+                        members.append(Int32(matchers.count))
+                        matchers.append(
+                            Matcher(scan: AndroidPathScan(pattern), filter: -1, group: nil, attribute: index, rule: Int32(index)))
+                    } else {
+                        canMatch = false
+                    }
+                }
+                var queries = FilterSet()
+                for parameter in rule.query {
+                    guard let pattern = AndroidDynamicRule.matcherPattern(parameter.value, after: parameter.name + "=") else {
+                        canMatch = false
+                        continue
+                    }
+                    queries.insert(queryPatterns.count)
+                    queryPatterns.append(pattern)
+                }
+                var fragments = FilterSet()
+                if let fragment = rule.fragment {
+                    if let pattern = AndroidDynamicRule.matcherPattern(fragment) {
+                        fragments.insert(fragmentPatterns.count)
+                        fragmentPatterns.append(pattern)
+                    } else {
+                        canMatch = false
+                    }
+                }
+                rules.append(
+                    GroupRule(
+                        allows: !rule.exclude, members: members, queries: queries, fragments: fragments, attribute: index,
+                        canMatch: canMatch))
+            }
+            self.dynamicRules = rules
+        } else {
+            self.dynamicRules = nil
+        }
         self.matchers = matchers
         self.groups = groups
         self.quantifier = quantifier
@@ -249,8 +307,8 @@ package struct AndroidFilterLanguage: PathLanguage {
         }
     }
 
-    /// Whether some group read here filters the query or fragment: the languages of both
-    /// quantifiers then differ, and each must be compared.
+    /// Whether some group or dynamic rule read here filters the query or fragment: the languages
+    /// of both quantifiers then differ, and each must be compared.
     package var filtersQueryOrFragment: Bool { relative != nil || isUndecided }
 
     /// The units `scan` takes one by one from its start — where exactly one unit keeps it alive
@@ -337,14 +395,14 @@ package struct AndroidFilterLanguage: PathLanguage {
         for alive in state.alive { matchers[Int(alive.matcher)].scan.distinctions(alive.scan, into: &ranges) }
     }
 
-    package func accepts(_ state: State) -> Bool? { everythingClaimedBy != nil || decision(state).outcome.opensApp }
+    package func accepts(_ state: State) -> Bool? { decision(state).outcome.opensApp }
 
     /// The attribute that claims a path ending in `state`, under the query and fragment the
     /// quantifier chooses (`urlEnd`): the first plain one that matches, else the first of the
     /// group that allows it; nil when no filter claims it (or when a filter without path
     /// attributes claims everything, which `everythingClaimedBy` names).
     package func decider(_ state: State) -> Int? {
-        guard everythingClaimedBy == nil, case .opens(let attribute) = decision(state).outcome else { return nil }
+        guard case .opens(let attribute, _) = decision(state).outcome else { return nil }
         return attribute
     }
 
@@ -360,7 +418,7 @@ package struct AndroidFilterLanguage: PathLanguage {
     /// path ending in `state` gets its verdict: for `someURL`, one that opens the app if any
     /// does; for `everyURL`, one that does not if any does not. Empty when neither matters.
     package func urlEnd(_ state: State) -> String {
-        guard let relative, everythingClaimedBy == nil else { return "" }
+        guard let relative else { return "" }
         let decision = decision(state)
         let query = relative.queries[decision.query].text
         let fragment = relative.fragments[decision.fragment].text
@@ -376,22 +434,38 @@ package struct AndroidFilterLanguage: PathLanguage {
     /// The outcome for a path whose accepted matchers are `accepted`, with a query satisfying
     /// `queries` and a fragment satisfying `fragments` (nil: no fragment).
     private func outcome(_ accepted: [Int32], queries: FilterSet, fragments: FilterSet?) -> Outcome {
+        let claimed = claim(accepted, queries: queries, fragments: fragments)
+        guard case .opens(let attribute, _) = claimed, let dynamicRules else { return claimed }
+        // The first dynamic rule that matches decides; none matching keeps the URL on the web.
+        guard let rule = dynamicRules.first(where: { matches($0, accepted, queries: queries, fragments: fragments) }) else {
+            return .excluded(rule: nil)
+        }
+        return rule.allows ? .opens(attribute: attribute, rule: rule.attribute) : .excluded(rule: rule.attribute)
+    }
+
+    /// What the intent filters alone do with the URL.
+    private func claim(_ accepted: [Int32], queries: FilterSet, fragments: FilterSet?) -> Outcome {
+        if everythingClaimedBy != nil { return .opens(attribute: nil) }
         // A plain attribute that matches wins over every group.
-        for matcher in accepted where matchers[Int(matcher)].group == nil {
+        for matcher in accepted where matchers[Int(matcher)].isPlain {
             return .opens(attribute: matchers[Int(matcher)].attribute)
         }
         var blocked: Int?
         for filterGroups in groups {
-            for group in filterGroups where group.canMatch && group.members.allSatisfy(accepted.contains) {
-                guard queries.isSuperset(of: group.queries),
-                    group.fragments.isEmpty || fragments?.isSuperset(of: group.fragments) == true
-                else { continue }
+            for group in filterGroups where matches(group, accepted, queries: queries, fragments: fragments) {
                 if group.allows { return .opens(attribute: group.attribute) }
                 blocked = blocked ?? group.attribute
                 break
             }
         }
         return blocked.map { .blocked(attribute: $0) } ?? .unclaimed
+    }
+
+    /// Whether every filter of `group` matches: its path matchers accepted, the query and
+    /// fragment satisfying its query and fragment filters (nil: the URL has no fragment).
+    private func matches(_ group: GroupRule, _ accepted: [Int32], queries: FilterSet, fragments: FilterSet?) -> Bool {
+        group.canMatch && group.members.allSatisfy(accepted.contains) && queries.isSuperset(of: group.queries)
+            && (group.fragments.isEmpty || fragments?.isSuperset(of: group.fragments) == true)
     }
 
     /// The verdict for paths ending in `state` under the quantifier, and the choice of query and
@@ -428,7 +502,9 @@ package struct AndroidFilterLanguage: PathLanguage {
         var known: [[Int32]: Decision] = [:]
     }
 
-    package func isFinal(_ state: State) -> Bool { everythingClaimedBy != nil || (state.alive.isEmpty && state.node < 0) }
+    package func isFinal(_ state: State) -> Bool {
+        (everythingClaimedBy != nil && dynamicRules == nil) || (state.alive.isEmpty && state.node < 0)
+    }
 
     package func size(_ state: State) -> Int { 1 + state.alive.count }
 }

@@ -203,9 +203,11 @@ public enum Linter {
         let enabled = RuleRegistry.platformRules.filter { configuration.rules[$0.description.id]?.isEnabled ?? true }
         let comparing = enabled.contains { $0.comparesClaims }
         var facts = PlatformFacts()
+        // A manifest is judged on Android 15+ with the Dynamic App Links rules of assetlinks.json.
+        let dynamicRules = comparing ? PlatformLinkCheck.DynamicRuleFile.read(platformFiles) : []
         for source in platformFiles {
             guard let kind = PlatformFileKind(path: source.file.path) else { continue }
-            facts.add(cache.facts(source, kind: kind, apps: apps, comparesClaims: comparing))
+            facts.add(cache.facts(source, kind: kind, apps: apps, comparesClaims: comparing, dynamicRules: dynamicRules))
         }
         var sink = FindingSink()
         for rule in enabled { rule.check(facts, into: &sink) }

@@ -13,7 +13,9 @@ public enum AppLinkSetupRule: PlatformRule {
             intent filters with the manifest's `hosts`, the apple-app-site-association's app IDs \
             with `ios.app-ids`, assetlinks.json's package and fingerprints with `android`. An \
             `https` intent filter without `android:autoVerify="true"` is never verified, so \
-            Android asks the user which app to use, or opens the browser.
+            Android asks the user which app to use, or opens the browser. Dynamic App Links \
+            rules (Android 15+) that all exclude keep every link on the web, and a second \
+            statement with rules for the same app leaves which one applies undefined.
             """,
         triggeringExamples: [
             PlatformExamples.files(
@@ -35,18 +37,13 @@ public enum AppLinkSetupRule: PlatformRule {
                 </plist>
 
                 """),
+            PlatformExamples.files(
+                "assetlinks.json", PlatformExamples.assetLinks(dynamicRules: #"↓[{"/": "/checkout", "exclude": true}]"#)),
         ],
         nonTriggeringExamples: [
+            PlatformExamples.files("assetlinks.json", PlatformExamples.assetLinks()),
             PlatformExamples.files(
-                "assetlinks.json",
-                """
-                [{
-                  "relation": ["delegate_permission/common.handle_all_urls"],
-                  "target": {"namespace": "android_app", "package_name": "com.example.app",
-                             "sha256_cert_fingerprints": ["\(PlatformExamples.fingerprint)"]}
-                }]
-
-                """)
+                "assetlinks.json", PlatformExamples.assetLinks(dynamicRules: #"[{"/": "/checkout", "exclude": true}, {"/": "*"}]"#)),
         ])
 
     static func check(_ facts: PlatformFacts, into findings: inout FindingSink) {
@@ -84,6 +81,16 @@ public enum AppLinkSetupRule: PlatformRule {
                 findings.report(
                     description, "fingerprint '\(TerminalText.escape(fingerprint))' is not among 'android.cert-fingerprints'", at: range,
                     subjects: [FindingSubject(.value, fingerprint)])
+            case .duplicateDynamicRules(let package, let range):
+                findings.report(
+                    description,
+                    "a second statement for '\(TerminalText.escape(package))' has dynamic rules: which one Android 15 applies is "
+                        + "undefined; keep one", at: range, subjects: [FindingSubject(.value, package)])
+            case .excludingDynamicRules(let range):
+                findings.report(
+                    description,
+                    "every dynamic rule excludes, so no URL opens the app on Android 15+ (a URL no rule matches stays on the web "
+                        + "too); end the list with {\"/\": \"*\"}", at: range)
             }
         }
     }

@@ -78,6 +78,27 @@ enum PlatformExamples {
                         <data android:pathAdvancedPattern="/products/[^/]+/{0,1}" />
         """
 
+    /// An assetlinks.json of one statement for the example's app, with Dynamic App Links rules
+    /// (the JSON text of `dynamic_app_link_components`'s value) when given.
+    static func assetLinks(dynamicRules: String? = nil) -> String {
+        let extensions =
+            dynamicRules.map {
+                """
+                ,
+                  "relation_extensions": {"delegate_permission/common.handle_all_urls": {
+                    "dynamic_app_link_components": \($0)}}
+                """
+            } ?? ""
+        return """
+            [{
+              "relation": ["delegate_permission/common.handle_all_urls"],
+              "target": {"namespace": "android_app", "package_name": "com.example.app",
+                         "sha256_cert_fingerprints": ["\(fingerprint)"]}\(extensions)
+            }]
+
+            """
+    }
+
     /// The example's files: the manifest and one platform file.
     static func files(_ name: String, _ contents: String) -> RuleExample {
         RuleExample(files: [(name: "example.routes.yaml", contents: manifest), (name: name, contents: contents)])

@@ -12,7 +12,10 @@ public enum PlatformFileSyntaxRule: PlatformRule {
             AndroidManifest.xml or entitlements file that is not XML, or a value of the wrong \
             type where the platform reads one (a number for a path pattern) makes the platform \
             ignore the file or the entry: no link opens the app, or the build fails. What could \
-            not be read is not checked, so the run is never clean while this stands.
+            not be read is not checked, so the run is never clean while this stands. In \
+            assetlinks.json, one malformed or empty field of `dynamic_app_link_components` makes \
+            Android 15 ignore every dynamic rule of the statement, and a misspelt key \
+            (`dynamic_app_deep_link_components`) is never read.
             """,
         triggeringExamples: [
             PlatformExamples.files(
@@ -30,6 +33,8 @@ public enum PlatformFileSyntaxRule: PlatformRule {
                 ↓</manifest>
 
                 """),
+            PlatformExamples.files(
+                "assetlinks.json", PlatformExamples.assetLinks(dynamicRules: #"[{"/": "/checkout", "exclude": ↓"yes"}, {"/": "*"}]"#)),
         ],
         nonTriggeringExamples: [
             PlatformExamples.files("apple-app-site-association", PlatformExamples.association(PlatformExamples.exactComponents))
@@ -45,6 +50,10 @@ public enum PlatformFileSyntaxRule: PlatformRule {
                 grouped.report(
                     "expected \(TerminalText.escape(expected)) here, found \(TerminalText.escape(found))", at: range,
                     subjects: [FindingSubject(.value, expected)])
+            case .ignoredDynamicRules(let problem, let range):
+                grouped.report(
+                    "\(TerminalText.escape(problem)): Android 15 ignores every dynamic rule of this statement, so the manifest "
+                        + "alone decides", at: range)
             case .rejectedPattern, .misleadingPattern, .oversizedAssociation:
                 continue
             }

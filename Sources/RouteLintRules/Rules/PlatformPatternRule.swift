@@ -98,7 +98,7 @@ public enum PlatformPatternRule: PlatformRule {
                 grouped.report(
                     "'\(TerminalText.escape(pattern))': \(TerminalText.escape(explanation))", at: range,
                     subjects: [FindingSubject(.value, pattern)])
-            case .malformed, .unexpected, .oversizedAssociation:
+            case .malformed, .unexpected, .oversizedAssociation, .ignoredDynamicRules:
                 continue
             }
         }
