@@ -155,7 +155,7 @@ struct AppLinksCommandTests {
             resolve.stdout == """
                 https://shop.example.com/products/1
                   API 33–34   opens the app: android:pathAdvancedPattern '/products/[^/]+/{0,1}' (AndroidManifest.xml:12:52)
-                  API 35+     opens the app: android:pathAdvancedPattern '/products/[^/]+/{0,1}', let through by dynamic rule 3 {"/": "*"} of assetlinks.json (AndroidManifest.xml:12:52)
+                  API 35+     opens the app: android:pathAdvancedPattern '/products/[^/]+/{0,1}', let through by dynamic rule 4 {"/": "*"} of assetlinks.json (AndroidManifest.xml:12:52)
                 https://shop.example.com/help/a?x=2&print=1
                   API 33–34   opens the app: android:pathAdvancedPattern '/help/.+' (AndroidManifest.xml:13:52)
                   API 35+     stays on the web: dynamic rule 1 {"/": "/help/*", "?": {"print": "1"}, "exclude": true} of assetlinks.json (exclude) (assetlinks.json:11:9)

@@ -112,6 +112,9 @@ package struct PlatformFacts: Sendable {
     package struct ShadowedComponent: Sendable {
         package let pattern: String
         package let range: SourceRange
+        /// Set for a Dynamic App Links rule (its number from 1): no URL the manifest claims
+        /// reaches it, hidden by earlier rules or outside what the intent filters claim.
+        package var dynamicRule: Int? = nil
     }
 
     package struct Undecided: Sendable {
@@ -166,9 +169,10 @@ package enum PlatformLinkCheck {
         var facts = PlatformFacts()
         facts.issues = file.issues
         guard let content = file.content, let app = app(of: file, in: apps) else { return facts }
+        let dynamic = DynamicRuleFile.statement(in: dynamicRules, for: app, apps: apps)
         var check = FileCheck(
-            file: file, app: app, comparesClaims: comparesClaims,
-            dynamicRules: DynamicRuleFile.rules(in: dynamicRules, for: app, apps: apps))
+            file: file, app: app, comparesClaims: comparesClaims, dynamicStatement: dynamic?.statement,
+            dynamicRules: dynamic.map { ($0.file.name, $0.statement.rules) })
         switch content {
         case .association(let details): check.association(details)
         case .entitlements(let domains): check.hosts(domains, fileRange: file.start)
@@ -226,14 +230,9 @@ package enum PlatformLinkCheck {
             }
         }
 
-        /// The rules `app` meets: the first statement for its package (any, when it names none)
-        /// in the first file of the app that has one; nil when there is none.
-        static func rules(in files: [DynamicRuleFile], for app: AppModel, apps: [AppModel]) -> (file: String, rules: [AndroidDynamicRule])?
-        {
-            statement(in: files, for: app, apps: apps).map { ($0.file.name, $0.statement.rules) }
-        }
-
-        /// The file and statement whose rules `app` meets (with no app, the first there is).
+        /// The file and statement whose rules `app` meets: the first statement for its package
+        /// (any, when it names none) in the first file of the app that has one (with no app, the
+        /// first there is); nil when there is none.
         static func statement(in files: [DynamicRuleFile], for app: AppModel?, apps: [AppModel])
             -> (file: DynamicRuleFile, statement: Statement)?
         {
@@ -255,7 +254,9 @@ package enum PlatformLinkCheck {
         let file: PlatformFile
         let app: AppModel
         let comparesClaims: Bool
-        /// The Dynamic App Links rules the app's manifest meets on Android 15+, and their file.
+        /// The Dynamic App Links rules the app's manifest meets on Android 15+, their file and
+        /// where they are written.
+        let dynamicStatement: DynamicRuleFile.Statement?
         let dynamicRules: (file: String, rules: [AndroidDynamicRule])?
         var facts = PlatformFacts()
 
@@ -364,6 +365,10 @@ package enum PlatformLinkCheck {
                 ranges.contains(where: expressibleDiffers)
                 ? AndroidLinkPaths.attributes(pieces, minimumSDK: minimum, inexact: inexact) : nil
             let expressibleFilters = expressible.map { [AndroidIntentFilter(schemes: ["https"], paths: $0.attributes)] } ?? []
+            // The dynamic rules that decide some URL of some host: a rule that decides none has no effect.
+            var rulesReached = Set<Int>()
+            var rulesDecided = true
+            var checkedDynamicRules = false
             // Hosts with the same filters are claimed alike: they are compared once, named by the first.
             var compared: [[Int]] = []
             for host in hosts {
@@ -393,6 +398,7 @@ package enum PlatformLinkCheck {
                 }
                 for (_, alike) in classes {
                     let level = alike[0].lowerBound
+                    defer { if level >= AndroidIntentFilter.dynamicRulesIntroducedIn { checkedDynamicRules = true } }
                     // From API 35 the Dynamic App Links rules of assetlinks.json narrow the filters.
                     let rules = level >= AndroidIntentFilter.dynamicRulesIntroducedIn ? dynamicRules : nil
                     let judged = rules.map { "\(fileName) with the dynamic rules of \($0.file)" } ?? fileName
@@ -415,6 +421,14 @@ package enum PlatformLinkCheck {
                             ),
                         ]
                         : [(someURL, nil)]
+                    if rules != nil {
+                        let limit = PathLanguageComparison.limit(patterns: patternCount)
+                        if let reached = someURL.dynamicRulesReached(limit: limit) {
+                            rulesReached.formUnion(reached)
+                        } else {
+                            rulesDecided = false
+                        }
+                    }
                     for (language, fileClaimsMore) in sides {
                         let claimant = { (index: Int?) -> (SourceRange, String)? in
                             if let index, index < attributes.count { return (attributes[index], names[index]) }
@@ -440,6 +454,11 @@ package enum PlatformLinkCheck {
                                 keeping: fileClaimsMore, urlEnd: urlEnd, judged: judged, claimant: claimant)
                         }
                     }
+                }
+            }
+            if checkedDynamicRules, rulesDecided, let statement = dynamicStatement {
+                for (index, rule) in statement.rules.enumerated() where !rulesReached.contains(index) {
+                    facts.shadowed.append(.init(pattern: rule.json, range: statement.ruleRanges[index], dynamicRule: index + 1))
                 }
             }
             merge()

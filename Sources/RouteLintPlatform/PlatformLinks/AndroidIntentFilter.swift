@@ -490,6 +490,45 @@ package struct AndroidFilterLanguage: PathLanguage {
         return decision
     }
 
+    /// The dynamic rules that decide some URL — one the filters claim and no earlier rule
+    /// decides — found by walking every state paths reach, with every query and fragment that
+    /// tell the rules apart; nil past `limit` states.
+    package func dynamicRulesReached(limit: Int) -> Set<Int>? {
+        guard let dynamicRules else { return [] }
+        let queries = relative?.queries ?? [AndroidQueryAndFragment.Choice(satisfied: FilterSet(), text: nil)]
+        let fragments = relative?.fragments ?? [AndroidQueryAndFragment.Choice(satisfied: FilterSet(), text: nil)]
+        var reached = Set<Int>()
+        var seen: Set<State> = [start]
+        var pending = [start]
+        var ranges: [ClosedRange<UInt16>] = []
+        var units: [UInt16] = []
+        var scratch = PathLanguageComparison.RepresentativeScratch()
+        while let state = pending.popLast() {
+            let accepted = accepted(state)
+            for query in queries {
+                for fragment in fragments {
+                    let outcome = outcome(accepted, queries: query.satisfied, fragments: fragment.text == nil ? nil : fragment.satisfied)
+                    switch outcome {
+                    case .opens(_, let rule?), .excluded(let rule?): reached.insert(rule)
+                    default: break
+                    }
+                }
+            }
+            if reached.count == dynamicRules.count { return reached }
+            guard !isFinal(state) else { continue }
+            ranges.removeAll(keepingCapacity: true)
+            distinctions(state, into: &ranges)
+            PathLanguageComparison.representatives(of: ranges, into: &units, scratch: &scratch)
+            for unit in units {
+                let next = step(state, unit)
+                guard seen.insert(next).inserted else { continue }
+                guard seen.count <= limit else { return nil }
+                pending.append(next)
+            }
+        }
+        return reached
+    }
+
     /// A verdict, and the query and fragment it holds for.
     struct Decision {
         var outcome: Outcome
