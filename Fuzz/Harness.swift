@@ -12,6 +12,8 @@
 // - platform-files: a first line naming a platform file (apple-app-site-association,
 //   assetlinks.json, AndroidManifest.xml, app.entitlements), then its text, checked against a
 //   small app: positions lie in the file, and every witness URL is decided as its fact says.
+//   An AndroidManifest.xml may be followed by a line `---assetlinks.json---` and an
+//   assetlinks.json whose Dynamic App Links rules it is judged with.
 //   The file is also imported (`routelint import`), as is a first line naming a navigation
 //   graph or menu (res/navigation/NAME.xml, res/menu/NAME.xml): the manifest written reads back
 //   well-formed, every key known and once, every path valid.
@@ -335,17 +337,25 @@ func fuzzPlatformFiles(_ bytes: [UInt8]) {
     }
     guard let kind = PlatformFileKind(path: name) else { return }
     let manifest = SourceFile(id: FileID(0), path: "app.routes.yaml", bytes: Array(platformApp.utf8))
-    let source = PlatformFileSource(file: SourceFile(id: FileID(1), path: name, bytes: text), app: nil)
-    let result = Linter.lint([manifest], platformFiles: [source])
+    var sections = [text]
+    if kind == .androidManifest { sections = parts(text, separator: "---assetlinks.json---", limit: 2) }
+    let source = PlatformFileSource(file: SourceFile(id: FileID(1), path: name, bytes: sections[0]), app: nil)
+    let companions = sections.dropFirst().map {
+        PlatformFileSource(file: SourceFile(id: FileID(2), path: "assetlinks.json", bytes: $0), app: nil)
+    }
+    let result = Linter.lint([manifest], platformFiles: [source] + companions)
     guard let app = result.apps.first else { fatalError("the fuzzing app does not load") }
-    let lines = LineIndex(text)
-    for finding in result.findings where finding.range.file == FileID(1) {
-        check(Int(finding.range.start.line) <= lines.lineCount, "\(finding.rule) points past the file's last line")
-        check(finding.range.start <= finding.range.end, "\(finding.rule) ends before it starts")
+    for (index, section) in sections.enumerated() {
+        let lines = LineIndex(section)
+        for finding in result.findings where finding.range.file == FileID(index + 1) {
+            check(Int(finding.range.start.line) <= lines.lineCount, "\(finding.rule) points past the file's last line")
+            check(finding.range.start <= finding.range.end, "\(finding.rule) ends before it starts")
+        }
     }
     // Every witness is claimed or not exactly as its fact says, by the platform's own matcher.
     let file = PlatformFile.read(source, kind: kind)
-    let facts = PlatformLinkCheck.facts([file], apps: [app], comparesClaims: true)
+    let facts = PlatformLinkCheck.facts(
+        [file], apps: [app], comparesClaims: true, dynamicRules: PlatformLinkCheck.DynamicRuleFile.read(Array(companions)))
     let resolver = URLResolver(apps: [app])
     func claimed(_ path: String) -> Bool {
         var bare = path
@@ -359,7 +369,8 @@ func fuzzPlatformFiles(_ bytes: [UInt8]) {
     // answers for the whole URL, at each API range the fact names.
     func androidOpens(_ url: String, _ platform: PlatformFacts.Platform) -> [Bool] {
         guard case .androidManifest = file.content, case .android(let ranges) = platform else { return [] }
-        let answers = PlatformResolver.resolve([url], platform: .android, platformFiles: [source], apps: [app]).first?.answers ?? []
+        let answers =
+            PlatformResolver.resolve([url], platform: .android, platformFiles: [source] + companions, apps: [app]).first?.answers ?? []
         return ranges.map { range in answers.first { $0.apiLevels?.contains(range.lowerBound) == true }?.opensApp ?? false }
     }
     for fact in facts.unrouted where fact.url.hasPrefix(prefix) {

@@ -121,7 +121,7 @@ package struct AndroidIntentFilter: Sendable {
 /// ends, so a state holds the few attributes whose patterns are under way, not every one that
 /// could still match — each step costs what those few cost, whatever the filter's size.
 package struct AndroidFilterLanguage: PathLanguage {
-    /// Which paths the language holds when groups filter the query or fragment.
+    /// Which paths the language holds when groups or dynamic rules filter the query or fragment.
     package enum Quantifier {
         /// A path some URL of which (some query, some fragment) opens the app: what the file claims.
         case someURL
@@ -187,10 +187,10 @@ package struct AndroidFilterLanguage: PathLanguage {
     /// The filter, by its position in the list, that claims every path because the API level
     /// reads none of its path attributes (nor groups): the language is then everything.
     let everythingClaimedBy: Int?
-    /// The groups' query and fragment filters and every way to satisfy them; nil when no group
-    /// read at this level has one.
+    /// The query and fragment filters of the groups and dynamic rules, and every way to satisfy
+    /// them; nil when none read at this level has one.
     let relative: AndroidQueryAndFragment?
-    /// Whether the groups' query and fragment filters are too many to decide over every query
+    /// Whether those query and fragment filters are too many to decide over every query
     /// (`AndroidQueryAndFragment`'s budgets): the language must not be compared then.
     package let isUndecided: Bool
     let quantifier: Quantifier
