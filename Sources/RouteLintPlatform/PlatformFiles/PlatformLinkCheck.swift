@@ -171,8 +171,7 @@ package enum PlatformLinkCheck {
         guard let content = file.content, let app = app(of: file, in: apps) else { return facts }
         let dynamic = DynamicRuleFile.statement(in: dynamicRules, for: app, apps: apps)
         var check = FileCheck(
-            file: file, app: app, comparesClaims: comparesClaims, dynamicStatement: dynamic?.statement,
-            dynamicRules: dynamic.map { ($0.file.name, $0.statement.rules) })
+            file: file, app: app, comparesClaims: comparesClaims, dynamicRules: dynamic.map { ($0.file.name, $0.statement) })
         switch content {
         case .association(let details): check.association(details)
         case .entitlements(let domains): check.hosts(domains, fileRange: file.start)
@@ -236,7 +235,8 @@ package enum PlatformLinkCheck {
         static func statement(in files: [DynamicRuleFile], for app: AppModel?, apps: [AppModel])
             -> (file: DynamicRuleFile, statement: Statement)?
         {
-            let package = app?.android?.package.map { app!.text($0.value) }
+            var package: String?
+            if let app, let name = app.android?.package { package = app.text(name.value) }
             for file in files {
                 if let app {
                     let owner = file.app.map { PlatformLinkCheck.app(named: $0, in: apps) } ?? (apps.count == 1 ? apps[0] : nil)
@@ -254,10 +254,9 @@ package enum PlatformLinkCheck {
         let file: PlatformFile
         let app: AppModel
         let comparesClaims: Bool
-        /// The Dynamic App Links rules the app's manifest meets on Android 15+, their file and
-        /// where they are written.
-        let dynamicStatement: DynamicRuleFile.Statement?
-        let dynamicRules: (file: String, rules: [AndroidDynamicRule])?
+        /// The Dynamic App Links rules the app's manifest meets on Android 15+, and the name of
+        /// their file.
+        let dynamicRules: (file: String, statement: DynamicRuleFile.Statement)?
         var facts = PlatformFacts()
 
         var hosts: [String] { app.hosts.map { app.text($0.value) } }
@@ -398,13 +397,14 @@ package enum PlatformLinkCheck {
                 }
                 for (_, alike) in classes {
                     let level = alike[0].lowerBound
-                    defer { if level >= AndroidIntentFilter.dynamicRulesIntroducedIn { checkedDynamicRules = true } }
                     // From API 35 the Dynamic App Links rules of assetlinks.json narrow the filters.
-                    let rules = level >= AndroidIntentFilter.dynamicRulesIntroducedIn ? dynamicRules : nil
-                    let judged = rules.map { "\(fileName) with the dynamic rules of \($0.file)" } ?? fileName
-                    let someURL = AndroidFilterLanguage(filters, apiLevel: level, dynamicRules: rules?.rules ?? [])
+                    let applied = level >= AndroidIntentFilter.dynamicRulesIntroducedIn ? dynamicRules : nil
+                    let rules = applied?.statement.rules
+                    let judged = applied.map { "\(fileName) with the dynamic rules of \($0.file)" }
+                    let someURL = AndroidFilterLanguage(filters, apiLevel: level, dynamicRules: rules ?? [])
                     if someURL.isUndecided {
                         noteUndecided(limit: AndroidQueryAndFragment.stateBudget)
+                        rulesDecided = false
                         continue
                     }
                     // A group that filters the query or fragment opens some URLs of a path and not
@@ -416,12 +416,13 @@ package enum PlatformLinkCheck {
                         ? [
                             (someURL, true),
                             (
-                                AndroidFilterLanguage(filters, apiLevel: level, dynamicRules: rules?.rules ?? [], quantifier: .everyURL),
+                                AndroidFilterLanguage(filters, apiLevel: level, dynamicRules: rules ?? [], quantifier: .everyURL),
                                 false
                             ),
                         ]
                         : [(someURL, nil)]
                     if rules != nil {
+                        checkedDynamicRules = true
                         let limit = PathLanguageComparison.limit(patterns: patternCount)
                         if let reached = someURL.dynamicRulesReached(limit: limit) {
                             rulesReached.formUnion(reached)
@@ -456,7 +457,7 @@ package enum PlatformLinkCheck {
                     }
                 }
             }
-            if checkedDynamicRules, rulesDecided, let statement = dynamicStatement {
+            if checkedDynamicRules, rulesDecided, let statement = dynamicRules?.statement {
                 for (index, rule) in statement.rules.enumerated() where !rulesReached.contains(index) {
                     facts.shadowed.append(.init(pattern: rule.json, range: statement.ruleRanges[index], dynamicRule: index + 1))
                 }

@@ -1,3 +1,5 @@
+import RouteLintCore
+
 /// Percent-decoding as `android.net.Uri` decodes `getPath()`, `getQuery()` and `getFragment()`
 /// (`UriCodec.decode` with `+` kept and failures replaced rather than thrown): escaped bytes
 /// gather until the next unescaped character and decode as UTF-8, a malformed sequence becoming
@@ -37,7 +39,7 @@ enum AndroidURIDecoding {
                     decoded.append(0xFFFD)
                     return decoded
                 }
-                let digit = hexValue(bytes[index])
+                let digit = PathText.hexValue(bytes[index])
                 index += 1
                 guard let digit else {
                     flush()
@@ -51,14 +53,5 @@ enum AndroidURIDecoding {
         }
         flush()
         return decoded
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-        default: return nil
-        }
     }
 }
