@@ -337,6 +337,24 @@ struct AndroidGroupsTests {
         #expect(AndroidDynamicRule.matcherPattern("/*?/x")?.matches("//x") == false)
     }
 
+    @Test("forty rules naming query parameters are decided: the candidates grow with the rules, not with their subsets")
+    func manyQueryRules() throws {
+        let rules =
+            (0..<40).map { AndroidDynamicRule(path: "/o/*", query: [.init(name: "ref\($0)", value: "?*")], exclude: true) }
+            + [AndroidDynamicRule(path: "*")]
+        let filters = [Self.filter(paths: [try AndroidPathPattern(.prefix, "/o/")], groups: [])]
+        let every = AndroidFilterLanguage(filters, apiLevel: 35, dynamicRules: rules, quantifier: .everyURL)
+        #expect(!every.isUndecided)
+        #expect((every.relative?.candidates.count ?? 0) <= 2 * rules.count)
+        var state = every.start
+        for unit in "/o/x".utf16 { state = every.step(state, unit) }
+        #expect(every.accepts(state) == false)
+        let end = Self.parts(ofEnd: every.urlEnd(state))
+        #expect(!Self.referenceOpens(filters, rules: rules, path: "/o/x", query: end.query, fragment: end.fragment))
+        #expect(Self.outcome(filters, rules: rules, "/o/x", query: "a=1&ref7=2", fragment: nil) == .excluded(rule: 7))
+        #expect(Self.outcome(filters, rules: rules, "/o/x", query: "ref7=", fragment: nil) == .opens(attribute: 0, rule: 40))
+    }
+
     @Test("the automaton decides every URL as the reference does, with and without dynamic rules")
     func automatonAgrees() {
         var random = Random(state: 35)

@@ -182,6 +182,9 @@ package struct AndroidFilterLanguage: PathLanguage {
     /// The Dynamic App Links rules, as groups that allow or exclude (`attribute` is the rule's
     /// number); nil when none apply.
     private let dynamicRules: [GroupRule]?
+    /// The rules without a path pattern, which every path meets: with the rules whose path
+    /// matcher accepts, the only ones a path's URLs need be tried against.
+    private let rulesForEveryPath: [Int32]
     /// The trie of the matchers' literal beginnings; node 0 is the empty text.
     private let trie: LiteralTrie
     /// The filter, by its position in the list, that claims every path because the API level
@@ -290,8 +293,10 @@ package struct AndroidFilterLanguage: PathLanguage {
                         canMatch: canMatch))
             }
             self.dynamicRules = rules
+            rulesForEveryPath = rules.indices.filter { rules[$0].members.isEmpty }.map(Int32.init)
         } else {
             self.dynamicRules = nil
+            rulesForEveryPath = []
         }
         self.matchers = matchers
         self.groups = groups
@@ -302,7 +307,11 @@ package struct AndroidFilterLanguage: PathLanguage {
             relative = nil
             isUndecided = false
         } else {
-            relative = AndroidQueryAndFragment(queryPatterns: queryPatterns, fragmentPatterns: fragmentPatterns)
+            // Each filter's groups, and the dynamic rules, are tried in order: the chains.
+            let chains = (groups + [self.dynamicRules ?? []]).map { chain in
+                chain.map { AndroidQueryAndFragment.Requirement(queries: $0.queries, fragments: $0.fragments) }
+            }
+            relative = AndroidQueryAndFragment(queryPatterns: queryPatterns, fragmentPatterns: fragmentPatterns, chains: chains)
             isUndecided = relative == nil
         }
     }
@@ -411,7 +420,7 @@ package struct AndroidFilterLanguage: PathLanguage {
     package func outcome(_ state: State, query: [UInt16]?, fragment: [UInt16]?) -> Outcome {
         let satisfiedQueries = relative.map { AndroidQueryAndFragment.satisfied(byQuery: query, $0.queryPatterns) } ?? FilterSet()
         let satisfiedFragments = relative.map { AndroidQueryAndFragment.satisfied(byFragment: fragment, $0.fragmentPatterns) }
-        return outcome(accepted(state), queries: satisfiedQueries, fragments: fragment == nil ? nil : satisfiedFragments ?? FilterSet())
+        return outcome(pathMatch(state), queries: satisfiedQueries, fragments: fragment == nil ? nil : satisfiedFragments ?? FilterSet())
     }
 
     /// The query and fragment, as they end a witness URL (`?q#f`, encoded), under which the
@@ -420,26 +429,39 @@ package struct AndroidFilterLanguage: PathLanguage {
     package func urlEnd(_ state: State) -> String {
         guard let relative else { return "" }
         let decision = decision(state)
-        let query = relative.queries[decision.query].text
-        let fragment = relative.fragments[decision.fragment].text
+        let query = relative.candidates[decision.candidate].query.text
+        let fragment = relative.candidates[decision.candidate].fragment.text
         return (query.map { "?" + AndroidQueryAndFragment.encoded($0, keepingAmpersands: true) } ?? "")
             + (fragment.map { "#" + AndroidQueryAndFragment.encoded($0, keepingAmpersands: false) } ?? "")
     }
 
-    /// The matchers whose scans accept at `state`, ascending.
-    private func accepted(_ state: State) -> [Int32] {
-        state.alive.compactMap { matchers[Int($0.matcher)].scan.accepts($0.scan) ? $0.matcher : nil }
+    /// What a path matches: the matchers whose scans accept at its end, and the dynamic rules
+    /// its URLs may meet — those whose path matches and those without one — both ascending.
+    struct PathMatch {
+        let accepted: [Int32]
+        let rules: [Int32]
     }
 
-    /// The outcome for a path whose accepted matchers are `accepted`, with a query satisfying
-    /// `queries` and a fragment satisfying `fragments` (nil: no fragment).
-    private func outcome(_ accepted: [Int32], queries: FilterSet, fragments: FilterSet?) -> Outcome {
-        let claimed = claim(accepted, queries: queries, fragments: fragments)
+    /// What the path ending in `state` matches.
+    private func pathMatch(_ state: State) -> PathMatch {
+        let accepted = state.alive.compactMap { matchers[Int($0.matcher)].scan.accepts($0.scan) ? $0.matcher : nil }
+        guard dynamicRules != nil else { return PathMatch(accepted: accepted, rules: []) }
+        let rules = (rulesForEveryPath + accepted.compactMap { matchers[Int($0)].rule }).sorted()
+        return PathMatch(accepted: accepted, rules: rules)
+    }
+
+    /// The outcome for a path that matches `path`, with a query satisfying `queries` and a
+    /// fragment satisfying `fragments` (nil: no fragment).
+    private func outcome(_ path: PathMatch, queries: FilterSet, fragments: FilterSet?) -> Outcome {
+        let claimed = claim(path.accepted, queries: queries, fragments: fragments)
         guard case .opens(let attribute, _) = claimed, let dynamicRules else { return claimed }
         // The first dynamic rule that matches decides; none matching keeps the URL on the web.
-        guard let rule = dynamicRules.first(where: { matches($0, accepted, queries: queries, fragments: fragments) }) else {
-            return .excluded(rule: nil)
-        }
+        guard
+            let index = path.rules.first(where: {
+                matches(dynamicRules[Int($0)], path.accepted, queries: queries, fragments: fragments)
+            })
+        else { return .excluded(rule: nil) }
+        let rule = dynamicRules[Int(index)]
         return rule.allows ? .opens(attribute: attribute, rule: rule.attribute) : .excluded(rule: rule.attribute)
     }
 
@@ -461,6 +483,11 @@ package struct AndroidFilterLanguage: PathLanguage {
         return blocked.map { .blocked(attribute: $0) } ?? .unclaimed
     }
 
+    /// The outcome with a candidate query and fragment.
+    private func outcome(_ path: PathMatch, _ candidate: AndroidQueryAndFragment.Candidate) -> Outcome {
+        outcome(path, queries: candidate.query.satisfied, fragments: candidate.fragment.text == nil ? nil : candidate.fragment.satisfied)
+    }
+
     /// Whether every filter of `group` matches: its path matchers accepted, the query and
     /// fragment satisfying its query and fragment filters (nil: the URL has no fragment).
     private func matches(_ group: GroupRule, _ accepted: [Int32], queries: FilterSet, fragments: FilterSet?) -> Bool {
@@ -468,25 +495,23 @@ package struct AndroidFilterLanguage: PathLanguage {
             && (group.fragments.isEmpty || fragments?.isSuperset(of: group.fragments) == true)
     }
 
-    /// The verdict for paths ending in `state` under the quantifier, and the choice of query and
-    /// fragment (indexes into `relative`'s) it holds for: the URL without either first, so that
-    /// a path the groups' query and fragment filters do not concern keeps its plain verdict.
+    /// The verdict for paths ending in `state` under the quantifier, and the candidate query and
+    /// fragment it holds for: the URL without either first, so that a path the query and
+    /// fragment filters do not concern keeps its plain verdict.
     private func decision(_ state: State) -> Decision {
-        let accepted = accepted(state)
-        guard let relative else { return Decision(outcome: outcome(accepted, queries: FilterSet(), fragments: nil)) }
-        if let known = decisions.known[accepted] { return known }
+        let path = pathMatch(state)
+        guard let relative else { return Decision(outcome: outcome(path, queries: FilterSet(), fragments: nil)) }
+        if let known = decisions.known[path.accepted] { return known }
         var found: Decision?
-        search: for (queryIndex, query) in relative.queries.enumerated() {
-            for (fragmentIndex, fragment) in relative.fragments.enumerated() {
-                let outcome = outcome(accepted, queries: query.satisfied, fragments: fragment.text == nil ? nil : fragment.satisfied)
-                if outcome.opensApp == (quantifier == .someURL) {
-                    found = Decision(outcome: outcome, query: queryIndex, fragment: fragmentIndex)
-                    break search
-                }
+        for (index, candidate) in relative.candidates.enumerated() {
+            let outcome = outcome(path, candidate)
+            if outcome.opensApp == (quantifier == .someURL) {
+                found = Decision(outcome: outcome, candidate: index)
+                break
             }
         }
-        let decision = found ?? Decision(outcome: outcome(accepted, queries: FilterSet(), fragments: nil))
-        decisions.known[accepted] = decision
+        let decision = found ?? Decision(outcome: outcome(path, queries: FilterSet(), fragments: nil))
+        decisions.known[path.accepted] = decision
         return decision
     }
 
@@ -495,20 +520,21 @@ package struct AndroidFilterLanguage: PathLanguage {
     /// tell the rules apart; nil past `limit` states.
     package func dynamicRulesReached(limit: Int) -> Set<Int>? {
         guard let dynamicRules else { return [] }
-        let queries = relative?.queries ?? [AndroidQueryAndFragment.Choice(satisfied: FilterSet(), text: nil)]
-        let fragments = relative?.fragments ?? [AndroidQueryAndFragment.Choice(satisfied: FilterSet(), text: nil)]
+        let none = AndroidQueryAndFragment.Choice(satisfied: FilterSet(), text: nil)
+        let candidates = relative?.candidates ?? [AndroidQueryAndFragment.Candidate(query: none, fragment: none)]
         var reached = Set<Int>()
+        // Paths that match the same patterns reach the same rules: each is tried once.
+        var tried: Set<[Int32]> = []
         var seen: Set<State> = [start]
         var pending = [start]
         var ranges: [ClosedRange<UInt16>] = []
         var units: [UInt16] = []
         var scratch = PathLanguageComparison.RepresentativeScratch()
         while let state = pending.popLast() {
-            let accepted = accepted(state)
-            for query in queries {
-                for fragment in fragments {
-                    let outcome = outcome(accepted, queries: query.satisfied, fragments: fragment.text == nil ? nil : fragment.satisfied)
-                    switch outcome {
+            let path = pathMatch(state)
+            if tried.insert(path.accepted).inserted {
+                for candidate in candidates {
+                    switch outcome(path, candidate) {
                     case .opens(_, let rule?), .excluded(let rule?): reached.insert(rule)
                     default: break
                     }
@@ -532,8 +558,8 @@ package struct AndroidFilterLanguage: PathLanguage {
     /// A verdict, and the query and fragment it holds for.
     struct Decision {
         var outcome: Outcome
-        var query = 0
-        var fragment = 0
+        /// The candidate query and fragment, by index into `relative`'s.
+        var candidate = 0
     }
 
     /// Decisions by the accepted matchers of a state: many states share them.

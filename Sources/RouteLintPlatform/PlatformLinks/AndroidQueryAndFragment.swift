@@ -1,74 +1,127 @@
 /// The queries and fragments of a URL as the query and fragment filters of
-/// `<uri-relative-filter-group>` elements tell them apart (API 35+, AOSP's `UriRelativeFilter`):
-/// a query filter matches when one piece of the decoded query — split on `&`, or on `;` when
-/// that gives a single piece, as Java's `String.split` splits — matches its pattern; a fragment
-/// filter matches the decoded fragment, and a URL without `#` has none to match.
+/// `<uri-relative-filter-group>` elements (API 35+, AOSP's `UriRelativeFilter`) and of Dynamic
+/// App Links rules tell them apart: a query filter matches when one piece of the decoded query
+/// — split on `&`, or on `;` when that gives a single piece, as Java's `String.split` splits —
+/// matches its pattern; a fragment filter matches the decoded fragment, and a URL without `#`
+/// has none to match.
 ///
-/// What a group decides depends only on which filters a URL's query and fragment satisfy, so
-/// every query a URL can carry is one of a few *choices*: a set of satisfied query filters that
-/// some query gives, with such a query. Those choices are found over every string, not sampled:
-/// the filters' scans are stepped together over every piece (a product automaton, one unit per
-/// region they tell apart), which gives each set one string matches; a query is any list of
-/// pieces, so the sets a query gives are the unions of those.
+/// What the filters decide depends only on which query and fragment filters a URL satisfies.
+/// Every string's set is found over every string, not sampled: the filters' scans are stepped
+/// together over every piece (a product automaton, one unit per region they tell apart), which
+/// gives each set one piece (or fragment) matches — its *type* — with a string that does; a
+/// query is any list of pieces, so it satisfies a union of types.
+///
+/// Nor are all unions needed. The groups of a filter, and the dynamic rules, are each a
+/// *chain* tried in order, and whether a condition holds only grows with what the query and
+/// fragment satisfy. So for any URL, keeping only the pieces that make the first satisfied
+/// entry of each chain hold — one inclusion-minimal type per filter they name — leaves every
+/// earlier entry unsatisfied and gives the same verdict: the *candidates* — for each choice of
+/// at most one conditional entry per chain, each way to cover those entries with minimal types —
+/// are every verdict's representatives, and their number grows with the conditional entries,
+/// not with the subsets of filters.
 struct AndroidQueryAndFragment {
-    /// One way to satisfy the filters: the filters satisfied, and the decoded text that does
-    /// (nil for a URL without that part).
+    /// A query or fragment: the filters it satisfies, and its decoded text (nil for a URL
+    /// without that part).
     struct Choice {
         let satisfied: FilterSet
         let text: [UInt16]?
     }
 
+    /// A query and a fragment to decide a path's URLs with.
+    struct Candidate {
+        let query: Choice
+        let fragment: Choice
+    }
+
+    /// The query and fragment filters one entry of a chain (a group, a dynamic rule) names.
+    struct Requirement: Hashable {
+        var queries = FilterSet()
+        var fragments = FilterSet()
+
+        func union(_ other: Requirement) -> Requirement {
+            Requirement(queries: queries.union(other.queries), fragments: fragments.union(other.fragments))
+        }
+    }
+
     let queryPatterns: [AndroidPathPattern]
     let fragmentPatterns: [AndroidPathPattern]
-    /// Every set of query filters some query satisfies, with a query that does; the first is
-    /// the URL without a query.
-    let queries: [Choice]
-    /// Every set of fragment filters some fragment satisfies, with a fragment that does; the
-    /// first is the URL without a fragment.
-    let fragments: [Choice]
+    /// Every verdict's representatives; the first is the URL without query or fragment.
+    let candidates: [Candidate]
 
-    /// States the stepping of every piece may visit, and choices it may keep: past them the
-    /// groups are not decided (the run says so) rather than decided by a part of the strings.
+    /// States the stepping of every piece may visit, and candidates there may be: past them
+    /// the filters are not decided (the run says so) rather than decided by a part of the
+    /// strings.
     static let stateBudget = 20_000
-    static let choiceBudget = 1_024
+    static let candidateBudget = 4_096
 
     static let ampersand = UInt16(UInt8(ascii: "&"))
     static let semicolon = UInt16(UInt8(ascii: ";"))
 
-    /// The choices for these filters; nil when finding them passes the budgets.
-    init?(queryPatterns: [AndroidPathPattern], fragmentPatterns: [AndroidPathPattern]) {
+    /// The candidates for these filters and the chains of entries that name them (an entry
+    /// naming none needs no candidate); nil when finding them passes the budgets.
+    init?(queryPatterns: [AndroidPathPattern], fragmentPatterns: [AndroidPathPattern], chains: [[Requirement]]) {
         self.queryPatterns = queryPatterns
         self.fragmentPatterns = fragmentPatterns
         // A piece never holds `&`: the query is split on it.
         guard let pieces = Self.matchSets(queryPatterns, excluding: Self.ampersand),
-            let fragmentSets = Self.matchSets(fragmentPatterns, excluding: nil)
+            let fragmentTypes = Self.matchSets(fragmentPatterns, excluding: nil)
         else { return nil }
-        var queries = [Choice(satisfied: FilterSet(), text: nil)]
-        // The unions of the pieces' sets, each with the pieces that give it.
-        var unions: [FilterSet: [Int]] = [:]
-        var order: [FilterSet] = []
-        for (index, piece) in pieces.enumerated() where unions[piece.satisfied] == nil {
-            unions[piece.satisfied] = [index]
-            order.append(piece.satisfied)
+        // What the first satisfied entries of the chains require together, at most one per chain.
+        var requirements: [Requirement] = [Requirement()]
+        var known: Set<Requirement> = [Requirement()]
+        for chain in chains {
+            var extended = requirements
+            for requirement in requirements {
+                for entry in chain where entry != Requirement() {
+                    let joined = requirement.union(entry)
+                    guard known.insert(joined).inserted else { continue }
+                    guard known.count <= Self.candidateBudget else { return nil }
+                    extended.append(joined)
+                }
+            }
+            requirements = extended
         }
-        var next = 0
-        while next < order.count {
-            let union = order[next]
-            next += 1
-            for (index, piece) in pieces.enumerated() {
-                let wider = union.union(piece.satisfied)
-                guard unions[wider] == nil else { continue }
-                guard order.count < Self.choiceBudget else { return nil }
-                unions[wider] = unions[union]! + [index]
-                order.append(wider)
+        var candidates: [Candidate] = []
+        for requirement in requirements {
+            // Each query filter covered by a type of its own that holds no other type containing
+            // it; the fragment, one minimal type holding every fragment filter required.
+            var covers: [(satisfied: FilterSet, pieces: [Int])] = [(FilterSet(), [])]
+            for filter in requirement.queries.members {
+                let minimal = Self.minimalTypes(pieces, holding: FilterSet([filter]))
+                var next: [(satisfied: FilterSet, pieces: [Int])] = []
+                for cover in covers {
+                    for type in minimal where !next.contains(where: { $0.satisfied == cover.satisfied.union(pieces[type].satisfied) }) {
+                        next.append((cover.satisfied.union(pieces[type].satisfied), cover.pieces + [type]))
+                    }
+                }
+                covers = next
+                guard covers.count <= Self.candidateBudget else { return nil }
+            }
+            let fragments: [Choice] =
+                requirement.fragments.isEmpty
+                ? [Choice(satisfied: FilterSet(), text: nil)]
+                : Self.minimalTypes(fragmentTypes, holding: requirement.fragments).map { fragmentTypes[$0] }
+            for cover in covers {
+                let query =
+                    cover.pieces.isEmpty
+                    ? Choice(satisfied: FilterSet(), text: nil)
+                    : Choice(satisfied: cover.satisfied, text: Self.query(joining: cover.pieces.map { pieces[$0].text ?? [] }))
+                for fragment in fragments { candidates.append(Candidate(query: query, fragment: fragment)) }
+            }
+            guard candidates.count <= Self.candidateBudget else { return nil }
+        }
+        self.candidates = candidates
+    }
+
+    /// The types among `types` that hold every filter of `required` and hold no other such type.
+    static func minimalTypes(_ types: [Choice], holding required: FilterSet) -> [Int] {
+        let holding = types.indices.filter { types[$0].satisfied.isSuperset(of: required) }
+        return holding.filter { index in
+            !holding.contains { other in
+                other != index && types[index].satisfied.isSuperset(of: types[other].satisfied)
+                    && types[index].satisfied != types[other].satisfied
             }
         }
-        for union in order {
-            queries.append(Choice(satisfied: union, text: Self.query(joining: unions[union]!.map { pieces[$0].text ?? [] })))
-        }
-        self.queries = queries
-        fragments = [Choice(satisfied: FilterSet(), text: nil)] + fragmentSets
-        guard queries.count * fragments.count <= Self.choiceBudget * 16 else { return nil }
     }
 
     /// The pieces Android compares with query filters: the decoded query split on `&`, or on `;`
@@ -118,8 +171,8 @@ struct AndroidQueryAndFragment {
         return Array(ordered.joined(separator: [ampersand]))
     }
 
-    /// Every set of `patterns` that one string not holding `excluded` matches, with the shortest
-    /// such string, in the order found; nil past the state budget.
+    /// Every set of `patterns` that one string not holding `excluded` matches (its type), with
+    /// the shortest such string, in the order found; nil past the state budget.
     static func matchSets(_ patterns: [AndroidPathPattern], excluding excluded: UInt16?) -> [Choice]? {
         guard !patterns.isEmpty else { return [] }
         let scans = patterns.map(AndroidPathScan.init)
@@ -177,7 +230,20 @@ struct AndroidQueryAndFragment {
 struct FilterSet: Hashable {
     private var words: [UInt64] = []
 
+    /// The empty set.
+    init() {}
+
+    /// The set of `members`.
+    init(_ members: [Int]) {
+        for member in members { insert(member) }
+    }
+
     var isEmpty: Bool { words.allSatisfy { $0 == 0 } }
+
+    /// Its members, ascending.
+    var members: [Int] {
+        words.indices.flatMap { word in (0..<64).filter { words[word] & (1 << UInt64($0)) != 0 }.map { word * 64 + $0 } }
+    }
 
     mutating func insert(_ member: Int) {
         let (word, bit) = member.quotientAndRemainder(dividingBy: 64)
