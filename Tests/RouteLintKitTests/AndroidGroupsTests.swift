@@ -337,6 +337,18 @@ struct AndroidGroupsTests {
         #expect(AndroidDynamicRule.matcherPattern("/*?/x")?.matches("//x") == false)
     }
 
+    @Test("a witness query whose filters the empty piece satisfies is the empty query, which splits into one piece")
+    func emptyPieceWitness() throws {
+        let group = try Self.group([(.query, .literal, ""), (.query, .simpleGlob, "")])
+        let filters = [Self.filter(groups: [group])]
+        let some = AndroidFilterLanguage(filters, apiLevel: 35)
+        var state = some.start
+        for unit in "/x".utf16 { state = some.step(state, unit) }
+        #expect(some.accepts(state) == true)
+        #expect(some.urlEnd(state) == "?")
+        #expect(Self.referenceOpens(filters, path: "/x", query: "", fragment: nil))
+    }
+
     @Test("forty rules naming query parameters are decided: the candidates grow with the rules, not with their subsets")
     func manyQueryRules() throws {
         let rules =

@@ -91,7 +91,10 @@ struct AndroidQueryAndFragment {
                 var next: [(satisfied: FilterSet, pieces: [Int])] = []
                 for cover in covers {
                     for type in minimal where !next.contains(where: { $0.satisfied == cover.satisfied.union(pieces[type].satisfied) }) {
-                        next.append((cover.satisfied.union(pieces[type].satisfied), cover.pieces + [type]))
+                        // A piece written twice would be two empty pieces — `&`, which Java splits
+                        // into none — so a type already in the cover is not added again.
+                        let written = cover.pieces.contains(type) ? cover.pieces : cover.pieces + [type]
+                        next.append((cover.satisfied.union(pieces[type].satisfied), written))
                     }
                 }
                 covers = next
