@@ -149,12 +149,11 @@ package struct AndroidFilterLanguage: PathLanguage {
         }
     }
 
-    /// One path pattern that takes part: the scan, its filter, its group if any (nil for a
+    /// One path pattern that takes part: the scan, its group if any (nil for a
     /// plain `<data>` attribute), and its number among all the filters' data attributes — or
     /// the dynamic rule it is the path of (`rule`; `attribute` is then the rule's number).
     struct Matcher {
         let scan: AndroidPathScan
-        let filter: Int32
         let group: Int32?
         let attribute: Int
         var rule: Int32? = nil
@@ -220,7 +219,7 @@ package struct AndroidFilterLanguage: PathLanguage {
                 defer { attribute += 1 }
                 guard path.kind.introducedIn <= apiLevel else { continue }
                 known += 1
-                matchers.append(Matcher(scan: AndroidPathScan(path), filter: Int32(filterIndex), group: nil, attribute: attribute))
+                matchers.append(Matcher(scan: AndroidPathScan(path), group: nil, attribute: attribute))
             }
             var filterGroups: [GroupRule] = []
             for (groupIndex, group) in filter.groups.enumerated() {
@@ -235,7 +234,7 @@ package struct AndroidFilterLanguage: PathLanguage {
                         members.append(Int32(matchers.count))
                         matchers.append(
                             Matcher(
-                                scan: AndroidPathScan(relativeFilter.pattern), filter: Int32(filterIndex), group: Int32(groupIndex),
+                                scan: AndroidPathScan(relativeFilter.pattern), group: Int32(groupIndex),
                                 attribute: attribute + offset))
                     case .query:
                         queries.insert(queryPatterns.count)
@@ -264,7 +263,7 @@ package struct AndroidFilterLanguage: PathLanguage {
                     if let pattern = AndroidDynamicRule.matcherPattern(path) {
                         members.append(Int32(matchers.count))
                         matchers.append(
-                            Matcher(scan: AndroidPathScan(pattern), filter: -1, group: nil, attribute: index, rule: Int32(index)))
+                            Matcher(scan: AndroidPathScan(pattern), group: nil, attribute: index, rule: Int32(index)))
                     } else {
                         canMatch = false
                     }

@@ -229,7 +229,8 @@ struct AndroidQueryAndFragment {
     }
 }
 
-/// A set of small non-negative numbers (filters, by their index), as bits.
+/// A set of small non-negative numbers (filters, by their index), as bits. Its last word is
+/// never zero (`insert` grows it to a set bit, `union` trims), so equal sets have equal words.
 struct FilterSet: Hashable {
     private var words: [UInt64] = []
 
@@ -271,15 +272,5 @@ struct FilterSet: Hashable {
     func isSuperset(of other: FilterSet) -> Bool {
         for (index, word) in other.words.enumerated() where word & ~(index < words.count ? words[index] : 0) != 0 { return false }
         return true
-    }
-
-    static func == (lhs: FilterSet, rhs: FilterSet) -> Bool { lhs.trimmed == rhs.trimmed }
-
-    func hash(into hasher: inout Hasher) { hasher.combine(trimmed) }
-
-    private var trimmed: ArraySlice<UInt64> {
-        var end = words.count
-        while end > 0 && words[end - 1] == 0 { end -= 1 }
-        return words[..<end]
     }
 }
