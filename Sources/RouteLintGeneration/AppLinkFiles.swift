@@ -62,7 +62,9 @@ enum AppLinkFiles {
         if let android {
             let segments = ClaimedSegments(app, spelling: .decoded)
             let level = minimumSDK ?? android.minimumSDK
-            let paths = AndroidLinkPaths.webPaths(segments, minimumSDK: level, inexact: android.inexactClaims).attributes
+            let rules = android.writesDynamicRules ? dynamicRules(segments, minimumSDK: level, app: app) : nil
+            let filtered = rules.map { ClaimedSegments(app, spelling: .decoded, alsoClaimed: $0.carvedOut) } ?? segments
+            let paths = AndroidLinkPaths.webPaths(filtered, minimumSDK: level, inexact: android.inexactClaims).attributes
             var filters: [AndroidIntentFilter] = []
             if !hosts.isEmpty && !paths.isEmpty {
                 filters.append(
@@ -88,7 +90,8 @@ enum AppLinkFiles {
                     GeneratedFile(
                         name: assetLinksFile,
                         contents: assetLinks(
-                            package: app.text(package.value), fingerprints: android.certFingerprints.map { app.text($0.value) })))
+                            package: app.text(package.value), fingerprints: android.certFingerprints.map { app.text($0.value) },
+                            dynamicRules: rules?.rules ?? [])))
             } else {
                 output.warnings.append(
                     RunMessage(
@@ -99,13 +102,34 @@ enum AppLinkFiles {
             let claimed = ClaimedPathLanguage(segments: segments)
             let webFilters = filters.filter(\.takesWebLinks)
             for range in AppLinkLimits.apiRanges(from: level) where !hosts.isEmpty {
-                let language = AndroidFilterLanguage(webFilters, apiLevel: range.lowerBound)
+                let language = AndroidFilterLanguage(webFilters, apiLevel: range.lowerBound, dynamicRules: rules?.rules ?? [])
                 output.warnings += differences(
                     claimed, language, platform: "Android API \(AppLinkLimits.describe(range))", host: hosts.first, percentIsLiteral: true,
                     app: app)
             }
         }
         return output
+    }
+
+    /// The Dynamic App Links rules of `android: {dynamic-rules: true}`: every URL the filters
+    /// claim allowed (`{"/": "*"}`), which the website can then narrow with rules before it on
+    /// Android 15+ without an app release. When every API level reads them (`minimumSDK` 35 or
+    /// more), a `web: false` route that carves paths out of a web route's is excluded by rules
+    /// instead, wherever a rule says its paths exactly: the filters then claim its paths too
+    /// (`carvedOut`), and the website can hand them to the app later.
+    private static func dynamicRules(_ claimed: ClaimedSegments, minimumSDK: Int, app: AppModel)
+        -> (rules: [AndroidDynamicRule], carvedOut: Set<Int32>)
+    {
+        var excludes: [AndroidDynamicRule] = []
+        var carvedOut = Set<Int32>()
+        if minimumSDK >= AndroidIntentFilter.dynamicRulesIntroducedIn {
+            for route in claimed.carveOuts.sorted() {
+                guard let rules = AndroidDynamicRule.excluding(claimed.routes[Int(route)].path!.value, in: app) else { continue }
+                excludes += rules
+                carvedOut.insert(route)
+            }
+        }
+        return (excludes + [AndroidDynamicRule.allowingEverything], carvedOut)
     }
 
     /// A warning per kind of difference between the claimed set and what a file claims: the
@@ -199,9 +223,12 @@ enum AppLinkFiles {
 
     // MARK: - Android
 
-    static func assetLinks(package: String, fingerprints: [String]) -> String {
-        let statement = JSONValue.object([
-            ("relation", .array([.string("delegate_permission/common.handle_all_urls")])),
+    /// The statement that delegates `handle_all_urls` to the app, with its Dynamic App Links
+    /// rules when there are.
+    static func assetLinks(package: String, fingerprints: [String], dynamicRules: [AndroidDynamicRule] = []) -> String {
+        let relation = "delegate_permission/common.handle_all_urls"
+        var fields: [(String, JSONValue)] = [
+            ("relation", .array([.string(relation)])),
             (
                 "target",
                 .object([
@@ -210,8 +237,12 @@ enum AppLinkFiles {
                     ("sha256_cert_fingerprints", .array(fingerprints.map(JSONValue.string))),
                 ])
             ),
-        ])
-        return JSONValue.array([statement]).serialized() + "\n"
+        ]
+        if !dynamicRules.isEmpty {
+            let components = JSONValue.array(dynamicRules.map(\.jsonValue))
+            fields.append(("relation_extensions", .object([(relation, .object([("dynamic_app_link_components", components)]))])))
+        }
+        return JSONValue.array([.object(fields)]).serialized() + "\n"
     }
 
     static func androidManifest(activity: String, filters: [AndroidIntentFilter], sources: [String]) -> String {

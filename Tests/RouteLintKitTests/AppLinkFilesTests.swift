@@ -20,17 +20,20 @@ struct AppLinkFilesTests {
         """
 
     /// `manifest` with the platform settings added at its top level.
-    static func withSettings(_ manifest: String, minimumSDK: Int, inexact: InexactClaims = .claimLess) -> String {
-        let android = settings.replacingFirst("MINSDK", with: "\(minimumSDK), inexact: \(inexact.rawValue)")
+    static func withSettings(_ manifest: String, minimumSDK: Int, inexact: InexactClaims = .claimLess, dynamicRules: Bool = false)
+        -> String
+    {
+        let android = settings.replacingFirst(
+            "MINSDK", with: "\(minimumSDK), inexact: \(inexact.rawValue)\(dynamicRules ? ", dynamic-rules: true" : "")")
         return manifest.replacingFirst("manifest: 1\n", with: "manifest: 1\n" + android)
     }
 
     /// The files generated for `manifest`, the generator's warnings, and the findings of
     /// linting the manifest with the files as its platform files.
     static func roundTrip(
-        _ manifest: String, minimumSDK: Int, inexact: InexactClaims = .claimLess
+        _ manifest: String, minimumSDK: Int, inexact: InexactClaims = .claimLess, dynamicRules: Bool = false
     ) throws -> (files: [GeneratedFile], warnings: [String], findings: [Finding]) {
-        let text = withSettings(manifest, minimumSDK: minimumSDK, inexact: inexact)
+        let text = withSettings(manifest, minimumSDK: minimumSDK, inexact: inexact, dynamicRules: dynamicRules)
         let linted = lint(text)
         #expect(linted.findings.filter { $0.severity == .error }.isEmpty, "\(linted.headlines)")
         let app = try #require(linted.apps.first)
@@ -78,6 +81,60 @@ struct AppLinkFilesTests {
         if let note = notes.first {
             #expect(note.message.contains(inexact == .claimMore ? "claims wider patterns" : "leaves URLs of"), "\(note.message)")
         }
+    }
+
+    /// The intent filters of a generated AndroidManifest.xml and the Dynamic App Links rules of
+    /// a generated assetlinks.json, read back as a project's files are.
+    static func readBack(_ files: [GeneratedFile]) throws -> (filters: [AndroidIntentFilter], rules: [AndroidDynamicRule]) {
+        func read(_ name: String, _ kind: PlatformFileKind) throws -> PlatformFile {
+            let text = try #require(files.first { $0.name == name }).contents
+            return PlatformFile.read(PlatformFileSource(file: SourceFile(id: FileID(0), path: name, bytes: Array(text.utf8)), app: nil), kind: kind)
+        }
+        guard case .androidManifest(let filters) = try read("AndroidManifest.xml", .androidManifest).content,
+            case .assetLinks(let statements) = try read("assetlinks.json", .assetLinks).content
+        else {
+            Issue.record("the generated Android files do not read back")
+            return ([], [])
+        }
+        return (filters.map(\.filter), statements.first?.dynamicRules?.rules ?? [])
+    }
+
+    @Test(
+        "dynamic-rules: from API 35 a web: false route under a web one is carved out by exclude rules the filters defer to; below, the filters carve it and the rules allow everything"
+    )
+    func dynamicRules() throws {
+        let app = try #require(lint(Self.withSettings(Self.carveOuts, minimumSDK: 35)).apps.first)
+        let resolver = URLResolver(apps: [app])
+        // `new-product` (/products/new) is written as rules; `review` ends in a parameter and
+        // `docs-api` in `**`, which no rule holds to their paths, so the filters keep them out.
+        let (files, warnings, findings) = try Self.roundTrip(Self.carveOuts, minimumSDK: 35, dynamicRules: true)
+        #expect(warnings == [])
+        #expect(findings.map { "\($0.rule): \($0.message)" } == [])
+        let (filters, rules) = try Self.readBack(files)
+        #expect(
+            rules == [
+                AndroidDynamicRule(path: "/products/new", exclude: true), AndroidDynamicRule(path: "/products/new/", exclude: true),
+                AndroidDynamicRule(path: "*"),
+            ])
+        let web = filters.filter { $0.schemes == ["https"] }
+        let paths = AppleAssociationTests.paths(app, depth: 3).filter { !$0.contains("%") }
+        #expect(paths.count > 500)
+        for path in paths {
+            let claimed = AppleAssociationTests.claimed(path, app: app, resolver: resolver)
+            let opens = AndroidGroupsTests.referenceOpens(web, rules: rules, path: path, query: nil, fragment: nil)
+            #expect(opens == claimed, "\(path)")
+        }
+        // The filters alone open /products/new: the rules carry the carve-out.
+        #expect(AndroidGroupsTests.referenceOpens(web, path: "/products/new", query: nil, fragment: nil))
+        #expect(!AndroidGroupsTests.referenceOpens(web, path: "/products/1/reviews/2", query: nil, fragment: nil))
+
+        let below = try Self.roundTrip(Self.carveOuts, minimumSDK: 31, dynamicRules: true)
+        #expect(below.warnings == [])
+        #expect(below.findings.map { "\($0.rule): \($0.message)" } == [])
+        let (belowFilters, belowRules) = try Self.readBack(below.files)
+        #expect(belowRules == [AndroidDynamicRule(path: "*")])
+        let belowWeb = belowFilters.filter { $0.schemes == ["https"] }
+        #expect(!AndroidGroupsTests.referenceOpens(belowWeb, path: "/products/new", query: nil, fragment: nil))
     }
 
     @Test("literals the platforms read as syntax are escaped: the files still claim exactly the routes")

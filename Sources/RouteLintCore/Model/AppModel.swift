@@ -297,6 +297,7 @@ extension AppModel {
             merged.activity = merged.activity ?? later.activity
             merged.minSDK = merged.minSDK ?? later.minSDK
             merged.inexact = merged.inexact ?? later.inexact
+            merged.dynamicRules = merged.dynamicRules ?? later.dynamicRules
             merged.certFingerprints += later.certFingerprints.filter { seen.insert($0.value).inserted }
         }
         return merged
@@ -317,7 +318,7 @@ extension AppModel {
         public let firstText: String
     }
 
-    /// Every later `package`, `activity`, `min-sdk` or `inexact` of `android` that differs from the one in force.
+    /// Every later `package`, `activity`, `min-sdk`, `inexact` or `dynamic-rules` of `android` that differs from the one in force.
     public var androidRedeclarations: [SettingRedeclaration] {
         var redeclared: [SettingRedeclaration] = []
         var inForce: [AndroidKey: (range: SourceRange, text: String)] = [:]
@@ -327,6 +328,7 @@ extension AppModel {
                 (.activity, settings.activity.map { ($0.range, text($0.value)) }),
                 (.minSDK, settings.minSDK.map { ($0.range, String($0.value)) }),
                 (.inexact, settings.inexact.map { ($0.range, $0.value.rawValue) }),
+                (.dynamicRules, settings.dynamicRules.map { ($0.range, String($0.value)) }),
             ]
             for case (let key, let value?) in values {
                 guard let first = inForce[key] else {

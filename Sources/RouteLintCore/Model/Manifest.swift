@@ -342,6 +342,8 @@ public struct AndroidSettings: Sendable {
     public var minSDK: Located<Int>?
     /// `inexact`: what the filters claim where an API level cannot claim the routes exactly.
     public var inexact: Located<InexactClaims>?
+    /// `dynamic-rules`: whether generated assetlinks.json carries Dynamic App Links rules.
+    public var dynamicRules: Located<Bool>?
 
     /// Settings declared at `key`, with nothing set.
     public init(key: SourceRange) {
@@ -352,6 +354,8 @@ public struct AndroidSettings: Sendable {
     public var minimumSDK: Int { minSDK?.value ?? Self.defaultMinSDK }
     /// `inexact`, or the default.
     public var inexactClaims: InexactClaims { inexact?.value ?? .claimLess }
+    /// `dynamic-rules`, or the default (off).
+    public var writesDynamicRules: Bool { dynamicRules?.value ?? false }
 
     func renumbered(_ mapping: [Symbol]?) -> AndroidSettings {
         var copy = self

@@ -145,6 +145,7 @@ private struct Decoder: ~Copyable {
                     }
                 case .minSDK: settings.minSDK = decoder.apiLevel(value, reference)
                 case .inexact: settings.inexact = decoder.choice(value, reference)
+                case .dynamicRules: settings.dynamicRules = decoder.bool(value, reference)
                 }
             }
             manifest.android = settings

@@ -67,7 +67,7 @@ public enum TopLevelKey: UInt8, ManifestKey {
         case .holders: return "Owners of the routes' ViewModels and DI scopes: name → holder."
         case .routes: return "Screens and their URL path patterns: id → route."
         case .ios: return "The iOS app's universal-link settings: `app-ids`."
-        case .android: return "The Android app's App Link settings: `package`, `activity`, `cert-fingerprints`, `min-sdk`, `inexact`."
+        case .android: return "The Android app's App Link settings: `package`, `activity`, `cert-fingerprints`, `min-sdk`, `inexact`, `dynamic-rules`."
         }
     }
 
@@ -230,8 +230,8 @@ public enum IOSKey: UInt8, ManifestKey {
 
 /// The keys of the top-level `android` mapping.
 public enum AndroidKey: UInt8, ManifestKey {
-    /// `package`, `activity`, `cert-fingerprints`, `min-sdk`, `inexact`.
-    case package, activity, certFingerprints, minSDK, inexact
+    /// `package`, `activity`, `cert-fingerprints`, `min-sdk`, `inexact`, `dynamic-rules`.
+    case package, activity, certFingerprints, minSDK, inexact, dynamicRules
 
     public var name: String {
         switch self {
@@ -240,6 +240,7 @@ public enum AndroidKey: UInt8, ManifestKey {
         case .certFingerprints: return "cert-fingerprints"
         case .minSDK: return "min-sdk"
         case .inexact: return "inexact"
+        case .dynamicRules: return "dynamic-rules"
         }
     }
 
@@ -252,6 +253,10 @@ public enum AndroidKey: UInt8, ManifestKey {
         case .inexact:
             return "Where an API level cannot claim the routes exactly (below 31): `claim-less` (default) leaves those URLs to the "
                 + "website, `claim-more` opens them in the app, which hands the ones it cannot route to the browser."
+        case .dynamicRules:
+            return "Whether `generate app-links` writes Dynamic App Links rules into assetlinks.json (default false): Android 15+ "
+                + "then lets the website narrow the links without an app release, and with `min-sdk` 35 or more the rules carve "
+                + "out `web: false` routes."
         }
     }
 

@@ -71,6 +71,45 @@ package struct AndroidDynamicRule: Sendable, Equatable {
         return try? AndroidPathPattern(.advancedGlob, String(decoding: text, as: UTF16.self))
     }
 
+    /// The rule that lets every URL the intent filters claim open the app: the end of a
+    /// generated list, which the website can narrow with rules before it.
+    package static let allowingEverything = AndroidDynamicRule(path: "*")
+
+    /// The exclude rules that match exactly the decoded paths of `pattern` (one trailing `/`
+    /// ignored): the pattern, then the pattern with a trailing `/`. A parameter or `*` segment
+    /// is `?*` — one character or more up to the `/` that follows — so the last segment must be
+    /// a literal, since `?*` at the end would take deeper paths too. Nil when no rule says it
+    /// exactly: a last segment that is not a literal, a `**`, or a literal that holds `/`, `*`
+    /// or `?` once decoded (rules have no escape).
+    package static func excluding(_ pattern: PathPattern, in app: AppModel) -> [AndroidDynamicRule]? {
+        var path = ""
+        for (index, segment) in pattern.segments.enumerated() {
+            switch segment {
+            case .literal(let symbol):
+                let word = String(decoding: ClaimedSegments.spell(app.text(symbol), .decoded), as: UTF16.self)
+                guard !word.isEmpty, !word.contains(where: { "/*?".contains($0) }) else { return nil }
+                path += "/" + word
+            case .parameter, .wildcard:
+                guard index < pattern.segments.count - 1 else { return nil }
+                path += "/?*"
+            case .rest:
+                return nil
+            }
+        }
+        guard !path.isEmpty else { return [AndroidDynamicRule(path: "/", exclude: true)] }
+        return [AndroidDynamicRule(path: path, exclude: true), AndroidDynamicRule(path: path + "/", exclude: true)]
+    }
+
+    /// The rule as JSON, for a generated assetlinks.json.
+    package var jsonValue: JSONValue {
+        var fields: [(String, JSONValue)] = []
+        if let path { fields.append(("/", .string(path))) }
+        if let fragment { fields.append(("#", .string(fragment))) }
+        if !query.isEmpty { fields.append(("?", .object(query.map { ($0.name, .string($0.value)) }))) }
+        if exclude { fields.append(("exclude", .bool(true))) }
+        return .object(fields)
+    }
+
     /// The rule as JSON on one line, for messages: `{"/": "/help/*", "exclude": true}`.
     package var json: String {
         var fields: [String] = []

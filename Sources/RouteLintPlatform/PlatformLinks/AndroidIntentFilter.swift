@@ -102,7 +102,7 @@ package struct AndroidIntentFilter: Sendable {
     /// The first API level that reads `<uri-relative-filter-group>`.
     static let groupsIntroducedIn = 35
     /// The first API level that applies the Dynamic App Links rules of assetlinks.json.
-    static let dynamicRulesIntroducedIn = 35
+    package static let dynamicRulesIntroducedIn = 35
 }
 
 /// The paths a list of intent filters claims for one host at one API level, as

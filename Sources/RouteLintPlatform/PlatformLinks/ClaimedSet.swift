@@ -37,6 +37,10 @@ package struct ClaimedSegments {
     /// False when the construction stopped at its state limit: a hostile set whose alive
     /// route sets multiply. The states then stop short; no answer may rest on them.
     package private(set) var isComplete = true
+    /// The routes with `web` off that carve paths out of a web route's — they decide some path
+    /// a web route also matches — while no path of theirs is decided by a web route: claiming
+    /// them too, then excluding exactly their paths, claims the same set.
+    package private(set) var carveOuts: Set<Int32> = []
 
     /// How the platform sees a route's literal segment.
     package enum LiteralSpelling {
@@ -59,7 +63,8 @@ package struct ClaimedSegments {
 
     /// The automaton of `app`'s claimed set, its literals spelled as `spelling` says; the
     /// construction stops after `stateLimit` states (see `isComplete`).
-    package init(_ app: AppModel, spelling: LiteralSpelling, stateLimit: Int = Int.max) {
+    /// `alsoClaimed` (indices into `routes`) claim their paths as if their `web` were on.
+    package init(_ app: AppModel, spelling: LiteralSpelling, alsoClaimed: Set<Int32> = [], stateLimit: Int = Int.max) {
         routes = app.routes.filter { $0.path != nil }
         self.spelling = spelling
         let patterns = routes.map { $0.path!.value }
@@ -79,6 +84,8 @@ package struct ClaimedSegments {
             return id
         }
         _ = intern((0..<Int32(routes.count)).map { Item(route: $0, position: 0) })
+        var carving = Set<Int32>()
+        var yielding = Set<Int32>()
         var cursor = 0
         states.reserveCapacity(routes.count * 2)
         while cursor < pending.count {
@@ -112,12 +119,20 @@ package struct ClaimedSegments {
             let targets = sortedWords.map { word in intern((byWord[word]! + others).sorted()) }
             let other = intern(others.sorted())
             let route = Self.mostSpecific(ended, patterns)
+            if let route {
+                if routes[Int(route)].isWeb {
+                    yielding.formUnion(ended.filter { !routes[Int($0)].isWeb })
+                } else if ended.contains(where: { routes[Int($0)].isWeb }) {
+                    carving.insert(route)
+                }
+            }
             states.append(
                 State(
                     words: sortedWords, targets: targets, other: other, route: route,
                     isAmbiguous: route.map { Self.isAmbiguous($0, ended, patterns) } ?? false,
-                    claimed: route.map { routes[Int($0)].isWeb } ?? false, isDead: false))
+                    claimed: route.map { routes[Int($0)].isWeb || alsoClaimed.contains($0) } ?? false, isDead: false))
         }
+        carveOuts = carving.subtracting(yielding)
         if !isComplete {
             // Edges to states never built lead nowhere: the dead end stands for them.
             let limit = Int32(states.count)
