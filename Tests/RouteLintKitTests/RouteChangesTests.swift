@@ -35,6 +35,38 @@ struct RouteChangesTests {
         try compare(before: ["app.routes.yaml": manifest(before)], after: ["app.routes.yaml": manifest(after)])
     }
 
+    @Test(
+        "an Android app: a link removed from the claimed set can ship in assetlinks.json alone on Android 15+; one added needs an app release"
+    )
+    func androidShipping() throws {
+        let android = "android: {package: com.example.shop}\n"
+        func withAndroid(_ routes: [String]) -> String {
+            Self.manifest(routes).replacingOccurrences(of: "manifest: 1\n", with: "manifest: 1\n" + android)
+        }
+        let before = ["product: {path: /products/:id, holder: H}", "new-product: {path: /products/new, holder: H}"]
+        let after = [
+            "product: {path: /products/:id, holder: H}", "new-product: {path: /products/new, holder: H, web: false}",
+            "search: {path: /search, holder: H}",
+        ]
+        let sets = try compare(before: ["app.routes.yaml": withAndroid(before)], after: ["app.routes.yaml": withAndroid(after)])
+        #expect(
+            sets.lines == [
+                "removed-link: https://shop.example.com/products/new opened route 'new-product'; it opens no route now: "
+                    + "route 'new-product' opens it and has web: false, so the app does not claim it; on Android 15+ an exclude rule "
+                    + "in assetlinks.json ships this without an app release (earlier Android needs one)",
+                "added-link: shop://search and https://shop.example.com/search opened no route; they open route 'search' now; "
+                    + "on Android only an app release ships this: assetlinks.json narrows the intent filters, never widens them",
+            ])
+        // An app without `android` says nothing of Android; a redirect claims what it claimed.
+        let plain = try Self.pair(before, after)
+        #expect(plain.lines.allSatisfy { !$0.contains("Android") }, "\(plain.lines)")
+        let redirected = try compare(
+            before: ["app.routes.yaml": withAndroid(before)],
+            after: ["app.routes.yaml": withAndroid(["product: {path: /products/:id, holder: H}"])])
+        #expect(redirected.lines.map { String($0.prefix { $0 != ":" }) } == ["redirected-link", "changed-route-api"])
+        #expect(redirected.lines.allSatisfy { !$0.contains("Android") }, "\(redirected.lines)")
+    }
+
     @Test("a new literal route takes URLs from a parameter route: redirected, with the literal as witness")
     func literalTakesFromParameter() throws {
         let sets = try Self.pair(

@@ -32,6 +32,28 @@ package struct RouteChanges {
         let cause: LinkCause?
         let range: SourceRange
         let related: [RelatedLocation]
+        /// Whether the app declared `android` in the earlier revision, and declares it now.
+        var androidBefore = false
+        var androidAfter = false
+
+        /// How the Android app ships the change of its `https` links, when it has one.
+        var androidShipping: AndroidShipping? {
+            guard urls.contains(where: { $0.hasPrefix("https://") }) else { return nil }
+            switch kind {
+            case .removed: return androidBefore ? .assetLinks : nil
+            case .added: return androidAfter ? .appRelease : nil
+            case .redirected: return nil
+            }
+        }
+    }
+
+    /// How an Android app ships a change of the `https` links it claims (docs/diff.md).
+    enum AndroidShipping: Sendable {
+        /// URLs leave the claimed set: from API 35 an exclude rule of assetlinks.json narrows
+        /// the installed app's intent filters, with no release; earlier API levels need one.
+        case assetLinks
+        /// URLs join the claimed set: rules never widen the intent filters, so only a release does.
+        case appRelease
     }
 
     /// A scheme or an `https` host an app declares.
@@ -132,8 +154,13 @@ package struct RouteChanges {
         }
         for index in Set(earlier.values).subtracting(paired).sorted() { pairs.append((before[index], nil)) }
         for pair in pairs {
+            let first = links.count
             AppComparison(before: pair.before, after: pair.after, everyBefore: before, everyAfter: after, locations: locations)
                 .run(into: &self)
+            for index in first..<links.count {
+                links[index].androidBefore = pair.before?.android != nil
+                links[index].androidAfter = pair.after?.android != nil
+            }
         }
     }
 

@@ -27,7 +27,7 @@ public enum RemovedLinkRule: ChangeRule {
             findings.report(
                 description,
                 "\(ChangeWording.urls(change.urls)) opened \(opened); \(ChangeWording.opens(change.urls)) no route now"
-                    + (change.cause.map { ": \(ChangeWording.cause($0))" } ?? ""),
+                    + (change.cause.map { ": \(ChangeWording.cause($0))" } ?? "") + ChangeWording.android(change.androidShipping),
                 at: change.range, related: change.related, subjects: ChangeWording.subjects(change), witnesses: change.urls)
         }
     }
@@ -62,6 +62,17 @@ enum ChangeWording {
             return "\(origin(declared)) is declared by \(TerminalText.escape(app)) now"
                 + (opensRoute ? "" : ", and no route of it opens the URL")
         case .originAdded(let declared): return "\(origin(declared)) is new"
+        }
+    }
+
+    /// How the Android app ships the change, as a last clause.
+    static func android(_ shipping: RouteChanges.AndroidShipping?) -> String {
+        switch shipping {
+        case .assetLinks:
+            return "; on Android 15+ an exclude rule in assetlinks.json ships this without an app release (earlier Android needs one)"
+        case .appRelease:
+            return "; on Android only an app release ships this: assetlinks.json narrows the intent filters, never widens them"
+        case nil: return ""
         }
     }
 
