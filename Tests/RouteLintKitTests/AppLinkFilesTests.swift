@@ -88,7 +88,8 @@ struct AppLinkFilesTests {
     static func readBack(_ files: [GeneratedFile]) throws -> (filters: [AndroidIntentFilter], rules: [AndroidDynamicRule]) {
         func read(_ name: String, _ kind: PlatformFileKind) throws -> PlatformFile {
             let text = try #require(files.first { $0.name == name }).contents
-            return PlatformFile.read(PlatformFileSource(file: SourceFile(id: FileID(0), path: name, bytes: Array(text.utf8)), app: nil), kind: kind)
+            return PlatformFile.read(
+                PlatformFileSource(file: SourceFile(id: FileID(0), path: name, bytes: Array(text.utf8)), app: nil), kind: kind)
         }
         guard case .androidManifest(let filters) = try read("AndroidManifest.xml", .androidManifest).content,
             case .assetLinks(let statements) = try read("assetlinks.json", .assetLinks).content

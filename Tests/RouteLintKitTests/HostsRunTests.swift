@@ -118,6 +118,44 @@ struct HostsRunTests {
         #expect(unclaimed.first?.related.map { run.files[Int($0.range.file.index)].path } == ["https://eu.example.com" + Self.path])
     }
 
+    @Test(
+        "a served assetlinks.json's dynamic rules are judged against the routes: one that excludes a web route's URL is unclaimed-route on API 35+"
+    )
+    func servedDynamicRules() async throws {
+        let manifest = Self.manifest(hosts: "[example.com]").replacingOccurrences(
+            of: "ios: {app-ids: [ABCDE12345.com.example.shop]}", with: "android: {package: com.example.shop}")
+        let assetLinks = """
+            HTTP/1.1 200 OK
+            Content-Type: application/json
+
+            [{"relation": ["delegate_permission/common.handle_all_urls"],
+              "target": {"namespace": "android_app", "package_name": "com.example.shop", "sha256_cert_fingerprints": []},
+              "relation_extensions": {"delegate_permission/common.handle_all_urls": {"dynamic_app_link_components": [
+                {"/": "/products/sale", "exclude": true}, {"/": "*"}]}}}]
+            """
+        let run = try await checkHosts([
+            (name: "shop.routes.yaml", contents: manifest),
+            (name: "https://example.com/.well-known/assetlinks.json", contents: assetLinks),
+        ])
+        let unclaimed = run.active.filter { $0.rule == "unclaimed-route" }
+        #expect(
+            unclaimed.map(\.message) == [
+                "route 'product' opens https://example.com/products/sale, which assetlinks.json (its dynamic rules) does not claim (API 35+)"
+            ])
+        #expect(
+            unclaimed.first?.related.map { run.files[Int($0.range.file.index)].path } == ["https://example.com/.well-known/assetlinks.json"]
+        )
+        // Rules that let every route's URL through say nothing.
+        let allowing = try await checkHosts([
+            (name: "shop.routes.yaml", contents: manifest),
+            (
+                name: "https://example.com/.well-known/assetlinks.json",
+                contents: assetLinks.replacingOccurrences(of: #"{"/": "/products/sale", "exclude": true}, "#, with: "")
+            ),
+        ])
+        #expect(allowing.active.filter { $0.rule == "unclaimed-route" }.isEmpty)
+    }
+
     @Test("a host that cannot be reached, or a host that is no host name, leaves the run incomplete; a TLS failure is a finding")
     func incomplete() async throws {
         let run = try await checkHosts(

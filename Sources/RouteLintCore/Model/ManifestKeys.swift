@@ -67,7 +67,8 @@ public enum TopLevelKey: UInt8, ManifestKey {
         case .holders: return "Owners of the routes' ViewModels and DI scopes: name → holder."
         case .routes: return "Screens and their URL path patterns: id → route."
         case .ios: return "The iOS app's universal-link settings: `app-ids`."
-        case .android: return "The Android app's App Link settings: `package`, `activity`, `cert-fingerprints`, `min-sdk`, `inexact`, `dynamic-rules`."
+        case .android:
+            return "The Android app's App Link settings: `package`, `activity`, `cert-fingerprints`, `min-sdk`, `inexact`, `dynamic-rules`."
         }
     }
 

@@ -13,6 +13,7 @@ public struct PlatformCheckCache: Sendable {
         let claims: AppClaims?
         let comparesClaims: Bool
         let dynamicRules: [PlatformLinkCheck.DynamicRuleFile]
+        let judgesRulesAlone: Bool
     }
 
     private var entries: [String: (key: Key, facts: PlatformFacts)] = [:]
@@ -32,27 +33,31 @@ public struct PlatformCheckCache: Sendable {
     }
 
     /// The facts of `source` for `apps`, from the cache when nothing they rest on changed; an
-    /// AndroidManifest.xml meets the Dynamic App Links rules of `dynamicRules` on Android 15+.
+    /// AndroidManifest.xml meets the Dynamic App Links rules of `dynamicRules` on Android 15+,
+    /// and with `judgesRulesAlone` (no manifest is checked) an assetlinks.json's rules are
+    /// judged against the routes by themselves.
     package mutating func facts(
         _ source: PlatformFileSource, kind: PlatformFileKind, apps: [AppModel], comparesClaims: Bool,
-        dynamicRules: [PlatformLinkCheck.DynamicRuleFile] = []
+        dynamicRules: [PlatformLinkCheck.DynamicRuleFile] = [], judgesRulesAlone: Bool = false
     ) -> PlatformFacts {
-        // Only a manifest reads the rules: another file's facts do not change with them.
+        // Only a manifest reads the rules, and only assetlinks.json is judged alone: another
+        // file's facts do not change with them.
         let dynamicRules = kind == .androidManifest ? dynamicRules : []
-        guard keepsEntries else {
-            return PlatformLinkCheck.facts(
-                [PlatformFile.read(source, kind: kind)], apps: apps, comparesClaims: comparesClaims, dynamicRules: dynamicRules)
+        let judgesRulesAlone = kind == .assetLinks && judgesRulesAlone
+        let check = { (file: PlatformFile) in
+            PlatformLinkCheck.facts(
+                [file], apps: apps, comparesClaims: comparesClaims, dynamicRules: dynamicRules, judgesRulesAlone: judgesRulesAlone)
         }
+        guard keepsEntries else { return check(PlatformFile.read(source, kind: kind)) }
         let app = source.app.map { PlatformLinkCheck.app(named: $0, in: apps) } ?? (apps.count == 1 ? apps[0] : nil)
         let key = Key(
             file: source.file.id, bytes: source.file.bytes, servedHost: source.servedHost, claims: app.map(AppClaims.init),
-            comparesClaims: comparesClaims, dynamicRules: dynamicRules)
+            comparesClaims: comparesClaims, dynamicRules: dynamicRules, judgesRulesAlone: judgesRulesAlone)
         if let cached = entries[source.file.path], cached.key == key {
             guard let app else { return cached.facts }
             return cached.facts.withRoutePaths(of: app)
         }
-        let facts = PlatformLinkCheck.facts(
-            [PlatformFile.read(source, kind: kind)], apps: apps, comparesClaims: comparesClaims, dynamicRules: dynamicRules)
+        let facts = check(PlatformFile.read(source, kind: kind))
         entries[source.file.path] = (key, facts)
         filesDecided += 1
         return facts

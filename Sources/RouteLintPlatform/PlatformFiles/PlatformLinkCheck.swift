@@ -153,25 +153,34 @@ package struct PlatformFacts: Sendable {
 package enum PlatformLinkCheck {
     /// The facts about `files` (read already) for `apps`, an AndroidManifest.xml judged on
     /// Android 15+ with the Dynamic App Links rules of `dynamicRules`; `comparesClaims` false
-    /// skips the comparisons of claims (their rules are off).
+    /// skips the comparisons of claims (their rules are off). With `judgesRulesAlone` — no
+    /// AndroidManifest.xml is checked with them, as for a served file — an assetlinks.json's
+    /// own rules are judged against the routes: whatever the filters claim, a web route's URL
+    /// that they exclude stays on the web.
     static func facts(
-        _ files: [PlatformFile], apps: [AppModel], comparesClaims: Bool, dynamicRules: [DynamicRuleFile] = []
+        _ files: [PlatformFile], apps: [AppModel], comparesClaims: Bool, dynamicRules: [DynamicRuleFile] = [],
+        judgesRulesAlone: Bool = false
     ) -> PlatformFacts {
         var facts = PlatformFacts()
-        for file in files { facts.add(Self.facts(file, apps: apps, comparesClaims: comparesClaims, dynamicRules: dynamicRules)) }
+        for file in files {
+            facts.add(
+                Self.facts(
+                    file, apps: apps, comparesClaims: comparesClaims, dynamicRules: dynamicRules, judgesRulesAlone: judgesRulesAlone))
+        }
         return facts
     }
 
     /// The facts about one file.
-    private static func facts(_ file: PlatformFile, apps: [AppModel], comparesClaims: Bool, dynamicRules: [DynamicRuleFile])
-        -> PlatformFacts
-    {
+    private static func facts(
+        _ file: PlatformFile, apps: [AppModel], comparesClaims: Bool, dynamicRules: [DynamicRuleFile], judgesRulesAlone: Bool
+    ) -> PlatformFacts {
         var facts = PlatformFacts()
         facts.issues = file.issues
         guard let content = file.content, let app = app(of: file, in: apps) else { return facts }
         let dynamic = DynamicRuleFile.statement(in: dynamicRules, for: app, apps: apps)
         var check = FileCheck(
-            file: file, app: app, comparesClaims: comparesClaims, dynamicRules: dynamic.map { ($0.file.name, $0.statement) })
+            file: file, app: app, comparesClaims: comparesClaims, dynamicRules: dynamic.map { ($0.file.name, $0.statement) },
+            judgesRulesAlone: judgesRulesAlone)
         switch content {
         case .association(let details): check.association(details)
         case .entitlements(let domains): check.hosts(domains, fileRange: file.start)
@@ -257,6 +266,8 @@ package enum PlatformLinkCheck {
         /// The Dynamic App Links rules the app's manifest meets on Android 15+, and the name of
         /// their file.
         let dynamicRules: (file: String, statement: DynamicRuleFile.Statement)?
+        /// Whether an assetlinks.json's own rules are judged against the routes, with no manifest.
+        let judgesRulesAlone: Bool
         var facts = PlatformFacts()
 
         var hosts: [String] { app.hosts.map { app.text($0.value) } }
@@ -332,9 +343,34 @@ package enum PlatformLinkCheck {
             for duplicate in withRules.dropFirst() {
                 facts.setup.append(.duplicateDynamicRules(package: package, at: duplicate.dynamicRules?.range ?? duplicate.range))
             }
-            if let dynamic = withRules.first?.dynamicRules, !dynamic.isIgnored, !dynamic.rules.contains(where: { !$0.exclude }) {
-                facts.setup.append(.excludingDynamicRules(at: dynamic.range))
+            guard let dynamic = withRules.first?.dynamicRules, !dynamic.isIgnored else { return }
+            if !dynamic.rules.contains(where: { !$0.exclude }) { facts.setup.append(.excludingDynamicRules(at: dynamic.range)) }
+            if comparesClaims && judgesRulesAlone { judgeAlone(dynamic.rules) }
+        }
+
+        /// Judges Dynamic App Links rules with no manifest: as if the filters claimed every path
+        /// of every host, so that only what the rules exclude stays on the web — a web route's
+        /// URL among it is `unclaimed-route` on Android 15+, whatever the app's filters claim.
+        private mutating func judgeAlone(_ rules: [AndroidDynamicRule]) {
+            let minimum = app.android?.minimumSDK ?? AndroidSettings.defaultMinSDK
+            guard let range = AppLinkLimits.apiRanges(from: minimum).last, let host = hosts.first else { return }
+            let level = max(range.lowerBound, AndroidIntentFilter.dynamicRulesIntroducedIn)
+            let everyPath = AndroidIntentFilter(schemes: ["https"], hosts: hosts)
+            let language = AndroidFilterLanguage([everyPath], apiLevel: level, dynamicRules: rules, quantifier: .everyURL)
+            guard !language.isUndecided else {
+                noteUndecided(limit: AndroidQueryAndFragment.stateBudget)
+                return
             }
+            let segments = ClaimedSegments(app, spelling: .decoded)
+            let urlEnd = { (path: [UInt16]) -> String in
+                var state = language.start
+                for unit in path { state = language.step(state, unit) }
+                return language.urlEnd(state)
+            }
+            compare(
+                ClaimedPathLanguage(segments: segments), language, routes: segments.routes, host: file.servedHost ?? host,
+                platform: .android([level...Int.max]), percentIsLiteral: true, keeping: false, urlEnd: urlEnd,
+                judged: "\(fileName) (its dynamic rules)", claimant: { _ in nil })
         }
 
         // MARK: Android

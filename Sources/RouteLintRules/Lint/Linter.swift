@@ -204,10 +204,15 @@ public enum Linter {
         let comparing = enabled.contains { $0.comparesClaims }
         var facts = PlatformFacts()
         // A manifest is judged on Android 15+ with the Dynamic App Links rules of assetlinks.json.
+        // Without one (a served assetlinks.json), the rules are judged against the routes alone.
         let dynamicRules = comparing ? PlatformLinkCheck.DynamicRuleFile.read(platformFiles) : []
+        let judgesRulesAlone = !platformFiles.contains { PlatformFileKind(path: $0.file.path) == .androidManifest }
         for source in platformFiles {
             guard let kind = PlatformFileKind(path: source.file.path) else { continue }
-            facts.add(cache.facts(source, kind: kind, apps: apps, comparesClaims: comparing, dynamicRules: dynamicRules))
+            facts.add(
+                cache.facts(
+                    source, kind: kind, apps: apps, comparesClaims: comparing, dynamicRules: dynamicRules,
+                    judgesRulesAlone: judgesRulesAlone))
         }
         var sink = FindingSink()
         for rule in enabled { rule.check(facts, into: &sink) }

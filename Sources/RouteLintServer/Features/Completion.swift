@@ -65,7 +65,7 @@ extension LanguageServer {
         case (.holder, HolderKey.scope.name):
             return choices(HolderScope.allCases.map(\.rawValue), "holder scope")
         case (.route, RouteKey.stacked.name), (.route, RouteKey.entry.name), (.route, RouteKey.requiresAuth.name),
-            (.route, RouteKey.web.name):
+            (.route, RouteKey.web.name), (.android, AndroidKey.dynamicRules.name):
             return choices(["true", "false"], "bool")
         case (.android, AndroidKey.activity.name):
             return choices([AndroidSettings.defaultActivity], "the default activity")
