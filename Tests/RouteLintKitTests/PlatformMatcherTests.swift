@@ -178,11 +178,18 @@ struct PlatformMatcherTests {
         for (items, query, expected) in Self.appleQueries {
             let component = AppleLinkComponent(path: "/p", queryItems: items.map { .init(name: $0.0, pattern: $0.1) })
             #expect(component.matches(path: "/p", query: query) == expected, "\(items) on \(query ?? "no query")")
-            if query == nil {
-                // The automaton decides paths without a query the same way.
-                let language = AppleComponentLanguage([component])
+            // The automaton says whether some URL of the path opens the app and whether every
+            // one does, with a query that shows it, which the matcher confirms.
+            for quantifier in [AppleComponentLanguage.Quantifier.someURL, .everyURL] {
+                let language = AppleComponentLanguage([component], quantifier: quantifier)
                 let state = "/p".utf16.reduce(language.start) { language.step($0, $1) }
-                #expect(language.accepts(state) == expected, "automaton: \(items)")
+                let end = language.urlEnd(state)
+                let witnessQuery = end.isEmpty ? nil : String(end.dropFirst())
+                let accepted = language.accepts(state) == true
+                #expect(component.matches(path: "/p", query: witnessQuery) == accepted, "\(quantifier) \(items): '\(end)'")
+                // Some URL matches every dictionary here; every URL only one of `*` values.
+                let everyValue = items.allSatisfy { $0.1 == "*" }
+                #expect(accepted == (quantifier == .someURL || everyValue), "\(quantifier) \(items)")
             }
         }
     }

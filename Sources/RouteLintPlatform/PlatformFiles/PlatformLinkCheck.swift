@@ -298,19 +298,42 @@ package enum PlatformLinkCheck {
             let readByIOS = !file.issues.contains { if case .oversizedAssociation = $0 { true } else { false } }
             guard comparesClaims, readByIOS, let host = file.servedHost ?? hosts.first else { return }
             let claimed = ClaimedPathLanguage(segments: ClaimedSegments(app, spelling: .encoded))
-            let language = AppleComponentLanguage(components.map(\.component))
-            let reached = compare(
-                claimed, language, routes: claimed.segments.routes, host: host, platform: .iOS, percentIsLiteral: false,
-                claimant: { index in
-                    index.map { (components[$0].range, "component '\(components[$0].component.path ?? "*")'") }
-                })
-            guard let reached else { return }
-            // A component that decides no path of non-empty segments is hidden by earlier ones;
-            // one that filters the query or fragment is reached by URLs that have them.
-            for (index, located) in components.enumerated() where !reached.contains(index) {
-                let component = located.component
-                guard component.query == nil && component.queryItems.isEmpty && component.fragment == nil else { continue }
-                facts.shadowed.append(.init(pattern: component.path ?? "*", range: located.range))
+            let someURL = AppleComponentLanguage(components.map(\.component))
+            guard !someURL.isUndecided else {
+                noteUndecided(limit: AppleQueryAndFragment.stateBudget)
+                return
+            }
+            // Components that name a query or fragment open some URLs of a path and not others:
+            // the file claims a path when some URL of it opens the app (judged for unrouted
+            // links) and claims it whole when every URL does (judged for unclaimed routes).
+            let sides: [(language: AppleComponentLanguage, fileClaimsMore: Bool?)] =
+                someURL.filtersQueryOrFragment
+                ? [(someURL, true), (AppleComponentLanguage(components.map(\.component), quantifier: .everyURL), false)]
+                : [(someURL, nil)]
+            var reached = Set<Int>()
+            for (language, fileClaimsMore) in sides {
+                let urlEnd = { (path: [UInt16]) -> String in
+                    var state = language.start
+                    for unit in path { state = language.step(state, unit) }
+                    return language.urlEnd(state)
+                }
+                let side = compare(
+                    claimed, language, routes: claimed.segments.routes, host: host, platform: .iOS, percentIsLiteral: false,
+                    keeping: fileClaimsMore, urlEnd: urlEnd,
+                    claimant: { index in
+                        index.map { (components[$0].range, "component '\(components[$0].component.path ?? "*")'") }
+                    })
+                guard let side else { return }
+                reached.formUnion(side)
+            }
+            // A component that decides no path of non-empty segments is hidden by earlier ones.
+            // One that filters the query or fragment is reached by URLs that have them, and one
+            // after it by URLs that do not: the sides name one URL per path, not every
+            // component some URL reaches, so only the components before the first such one are
+            // judged.
+            let firstConditional = components.firstIndex { $0.component.hasConditions } ?? components.count
+            for (index, located) in components.enumerated().prefix(firstConditional) where !reached.contains(index) {
+                facts.shadowed.append(.init(pattern: located.component.path ?? "*", range: located.range))
             }
         }
 

@@ -1,9 +1,11 @@
 import RouteLintCore
 
-/// The paths an ordered list of `apple-app-site-association` components opens, as iOS decides
-/// for a URL without query or fragment: the first component that matches decides, an `exclude`
-/// one keeps the URL out. A component whose query or fragment pattern does not match the empty
-/// string never matches such a URL; a query item the URL lacks counts as the empty string.
+/// The paths an ordered list of `apple-app-site-association` components opens, as iOS decides:
+/// the first component that matches decides, an `exclude` one keeps the URL out. Where
+/// components name a query or fragment, the URLs of one path may be decided apart: a path is
+/// in the language when *some* URL of it opens the app (`Quantifier.someURL`), or when *every*
+/// URL does (`everyURL`), decided over the candidates of `AppleQueryAndFragment`, and
+/// `urlEnd` gives the query and fragment of a URL that shows it.
 ///
 /// Each component's path glob is its own deterministic automaton, built as it is walked (the
 /// sets of glob positions `*` and `?` allow, interned), so a component under way is one small
@@ -11,21 +13,37 @@ import RouteLintCore
 /// walked as one position: a component joins the state's list only where its beginning ends,
 /// so a file of thousands of components steps at the cost of the few under way.
 package struct AppleComponentLanguage: PathLanguage {
-    /// Per component, the automaton of its glob after its literal beginning; nil when it never
-    /// matches a URL without query or fragment.
+    /// Whether a path is in the language when some URL of it opens the app, or every URL.
+    package enum Quantifier: Sendable {
+        case someURL
+        case everyURL
+    }
+
+    /// Per component, the automaton of its glob after its literal beginning; nil when it
+    /// matches no path.
     private let globs: [GlobAutomaton?]
     private let excludes: [Bool]
+    /// Per component, its position among those with conditions; nil for one without.
+    private let conditionIndex: [Int?]
     private let trie: LiteralTrie
+    private let quantifier: Quantifier
+    /// The candidate queries and fragments; nil when no component has conditions.
+    private let relative: AppleQueryAndFragment?
+    private let decisions = DecisionCache()
 
-    package init(_ components: [AppleLinkComponent]) {
+    /// The language of `components` under `quantifier` (alike for both when no component names
+    /// a query or fragment).
+    package init(_ components: [AppleLinkComponent], quantifier: Quantifier = .someURL) {
+        self.quantifier = quantifier
+        var position = 0
+        conditionIndex = components.map { component in
+            guard component.hasConditions else { return nil }
+            defer { position += 1 }
+            return position
+        }
+        relative = position > 0 ? AppleQueryAndFragment(components) : nil
         var beginnings: [(units: [UInt16], exit: LiteralTrie.Exit)] = []
         globs = components.enumerated().map { index, component in
-            let matchesEmpty = { (pattern: String) in
-                AppleGlob(pattern, variables: component.variables, caseSensitive: component.caseSensitive).matches("")
-            }
-            guard component.query.map(matchesEmpty) ?? true, component.queryItems.allSatisfy({ matchesEmpty($0.pattern) }),
-                component.fragment.map(matchesEmpty) ?? true
-            else { return nil }
             let pattern = ApplePathPattern(component.path ?? "*")
             let glob = pattern.compiled(caseSensitive: component.caseSensitive, variables: component.variables)
             // The beginning is the pattern's first characters, up to a wildcard or variable. A
@@ -122,9 +140,11 @@ package struct AppleComponentLanguage: PathLanguage {
         if !trie.hasChildren(node) { state.node = -1 }
     }
 
-    /// Nothing after a component that matches whatever follows can decide a path.
+    /// Nothing after a component without conditions that matches whatever follows can decide a path.
     private func cut(_ state: inout State) {
-        if let first = state.alive.firstIndex(where: { globs[Int($0.component)]!.matchesEverything($0.state) }) {
+        if let first = state.alive.firstIndex(where: {
+            conditionIndex[Int($0.component)] == nil && globs[Int($0.component)]!.matchesEverything($0.state)
+        }) {
             state.cutoff = min(state.cutoff, state.alive[first].component)
             state.alive.removeSubrange((first + 1)...)
         }
@@ -139,14 +159,66 @@ package struct AppleComponentLanguage: PathLanguage {
     }
 
     package func accepts(_ state: State) -> Bool? {
-        decider(state).map { !excludes[$0] } ?? false
+        decision(state).component.map { !excludes[$0] } ?? false
     }
 
-    /// The first component alive whose glob has matched the whole path: the components still
-    /// inside the trie have not.
-    package func decider(_ state: State) -> Int? {
-        for alive in state.alive where globs[Int(alive.component)]!.accepts(alive.state) { return Int(alive.component) }
-        return nil
+    /// The component that decides a path ending in `state`, under the query and fragment of
+    /// `urlEnd`: the first alive whose glob has matched the whole path and whose conditions
+    /// they meet (the components still inside the trie have not matched it).
+    package func decider(_ state: State) -> Int? { decision(state).component }
+
+    /// Whether no query and fragment can be told apart within the budgets: nothing is decided.
+    package var isUndecided: Bool { relative != nil && relative?.candidates == nil }
+
+    /// Whether some component names a query or fragment: the languages of both quantifiers then
+    /// differ, and each must be compared.
+    package var filtersQueryOrFragment: Bool { relative != nil }
+
+    /// The query and fragment, as they end a witness URL (`?q#f`), under which the path ending
+    /// in `state` gets its verdict: for `someURL`, one that opens the app if any does; for
+    /// `everyURL`, one that does not if any does not. Empty when neither matters.
+    package func urlEnd(_ state: State) -> String {
+        guard let candidates = relative?.candidates else { return "" }
+        let candidate = candidates[decision(state).candidate]
+        return (candidate.query.map { "?" + $0 } ?? "") + (candidate.fragment.map { "#" + $0 } ?? "")
+    }
+
+    /// A verdict: the deciding component (nil: none matches) and the candidate it holds for.
+    private struct Decision {
+        let component: Int?
+        var candidate = 0
+    }
+
+    /// Decisions by the components that match a path: many states share them.
+    private final class DecisionCache {
+        var known: [[Int32]: Decision] = [:]
+    }
+
+    /// The verdict for paths ending in `state` under the quantifier: with the first candidate
+    /// that gives the quantifier's verdict, else the URL without query or fragment.
+    private func decision(_ state: State) -> Decision {
+        var matched: [Int32] = []
+        for alive in state.alive where globs[Int(alive.component)]!.accepts(alive.state) {
+            matched.append(alive.component)
+            if conditionIndex[Int(alive.component)] == nil { break }
+        }
+        guard let candidates = relative?.candidates else {
+            return Decision(component: matched.first.map(Int.init))
+        }
+        if let known = decisions.known[matched] { return known }
+        func decided(by candidate: AppleQueryAndFragment.Candidate) -> Int? {
+            matched.first { component in conditionIndex[Int(component)].map { candidate.meets[$0] } ?? true }.map(Int.init)
+        }
+        var found = Decision(component: decided(by: candidates[0]))
+        for (index, candidate) in candidates.enumerated() {
+            let component = decided(by: candidate)
+            if component.map({ !excludes[$0] }) ?? false == (quantifier == .someURL) {
+                found = Decision(component: component, candidate: index)
+                break
+            }
+        }
+        decisions.known[matched] = found
+        return found
     }
 
     /// Whether what decides no longer changes: no component is under way or inside the trie, or
@@ -155,8 +227,11 @@ package struct AppleComponentLanguage: PathLanguage {
 
     package func isFinal(_ state: State) -> Bool {
         let firstInside = state.node >= 0 ? trie.leastMatcher(below: state.node) : Int32.max
-        guard let first = state.alive.first else { return firstInside == Int32.max }
-        return first.component < firstInside && globs[Int(first.component)]!.matchesEverything(first.state)
+        guard let last = state.alive.last else { return firstInside == Int32.max }
+        // Every component alive matches whatever follows, none can join before the last, and
+        // the last has no conditions (or none can join at all).
+        return last.component < firstInside && (conditionIndex[Int(last.component)] == nil || firstInside == Int32.max)
+            && state.alive.allSatisfy { globs[Int($0.component)]!.matchesEverything($0.state) }
     }
 }
 

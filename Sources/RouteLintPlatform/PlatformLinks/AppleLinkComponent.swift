@@ -70,26 +70,59 @@ public struct AppleLinkComponent: Sendable, Equatable {
     /// query (nil: none) and fragment (nil: none).
     public func matches(path urlPath: String, query urlQuery: String? = nil, fragment urlFragment: String? = nil) -> Bool {
         if path != nil, pathMatch(urlPath) == nil { return false }
-        if let query {
-            guard let compared = comparable(urlQuery ?? ""), matches(query, compared) else { return false }
-        }
-        if !queryItems.isEmpty {
-            var items: [(name: String, value: String)] = []
-            for item in (urlQuery ?? "").split(separator: "&", omittingEmptySubsequences: true) {
-                let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                guard let name = comparable(String(parts[0])), let value = comparable(parts.count > 1 ? String(parts[1]) : "")
-                else { return false }
-                items.append((name, value))
+        return Conditions(self).match(query: urlQuery, fragment: urlFragment)
+    }
+
+    /// Whether the component names a query or a fragment: then some URLs of a path it matches
+    /// may match it and others not.
+    var hasConditions: Bool { query != nil || !queryItems.isEmpty || fragment != nil }
+
+    /// What a component asks of a URL's query and fragment, its patterns compiled once.
+    struct Conditions {
+        let percentEncoded: Bool
+        let query: AppleGlob?
+        let items: [(name: String, glob: AppleGlob)]
+        let fragment: AppleGlob?
+
+        init(_ component: AppleLinkComponent) {
+            let glob = { (pattern: String) in
+                AppleGlob(pattern, variables: component.variables, caseSensitive: component.caseSensitive)
             }
-            for required in queryItems {
-                let values = items.filter { $0.name == required.name }.map(\.value)
-                guard (values.isEmpty ? [""] : values).allSatisfy({ matches(required.pattern, $0) }) else { return false }
+            percentEncoded = component.percentEncoded
+            query = component.query.map(glob)
+            items = component.queryItems.map { ($0.name, glob($0.pattern)) }
+            fragment = component.fragment.map(glob)
+        }
+
+        /// Whether a URL with this query and fragment (as written; nil: none) meets them: the
+        /// query as a whole, each named item — one the URL lacks counts as the empty string, one
+        /// it repeats must match every time — and the fragment.
+        func match(query urlQuery: String?, fragment urlFragment: String?) -> Bool {
+            if let query {
+                guard let compared = comparable(urlQuery ?? ""), query.matches(compared) else { return false }
             }
+            if !items.isEmpty {
+                var present: [(name: String, value: String)] = []
+                for item in (urlQuery ?? "").split(separator: "&", omittingEmptySubsequences: true) {
+                    let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                    guard let name = comparable(String(parts[0])), let value = comparable(parts.count > 1 ? String(parts[1]) : "")
+                    else { return false }
+                    present.append((name, value))
+                }
+                for required in items {
+                    let values = present.filter { $0.name == required.name }.map(\.value)
+                    guard (values.isEmpty ? [""] : values).allSatisfy(required.glob.matches) else { return false }
+                }
+            }
+            if let fragment {
+                guard let compared = comparable(urlFragment ?? ""), fragment.matches(compared) else { return false }
+            }
+            return true
         }
-        if let fragment {
-            guard let compared = comparable(urlFragment ?? ""), matches(fragment, compared) else { return false }
+
+        private func comparable(_ text: String) -> String? {
+            percentEncoded ? text : AppleGlob.decoded(text)
         }
-        return true
     }
 
     /// How the component's path pattern matches a URL path: what iOS compares.
@@ -128,10 +161,6 @@ public struct AppleLinkComponent: Sendable, Equatable {
     /// it does not decode: such a URL matches no such component).
     private func comparable(_ text: String) -> String? {
         percentEncoded ? text : AppleGlob.decoded(text)
-    }
-
-    private func matches(_ pattern: String, _ text: String) -> Bool {
-        AppleGlob(pattern, variables: variables, caseSensitive: caseSensitive).matches(text)
     }
 
     /// What a list of components decides for a URL: the position of the first component that
