@@ -373,25 +373,27 @@ func fuzzPlatformFiles(_ bytes: [UInt8]) {
             PlatformResolver.resolve([url], platform: .android, platformFiles: [source] + companions, apps: [app]).first?.answers ?? []
         return ranges.map { range in answers.first { $0.apiLevels?.contains(range.lowerBound) == true }?.opensApp ?? false }
     }
+    // On iOS too: the components decide the whole URL.
+    func iOSOpens(_ url: String) -> Bool? {
+        guard case .association(let details)? = file.content, let components = details.first?.components else { return nil }
+        let afterHost = url.dropFirst(prefix.count)
+        let path = String(afterHost.prefix { $0 != "?" && $0 != "#" })
+        let fragment = afterHost.firstIndex(of: "#").map { String(afterHost[afterHost.index(after: $0)...]) }
+        let beforeFragment = afterHost.prefix { $0 != "#" }
+        let query = beforeFragment.firstIndex(of: "?").map { String(beforeFragment[beforeFragment.index(after: $0)...]) }
+        return AppleLinkComponent.decide(components.map(\.component), path: path, query: query, fragment: fragment)?.opensApp ?? false
+    }
     for fact in facts.unrouted where fact.url.hasPrefix(prefix) {
         check(androidOpens(fact.url, fact.platform).allSatisfy { $0 }, "unrouted witness \(fact.url) stays on the web")
         let path = String(fact.url.dropFirst(prefix.count).prefix { $0 != "?" && $0 != "#" })
         check(!claimed(path), "unrouted witness \(fact.url) opens a web route")
-        if case .association(let details)? = file.content, let components = details.first?.components {
-            check(
-                AppleLinkComponent.decide(components.map(\.component), path: path)?.opensApp == true,
-                "unrouted witness \(fact.url) is not opened by the components")
-        }
+        check(iOSOpens(fact.url) != false, "unrouted witness \(fact.url) is not opened by the components")
     }
     for fact in facts.unclaimed where fact.url.hasPrefix(prefix) {
         check(!androidOpens(fact.url, fact.platform).contains(true), "unclaimed witness \(fact.url) opens the app")
         let path = String(fact.url.dropFirst(prefix.count).prefix { $0 != "?" && $0 != "#" })
         check(claimed(path), "unclaimed witness \(fact.url) opens no web route")
-        if case .association(let details)? = file.content, let components = details.first?.components {
-            check(
-                AppleLinkComponent.decide(components.map(\.component), path: path)?.opensApp != true,
-                "unclaimed witness \(fact.url) is opened by the components")
-        }
+        check(iOSOpens(fact.url) != true, "unclaimed witness \(fact.url) is opened by the components")
     }
     var links = LinkFileImport()
     links.read([source])

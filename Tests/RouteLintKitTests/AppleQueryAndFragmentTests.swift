@@ -49,7 +49,10 @@ struct AppleQueryAndFragmentTests {
             let opening = Self.paths.map { path in
                 Self.queries.flatMap { query in
                     Self.fragments.map { fragment in
-                        (query, fragment, AppleLinkComponent.decide(components, path: path, query: query, fragment: fragment)?.opensApp ?? false)
+                        (
+                            query, fragment,
+                            AppleLinkComponent.decide(components, path: path, query: query, fragment: fragment)?.opensApp ?? false
+                        )
                     }
                 }
             }
@@ -64,7 +67,8 @@ struct AppleQueryAndFragmentTests {
                         $0.hasPrefix("?") ? String($0.dropFirst()) : nil
                     }
                     let fragment = end.firstIndex(of: "#").map { String(end[end.index(after: $0)...]) }
-                    let witnessOpens = AppleLinkComponent.decide(components, path: path, query: query, fragment: fragment)?.opensApp ?? false
+                    let witnessOpens =
+                        AppleLinkComponent.decide(components, path: path, query: query, fragment: fragment)?.opensApp ?? false
                     let description = "\(quantifier) \(components.map(Self.describe)) on \(path)\(end)"
                     // The witness shows the verdict: for some URL, an opening one when accepted;
                     // for every URL, a closed one when not.
@@ -89,7 +93,9 @@ struct AppleQueryAndFragmentTests {
     static func describe(_ component: AppleLinkComponent) -> String {
         var text = component.path ?? "*"
         if let query = component.query { text += " ?\(query)" }
-        if !component.queryItems.isEmpty { text += " ?{" + component.queryItems.map { "\($0.name): \($0.pattern)" }.joined(separator: ", ") + "}" }
+        if !component.queryItems.isEmpty {
+            text += " ?{" + component.queryItems.map { "\($0.name): \($0.pattern)" }.joined(separator: ", ") + "}"
+        }
         if let fragment = component.fragment { text += " #\(fragment)" }
         if !component.caseSensitive { text += " (case-insensitive)" }
         return text + (component.exclude ? " exclude" : "")

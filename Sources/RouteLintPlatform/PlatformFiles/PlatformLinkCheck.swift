@@ -312,11 +312,7 @@ package enum PlatformLinkCheck {
                 : [(someURL, nil)]
             var reached = Set<Int>()
             for (language, fileClaimsMore) in sides {
-                let urlEnd = { (path: [UInt16]) -> String in
-                    var state = language.start
-                    for unit in path { state = language.step(state, unit) }
-                    return language.urlEnd(state)
-                }
+                let urlEnd = Self.witnessEnd(language, language.urlEnd)
                 let side = compare(
                     claimed, language, routes: claimed.segments.routes, host: host, platform: .iOS, percentIsLiteral: false,
                     keeping: fileClaimsMore, urlEnd: urlEnd,
@@ -385,11 +381,7 @@ package enum PlatformLinkCheck {
                 return
             }
             let segments = ClaimedSegments(app, spelling: .decoded)
-            let urlEnd = { (path: [UInt16]) -> String in
-                var state = language.start
-                for unit in path { state = language.step(state, unit) }
-                return language.urlEnd(state)
-            }
+            let urlEnd = Self.witnessEnd(language, language.urlEnd)
             compare(
                 ClaimedPathLanguage(segments: segments), language, routes: segments.routes, host: file.servedHost ?? host,
                 platform: .android([level...Int.max]), percentIsLiteral: true, keeping: false, urlEnd: urlEnd,
@@ -495,11 +487,7 @@ package enum PlatformLinkCheck {
                             guard let filter = language.everythingClaimedBy else { return nil }
                             return (chosen[filter].range, "the intent filter, which has no path attribute read there, so claims every path")
                         }
-                        let urlEnd = { (path: [UInt16]) -> String in
-                            var state = language.start
-                            for unit in path { state = language.step(state, unit) }
-                            return language.urlEnd(state)
-                        }
+                        let urlEnd = Self.witnessEnd(language, language.urlEnd)
                         if let expressible, expressibleDiffers(alike[0]) {
                             let band = ExpressibleClaims(
                                 claimed: claimed, expressible: AndroidFilterLanguage(expressibleFilters, apiLevel: level),
@@ -522,6 +510,14 @@ package enum PlatformLinkCheck {
                 }
             }
             merge()
+        }
+
+        /// The end of a witness URL after its path: what `end` says of the state the path
+        /// reaches in `language` (the query and fragment that decide it).
+        private static func witnessEnd<Language: PathLanguage>(
+            _ language: Language, _ end: @escaping (Language.State) -> String
+        ) -> ([UInt16]) -> String {
+            { path in end(path.reduce(language.start) { language.step($0, $1) }) }
         }
 
         /// Facts of several API ranges and hosts about one place and one URL become one, naming

@@ -197,13 +197,14 @@ package struct AppleComponentLanguage: PathLanguage {
     /// The verdict for paths ending in `state` under the quantifier: with the first candidate
     /// that gives the quantifier's verdict, else the URL without query or fragment.
     private func decision(_ state: State) -> Decision {
+        guard let candidates = relative?.candidates else {
+            let first = state.alive.first { globs[Int($0.component)]!.accepts($0.state) }
+            return Decision(component: first.map { Int($0.component) })
+        }
         var matched: [Int32] = []
         for alive in state.alive where globs[Int(alive.component)]!.accepts(alive.state) {
             matched.append(alive.component)
             if conditionIndex[Int(alive.component)] == nil { break }
-        }
-        guard let candidates = relative?.candidates else {
-            return Decision(component: matched.first.map(Int.init))
         }
         if let known = decisions.known[matched] { return known }
         func decided(by candidate: AppleQueryAndFragment.Candidate) -> Int? {
