@@ -163,6 +163,41 @@ struct AppLinksCommandTests {
                 """)
     }
 
+    @Test(
+        "dynamic-rules at min-sdk 35: generate writes the carve-out as rules, and the files lint with exit 0 together, not the manifest alone"
+    )
+    func generatedDynamicRules() throws {
+        let manifest = """
+            manifest: 1
+            hosts: [shop.example.com]
+            android: {package: com.example.shop, cert-fingerprints: ["\(Self.fingerprint)"], min-sdk: 35, dynamic-rules: true}
+            activities: {main: {}}
+            tabs: {home: {activity: main, index: 0, root: home, icon: house}}
+            holders: {H: {}}
+            routes:
+              home: {path: /, holder: H}
+              product: {path: /products/:id, activity: main, holder: H, entry: true}
+              new-product: {path: /products/new, activity: main, holder: H, entry: true, web: false}
+
+            """
+        try GateCommandTests.withFiles(["shop.routes.yaml": manifest]) { directory in
+            let generated = try RouteLint.run(["generate", "app-links", "shop.routes.yaml", "--output", "out"], in: directory)
+            #expect(generated.status == 0, "\(generated.stderr)")
+            #expect(generated.stderr == "")
+            let assetLinks = try String(contentsOf: directory.appendingPathComponent("out/assetlinks.json"), encoding: .utf8)
+            #expect(assetLinks.contains("\"dynamic_app_link_components\""))
+            let together = try RouteLint.run(
+                ["lint", "shop.routes.yaml", "--platform-file", "out/AndroidManifest.xml", "--platform-file", "out/assetlinks.json"],
+                in: directory)
+            #expect(together.status == 0, "\(together.stdout)")
+            let alone = try RouteLint.run(["lint", "shop.routes.yaml", "--platform-file", "out/AndroidManifest.xml"], in: directory)
+            #expect(alone.status == 1)
+            #expect(alone.stdout.contains("https://shop.example.com/products/new opens the app through"), "\(alone.stdout)")
+        }
+    }
+
+    static let fingerprint = "14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"
+
     @Test("the configuration's platform-files are checked by a lint of its set, '.' included, and not by a lint of one file outside it")
     func configuredPlatformFiles() throws {
         let manifest = try String(
