@@ -2,8 +2,9 @@ import RouteLintCore
 
 /// The queries and fragments that tell an apple-app-site-association's components apart, so
 /// that what the components decide for every URL of a path is decided over finitely many URLs
-/// (docs/app-links.md, "Query and fragment"): whatever a URL's query and fragment, they meet
-/// exactly the conditions one of these candidates meets.
+/// (docs/app-links.md, "Groups that filter the query or fragment", and the iOS paragraph after
+/// it): whatever a URL's query and fragment, they meet exactly the conditions one of these
+/// candidates meets.
 ///
 /// A condition is a glob: of the whole query (`"?": "…"`), of one named item's value (every
 /// occurrence must match; an item the URL lacks is the empty string), or of the fragment. The
@@ -39,7 +40,8 @@ struct AppleQueryAndFragment {
     /// The characters a URL's query or fragment carries unescaped, beside letters and digits.
     private static let unescaped = Array("-._~!$'()*+,;:@/?=&".unicodeScalars.map(\.value))
 
-    /// The candidates for `components` (those with conditions, in order, as `conditional`).
+    /// The candidates for `components`; each candidate's `meets` follows the components that
+    /// have conditions, in order.
     init(_ components: [AppleLinkComponent]) {
         let conditional = components.filter(\.hasConditions)
         let conditions = conditional.map(AppleLinkComponent.Conditions.init)
