@@ -56,13 +56,13 @@ struct AppleQueryAndFragmentTests {
                     }
                 }
             }
+            let language = AppleComponentLanguage(components)
+            #expect(!language.isUndecided)
             for quantifier in [AppleComponentLanguage.Quantifier.someURL, .everyURL] {
-                let language = AppleComponentLanguage(components, quantifier: quantifier)
-                #expect(!language.isUndecided)
                 for (pathIndex, path) in Self.paths.enumerated() {
                     let state = path.utf16.reduce(language.start) { language.step($0, $1) }
-                    let accepted = language.accepts(state) == true
-                    let end = language.urlEnd(state)
+                    let accepted = (quantifier == .someURL ? language.accepts(state) : language.everyURL(state).accepts) == true
+                    let end = language.urlEnd(state, quantifier)
                     let query = end.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.flatMap {
                         $0.hasPrefix("?") ? String($0.dropFirst()) : nil
                     }

@@ -180,12 +180,12 @@ struct PlatformMatcherTests {
             #expect(component.matches(path: "/p", query: query) == expected, "\(items) on \(query ?? "no query")")
             // The automaton says whether some URL of the path opens the app and whether every
             // one does, with a query that shows it, which the matcher confirms.
+            let language = AppleComponentLanguage([component])
+            let state = "/p".utf16.reduce(language.start) { language.step($0, $1) }
             for quantifier in [AppleComponentLanguage.Quantifier.someURL, .everyURL] {
-                let language = AppleComponentLanguage([component], quantifier: quantifier)
-                let state = "/p".utf16.reduce(language.start) { language.step($0, $1) }
-                let end = language.urlEnd(state)
+                let end = language.urlEnd(state, quantifier)
                 let witnessQuery = end.isEmpty ? nil : String(end.dropFirst())
-                let accepted = language.accepts(state) == true
+                let accepted = (quantifier == .someURL ? language.accepts(state) : language.everyURL(state).accepts) == true
                 #expect(component.matches(path: "/p", query: witnessQuery) == accepted, "\(quantifier) \(items): '\(end)'")
                 // Some URL matches every dictionary here; every URL only one of `*` values.
                 let everyValue = items.allSatisfy { $0.1 == "*" }

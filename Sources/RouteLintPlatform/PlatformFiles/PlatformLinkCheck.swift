@@ -298,35 +298,29 @@ package enum PlatformLinkCheck {
             let readByIOS = !file.issues.contains { if case .oversizedAssociation = $0 { true } else { false } }
             guard comparesClaims, readByIOS, let host = file.servedHost ?? hosts.first else { return }
             let claimed = ClaimedPathLanguage(segments: ClaimedSegments(app, spelling: .encoded))
-            let someURL = AppleComponentLanguage(components.map(\.component))
-            guard !someURL.isUndecided else {
+            let language = AppleComponentLanguage(components.map(\.component))
+            guard !language.isUndecided else {
                 noteUndecided(limit: AppleQueryAndFragment.stateBudget)
                 return
             }
             // Components that name a query or fragment open some URLs of a path and not others:
             // the file claims a path when some URL of it opens the app (judged for unrouted
-            // links) and claims it whole when every URL does (judged for unclaimed routes).
-            let sides: [(language: AppleComponentLanguage, fileClaimsMore: Bool?)] =
-                someURL.filtersQueryOrFragment
-                ? [(someURL, true), (AppleComponentLanguage(components.map(\.component), quantifier: .everyURL), false)]
-                : [(someURL, nil)]
-            var reached = Set<Int>()
-            for (language, fileClaimsMore) in sides {
-                let urlEnd = Self.witnessEnd(language, language.urlEnd)
-                let side = compare(
-                    claimed, language, routes: claimed.segments.routes, host: host, platform: .iOS, percentIsLiteral: false,
-                    keeping: fileClaimsMore, urlEnd: urlEnd,
-                    claimant: { index in
-                        index.map { (components[$0].range, "component '\(components[$0].component.path ?? "*")'") }
-                    })
-                guard let side else { return }
-                reached.formUnion(side)
-            }
+            // links) and claims it whole when every URL does (judged for unclaimed routes),
+            // both in one walk; the witness ends in the query and fragment that show it.
+            let reached = compare(
+                claimed, language, routes: claimed.segments.routes, host: host, platform: .iOS, percentIsLiteral: false,
+                urlEnd: { path, inFirst in
+                    language.urlEnd(path.reduce(language.start) { language.step($0, $1) }, inFirst ? .everyURL : .someURL)
+                },
+                claimant: { index in
+                    index.map { (components[$0].range, "component '\(components[$0].component.path ?? "*")'") }
+                })
+            guard let reached else { return }
             // A component that decides no path of non-empty segments is hidden by earlier ones.
             // One that filters the query or fragment is reached by URLs that have them, and one
-            // after it by URLs that do not: the sides name one URL per path, not every
-            // component some URL reaches, so only the components before the first such one are
-            // judged.
+            // after it by URLs that do not: the walk names one URL per path and quantifier, not
+            // every component some URL reaches, so only the components before the first such
+            // one are judged.
             let firstConditional = components.firstIndex { $0.component.hasConditions } ?? components.count
             for (index, located) in components.enumerated().prefix(firstConditional) where !reached.contains(index) {
                 facts.shadowed.append(.init(pattern: located.component.path ?? "*", range: located.range))
@@ -516,8 +510,8 @@ package enum PlatformLinkCheck {
         /// reaches in `language` (the query and fragment that decide it).
         private static func witnessEnd<Language: PathLanguage>(
             _ language: Language, _ end: @escaping (Language.State) -> String
-        ) -> ([UInt16]) -> String {
-            { path in end(path.reduce(language.start) { language.step($0, $1) }) }
+        ) -> ([UInt16], Bool) -> String {
+            { path, _ in end(path.reduce(language.start) { language.step($0, $1) }) }
         }
 
         /// Facts of several API ranges and hosts about one place and one URL become one, naming
@@ -561,12 +555,12 @@ package enum PlatformLinkCheck {
         /// `reference` tolerates is the API range's limit, once per file and range, pointing at
         /// `filterRange`; `widenedRoutes` routes have patterns widened to claim more. With
         /// `keeping`, only the differences where the file claims more (true) or less (false)
-        /// count; `urlEnd` gives a witness path's query and fragment; `judged` names what claims
-        /// (the file, by default).
+        /// count; `urlEnd` gives the query and fragment that end a witness URL, told whether the
+        /// reference holds its path; `judged` names what claims (the file, by default).
         @discardableResult
         private mutating func compare<Reference: PathLanguage, Platform: PathLanguage>(
             _ reference: Reference, _ language: Platform, routes: [Route], host: String, platform: PlatformFacts.Platform,
-            percentIsLiteral: Bool, keeping fileClaimsMore: Bool? = nil, urlEnd: ([UInt16]) -> String = { _ in "" },
+            percentIsLiteral: Bool, keeping fileClaimsMore: Bool? = nil, urlEnd: ([UInt16], _ inFirst: Bool) -> String = { _, _ in "" },
             judged: String? = nil, widenedRoutes: Int = 0, filterRange: SourceRange? = nil, claimant: (Int?) -> (SourceRange, String)?
         ) -> Set<Int>? {
             let limit = PathLanguageComparison.limit(patterns: routes.count + patternCount)
@@ -577,7 +571,9 @@ package enum PlatformLinkCheck {
                 return nil
             case .compared(let witnesses):
                 for witness in witnesses where fileClaimsMore.map({ $0 != witness.inFirst }) ?? true {
-                    let url = WitnessPath.url(host: host, path: witness.path, percentIsLiteral: percentIsLiteral) + urlEnd(witness.path)
+                    let url =
+                        WitnessPath.url(host: host, path: witness.path, percentIsLiteral: percentIsLiteral)
+                        + urlEnd(witness.path, witness.inFirst)
                     if witness.isTolerated {
                         guard !facts.limits.contains(where: { $0.platform.description == platform.description }) else { continue }
                         // The walk keeps one witness per route: those it left unclaimed are counted

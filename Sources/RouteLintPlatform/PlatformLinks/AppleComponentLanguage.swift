@@ -3,9 +3,9 @@ import RouteLintCore
 /// The paths an ordered list of `apple-app-site-association` components opens, as iOS decides:
 /// the first component that matches decides, an `exclude` one keeps the URL out. Where
 /// components name a query or fragment, the URLs of one path may be decided apart: a path is
-/// in the language when *some* URL of it opens the app (`Quantifier.someURL`), or when *every*
-/// URL does (`everyURL`), decided over the candidates of `AppleQueryAndFragment`, and
-/// `urlEnd` gives the query and fragment of a URL that shows it.
+/// in the language when *some* URL of it opens the app (`accepts`), and held whole when *every*
+/// URL does (`everyURL`), both decided over the candidates of `AppleQueryAndFragment` in one
+/// walk, and `urlEnd` gives the query and fragment of a URL that shows either.
 ///
 /// Each component's path glob is its own deterministic automaton, built as it is walked (the
 /// sets of glob positions `*` and `?` allow, interned), so a component under way is one small
@@ -13,7 +13,7 @@ import RouteLintCore
 /// walked as one position: a component joins the state's list only where its beginning ends,
 /// so a file of thousands of components steps at the cost of the few under way.
 package struct AppleComponentLanguage: PathLanguage {
-    /// Whether a path is in the language when some URL of it opens the app, or every URL.
+    /// Some URL of a path, or every URL of it.
     package enum Quantifier: Sendable {
         case someURL
         case everyURL
@@ -26,15 +26,12 @@ package struct AppleComponentLanguage: PathLanguage {
     /// Per component, its position among those with conditions; nil for one without.
     private let conditionIndex: [Int?]
     private let trie: LiteralTrie
-    private let quantifier: Quantifier
     /// The candidate queries and fragments; nil when no component has conditions.
     private let relative: AppleQueryAndFragment?
     private let decisions = DecisionCache()
 
-    /// The language of `components` under `quantifier` (alike for both when no component names
-    /// a query or fragment).
-    package init(_ components: [AppleLinkComponent], quantifier: Quantifier = .someURL) {
-        self.quantifier = quantifier
+    /// The language of `components`.
+    package init(_ components: [AppleLinkComponent]) {
         var position = 0
         conditionIndex = components.map { component in
             guard component.hasConditions else { return nil }
@@ -158,14 +155,23 @@ package struct AppleComponentLanguage: PathLanguage {
         }
     }
 
+    /// Whether some URL of a path ending in `state` opens the app.
     package func accepts(_ state: State) -> Bool? {
-        decision(state).component.map { !excludes[$0] } ?? false
+        decision(state, .someURL).component.map { !excludes[$0] } ?? false
     }
 
     /// The component that decides a path ending in `state`, under the query and fragment of
-    /// `urlEnd`: the first alive whose glob has matched the whole path and whose conditions
-    /// they meet (the components still inside the trie have not matched it).
-    package func decider(_ state: State) -> Int? { decision(state).component }
+    /// `urlEnd(state, .someURL)`: the first alive whose glob has matched the whole path and
+    /// whose conditions they meet (the components still inside the trie have not matched it).
+    package func decider(_ state: State) -> Int? { decision(state, .someURL).component }
+
+    /// Whether every URL of a path ending in `state` opens the app, and the component that
+    /// decides one that does not (else, the URL without query or fragment).
+    package func everyURL(_ state: State) -> (accepts: Bool?, decider: Int?) {
+        guard relative != nil else { return (accepts(state), decider(state)) }
+        let component = decision(state, .everyURL).component
+        return (component.map { !excludes[$0] } ?? false, component)
+    }
 
     /// Whether no query and fragment can be told apart within the budgets: nothing is decided.
     package var isUndecided: Bool { relative != nil && relative?.candidates == nil }
@@ -177,9 +183,9 @@ package struct AppleComponentLanguage: PathLanguage {
     /// The query and fragment, as they end a witness URL (`?q#f`), under which the path ending
     /// in `state` gets its verdict: for `someURL`, one that opens the app if any does; for
     /// `everyURL`, one that does not if any does not. Empty when neither matters.
-    package func urlEnd(_ state: State) -> String {
+    package func urlEnd(_ state: State, _ quantifier: Quantifier) -> String {
         guard let candidates = relative?.candidates else { return "" }
-        let candidate = candidates[decision(state).candidate]
+        let candidate = candidates[decision(state, quantifier).candidate]
         return (candidate.query.map { "?" + $0 } ?? "") + (candidate.fragment.map { "#" + $0 } ?? "")
     }
 
@@ -189,14 +195,15 @@ package struct AppleComponentLanguage: PathLanguage {
         var candidate = 0
     }
 
-    /// Decisions by the components that match a path: many states share them.
+    /// Decisions by the components that match a path, per quantifier: many states share them.
     private final class DecisionCache {
-        var known: [[Int32]: Decision] = [:]
+        var someURL: [[Int32]: Decision] = [:]
+        var everyURL: [[Int32]: Decision] = [:]
     }
 
-    /// The verdict for paths ending in `state` under the quantifier: with the first candidate
+    /// The verdict for paths ending in `state` under `quantifier`: with the first candidate
     /// that gives the quantifier's verdict, else the URL without query or fragment.
-    private func decision(_ state: State) -> Decision {
+    private func decision(_ state: State, _ quantifier: Quantifier) -> Decision {
         guard let candidates = relative?.candidates else {
             let first = state.alive.first { globs[Int($0.component)]!.accepts($0.state) }
             return Decision(component: first.map { Int($0.component) })
@@ -206,7 +213,7 @@ package struct AppleComponentLanguage: PathLanguage {
             matched.append(alive.component)
             if conditionIndex[Int(alive.component)] == nil { break }
         }
-        if let known = decisions.known[matched] { return known }
+        if let known = quantifier == .someURL ? decisions.someURL[matched] : decisions.everyURL[matched] { return known }
         func decided(by candidate: AppleQueryAndFragment.Candidate) -> Int? {
             matched.first { component in conditionIndex[Int(component)].map { candidate.meets[$0] } ?? true }.map(Int.init)
         }
@@ -218,7 +225,7 @@ package struct AppleComponentLanguage: PathLanguage {
                 break
             }
         }
-        decisions.known[matched] = found
+        if quantifier == .someURL { decisions.someURL[matched] = found } else { decisions.everyURL[matched] = found }
         return found
     }
 

@@ -33,6 +33,10 @@ package protocol PathLanguage {
     /// What `state` costs to hold and step, in patterns under way (1 by default): the
     /// comparison's budget counts it, so that states of thousands of patterns end it sooner.
     func size(_ state: State) -> Int
+    /// For a language whose URLs of one path its query or fragment may decide apart — where
+    /// `accepts` says whether *some* URL of a path is in the set — whether *every* URL is, and
+    /// what decides that. By default, as `accepts` and `decider`.
+    func everyURL(_ state: State) -> (accepts: Bool?, decider: Int?)
 }
 
 /// The verdicts a file may give one path: it must claim it when `mustClaim`, must not when
@@ -51,6 +55,8 @@ extension PathLanguage {
     package func toleratedDecider(_ state: State) -> Int? { decider(state) }
 
     package func size(_ state: State) -> Int { 1 }
+
+    package func everyURL(_ state: State) -> (accepts: Bool?, decider: Int?) { (accepts(state), decider(state)) }
 }
 
 /// A claimed set and what a platform can express of it (spec: the *expressible set* of an API
@@ -204,20 +210,25 @@ package struct PathLanguageComparison {
             let pair = pairs[cursor]
             let (a, b) = (firstStates.facts[Int(pair.first)], secondStates.facts[Int(pair.second)])
             let verdict = a.accepts
-            if verdict != nil, let decider = b.decider { reached.insert(decider) }
+            if verdict != nil {
+                if let decider = b.decider { reached.insert(decider) }
+                if let decider = b.everyDecider { reached.insert(decider) }
+            }
             if let inFirst = verdict {
-                let claims = b.accepts ?? false
+                // A path the first holds must be held by every URL of it; one it does not, by none.
+                let claims = (inFirst ? b.everyAccepts : b.accepts) ?? false
                 if claims != inFirst {
                     let isError = claims ? !a.tolerance.mayClaim : a.tolerance.mustClaim
                     // An error is keyed by the side that accepts; a tolerated difference by the
                     // first's tolerated decider, so that each route's shows once.
                     let decider = !isError ? a.toleratedDecider : inFirst ? a.decider : b.decider
+                    let secondDecider = inFirst ? b.everyDecider : b.decider
                     let key = WitnessKey(inFirst: inFirst, isTolerated: !isError, decider: decider)
                     if reported.insert(key).inserted {
                         witnesses.append(
                             Witness(
                                 path: path(to: cursor), inFirst: inFirst, isTolerated: !isError,
-                                firstDecider: isError ? a.decider : a.toleratedDecider, secondDecider: b.decider))
+                                firstDecider: isError ? a.decider : a.toleratedDecider, secondDecider: secondDecider))
                     }
                 }
             }
@@ -248,6 +259,8 @@ package struct PathLanguageComparison {
             let distinctions: Range<Int32>
             let tolerance: PathTolerance
             let toleratedDecider: Int?
+            let everyAccepts: Bool?
+            let everyDecider: Int?
         }
 
         let language: Language
@@ -277,11 +290,12 @@ package struct PathLanguageComparison {
             totalSize += language.size(state)
             let first = Int32(distinctionList.count)
             language.distinctions(state, into: &distinctionList)
+            let every = language.everyURL(state)
             facts.append(
                 Facts(
                     accepts: language.accepts(state), decider: language.decider(state), isFinal: language.isFinal(state),
                     distinctions: first..<Int32(distinctionList.count), tolerance: language.tolerance(state),
-                    toleratedDecider: language.toleratedDecider(state)))
+                    toleratedDecider: language.toleratedDecider(state), everyAccepts: every.accepts, everyDecider: every.decider))
             return id
         }
 
