@@ -176,10 +176,6 @@ package struct AppleComponentLanguage: PathLanguage {
     /// Whether no query and fragment can be told apart within the budgets: nothing is decided.
     package var isUndecided: Bool { relative != nil && relative?.candidates == nil }
 
-    /// Whether some component names a query or fragment: the languages of both quantifiers then
-    /// differ, and each must be compared.
-    package var filtersQueryOrFragment: Bool { relative != nil }
-
     /// The query and fragment, as they end a witness URL (`?q#f`), under which the path ending
     /// in `state` gets its verdict: for `someURL`, one that opens the app if any does; for
     /// `everyURL`, one that does not if any does not. Empty when neither matters.
