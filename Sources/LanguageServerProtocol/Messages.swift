@@ -323,19 +323,17 @@ package struct Diagnostic: Codable, Hashable, Sendable {
     }
 
     package var range: Range
-    /// 1 error, 2 warning, 3 information, 4 hint.
-    package var severity: Int
+    package var severity: DiagnosticSeverity
     package var code: String
     package var codeDescription: CodeDescription
     package var source = "routelint"
     package var message: String
     package var relatedInformation: [RelatedInformation]?
-    /// 1: unnecessary (shown faded), for what is declared and never used.
-    package var tags: [Int]?
+    package var tags: [DiagnosticTag]?
 
     package init(
-        range: Range, severity: Int, code: String, codeDescription: CodeDescription, message: String,
-        relatedInformation: [RelatedInformation]? = nil, tags: [Int]? = nil
+        range: Range, severity: DiagnosticSeverity, code: String, codeDescription: CodeDescription, message: String,
+        relatedInformation: [RelatedInformation]? = nil, tags: [DiagnosticTag]? = nil
     ) {
         self.range = range
         self.severity = severity
@@ -412,13 +410,14 @@ package struct TextEdit: Codable, Hashable, Sendable {
 
 package struct CompletionItem: Codable, Hashable, Sendable {
     package var label: String
-    /// LSP's CompletionItemKind: 10 property, 12 value, 18 reference, 20 enum member, 21 constant.
-    package var kind: Int
+    package var kind: CompletionItemKind
     package var detail: String?
     package var documentation: MarkupContent?
     package var textEdit: TextEdit?
 
-    package init(label: String, kind: Int, detail: String? = nil, documentation: MarkupContent? = nil, textEdit: TextEdit? = nil) {
+    package init(
+        label: String, kind: CompletionItemKind, detail: String? = nil, documentation: MarkupContent? = nil, textEdit: TextEdit? = nil
+    ) {
         self.label = label
         self.kind = kind
         self.detail = detail
@@ -503,13 +502,14 @@ package struct DocumentSymbolParams: Codable, Sendable {
 package struct DocumentSymbol: Codable, Sendable {
     package var name: String
     package var detail: String?
-    /// LSP's SymbolKind: 2 module, 3 namespace, 5 class, 12 function, 20 key, 22 enum member.
-    package var kind: Int
+    package var kind: SymbolKind
     package var range: Range
     package var selectionRange: Range
     package var children: [DocumentSymbol]?
 
-    package init(name: String, detail: String? = nil, kind: Int, range: Range, selectionRange: Range, children: [DocumentSymbol]? = nil) {
+    package init(
+        name: String, detail: String? = nil, kind: SymbolKind, range: Range, selectionRange: Range, children: [DocumentSymbol]? = nil
+    ) {
         self.name = name
         self.detail = detail
         self.kind = kind
@@ -517,4 +517,33 @@ package struct DocumentSymbol: Codable, Sendable {
         self.selectionRange = selectionRange
         self.children = children
     }
+}
+
+/// LSP's `DiagnosticSeverity`, sent as its number.
+package enum DiagnosticSeverity: Int, Codable, Hashable, Sendable {
+    case error = 1
+    case warning = 2
+    case information = 3
+    case hint = 4
+}
+
+/// LSP's `DiagnosticTag`, sent as its number.
+package enum DiagnosticTag: Int, Codable, Hashable, Sendable {
+    /// Unused or unnecessary code: the editor shows it faded.
+    case unnecessary = 1
+    /// Deprecated or obsolete code: the editor strikes it through.
+    case deprecated = 2
+}
+
+/// LSP's `CompletionItemKind`, sent as its number: it picks the icon beside a completion.
+package enum CompletionItemKind: Int, Codable, Hashable, Sendable {
+    case text = 1, method, function, constructor, field, variable, `class`, interface, module, property, unit, value, `enum`,
+        keyword, snippet, color, file, reference, folder, enumMember, constant, `struct`, event, `operator`, typeParameter
+}
+
+/// LSP's `SymbolKind`, sent as its number: it picks the icon of an outline entry.
+package enum SymbolKind: Int, Codable, Hashable, Sendable {
+    case file = 1, module, namespace, package, `class`, method, property, field, constructor, `enum`, interface, function,
+        variable, constant, string, number, boolean, array, object, key, null, enumMember, `struct`, event, `operator`,
+        typeParameter
 }

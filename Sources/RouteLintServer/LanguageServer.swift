@@ -241,11 +241,11 @@ public struct LanguageServer {
 
     /// A finding as the editor shows it.
     func diagnostic(_ finding: Finding, in text: DocumentText) -> Diagnostic {
-        let severity: Int
+        let severity: DiagnosticSeverity
         switch finding.severity {
-        case .error: severity = 1
-        case .warning: severity = 2
-        case .note: severity = 3
+        case .error: severity = .error
+        case .warning: severity = .warning
+        case .note: severity = .information
         }
         let documentation = RuleRegistry.description(of: finding.rule)?.documentationURI ?? RouteLintVersion.informationURI
         let related = finding.related.map { Diagnostic.RelatedInformation(location: location($0.range), message: $0.message) }
@@ -253,7 +253,7 @@ public struct LanguageServer {
             range: text.range(finding.range, encoding: encoding), severity: severity, code: finding.rule,
             codeDescription: .init(href: documentation), message: finding.message,
             relatedInformation: related.isEmpty ? nil : related,
-            tags: Self.unnecessaryRules.contains(finding.rule) ? [1] : nil)
+            tags: Self.unnecessaryRules.contains(finding.rule) ? [.unnecessary] : nil)
     }
 
     /// The rules whose findings are about something that does nothing, which editors fade.

@@ -102,7 +102,7 @@ private func shop() -> TestSession {
         session.open("catalog.routes.yaml")
         let diagnostics = try #require(session.diagnostics("catalog.routes.yaml"))
         let missing = try #require(diagnostics.first { $0.code == "missing-holder" })
-        #expect(missing.severity == 1)
+        #expect(missing.severity == .error)
         #expect(missing.source == "routelint")
         #expect(missing.codeDescription.href.hasSuffix("docs/rules.md#missing-holder"))
         #expect(missing.message.contains("did you mean 'CartHolder'?"))
@@ -111,8 +111,8 @@ private func shop() -> TestSession {
         // The holder is now bound by no route: the other file of the app hears of it too.
         let shellDiagnostics = try #require(session.diagnostics("shell.routes.yaml"))
         let unused = try #require(shellDiagnostics.first { $0.code == "unused-holder" })
-        #expect(unused.severity == 2)
-        #expect(unused.tags == [1])
+        #expect(unused.severity == .warning)
+        #expect(unused.tags == [.unnecessary])
     }
 
     @Test func anEditRechecksAndClearsAcrossFiles() throws {
@@ -180,7 +180,7 @@ private func shop() -> TestSession {
             ".routelint.yml": "unused-holder: error\n",
         ])
         session.open("shell.routes.yaml")
-        #expect(session.diagnostics("shell.routes.yaml")?.first { $0.code == "unused-holder" }?.severity == 1)
+        #expect(session.diagnostics("shell.routes.yaml")?.first { $0.code == "unused-holder" }?.severity == .error)
         session.change(
             "shell.routes.yaml", version: 2,
             [

@@ -20,7 +20,7 @@ extension LanguageServer {
         case .key(let mapping, let written):
             items = mapping.keys.filter { !written.contains($0.name) }.map { key in
                 CompletionItem(
-                    label: key.name, kind: 10, detail: nil, documentation: MarkupContent(value: key.summary),
+                    label: key.name, kind: .property, detail: nil, documentation: MarkupContent(value: key.summary),
                     textEdit: nil)
             }
         case .value(let mapping, let key):
@@ -28,7 +28,7 @@ extension LanguageServer {
         case .suppressedRule:
             items = RuleRegistry.descriptions.map { rule in
                 CompletionItem(
-                    label: rule.id, kind: 21, detail: rule.defaultSeverity.rawValue,
+                    label: rule.id, kind: .constant, detail: rule.defaultSeverity.rawValue,
                     documentation: MarkupContent(value: rule.summary), textEdit: nil)
             }
         case .elsewhere:
@@ -44,7 +44,7 @@ extension LanguageServer {
         // names hold '-' and '.'.
         let replaced = Range(start: place.file.text.position(ofByte: context.typedStart, encoding: encoding), end: params.position)
         for index in items.indices {
-            let text = items[index].kind == 10 ? items[index].label + ": " : items[index].label
+            let text = items[index].kind == .property ? items[index].label + ": " : items[index].label
             items[index].textEdit = TextEdit(range: replaced, newText: text)
         }
         return CompletionList(isIncomplete: isIncomplete, items: items)
@@ -53,7 +53,7 @@ extension LanguageServer {
     /// The values a field takes: declared names for references, the choices of an enum.
     private func values(of key: String, in mapping: ManifestContext.Mapping, model: AppModel?) -> [CompletionItem] {
         func choices(_ values: [String], _ summary: String) -> [CompletionItem] {
-            values.map { CompletionItem(label: $0, kind: 20, detail: summary, documentation: nil, textEdit: nil) }
+            values.map { CompletionItem(label: $0, kind: .enumMember, detail: summary, documentation: nil, textEdit: nil) }
         }
         switch (mapping, key) {
         case (.topLevel, TopLevelKey.manifest.name):
@@ -78,7 +78,7 @@ extension LanguageServer {
         }
         guard let model else { return [] }
         func names(_ names: [(String, String?)]) -> [CompletionItem] {
-            names.map { CompletionItem(label: $0.0, kind: 18, detail: $0.1, documentation: nil, textEdit: nil) }
+            names.map { CompletionItem(label: $0.0, kind: .reference, detail: $0.1, documentation: nil, textEdit: nil) }
         }
         switch (mapping, key) {
         case (.route, RouteKey.holder.name), (.holder, HolderKey.parent.name):

@@ -11,7 +11,7 @@ extension LanguageServer {
         else { return nil }
         let symbols = file.loaded.symbols
         func text(_ name: LocatedName?) -> String? { name.map { symbols.text($0.value) } }
-        func symbol<Entity: DeclaredEntity>(_ entity: Entity, kind: Int, detail: String?) -> DocumentSymbol {
+        func symbol<Entity: DeclaredEntity>(_ entity: Entity, kind: SymbolKind, detail: String?) -> DocumentSymbol {
             DocumentSymbol(
                 name: symbols.text(entity.declaredName.value), detail: detail, kind: kind,
                 range: file.text.range(entity.extent, encoding: encoding),
@@ -21,17 +21,17 @@ extension LanguageServer {
             guard let first = children.first, let last = children.last else { return nil }
             let range = Range(start: first.range.start, end: last.range.end)
             return DocumentSymbol(
-                name: key.name, detail: "\(children.count)", kind: 2, range: range, selectionRange: range,
+                name: key.name, detail: "\(children.count)", kind: .module, range: range, selectionRange: range,
                 children: children)
         }
-        let activities = manifest.activities.map { symbol($0, kind: 3, detail: text($0.title)) }
+        let activities = manifest.activities.map { symbol($0, kind: .namespace, detail: text($0.title)) }
         let tabs = manifest.tabs.map { tab in
             symbol(
-                tab, kind: 22,
+                tab, kind: .enumMember,
                 detail: [text(tab.activity), tab.index.map { "index \($0.value)" }].compactMap { $0 }.joined(separator: ", "))
         }
-        let holders = manifest.holders.map { symbol($0, kind: 5, detail: "scope \($0.effectiveScope.rawValue)") }
-        let routes = manifest.routes.map { symbol($0, kind: 12, detail: $0.path.map { symbols.text($0.value.text) }) }
+        let holders = manifest.holders.map { symbol($0, kind: .class, detail: "scope \($0.effectiveScope.rawValue)") }
+        let routes = manifest.routes.map { symbol($0, kind: .function, detail: $0.path.map { symbols.text($0.value.text) }) }
         return [section(.activities, activities), section(.tabs, tabs), section(.holders, holders), section(.routes, routes)]
             .compactMap { $0 }
     }
