@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let package = Package(
@@ -8,16 +8,25 @@ let package = Package(
         .executable(name: "routelint", targets: ["routelint"]),
         .library(
             name: "RouteLintKit",
-            targets: ["RouteLintKit", "RouteLintCore", "RouteLintPlatform", "RouteLintRules", "RouteLintGeneration", "RouteLintReporting"]
+            targets: [
+                "RouteLintKit", "RouteLintCore", "RouteLintPlatform", "RouteLintChanges", "RouteLintServed", "RouteLintRules",
+                "RouteLintGeneration", "RouteLintReporting", "RouteLintImport",
+            ]
         ),
         .library(name: "RouteLintServer", targets: ["RouteLintServer"]),
         .plugin(name: "RouteLintGenerate", targets: ["RouteLintGenerate"]),
         .plugin(name: "LintRoutes", targets: ["LintRoutes"]),
     ],
+    // `Hosts` builds `routelint hosts` with its HTTPS client (SwiftNIO and BoringSSL, a third of
+    // a clean build's time and most of its steps). Release binaries, the container and the
+    // Action enable it; a build for linting (the quick start, the source-built pre-commit hook,
+    // the plugins) leaves it out: `swift build --traits Hosts` (docs/install.md).
+    traits: [.trait(name: "Hosts", description: "routelint hosts: fetch and check what each host serves, over HTTPS")],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         // The HTTPS client of `routelint hosts`: SwiftNIO with its vendored TLS (BoringSSL), so
-        // the portable binary links no system TLS library (docs/app-links.md).
+        // the portable binary links no system TLS library (docs/app-links.md). Built only with
+        // the `Hosts` trait.
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
@@ -47,8 +56,27 @@ let package = Package(
             name: "RouteLintPlatform",
             dependencies: ["RouteLintCore", "CLibXML2"]
         ),
+        // The facts of a change between two revisions of a route set (`routelint diff`): which
+        // URLs open what in each, and the generated code's surface. Beside Platform's facts of a
+        // platform file, below the rules that word them.
+        .target(
+            name: "RouteLintChanges",
+            dependencies: ["RouteLintCore", "RouteLintPlatform"]
+        ),
+        // The facts of what the hosts served (`routelint hosts`): each answer and what it was
+        // asked for, for the host rules to word. The fetching is RouteLintHosts'.
+        .target(
+            name: "RouteLintServed",
+            dependencies: ["RouteLintCore", "RouteLintPlatform"]
+        ),
         .target(
             name: "RouteLintRules",
+            dependencies: ["RouteLintCore", "RouteLintPlatform", "RouteLintChanges", "RouteLintServed"]
+        ),
+        // `routelint import`: link files and navigation graphs read into a draft manifest. A
+        // feature above the platform files it reads; only the import run uses it.
+        .target(
+            name: "RouteLintImport",
             dependencies: ["RouteLintCore", "RouteLintPlatform"]
         ),
         .target(
@@ -60,22 +88,28 @@ let package = Package(
         ),
         .target(
             name: "RouteLintReporting",
-            dependencies: ["RouteLintCore", "RouteLintRules"],
+            dependencies: ["RouteLintCore", "RouteLintPlatform", "RouteLintRules"],
             // The audit page's style sheet and script: real files a browser test loads.
             resources: [.embedInCode("Reporting/AuditPage.css"), .embedInCode("Reporting/AuditPage.js")]
         ),
-        // A run of lint, diff or generate: reads the paths and joins the layers above.
+        // A run of lint, diff, generate, import or hosts: reads the paths and joins the layers above.
         .target(
             name: "RouteLintKit",
-            dependencies: ["RouteLintCore", "RouteLintPlatform", "RouteLintRules", "RouteLintGeneration", "RouteLintReporting"]
+            dependencies: [
+                "RouteLintCore", "RouteLintPlatform", "RouteLintChanges", "RouteLintServed", "RouteLintRules", "RouteLintGeneration",
+                "RouteLintReporting", "RouteLintImport",
+            ]
         ),
         // Fetches the files each host serves, for `routelint hosts`: the one target that speaks to
-        // the network, kept out of the library targets (and of the fuzz harness) it reads.
+        // the network, kept out of the library targets (and of the fuzz harness) it reads. Without
+        // the `Hosts` trait it is empty and links nothing of SwiftNIO.
         .target(
             name: "RouteLintHosts",
             dependencies: [
-                "RouteLintKit", "RouteLintRules", .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                "RouteLintKit", "RouteLintRules", "RouteLintServed",
+                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["Hosts"])),
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Hosts"])),
+                .product(name: "NIOSSL", package: "swift-nio-ssl", condition: .when(traits: ["Hosts"])),
             ]
         ),
         // The Language Server Protocol's messages and JSON-RPC framing: nothing of routelint.
@@ -127,7 +161,8 @@ let package = Package(
         .testTarget(
             name: "RouteLintKitTests",
             dependencies: [
-                "RouteLintKit", "RouteLintCore", "RouteLintPlatform", "RouteLintRules", "RouteLintGeneration", "RouteLintReporting",
+                "RouteLintKit", "RouteLintCore", "RouteLintPlatform", "RouteLintChanges", "RouteLintServed", "RouteLintRules",
+                "RouteLintGeneration", "RouteLintReporting", "RouteLintImport",
             ],
             exclude: ["Fixtures", "Datasets"]
         ),

@@ -14,14 +14,14 @@ class Routelint < Formula
   head "https://github.com/routelint/routelint.git", branch: "main"
 
   depends_on "pkgconf" => :build
-  depends_on xcode: ["16.0", :build]
+  depends_on xcode: ["16.3", :build]
   depends_on "libyaml"
 
   uses_from_macos "swift" => :build
   uses_from_macos "libxml2"
 
   def install
-    system "swift", "build", "--disable-sandbox", "--configuration", "release", "--product", "routelint"
+    system "swift", "build", "--disable-sandbox", "--configuration", "release", "--product", "routelint", "--traits", "Hosts"
     bin.install ".build/release/routelint"
   end
 

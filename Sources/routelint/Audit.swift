@@ -31,8 +31,7 @@ struct Audit: ParsableCommand {
     func run() throws {
         var options = LintOptions(input: .paths(paths), workingDirectory: currentDirectory())
         options.configurationPath = config
-        options.strict = strict
-        options.baselinePath = baseline
+        options.gate = RunGate(strict: strict, baselinePath: baseline)
         options.platformFiles = platformFile
         let run = try perform(options)
         for message in run.messages { printError(message.description) }

@@ -32,10 +32,7 @@ struct Diff: ParsableCommand {
         let workingDirectory = currentDirectory()
         var options = DiffOptions(paths: paths, against: Self.revision(against, in: workingDirectory), workingDirectory: workingDirectory)
         options.configurationPath = gate.config
-        options.strict = gate.strict
-        options.maxWarnings = gate.maxWarnings
-        options.baselinePath = gate.baseline
-        options.writesBaseline = gate.writeBaseline != nil
+        options.gate = gate.runGate
         let run: DiffRun
         do {
             run = try DiffRun.perform(options)

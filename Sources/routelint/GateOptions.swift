@@ -30,6 +30,11 @@ struct GateOptions: ParsableArguments {
         if let maxWarnings, maxWarnings < 0 { throw ValidationError("--max-warnings must be 0 or more") }
     }
 
+    /// The gate of the run these options ask for.
+    var runGate: RunGate {
+        RunGate(strict: strict, maxWarnings: maxWarnings, baselinePath: baseline, writesBaseline: writeBaseline != nil)
+    }
+
     /// The reporter of `format`, colored when it writes to a terminal: the one factory of the
     /// outputs of `lint` and `diff`.
     func reporter(_ format: OutputFormat, toTerminal: Bool, workingDirectory: String) -> any Reporter {

@@ -44,11 +44,11 @@ struct Hosts: AsyncParsableCommand {
     }
 
     /// `--connect`, by host.
-    func destinations() throws -> [String: HTTPSFetcher.Destination] {
-        var destinations: [String: HTTPSFetcher.Destination] = [:]
+    func destinations() throws -> [String: ConnectDestination] {
+        var destinations: [String: ConnectDestination] = [:]
         for mapping in connect {
             guard let equals = mapping.firstIndex(of: "="),
-                let destination = HTTPSFetcher.Destination(parsing: String(mapping[mapping.index(after: equals)...])),
+                let destination = ConnectDestination(parsing: String(mapping[mapping.index(after: equals)...])),
                 !mapping[..<equals].isEmpty
             else {
                 throw ValidationError(
@@ -60,37 +60,49 @@ struct Hosts: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let workingDirectory = currentDirectory()
-        var options = HostsOptions(paths: paths, workingDirectory: workingDirectory)
-        options.configurationPath = gate.config
-        options.strict = gate.strict
-        options.maxWarnings = gate.maxWarnings
-        options.namedHosts = namedHosts
-        options.baselinePath = gate.baseline
-        options.writesBaseline = gate.writeBaseline != nil
-        let destinations = try destinations()
-        let fetcher: HTTPSFetcher
-        do {
-            fetcher = try HTTPSFetcher(
-                caFile: caFile.map { FilePath.absolute($0, in: workingDirectory) }, destinations: destinations,
-                timeout: .nanoseconds(Int64(timeout * 1e9)))
-        } catch {
-            printError("routelint: error: \(TerminalText.escape(error.description))")
+        #if Hosts
+            try await check()
+        #else
+            // A build for linting leaves the HTTPS client out (docs/install.md): say how to get one with it.
+            printError(
+                "routelint: error: this routelint was built without `hosts` (the package trait Hosts): use a release binary "
+                    + "or the container image, or build with `swift build -c release --traits Hosts`")
             throw ExitCode(Exit.usageOrUnreadable)
-        }
-        let run: HostsRun
-        do {
-            run = try await HostsRun.perform(options, fetcher: fetcher)
-        } catch {
-            await fetcher.shutDown()
-            for message in error.messages { printError(message.description) }
-            throw ExitCode(Exit.usageOrUnreadable)
-        }
-        await fetcher.shutDown()
-        for message in run.messages { printError(message.description) }
-        if let writeBaseline = gate.writeBaseline, let newBaseline = run.newBaseline { try emit(newBaseline.text, to: writeBaseline) }
-        try reports.write(run.report, gate: gate, workingDirectory: workingDirectory)
-        for reason in run.verdict.reasons(summaryShown: reports.showsSummary(gate)) { printError(reason.description) }
-        if run.verdict.exitStatus != 0 { throw ExitCode(run.verdict.exitStatus) }
+        #endif
     }
+
+    #if Hosts
+        /// Fetches and checks every host's files, and reports them.
+        private func check() async throws {
+            let workingDirectory = currentDirectory()
+            var options = HostsOptions(paths: paths, workingDirectory: workingDirectory)
+            options.configurationPath = gate.config
+            options.gate = gate.runGate
+            options.namedHosts = namedHosts
+            let destinations = try destinations()
+            let fetcher: HTTPSFetcher
+            do {
+                fetcher = try HTTPSFetcher(
+                    caFile: caFile.map { FilePath.absolute($0, in: workingDirectory) }, destinations: destinations,
+                    timeout: .nanoseconds(Int64(timeout * 1e9)))
+            } catch {
+                printError("routelint: error: \(TerminalText.escape(error.description))")
+                throw ExitCode(Exit.usageOrUnreadable)
+            }
+            let run: HostsRun
+            do {
+                run = try await HostsRun.perform(options, fetcher: fetcher)
+            } catch {
+                await fetcher.shutDown()
+                for message in error.messages { printError(message.description) }
+                throw ExitCode(Exit.usageOrUnreadable)
+            }
+            await fetcher.shutDown()
+            for message in run.messages { printError(message.description) }
+            if let writeBaseline = gate.writeBaseline, let newBaseline = run.newBaseline { try emit(newBaseline.text, to: writeBaseline) }
+            try reports.write(run.report, gate: gate, workingDirectory: workingDirectory)
+            for reason in run.verdict.reasons(summaryShown: reports.showsSummary(gate)) { printError(reason.description) }
+            if run.verdict.exitStatus != 0 { throw ExitCode(run.verdict.exitStatus) }
+        }
+    #endif
 }

@@ -72,10 +72,7 @@ struct Lint: ParsableCommand {
         }
         options.configurationPath = gate.config
         options.wholeSet = wholeSet
-        options.strict = gate.strict
-        options.maxWarnings = gate.maxWarnings
-        options.baselinePath = gate.baseline
-        options.writesBaseline = gate.writeBaseline != nil
+        options.gate = gate.runGate
         options.platformFiles = platformFile
 
         let run = try perform(options)

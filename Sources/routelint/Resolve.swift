@@ -62,8 +62,8 @@ struct Resolve: ParsableCommand {
         if let platform {
             let decisions = PlatformResolver.resolve(all, platform: platform, platformFiles: run.platformFiles, apps: run.apps)
             switch format {
-            case .text: print(PlatformResolver.text(decisions), terminator: "")
-            case .json: print(PlatformResolver.json(decisions), terminator: "")
+            case .text: print(PlatformResolutionReporter.text(decisions), terminator: "")
+            case .json: print(PlatformResolutionReporter.json(decisions), terminator: "")
             }
             if !run.answersFromAppsAreComplete || decisions.contains(where: { $0.problem != nil }) {
                 throw ExitCode(Exit.usageOrUnreadable)

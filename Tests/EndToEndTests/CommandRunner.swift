@@ -31,11 +31,22 @@ enum RouteLint {
         fatalError("cannot find the routelint binary; set ROUTELINT_BINARY")
     }()
 
+    /// A binary built with the `Hosts` trait, which `routelint hosts` needs: the one beside the
+    /// tests when they were built with it (`swift test --traits Hosts`), else
+    /// `ROUTELINT_HOSTS_BINARY` (CI names the release binary), else none.
+    static let hostsBinary: URL? = {
+        #if Hosts
+            return binary
+        #else
+            return ProcessInfo.processInfo.environment["ROUTELINT_HOSTS_BINARY"].map { URL(fileURLWithPath: $0) }
+        #endif
+    }()
+
     /// Runs the binary; one that runs longer than `timeLimit` seconds is killed, and the result
     /// says so (a hang is a failure to report, not a suite that never ends).
     static func run(
         _ arguments: [String], in directory: URL = packageRoot, input: String? = nil,
-        environment: [String: String] = [:], timeLimit: TimeInterval = 120
+        environment: [String: String] = [:], timeLimit: TimeInterval = 120, binary: URL = binary
     ) throws -> CommandResult {
         let process = Process()
         process.executableURL = binary

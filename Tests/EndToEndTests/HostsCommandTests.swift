@@ -3,8 +3,11 @@ import Testing
 
 /// `routelint hosts` against real HTTPS servers on localhost (Tests/Hosts/serve.py): a
 /// certificate authority and certificates the test makes, hosts mapped with `--connect`, and
-/// each way a deployed file goes wrong served for real.
-@Suite("routelint hosts, end to end", .serialized)
+/// each way a deployed file goes wrong served for real. They need a binary with the `Hosts`
+/// trait; .ci/run gives them the release binary.
+@Suite(
+    "routelint hosts, end to end", .serialized,
+    .enabled(if: RouteLint.hostsBinary != nil, "needs a build with the Hosts trait: swift test --traits Hosts, or ROUTELINT_HOSTS_BINARY"))
 struct HostsCommandTests {
     static let fingerprint = "14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"
 
@@ -44,6 +47,11 @@ struct HostsCommandTests {
           home: {path: /, holder: H}
 
         """
+
+    /// Runs `routelint hosts ARGUMENTS` with the binary that has it.
+    static func hosts(_ arguments: [String], in directory: URL) throws -> CommandResult {
+        try RouteLint.run(["hosts"] + arguments, in: directory, timeLimit: 60, binary: try #require(RouteLint.hostsBinary))
+    }
 
     static let association = "/.well-known/apple-app-site-association"
     static let assetLinks = "/.well-known/assetlinks.json"
@@ -149,8 +157,7 @@ struct HostsCommandTests {
                     "silent.test": "silent", "untrusted.test": "untrusted", "misnamed.test": "trusted",
                 ]
                 let ca = directory.appendingPathComponent("certificates/ca.pem").path
-                let result = try RouteLint.run(
-                    ["hosts", ".", "--ca-file", ca, "--timeout", "2"] + Self.connections(hosts, ports: ports), in: project, timeLimit: 60)
+                let result = try Self.hosts([".", "--ca-file", ca, "--timeout", "2"] + Self.connections(hosts, ports: ports), in: project)
                 #expect(result.status == 2)
                 #expect(
                     result.stderr
@@ -163,9 +170,8 @@ struct HostsCommandTests {
                 #expect(Self.timeless(result.stdout) == (try String(contentsOf: expectedURL, encoding: .utf8)))
 
                 // SARIF names a served file by its URL, and says the run did not complete.
-                let sarif = try RouteLint.run(
-                    ["hosts", ".", "--ca-file", ca, "--timeout", "2", "--format", "sarif"] + Self.connections(hosts, ports: ports),
-                    in: project, timeLimit: 60)
+                let sarif = try Self.hosts(
+                    [".", "--ca-file", ca, "--timeout", "2", "--format", "sarif"] + Self.connections(hosts, ports: ports), in: project)
                 #expect(sarif.status == 2)
                 let log = try #require(try JSONSerialization.jsonObject(with: Data(sarif.stdout.utf8)) as? [String: Any])
                 let run = try #require((log["runs"] as? [[String: Any]])?.first)
@@ -197,13 +203,12 @@ struct HostsCommandTests {
             try Self.withServers(["good.test": served, "eu.shop.test": served], in: directory) { ports in
                 let ca = directory.appendingPathComponent("certificates/ca.pem").path
                 let connect = Self.connections(["good.test": "trusted", "eu.shop.test": "trusted"], ports: ports)
-                let named = try RouteLint.run(
-                    ["hosts", "--ca-file", ca, "--host", "eu.shop.test", "--host", "elsewhere.test"] + connect, in: project, timeLimit: 60)
+                let named = try Self.hosts(["--ca-file", ca, "--host", "eu.shop.test", "--host", "elsewhere.test"] + connect, in: project)
                 #expect(named.status == 0)
                 #expect(named.stderr == "")
                 #expect(Self.timeless(named.stdout) == "No problems found in 1 file (3 routes) and 4 platform files in T s.\n")
 
-                let unnamed = try RouteLint.run(["hosts", "--ca-file", ca] + connect, in: project, timeLimit: 60)
+                let unnamed = try Self.hosts(["--ca-file", ca] + connect, in: project)
                 #expect(unnamed.status == 0)
                 #expect(
                     Self.timeless(unnamed.stdout) == """
@@ -216,9 +221,33 @@ struct HostsCommandTests {
                 // The configuration names the subdomains as --host does.
                 try "served-hosts: [eu.shop.test]\n".write(
                     to: project.appendingPathComponent(".routelint.yml"), atomically: true, encoding: .utf8)
-                let configured = try RouteLint.run(["hosts", "--ca-file", ca, "--strict"] + connect, in: project, timeLimit: 60)
+                let configured = try Self.hosts(["--ca-file", ca, "--strict"] + connect, in: project)
                 #expect(configured.status == 0, "\(configured.stdout)")
             }
         }
     }
+}
+
+/// A build without the `Hosts` trait (the quick start's, the source-built hook's) keeps the
+/// command and says how to get a build that has it.
+@Suite("routelint hosts, in a build without it")
+struct HostsLeftOutTests {
+    #if !Hosts
+        @Test("routelint hosts exits 2 and names the builds that have it")
+        func saysHowToGetIt() throws {
+            let result = try RouteLint.run(["hosts", "--connect", "shop.example.com=127.0.0.1:9"])
+            #expect(result.status == 2)
+            #expect(result.stdout == "")
+            #expect(
+                result.stderr
+                    == "routelint: error: this routelint was built without `hosts` (the package trait Hosts): use a release binary "
+                    + "or the container image, or build with `swift build -c release --traits Hosts`\n")
+            let invalid = try RouteLint.run(["hosts", "--connect", "shop.example.com"])
+            // The options are checked as in a build with it.
+            #expect(invalid.status == 2)
+            #expect(
+                invalid.stderr.hasPrefix(
+                    "Error: --connect takes HOST=ADDR:PORT, as shop.example.com=127.0.0.1:8443; found 'shop.example.com'\n"))
+        }
+    #endif
 }

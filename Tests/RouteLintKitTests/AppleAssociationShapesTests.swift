@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import RouteLintCore
 @testable import RouteLintPlatform
+import RouteLintReporting
 
 /// apple-app-site-association files in every shape iOS reads, with `defaults` applied as iOS
 /// applies them, decided through `resolve`'s resolver; and what the reader reports of them.
@@ -101,7 +102,7 @@ struct AppleAssociationShapesTests {
             parent.index == 1 && parent.path.comparedPath == "/APP" && parent.path.comparedPattern == "/app/*"
                 && parent.path.matchedWithoutFinalStar)
         #expect(parent.component.caseSensitive == false && parent.component.fragment == "top")
-        let json = try JSONSerialization.jsonObject(with: Data(PlatformResolver.json(decisions).utf8)) as? [[String: Any]]
+        let json = try JSONSerialization.jsonObject(with: Data(PlatformResolutionReporter.json(decisions).utf8)) as? [[String: Any]]
         let answer = try #require((json?.first?["answers"] as? [[String: Any]])?.first)
         let match = try #require(answer["match"] as? [String: Any])
         #expect(match["component"] as? Int == 1 && match["path"] as? String == "app/*" && match["query"] is NSNull)
@@ -166,7 +167,7 @@ struct AppleAssociationShapesTests {
                     "https://a.test/$(drink)/x", "https://a.test/e/",
                 ]) == ["app: component '/$(food)/*'", "web", "app: component '/$(lang)/$(region)'", "web", "web", "web"])
         let decision = PlatformResolver.resolve(["https://a.test/de/GB"], platform: .ios, platformFiles: [Self.file(text)], apps: [])
-        let json = try JSONSerialization.jsonObject(with: Data(PlatformResolver.json(decision).utf8)) as? [[String: Any]]
+        let json = try JSONSerialization.jsonObject(with: Data(PlatformResolutionReporter.json(decision).utf8)) as? [[String: Any]]
         let match = try #require(((json?.first?["answers"] as? [[String: Any]])?.first)?["match"] as? [String: Any])
         #expect(match["variables"] as? [[String: String]] == [["name": "lang", "value": "de"], ["name": "region", "value": "GB"]])
         #expect(match["percentEncoded"] as? Bool == true)

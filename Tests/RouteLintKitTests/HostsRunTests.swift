@@ -229,19 +229,19 @@ struct HostsRunTests {
             (name: "https://example.com" + Self.path, contents: Self.association()),
             (name: "https://old.example.com" + Self.path, contents: "HTTP/1.1 404 Not Found\n\n"),
         ]
-        let written = try await checkHosts(files) { $0.writesBaseline = true }
+        let written = try await checkHosts(files) { $0.gate.writesBaseline = true }
         let baseline = try #require(written.newBaseline)
         #expect(written.active.isEmpty)
         #expect(written.suppressed.map(\.rule) == ["served-status"])
         let folder = try TemporaryFolder()
         try folder.write("baseline.json", baseline.text)
-        let accepted = try await checkHosts(files) { $0.baselinePath = folder.path + "/baseline.json" }
+        let accepted = try await checkHosts(files) { $0.gate.baselinePath = folder.path + "/baseline.json" }
         #expect(accepted.active.isEmpty)
         #expect(accepted.verdict.exitStatus == 0)
         // Once the host serves the file, the entry matches nothing, and the run says so.
         var fixed = files
         fixed[2].contents = Self.association()
-        let stale = try await checkHosts(fixed) { $0.baselinePath = folder.path + "/baseline.json" }
+        let stale = try await checkHosts(fixed) { $0.gate.baselinePath = folder.path + "/baseline.json" }
         #expect(stale.messages.contains { $0.description.contains("1 baseline entry matches no finding any more") })
     }
 }

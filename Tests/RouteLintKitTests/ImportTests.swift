@@ -1,5 +1,6 @@
 import RouteLintCore
 import RouteLintKit
+import RouteLintImport
 import RouteLintPlatform
 import Testing
 

@@ -139,7 +139,7 @@ struct LintRunTests {
         try Self.withRouteSet(files) { root in
             var recording = LintOptions(input: .paths([]), workingDirectory: root)
             recording.configurationPath = root + "/.routelint.yml"
-            recording.writesBaseline = true
+            recording.gate.writesBaseline = true
             let recorded = try LintRun.perform(recording)
             #expect(recorded.active.isEmpty)
             #expect(recorded.verdict.exitStatus == 0)
@@ -147,7 +147,7 @@ struct LintRunTests {
             try #require(recorded.newBaseline).text.write(toFile: path, atomically: true, encoding: .utf8)
 
             var options = LintOptions(input: .staged([StagedChange(path: "shop/cart.routes.yaml", kind: .changed)]), workingDirectory: root)
-            options.baselinePath = path
+            options.gate.baselinePath = path
             let run = try LintRun.perform(options)
             #expect(run.active.isEmpty)
             #expect(run.suppressed.map(\.rule) == ["missing-holder"])

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import RouteLintChanges
 @testable import RouteLintKit
 @testable import RouteLintCore
 @testable import RouteLintReporting

@@ -1,6 +1,7 @@
+import RouteLintChanges
 import RouteLintCore
-import RouteLintRules
 import RouteLintReporting
+import RouteLintRules
 
 /// What a `routelint diff` run is asked to do: the flags of the command, as values.
 public struct DiffOptions: Sendable {
@@ -22,14 +23,8 @@ public struct DiffOptions: Sendable {
     /// `--config`: the configuration file; nil finds the nearest `.routelint.yml` (in each
     /// revision its own).
     public var configurationPath: String?
-    /// `--strict`: warnings fail the run too.
-    public var strict = false
-    /// `--max-warnings`: more warnings than this fail the run.
-    public var maxWarnings: Int?
-    /// `--baseline`: the changes this baseline records are accepted.
-    public var baselinePath: String?
-    /// `--write-baseline`: record the changes in a new baseline, and accept them.
-    public var writesBaseline = false
+    /// `--strict`, `--max-warnings` and the baseline (of changes).
+    public var gate = RunGate()
 
     /// Options comparing the route set of `paths` with `against`.
     public init(paths: [String], against: Revision, workingDirectory: String) {
@@ -178,20 +173,20 @@ public struct DiffRun: Sendable {
             appOfFile: appOfFile,
             messages: now.messages + before.messages + incomplete.map(RouteSetLoader.unreadable),
             verdict: Verdict(failingFindings: 0, warnings: 0, maxWarnings: nil, strict: false, unreadablePaths: 0))
-        if let path = options.baselinePath {
+        if let path = options.gate.baselinePath {
             let baseline = try LintRun.loadBaseline(path, messages: run.messages)
             let (new, accepted, _) = baseline.apply(to: run.active, files: run.files)
             run.active = new
             run.suppressed += LintRun.accepted(accepted, by: "the baseline \(path)")
             Finding.sortIntoReportOrder(&run.suppressed)
         }
-        if options.writesBaseline {
+        if options.gate.writesBaseline {
             run.newBaseline = Baseline(findings: run.active, files: run.files)
             run.suppressed += LintRun.accepted(run.active, by: "the baseline written")
             run.active = []
         }
         run.verdict = Verdict(
-            findings: run.active, strict: options.strict, maxWarnings: options.maxWarnings, unreadablePaths: incomplete.count)
+            findings: run.active, strict: options.gate.strict, maxWarnings: options.gate.maxWarnings, unreadablePaths: incomplete.count)
         run.seconds = (clock.now - started).inSeconds
         return run
     }

@@ -1,7 +1,8 @@
 import RouteLintCore
 import RouteLintPlatform
-import RouteLintRules
 import RouteLintReporting
+import RouteLintRules
+import RouteLintServed
 
 /// An HTTP response to a request for a platform file: what `routelint hosts` reads of it.
 public struct HTTPAnswer: Sendable {
@@ -64,14 +65,8 @@ public struct HostsOptions: Sendable {
     /// `--host`: subdomains to check for the wildcard hosts that cover them, besides the
     /// configuration's `served-hosts`.
     public var namedHosts: [String] = []
-    /// `--strict`: warnings fail the run too.
-    public var strict = false
-    /// `--max-warnings`: more warnings than this fail the run.
-    public var maxWarnings: Int?
-    /// `--baseline`: the findings this baseline records are accepted.
-    public var baselinePath: String?
-    /// `--write-baseline`: record the findings in a new baseline, and accept them.
-    public var writesBaseline = false
+    /// `--strict`, `--max-warnings` and the baseline.
+    public var gate = RunGate()
     /// How many requests are under way at once.
     public var concurrentRequests = 16
 
@@ -224,19 +219,20 @@ public struct HostsRun: Sendable {
         Finding.sortIntoReportOrder(&active)
         Finding.sortIntoReportOrder(&suppressed)
         let files = lint.files + served
-        if let path = options.baselinePath {
+        if let path = options.gate.baselinePath {
             let applied = LintRun.applying(
                 try LintRun.loadBaseline(path, messages: messages), named: path, to: active, suppressed: suppressed, files: files)
             (active, suppressed) = (applied.active, applied.suppressed)
             if let note = applied.note { messages.append(note) }
         }
         var newBaseline: Baseline?
-        if options.writesBaseline {
+        if options.gate.writesBaseline {
             newBaseline = Baseline(findings: active, files: files)
             suppressed += LintRun.accepted(active, by: "the baseline written")
             active = []
         }
-        let verdict = Verdict(findings: active, strict: options.strict, maxWarnings: options.maxWarnings, unreadablePaths: failures.count)
+        let verdict = Verdict(
+            findings: active, strict: options.gate.strict, maxWarnings: options.gate.maxWarnings, unreadablePaths: failures.count)
         return HostsRun(
             files: files, servedFileCount: served.count, apps: lint.apps, active: active, suppressed: suppressed, newBaseline: newBaseline,
             unreadable: failures, messages: messages, seconds: (clock.now - started).inSeconds, verdict: verdict)

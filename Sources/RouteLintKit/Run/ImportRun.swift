@@ -1,4 +1,5 @@
 import RouteLintCore
+import RouteLintImport
 import RouteLintPlatform
 import RouteLintRules
 

@@ -26,14 +26,8 @@ public struct LintOptions: Sendable {
     public var workingDirectory: String
     /// `--whole-set`: lint the whole route set, report only on the paths given.
     public var wholeSet = false
-    /// `--strict`: warnings fail the run too.
-    public var strict = false
-    /// `--max-warnings`: more warnings than this fail the run.
-    public var maxWarnings: Int?
-    /// `--baseline`: the findings this baseline records are accepted.
-    public var baselinePath: String?
-    /// `--write-baseline`: record the findings in a new baseline, and accept them.
-    public var writesBaseline = false
+    /// `--strict`, `--max-warnings` and the baseline.
+    public var gate = RunGate()
     /// `--platform-file`: platform link files to check besides the configuration's
     /// `platform-files`, for the route set's only app.
     public var platformFiles: [String] = []
@@ -137,8 +131,8 @@ public struct LintRun: Sendable {
             active: result.findings, suppressionDirectives: result.directives, suppressed: result.suppressed, skippedChecks: skipped,
             messages: messages,
             verdict: Verdict(failingFindings: 0, warnings: 0, maxWarnings: nil, strict: false, unreadablePaths: 0))
-        if let path = options.baselinePath { run.apply(try Self.loadBaseline(path, messages: run.messages), named: path) }
-        if options.writesBaseline {
+        if let path = options.gate.baselinePath { run.apply(try Self.loadBaseline(path, messages: run.messages), named: path) }
+        if options.gate.writesBaseline {
             let baseline = Baseline(findings: run.active, files: run.files)
             run.suppressed += accepted(run.active, by: "the baseline written")
             run.active = []
@@ -149,7 +143,7 @@ public struct LintRun: Sendable {
             run.suppressed.removeAll { !scope($0.range.file) }
         }
         run.verdict = Verdict(
-            findings: run.active, strict: options.strict, maxWarnings: options.maxWarnings,
+            findings: run.active, strict: options.gate.strict, maxWarnings: options.gate.maxWarnings,
             unreadablePaths: run.unreadable.count)
         run.seconds = (clock.now - started).inSeconds
         return run

@@ -1,5 +1,26 @@
 import RouteLintCore
 
+/// How a run's findings are gated: what fails it and what a baseline accepts. `lint`, `diff`
+/// and `hosts` take the same four options, and `audit` the first and third.
+public struct RunGate: Sendable {
+    /// `--strict`: warnings fail the run too.
+    public var strict = false
+    /// `--max-warnings`: more warnings than this fail the run.
+    public var maxWarnings: Int?
+    /// `--baseline`: what this baseline records (findings; for `diff`, changes) is accepted.
+    public var baselinePath: String?
+    /// `--write-baseline`: record what is reported in a new baseline, and accept it.
+    public var writesBaseline = false
+
+    /// A gate that fails on errors, with no limit on warnings and no baseline.
+    public init(strict: Bool = false, maxWarnings: Int? = nil, baselinePath: String? = nil, writesBaseline: Bool = false) {
+        self.strict = strict
+        self.maxWarnings = maxWarnings
+        self.baselinePath = baselinePath
+        self.writesBaseline = writesBaseline
+    }
+}
+
 /// Whether a run passes, and why not. Exit status 2 when a path could not be read (the run
 /// is incomplete, whatever it found), else 1 when a finding is at a failing severity or
 /// there are more warnings than allowed, else 0.

@@ -44,19 +44,19 @@ public struct PlatformFileSource: Sendable {
 }
 
 /// What a platform file says about links, read with positions; and what could not be read.
-struct PlatformFile: Sendable {
-    let file: FileID
-    let path: String
-    let kind: PlatformFileKind
-    let app: String?
+package struct PlatformFile: Sendable {
+    package let file: FileID
+    package let path: String
+    package let kind: PlatformFileKind
+    package let app: String?
     /// The host that served it, when it was fetched: the host of its witness URLs.
-    let servedHost: String?
+    package let servedHost: String?
     /// Where the file starts: the related location of findings about routes.
-    let start: SourceRange
-    var issues: [PlatformFileIssue] = []
-    var content: Content?
+    package let start: SourceRange
+    package var issues: [PlatformFileIssue] = []
+    package var content: Content?
 
-    enum Content: Sendable {
+    package enum Content: Sendable {
         case association([AssociationDetail])
         case entitlements(domains: [Located<String>])
         case assetLinks([AssetLinksStatement])
@@ -64,53 +64,53 @@ struct PlatformFile: Sendable {
     }
 
     /// One entry of `applinks.details`.
-    struct AssociationDetail: Sendable {
-        var appIDs: [Located<String>]
-        var components: [LocatedComponent]
+    package struct AssociationDetail: Sendable {
+        package var appIDs: [Located<String>]
+        package var components: [LocatedComponent]
         /// The entry itself.
-        var range: SourceRange
+        package var range: SourceRange
     }
 
-    struct LocatedComponent: Sendable {
-        var component: AppleLinkComponent
+    package struct LocatedComponent: Sendable {
+        package var component: AppleLinkComponent
         /// The component's path pattern as written (the whole component when it has none).
-        var range: SourceRange
+        package var range: SourceRange
     }
 
     /// A `delegate_permission/common.handle_all_urls` statement for an Android app.
-    struct AssetLinksStatement: Sendable {
-        var package: Located<String>?
-        var fingerprints: [Located<String>]
-        var range: SourceRange
+    package struct AssetLinksStatement: Sendable {
+        package var package: Located<String>?
+        package var fingerprints: [Located<String>]
+        package var range: SourceRange
         /// Its Dynamic App Links rules, when it has `dynamic_app_link_components`.
-        var dynamicRules: DynamicRules? = nil
+        package var dynamicRules: DynamicRules? = nil
     }
 
     /// A statement's `dynamic_app_link_components`, as written.
-    struct DynamicRules: Sendable {
-        var rules: [AndroidDynamicRule] = []
+    package struct DynamicRules: Sendable {
+        package var rules: [AndroidDynamicRule] = []
         /// Where each rule is written.
-        var ruleRanges: [SourceRange] = []
+        package var ruleRanges: [SourceRange] = []
         /// Where the list is written.
-        var range: SourceRange
+        package var range: SourceRange
         /// Whether a malformed or empty field makes Android ignore every rule of the list: the
         /// manifest then decides alone.
-        var isIgnored = false
+        package var isIgnored = false
     }
 
     /// An intent filter of an activity, with where its parts are written.
-    struct LocatedFilter: Sendable {
-        var filter: AndroidIntentFilter
-        var activity: String
+    package struct LocatedFilter: Sendable {
+        package var filter: AndroidIntentFilter
+        package var activity: String
         /// The `<intent-filter` start tag.
-        var range: SourceRange
+        package var range: SourceRange
         /// Each path attribute's value, plain ones first, then the groups' filter attributes
         /// (path, query and fragment) in order — the numbering of `AndroidFilterLanguage`'s
         /// deciders.
-        var attributeRanges: [SourceRange]
-        var hostRanges: [SourceRange]
+        package var attributeRanges: [SourceRange]
+        package var hostRanges: [SourceRange]
         /// Each group's `<uri-relative-filter-group` start tag.
-        var groupRanges: [SourceRange]
+        package var groupRanges: [SourceRange]
     }
 }
 
@@ -134,12 +134,12 @@ package enum PlatformFileIssue: Sendable {
 
 extension PlatformFile {
     /// The namespace of Android's manifest attributes.
-    static let androidNamespace = "http://schemas.android.com/apk/res/android"
+    package static let androidNamespace = "http://schemas.android.com/apk/res/android"
     /// The entitlement that lists associated domains.
-    static let associatedDomainsKey = "com.apple.developer.associated-domains"
+    package static let associatedDomainsKey = "com.apple.developer.associated-domains"
 
     /// Reads `source` as its kind says.
-    static func read(_ source: PlatformFileSource, kind: PlatformFileKind) -> PlatformFile {
+    package static func read(_ source: PlatformFileSource, kind: PlatformFileKind) -> PlatformFile {
         let lines = LineIndex(source.file.bytes)
         let origin = SourcePosition(line: 1, column: 1)
         var file = PlatformFile(

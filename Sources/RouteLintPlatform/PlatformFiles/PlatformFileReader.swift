@@ -2,10 +2,10 @@ import RouteLintCore
 
 /// Turns the parsed values of a platform file into the model, collecting issues; one file
 /// per format extends it.
-struct PlatformFileReader {
-    let file: FileID
-    let lines: LineIndex
-    var issues: [PlatformFileIssue] = []
+package struct PlatformFileReader {
+    package let file: FileID
+    package let lines: LineIndex
+    package var issues: [PlatformFileIssue] = []
     /// The line whose columns `checkpoints` holds.
     private var checkpointLine = -1
     /// The column at every `checkpointStride`-th byte of `checkpointLine`, as far as asked
@@ -14,12 +14,12 @@ struct PlatformFileReader {
     private var checkpoints: [Int] = []
     private static let checkpointStride = 256
 
-    init(file: FileID, lines: LineIndex) {
+    package init(file: FileID, lines: LineIndex) {
         self.file = file
         self.lines = lines
     }
 
-    mutating func position(_ offset: Int) -> SourcePosition {
+    package mutating func position(_ offset: Int) -> SourcePosition {
         let line = lines.line(holdingByte: offset)
         let stride = Self.checkpointStride
         if line.number != checkpointLine {
@@ -36,12 +36,12 @@ struct PlatformFileReader {
         return SourcePosition(line: line.number, column: column)
     }
 
-    mutating func range(_ start: Int, _ end: Int) -> SourceRange {
+    package mutating func range(_ start: Int, _ end: Int) -> SourceRange {
         let from = position(start)
         return SourceRange(file: file, start: from, end: position(end))
     }
 
-    mutating func range(_ bytes: XMLDocument.ByteRange) -> SourceRange { range(bytes.start, bytes.end) }
+    package mutating func range(_ bytes: XMLDocument.ByteRange) -> SourceRange { range(bytes.start, bytes.end) }
 
     /// The value as `extract` reads it, with its range; an issue naming `what` was expected
     /// when it is absent (at its `parent`) or of another type.

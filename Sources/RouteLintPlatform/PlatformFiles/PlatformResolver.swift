@@ -76,91 +76,6 @@ public enum PlatformResolver {
         return urls.map { url in decide(url, platform: platform, files: files, apps: apps, dynamicRules: dynamicRules) }
     }
 
-    /// The decisions as text: per URL, an answer per line, what decides it with its position.
-    public static func text(_ decisions: [Decision]) -> String {
-        var output = ""
-        for decision in decisions {
-            let url = TerminalText.escape(decision.url)
-            if let problem = decision.problem {
-                output += "\(url) → \(TerminalText.escape(problem))\n"
-                continue
-            }
-            output += url + "\n"
-            for answer in decision.answers {
-                let verdict = answer.opensApp ? "opens the app" : "stays on the web"
-                let place = answer.place.map { " (\(TerminalText.escape($0.file)):\($0.position.line):\($0.position.column))" } ?? ""
-                let reason =
-                    answer.decidedBy.map { ": " + TerminalText.escape($0) + place } ?? (answer.opensApp ? "" : ": nothing claims it")
-                output += "  " + answer.scope.padding(12) + verdict + reason + "\n"
-            }
-        }
-        return output
-    }
-
-    /// The decisions as JSON: one object per URL, in input order, with `url`, `problem` (null
-    /// when answered) and `answers`: per scope `platform` (`ios`, `android`), `apiLevels`
-    /// (`{"from": 26, "through": 30}`, `through` null for every later level; null on iOS),
-    /// `opensApp`, `decidedBy` and its `file`, `line` and `column` (null when nothing matches),
-    /// and on iOS, when a component decides, `match`: the component's position in its entry and
-    /// what it says after the defaults (`path`, `query`, `fragment`, `exclude`, `caseSensitive`),
-    /// the `comparedPath` and `comparedPattern` as iOS compares them, and
-    /// `matchedWithoutFinalStar`.
-    public static func json(_ decisions: [Decision]) -> String {
-        JSONValue.array(
-            decisions.map { decision in
-                .object([
-                    ("url", .string(decision.url)),
-                    ("problem", decision.problem.map(JSONValue.string) ?? .null),
-                    ("answers", .array(decision.answers.map(json))),
-                ])
-            }
-        ).serialized() + "\n"
-    }
-
-    private static func json(_ answer: Answer) -> JSONValue {
-        let levels: JSONValue =
-            answer.apiLevels.map { range in
-                .object([
-                    ("from", .integer(range.lowerBound)), ("through", range.upperBound == Int.max ? .null : .integer(range.upperBound)),
-                ])
-            } ?? .null
-        let place = answer.place
-        let fields: [(String, JSONValue)] = [
-            ("platform", .string(answer.apiLevels == nil ? Platform.ios.rawValue : Platform.android.rawValue)),
-            ("apiLevels", levels),
-            ("opensApp", .bool(answer.opensApp)),
-            ("decidedBy", answer.decidedBy.map(JSONValue.string) ?? .null),
-            ("file", place.map { JSONValue.string($0.file) } ?? .null),
-            ("line", place.map { JSONValue.integer(Int($0.position.line)) } ?? .null),
-            ("column", place.map { JSONValue.integer(Int($0.position.column)) } ?? .null),
-        ]
-        return .object(fields + (answer.appleMatch.map { [("match", json($0))] } ?? []))
-    }
-
-    /// The component as iOS applied it: what it says after the defaults, and what was compared.
-    private static func json(_ match: AppleMatch) -> JSONValue {
-        let component = match.component
-        let query: JSONValue =
-            component.query.map(JSONValue.string)
-            ?? (component.queryItems.isEmpty ? .null : .object(component.queryItems.map { ($0.name, .string($0.pattern)) }))
-        return .object([
-            ("component", .integer(match.index)),
-            ("path", component.path.map(JSONValue.string) ?? .null),
-            ("query", query),
-            ("fragment", component.fragment.map(JSONValue.string) ?? .null),
-            ("exclude", .bool(component.exclude)),
-            ("caseSensitive", .bool(component.caseSensitive)),
-            ("percentEncoded", .bool(component.percentEncoded)),
-            ("comparedPath", .string(match.path.comparedPath)),
-            ("comparedPattern", component.path == nil ? .null : .string(match.path.comparedPattern)),
-            ("matchedWithoutFinalStar", .bool(match.path.matchedWithoutFinalStar)),
-            (
-                "variables",
-                .array(match.path.variables.map { .object([("name", .string($0.name)), ("value", .string($0.value))]) })
-            ),
-        ])
-    }
-
     private static func decide(
         _ url: String, platform: Platform, files: [(PlatformFile, SourceFile)], apps: [AppModel],
         dynamicRules: [PlatformLinkCheck.DynamicRuleFile]
@@ -318,12 +233,5 @@ public enum PlatformResolver {
             self.query = query
             self.fragment = fragment
         }
-    }
-}
-
-extension String {
-    /// The text followed by spaces up to `width` characters.
-    fileprivate func padding(_ width: Int) -> String {
-        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
     }
 }

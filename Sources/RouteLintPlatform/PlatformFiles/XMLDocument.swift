@@ -4,54 +4,54 @@ internal import CLibXML2
 /// routelint reads of AndroidManifest.xml and property lists. libxml2 reads it, without network
 /// and without substituting entities; a document type that declares entities is refused before
 /// parsing, so no expansion can grow a document (platform files never need one).
-struct XMLDocument {
+package struct XMLDocument {
     /// One element.
-    struct Element {
+    package struct Element {
         /// The name as written (`android:name` keeps its prefix).
-        let name: String
+        package let name: String
         /// The local name and the namespace URI, which decide what the element is.
-        let localName: String
-        let namespace: String?
-        var attributes: [Attribute]
-        var children: [Element]
+        package let localName: String
+        package let namespace: String?
+        package var attributes: [Attribute]
+        package var children: [Element]
         /// Character data directly inside it, concatenated (for property lists).
-        var text: String
+        package var text: String
         /// The start tag, `<` to its name's end.
-        let range: ByteRange
+        package let range: ByteRange
 
         /// The attribute with this local name in `namespace`.
-        func attribute(_ localName: String, namespace: String?) -> Attribute? {
+        package func attribute(_ localName: String, namespace: String?) -> Attribute? {
             attributes.first { $0.localName == localName && $0.namespace == namespace }
         }
     }
 
     /// One attribute, its value with entities and character references resolved.
-    struct Attribute {
-        let name: String
-        let localName: String
-        let namespace: String?
-        let value: String
+    package struct Attribute {
+        package let name: String
+        package let localName: String
+        package let namespace: String?
+        package let value: String
         /// The value as written, between its quotes; the name's when it cannot be found.
-        let range: ByteRange
+        package let range: ByteRange
     }
 
     /// Byte offsets into the document.
-    struct ByteRange: Equatable {
-        let start: Int
-        let end: Int
+    package struct ByteRange: Equatable {
+        package let start: Int
+        package let end: Int
     }
 
     /// Why a document could not be read, and where.
-    struct Problem: Error, Equatable {
-        let message: String
+    package struct Problem: Error, Equatable {
+        package let message: String
         /// The byte offset nearest the problem.
-        let offset: Int
+        package let offset: Int
     }
 
-    let root: Element
+    package let root: Element
 
     /// Elements nested deeper than this are not read: no platform file comes near it.
-    static let maximumDepth = 256
+    package static let maximumDepth = 256
 
     /// Keeps the first error libxml2 reports in the `ErrorCollector` its context points to.
     private static let collectError: xmlStructuredErrorFunc = { context, error in
@@ -66,7 +66,7 @@ struct XMLDocument {
     }
 
     /// Reads `bytes` as an XML document.
-    static func read(_ bytes: [UInt8]) -> Result<XMLDocument, Problem> {
+    package static func read(_ bytes: [UInt8]) -> Result<XMLDocument, Problem> {
         if let offset = entityDeclaration(in: bytes) {
             return .failure(Problem(message: "the document declares entities, which platform files never need", offset: offset))
         }

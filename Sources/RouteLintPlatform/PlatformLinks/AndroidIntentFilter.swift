@@ -11,41 +11,41 @@ package struct AndroidIntentFilter: Sendable {
     /// The path attributes of its `<data>` elements, in order.
     package var paths: [AndroidPathPattern] = []
     /// Its groups, in order.
-    var groups: [Group] = []
+    package var groups: [Group] = []
 
     /// A `<uri-relative-filter-group>`: it matches a URL when each of its filters does; the
     /// first group that matches decides, allowing or blocking. A group with no filter attribute
     /// is dropped when the manifest is read, as Android drops it.
-    struct Group: Sendable {
+    package struct Group: Sendable {
         /// `android:allow` (default true).
-        var allows = true
+        package var allows = true
         /// Its filters, in the order they are written.
-        var filters: [RelativeFilter] = []
+        package var filters: [RelativeFilter] = []
         /// Whether one of its filter attributes is a pattern the platform rejects: the group then
         /// matches no URL.
-        var hasRejectedFilter = false
+        package var hasRejectedFilter = false
 
         /// Its path filters.
-        var paths: [AndroidPathPattern] { filters.filter { $0.part == .path }.map(\.pattern) }
+        package var paths: [AndroidPathPattern] { filters.filter { $0.part == .path }.map(\.pattern) }
     }
 
     /// One `<data>` attribute of a group (`UriRelativeFilter`): the part of the URL it compares
     /// and its pattern, matched as `PatternMatcher` matches a path.
-    struct RelativeFilter: Sendable {
-        let part: URLPart
-        let pattern: AndroidPathPattern
+    package struct RelativeFilter: Sendable {
+        package let part: URLPart
+        package let pattern: AndroidPathPattern
 
         /// The attribute's name: `queryPrefix` for a prefix of the query.
-        var attributeName: String { part.attributeName(pattern.kind) }
+        package var attributeName: String { part.attributeName(pattern.kind) }
     }
 
     /// The part of a URL a group's filter compares: `Uri.getPath()`, `getQuery()` or
     /// `getFragment()`, each percent-decoded.
-    enum URLPart: String, Sendable {
+    package enum URLPart: String, Sendable {
         case path, query, fragment
 
         /// The attribute that compares this part with a pattern of `kind`: `fragmentPattern`.
-        func attributeName(_ kind: AndroidPathPattern.Kind) -> String {
+        package func attributeName(_ kind: AndroidPathPattern.Kind) -> String {
             rawValue + kind.rawValue.dropFirst("path".count)
         }
 

@@ -1,3 +1,4 @@
+import RouteLintChanges
 import RouteLintCore
 
 /// `added-link`: URLs that opened nothing open a route now.

@@ -1,3 +1,4 @@
+import RouteLintChanges
 import RouteLintCore
 
 /// `changed-route-api`: the generated routing code's surface changed.

@@ -1,3 +1,4 @@
+import RouteLintChanges
 import RouteLintCore
 
 /// `redirected-link`: a URL that opened one route opens another now.

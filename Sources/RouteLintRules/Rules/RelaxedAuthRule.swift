@@ -1,3 +1,4 @@
+import RouteLintChanges
 import RouteLintCore
 
 /// `relaxed-auth`: a screen that needed a signed-in user is reached without one now.

@@ -1,3 +1,4 @@
+import RouteLintChanges
 import RouteLintCore
 
 /// `removed-link`: a URL that opened a route opens none now.

@@ -1,5 +1,7 @@
+import RouteLintChanges
 import RouteLintCore
 import RouteLintPlatform
+import RouteLintServed
 
 /// Everything a user reads about a rule, and the examples the tests run.
 ///

@@ -1,5 +1,6 @@
 import RouteLintCore
 import RouteLintPlatform
+import RouteLintServed
 
 /// `served-content-type`: a host serves a platform file as something other than JSON.
 public enum ServedContentTypeRule: HostRule {

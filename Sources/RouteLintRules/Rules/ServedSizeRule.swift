@@ -1,5 +1,6 @@
 import RouteLintCore
 import RouteLintPlatform
+import RouteLintServed
 
 /// `served-size`: a host serves a platform file larger than routelint reads.
 public enum ServedSizeRule: HostRule {

@@ -1,5 +1,6 @@
 import RouteLintCore
 import RouteLintPlatform
+import RouteLintServed
 
 /// `served-status`: a host does not answer 200 for a platform file, or its TLS fails.
 public enum ServedStatusRule: HostRule {

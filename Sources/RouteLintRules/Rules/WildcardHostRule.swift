@@ -1,5 +1,6 @@
 import RouteLintCore
 import RouteLintPlatform
+import RouteLintServed
 
 /// `wildcard-host`: `routelint hosts` cannot fetch a wildcard host, and no subdomain of it was
 /// named to check.

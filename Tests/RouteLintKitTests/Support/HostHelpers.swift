@@ -1,4 +1,5 @@
 import Foundation
+import RouteLintServed
 import Testing
 
 @testable import RouteLintKit

@@ -48,10 +48,10 @@ public struct ServedFile: Sendable {
     }
 
     /// Whose reading of the file fails when it is not served right.
-    var reader: String { kind == .appleAppSiteAssociation ? "iOS" : "Android's verifier" }
+    package var reader: String { kind == .appleAppSiteAssociation ? "iOS" : "Android's verifier" }
 
     /// What fails when the file is not served right.
-    var consequence: String {
+    package var consequence: String {
         kind == .appleAppSiteAssociation
             ? "no universal link of the host opens the app" : "Android does not verify the host, and its links open the browser"
     }

@@ -1,4 +1,5 @@
 import RouteLintCore
+import RouteLintPlatform
 
 /// Where an imported fact is written in the app's own files: a file and a position, and the
 /// text found there.

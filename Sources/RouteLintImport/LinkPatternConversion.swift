@@ -1,3 +1,6 @@
+import RouteLintCore
+import RouteLintPlatform
+
 /// The route patterns nearest to what one platform path pattern claims (docs/adopting.md): a
 /// literal segment stays literal, a wildcard that takes one whole segment becomes a parameter,
 /// one that takes the rest of the path becomes `**`. What a route pattern cannot say — a

@@ -1,4 +1,5 @@
 import RouteLintCore
+import RouteLintPlatform
 
 /// Jetpack Navigation graphs (`res/navigation/*.xml`) and menus (`res/menu/*.xml`), read for
 /// `routelint import` (docs/adopting.md).

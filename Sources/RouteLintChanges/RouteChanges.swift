@@ -9,7 +9,7 @@ import RouteLintCore
 /// link changes, only an API change.
 package struct RouteChanges {
     /// How a link changed.
-    enum LinkKind: Sendable {
+    package enum LinkKind: Sendable {
         /// URLs that opened a route open none now.
         case removed
         /// URLs that opened a route open another now.
@@ -20,24 +20,24 @@ package struct RouteChanges {
 
     /// URLs whose route changed: one fact per kind, pair of routes and cause, with a witness URL
     /// per kind of origin (a custom scheme, an `https` host).
-    struct LinkChange: Sendable {
-        let kind: LinkKind
-        let app: String
+    package struct LinkChange: Sendable {
+        package let kind: LinkKind
+        package let app: String
         /// Witness URLs, each opening `before` in the earlier revision and `after` now.
-        var urls: [String]
+        package var urls: [String]
         /// The route the URLs opened (nil: none), and the route they open now.
-        let before: String?
-        let after: String?
+        package let before: String?
+        package let after: String?
         /// Why, when there is more to say than the routes.
-        let cause: LinkCause?
-        let range: SourceRange
-        let related: [RelatedLocation]
+        package let cause: LinkCause?
+        package let range: SourceRange
+        package let related: [RelatedLocation]
         /// Whether the app declared `android` in the earlier revision, and declares it now.
-        var androidBefore = false
-        var androidAfter = false
+        package var androidBefore = false
+        package var androidAfter = false
 
         /// How the Android app ships the change of its `https` links, when it has one.
-        var androidShipping: AndroidShipping? {
+        package var androidShipping: AndroidShipping? {
             guard urls.contains(where: { $0.hasPrefix("https://") }) else { return nil }
             switch kind {
             case .removed: return androidBefore ? .assetLinks : nil
@@ -48,7 +48,7 @@ package struct RouteChanges {
     }
 
     /// How an Android app ships a change of the `https` links it claims (docs/diff.md).
-    enum AndroidShipping: Sendable {
+    package enum AndroidShipping: Sendable {
         /// URLs leave the claimed set: from API 35 an exclude rule of assetlinks.json narrows
         /// the installed app's intent filters, with no release; earlier API levels need one.
         case assetLinks
@@ -57,14 +57,14 @@ package struct RouteChanges {
     }
 
     /// A scheme or an `https` host an app declares.
-    struct Origin: Hashable, Sendable {
-        enum Kind: Sendable { case scheme, host }
-        let kind: Kind
-        let name: String
+    package struct Origin: Hashable, Sendable {
+        package enum Kind: Sendable { case scheme, host }
+        package let kind: Kind
+        package let name: String
     }
 
     /// Why links changed, beyond the routes they open.
-    enum LinkCause: Hashable, Sendable {
+    package enum LinkCause: Hashable, Sendable {
         /// Route `route` matches the URLs now and has `web: false`, so the app does not claim them.
         case unclaimedBy(route: String)
         /// Route `route`, which matched them, was removed.
@@ -84,21 +84,21 @@ package struct RouteChanges {
     }
 
     /// A screen that needed a signed-in user and is reached without one now.
-    struct AuthChange: Sendable {
-        enum Kind: Sendable {
+    package struct AuthChange: Sendable {
+        package enum Kind: Sendable {
             /// Route `route` required auth, and does not now; `earlier` is where it did.
             case dropped(route: String, earlier: SourceRange)
             /// `url` opened route `from`, which requires auth, and opens `to` now, which does not.
             case redirected(url: String, from: String, to: String, related: [RelatedLocation])
         }
-        let kind: Kind
-        let range: SourceRange
-        let subjects: [FindingSubject]
+        package let kind: Kind
+        package let range: SourceRange
+        package let subjects: [FindingSubject]
     }
 
     /// A change of the generated code's surface.
-    struct APIChange: Sendable {
-        enum Kind: Sendable {
+    package struct APIChange: Sendable {
+        package enum Kind: Sendable {
             /// Route `id` is gone.
             case routeRemoved(id: String)
             /// Route `id` is route `to` now, with the same URLs.
@@ -112,16 +112,16 @@ package struct RouteChanges {
             /// An app that is gone, with its number of routes.
             case appRemoved(app: String, routes: Int)
         }
-        let kind: Kind
-        let range: SourceRange
+        package let kind: Kind
+        package let range: SourceRange
         /// Where the changed thing was in the earlier revision (for all but `pathParameters`).
-        let earlier: SourceRange?
-        let subjects: [FindingSubject]
+        package let earlier: SourceRange?
+        package let subjects: [FindingSubject]
     }
 
-    private(set) var links: [LinkChange] = []
-    private(set) var auth: [AuthChange] = []
-    private(set) var api: [APIChange] = []
+    package private(set) var links: [LinkChange] = []
+    package private(set) var auth: [AuthChange] = []
+    package private(set) var api: [APIChange] = []
     /// Apps whose comparison stopped at its bound: what it found is true, but not all.
     package private(set) var incomplete: [String] = []
 

@@ -1,4 +1,5 @@
 import RouteLintCore
+import RouteLintPlatform
 
 /// Builds the manifest `routelint import` writes from what the link files and the navigation
 /// graphs say (docs/adopting.md): the graphs give activities, tabs, routes, links and holders;

@@ -1,4 +1,5 @@
 import RouteLintCore
+import RouteLintPlatform
 
 /// What an app's link files say, read as `lint` reads them: the hosts, schemes and IDs of the
 /// app, and each path pattern they claim or exclude, with the route paths nearest to it.
