@@ -9,7 +9,7 @@ let package = Package(
         .library(
             name: "RouteLintKit",
             targets: [
-                "RouteLintKit", "RouteLintCore", "RouteLintPlatform", "RouteLintChanges", "RouteLintServed", "RouteLintRules",
+                "RouteLintRuns", "RouteLintCore", "RouteLintPlatform", "RouteLintChanges", "RouteLintServed", "RouteLintRules",
                 "RouteLintGeneration", "RouteLintReporting", "RouteLintImport",
             ]
         ),
@@ -94,7 +94,7 @@ let package = Package(
         ),
         // A run of lint, diff, generate, import or hosts: reads the paths and joins the layers above.
         .target(
-            name: "RouteLintKit",
+            name: "RouteLintRuns",
             dependencies: [
                 "RouteLintCore", "RouteLintPlatform", "RouteLintChanges", "RouteLintServed", "RouteLintRules", "RouteLintGeneration",
                 "RouteLintReporting", "RouteLintImport",
@@ -106,7 +106,7 @@ let package = Package(
         .target(
             name: "RouteLintHosts",
             dependencies: [
-                "RouteLintKit", "RouteLintRules", "RouteLintServed",
+                "RouteLintRuns", "RouteLintRules", "RouteLintServed",
                 .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["Hosts"])),
                 .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Hosts"])),
                 .product(name: "NIOSSL", package: "swift-nio-ssl", condition: .when(traits: ["Hosts"])),
@@ -118,7 +118,7 @@ let package = Package(
         .target(
             name: "RouteLintServer",
             dependencies: [
-                "LanguageServerProtocol", "RouteLintKit", "RouteLintCore", "RouteLintPlatform", "RouteLintRules", "RouteLintGeneration",
+                "LanguageServerProtocol", "RouteLintRuns", "RouteLintCore", "RouteLintPlatform", "RouteLintRules", "RouteLintGeneration",
             ]
         ),
         // Hands the C entry point's arguments to the Swift runtime, which in a static Linux build
@@ -128,7 +128,7 @@ let package = Package(
             name: "routelint",
             dependencies: [
                 "CProcessArguments", "RouteLintHosts",
-                "RouteLintKit", "RouteLintServer", "RouteLintCore", "RouteLintPlatform", "RouteLintRules", "RouteLintGeneration",
+                "RouteLintRuns", "RouteLintServer", "RouteLintCore", "RouteLintPlatform", "RouteLintRules", "RouteLintGeneration",
                 "RouteLintReporting", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -136,7 +136,7 @@ let package = Package(
         // It reads CYAML itself for that floor: a scan that builds nothing.
         .executableTarget(
             name: "routelint-bench",
-            dependencies: ["RouteLintKit", "RouteLintServer", "RouteLintCore", "RouteLintRules", "RouteLintReporting", "CYAML"]
+            dependencies: ["RouteLintRuns", "RouteLintServer", "RouteLintCore", "RouteLintRules", "RouteLintReporting", "CYAML"]
         ),
         // Build-tool plugin: generates a target's routing code (routelint generate swift) from the
         // *.routes.yaml among its sources, at every build.
@@ -161,14 +161,14 @@ let package = Package(
         .testTarget(
             name: "RouteLintKitTests",
             dependencies: [
-                "RouteLintKit", "RouteLintCore", "RouteLintPlatform", "RouteLintChanges", "RouteLintServed", "RouteLintRules",
+                "RouteLintRuns", "RouteLintCore", "RouteLintPlatform", "RouteLintChanges", "RouteLintServed", "RouteLintRules",
                 "RouteLintGeneration", "RouteLintReporting", "RouteLintImport",
             ],
             exclude: ["Fixtures", "Datasets"]
         ),
         .testTarget(
             name: "RouteLintServerTests",
-            dependencies: ["RouteLintServer", "LanguageServerProtocol", "RouteLintKit", "RouteLintCore"]
+            dependencies: ["RouteLintServer", "LanguageServerProtocol", "RouteLintRuns", "RouteLintCore"]
         ),
         .testTarget(
             name: "EndToEndTests",

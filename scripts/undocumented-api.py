@@ -14,7 +14,7 @@ import json
 import os
 import sys
 
-MODULES = ["RouteLintCore", "RouteLintPlatform", "RouteLintRules", "RouteLintGeneration", "RouteLintReporting", "RouteLintKit",
+MODULES = ["RouteLintCore", "RouteLintPlatform", "RouteLintRules", "RouteLintGeneration", "RouteLintReporting", "RouteLintRuns", "RouteLintChanges", "RouteLintServed", "RouteLintImport",
            "RouteLintServer", "RouteLintHosts"]
 # Requirements of the standard library's protocols that the modules implement.
 EXTERNAL_REQUIREMENTS = {"description", "errorDescription", "write(_:)", "hash(into:)", "==(_:_:)", "<(_:_:)",

@@ -8,7 +8,7 @@
         import Darwin
     #endif
     import NIOSSL
-    import RouteLintKit
+    import RouteLintRuns
     import RouteLintRules
     import RouteLintServed
 

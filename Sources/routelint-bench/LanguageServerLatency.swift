@@ -3,7 +3,7 @@
 #else
     import Foundation
 #endif
-import RouteLintKit
+import RouteLintRuns
 import RouteLintServer
 import RouteLintCore
 

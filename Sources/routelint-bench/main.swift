@@ -23,7 +23,7 @@
 // this process (read, parse, model, each rule, report).
 
 import CYAML
-import RouteLintKit
+import RouteLintRuns
 import RouteLintCore
 import RouteLintRules
 import RouteLintReporting

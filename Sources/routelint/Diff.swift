@@ -1,5 +1,5 @@
 import ArgumentParser
-import RouteLintKit
+import RouteLintRuns
 import RouteLintCore
 
 /// The formats of `routelint diff`: those of `lint`, and Markdown for a pull request.

@@ -1,5 +1,5 @@
 import ArgumentParser
-import RouteLintKit
+import RouteLintRuns
 import RouteLintReporting
 
 extension GraphRenderer.Format: ExpressibleByArgument {}

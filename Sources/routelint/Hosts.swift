@@ -1,7 +1,7 @@
 import ArgumentParser
 import RouteLintCore
 import RouteLintHosts
-import RouteLintKit
+import RouteLintRuns
 
 struct Hosts: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

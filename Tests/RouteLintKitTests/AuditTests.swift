@@ -1,6 +1,6 @@
 import Testing
 
-@testable import RouteLintKit
+@testable import RouteLintRuns
 @testable import RouteLintReporting
 
 /// The figures of the audit page, computed without a browser: counts, the surface, the

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import RouteLintKit
+@testable import RouteLintRuns
 @testable import RouteLintReporting
 
 /// The documents that mirror code are generated from it, and must say what it says.

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import RouteLintKit
+@testable import RouteLintRuns
 @testable import RouteLintCore
 
 /// libyaml's events read ahead on a thread of their own must decode to exactly what reading

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import RouteLintKit
+@testable import RouteLintRuns
 @testable import RouteLintReporting
 
 /// Snapshots of both graph formats on `Fixtures/graph`; `ROUTELINT_UPDATE_FIXTURES=1`

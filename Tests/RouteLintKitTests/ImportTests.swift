@@ -1,5 +1,5 @@
 import RouteLintCore
-import RouteLintKit
+import RouteLintRuns
 import RouteLintImport
 import RouteLintPlatform
 import Testing

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import RouteLintKit
+@testable import RouteLintRuns
 @testable import RouteLintCore
 @testable import RouteLintReporting
 

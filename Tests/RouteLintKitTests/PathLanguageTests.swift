@@ -1,6 +1,6 @@
 import Testing
 
-@testable import RouteLintKit
+@testable import RouteLintRuns
 @testable import RouteLintCore
 @testable import RouteLintPlatform
 

@@ -1,5 +1,5 @@
 import Testing
-@testable import RouteLintKit
+@testable import RouteLintRuns
 @testable import RouteLintCore
 
 /// The manifest's platform settings (`ios`, `android`) and a route's `web`, as the decoder

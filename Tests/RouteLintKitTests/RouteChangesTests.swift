@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import RouteLintChanges
-@testable import RouteLintKit
+@testable import RouteLintRuns
 @testable import RouteLintCore
 @testable import RouteLintReporting
 

@@ -1,5 +1,5 @@
 import Testing
-@testable import RouteLintKit
+@testable import RouteLintRuns
 @testable import RouteLintCore
 
 @Suite("YAML layer")

@@ -1,4 +1,4 @@
-import RouteLintKit
+import RouteLintRuns
 @testable import RouteLintServer
 import Testing
 @testable import RouteLintCore

@@ -3,7 +3,7 @@
 #else
     import Foundation
 #endif
-import RouteLintKit
+import RouteLintRuns
 @testable import RouteLintServer
 import Testing
 @testable import RouteLintCore

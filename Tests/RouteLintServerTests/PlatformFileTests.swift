@@ -1,5 +1,5 @@
 @testable import RouteLintServer
-import RouteLintKit
+import RouteLintRuns
 import Testing
 @testable import LanguageServerProtocol
 

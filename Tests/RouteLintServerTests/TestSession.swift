@@ -4,7 +4,7 @@
     import Foundation
 #endif
 @testable import RouteLintServer
-import RouteLintKit
+import RouteLintRuns
 @testable import RouteLintCore
 @testable import LanguageServerProtocol
 

@@ -1,4 +1,4 @@
-import RouteLintKit
+import RouteLintRuns
 import RouteLintCore
 import RouteLintRules
 import LanguageServerProtocol

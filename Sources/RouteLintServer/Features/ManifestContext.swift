@@ -1,4 +1,4 @@
-import RouteLintKit
+import RouteLintRuns
 import RouteLintCore
 
 /// Where a place in a manifest's text is in the format's structure — a key of a route, the

@@ -1,4 +1,4 @@
-import RouteLintKit
+import RouteLintRuns
 import RouteLintCore
 
 /// Every place an app writes the name of an activity, tab, holder or route: where it is

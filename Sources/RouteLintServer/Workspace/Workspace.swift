@@ -1,4 +1,4 @@
-import RouteLintKit
+import RouteLintRuns
 import RouteLintCore
 import RouteLintPlatform
 import RouteLintRules

@@ -1,6 +1,6 @@
 import Foundation
 
-@testable import RouteLintKit
+@testable import RouteLintRuns
 @testable import RouteLintCore
 
 /// Two revisions of a route set written to folders and compared as `routelint diff --against

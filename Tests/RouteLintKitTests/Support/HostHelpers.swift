@@ -2,7 +2,7 @@ import Foundation
 import RouteLintServed
 import Testing
 
-@testable import RouteLintKit
+@testable import RouteLintRuns
 @testable import RouteLintCore
 @testable import RouteLintRules
 

@@ -1,4 +1,4 @@
-@testable import RouteLintKit
+@testable import RouteLintRuns
 @testable import RouteLintCore
 @testable import RouteLintPlatform
 @testable import RouteLintRules

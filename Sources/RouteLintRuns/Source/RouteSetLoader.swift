@@ -103,7 +103,7 @@ public struct RouteSetLoader: Sendable {
         FilePath.relative(absolute(path), to: absolute(configuration.baseDirectory))
     }
 
-    private func absolute(_ path: String) -> String {
+    func absolute(_ path: String) -> String {
         FilePath.absolute(path, in: workingDirectory)
     }
 
@@ -192,7 +192,7 @@ public struct RouteSetLoader: Sendable {
 
     /// A path the include globs found, as the user would name it: relative to the working
     /// directory when it lies below it.
-    private func shownRelative(_ path: String) -> String {
+    func shownRelative(_ path: String) -> String {
         FilePath.relative(path, to: workingDirectory) ?? path
     }
 
@@ -236,131 +236,6 @@ public struct RouteSetLoader: Sendable {
         }
     }
 
-    // MARK: - Platform link files
-
-    /// The platform link files of a run, read and numbered from `firstID` on: `extra` (paths
-    /// given on the command line, for the route set's only app) and, with `configured`, the
-    /// configuration's `platform-files`. A name that is no platform file's fails the run.
-    public func platformFiles(extra: [String], configured: Bool = true, numberedFrom firstID: Int) throws(RunFailure) -> (
-        files: [PlatformFileSource], unreadable: [ReadFailure]
-    ) {
-        var walk = Walk(fileSystem: fileSystem)
-        var apps: [String: String?] = [:]
-        let base = absolute(configuration.baseDirectory)
-        func note(_ absolute: String, app: String?) {
-            if apps[absolute] == nil { apps[absolute] = .some(app) }
-        }
-        for path in extra {
-            guard PlatformFileKind(path: path) != nil else { throw RunFailure([Self.notPlatformFile(path)]) }
-            walk.visit(absolute(path), shown: path, given: true, selects: { _ in false })
-            note(absolute(path), app: nil)
-        }
-        for entry in configured ? configuration.platformFiles : [] {
-            let pattern = entry.glob.pattern
-            if pattern.contains(where: { "*?[".contains($0) }) {
-                let before = walk.files.count
-                walk.visit(
-                    base, shown: base, given: true, foundByInclude: true,
-                    enters: { path in FilePath.relative(path, to: base).map { entry.glob.mayMatch(below: $0) } ?? false }
-                ) { path in
-                    guard PlatformFileKind(path: path) != nil, let relative = FilePath.relative(path, to: base) else { return false }
-                    return entry.glob.matches(relative)
-                }
-                for file in walk.files[before...] { note(file.absolute, app: entry.app) }
-            } else {
-                guard PlatformFileKind(path: pattern) != nil else { throw RunFailure([Self.notPlatformFile(pattern)]) }
-                let path = FilePath.absolute(pattern, in: base)
-                walk.visit(path, shown: pathStyle == .absolute ? path : shownRelative(path), given: true, selects: { _ in false })
-                note(path, app: entry.app)
-            }
-        }
-        var seen = Set<String>()
-        let found = walk.files.filter { seen.insert($0.absolute).inserted }
-        let contents = fileSystem.contents(of: found.map(\.absolute))
-        var files: [PlatformFileSource] = []
-        var unreadable = walk.failures.map { ReadFailure(path: $0.path, reason: $0.reason) }
-        for (file, read) in zip(found, contents) {
-            let shown = pathStyle == .absolute ? file.absolute : file.foundByInclude ? shownRelative(file.absolute) : file.shown
-            switch read {
-            case .success(let bytes):
-                let source = SourceFile(id: FileID(firstID + files.count), path: shown, bytes: bytes)
-                files.append(PlatformFileSource(file: source, app: apps[file.absolute] ?? nil))
-            case .failure(let failure):
-                unreadable.append(ReadFailure(path: shown, reason: failure.reason))
-            }
-        }
-        return (files, unreadable)
-    }
-
-    // MARK: - What an import reads
-
-    /// Folders an import does not enter: build outputs and dependencies hold copies of the
-    /// app's files, or other apps' files.
-    static let importSkippedFolders: Set<String> = ["build", ".build", "node_modules", "Pods", "DerivedData", "Carthage", "intermediates"]
-
-    /// What `routelint import` reads below `paths` (none: the working directory), in path
-    /// order: the platform link files (in `.well-known/` too), the XML files of `res/navigation`
-    /// and `res/menu` folders, and Gradle build files. Link files are numbered from `firstID`
-    /// on, the others after them.
-    public func importFiles(_ paths: [String], numberedFrom firstID: Int) -> (
-        linkFiles: [SourceFile], navigationFiles: [SourceFile], buildFiles: [SourceFile], unreadable: [ReadFailure]
-    ) {
-        var walk = Walk(fileSystem: fileSystem)
-        walk.enteredHiddenNames = [".well-known"]
-        for path in paths.isEmpty ? ["."] : paths {
-            walk.visit(
-                absolute(path), shown: path, given: true,
-                enters: { !Self.importSkippedFolders.contains(String($0.split(separator: "/").last ?? "")) },
-                selects: { PlatformFileKind(path: $0) != nil || Self.isNavigationResource($0) || Self.isBuildFile($0) })
-        }
-        var seen = Set<String>()
-        let found = walk.files.filter { seen.insert($0.absolute).inserted }.sorted { FilePath.precedes($0.shown, $1.shown) }
-        var unreadable = walk.failures.map { ReadFailure(path: $0.path, reason: $0.reason) }
-        var linkFiles: [SourceFile] = []
-        var navigationFiles: [SourceFile] = []
-        var buildFiles: [SourceFile] = []
-        for (file, read) in zip(found, fileSystem.contents(of: found.map(\.absolute))) {
-            // The working directory's files are named from it, without `./`.
-            let shown = file.shown.hasPrefix("./") ? String(file.shown.dropFirst(2)) : file.shown
-            switch read {
-            case .success(let bytes):
-                if PlatformFileKind(path: file.absolute) != nil {
-                    linkFiles.append(SourceFile(id: FileID(firstID + linkFiles.count), path: shown, bytes: bytes))
-                } else if Self.isBuildFile(file.absolute) {
-                    buildFiles.append(SourceFile(id: FileID(0), path: shown, bytes: bytes))
-                } else {
-                    navigationFiles.append(SourceFile(id: FileID(0), path: shown, bytes: bytes))
-                }
-            case .failure(let failure):
-                unreadable.append(ReadFailure(path: shown, reason: failure.reason))
-            }
-        }
-        navigationFiles = navigationFiles.enumerated().map { index, file in
-            SourceFile(id: FileID(firstID + linkFiles.count + index), path: file.path, bytes: file.bytes)
-        }
-        return (linkFiles, navigationFiles, buildFiles, unreadable)
-    }
-
-    /// Whether `path` is a Gradle build file: `build.gradle` or `build.gradle.kts`.
-    package static func isBuildFile(_ path: String) -> Bool {
-        path.hasSuffix("/build.gradle") || path.hasSuffix("/build.gradle.kts")
-    }
-
-    /// Whether `path` is an XML file of an Android `res/navigation*` or `res/menu*` folder.
-    package static func isNavigationResource(_ path: String) -> Bool {
-        let parts = path.split(separator: "/")
-        guard parts.count >= 3, parts[parts.count - 1].hasSuffix(".xml"), parts[parts.count - 3] == "res" else { return false }
-        let folder = parts[parts.count - 2]
-        return folder == "navigation" || folder.hasPrefix("navigation-") || folder == "menu" || folder.hasPrefix("menu-")
-    }
-
-    private static func notPlatformFile(_ path: String) -> RunMessage {
-        RunMessage(
-            .error,
-            "'\(TerminalText.escape(path))' is not named as a platform link file: apple-app-site-association(.json), "
-                + "assetlinks.json, AndroidManifest.xml or *.entitlements")
-    }
-
     /// "cannot read 'path': reason".
     public static func unreadable(_ failure: ReadFailure) -> RunMessage {
         RunMessage(.error, "cannot read '\(TerminalText.escape(failure.path))': \(failure.reason)")
@@ -377,7 +252,7 @@ public struct RouteSetLoader: Sendable {
     /// A walk of folders over a file system. Folders are walked following links, each at most
     /// once, so a link loop ends; hidden entries (names starting with '.') are skipped below a
     /// folder given.
-    private struct Walk {
+    struct Walk {
         struct Failure {
             let path: String
             let reason: String
