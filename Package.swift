@@ -158,11 +158,18 @@ let package = Package(
             path: "Examples/RoutingExample",
             plugins: ["RouteLintGenerate"]
         ),
+        // A test target per library target that its tests reach through its own API; what is
+        // tested through a whole run (a manifest linted, a revision compared) is the runs'.
+        // What several test targets share and that needs nothing of routelint: seeded generators.
+        .target(name: "RouteLintTestSupport", path: "Tests/RouteLintTestSupport"),
+        .testTarget(name: "RouteLintCoreTests", dependencies: ["RouteLintCore", "RouteLintTestSupport"]),
+        .testTarget(name: "RouteLintPlatformTests", dependencies: ["RouteLintCore", "RouteLintPlatform", "RouteLintTestSupport"]),
+        .testTarget(name: "RouteLintReportingTests", dependencies: ["RouteLintCore", "RouteLintRules", "RouteLintReporting"]),
         .testTarget(
-            name: "RouteLintKitTests",
+            name: "RouteLintRunsTests",
             dependencies: [
                 "RouteLintRuns", "RouteLintCore", "RouteLintPlatform", "RouteLintChanges", "RouteLintServed", "RouteLintRules",
-                "RouteLintGeneration", "RouteLintReporting", "RouteLintImport",
+                "RouteLintGeneration", "RouteLintReporting", "RouteLintImport", "RouteLintTestSupport",
             ],
             exclude: ["Fixtures", "Datasets"]
         ),

@@ -5,7 +5,7 @@ import Testing
 /// `resolve --platform`, run as the built binary (stdout, stderr, exit status).
 @Suite("routelint app links, end to end")
 struct AppLinksCommandTests {
-    static let androidFixture = "Tests/RouteLintKitTests/Fixtures/err/platform-android"
+    static let androidFixture = "Tests/RouteLintRunsTests/Fixtures/err/platform-android"
 
     @Test("generate app-links writes the example's four files as Manifests/platform holds them; --check passes, then names an edited file")
     func generateAndCheck() throws {
@@ -71,7 +71,7 @@ struct AppLinksCommandTests {
     @Test("an apple-app-site-association with substitution variables and percentEncoded false, through lint and resolve")
     func variablesAndDecodedPaths() throws {
         let manifest = try String(
-            contentsOf: RouteLint.packageRoot.appendingPathComponent("Tests/RouteLintKitTests/Fixtures/err/platform-ios/shop.routes.yaml"),
+            contentsOf: RouteLint.packageRoot.appendingPathComponent("Tests/RouteLintRunsTests/Fixtures/err/platform-ios/shop.routes.yaml"),
             encoding: .utf8)
         let association = """
             {"applinks": {"substitutionVariables": {"section": ["products", "orders"]}, "details": [{"appIDs": ["ABCDE12345.com.example.shop"],
@@ -113,7 +113,7 @@ struct AppLinksCommandTests {
 
     @Test("Android 15 groups: resolve decides the whole URL (query pieces, fragment, user info) per API range")
     func androidGroups() throws {
-        let folder = RouteLint.packageRoot.appendingPathComponent("Tests/RouteLintKitTests/Fixtures/err/platform-android-groups")
+        let folder = RouteLint.packageRoot.appendingPathComponent("Tests/RouteLintRunsTests/Fixtures/err/platform-android-groups")
         let urls = [
             "https://shop.example.com/cart?b=2&ref=app", "https://shop.example.com/cart?ref=app&",
             "https://shop.example.com/help/faq?x;print=1",
@@ -144,7 +144,7 @@ struct AppLinksCommandTests {
 
     @Test("Dynamic App Links: on API 35+ resolve names the rule of assetlinks.json that lets a URL through or keeps it out")
     func dynamicRules() throws {
-        let folder = RouteLint.packageRoot.appendingPathComponent("Tests/RouteLintKitTests/Fixtures/err/platform-android-dynamic")
+        let folder = RouteLint.packageRoot.appendingPathComponent("Tests/RouteLintRunsTests/Fixtures/err/platform-android-dynamic")
         let resolve = try RouteLint.run(
             [
                 "resolve", "--manifest", "shop.routes.yaml", "--platform", "android", "--platform-file", "AndroidManifest.xml",
@@ -201,7 +201,7 @@ struct AppLinksCommandTests {
     @Test("the configuration's platform-files are checked by a lint of its set, '.' included, and not by a lint of one file outside it")
     func configuredPlatformFiles() throws {
         let manifest = try String(
-            contentsOf: RouteLint.packageRoot.appendingPathComponent("Tests/RouteLintKitTests/Fixtures/err/platform-ios/shop.routes.yaml"),
+            contentsOf: RouteLint.packageRoot.appendingPathComponent("Tests/RouteLintRunsTests/Fixtures/err/platform-ios/shop.routes.yaml"),
             encoding: .utf8)
         try GateCommandTests.withFiles([
             ".routelint.yml": "platform-files: [web/.well-known/apple-app-site-association]\n",

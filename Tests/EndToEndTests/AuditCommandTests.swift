@@ -69,7 +69,7 @@ struct AuditCommandTests {
 
     @Test("planted defects: counts by rule in the chart, marked nodes linked to their route, filters that filter")
     func plantedDefects() throws {
-        let (result, page) = try Self.audit(["Tests/RouteLintKitTests/Fixtures/err/conflicting-patterns.routes.yaml"])
+        let (result, page) = try Self.audit(["Tests/RouteLintRunsTests/Fixtures/err/conflicting-patterns.routes.yaml"])
         defer { try? FileManager.default.removeItem(at: page) }
         #expect(result.status == 1, "\(result.stderr)")
         let dom = try Self.renderedDOM(page)

@@ -6,7 +6,7 @@ import Testing
 /// refusals (an unknown revision, a shallow clone, a revision that does not parse).
 @Suite("routelint diff, end to end")
 struct DiffCommandTests {
-    static let goldenMarkdown = RouteLint.packageRoot.appendingPathComponent("Tests/RouteLintKitTests/Fixtures/diff/changes.md")
+    static let goldenMarkdown = RouteLint.packageRoot.appendingPathComponent("Tests/RouteLintRunsTests/Fixtures/diff/changes.md")
 
     static let configuration = "include: [\"routes/**/*.routes.yaml\"]\nrelaxed-auth: warning\n"
 

@@ -5,8 +5,8 @@ import RouteLintCore
 /// `routelint generate`, end to end: golden output, determinism, `--check`, and the refusals.
 @Suite("routelint generate, end to end")
 struct GenerateCommandTests {
-    static let fixture = "Tests/RouteLintKitTests/Fixtures/generate/names.routes.yaml"
-    static let golden = RouteLint.packageRoot.appendingPathComponent("Tests/RouteLintKitTests/Fixtures/generate")
+    static let fixture = "Tests/RouteLintRunsTests/Fixtures/generate/names.routes.yaml"
+    static let golden = RouteLint.packageRoot.appendingPathComponent("Tests/RouteLintRunsTests/Fixtures/generate")
 
     static func withDirectory(_ body: (URL) throws -> Void) throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("routelint-generate-\(UUID().uuidString)")
@@ -108,7 +108,7 @@ struct GenerateCommandTests {
         try Self.withDirectory { directory in
             let output = directory.appendingPathComponent("out")
             let result = try RouteLint.run([
-                "generate", "swift", "Tests/RouteLintKitTests/Fixtures/err/conflicting-patterns.routes.yaml",
+                "generate", "swift", "Tests/RouteLintRunsTests/Fixtures/err/conflicting-patterns.routes.yaml",
                 "--output", output.path,
             ])
             #expect(result.status == 1)

@@ -7,7 +7,7 @@ import Testing
 /// reported, each with a URL that the platform's matcher and the routes treat as it says.
 @Suite("routelint import, end to end")
 struct ImportCommandTests {
-    static let fixtures = "Tests/RouteLintKitTests/Fixtures/import"
+    static let fixtures = "Tests/RouteLintRunsTests/Fixtures/import"
 
     /// One project: where it is, the import's arguments, the summary it prints.
     struct Project: CustomTestStringConvertible, Sendable {

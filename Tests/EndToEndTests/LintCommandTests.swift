@@ -5,7 +5,7 @@ import Testing
 /// exit status.
 @Suite("routelint lint, end to end")
 struct LintCommandTests {
-    static let fixtures = "Tests/RouteLintKitTests/Fixtures"
+    static let fixtures = "Tests/RouteLintRunsTests/Fixtures"
 
     /// The summary's time varies from run to run.
     static func withoutTime(_ text: String) -> String {

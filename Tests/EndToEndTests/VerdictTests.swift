@@ -5,7 +5,7 @@ import Testing
 /// failing exit status always comes with its reason, and a misspelt command is not a path.
 @Suite("Verdicts, end to end")
 struct VerdictTests {
-    static let fixtures = "Tests/RouteLintKitTests/Fixtures"
+    static let fixtures = "Tests/RouteLintRunsTests/Fixtures"
 
     @Test("a run that could not read a path says it is incomplete, in the summary and in SARIF")
     func incompleteRun() throws {

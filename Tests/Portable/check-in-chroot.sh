@@ -33,8 +33,8 @@ for library in $(ldd "$binary" | grep -oE '/[^ ]+'); do
 done
 cp -R Manifests "$jail/Manifests"
 mkdir -p "$jail/fixtures" "$jail/elsewhere"
-cp Tests/RouteLintKitTests/Fixtures/err/conflicting-patterns.routes.yaml "$jail/fixtures/"
-cp Tests/RouteLintKitTests/Fixtures/err/conflicting-patterns.routes.yaml "$jail/elsewhere/x.routes.yaml"
+cp Tests/RouteLintRunsTests/Fixtures/err/conflicting-patterns.routes.yaml "$jail/fixtures/"
+cp Tests/RouteLintRunsTests/Fixtures/err/conflicting-patterns.routes.yaml "$jail/elsewhere/x.routes.yaml"
 
 # run ARGS...: routelint in the chroot, from /; stdout in $jail/out, stderr in $jail/err.
 run() {

@@ -1,5 +1,5 @@
+import RouteLintTestSupport
 import Testing
-@testable import RouteLintRuns
 @testable import RouteLintCore
 
 @Suite("Path patterns")
@@ -152,20 +152,5 @@ struct PathPatternTests {
         let groups = ConflictIndex.conflicts(among: patterns, limit: 10)
         #expect(groups.count == 200)
         #expect(groups.allSatisfy { $0.earlier == Array(0..<10) && $0.omitted == 190 })
-    }
-}
-
-/// A small seeded generator, so that random tests fail the same way every time.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,3 +1,4 @@
+import RouteLintTestSupport
 import Testing
 
 @testable import RouteLintCore
@@ -9,7 +10,7 @@ import Testing
 /// set contradicts a verdict the witness cannot show.
 @Suite("Apple query and fragment components")
 struct AppleQueryAndFragmentTests {
-    typealias Random = PathLanguageTests.Random
+    typealias Random = SeededRandom
 
     static let paths = ["/a", "/a/z", "/b", "/c"]
     static let valuePatterns = ["1", "1*", "?", "*", "", "?*", "$(digit)"]

@@ -1,3 +1,4 @@
+import RouteLintTestSupport
 import Testing
 
 @testable import RouteLintCore
@@ -11,7 +12,7 @@ import Testing
 /// `resolve` are checked against it.
 @Suite("Android URI-relative filter groups")
 struct AndroidGroupsTests {
-    typealias Random = PathLanguageTests.Random
+    typealias Random = SeededRandom
 
     // MARK: - The reference, from the facts
 
@@ -256,14 +257,14 @@ struct AndroidGroupsTests {
             let paths = (0..<Int.random(in: 0...1, using: &random)).compactMap { _ in
                 try? AndroidPathPattern(
                     AndroidPathPattern.Kind.allCases.randomElement(using: &random)!,
-                    "/" + PathLanguageTests.text(["a", "1", ".", "*"], maximumLength: 2, &random))
+                    "/" + randomText(["a", "1", ".", "*"], maximumLength: 2, &random))
             }
             let groups = (0..<Int.random(in: 1...3, using: &random)).map { _ in
                 var group = AndroidIntentFilter.Group()
                 group.allows = Bool.random(using: &random)
                 for _ in 0..<Int.random(in: 1...3, using: &random) {
                     let part = [AndroidIntentFilter.URLPart.path, .query, .query, .fragment].randomElement(using: &random)!
-                    let text = (part == .path ? "/" : "") + PathLanguageTests.text(patternAlphabet, maximumLength: 3, &random)
+                    let text = (part == .path ? "/" : "") + randomText(patternAlphabet, maximumLength: 3, &random)
                     if let pattern = try? AndroidPathPattern(AndroidPathPattern.Kind.allCases.randomElement(using: &random)!, text) {
                         group.filters.append(AndroidIntentFilter.RelativeFilter(part: part, pattern: pattern))
                     }
@@ -375,11 +376,11 @@ struct AndroidGroupsTests {
             let filters = Self.randomFilters(&random)
             let rules = Self.randomRules(&random)
             for _ in 0..<20 {
-                let path = "/" + PathLanguageTests.text(Self.pathAlphabet, maximumLength: 3, &random)
+                let path = "/" + randomText(Self.pathAlphabet, maximumLength: 3, &random)
                 let query: String? =
-                    Bool.random(using: &random) ? nil : PathLanguageTests.text(Self.partAlphabet + ["&", ";"], maximumLength: 5, &random)
+                    Bool.random(using: &random) ? nil : randomText(Self.partAlphabet + ["&", ";"], maximumLength: 5, &random)
                 let fragment: String? =
-                    Bool.random(using: &random) ? nil : PathLanguageTests.text(Self.partAlphabet, maximumLength: 3, &random)
+                    Bool.random(using: &random) ? nil : randomText(Self.partAlphabet, maximumLength: 3, &random)
                 let expected = Self.referenceOpens(filters, rules: rules, path: path, query: query, fragment: fragment)
                 if expected { opened += 1 }
                 #expect(
@@ -411,7 +412,7 @@ struct AndroidGroupsTests {
                 continue
             }
             for _ in 0..<3 {
-                let path = "/" + PathLanguageTests.text(Self.pathAlphabet, maximumLength: 2, &random)
+                let path = "/" + randomText(Self.pathAlphabet, maximumLength: 2, &random)
                 var someState = some.start
                 var everyState = every.start
                 for unit in path.utf16 {

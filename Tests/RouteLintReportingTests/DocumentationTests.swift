@@ -1,13 +1,14 @@
 import Foundation
 import Testing
-@testable import RouteLintRuns
 @testable import RouteLintReporting
 
 /// The documents that mirror code are generated from it, and must say what it says.
 /// `ROUTELINT_UPDATE_FIXTURES=1 swift test --filter DocumentationTests` regenerates them.
 @Suite("Documentation")
 struct DocumentationTests {
-    static let root = testsDirectory.deletingLastPathComponent().deletingLastPathComponent()
+    /// The package's root: two folders above this file.
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
     static var updating: Bool { ProcessInfo.processInfo.environment["ROUTELINT_UPDATE_FIXTURES"] != nil }
 
     /// docs/rules.md is what SARIF's helpUri links to; it must say what the rules say.

@@ -1,5 +1,4 @@
 import Testing
-@testable import RouteLintRuns
 @testable import RouteLintCore
 
 @Suite("Suggestions")

@@ -43,7 +43,7 @@ struct AppLinkFilesTests {
         return (output.files, output.warnings.map(\.text), checked.findings)
     }
 
-    static let carveOuts = PathLanguageTests.carveOuts
+    static let carveOuts = ClaimedSetTests.carveOuts
 
     @Test("from API 31 the files claim exactly the claimed set: read back, they lint clean")
     func exactFromAPI31() throws {

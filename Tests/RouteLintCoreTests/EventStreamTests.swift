@@ -1,6 +1,5 @@
 import Testing
 
-@testable import RouteLintRuns
 @testable import RouteLintCore
 
 /// libyaml's events read ahead on a thread of their own must decode to exactly what reading

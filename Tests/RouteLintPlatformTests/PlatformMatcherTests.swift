@@ -1,5 +1,4 @@
 import Testing
-@testable import RouteLintRuns
 @testable import RouteLintPlatform
 @testable import LanguageServerProtocol
 

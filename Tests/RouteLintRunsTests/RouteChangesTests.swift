@@ -1,4 +1,5 @@
 import Foundation
+import RouteLintTestSupport
 import Testing
 
 @testable import RouteLintChanges

@@ -1,0 +1,143 @@
+import RouteLintTestSupport
+import Testing
+
+@testable import RouteLintCore
+@testable import RouteLintPlatform
+
+/// The automata that decide platform claims over every path: each agrees with the reference
+/// matcher it is built from, on many random patterns and paths; the comparison finds a
+/// difference exactly when one exists, with a witness that is true.
+@Suite("Path languages")
+struct PathLanguageTests {
+    @Test("each Android attribute's scan decides every path as PatternMatcher does")
+    func androidScans() throws {
+        var random = SeededRandom(state: 17)
+        let patternAlphabet: [Character] = ["/", "a", "b", ".", "*", "\\", "[", "]", "^", "-", "+", "{", "}", "1", ","]
+        let pathAlphabet: [Character] = ["/", "a", "b", ".", "*", "1", "c"]
+        var compared = 0
+        for _ in 0..<4_000 {
+            let kind = AndroidPathPattern.Kind.allCases.randomElement(using: &random)!
+            let text = randomText(patternAlphabet, maximumLength: 8, &random)
+            guard let pattern = try? AndroidPathPattern(kind, text) else { continue }
+            let scan = AndroidPathScan(pattern)
+            for _ in 0..<30 {
+                let path = randomText(pathAlphabet, maximumLength: 9, &random)
+                var state = scan.start
+                for unit in path.utf16 { state = scan.step(state, unit) }
+                #expect(scan.accepts(state) == pattern.matches(path), "\(kind.rawValue)=\"\(text)\" on \"\(path)\"")
+                compared += 1
+            }
+        }
+        #expect(compared > 50_000)
+    }
+
+    /// Units with the same membership in every range a state names must step alike: else the
+    /// walk, which tries one unit per region, could miss a path that differs.
+    static func checkDistinctions(
+        _ ranges: [ClosedRange<UInt16>], _ step: (UInt16) -> AnyHashable, _ context: @autoclosure () -> String
+    ) {
+        var bySignature: [[Bool]: AnyHashable] = [:]
+        for unit in UInt16(0x20)...UInt16(0x7E) {
+            let signature = ranges.map { $0.contains(unit) }
+            let next = step(unit)
+            if let seen = bySignature[signature] {
+                #expect(seen == next, "\(context()): unit \(unit) steps apart from its region")
+            } else {
+                bySignature[signature] = next
+            }
+        }
+    }
+
+    @Test("a state's distinctions name every unit that steps differently")
+    func distinctionsAreComplete() {
+        var random = SeededRandom(state: 23)
+        let patternAlphabet: [Character] = ["/", "a", "b", ".", "*", "\\", "[", "]", "^", "-", "+", "{", "}", "1", ","]
+        for _ in 0..<1_500 {
+            let kind = AndroidPathPattern.Kind.allCases.randomElement(using: &random)!
+            let text = randomText(patternAlphabet, maximumLength: 8, &random)
+            guard let pattern = try? AndroidPathPattern(kind, text) else { continue }
+            let scan = AndroidPathScan(pattern)
+            var state = scan.start
+            for unit in randomText(["/", "a", "b", ".", "1"], maximumLength: 5, &random).utf16 {
+                var ranges: [ClosedRange<UInt16>] = []
+                scan.distinctions(state, into: &ranges)
+                Self.checkDistinctions(ranges, { AnyHashable(scan.step(state, $0)) }, "\(kind.rawValue)=\"\(text)\"")
+                state = scan.step(state, unit)
+            }
+        }
+        for _ in 0..<300 {
+            let components = (0..<Int.random(in: 1...4, using: &random)).map { _ in
+                AppleLinkComponent(
+                    path: randomText(["/", "a", "b", "*", "?", "A", "é"], maximumLength: 6, &random), exclude: Bool.random(using: &random),
+                    caseSensitive: Bool.random(using: &random), percentEncoded: Bool.random(using: &random))
+            }
+            let language = AppleComponentLanguage(components)
+            var state = language.start
+            // Escapes too, for the components that decode the path.
+            for unit in randomText(["/", "a", "b", "A", "%", "C", "3", "2", "F", "9", "é"], maximumLength: 9, &random).utf16 {
+                var ranges: [ClosedRange<UInt16>] = []
+                language.distinctions(state, into: &ranges)
+                Self.checkDistinctions(ranges, { AnyHashable(language.step(state, $0)) }, "\(components.map(\.path))")
+                state = language.step(state, unit)
+            }
+        }
+    }
+
+    @Test("Apple's components as an automaton decide every path as the components do in order")
+    func appleComponents() {
+        var random = SeededRandom(state: 5)
+        let alphabet: [Character] = ["/", "a", "b", "*", "?", "A"]
+        for _ in 0..<600 {
+            let components = (0..<Int.random(in: 1...4, using: &random)).map { _ in
+                AppleLinkComponent(
+                    path: randomText(alphabet, maximumLength: 6, &random), exclude: Bool.random(using: &random),
+                    caseSensitive: Bool.random(using: &random), percentEncoded: Int.random(in: 0..<4, using: &random) > 0)
+            }
+            let language = AppleComponentLanguage(components)
+            for _ in 0..<40 {
+                // Escapes of '/' and 'a' (and broken ones), for the components that decode.
+                let path = randomText(["/", "a", "b", "A", "c", "%", "2", "F", "6", "1"], maximumLength: 8, &random)
+                // A decoding component is walked over the paths as URLs spell them.
+                guard components.allSatisfy(\.percentEncoded) || ClaimedPathLanguage.isEncodedSpelling(path) else { continue }
+                var state = language.start
+                // Once a state is final, no longer path may change what decides.
+                var final: Int?? = nil
+                for unit in path.utf16 {
+                    if final == nil && language.isFinal(state) { final = .some(language.decider(state)) }
+                    state = language.step(state, unit)
+                }
+                let expected = AppleLinkComponent.decide(components, path: path)
+                #expect(language.accepts(state) == (expected?.opensApp ?? false), "\(components.map(\.path)) on \(path)")
+                #expect(language.decider(state) == expected?.component)
+                if let final { #expect(final == expected?.component, "final too early: \(components.map(\.path)) on \(path)") }
+            }
+        }
+    }
+
+    @Test("Android filters as an automaton decide every path as their attributes do, the first that matches deciding")
+    func androidFilters() {
+        var random = SeededRandom(state: 29)
+        let patternAlphabet: [Character] = ["/", "a", "b", ".", "*", "[", "^", "]", "+"]
+        for _ in 0..<600 {
+            let patterns = (0..<Int.random(in: 1...5, using: &random)).compactMap { _ in
+                try? AndroidPathPattern(
+                    AndroidPathPattern.Kind.allCases.randomElement(using: &random)!,
+                    "/" + randomText(patternAlphabet, maximumLength: 5, &random))
+            }
+            guard !patterns.isEmpty else { continue }
+            let language = AndroidFilterLanguage([AndroidIntentFilter(paths: patterns)], apiLevel: 35)
+            for _ in 0..<40 {
+                let path = randomText(["/", "a", "b", ".", "c"], maximumLength: 7, &random)
+                var state = language.start
+                var final: Int?? = nil
+                for unit in path.utf16 {
+                    if final == nil && language.isFinal(state) { final = .some(language.decider(state)) }
+                    state = language.step(state, unit)
+                }
+                let expected = patterns.firstIndex { $0.matches(path) }
+                #expect(language.decider(state) == expected, "\(patterns.map { "\($0.kind.rawValue)=\($0.pattern)" }) on \(path)")
+                if let final { #expect(final == expected, "final too early: \(patterns.map(\.pattern)) on \(path)") }
+            }
+        }
+    }
+}
