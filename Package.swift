@@ -88,7 +88,7 @@ let package = Package(
         ),
         .target(
             name: "RouteLintReporting",
-            dependencies: ["RouteLintCore", "RouteLintPlatform", "RouteLintRules"],
+            dependencies: ["RouteLintCore", "RouteLintPlatform", "RouteLintRules", "RouteLintImport"],
             // The audit page's style sheet and script: real files a browser test loads.
             resources: [.embedInCode("Reporting/AuditPage.css"), .embedInCode("Reporting/AuditPage.js")]
         ),

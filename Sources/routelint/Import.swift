@@ -1,6 +1,7 @@
 import ArgumentParser
 import RouteLintRuns
 import RouteLintCore
+import RouteLintReporting
 
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -39,45 +40,14 @@ struct Import: ParsableCommand {
             throw ExitCode(Exit.usageOrUnreadable)
         }
         for message in run.messages { printError(message.description) }
-        for pattern in run.inexact {
-            let reason = pattern.reason.map { " (\(TerminalText.escape($0)))" } ?? ""
-            printError("\(TerminalText.escape(pattern.location)): inexact: \(TerminalText.escape(pattern.pattern))\(reason)")
-            for finding in pattern.findings { printError("    \(TerminalText.escape(finding))") }
-        }
-        for finding in run.findings {
-            let path = run.files.first { $0.id == finding.range.file }?.path ?? ""
-            printError(
-                "\(TerminalText.escape(path)):\(finding.range.start.line):\(finding.range.start.column): \(finding.severity.rawValue): "
-                    + "\(TerminalText.escape(finding.message)) [\(finding.rule)]")
-        }
+        printError(ImportReporter.findings(run.report), terminator: "")
         do {
             try run.write(in: workingDirectory)
         } catch {
             for message in error.messages { printError(message.description) }
             throw ExitCode(Exit.usageOrUnreadable)
         }
-        let files = run.filesRead.count
-        let inexact =
-            run.inexact.isEmpty
-            ? "every pattern imported exactly"
-            : "\(run.inexact.count) pattern\(run.inexact.count == 1 ? "" : "s") imported inexactly"
-        let placeholders =
-            run.placeholderCount == 0 ? "" : "; \(run.placeholderCount) placeholder\(run.placeholderCount == 1 ? "" : "s") kept"
-        let left = run.findings.isEmpty ? "" : "; \(run.findings.count) finding\(run.findings.count == 1 ? "" : "s") left"
-        print(
-            "Wrote \(TerminalText.escape(run.outputPath)): \(run.routeCount) route\(run.routeCount == 1 ? "" : "s") from \(files) file\(files == 1 ? "" : "s"); \(inexact)\(placeholders)\(left)."
-        )
-        if !run.checkedLinkFiles.isEmpty {
-            let flags = run.checkedLinkFiles.map { "--platform-file \(shellWord($0))" }.joined(separator: " ")
-            print("Check it with the files it came from: routelint lint \(shellWord(run.outputPath)) \(flags)")
-        }
+        print(ImportReporter.summary(run.report), terminator: "")
         if !run.isComplete { throw ExitCode(Exit.usageOrUnreadable) }
     }
-}
-
-/// `text` as one word of a POSIX shell command, escaped for the terminal.
-private func shellWord(_ text: String) -> String {
-    let plain = !text.isEmpty && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "_./-:@%+=,".contains($0)) }
-    return TerminalText.escape(
-        plain ? text : "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'")
 }

@@ -66,9 +66,9 @@ func refuseMisspeltCommand(_ arguments: [String]) {
     exit(Exit.usageOrUnreadable)
 }
 
-func printError(_ message: String) {
+func printError(_ message: String, terminator: String = "\n") {
     var standardError = StandardError()
-    print(message, to: &standardError)
+    print(message, terminator: terminator, to: &standardError)
 }
 
 struct StandardError: TextOutputStream {

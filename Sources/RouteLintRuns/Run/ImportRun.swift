@@ -4,23 +4,23 @@ import RouteLintPlatform
 import RouteLintRules
 
 /// What a `routelint import` run is asked to do: the flags of the command, as values.
-public struct ImportOptions: Sendable {
+package struct ImportOptions: Sendable {
     /// Files and folders to read; none means the working directory.
-    public var paths: [String]
+    package var paths: [String]
     /// `--output`: the manifest to write, or a folder to write `APP.routes.yaml` in.
-    public var output: String
+    package var output: String
     /// `--app`: the app's name in the manifest.
-    public var app: String?
+    package var app: String?
     /// `--host`: hosts the app serves links on, besides those the files name (an
     /// apple-app-site-association does not name its own host).
-    public var hosts: [String] = []
+    package var hosts: [String] = []
     /// The directory relative paths are taken from.
-    public var workingDirectory: String
+    package var workingDirectory: String
     /// Where files are read from.
-    public var fileSystem: any RouteSetFileSystem = DiskFileSystem()
+    package var fileSystem: any RouteSetFileSystem = DiskFileSystem()
 
     /// Options to import `paths` into `output`, relative paths taken from `workingDirectory`.
-    public init(paths: [String], output: String, app: String?, workingDirectory: String) {
+    package init(paths: [String], output: String, app: String?, workingDirectory: String) {
         self.paths = paths
         self.output = output
         self.app = app
@@ -32,47 +32,20 @@ public struct ImportOptions: Sendable {
 /// builds the manifest that says what they say, and lints it with the link files as `lint`
 /// would — the round trip — so that what routes cannot say is reported before anything is
 /// written, each with a URL that shows it.
-public struct ImportRun: Sendable {
-    /// A platform pattern the routes can only come near, and the URLs that show it.
-    public struct InexactPattern: Sendable, Equatable {
-        /// Where the pattern is written: `path:line:column`.
-        public let location: String
-        /// The pattern as the import read it (`/help/*.html`, `android:pathPrefix="/orders/"`).
-        public let pattern: String
-        /// Why, as its text shows; nil when only the check shows it (a trailing `/`, the
-        /// platform's order of evaluation).
-        public let reason: String?
-        /// The check's findings about it, each with a witness URL.
-        public let findings: [String]
-    }
-
-    /// The manifest file to write (as given, or in the folder given).
-    public let outputPath: String
+package struct ImportRun: Sendable {
+    /// What the import wrote and found, for the import's reporter.
+    package let report: ImportReport
     /// The manifest's text.
-    public let text: String
-    /// The files read: link files, then navigation graphs and menus.
-    public let filesRead: [String]
-    /// The link files the round trip checks the manifest against.
-    public let checkedLinkFiles: [String]
-    /// The number of routes written.
-    public let routeCount: Int
-    /// The patterns imported inexactly.
-    public let inexact: [InexactPattern]
+    package let text: String
     /// Placeholders kept and parts left out, to say on standard error.
-    public let messages: [RunMessage]
-    /// The number of build-time placeholders kept as written.
-    public let placeholderCount: Int
-    /// The round trip's other findings, in report order: what the manifest leaves to do.
-    public let findings: [Finding]
-    /// The files the findings point into: the manifest (as it will be written), then the link files.
-    public let files: [SourceFile]
+    package let messages: [RunMessage]
     /// Whether the link files' claims could all be decided: otherwise the round trip says
     /// nothing about them.
-    public let isComplete: Bool
+    package let isComplete: Bool
 
     /// Reads, builds and checks; throws when nothing can be imported (no files, unreadable or
     /// malformed ones, an output that exists).
-    public static func perform(_ options: ImportOptions) throws(RunFailure) -> ImportRun {
+    package static func perform(_ options: ImportOptions) throws(RunFailure) -> ImportRun {
         let outputPath = try manifestPath(options)
         let input = try Input.read(options)
         let roundTrip = RoundTrip(
@@ -121,12 +94,13 @@ public struct ImportRun: Sendable {
         }
         let final = roundTrip.check(manifest)
         let judged = judge(final, manifest: manifest, routeIndex: routeIndex, links: input.links, roundTrip: roundTrip)
-        return ImportRun(
-            outputPath: outputPath, text: final.text, filesRead: input.filesRead, checkedLinkFiles: input.checked.map(\.path),
+        let report = ImportReport(
+            outputPath: outputPath, filesRead: input.filesRead, checkedLinkFiles: input.checked.map(\.path),
             routeCount: manifest.routes.count, inexact: judged.inexact,
-            messages: messages(input, manifest: manifest, final: final),
             placeholderCount: Set(manifest.notes.filter { $0.kind == .placeholder }.map(\.message)).count,
-            findings: judged.remaining, files: [final.file] + input.checked,
+            findings: judged.remaining, files: [final.file] + input.checked)
+        return ImportRun(
+            report: report, text: final.text, messages: messages(input, manifest: manifest, final: final),
             isComplete: final.result.undecidedPlatformFiles.isEmpty)
     }
 
@@ -224,7 +198,7 @@ public struct ImportRun: Sendable {
     /// The check's differences, by the pattern each comes from, and the other findings.
     private static func judge(
         _ final: RoundTrip.Check, manifest: ImportedManifest, routeIndex: [String: Int], links: LinkFileImport, roundTrip: RoundTrip
-    ) -> (inexact: [InexactPattern], remaining: [Finding]) {
+    ) -> (inexact: [ImportReport.InexactPattern], remaining: [Finding]) {
         var inexact: [String: (origin: ImportOrigin, pattern: String, reason: String?, findings: [String])] = [:]
         // Each pattern with the reason its text gives, named as the import read it.
         var reasons: [String: String] = [:]
@@ -265,7 +239,9 @@ public struct ImportRun: Sendable {
             ($0.origin.path, $0.origin.line, $0.origin.column) < ($1.origin.path, $1.origin.line, $1.origin.column)
         }
         return (
-            sorted.map { InexactPattern(location: $0.origin.location, pattern: $0.pattern, reason: $0.reason, findings: $0.findings) },
+            sorted.map {
+                ImportReport.InexactPattern(location: $0.origin.location, pattern: $0.pattern, reason: $0.reason, findings: $0.findings)
+            },
             remaining
         )
     }
@@ -302,7 +278,7 @@ public struct ImportRun: Sendable {
 
     /// What `routelint init` says when `directory` holds files an import reads ("found
     /// apple-app-site-association and 2 navigation graphs: …"); nil when it holds none.
-    public static func offer(in directory: String, fileSystem: any RouteSetFileSystem = DiskFileSystem()) -> String? {
+    package static func offer(in directory: String, fileSystem: any RouteSetFileSystem = DiskFileSystem()) -> String? {
         let loader = RouteSetLoader(
             configuration: LintConfiguration(baseDirectory: directory), workingDirectory: directory, fileSystem: fileSystem)
         let found = loader.importFiles([], numberedFrom: 1)
@@ -353,11 +329,11 @@ public struct ImportRun: Sendable {
     }
 
     /// Writes the manifest: a new file, never over one.
-    public func write(in workingDirectory: String) throws(RunFailure) {
+    package func write(in workingDirectory: String) throws(RunFailure) {
         do {
-            try OutputFile.writeNew(Array(text.utf8), to: FilePath.absolute(outputPath, in: workingDirectory))
+            try OutputFile.writeNew(Array(text.utf8), to: FilePath.absolute(report.outputPath, in: workingDirectory))
         } catch {
-            throw RunFailure([RunMessage(.error, "cannot write '\(TerminalText.escape(outputPath))': \(error.reason)")])
+            throw RunFailure([RunMessage(.error, "cannot write '\(TerminalText.escape(report.outputPath))': \(error.reason)")])
         }
     }
 }
