@@ -1,9 +1,12 @@
 #!/usr/bin/env python3
-"""Lists the public declarations of routelint's library modules that have no doc comment.
+"""Checks the public API of routelint's library modules: each module's public top-level
+declarations are exactly those the table "Public API" of docs/development.md names, and
+every public declaration has a doc comment.
 
-usage: python3 scripts/undocumented-api.py SYMBOLGRAPH_DIR
-SYMBOLGRAPH_DIR is what `swift package dump-symbol-graph --minimum-access-level public`
-writes. Exit status 1 when a declaration is undocumented: .ci/run keeps the count at zero.
+usage: python3 scripts/undocumented-api.py SYMBOLGRAPH_DIR | --modules
+SYMBOLGRAPH_DIR holds the modules' symbol graphs at public access (scripts/public-api
+extracts them); --modules lists the modules checked. Exit status 1 when a module's public declarations differ from the table or one is
+undocumented: .ci/run keeps both at zero.
 
 A declaration counts as documented by its own comment, or by the comment of what it
 implements or overrides (a protocol requirement's comment documents its implementations,
@@ -12,6 +15,7 @@ as DocC shows it). Enum cases and memberwise parts of small value types are decl
 import glob
 import json
 import os
+import re
 import sys
 
 MODULES = ["RouteLintCore", "RouteLintPlatform", "RouteLintRules", "RouteLintGeneration", "RouteLintReporting", "RouteLintRuns", "RouteLintChanges", "RouteLintServed", "RouteLintImport",
@@ -23,6 +27,27 @@ EXTERNAL_REQUIREMENTS = {"description", "errorDescription", "write(_:)", "hash(i
 
 if len(sys.argv) != 2:
     sys.exit(__doc__)
+if sys.argv[1] == "--modules":
+    print("\n".join(MODULES))
+    sys.exit(0)
+
+
+def documented_api():
+    """The table "Public API" of docs/development.md: module -> the names it makes public."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "docs", "development.md")
+    with open(path) as file:
+        text = file.read()
+    section = text.split("## Public API", 1)[1].split("\n## ", 1)[0]
+    table = {}
+    for row in section.splitlines():
+        cells = [cell.strip() for cell in row.strip().strip("|").split("|")]
+        if len(cells) == 2 and cells[0].startswith("`RouteLint"):
+            table[cells[0].strip("`")] = set(re.findall(r"`([^`]+)`", cells[1]))
+    return table
+
+
+api = documented_api()
+mismatches = []
 # The modules' graphs read as one: a protocol of one module is implemented in another.
 graph = {"symbols": [], "relationships": []}
 for module in MODULES:
@@ -30,6 +55,13 @@ for module in MODULES:
                        + glob.glob(os.path.join(sys.argv[1], module + "@*.symbols.json"))):
         with open(path) as file:
             part = json.load(file)
+        if "@" not in os.path.basename(path):
+            found = {symbol["pathComponents"][0] for symbol in part["symbols"] if len(symbol["pathComponents"]) == 1}
+            expected = api.get(module, set())
+            for name in sorted(found - expected):
+                mismatches.append(f"{module}: '{name}' is public, and not in docs/development.md's Public API: make it package")
+            for name in sorted(expected - found):
+                mismatches.append(f"{module}: docs/development.md's Public API names '{name}', which is not public")
         graph["symbols"] += part["symbols"]
         graph["relationships"] += part.get("relationships", [])
 undocumented = []
@@ -73,7 +105,8 @@ for symbol in graph["symbols"]:
     file = os.path.relpath(location["uri"].removeprefix("file://"))
     line = location["position"]["line"] + 1
     undocumented.append(f"{file}:{line}: {symbol['kind']['displayName'].lower()} {title}")
-for line in sorted(set(undocumented)):
+for line in sorted(set(undocumented)) + mismatches:
     print(line)
-print(f"{len(set(undocumented))} undocumented public declarations", file=sys.stderr)
-sys.exit(1 if undocumented else 0)
+print(f"{len(set(undocumented))} undocumented public declarations; {len(mismatches)} differences from the Public API table",
+      file=sys.stderr)
+sys.exit(1 if undocumented or mismatches else 0)

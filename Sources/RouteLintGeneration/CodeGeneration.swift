@@ -7,15 +7,15 @@ import RouteLintCore
 #endif
 
 /// A file `routelint generate` writes.
-public struct GeneratedFile: Equatable, Sendable {
+package struct GeneratedFile: Equatable, Sendable {
     /// The file's name inside the output folder.
-    public let name: String
+    package let name: String
     /// The file's text.
-    public let contents: String
+    package let contents: String
 }
 
 /// What `routelint generate` writes.
-public enum TargetLanguage: String, CaseIterable, Sendable {
+package enum TargetLanguage: String, CaseIterable, Sendable {
     /// Swift (an enum of routes) or Kotlin (a sealed class of routes).
     case swift, kotlin
     /// The platform link files: apple-app-site-association, the associated-domains
@@ -25,9 +25,9 @@ public enum TargetLanguage: String, CaseIterable, Sendable {
 
 /// `routelint generate`: the app's routing code, or its platform link files, from an app that
 /// lints clean.
-public enum CodeGeneration {
+package enum CodeGeneration {
     /// What `generate` gives for an app that lints clean.
-    public enum Outcome: Sendable {
+    package enum Outcome: Sendable {
         /// The files, in the order they are written, and warnings about them (a claim the
         /// platform cannot express exactly).
         case generated([GeneratedFile], warnings: [RunMessage])
@@ -37,27 +37,27 @@ public enum CodeGeneration {
     }
 
     /// What to generate.
-    public struct Options: Sendable {
+    package struct Options: Sendable {
         /// The language to write.
-        public var language: TargetLanguage
+        package var language: TargetLanguage
         /// The app to generate, among several.
-        public var app: String?
+        package var app: String?
         /// The Kotlin package.
-        public var package: String?
+        package var package: String?
         /// The lowest Android API level the app links must serve (default: `android.min-sdk`).
-        public var androidMinimumSDK: Int?
+        package var androidMinimumSDK: Int?
         /// How the holder factory types its holders; nil takes the configuration's
         /// `holder-types`, else `generic`.
-        public var holderTypes: HolderTypes?
+        package var holderTypes: HolderTypes?
         /// The folder the files go to. Their headers name the manifests relative to it, so
         /// that the files are the same from whatever folder and with whatever spelling of the
         /// paths the command runs (`generate --check` in CI and on a developer's machine).
-        public var outputDirectory: String?
+        package var outputDirectory: String?
 
         /// Options for `language`, the app named `app` among several, the Kotlin `package`, the
         /// lowest Android API level of the app links, how holders are typed, and the folder the
         /// files are written to.
-        public init(
+        package init(
             language: TargetLanguage, app: String? = nil, package: String? = nil, androidMinimumSDK: Int? = nil,
             holderTypes: HolderTypes? = nil, outputDirectory: String? = nil
         ) {
@@ -121,7 +121,7 @@ public enum CodeGeneration {
     }
 
     /// The app named `name` among `apps`, or the only one when no name is given.
-    public static func chooseApp(_ apps: [AppModel], named name: String?) throws(RunFailure) -> AppModel {
+    package static func chooseApp(_ apps: [AppModel], named name: String?) throws(RunFailure) -> AppModel {
         let names = apps.map { app in app.name.map { app.text($0.value) } ?? "(unnamed)" }
         if let name {
             guard let index = names.firstIndex(of: name) else {
@@ -171,7 +171,7 @@ public enum CodeGeneration {
     }
 
     /// The files in `directory` that differ from `files` (missing ones included), by name.
-    public static func differences(_ files: [GeneratedFile], in directory: String) -> [String] {
+    package static func differences(_ files: [GeneratedFile], in directory: String) -> [String] {
         files.filter { file in
             guard case .success(let bytes) = DiskFileSystem.read(directory + "/" + file.name) else { return true }
             return bytes != Array(file.contents.utf8)
@@ -180,7 +180,7 @@ public enum CodeGeneration {
 
     /// Writes each file whole or not at all (a temporary file renamed into place), creating
     /// the directory and its parents when they do not exist.
-    public static func write(_ files: [GeneratedFile], to directory: String) throws(OutputFile.WriteError) {
+    package static func write(_ files: [GeneratedFile], to directory: String) throws(OutputFile.WriteError) {
         var path = directory.hasPrefix("/") ? "" : "."
         for component in directory.split(separator: "/") {
             path += "/" + component

@@ -1,19 +1,19 @@
 /// Where a host is reached instead of where DNS says (`--connect HOST=ADDR:PORT`). Built with
 /// and without the `Hosts` trait, so that the command line parses the same options in both.
-public struct ConnectDestination: Sendable, Equatable {
+package struct ConnectDestination: Sendable, Equatable {
     /// The address to connect to: an IP address or a host name.
-    public let address: String
+    package let address: String
     /// The port to connect to.
-    public let port: Int
+    package let port: Int
 
     /// `address` at `port`.
-    public init(address: String, port: Int) {
+    package init(address: String, port: Int) {
         self.address = address
         self.port = port
     }
 
     /// `ADDR:PORT` (`[ADDR]:PORT` for IPv6), or nil when it is not that.
-    public init?(parsing text: String) {
+    package init?(parsing text: String) {
         guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]), (1...65_535).contains(port)
         else { return nil }
         var address = String(text[..<colon])

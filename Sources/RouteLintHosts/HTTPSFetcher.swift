@@ -15,19 +15,19 @@
     /// Fetches platform files over HTTPS with AsyncHTTPClient: no redirect followed, the body read
     /// up to `ServedFile.bodyLimit`, every request bounded by a timeout from its start to its last
     /// byte. Made once for a run and shut down after it.
-    public final class HTTPSFetcher: ServedFileFetcher {
+    package final class HTTPSFetcher: ServedFileFetcher {
         private let client: HTTPClient
         private let destinations: [String: ConnectDestination]
         private let timeout: Duration
 
         /// Why a fetcher cannot be made.
-        public enum SetupError: Error, CustomStringConvertible {
+        package enum SetupError: Error, CustomStringConvertible {
             /// The PEM file of `--ca-file` cannot be read.
             case unreadableAuthorities(path: String, reason: String)
             /// The system has no certificate authorities where TLS looks for them, and none were given.
             case noAuthorities
 
-            public var description: String {
+            package var description: String {
                 switch self {
                 case .unreadableAuthorities(let path, let reason):
                     return "cannot read the certificates of '\(path)': \(reason)"
@@ -46,7 +46,7 @@
         /// file, its certificates too (only those, where the system has none, as in a bare
         /// container); that connects to `destinations` for the hosts they map; and that gives each
         /// request `timeout`.
-        public init(caFile: String?, destinations: [String: ConnectDestination], timeout: Duration) throws(SetupError) {
+        package init(caFile: String?, destinations: [String: ConnectDestination], timeout: Duration) throws(SetupError) {
             var tls = TLSConfiguration.makeClientConfiguration()
             var given: [NIOSSLCertificate] = []
             if let caFile {
@@ -89,12 +89,12 @@
         }
 
         /// Closes the connections; call once the run is done.
-        public func shutDown() async {
+        package func shutDown() async {
             try? await client.shutdown()
         }
 
         /// What `https://HOST/PATH` answers, through the destination `--connect` maps HOST to.
-        public func fetch(host: String, path: String) async -> FetchOutcome {
+        package func fetch(host: String, path: String) async -> FetchOutcome {
             let port = destinations[host].map { ":\($0.port)" } ?? ""
             let url = "https://\(host)\(port)\(path)"
             // The request races a timer: the timeout bounds the whole transfer, the body included,

@@ -4,20 +4,20 @@ import RouteLintPlatform
 /// What the hosts of a route set served for its platform files (`routelint hosts`), for the
 /// host rules to word. What the files claim is judged as a local platform file's claims are,
 /// by the platform rules; these are the facts of the transfer itself.
-public struct ServedFacts: Sendable {
+package struct ServedFacts: Sendable {
     /// Each platform file asked of a host that answered.
-    public var files: [ServedFile] = []
+    package var files: [ServedFile] = []
     /// The wildcard hosts of the manifests that no named host stands for.
-    public var uncheckedWildcards: [Located<String>] = []
+    package var uncheckedWildcards: [Located<String>] = []
 
     /// No facts.
-    public init() {}
+    package init() {}
 }
 
 /// One platform file asked of one host, and what the host answered.
-public struct ServedFile: Sendable {
+package struct ServedFile: Sendable {
     /// How a host answered.
-    public enum Answer: Sendable {
+    package enum Answer: Sendable {
         /// An HTTP response: its status and reason phrase, the headers the rules read, and how
         /// long its body is. `bodyCut` says the body went on past `ServedFile.bodyLimit`, where
         /// reading stopped.
@@ -28,19 +28,19 @@ public struct ServedFile: Sendable {
     }
 
     /// The most of a body that is read: a larger one is a finding, never a larger allocation.
-    public static let bodyLimit = 1_048_576
+    package static let bodyLimit = 1_048_576
 
     /// The file's URL: `https://HOST/.well-known/NAME`.
-    public let url: String
+    package let url: String
     /// The platform file asked for.
-    public let kind: PlatformFileKind
+    package let kind: PlatformFileKind
     /// The manifest's host entry that made it be asked for (a wildcard for its subdomains).
-    public let hostEntry: SourceRange
+    package let hostEntry: SourceRange
     /// What the host answered.
-    public let answer: Answer
+    package let answer: Answer
 
     /// The file at `url`, asked for because of the host entry at `hostEntry`, and its answer.
-    public init(url: String, kind: PlatformFileKind, hostEntry: SourceRange, answer: Answer) {
+    package init(url: String, kind: PlatformFileKind, hostEntry: SourceRange, answer: Answer) {
         self.url = url
         self.kind = kind
         self.hostEntry = hostEntry
@@ -61,7 +61,7 @@ public struct ServedFile: Sendable {
 extension PlatformFileKind {
     /// The path a host serves the file at; nil for the files an app holds (the entitlements and
     /// the Android manifest).
-    public var wellKnownPath: String? {
+    package var wellKnownPath: String? {
         switch self {
         case .appleAppSiteAssociation: return "/.well-known/apple-app-site-association"
         case .assetLinks: return "/.well-known/assetlinks.json"

@@ -1,27 +1,27 @@
 /// What identifies a finding across edits: its rule, its file and the kinds and names of the
 /// things involved, never its line or its words. Baselines store identities, and SARIF
 /// fingerprints are hashes of them, so both survive lines moving and messages being reworded.
-public struct FindingIdentity: Hashable, Comparable, Sendable {
+package struct FindingIdentity: Hashable, Comparable, Sendable {
     /// The rule's id.
-    public let rule: String
+    package let rule: String
     /// The file, as named in the report.
-    public let file: String
+    package let file: String
     /// The kinds and names of what the finding is about.
-    public let subjects: [FindingSubject]
+    package let subjects: [FindingSubject]
 
     /// The identity of a finding of `rule` in `file` about `subjects`.
-    public init(rule: String, file: String, subjects: [FindingSubject]) {
+    package init(rule: String, file: String, subjects: [FindingSubject]) {
         self.rule = rule
         self.file = file
         self.subjects = subjects
     }
 
     /// The identity of `finding`, whose file is one of `files`.
-    public init(_ finding: Finding, files: [SourceFile]) {
+    package init(_ finding: Finding, files: [SourceFile]) {
         self.init(rule: finding.rule, file: files[Int(finding.range.file.index)].path, subjects: finding.subjects)
     }
 
-    public static func < (lhs: FindingIdentity, rhs: FindingIdentity) -> Bool {
+    package static func < (lhs: FindingIdentity, rhs: FindingIdentity) -> Bool {
         if (lhs.file, lhs.rule) != (rhs.file, rhs.rule) { return (lhs.file, lhs.rule) < (rhs.file, rhs.rule) }
         return lhs.subjects.lexicographicallyPrecedes(rhs.subjects)
     }
@@ -29,7 +29,7 @@ public struct FindingIdentity: Hashable, Comparable, Sendable {
     /// A stable fingerprint: 64-bit FNV-1a of the identity, and of its occurrence number
     /// among findings with the same identity (two unknown keys of the same name in one
     /// mapping, say), as 16 hex digits.
-    public func fingerprint(occurrence: Int) -> String {
+    package func fingerprint(occurrence: Int) -> String {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
         for part in [rule, file] + subjects.flatMap({ [$0.kind.rawValue, $0.name] }) + [String(occurrence)] {
             for byte in part.utf8 {
@@ -45,25 +45,25 @@ public struct FindingIdentity: Hashable, Comparable, Sendable {
     }
 
     /// The fingerprint of each finding, numbering repeated identities in report order.
-    public static func fingerprints(of findings: [Finding], files: [SourceFile]) -> [String] {
+    package static func fingerprints(of findings: [Finding], files: [SourceFile]) -> [String] {
         var fingerprints = Fingerprints(files: files)
         return findings.map { fingerprints.next($0) }
     }
 
     /// Fingerprints of findings taken one at a time, in report order.
-    public struct Fingerprints {
+    package struct Fingerprints {
         let files: [SourceFile]
         /// How often each identity that occurred more than never has occurred: kept as hashes
         /// of the identities, so that millions of findings do not keep their names twice.
         private var seen: [String: Int] = [:]
 
         /// Fingerprints for findings in `files`.
-        public init(files: [SourceFile]) {
+        package init(files: [SourceFile]) {
             self.files = files
         }
 
         /// The fingerprint of `finding`: its identity hashed, with a counter for repeats of one identity.
-        public mutating func next(_ finding: Finding) -> String {
+        package mutating func next(_ finding: Finding) -> String {
             let identity = FindingIdentity(finding, files: files)
             let first = identity.fingerprint(occurrence: 0)
             let occurrence = seen[first, default: 0]

@@ -37,18 +37,18 @@ public struct FindingSubject: Hashable, Comparable, Sendable, CustomStringConver
     }
 
     /// The activity `name`.
-    public static func activity(_ name: String) -> FindingSubject { FindingSubject(.activity, name) }
+    package static func activity(_ name: String) -> FindingSubject { FindingSubject(.activity, name) }
     /// The tab `name`.
-    public static func tab(_ name: String) -> FindingSubject { FindingSubject(.tab, name) }
+    package static func tab(_ name: String) -> FindingSubject { FindingSubject(.tab, name) }
     /// The route `name`.
-    public static func route(_ name: String) -> FindingSubject { FindingSubject(.route, name) }
+    package static func route(_ name: String) -> FindingSubject { FindingSubject(.route, name) }
     /// The holder `name`.
-    public static func holder(_ name: String) -> FindingSubject { FindingSubject(.holder, name) }
+    package static func holder(_ name: String) -> FindingSubject { FindingSubject(.holder, name) }
     /// The key `name`.
-    public static func key(_ name: String) -> FindingSubject { FindingSubject(.key, name) }
+    package static func key(_ name: String) -> FindingSubject { FindingSubject(.key, name) }
 
     /// The subject for a declared entity of any kind.
-    public static func entity(_ kind: EntityKind, _ name: String) -> FindingSubject {
+    package static func entity(_ kind: EntityKind, _ name: String) -> FindingSubject {
         switch kind {
         case .activity: return .activity(name)
         case .tab: return .tab(name)

@@ -2,56 +2,56 @@
 /// Names are global within an app; where a name is declared twice, the first declaration
 /// (files in path order, then position) is the one used, and the others are kept in
 /// `redeclarations` for `duplicate-name`. Every name is a symbol of the run's `symbols`.
-public struct AppModel: Sendable {
+package struct AppModel: Sendable {
     /// A name declared again in a later file of the app (or later in one file).
-    public struct Redeclaration: Sendable {
+    package struct Redeclaration: Sendable {
         /// What kind of entity it names.
-        public let kind: EntityKind
+        package let kind: EntityKind
         /// The later declaration, which the app ignores.
-        public let later: LocatedName
+        package let later: LocatedName
         /// The first declaration, which the app uses.
-        public let first: LocatedName
+        package let first: LocatedName
     }
 
     /// A file of the app, as `missing-field` needs it.
-    public struct File: Sendable {
+    package struct File: Sendable {
         /// The file.
-        public let id: FileID
+        package let id: FileID
         /// Where its `manifest` key is, or that it has none.
-        public let versionKey: Manifest.VersionKey
+        package let versionKey: Manifest.VersionKey
     }
 
     /// The app's name, as its first file declares it; nil for the files that name none.
-    public let name: LocatedName?
+    package let name: LocatedName?
     /// The run's symbols: every name of every app.
-    public let symbols: SymbolTable
+    package let symbols: SymbolTable
     /// The app's files, in path order.
-    public let files: [File]
+    package let files: [File]
     /// The custom URL schemes of every file, in order.
-    public private(set) var schemes: [LocatedName] = []
+    package private(set) var schemes: [LocatedName] = []
     /// The universal-link hosts of every file, in order.
-    public private(set) var hosts: [LocatedName] = []
+    package private(set) var hosts: [LocatedName] = []
     /// The activities, first declarations only, in declaration order.
-    public private(set) var activities = EntityList<Activity>()
+    package private(set) var activities = EntityList<Activity>()
     /// The tabs, first declarations only, in declaration order.
-    public private(set) var tabs = EntityList<Tab>()
+    package private(set) var tabs = EntityList<Tab>()
     /// The holders, first declarations only, in declaration order.
-    public private(set) var holders = EntityList<Holder>()
+    package private(set) var holders = EntityList<Holder>()
     /// Routes in declaration order.
-    public private(set) var routes = EntityList<Route>()
+    package private(set) var routes = EntityList<Route>()
     /// The items of every `NameList` of the app's entities.
-    public private(set) var names: [LocatedName] = []
+    package private(set) var names: [LocatedName] = []
     /// Every later declaration of a name the app already has.
-    public private(set) var redeclarations: [Redeclaration] = []
+    package private(set) var redeclarations: [Redeclaration] = []
     /// The `ios` settings of the app's files, in path order.
-    public private(set) var iosSettings: [IOSSettings] = []
+    package private(set) var iosSettings: [IOSSettings] = []
     /// The `android` settings of the app's files, in path order.
-    public private(set) var androidSettings: [AndroidSettings] = []
+    package private(set) var androidSettings: [AndroidSettings] = []
     /// False when a file that may belong to the app could not be read — one that names the
     /// app before its problem, or whose app is unknown, or a path that could not be read at
     /// all: it may have declared anything, so the rules that reason about what is not
     /// declared or not reachable (`RuleRegistry.wholeAppRuleIDs`) skip that part.
-    public let isComplete: Bool
+    package let isComplete: Bool
 
     private var activityIndex = SymbolIndex()
     private var tabIndex = SymbolIndex()
@@ -60,13 +60,13 @@ public struct AppModel: Sendable {
     /// For each route that is some tab's root, the first such tab.
     private var firstTabRooted = SymbolIndex()
     /// The routes and their links, which several rules walk.
-    public private(set) var linkGraph = LinkGraph()
+    package private(set) var linkGraph = LinkGraph()
 
     /// Joins the files' models into the run's symbol table and groups them into apps, in the
     /// order each app first appears. Consumes the manifests: their entities move into the
     /// apps rather than being copied.
     /// `isComplete` tells, from an app's name, whether every file of it could be read.
-    public static func merge(
+    package static func merge(
         _ decoded: consuming [(manifest: Manifest, symbols: SymbolTable)],
         isComplete: (String?) -> Bool
     ) -> (apps: [AppModel], symbols: SymbolTable) {
@@ -176,53 +176,53 @@ public struct AppModel: Sendable {
     }
 
     /// The names of a list: a route's links, sends or observes, a holder's params.
-    public func names(_ list: NameList) -> ArraySlice<LocatedName> { names[list.range] }
+    package func names(_ list: NameList) -> ArraySlice<LocatedName> { names[list.range] }
 
     /// The text of a name.
-    public func text(_ symbol: Symbol) -> String { symbols.text(symbol) }
+    package func text(_ symbol: Symbol) -> String { symbols.text(symbol) }
 
     /// The activity named `name`.
-    public func activity(_ name: Symbol) -> Activity? { activityIndex[name].map { activities[$0] } }
+    package func activity(_ name: Symbol) -> Activity? { activityIndex[name].map { activities[$0] } }
     /// The tab named `name`.
-    public func tab(_ name: Symbol) -> Tab? { tabIndex[name].map { tabs[$0] } }
+    package func tab(_ name: Symbol) -> Tab? { tabIndex[name].map { tabs[$0] } }
     /// The holder named `name`.
-    public func holder(_ name: Symbol) -> Holder? { holderIndex[name].map { holders[$0] } }
+    package func holder(_ name: Symbol) -> Holder? { holderIndex[name].map { holders[$0] } }
     /// The route whose id is `id`.
-    public func route(_ id: Symbol) -> Route? { routeIndex[id].map { routes[$0] } }
+    package func route(_ id: Symbol) -> Route? { routeIndex[id].map { routes[$0] } }
     /// The position in `routes` of the route whose id is `id`.
-    public func routePosition(_ id: Symbol) -> Int? { routeIndex[id] }
+    package func routePosition(_ id: Symbol) -> Int? { routeIndex[id] }
 
     /// Looks a name up by its text, as a user or a test gives it.
-    public func route(named id: String) -> Route? { symbols.lookup(id).flatMap(route) }
+    package func route(named id: String) -> Route? { symbols.lookup(id).flatMap(route) }
     /// The tab named `name`, by its text.
-    public func tab(named name: String) -> Tab? { symbols.lookup(name).flatMap(tab) }
+    package func tab(named name: String) -> Tab? { symbols.lookup(name).flatMap(tab) }
 
     /// The first tab whose root is the route, if any.
-    public func tabRooted(at route: Symbol) -> Tab? { firstTabRooted[route].map { tabs[$0] } }
+    package func tabRooted(at route: Symbol) -> Tab? { firstTabRooted[route].map { tabs[$0] } }
 
     /// The route's activity: its own, else that of the tab whose root it is.
-    public func activity(of route: Route) -> Symbol? {
+    package func activity(of route: Route) -> Symbol? {
         route.activity?.value ?? tabRooted(at: route.id.value)?.activity?.value
     }
 
     /// For each route, in declaration order, whether a chain of `links` leads to it from a
     /// tab's root or an `entry` route (spec: reachability).
-    public func reachableRoutes() -> [Bool] {
+    package func reachableRoutes() -> [Bool] {
         let roots = tabs.compactMap { $0.root.flatMap { routePosition($0.value) } } + routes.indices.filter { routes[$0].isEntry }
         return linkGraph.reachable(from: roots)
     }
 
     /// Names as suggestions draw on them: gathered only when a name is unknown.
-    public var activityNames: [String] { activities.map { text($0.name.value) } }
+    package var activityNames: [String] { activities.map { text($0.name.value) } }
     /// The tabs' names, in declaration order.
-    public var tabNames: [String] { tabs.map { text($0.name.value) } }
+    package var tabNames: [String] { tabs.map { text($0.name.value) } }
     /// The holders' names, in declaration order.
-    public var holderNames: [String] { holders.map { text($0.name.value) } }
+    package var holderNames: [String] { holders.map { text($0.name.value) } }
     /// The routes' ids, in declaration order.
-    public var routeIDs: [String] { routes.map { text($0.id.value) } }
+    package var routeIDs: [String] { routes.map { text($0.id.value) } }
 
     /// How the app is called in messages.
-    public var displayName: String { name.map { "app '\(text($0.value))'" } ?? "the app" }
+    package var displayName: String { name.map { "app '\(text($0.value))'" } ?? "the app" }
 }
 
 /// Positions of entities by their name's symbol: an open-addressing table of integers, as
@@ -282,14 +282,14 @@ struct SymbolIndex: Sendable {
 
 extension AppModel {
     /// Every app ID the app's `ios` settings list, in path order, each once.
-    public var iosAppIDs: [LocatedName] {
+    package var iosAppIDs: [LocatedName] {
         var seen = Set<Symbol>()
         return iosSettings.flatMap(\.appIDs).filter { seen.insert($0.value).inserted }
     }
 
     /// The Android settings in force: each field as the first file (in path order) that sets
     /// it has it, and the fingerprints of every file, each once; nil when no file has `android`.
-    public var android: AndroidSettings? {
+    package var android: AndroidSettings? {
         guard var merged = androidSettings.first else { return nil }
         var seen = Set(merged.certFingerprints.map(\.value))
         for later in androidSettings.dropFirst() {
@@ -305,21 +305,21 @@ extension AppModel {
 
     /// A field of the app's `android` settings set again, in a later file, to another value
     /// than the one in force.
-    public struct SettingRedeclaration: Sendable {
+    package struct SettingRedeclaration: Sendable {
         /// The field.
-        public let key: AndroidKey
+        package let key: AndroidKey
         /// Where the later value is.
-        public let later: SourceRange
+        package let later: SourceRange
         /// What the later value says.
-        public let laterText: String
+        package let laterText: String
         /// Where the value in force is.
-        public let first: SourceRange
+        package let first: SourceRange
         /// What the value in force says.
-        public let firstText: String
+        package let firstText: String
     }
 
     /// Every later `package`, `activity`, `min-sdk`, `inexact` or `dynamic-rules` of `android` that differs from the one in force.
-    public var androidRedeclarations: [SettingRedeclaration] {
+    package var androidRedeclarations: [SettingRedeclaration] {
         var redeclared: [SettingRedeclaration] = []
         var inForce: [AndroidKey: (range: SourceRange, text: String)] = [:]
         for settings in androidSettings {

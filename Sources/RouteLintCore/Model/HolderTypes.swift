@@ -1,5 +1,5 @@
 /// How the generated holder factory types its holders.
-public enum HolderTypes: String, CaseIterable, Sendable {
+package enum HolderTypes: String, CaseIterable, Sendable {
     /// Each holder's type is the factory's to choose: an associated type of `HolderFactory`
     /// (Swift), a type parameter of `HolderFactory` and `HolderRegistry` (Kotlin). The code
     /// needs nothing of the app; the compilers take it up to a few hundred holders.

@@ -2,7 +2,7 @@
 /// (links to undeclared routes are left out). Vertices are positions in `AppModel.routes`.
 /// The edges are stored as compressed rows — every route's successors end to end in one
 /// array — and every walk here keeps its own stack, so a link chain of any length is safe.
-public struct LinkGraph: Sendable {
+package struct LinkGraph: Sendable {
     /// The successors of vertex `v` are `targets[rowStarts[v]..<rowStarts[v + 1]]`.
     private var rowStarts: [Int] = [0]
     private var targets: [Int] = []
@@ -18,13 +18,13 @@ public struct LinkGraph: Sendable {
     }
 
     /// The number of routes, which are the vertices.
-    public var vertexCount: Int { rowStarts.count - 1 }
+    package var vertexCount: Int { rowStarts.count - 1 }
 
     /// The routes `vertex` links to.
-    public func successors(of vertex: Int) -> ArraySlice<Int> { targets[rowStarts[vertex]..<rowStarts[vertex + 1]] }
+    package func successors(of vertex: Int) -> ArraySlice<Int> { targets[rowStarts[vertex]..<rowStarts[vertex + 1]] }
 
     /// Whether each route can be reached from `roots` (roots included) by following links.
-    public func reachable(from roots: [Int]) -> [Bool] {
+    package func reachable(from roots: [Int]) -> [Bool] {
         var reached = [Bool](repeating: false, count: vertexCount)
         var pending: [Int] = []
         for root in roots where !reached[root] {
@@ -44,7 +44,7 @@ public struct LinkGraph: Sendable {
     /// more links leads to it (the route itself only when it is on a cycle). Linear in the
     /// size of the graph times the size of the sets: strongly connected components are found
     /// once, then the sets flow along the condensed graph in topological order.
-    public func unionOverAncestors(_ values: [Set<Int>]) -> [Set<Int>] {
+    package func unionOverAncestors(_ values: [Set<Int>]) -> [Set<Int>] {
         let components = stronglyConnectedComponents()
         let component = components.ofVertex
         var own = [Set<Int>](repeating: [], count: components.count)

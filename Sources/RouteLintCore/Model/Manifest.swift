@@ -1,20 +1,20 @@
 /// A name or text of a manifest: its symbol in the run's `SymbolTable`, and where it was
 /// written.
-public typealias LocatedName = Located<Symbol>
+package typealias LocatedName = Located<Symbol>
 
 /// A list of names — `links`, `sends`, `observes`, `params` — as a range of a pool of names
 /// (the manifest's, or the app's once merged): a route costs no array of its own.
-public struct NameList: Sendable, Equatable {
+package struct NameList: Sendable, Equatable {
     let start: UInt32
     let end: UInt32
 
     /// No names.
-    public static let empty = NameList(start: 0, end: 0)
+    package static let empty = NameList(start: 0, end: 0)
 
     /// How many names.
-    public var count: Int { Int(end - start) }
+    package var count: Int { Int(end - start) }
     /// Whether there is none.
-    public var isEmpty: Bool { start == end }
+    package var isEmpty: Bool { start == end }
 
     var range: Range<Int> { Int(start)..<Int(end) }
 
@@ -25,36 +25,36 @@ public struct NameList: Sendable, Equatable {
 /// range it was read from; a value that was absent or could not be read is nil or missing.
 /// Names are symbols of the file's own table until the file joins an app, and of the run's
 /// table from then on.
-public struct Manifest: Sendable {
+package struct Manifest: Sendable {
     /// The file the manifest was read from.
-    public let file: FileID
+    package let file: FileID
     /// `manifest`: the format version.
-    public var version: Located<Int>?
+    package var version: Located<Int>?
     /// `app`: the app the file belongs to; files without one form the unnamed app.
-    public var app: LocatedName?
+    package var app: LocatedName?
     /// `schemes`: custom URL schemes for deep links.
-    public var schemes: [LocatedName] = []
+    package var schemes: [LocatedName] = []
     /// `hosts`: universal-link hosts.
-    public var hosts: [LocatedName] = []
+    package var hosts: [LocatedName] = []
     /// `activities`, in declaration order.
-    public var activities = EntityList<Activity>()
+    package var activities = EntityList<Activity>()
     /// `tabs`, in declaration order.
-    public var tabs = EntityList<Tab>()
+    package var tabs = EntityList<Tab>()
     /// `holders`, in declaration order.
-    public var holders = EntityList<Holder>()
+    package var holders = EntityList<Holder>()
     /// `routes`, in declaration order.
-    public var routes = EntityList<Route>()
+    package var routes = EntityList<Route>()
     /// `ios`: the iOS app's universal-link settings, when the file declares them.
-    public var ios: IOSSettings?
+    package var ios: IOSSettings?
     /// `android`: the Android app's App Link settings, when the file declares them.
-    public var android: AndroidSettings?
+    package var android: AndroidSettings?
     /// The items of every `NameList` of the file's entities.
-    public var names: [LocatedName] = []
+    package var names: [LocatedName] = []
     /// Whether the top level is a mapping with a `manifest` key, and where a missing one would go.
-    public var versionKey = VersionKey.notApplicable
+    package var versionKey = VersionKey.notApplicable
 
     /// Where the `manifest` key is, or that it is missing.
-    public enum VersionKey: Sendable, Equatable {
+    package enum VersionKey: Sendable, Equatable {
         /// The file has the key (its value may still be invalid).
         case present
         /// The top level is a mapping without the key; the range is the mapping's start.
@@ -66,61 +66,61 @@ public struct Manifest: Sendable {
     }
 
     /// An empty manifest of `file`.
-    public init(file: FileID) {
+    package init(file: FileID) {
         self.file = file
     }
 }
 
 /// An app context with its own tab set.
-public struct Activity: Sendable {
+package struct Activity: Sendable {
     /// The mapping key that declares the activity.
-    public internal(set) var name: LocatedName
+    package internal(set) var name: LocatedName
     /// `title`: the display name.
-    public var title: LocatedName?
+    package var title: LocatedName?
     /// `icon`: a symbol name.
-    public var icon: LocatedName?
+    package var icon: LocatedName?
     /// `default-tab`: the tab shown when the app switches to the activity.
-    public var defaultTab: LocatedName?
+    package var defaultTab: LocatedName?
 
     /// From the declaring key to the end of the entity's fields.
-    public var extent: SourceRange
+    package var extent: SourceRange
 
     /// An activity named `name`, with nothing else declared.
-    public init(name: LocatedName) {
+    package init(name: LocatedName) {
         self.name = name
         extent = name.range
     }
 }
 
 /// A tab: an entry of an activity's tab bar, with the route at the root of its stack.
-public struct Tab: Sendable {
+package struct Tab: Sendable {
     /// The tab's name.
-    public internal(set) var name: LocatedName
+    package internal(set) var name: LocatedName
     /// `activity`: the activity whose tab bar shows it.
-    public var activity: LocatedName?
+    package var activity: LocatedName?
     /// `index`: its position in that tab bar.
-    public var index: Located<Int>?
+    package var index: Located<Int>?
     /// `root`: the route at the root of its navigation stack.
-    public var root: LocatedName?
+    package var root: LocatedName?
     /// `icon`: a symbol name.
-    public var icon: LocatedName?
+    package var icon: LocatedName?
     /// `title`: the display name (default: the name, capitalised).
-    public var title: LocatedName?
+    package var title: LocatedName?
     /// The keys the tab was written with, valid or not.
-    public var written = KeySet<TabKey>()
+    package var written = KeySet<TabKey>()
 
     /// From the declaring key to the end of the entity's fields.
-    public var extent: SourceRange
+    package var extent: SourceRange
 
     /// A tab named `name`, with nothing else declared.
-    public init(name: LocatedName) {
+    package init(name: LocatedName) {
         self.name = name
         extent = name.range
     }
 }
 
 /// The lifetime of a holder's scope, from narrowest to widest.
-public enum HolderScope: String, CaseIterable, Comparable, Sendable {
+package enum HolderScope: String, CaseIterable, Comparable, Sendable {
     /// From the narrowest lifetime to the widest.
     case route, tab, activity, app
 
@@ -133,36 +133,36 @@ public enum HolderScope: String, CaseIterable, Comparable, Sendable {
         }
     }
 
-    public static func < (lhs: HolderScope, rhs: HolderScope) -> Bool { lhs.rank < rhs.rank }
+    package static func < (lhs: HolderScope, rhs: HolderScope) -> Bool { lhs.rank < rhs.rank }
 }
 
 /// Owns a route's ViewModel and DI scope.
-public struct Holder: Sendable {
+package struct Holder: Sendable {
     /// The holder's name.
-    public internal(set) var name: LocatedName
+    package internal(set) var name: LocatedName
     /// `scope`: its lifetime (default `route`).
-    public var scope: Located<HolderScope>?
+    package var scope: Located<HolderScope>?
     /// `params`: the route parameters it needs to be created.
-    public var params = NameList.empty
+    package var params = NameList.empty
     /// `parent`: the holder whose scope encloses this one.
-    public var parent: LocatedName?
+    package var parent: LocatedName?
 
     /// From the declaring key to the end of the entity's fields.
-    public var extent: SourceRange
+    package var extent: SourceRange
 
     /// A holder named `name`, with nothing else declared.
-    public init(name: LocatedName) {
+    package init(name: LocatedName) {
         self.name = name
         extent = name.range
     }
 
     /// The scope, `route` when none is written.
-    public var effectiveScope: HolderScope { scope?.value ?? .route }
+    package var effectiveScope: HolderScope { scope?.value ?? .route }
 }
 
 /// What Android's intent filters claim on the API levels that cannot express an app's claimed
 /// set exactly (below 31, a `pathPattern` cannot hold a parameter to one segment).
-public enum InexactClaims: String, CaseIterable, Sendable {
+package enum InexactClaims: String, CaseIterable, Sendable {
     /// The largest part the level can claim exactly: the other URLs open the website.
     case claimLess = "claim-less"
     /// The smallest set the level can claim that holds them all: every route's URLs open the
@@ -171,7 +171,7 @@ public enum InexactClaims: String, CaseIterable, Sendable {
 }
 
 /// How a route is shown.
-public enum Presentation: String, CaseIterable, Sendable {
+package enum Presentation: String, CaseIterable, Sendable {
     /// Pushed on the stack, as a sheet, or full screen.
     case push, sheet, fullscreen
 }
@@ -182,86 +182,86 @@ public enum Presentation: String, CaseIterable, Sendable {
 /// own, which a route that sets none of them does not allocate: such a route takes less than
 /// half the memory it would with every field in place. The box is copied before a shared one
 /// is changed, so a route is a value like any other.
-public struct Route: Sendable {
+package struct Route: Sendable {
     /// The route's id.
-    public internal(set) var id: LocatedName
+    package internal(set) var id: LocatedName
     /// The path, when it is a valid pattern. (An invalid one is reported by `invalid-path`;
     /// `written` still says the route has one.)
-    public var path: Located<PathPattern>?
+    package var path: Located<PathPattern>?
     /// `activity`: the activity it belongs to (a tab root takes its tab's).
-    public var activity: LocatedName?
+    package var activity: LocatedName?
     /// `holder`: the holder bound to it.
-    public var holder: LocatedName?
+    package var holder: LocatedName?
     /// `links`: the routes it can open.
-    public var links = NameList.empty
+    package var links = NameList.empty
     /// The keys the route was written with, valid or not.
-    public var written = KeySet<RouteKey>()
+    package var written = KeySet<RouteKey>()
 
     /// From the declaring key to the end of the entity's fields.
-    public var extent: SourceRange
+    package var extent: SourceRange
 
     private var optionalFields: OptionalRouteFields?
 
     /// A route whose id is `id`, with nothing else declared.
-    public init(id: LocatedName) {
+    package init(id: LocatedName) {
         self.id = id
         extent = id.range
     }
 
     /// `presentation` (default `push`).
-    public var presentation: Located<Presentation>? {
+    package var presentation: Located<Presentation>? {
         get { optionalFields?.presentation }
         set { setOptionalField(isAbsent: newValue == nil) { $0.presentation = newValue } }
     }
     /// `stacked`: a sheet or full-screen route with its own navigation stack.
-    public var stacked: Located<Bool>? {
+    package var stacked: Located<Bool>? {
         get { optionalFields?.stacked }
         set { setOptionalField(isAbsent: newValue == nil) { $0.stacked = newValue } }
     }
     /// `entry`: opened from outside the tab graph.
-    public var entry: Located<Bool>? {
+    package var entry: Located<Bool>? {
         get { optionalFields?.entry }
         set { setOptionalField(isAbsent: newValue == nil) { $0.entry = newValue } }
     }
     /// `requires-auth`: needs a signed-in user.
-    public var requiresAuth: Located<Bool>? {
+    package var requiresAuth: Located<Bool>? {
         get { optionalFields?.requiresAuth }
         set { setOptionalField(isAbsent: newValue == nil) { $0.requiresAuth = newValue } }
     }
     /// `feature`: the feature flag that gates it.
-    public var feature: LocatedName? {
+    package var feature: LocatedName? {
         get { optionalFields?.feature }
         set { setOptionalField(isAbsent: newValue == nil) { $0.feature = newValue } }
     }
     /// `fallback`: the route shown instead when the flag is off.
-    public var fallback: LocatedName? {
+    package var fallback: LocatedName? {
         get { optionalFields?.fallback }
         set { setOptionalField(isAbsent: newValue == nil) { $0.fallback = newValue } }
     }
     /// `sends`: context types it sends to its ancestors.
-    public var sends: NameList {
+    package var sends: NameList {
         get { optionalFields?.sends ?? .empty }
         set { setOptionalField(isAbsent: newValue.isEmpty) { $0.sends = newValue } }
     }
     /// `observes`: context types it receives from its descendants.
-    public var observes: NameList {
+    package var observes: NameList {
         get { optionalFields?.observes ?? .empty }
         set { setOptionalField(isAbsent: newValue.isEmpty) { $0.observes = newValue } }
     }
     /// `web`: whether the route's path is claimed on the app's `hosts` (default true).
-    public var web: Located<Bool>? {
+    package var web: Located<Bool>? {
         get { optionalFields?.web }
         set { setOptionalField(isAbsent: newValue == nil) { $0.web = newValue } }
     }
 
     /// The presentation, `push` when none is written.
-    public var effectivePresentation: Presentation { presentation?.value ?? .push }
+    package var effectivePresentation: Presentation { presentation?.value ?? .push }
     /// Whether it is an entry route.
-    public var isEntry: Bool { entry?.value ?? false }
+    package var isEntry: Bool { entry?.value ?? false }
     /// Whether it has its own navigation stack.
-    public var isStacked: Bool { stacked?.value ?? false }
+    package var isStacked: Bool { stacked?.value ?? false }
     /// Whether its path is claimed as a universal link and App Link on the app's hosts.
-    public var isWeb: Bool { web?.value ?? true }
+    package var isWeb: Bool { web?.value ?? true }
 
     /// Changes a field of the box: makes the box first, unless the field stays absent, and
     /// copies it first when another route shares it.
@@ -305,14 +305,14 @@ private final class OptionalRouteFields: @unchecked Sendable {
 }
 
 /// `ios`: what the iOS app's universal links need beyond the routes and hosts.
-public struct IOSSettings: Sendable {
+package struct IOSSettings: Sendable {
     /// Where the `ios` key is written.
-    public let key: SourceRange
+    package let key: SourceRange
     /// `app-ids`: the app IDs (`TEAMID.bundle.id`) the apple-app-site-association names.
-    public var appIDs: [LocatedName] = []
+    package var appIDs: [LocatedName] = []
 
     /// Settings declared at `key`, with nothing set.
-    public init(key: SourceRange) {
+    package init(key: SourceRange) {
         self.key = key
     }
 
@@ -324,38 +324,38 @@ public struct IOSSettings: Sendable {
 }
 
 /// `android`: what the Android app's App Links need beyond the routes and hosts.
-public struct AndroidSettings: Sendable {
+package struct AndroidSettings: Sendable {
     /// The activity the intent filters go on when `activity` is not set.
-    public static let defaultActivity = ".MainActivity"
+    package static let defaultActivity = ".MainActivity"
     /// The lowest API level assumed when `min-sdk` is not set.
-    public static let defaultMinSDK = 26
+    package static let defaultMinSDK = 26
 
     /// Where the `android` key is written.
-    public let key: SourceRange
+    package let key: SourceRange
     /// `package`: the application ID assetlinks.json names.
-    public var package: LocatedName?
+    package var package: LocatedName?
     /// `activity`: the activity the intent filters are declared on.
-    public var activity: LocatedName?
+    package var activity: LocatedName?
     /// `cert-fingerprints`: SHA-256 fingerprints of the signing certificates.
-    public var certFingerprints: [LocatedName] = []
+    package var certFingerprints: [LocatedName] = []
     /// `min-sdk`: the lowest API level the app runs on.
-    public var minSDK: Located<Int>?
+    package var minSDK: Located<Int>?
     /// `inexact`: what the filters claim where an API level cannot claim the routes exactly.
-    public var inexact: Located<InexactClaims>?
+    package var inexact: Located<InexactClaims>?
     /// `dynamic-rules`: whether generated assetlinks.json carries Dynamic App Links rules.
-    public var dynamicRules: Located<Bool>?
+    package var dynamicRules: Located<Bool>?
 
     /// Settings declared at `key`, with nothing set.
-    public init(key: SourceRange) {
+    package init(key: SourceRange) {
         self.key = key
     }
 
     /// `min-sdk`, or the default.
-    public var minimumSDK: Int { minSDK?.value ?? Self.defaultMinSDK }
+    package var minimumSDK: Int { minSDK?.value ?? Self.defaultMinSDK }
     /// `inexact`, or the default.
-    public var inexactClaims: InexactClaims { inexact?.value ?? .claimLess }
+    package var inexactClaims: InexactClaims { inexact?.value ?? .claimLess }
     /// `dynamic-rules`, or the default (off).
-    public var writesDynamicRules: Bool { dynamicRules?.value ?? false }
+    package var writesDynamicRules: Bool { dynamicRules?.value ?? false }
 
     func renumbered(_ mapping: [Symbol]?) -> AndroidSettings {
         var copy = self
@@ -367,7 +367,7 @@ public struct AndroidSettings: Sendable {
 }
 
 /// An activity, tab, holder or route: declared under a name, by the mapping key `declaredName`.
-public protocol DeclaredEntity: Sendable {
+package protocol DeclaredEntity: Sendable {
     /// The name the entity is declared by: its name, or a route's id.
     var declaredName: LocatedName { get }
     /// From the declaring key to the end of the entity's fields: findings inside it are
@@ -406,7 +406,7 @@ extension Optional where Wrapped == LocatedName {
 }
 
 extension Activity {
-    public func joined(symbols mapping: [Symbol]?, namesOffset: UInt32) -> Activity {
+    package func joined(symbols mapping: [Symbol]?, namesOffset: UInt32) -> Activity {
         var copy = self
         copy.name = name.renumbered(mapping)
         copy.title = title.renumbered(mapping)
@@ -417,7 +417,7 @@ extension Activity {
 }
 
 extension Tab {
-    public func joined(symbols mapping: [Symbol]?, namesOffset: UInt32) -> Tab {
+    package func joined(symbols mapping: [Symbol]?, namesOffset: UInt32) -> Tab {
         var copy = self
         copy.name = name.renumbered(mapping)
         copy.activity = activity.renumbered(mapping)
@@ -429,7 +429,7 @@ extension Tab {
 }
 
 extension Holder {
-    public func joined(symbols mapping: [Symbol]?, namesOffset: UInt32) -> Holder {
+    package func joined(symbols mapping: [Symbol]?, namesOffset: UInt32) -> Holder {
         var copy = self
         copy.name = name.renumbered(mapping)
         copy.params = params.offset(by: namesOffset)
@@ -439,7 +439,7 @@ extension Holder {
 }
 
 extension Route {
-    public func joined(symbols mapping: [Symbol]?, namesOffset: UInt32) -> Route {
+    package func joined(symbols mapping: [Symbol]?, namesOffset: UInt32) -> Route {
         var copy = self
         copy.id = id.renumbered(mapping)
         if let mapping { copy.path = path.map { Located($0.value.renumbered(mapping), at: $0.range) } }

@@ -1,17 +1,17 @@
 /// What reading one file gave: its manifest (nil when the file is not well-formed YAML), the
 /// table its names are symbols of, and the problems found on the way.
-public struct DecodedManifest: Sendable {
+package struct DecodedManifest: Sendable {
     /// The manifest, or nil when the file is not well-formed YAML.
-    public var manifest: Manifest?
+    package var manifest: Manifest?
     /// The table the manifest's names are symbols of.
-    public var symbols: SymbolTable
+    package var symbols: SymbolTable
     /// What was found wrong on the way.
-    public var issues: [ManifestIssue]
+    package var issues: [ManifestIssue]
     /// Of the text positions given to `ManifestDecoder.decode`, those inside a scalar.
-    public var positionsInsideScalars: Set<SourcePosition>
+    package var positionsInsideScalars: Set<SourcePosition>
     /// The `app` the file declares, as far as it could be read: set for a file that is not
     /// well-formed too when its `app` came before the problem.
-    public var appName: String?
+    package var appName: String?
 }
 
 /// Reads a manifest straight from libyaml's events, entity by entity, into the typed model:
@@ -23,9 +23,9 @@ public struct DecodedManifest: Sendable {
 /// The decoder descends only into the keys the format defines, and the format is five
 /// levels deep; everything else is skipped. An alias is read again only where the format
 /// reads it, one level at a time, so an alias bomb is never expanded.
-public enum ManifestDecoder {
+package enum ManifestDecoder {
     /// Decodes `file` from libyaml's events; `textPositions` are comment candidates to tell apart from scalar text.
-    public static func decode(_ file: SourceFile, textPositions: [SourcePosition] = []) -> DecodedManifest {
+    package static func decode(_ file: SourceFile, textPositions: [SourcePosition] = []) -> DecodedManifest {
         decode(file, textPositions: textPositions, readsAhead: nil)
     }
 

@@ -1,12 +1,12 @@
 /// The kinds of entity a manifest declares.
-public enum EntityKind: String, Sendable {
+package enum EntityKind: String, Sendable {
     /// An activity, a tab, a holder or a route.
     case activity, tab, holder, route
 }
 
 /// A problem found while reading one file: what was found, where, and the names involved.
 /// Each case belongs to one file rule, whose file words it (see `FileRule`).
-public enum ManifestIssue: Sendable, Equatable {
+package enum ManifestIssue: Sendable, Equatable {
     /// `yaml-syntax` and `duplicate-key`.
     case yaml(YAMLIssue)
     /// `unknown-key`: a key the format does not define, with the keys it does define there.
@@ -17,7 +17,7 @@ public enum ManifestIssue: Sendable, Equatable {
     case invalidPath(route: String, path: String, problem: PathPattern.SyntaxError, at: SourceRange)
 
     /// Where the issue is.
-    public var range: SourceRange {
+    package var range: SourceRange {
         switch self {
         case .yaml(let issue): return issue.range
         case .unknownKey(_, _, _, let range), .invalidValue(_, let range), .invalidPath(_, _, _, let range): return range
@@ -26,7 +26,7 @@ public enum ManifestIssue: Sendable, Equatable {
 }
 
 /// What holds a key or a value: the top level, a section such as `routes`, or an entity.
-public enum KeyOwner: Sendable, Equatable, CustomStringConvertible {
+package enum KeyOwner: Sendable, Equatable, CustomStringConvertible {
     /// The top level of the manifest.
     case topLevel
     /// A top-level section (`routes`, say).
@@ -35,7 +35,7 @@ public enum KeyOwner: Sendable, Equatable, CustomStringConvertible {
     case entity(EntityKind, String)
 
     /// "the top level", "'routes'", "route 'home'".
-    public var description: String {
+    package var description: String {
         switch self {
         case .topLevel: return "the top level"
         case .section(let key): return "'\(key.name)'"
@@ -46,16 +46,16 @@ public enum KeyOwner: Sendable, Equatable, CustomStringConvertible {
 
 /// A field whose value is at fault: `index` of tab `home`, an item of `links` of route
 /// `cart`, or `app` at the top level.
-public struct FieldReference: Sendable, Equatable {
+package struct FieldReference: Sendable, Equatable {
     /// The key as written.
-    public let key: String
+    package let key: String
     /// The mapping it is in.
-    public let owner: KeyOwner
+    package let owner: KeyOwner
     /// Whether the value at fault is an item of the key's list, not the whole value.
-    public var isItem = false
+    package var isItem = false
 
     /// The field `key` of `owner`, or an item of it.
-    public init(_ key: String, of owner: KeyOwner, isItem: Bool = false) {
+    package init(_ key: String, of owner: KeyOwner, isItem: Bool = false) {
         self.key = key
         self.owner = owner
         self.isItem = isItem
@@ -65,7 +65,7 @@ public struct FieldReference: Sendable, Equatable {
 }
 
 /// What stood where a value of another kind was expected.
-public enum FoundValue: Sendable, Equatable {
+package enum FoundValue: Sendable, Equatable {
     /// A mapping.
     case mapping
     /// A list.
@@ -77,7 +77,7 @@ public enum FoundValue: Sendable, Equatable {
 }
 
 /// The kind of value a field takes.
-public enum ExpectedValue: Sendable, Equatable {
+package enum ExpectedValue: Sendable, Equatable {
     /// The kinds of value a field takes.
     case string, integer, boolean, list
     /// `manifest`: the integer 1.
@@ -89,7 +89,7 @@ public enum ExpectedValue: Sendable, Equatable {
 }
 
 /// The ways a value can be invalid; `InvalidValueRule` words each.
-public enum InvalidValue: Sendable, Equatable {
+package enum InvalidValue: Sendable, Equatable {
     /// The top level is not a mapping.
     case topLevelNotMapping(found: FoundValue)
     /// A field holds a value of another type than it takes.

@@ -1,6 +1,6 @@
 /// The keys the format defines for one kind of mapping. Each is a closed enum: the decoder
 /// switches over it without `default:`, so a key added here and not decoded is a compile error.
-public protocol ManifestKey: CaseIterable, Hashable, Sendable, RawRepresentable where RawValue == UInt8 {
+package protocol ManifestKey: CaseIterable, Hashable, Sendable, RawRepresentable where RawValue == UInt8 {
     /// The key as written in a manifest.
     var name: String { get }
     /// What the key means, in one line: for an editor's completion and hover.
@@ -13,7 +13,7 @@ public protocol ManifestKey: CaseIterable, Hashable, Sendable, RawRepresentable 
 
 extension ManifestKey {
     /// Every key's name, in the format's order.
-    public static var names: [String] { keys.map(\.name) }
+    package static var names: [String] { keys.map(\.name) }
 
     /// The key spelt by `bytes`, if the format defines one: a dozen short comparisons, most
     /// of which fail at the first byte, cost less than hashing.
@@ -24,24 +24,24 @@ extension ManifestKey {
 
 /// The keys an entity was written with, whatever their values: what tells a field that is
 /// absent from one whose value could not be read.
-public struct KeySet<Key: ManifestKey>: Sendable, Equatable {
+package struct KeySet<Key: ManifestKey>: Sendable, Equatable {
     private var bits: UInt32 = 0
 
     /// No key.
-    public init() {}
+    package init() {}
 
     /// Whether `key` is in the set.
-    public func contains(_ key: Key) -> Bool { bits & (1 << UInt32(key.rawValue)) != 0 }
+    package func contains(_ key: Key) -> Bool { bits & (1 << UInt32(key.rawValue)) != 0 }
 
     mutating func insert(_ key: Key) { bits |= 1 << UInt32(key.rawValue) }
 }
 
 /// The keys of a manifest's top level.
-public enum TopLevelKey: UInt8, ManifestKey {
+package enum TopLevelKey: UInt8, ManifestKey {
     /// `manifest`, `app`, `schemes`, `hosts`, `activities`, `tabs`, `holders`, `routes`, `ios`, `android`.
     case manifest, app, schemes, hosts, activities, tabs, holders, routes, ios, android
 
-    public var name: String {
+    package var name: String {
         switch self {
         case .manifest: return "manifest"
         case .app: return "app"
@@ -56,7 +56,7 @@ public enum TopLevelKey: UInt8, ManifestKey {
         }
     }
 
-    public var summary: String {
+    package var summary: String {
         switch self {
         case .manifest: return "Format version of the manifest; only 1 exists. Required."
         case .app: return "App name: files with the same value form one app."
@@ -72,16 +72,16 @@ public enum TopLevelKey: UInt8, ManifestKey {
         }
     }
 
-    public static let keys = Array(allCases)
-    public static let spellings = keys.map { Array($0.name.utf8) }
+    package static let keys = Array(allCases)
+    package static let spellings = keys.map { Array($0.name.utf8) }
 }
 
 /// The keys of an activity.
-public enum ActivityKey: UInt8, ManifestKey {
+package enum ActivityKey: UInt8, ManifestKey {
     /// `title`, `icon`, `default-tab`.
     case title, icon, defaultTab
 
-    public var name: String {
+    package var name: String {
         switch self {
         case .title: return "title"
         case .icon: return "icon"
@@ -89,7 +89,7 @@ public enum ActivityKey: UInt8, ManifestKey {
         }
     }
 
-    public var summary: String {
+    package var summary: String {
         switch self {
         case .title: return "Display name of the activity."
         case .icon: return "Symbol name of the activity's icon."
@@ -97,16 +97,16 @@ public enum ActivityKey: UInt8, ManifestKey {
         }
     }
 
-    public static let keys = Array(allCases)
-    public static let spellings = keys.map { Array($0.name.utf8) }
+    package static let keys = Array(allCases)
+    package static let spellings = keys.map { Array($0.name.utf8) }
 }
 
 /// The keys of a tab.
-public enum TabKey: UInt8, ManifestKey {
+package enum TabKey: UInt8, ManifestKey {
     /// `activity`, `index`, `root`, `icon`, `title`.
     case activity, index, root, icon, title
 
-    public var name: String {
+    package var name: String {
         switch self {
         case .activity: return "activity"
         case .index: return "index"
@@ -117,14 +117,14 @@ public enum TabKey: UInt8, ManifestKey {
     }
 
     /// Whether a tab must have the field.
-    public var isRequired: Bool {
+    package var isRequired: Bool {
         switch self {
         case .activity, .index, .root, .icon: return true
         case .title: return false
         }
     }
 
-    public var summary: String {
+    package var summary: String {
         switch self {
         case .activity: return "The activity whose tab bar shows the tab. Required."
         case .index: return "Position in the activity's tab bar, 0 or more. Required."
@@ -134,16 +134,16 @@ public enum TabKey: UInt8, ManifestKey {
         }
     }
 
-    public static let keys = Array(allCases)
-    public static let spellings = keys.map { Array($0.name.utf8) }
+    package static let keys = Array(allCases)
+    package static let spellings = keys.map { Array($0.name.utf8) }
 }
 
 /// The keys of a holder.
-public enum HolderKey: UInt8, ManifestKey {
+package enum HolderKey: UInt8, ManifestKey {
     /// `scope`, `params`, `parent`.
     case scope, params, parent
 
-    public var name: String {
+    package var name: String {
         switch self {
         case .scope: return "scope"
         case .params: return "params"
@@ -151,7 +151,7 @@ public enum HolderKey: UInt8, ManifestKey {
         }
     }
 
-    public var summary: String {
+    package var summary: String {
         switch self {
         case .scope: return "Lifetime: `route` (the default), `tab`, `activity` or `app`."
         case .params: return "Route parameters the holder needs to be created."
@@ -159,16 +159,16 @@ public enum HolderKey: UInt8, ManifestKey {
         }
     }
 
-    public static let keys = Array(allCases)
-    public static let spellings = keys.map { Array($0.name.utf8) }
+    package static let keys = Array(allCases)
+    package static let spellings = keys.map { Array($0.name.utf8) }
 }
 
 /// The keys of a route.
-public enum RouteKey: UInt8, ManifestKey {
+package enum RouteKey: UInt8, ManifestKey {
     /// `path`, `activity`, `holder`, `links`, `presentation`, `stacked`, `entry`, `requires-auth`, `feature`, `fallback`, `sends`, `observes`, `web`.
     case path, activity, holder, links, presentation, stacked, entry, requiresAuth, feature, fallback, sends, observes, web
 
-    public var name: String {
+    package var name: String {
         switch self {
         case .path: return "path"
         case .activity: return "activity"
@@ -186,7 +186,7 @@ public enum RouteKey: UInt8, ManifestKey {
         }
     }
 
-    public var summary: String {
+    package var summary: String {
         switch self {
         case .path: return "URL path pattern, such as `/products/:id`; without one the route opens only through `links`."
         case .activity: return "The route's activity; a tab's root route has its tab's."
@@ -204,37 +204,37 @@ public enum RouteKey: UInt8, ManifestKey {
         }
     }
 
-    public static let keys = Array(allCases)
-    public static let spellings = keys.map { Array($0.name.utf8) }
+    package static let keys = Array(allCases)
+    package static let spellings = keys.map { Array($0.name.utf8) }
 }
 
 /// The keys of the top-level `ios` mapping.
-public enum IOSKey: UInt8, ManifestKey {
+package enum IOSKey: UInt8, ManifestKey {
     /// `app-ids`.
     case appIDs
 
-    public var name: String {
+    package var name: String {
         switch self {
         case .appIDs: return "app-ids"
         }
     }
 
-    public var summary: String {
+    package var summary: String {
         switch self {
         case .appIDs: return "App IDs of the apple-app-site-association: `TEAMID.bundle.id`, the team ID being 10 letters and digits."
         }
     }
 
-    public static let keys = Array(allCases)
-    public static let spellings = keys.map { Array($0.name.utf8) }
+    package static let keys = Array(allCases)
+    package static let spellings = keys.map { Array($0.name.utf8) }
 }
 
 /// The keys of the top-level `android` mapping.
-public enum AndroidKey: UInt8, ManifestKey {
+package enum AndroidKey: UInt8, ManifestKey {
     /// `package`, `activity`, `cert-fingerprints`, `min-sdk`, `inexact`, `dynamic-rules`.
     case package, activity, certFingerprints, minSDK, inexact, dynamicRules
 
-    public var name: String {
+    package var name: String {
         switch self {
         case .package: return "package"
         case .activity: return "activity"
@@ -245,7 +245,7 @@ public enum AndroidKey: UInt8, ManifestKey {
         }
     }
 
-    public var summary: String {
+    package var summary: String {
         switch self {
         case .package: return "The app's package name (application ID), such as `com.example.shop`; assetlinks.json names it."
         case .activity: return "The activity the App Link intent filters are declared on (default `.MainActivity`)."
@@ -261,6 +261,6 @@ public enum AndroidKey: UInt8, ManifestKey {
         }
     }
 
-    public static let keys = Array(allCases)
-    public static let spellings = keys.map { Array($0.name.utf8) }
+    package static let keys = Array(allCases)
+    package static let spellings = keys.map { Array($0.name.utf8) }
 }

@@ -1,8 +1,8 @@
 /// The syntax of the names a manifest declares — activities, tabs, holders, route ids — and
 /// how to write one so that it reads back as itself.
-public enum ManifestName {
+package enum ManifestName {
     /// Whether `bytes` match `[A-Za-z_][A-Za-z0-9_.-]*`, the syntax of every name.
-    public static func isValid<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> Bool {
+    package static func isValid<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> Bool {
         var isFirst = true
         for byte in bytes {
             let allowed =
@@ -16,7 +16,7 @@ public enum ManifestName {
 
     /// A valid name as a YAML scalar: plain, unless the core schema would read the plain
     /// text as something else (`null`, `true`), then single-quoted.
-    public static func scalar(_ name: String) -> String {
+    package static func scalar(_ name: String) -> String {
         ScalarType(Array(name.utf8), isPlain: true) == .string ? name : "'" + name + "'"
     }
 

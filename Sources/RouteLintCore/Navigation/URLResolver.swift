@@ -1,35 +1,35 @@
 /// Which route a URL opens (docs/usage.md, "Which route does a URL open?"): the route whose pattern is
 /// the most specific among those that match the URL's path, with its activity, the tab it
 /// opens in, its holder, and the parameters and query items the URL carries.
-public struct URLResolver: Sendable {
+package struct URLResolver: Sendable {
     /// What one URL opens.
-    public struct Resolution: Sendable, Equatable {
+    package struct Resolution: Sendable, Equatable {
         /// Whether the URL opens exactly one route.
-        public enum Status: String, Sendable {
+        package enum Status: String, Sendable {
             /// One route (`resolved`), routes that conflict (`ambiguous`), or none (`unmatched`).
             case resolved, ambiguous, unmatched
         }
 
         /// The URL as given.
-        public let url: String
+        package let url: String
         /// Whether it opens exactly one route.
-        public let status: Status
+        package let status: Status
         /// The route's id, when resolved.
-        public var route: String?
+        package var route: String?
         /// The best-matching routes when they conflict.
-        public var candidates: [String] = []
+        package var candidates: [String] = []
         /// The route's activity.
-        public var activity: String?
+        package var activity: String?
         /// The tab it opens in: the URL's `tab` query, else the activity's default tab.
-        public var tab: String?
+        package var tab: String?
         /// The holder bound to the route.
-        public var holder: String?
+        package var holder: String?
         /// Parameter name → value, percent-decoded, in path order.
-        public var parameters: [Pair] = []
+        package var parameters: [Pair] = []
         /// Query items other than a `tab` that selected the tab, in URL order.
-        public var query: [Pair] = []
+        package var query: [Pair] = []
         /// Why the URL did not resolve to one route.
-        public var reason: String?
+        package var reason: String?
 
         init(url: String, status: Status) {
             self.url = url
@@ -38,11 +38,11 @@ public struct URLResolver: Sendable {
     }
 
     /// A name and its decoded value: a path parameter or a query item.
-    public struct Pair: Sendable, Equatable {
+    package struct Pair: Sendable, Equatable {
         /// The name.
-        public let name: String
+        package let name: String
         /// The value, percent-decoded.
-        public let value: String
+        package let value: String
     }
 
     private struct IndexedApp: Sendable {
@@ -57,7 +57,7 @@ public struct URLResolver: Sendable {
     private let apps: [IndexedApp]
 
     /// A resolver over `apps`: a URL's scheme or host picks the app, its path the route.
-    public init(apps: [AppModel]) {
+    package init(apps: [AppModel]) {
         self.apps = apps.map { app in
             let routes = app.routes.filter { $0.path != nil }
             var trie = SegmentTrie(patternCount: routes.count)
@@ -67,7 +67,7 @@ public struct URLResolver: Sendable {
     }
 
     /// What `url` opens: a custom-scheme link, an `https` link or a bare path.
-    public func resolve(_ url: String) -> Resolution {
+    package func resolve(_ url: String) -> Resolution {
         var unmatched = Resolution(url: url, status: .unmatched)
         let parsed: ParsedURL
         switch ParsedURL.parse(url) {
@@ -178,12 +178,12 @@ public struct URLResolver: Sendable {
 /// The URLs of a `--urls` file: one a line; blank lines and lines starting with `#` are
 /// skipped. A file that is not UTF-8 text (a NUL byte, or bytes that are not UTF-8) is
 /// refused rather than read as megabytes of URLs that resolve to nothing.
-public enum URLList {
+package enum URLList {
     /// A URL list that holds a NUL byte or bytes that are not UTF-8.
-    public struct NotText: Error, Equatable, Sendable {}
+    package struct NotText: Error, Equatable, Sendable {}
 
     /// The URLs of a `--urls` file: one a line, blank lines and `#` comments skipped.
-    public static func urls(in bytes: [UInt8]) -> Result<[String], NotText> {
+    package static func urls(in bytes: [UInt8]) -> Result<[String], NotText> {
         guard !bytes.contains(0), isUTF8(bytes) else { return .failure(NotText()) }
         return .success(
             String(decoding: bytes, as: UTF8.self).split(whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })

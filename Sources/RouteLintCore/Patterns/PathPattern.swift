@@ -1,8 +1,8 @@
 /// A route's URL path pattern (docs/usage.md, "Path patterns"). Literal segments and
 /// parameter names are symbols of the run's table, so patterns compare by integers.
-public struct PathPattern: Hashable, Sendable {
+package struct PathPattern: Hashable, Sendable {
     /// One segment of a pattern.
-    public enum Segment: Hashable, Sendable {
+    package enum Segment: Hashable, Sendable {
         /// A static segment, interned in its canonical spelling (see `PathText.canonical`) so
         /// that `%41` and `A` are the same segment.
         case literal(Symbol)
@@ -20,23 +20,23 @@ public struct PathPattern: Hashable, Sendable {
     }
 
     /// The segments, in order; none for `/`.
-    public private(set) var segments: [Segment]
+    package private(set) var segments: [Segment]
     /// The pattern as written in the manifest.
-    public private(set) var text: Symbol
+    package private(set) var text: Symbol
 
     /// Whether the last segment is `**`.
-    public var endsWithRest: Bool { segments.last == .rest }
+    package var endsWithRest: Bool { segments.last == .rest }
 
     /// The names of the pattern's parameters, in order.
-    public var parameterNames: [Symbol] { segments.compactMap(\.parameterName) }
+    package var parameterNames: [Symbol] { segments.compactMap(\.parameterName) }
 
     /// Whether the pattern has any `:name`, `*` or `**` segment.
-    public var hasParameters: Bool {
+    package var hasParameters: Bool {
         segments.contains { if case .literal = $0 { return false } else { return true } }
     }
 
     /// Why a path is not a valid pattern. `InvalidPathRule` words each case.
-    public enum SyntaxError: Error, Equatable, Sendable {
+    package enum SyntaxError: Error, Equatable, Sendable {
         /// The path is empty.
         case empty
         /// The path does not start with `/`.
@@ -66,12 +66,12 @@ public struct PathPattern: Hashable, Sendable {
     }
 
     /// Parses the pattern `text`, interning its literals, parameter names and text in `symbols`.
-    public static func parse(_ text: String, symbols: inout SymbolTable) -> Result<PathPattern, SyntaxError> {
+    package static func parse(_ text: String, symbols: inout SymbolTable) -> Result<PathPattern, SyntaxError> {
         parse(Array(text.utf8), symbols: &symbols)
     }
 
     /// The pattern written in `bytes`, its names interned in `symbols`; or what is wrong with it.
-    public static func parse(_ bytes: [UInt8], symbols: inout SymbolTable) -> Result<PathPattern, SyntaxError> {
+    package static func parse(_ bytes: [UInt8], symbols: inout SymbolTable) -> Result<PathPattern, SyntaxError> {
         guard bytes.first == UInt8(ascii: "/") else { return .failure(bytes.isEmpty ? .empty : .noLeadingSlash) }
         // Only ASCII white space needs its own message: any other character is refused in
         // every segment anyway. Static segments allow none of these bytes, so checking only
@@ -146,10 +146,10 @@ public struct PathPattern: Hashable, Sendable {
 }
 
 /// Character rules shared by patterns and by the URLs `resolve` matches against them.
-public enum PathText {
+package enum PathText {
     /// Whether `byte` may stand unescaped in a static segment: letters, digits and
     /// `-._~!$&'()+,;=@` (RFC 3986 path characters less `:` and `*`, which patterns use).
-    public static func isSegmentCharacter(_ byte: UInt8) -> Bool {
+    package static func isSegmentCharacter(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             return true
@@ -163,7 +163,7 @@ public enum PathText {
     }
 
     /// Whether `name` matches `[A-Za-z_][A-Za-z0-9_]*`.
-    public static func isParameterName<Bytes: Sequence<UInt8>>(_ name: Bytes) -> Bool {
+    package static func isParameterName<Bytes: Sequence<UInt8>>(_ name: Bytes) -> Bool {
         var isFirst = true
         for byte in name {
             let isLetter = (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
@@ -175,7 +175,7 @@ public enum PathText {
     }
 
     /// Why a static segment has no canonical form.
-    public enum SegmentProblem: Error, Equatable, Sendable {
+    package enum SegmentProblem: Error, Equatable, Sendable {
         /// A '%' that does not start a percent-escape of two hex digits.
         case percentEscape
         /// A character that must be percent-encoded.
@@ -185,7 +185,7 @@ public enum PathText {
     /// A static segment in canonical form: `%XX` escapes decoded, then every byte that is
     /// not a segment character written as `%XX` in upper case. Two segments are equal after
     /// decoding exactly when their canonical forms are equal.
-    public static func canonical(_ segment: ArraySlice<UInt8>) -> Result<[UInt8], SegmentProblem> {
+    package static func canonical(_ segment: ArraySlice<UInt8>) -> Result<[UInt8], SegmentProblem> {
         // Fast path: nothing to decode or escape, the segment is its own canonical form.
         if segment.allSatisfy(isSegmentCharacter) { return .success(Array(segment)) }
         let bytes = Array(segment)
@@ -212,7 +212,7 @@ public enum PathText {
     }
 
     /// Canonical form of an already decoded segment.
-    public static func encode(_ decoded: [UInt8]) -> [UInt8] {
+    package static func encode(_ decoded: [UInt8]) -> [UInt8] {
         var text: [UInt8] = []
         text.reserveCapacity(decoded.count)
         for byte in decoded {

@@ -1,5 +1,5 @@
 /// How two patterns' sets of matched URL paths relate (docs/usage.md, "Path patterns").
-public enum PatternRelation: Equatable, Sendable {
+package enum PatternRelation: Equatable, Sendable {
     /// No URL path matches both.
     case disjoint
     /// Both match exactly the same URL paths, like `/a/:x` and `/a/*`. A conflict.
@@ -12,12 +12,12 @@ public enum PatternRelation: Equatable, Sendable {
     case overlapping
 
     /// Whether the two patterns conflict (some path matches both, neither more specific).
-    public var isConflict: Bool { self == .equivalent || self == .overlapping }
+    package var isConflict: Bool { self == .equivalent || self == .overlapping }
 }
 
 extension PathPattern {
     /// How this pattern's paths relate to `other`'s, decided segment by segment.
-    public func relation(to other: PathPattern) -> PatternRelation {
+    package func relation(to other: PathPattern) -> PatternRelation {
         guard overlaps(other) else { return .disjoint }
         switch (isSubset(of: other), other.isSubset(of: self)) {
         case (true, true): return .equivalent
@@ -28,7 +28,7 @@ extension PathPattern {
     }
 
     /// Whether some URL path matches both patterns.
-    public func overlaps(_ other: PathPattern) -> Bool {
+    package func overlaps(_ other: PathPattern) -> Bool {
         switch (endsWithRest, other.endsWithRest) {
         case (false, false): guard segments.count == other.segments.count else { return false }
         case (true, false): guard other.segments.count >= segments.count else { return false }
@@ -42,7 +42,7 @@ extension PathPattern {
     }
 
     /// Whether every URL path this pattern matches is matched by `other` too.
-    public func isSubset(of other: PathPattern) -> Bool {
+    package func isSubset(of other: PathPattern) -> Bool {
         if other.endsWithRest {
             guard segments.count >= other.segments.count else { return false }
         } else {
@@ -65,7 +65,7 @@ extension PathPattern {
     /// A URL path that both patterns match; call only when they overlap. Literal segments
     /// come from whichever pattern has one, wildcards are filled with a parameter's name, as
     /// Go's ServeMux does in its conflict messages.
-    public func commonPath(with other: PathPattern, symbols: SymbolTable) -> String {
+    package func commonPath(with other: PathPattern, symbols: SymbolTable) -> String {
         let length: Int
         switch (endsWithRest, other.endsWithRest) {
         case (false, _): length = segments.count

@@ -2,15 +2,15 @@
 /// below `root` is read at the same place below `copy`, so that the configuration and the
 /// paths given select the same files in both, and findings name them alike. Nothing outside
 /// `root` belongs to the revision.
-public struct DirectoryRevisionFileSystem: RouteSetFileSystem {
+package struct DirectoryRevisionFileSystem: RouteSetFileSystem {
     /// The folder the revision stands for (absolute): the working directory.
-    public let root: String
+    package let root: String
     /// The folder that holds the revision (absolute).
-    public let copy: String
+    package let copy: String
     private let disk = DiskFileSystem()
 
     /// The revision in `copy`, standing for `root`; both absolute.
-    public init(root: String, copy: String) {
+    package init(root: String, copy: String) {
         self.root = root
         self.copy = copy
     }
@@ -23,29 +23,29 @@ public struct DirectoryRevisionFileSystem: RouteSetFileSystem {
         return .success(FilePath.join(copy, relative))
     }
 
-    public func entry(at path: String) -> Result<FileSystemEntry, ReadFailure> {
+    package func entry(at path: String) -> Result<FileSystemEntry, ReadFailure> {
         located(path).flatMap { disk.entry(at: $0) }.mapError { ReadFailure(path: path, reason: $0.reason) }
     }
 
-    public func names(inDirectory path: String) -> Result<[String], ReadFailure> {
+    package func names(inDirectory path: String) -> Result<[String], ReadFailure> {
         located(path).flatMap { disk.names(inDirectory: $0) }.mapError { ReadFailure(path: path, reason: $0.reason) }
     }
 
-    public func contents(of path: String) -> Result<[UInt8], ReadFailure> {
+    package func contents(of path: String) -> Result<[UInt8], ReadFailure> {
         located(path).flatMap { disk.contents(of: $0) }.mapError { ReadFailure(path: path, reason: $0.reason) }
     }
 }
 
 /// A file system with one folder left out, as if it were not there: the current tree of
 /// `routelint diff --against DIR` when DIR lies inside it.
-public struct HidingFileSystem: RouteSetFileSystem {
+package struct HidingFileSystem: RouteSetFileSystem {
     /// The file system read.
-    public let base: any RouteSetFileSystem
+    package let base: any RouteSetFileSystem
     /// The folder left out (absolute).
-    public let hidden: String
+    package let hidden: String
 
     /// `base` without the folder `hidden`.
-    public init(_ base: any RouteSetFileSystem, hiding hidden: String) {
+    package init(_ base: any RouteSetFileSystem, hiding hidden: String) {
         self.base = base
         self.hidden = hidden
     }
@@ -54,18 +54,18 @@ public struct HidingFileSystem: RouteSetFileSystem {
         ReadFailure(path: path, reason: "it is the folder of the other revision")
     }
 
-    public func entry(at path: String) -> Result<FileSystemEntry, ReadFailure> {
+    package func entry(at path: String) -> Result<FileSystemEntry, ReadFailure> {
         FilePath.isWithin(path, hidden) ? .failure(refusal(path)) : base.entry(at: path)
     }
 
-    public func names(inDirectory path: String) -> Result<[String], ReadFailure> {
+    package func names(inDirectory path: String) -> Result<[String], ReadFailure> {
         guard !FilePath.isWithin(path, hidden) else { return .failure(refusal(path)) }
         return base.names(inDirectory: path).map { names in
             names.filter { FilePath.join(path, $0) != hidden }
         }
     }
 
-    public func contents(of path: String) -> Result<[UInt8], ReadFailure> {
+    package func contents(of path: String) -> Result<[UInt8], ReadFailure> {
         FilePath.isWithin(path, hidden) ? .failure(refusal(path)) : base.contents(of: path)
     }
 }

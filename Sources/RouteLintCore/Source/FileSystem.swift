@@ -73,9 +73,9 @@ extension RouteSetFileSystem {
 }
 
 /// Paths as strings, without touching a file system.
-public enum FilePath {
+package enum FilePath {
     /// `path` made absolute against `directory`, with `.` and `..` resolved lexically.
-    public static func absolute(_ path: String, in directory: String) -> String {
+    package static func absolute(_ path: String, in directory: String) -> String {
         let joined = path.hasPrefix("/") ? path : directory + "/" + path
         var parts: [Substring] = []
         for part in joined.split(separator: "/", omittingEmptySubsequences: true) {
@@ -87,28 +87,28 @@ public enum FilePath {
     }
 
     /// The folder of an absolute path.
-    public static func parent(of path: String) -> String {
+    package static func parent(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return "/" }
         return String(path[..<slash])
     }
 
     /// The last component of a path.
-    public static func name(of path: String) -> String {
+    package static func name(of path: String) -> String {
         String(path.split(separator: "/").last ?? "")
     }
 
     /// `path` joined below `directory`.
-    public static func join(_ directory: String, _ name: String) -> String {
+    package static func join(_ directory: String, _ name: String) -> String {
         directory.hasSuffix("/") ? directory + name : directory + "/" + name
     }
 
     /// Whether the absolute `path` is `folder` or lies below it.
-    public static func isWithin(_ path: String, _ folder: String) -> Bool {
+    package static func isWithin(_ path: String, _ folder: String) -> Bool {
         path == folder || path.hasPrefix(folder == "/" ? "/" : folder + "/")
     }
 
     /// `path` relative to `folder` when it lies below it (both absolute); nil otherwise.
-    public static func relative(_ path: String, to folder: String) -> String? {
+    package static func relative(_ path: String, to folder: String) -> String? {
         let prefix = folder == "/" ? "/" : folder + "/"
         return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : nil
     }
@@ -117,7 +117,7 @@ public enum FilePath {
     /// resolved lexically, with `..` where it leaves the folder: `relative("Manifests/app.routes.yaml",
     /// seenFrom: "Manifests/platform", in: "/app")` is `../app.routes.yaml`, as is the same
     /// question asked with absolute paths from `/`. The text alone decides, not links on disk.
-    public static func relative(_ path: String, seenFrom directory: String, in workingDirectory: String) -> String {
+    package static func relative(_ path: String, seenFrom directory: String, in workingDirectory: String) -> String {
         let target = absolute(path, in: workingDirectory).split(separator: "/")
         let base = absolute(directory, in: workingDirectory).split(separator: "/")
         var shared = 0
@@ -127,7 +127,7 @@ public enum FilePath {
     }
 
     /// Paths in path order: byte by byte, as `ls` in the C locale sorts them.
-    public static func precedes(_ first: String, _ second: String) -> Bool {
+    package static func precedes(_ first: String, _ second: String) -> Bool {
         first.utf8.lexicographicallyPrecedes(second.utf8)
     }
 }
@@ -245,16 +245,16 @@ public struct DiskFileSystem: RouteSetFileSystem {
 /// buffers over the disk (a buffer never saved is a file of the set too), the one manifest
 /// read from standard input in place of its file, or a whole route set for tests. Folders are
 /// those of the files.
-public struct OverlayFileSystem: RouteSetFileSystem {
+package struct OverlayFileSystem: RouteSetFileSystem {
     /// The texts held, by absolute path.
-    public let files: [String: [UInt8]]
+    package let files: [String: [UInt8]]
     /// The file system under the texts held; nil when they are all there is.
-    public let base: (any RouteSetFileSystem)?
+    package let base: (any RouteSetFileSystem)?
     /// The folders holding the files, each with the names directly in it.
     private let folders: [String: Set<String>]
 
     /// `files` by absolute path, over `base` (or alone).
-    public init(_ files: [String: [UInt8]], over base: (any RouteSetFileSystem)? = nil) {
+    package init(_ files: [String: [UInt8]], over base: (any RouteSetFileSystem)? = nil) {
         self.files = files
         self.base = base
         var folders: [String: Set<String>] = [:]
@@ -271,7 +271,7 @@ public struct OverlayFileSystem: RouteSetFileSystem {
         self.folders = folders
     }
 
-    public func entry(at path: String) -> Result<FileSystemEntry, ReadFailure> {
+    package func entry(at path: String) -> Result<FileSystemEntry, ReadFailure> {
         let onBase = base?.entry(at: path)
         if files[path] != nil {
             // The file on the disk, when there is one, is the same file: reached by another
@@ -284,7 +284,7 @@ public struct OverlayFileSystem: RouteSetFileSystem {
         return onBase ?? .failure(ReadFailure(path: path, reason: "No such file or directory"))
     }
 
-    public func names(inDirectory path: String) -> Result<[String], ReadFailure> {
+    package func names(inDirectory path: String) -> Result<[String], ReadFailure> {
         let held = folders[path] ?? []
         guard let base else {
             return held.isEmpty ? .failure(ReadFailure(path: path, reason: "No such file or directory")) : .success(Array(held))
@@ -295,7 +295,7 @@ public struct OverlayFileSystem: RouteSetFileSystem {
         }
     }
 
-    public func contents(of path: String) -> Result<[UInt8], ReadFailure> {
+    package func contents(of path: String) -> Result<[UInt8], ReadFailure> {
         if let bytes = files[path] { return .success(bytes) }
         return base?.contents(of: path) ?? .failure(ReadFailure(path: path, reason: "No such file or directory"))
     }
@@ -303,23 +303,23 @@ public struct OverlayFileSystem: RouteSetFileSystem {
 
 /// Files in memory that a test or a benchmark changes while a language server reads them, as
 /// an editor's files change on the disk. Meant for one thread.
-public final class InMemoryFileSystem: RouteSetFileSystem, @unchecked Sendable {
+package final class InMemoryFileSystem: RouteSetFileSystem, @unchecked Sendable {
     /// The files by absolute path; a change is seen by the next read.
-    public var files: [String: [UInt8]] {
+    package var files: [String: [UInt8]] {
         didSet { snapshot = OverlayFileSystem(files) }
     }
 
     private var snapshot: OverlayFileSystem
 
     /// `files`' texts by absolute path.
-    public init(_ files: [String: String]) {
+    package init(_ files: [String: String]) {
         self.files = files.mapValues { Array($0.utf8) }
         snapshot = OverlayFileSystem(self.files)
     }
 
-    public func entry(at path: String) -> Result<FileSystemEntry, ReadFailure> { snapshot.entry(at: path) }
-    public func names(inDirectory path: String) -> Result<[String], ReadFailure> { snapshot.names(inDirectory: path) }
-    public func contents(of path: String) -> Result<[UInt8], ReadFailure> { snapshot.contents(of: path) }
+    package func entry(at path: String) -> Result<FileSystemEntry, ReadFailure> { snapshot.entry(at: path) }
+    package func names(inDirectory path: String) -> Result<[String], ReadFailure> { snapshot.names(inDirectory: path) }
+    package func contents(of path: String) -> Result<[UInt8], ReadFailure> { snapshot.contents(of: path) }
 }
 
 /// `read(2)`, named apart from `DiskFileSystem.read`, which hides it inside the type.

@@ -2,18 +2,18 @@
 /// `git ls-tree`, the blobs from one `git cat-file --batch`. Paths are those the files have in
 /// the work tree (absolute, below its top folder), so that a configuration and paths given for
 /// the work tree select the same files in the revision.
-public struct GitRevisionFileSystem: RouteSetFileSystem {
+package struct GitRevisionFileSystem: RouteSetFileSystem {
     /// Why a revision cannot be read.
-    public struct OpenError: Error, CustomStringConvertible, Sendable {
-        public let description: String
+    package struct OpenError: Error, CustomStringConvertible, Sendable {
+        package let description: String
     }
 
     /// The revision as given (`main`, `HEAD~1`, a commit id).
-    public let revision: String
+    package let revision: String
     /// The commit it names.
-    public let commit: String
+    package let commit: String
     /// The work tree's top folder, absolute.
-    public let topLevel: String
+    package let topLevel: String
 
     private struct Blob: Sendable {
         let object: String
@@ -32,7 +32,7 @@ public struct GitRevisionFileSystem: RouteSetFileSystem {
     private let folders: [String: Set<String>]
 
     /// The revision `revision` of the repository whose work tree holds `directory`.
-    public init(revision: String, in directory: String) throws(OpenError) {
+    package init(revision: String, in directory: String) throws(OpenError) {
         let top = try Self.git(
             ["-C", directory, "rev-parse", "--show-toplevel"],
             failure: { _ in
@@ -70,7 +70,7 @@ public struct GitRevisionFileSystem: RouteSetFileSystem {
         self.folders = folders
     }
 
-    public func entry(at path: String) -> Result<FileSystemEntry, ReadFailure> {
+    package func entry(at path: String) -> Result<FileSystemEntry, ReadFailure> {
         guard let relative = relative(path) else { return .failure(outside(path)) }
         if folders[relative] != nil { return .success(FileSystemEntry(kind: .directory, identity: .path(path))) }
         switch entries[relative] {
@@ -80,18 +80,18 @@ public struct GitRevisionFileSystem: RouteSetFileSystem {
         }
     }
 
-    public func names(inDirectory path: String) -> Result<[String], ReadFailure> {
+    package func names(inDirectory path: String) -> Result<[String], ReadFailure> {
         guard let relative = relative(path) else { return .failure(outside(path)) }
         guard let names = folders[relative] else { return .failure(missing(path)) }
         return .success(Array(names))
     }
 
-    public func contents(of path: String) -> Result<[UInt8], ReadFailure> {
+    package func contents(of path: String) -> Result<[UInt8], ReadFailure> {
         contents(of: [path])[0]
     }
 
     /// Reads every blob asked for through one `git cat-file --batch`.
-    public func contents(of paths: [String]) -> [Result<[UInt8], ReadFailure>] {
+    package func contents(of paths: [String]) -> [Result<[UInt8], ReadFailure>] {
         var results: [Result<[UInt8], ReadFailure>?] = Array(repeating: nil, count: paths.count)
         var wanted: [(index: Int, blob: Blob)] = []
         for (index, path) in paths.enumerated() {

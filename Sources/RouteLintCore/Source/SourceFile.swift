@@ -18,12 +18,12 @@ public struct SourceFile: Sendable {
 /// The byte offsets at which the lines of a text start, with line breaks counted the way
 /// libyaml counts them (LF, CR, CR LF, NEL, LS and PS), so that line numbers agree with the
 /// positions libyaml reports.
-public struct LineIndex: Sendable {
+package struct LineIndex: Sendable {
     private let bytes: [UInt8]
     private let lineStarts: [Int]
 
     /// The index of the lines of `bytes`.
-    public init(_ bytes: [UInt8]) {
+    package init(_ bytes: [UInt8]) {
         self.bytes = bytes
         var starts = [0]
         var offset = 0
@@ -40,17 +40,17 @@ public struct LineIndex: Sendable {
     }
 
     /// The number of lines.
-    public var lineCount: Int { lineStarts.count }
+    package var lineCount: Int { lineStarts.count }
 
     /// The text of 1-based line `number` without its line break (and without a byte-order
     /// mark on line 1), or nil past the end of the text.
-    public func line(_ number: Int) -> String? {
+    package func line(_ number: Int) -> String? {
         byteRange(ofLine: number).map { String(decoding: bytes[$0], as: UTF8.self) }
     }
 
     /// Where line `number` is in the bytes, without its line break (and without a
     /// byte-order mark on line 1), or nil past the end of the text.
-    public func byteRange(ofLine number: Int) -> Range<Int>? {
+    package func byteRange(ofLine number: Int) -> Range<Int>? {
         guard number >= 1, number <= lineStarts.count else { return nil }
         var start = lineStarts[number - 1]
         if number == 1, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
@@ -80,7 +80,7 @@ public struct LineIndex: Sendable {
     }
 
     /// The 1-based position of byte `offset`, counting columns in code points.
-    public func position(ofByte offset: Int) -> SourcePosition {
+    package func position(ofByte offset: Int) -> SourcePosition {
         let clamped = min(max(offset, 0), bytes.count)
         let (number, start) = line(holdingByte: clamped)
         return SourcePosition(line: number, column: 1 + codePoints(in: start..<clamped))

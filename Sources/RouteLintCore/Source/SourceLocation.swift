@@ -60,14 +60,14 @@ public struct SourceRange: Hashable, Comparable, Sendable {
 }
 
 /// A value of a manifest together with the source range it was read from.
-public struct Located<Value> {
+package struct Located<Value> {
     /// The value.
-    public var value: Value
+    package var value: Value
     /// Where it is written.
-    public var range: SourceRange
+    package var range: SourceRange
 
     /// `value`, written at `range`.
-    public init(_ value: Value, at range: SourceRange) {
+    package init(_ value: Value, at range: SourceRange) {
         self.value = value
         self.range = range
     }

@@ -1,14 +1,14 @@
 /// A path glob of the configuration: `*` matches within one path component, `?` one
 /// character, and `**` any number of components. A glob without `/` matches a file name at
 /// any depth, as in `.gitignore`.
-public struct Glob: Sendable, Equatable, CustomStringConvertible {
+package struct Glob: Sendable, Equatable, CustomStringConvertible {
     /// The glob as written.
-    public let pattern: String
+    package let pattern: String
     private let components: [Substring]
     private let matchesNameAnywhere: Bool
 
     /// The glob `pattern`: `*` matches within a path component, `**` across components, `?` one character.
-    public init(_ pattern: String) {
+    package init(_ pattern: String) {
         self.pattern = pattern
         var trimmed = Substring(pattern)
         while trimmed.hasPrefix("./") { trimmed = trimmed.dropFirst(2) }
@@ -16,10 +16,10 @@ public struct Glob: Sendable, Equatable, CustomStringConvertible {
         components = trimmed.split(separator: "/", omittingEmptySubsequences: true)
     }
 
-    public var description: String { pattern }
+    package var description: String { pattern }
 
     /// Whether `path`, relative to the configuration's folder and `/`-separated, matches.
-    public func matches(_ path: String) -> Bool {
+    package func matches(_ path: String) -> Bool {
         let parts = path.split(separator: "/", omittingEmptySubsequences: true)
         if matchesNameAnywhere, let name = parts.last, let only = components.first {
             return components.count == 1 && Self.matches(name: name, pattern: only)
@@ -29,7 +29,7 @@ public struct Glob: Sendable, Equatable, CustomStringConvertible {
 
     /// Whether a path below the folder `directory` (relative, `/`-separated) may match: a walk
     /// need not enter a folder that no match can lie in (`src/**` never matches below `docs`).
-    public func mayMatch(below directory: String) -> Bool {
+    package func mayMatch(below directory: String) -> Bool {
         if matchesNameAnywhere { return true }
         let parts = directory.split(separator: "/", omittingEmptySubsequences: true)
         // The folder's components against the glob's, until the glob's first `**`, which

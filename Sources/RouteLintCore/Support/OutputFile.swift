@@ -13,14 +13,14 @@
 /// target — no link planted at a predictable name can redirect it. A target that is not a
 /// plain regular file — a link such as `/dev/stdout`, a FIFO, a device — is written through,
 /// as a shell's `>` would, never replaced.
-public final class OutputFile: TextOutputStream {
+package final class OutputFile: TextOutputStream {
     /// A file that cannot be written, and why.
-    public struct WriteError: Error, CustomStringConvertible, Sendable {
+    package struct WriteError: Error, CustomStringConvertible, Sendable {
         /// The path, escaped for a terminal.
-        public let path: String
+        package let path: String
         /// Why: the system's words.
-        public let reason: String
-        public var description: String { "cannot write '\(path)': \(reason)" }
+        package let reason: String
+        package var description: String { "cannot write '\(path)': \(reason)" }
 
         /// The failure to write `path` (escaped for a terminal), for `reason`.
         package init(path: String, reason: String) {
@@ -40,7 +40,7 @@ public final class OutputFile: TextOutputStream {
     private static let bufferSize = 1 << 16
 
     /// Standard output.
-    public static func standardOutput() -> OutputFile {
+    package static func standardOutput() -> OutputFile {
         OutputFile(descriptor: STDOUT_FILENO, path: "standard output", temporary: nil, ownsDescriptor: false)
     }
 
@@ -53,7 +53,7 @@ public final class OutputFile: TextOutputStream {
     }
 
     /// A report to the file at `path`.
-    public convenience init(file path: String) throws(WriteError) {
+    package convenience init(file path: String) throws(WriteError) {
         var info = stat()
         if lstat(path, &info) == 0 && info.st_mode & S_IFMT != S_IFREG {
             // A link (`/dev/stdout` is one), a FIFO or a device: what the user points at is
@@ -79,7 +79,7 @@ public final class OutputFile: TextOutputStream {
 
     /// Writes `bytes` to a new file at `path`, created exclusively: when anything is there
     /// already — a file, a link — nothing is written and nothing replaced.
-    public static func writeNew(_ bytes: [UInt8], to path: String) throws(WriteError) {
+    package static func writeNew(_ bytes: [UInt8], to path: String) throws(WriteError) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOCTTY | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw WriteError(path: TerminalText.escape(path), reason: String(cString: strerror(errno))) }
         let written = writeAll(String(decoding: bytes, as: UTF8.self), to: descriptor)
@@ -96,7 +96,7 @@ public final class OutputFile: TextOutputStream {
         if let temporary { unlink(temporary) }
     }
 
-    public func write(_ string: String) {
+    package func write(_ string: String) {
         guard failure == nil else { return }
         var text = string
         text.withUTF8 { bytes in
@@ -110,7 +110,7 @@ public final class OutputFile: TextOutputStream {
     }
 
     /// Writes what is buffered and, for a file, puts it in place.
-    public func finish() throws(WriteError) {
+    package func finish() throws(WriteError) {
         flush()
         if let failure { throw WriteError(path: path, reason: String(cString: strerror(failure))) }
         guard let temporary else { return }
@@ -156,7 +156,7 @@ private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count
 
 /// Writes all of `text` to an open file descriptor; false (with `errno` set) on failure.
 @discardableResult
-public func writeAll(_ text: String, to descriptor: Int32) -> Bool {
+package func writeAll(_ text: String, to descriptor: Int32) -> Bool {
     var bytes = Array(text.utf8)[...]
     while !bytes.isEmpty {
         let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }

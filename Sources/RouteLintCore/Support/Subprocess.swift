@@ -8,26 +8,26 @@
 /// revision, and the benchmark's runs of routelint. One `poll` loop feeds standard input and
 /// drains standard output and standard error together, so that no pipe fills while another
 /// waits, and a program that writes more than it is allowed to is stopped.
-public enum Subprocess {
+package enum Subprocess {
     /// What a program said and how it ended.
-    public struct Outcome: Sendable {
+    package struct Outcome: Sendable {
         /// The exit status; 128 + the signal's number when a signal ended it.
-        public let status: Int32
+        package let status: Int32
         /// All the program wrote to its standard output (empty when discarded).
-        public let standardOutput: [UInt8]
+        package let standardOutput: [UInt8]
         /// All the program wrote to its standard error (empty when discarded).
-        public let standardError: [UInt8]
+        package let standardError: [UInt8]
         /// The largest resident set of the program, in bytes. On Linux it is at least the
         /// resident set of the process that started it: `exec` takes the peak from the address
         /// space it replaces, which `posix_spawn` shares with the parent. To measure a program's
         /// own memory, start it from a small process (as `routelint-bench` does).
-        public let peakMemoryBytes: Int
+        package let peakMemoryBytes: Int
         /// The wall time from start to exit.
-        public let seconds: Double
+        package let seconds: Double
     }
 
     /// What becomes of the program's standard output and standard error.
-    public enum Output: Sendable {
+    package enum Output: Sendable {
         /// Captured, at most `limit` bytes of each: past it the program is stopped.
         case captured(limit: Int)
         /// Discarded (sent to /dev/null): for a program timed as a whole.
@@ -35,13 +35,13 @@ public enum Subprocess {
     }
 
     /// A program that could not be started, or that wrote more than it was allowed to.
-    public struct Failure: Error, CustomStringConvertible, Sendable {
-        public let description: String
+    package struct Failure: Error, CustomStringConvertible, Sendable {
+        package let description: String
     }
 
     /// Runs `program` (found on `PATH` when it has no `/`) with `arguments` and `input` on its
     /// standard input, in the process's environment, and waits for it to end.
-    public static func run(
+    package static func run(
         _ program: String, _ arguments: [String], input: [UInt8] = [],
         output: Output = .captured(limit: 1 << 30)
     ) throws(Failure) -> Outcome {

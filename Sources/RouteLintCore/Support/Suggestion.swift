@@ -1,10 +1,10 @@
 /// Finds the nearest valid name for a misspelt one, for "did you mean …?" hints.
-public enum Suggestion {
+package enum Suggestion {
     /// The candidate closest to `name` by edit distance, when it is close enough to be a
     /// likely typo: at most a quarter of the name's length, and at least 1. Ties go to the
     /// candidate that comes first. Failing that, the first candidate the name abbreviates
     /// (`warn` for `warning`), when the name has three characters or more.
-    public static func nearest<Candidates: Sequence>(to name: String, among candidates: Candidates) -> String?
+    package static func nearest<Candidates: Sequence>(to name: String, among candidates: Candidates) -> String?
     where Candidates.Element == String {
         let target = Array(name.lowercased().unicodeScalars)
         guard !target.isEmpty else { return nil }
@@ -26,13 +26,13 @@ public enum Suggestion {
     }
 
     /// `" did you mean 'x'?"`, or nothing when no candidate is near: ready to append to a message.
-    public static func hint<Candidates: Sequence>(for name: String, among candidates: Candidates) -> String
+    package static func hint<Candidates: Sequence>(for name: String, among candidates: Candidates) -> String
     where Candidates.Element == String {
         hint(nearest(to: name, among: candidates))
     }
 
     /// `" did you mean 'x'?"` for a suggestion found already, or nothing for none.
-    public static func hint(_ suggestion: String?) -> String {
+    package static func hint(_ suggestion: String?) -> String {
         suggestion.map { "; did you mean '\($0)'?" } ?? ""
     }
 

@@ -6,13 +6,13 @@
 
 /// A name or text of a manifest, interned: every occurrence of one text has one symbol, so
 /// rules compare and hash integers, and the text is materialised only for a message.
-public struct Symbol: Hashable, Comparable, Sendable {
+package struct Symbol: Hashable, Comparable, Sendable {
     /// The symbol's number in its table.
-    public let index: UInt32
+    package let index: UInt32
 
     init(index: UInt32) { self.index = index }
 
-    public static func < (lhs: Symbol, rhs: Symbol) -> Bool { lhs.index < rhs.index }
+    package static func < (lhs: Symbol, rhs: Symbol) -> Bool { lhs.index < rhs.index }
 }
 
 /// The texts of a lint run, each stored once, numbered in the order they were first seen.
@@ -22,7 +22,7 @@ public struct Symbol: Hashable, Comparable, Sendable {
 /// no allocation per name. A slot holds the hash, so a probe that does not match reads one
 /// cache line, which is what keeps a table of millions of names fast. The hash is seeded per
 /// process, so names crafted to collide cannot make a hostile manifest's interning quadratic.
-public struct SymbolTable: Sendable {
+package struct SymbolTable: Sendable {
     private var storage: [UInt8] = []
     /// Where each symbol's text ends in `storage`; it starts where the previous one ends.
     private var ends: [UInt32] = []
@@ -38,19 +38,19 @@ public struct SymbolTable: Sendable {
     private static let seed = UInt64.random(in: .min ... .max)
 
     /// An empty table.
-    public init() {}
+    package init() {}
 
     /// How many symbols there are; symbol numbers run from 0 to `count - 1`.
-    public var count: Int { ends.count }
+    package var count: Int { ends.count }
 
     /// The text of `symbol`.
-    public func text(_ symbol: Symbol) -> String {
+    package func text(_ symbol: Symbol) -> String {
         let range = byteRange(symbol)
         return String(decoding: storage[range], as: UTF8.self)
     }
 
     /// The UTF-8 bytes of `symbol`.
-    public func bytes(_ symbol: Symbol) -> ArraySlice<UInt8> { storage[byteRange(symbol)] }
+    package func bytes(_ symbol: Symbol) -> ArraySlice<UInt8> { storage[byteRange(symbol)] }
 
     private func byteRange(_ symbol: Symbol) -> Range<Int> {
         let index = Int(symbol.index)
@@ -60,25 +60,25 @@ public struct SymbolTable: Sendable {
 
     /// The symbol of `text`, adding it when it is new.
     @discardableResult
-    public mutating func intern(_ text: String) -> Symbol {
+    package mutating func intern(_ text: String) -> Symbol {
         var text = text
         return text.withUTF8 { intern(UnsafeRawBufferPointer($0)) }
     }
 
     /// The symbol of the text in `bytes`, adding it when it is new.
     @discardableResult
-    public mutating func intern(_ bytes: ArraySlice<UInt8>) -> Symbol {
+    package mutating func intern(_ bytes: ArraySlice<UInt8>) -> Symbol {
         bytes.withUnsafeBytes { intern($0) }
     }
 
     /// The symbol of `text` if it has one, without adding it.
-    public func lookup(_ text: String) -> Symbol? {
+    package func lookup(_ text: String) -> Symbol? {
         var text = text
         return text.withUTF8 { lookup(UnsafeRawBufferPointer($0)) }
     }
 
     /// The symbol of `bytes`, when the table holds it.
-    public func lookup(_ bytes: ArraySlice<UInt8>) -> Symbol? {
+    package func lookup(_ bytes: ArraySlice<UInt8>) -> Symbol? {
         bytes.withUnsafeBytes { lookup($0) }
     }
 
@@ -122,7 +122,7 @@ public struct SymbolTable: Sendable {
 
     /// Adds every symbol of `other`, and returns the symbol each of its symbols has here:
     /// how the model of one file joins the run's table.
-    public mutating func merge(_ other: SymbolTable) -> [Symbol] {
+    package mutating func merge(_ other: SymbolTable) -> [Symbol] {
         var mapping: [Symbol] = []
         mapping.reserveCapacity(other.count)
         other.storage.withUnsafeBytes { raw in

@@ -11,7 +11,7 @@ extension StringProtocol {
     }
 
     /// Without leading and trailing spaces and tabs.
-    public func trimmingSpaces() -> String {
+    package func trimmingSpaces() -> String {
         String(drop(while: { $0 == " " || $0 == "\t" }).reversed().drop(while: { $0 == " " || $0 == "\t" }).reversed())
     }
 }

@@ -220,16 +220,16 @@ package struct YAMLParseResult: Sendable {
 }
 
 /// A problem found while reading YAML: the file is not well-formed, or a mapping repeats a key.
-public struct YAMLIssue: Sendable, Equatable {
+package struct YAMLIssue: Sendable, Equatable {
     /// What is wrong.
-    public enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         /// libyaml's message, or one of routelint's limits (depth, aliases, one document).
         case syntax(message: String)
         /// `key` is the repeated key's text; `earlier` is the first occurrence.
         case duplicateKey(key: String, earlier: SourceRange)
 
         /// What is wrong, in words: the finding's message, or the configuration's error.
-        public var message: String {
+        package var message: String {
             switch self {
             case .syntax(let message): message
             case .duplicateKey(let key, _): "key '\(key)' is repeated; YAML keeps only one of them"
@@ -238,12 +238,12 @@ public struct YAMLIssue: Sendable, Equatable {
     }
 
     /// What is wrong.
-    public let kind: Kind
+    package let kind: Kind
     /// Where: libyaml's position of the problem, or the repeated key.
-    public let range: SourceRange
+    package let range: SourceRange
 
     /// Whether the file is not well-formed (rather than repeating a key).
-    public var isSyntax: Bool {
+    package var isSyntax: Bool {
         if case .syntax = kind { return true }
         return false
     }

@@ -5,7 +5,7 @@ import RouteLintCore
 /// its text changed, or what its app claims — paths, `web`, hosts, app IDs, the Android
 /// settings — not when a route's holder, links or position did. Findings about a route point
 /// at its path as it is written now.
-public struct PlatformCheckCache: Sendable {
+package struct PlatformCheckCache: Sendable {
     private struct Key: Equatable {
         let file: FileID
         let bytes: [UInt8]
@@ -20,10 +20,10 @@ public struct PlatformCheckCache: Sendable {
     /// False for a single run, which has nothing to keep its files' texts for.
     private var keepsEntries = true
     /// How many times a file was read and decided, rather than taken from the cache.
-    public private(set) var filesDecided = 0
+    package private(set) var filesDecided = 0
 
     /// An empty cache.
-    public init() {}
+    package init() {}
 
     /// A cache that keeps nothing: for a run that checks the files once.
     package static var none: PlatformCheckCache {

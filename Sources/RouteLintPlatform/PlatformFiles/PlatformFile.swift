@@ -1,7 +1,7 @@
 import RouteLintCore
 
 /// The kinds of platform link file routelint checks, told apart by file name (docs/app-links.md).
-public enum PlatformFileKind: String, Sendable, CaseIterable {
+package enum PlatformFileKind: String, Sendable, CaseIterable {
     /// `apple-app-site-association` (also with `.json`): the components iOS evaluates.
     case appleAppSiteAssociation = "apple-app-site-association"
     /// `*.entitlements`: the associated domains of the app.
@@ -12,7 +12,7 @@ public enum PlatformFileKind: String, Sendable, CaseIterable {
     case androidManifest = "AndroidManifest.xml"
 
     /// The kind of the file at `path`, from its name; nil for any other name.
-    public init?(path: String) {
+    package init?(path: String) {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         switch name {
         case "apple-app-site-association", "apple-app-site-association.json": self = .appleAppSiteAssociation
@@ -26,17 +26,17 @@ public enum PlatformFileKind: String, Sendable, CaseIterable {
 }
 
 /// A platform file to check and the app it belongs to (nil: the route set's only app).
-public struct PlatformFileSource: Sendable {
+package struct PlatformFileSource: Sendable {
     /// The file, numbered after the route set's manifests.
-    public let file: SourceFile
+    package let file: SourceFile
     /// The app it belongs to, when the configuration names one.
-    public let app: String?
+    package let app: String?
     /// The host that served the file (`routelint hosts`): its witness URLs name that host
     /// rather than the app's first.
-    public let servedHost: String?
+    package let servedHost: String?
 
     /// `file`, for the app named `app`, as served by `servedHost` when one served it.
-    public init(file: SourceFile, app: String?, servedHost: String? = nil) {
+    package init(file: SourceFile, app: String?, servedHost: String? = nil) {
         self.file = file
         self.app = app
         self.servedHost = servedHost

@@ -4,9 +4,9 @@ import RouteLintCore
 /// the app, by the platform files of the run under the platform's own matcher, and what
 /// decides — the first matching apple-app-site-association component, or the `<data>`
 /// attribute or intent filter, per Android API range from the app's minimum SDK.
-public enum PlatformResolver {
+package enum PlatformResolver {
     /// The platform asked about.
-    public enum Platform: String, CaseIterable, Sendable {
+    package enum Platform: String, CaseIterable, Sendable {
         /// iOS: the apple-app-site-association files.
         case ios
         /// Android: the AndroidManifest.xml files, per API range.
@@ -14,52 +14,52 @@ public enum PlatformResolver {
     }
 
     /// What the platform does with one URL.
-    public struct Decision: Sendable, Equatable {
+    package struct Decision: Sendable, Equatable {
         /// The URL as given.
-        public let url: String
+        package let url: String
         /// One answer per API range on Android, one answer on iOS.
-        public let answers: [Answer]
+        package let answers: [Answer]
         /// Why no answer could be given (not an https URL, no platform file for its host).
-        public let problem: String?
+        package let problem: String?
     }
 
     /// Whether the app opens the URL, and what decides.
-    public struct Answer: Sendable, Equatable {
+    package struct Answer: Sendable, Equatable {
         /// `iOS`, or the Android API range (`API 26–30`).
-        public let scope: String
+        package let scope: String
         /// Whether the OS hands the URL to the app.
-        public let opensApp: Bool
+        package let opensApp: Bool
         /// What decides: `component '/products/?*'`; nil when nothing matches.
-        public let decidedBy: String?
+        package let decidedBy: String?
         /// Where what decides is written: the file as given, and the position.
-        public var place: Place?
+        package var place: Place?
         /// On Android, the API levels the answer holds for (`Int.max` above: every later one).
-        public var apiLevels: ClosedRange<Int>?
+        package var apiLevels: ClosedRange<Int>?
         /// On iOS, how the deciding component matched.
-        public var appleMatch: AppleMatch?
+        package var appleMatch: AppleMatch?
     }
 
     /// How an apple-app-site-association component matched a URL, as iOS compares them.
-    public struct AppleMatch: Sendable, Equatable {
+    package struct AppleMatch: Sendable, Equatable {
         /// The component's position among its entry's components, from 0.
-        public let index: Int
+        package let index: Int
         /// The component as iOS applies it: its entry's and the file's defaults filled in.
-        public let component: AppleLinkComponent
+        package let component: AppleLinkComponent
         /// How its path pattern matched the URL's path.
-        public let path: AppleLinkComponent.PathMatch
+        package let path: AppleLinkComponent.PathMatch
     }
 
     /// A position in a platform file.
-    public struct Place: Sendable, Equatable {
+    package struct Place: Sendable, Equatable {
         /// The file's path as the run names it.
-        public let file: String
+        package let file: String
         /// Where the deciding component, attribute or filter starts.
-        public let position: SourcePosition
+        package let position: SourcePosition
     }
 
     /// The decisions for `urls` by the `platformFiles` of `platform` (the others are passed
     /// over), for the `apps` they belong to.
-    public static func resolve(
+    package static func resolve(
         _ urls: [String], platform: Platform, platformFiles: [PlatformFileSource], apps: [AppModel]
     ) -> [Decision] {
         let files = platformFiles.compactMap { source -> (PlatformFile, SourceFile)? in

@@ -13,9 +13,9 @@
 ///
 /// Strings are compared as Java compares them, by UTF-16 code unit. The platform matches
 /// `Uri.getPath()`: the path percent-decoded.
-public struct AndroidPathPattern: Sendable, Equatable {
+package struct AndroidPathPattern: Sendable, Equatable {
     /// The `<data>` attribute a pattern is written in.
-    public enum Kind: String, Sendable, CaseIterable {
+    package enum Kind: String, Sendable, CaseIterable {
         /// `android:path`: the whole path, literally.
         case literal = "path"
         /// `android:pathPrefix`: the start of the path, literally.
@@ -28,7 +28,7 @@ public struct AndroidPathPattern: Sendable, Equatable {
         case suffix = "pathSuffix"
 
         /// The first API level whose manifest parser reads the attribute: an older one ignores it.
-        public var introducedIn: Int {
+        package var introducedIn: Int {
             switch self {
             case .literal, .prefix, .simpleGlob: return 1
             case .advancedGlob, .suffix: return 31
@@ -37,21 +37,21 @@ public struct AndroidPathPattern: Sendable, Equatable {
     }
 
     /// A pattern the platform's parser rejects, and why, in its words.
-    public struct Rejection: Error, Equatable, Sendable, CustomStringConvertible {
-        public let description: String
+    package struct Rejection: Error, Equatable, Sendable, CustomStringConvertible {
+        package let description: String
     }
 
     /// The attribute it is written in.
-    public let kind: Kind
+    package let kind: Kind
     /// The pattern as written.
-    public let pattern: String
+    package let pattern: String
     /// The pattern's UTF-16 code units.
     let units: [UInt16]
     /// An advanced pattern as AOSP's parser stores it: characters, and negative markers.
     let parsed: [Int32]
 
     /// Reads `pattern` written in `kind`; an advanced pattern the platform rejects throws.
-    public init(_ kind: Kind, _ pattern: String) throws(Rejection) {
+    package init(_ kind: Kind, _ pattern: String) throws(Rejection) {
         self.kind = kind
         self.pattern = pattern
         units = Array(pattern.utf16)
@@ -59,7 +59,7 @@ public struct AndroidPathPattern: Sendable, Equatable {
     }
 
     /// Whether the pattern matches `path`, as the platform decides it.
-    public func matches(_ path: String) -> Bool {
+    package func matches(_ path: String) -> Bool {
         let match = Array(path.utf16)
         switch kind {
         case .literal: return match == units

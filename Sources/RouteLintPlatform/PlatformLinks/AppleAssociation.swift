@@ -24,9 +24,9 @@ import RouteLintCore
 /// segments are written in their canonical percent-encoding (upper-case hex); iOS compares the
 /// encoded path as it comes, so `%c3%a9` does not match `%C3%A9` there, while resolution
 /// decodes both: a platform difference the documentation names.
-public enum AppleAssociation {
+package enum AppleAssociation {
     /// The components, in the order iOS must try them.
-    public static func components(for app: AppModel) -> [AppleLinkComponent] {
+    package static func components(for app: AppModel) -> [AppleLinkComponent] {
         let routes = app.routes.compactMap { route -> Candidate? in
             guard let pattern = route.path?.value else { return nil }
             return Candidate(id: app.text(route.id.value), pattern: pattern, isWeb: route.isWeb, app: app)

@@ -3,18 +3,18 @@ import RouteLintCore
 /// The `substitutionVariables` of an apple-app-site-association (iOS 13.5+): named lists of
 /// values that a pattern's `$(name)` stands for, beside the variables iOS predefines
 /// (docs/app-links.md, "Substitution variables").
-public struct AppleSubstitutionVariables: Sendable, Equatable {
+package struct AppleSubstitutionVariables: Sendable, Equatable {
     /// The file's own lists, by name. A value may hold `*` and `?`; one that names another
     /// variable is dropped when the file is read, since iOS never expands a variable there.
-    public var lists: [String: [String]]
+    package var lists: [String: [String]]
 
     /// The variables `lists` defines, beside the predefined ones.
-    public init(_ lists: [String: [String]] = [:]) {
+    package init(_ lists: [String: [String]] = [:]) {
         self.lists = lists
     }
 
     /// The names iOS predefines: one ASCII character of a class, or an ISO code.
-    public static let predefinedNames: Set<String> = ["alpha", "upper", "lower", "alnum", "digit", "xdigit", "region", "lang"]
+    package static let predefinedNames: Set<String> = ["alpha", "upper", "lower", "alnum", "digit", "xdigit", "region", "lang"]
 
     /// What `$(name)` stands for: the file's list when it has one, else a predefined variable;
     /// nil when neither defines it, so that it matches nothing.
@@ -42,7 +42,7 @@ public struct AppleSubstitutionVariables: Sendable, Equatable {
     }
 
     /// The names of the variables `pattern` refers to (`$(name)`), in order, as written.
-    public static func references(in pattern: String) -> [String] {
+    package static func references(in pattern: String) -> [String] {
         AppleGlob.tokens(of: pattern).compactMap { token in
             if case .variable(let name) = token { return name }
             return nil

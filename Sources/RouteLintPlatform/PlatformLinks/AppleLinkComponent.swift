@@ -13,20 +13,20 @@ import RouteLintCore
 /// Paths compare as iOS compares them (`ApplePathPattern`): the pattern's leading `/` is
 /// optional, a trailing run of `/` is dropped from pattern and URL alike, and a pattern that
 /// ends in `/*` also matches the path without that segment.
-public struct AppleLinkComponent: Sendable, Equatable {
+package struct AppleLinkComponent: Sendable, Equatable {
     /// `/`: the pattern of the URL's path; nil matches any path.
-    public var path: String?
+    package var path: String?
     /// `?` as a string: the pattern of the whole query; nil (and no `queryItems`) matches any.
-    public var query: String?
+    package var query: String?
     /// A query item the URL must have, with a pattern of its value.
-    public struct QueryItemPattern: Sendable, Equatable {
+    package struct QueryItemPattern: Sendable, Equatable {
         /// The item's name.
-        public var name: String
+        package var name: String
         /// The pattern of its value.
-        public var pattern: String
+        package var pattern: String
 
         /// The item `name` with a value `pattern` matches.
-        public init(name: String, pattern: String) {
+        package init(name: String, pattern: String) {
             self.name = name
             self.pattern = pattern
         }
@@ -34,23 +34,23 @@ public struct AppleLinkComponent: Sendable, Equatable {
 
     /// `?` as a dictionary: a pattern for each named query item. An item the URL does not have
     /// counts as the empty string, and one it repeats must match on every occurrence.
-    public var queryItems: [QueryItemPattern]
+    package var queryItems: [QueryItemPattern]
     /// `#`: the pattern of the fragment; nil matches any.
-    public var fragment: String?
+    package var fragment: String?
     /// `exclude`: a URL this component matches does not open the app.
-    public var exclude: Bool
+    package var exclude: Bool
     /// `caseSensitive` (default true).
-    public var caseSensitive: Bool
+    package var caseSensitive: Bool
     /// `percentEncoded` (default true). False makes iOS compare the decoded URL (path, query
     /// items, fragment) with the pattern as written.
-    public var percentEncoded: Bool
+    package var percentEncoded: Bool
     /// `comment`: words for the reader; iOS ignores it.
-    public var comment: String?
+    package var comment: String?
     /// The file's `substitutionVariables`, which `$(name)` in a pattern stands for.
-    public var variables: AppleSubstitutionVariables
+    package var variables: AppleSubstitutionVariables
 
     /// A component; see the properties.
-    public init(
+    package init(
         path: String? = nil, query: String? = nil, queryItems: [QueryItemPattern] = [], fragment: String? = nil,
         exclude: Bool = false, caseSensitive: Bool = true, percentEncoded: Bool = true, comment: String? = nil,
         variables: AppleSubstitutionVariables = AppleSubstitutionVariables()
@@ -68,7 +68,7 @@ public struct AppleLinkComponent: Sendable, Equatable {
 
     /// Whether the component matches a URL with this path (as written, percent-escapes kept),
     /// query (nil: none) and fragment (nil: none).
-    public func matches(path urlPath: String, query urlQuery: String? = nil, fragment urlFragment: String? = nil) -> Bool {
+    package func matches(path urlPath: String, query urlQuery: String? = nil, fragment urlFragment: String? = nil) -> Bool {
         if path != nil, pathMatch(urlPath) == nil { return false }
         return Conditions(self).match(query: urlQuery, fragment: urlFragment)
     }
@@ -126,17 +126,17 @@ public struct AppleLinkComponent: Sendable, Equatable {
     }
 
     /// How the component's path pattern matches a URL path: what iOS compares.
-    public struct PathMatch: Sendable, Equatable {
+    package struct PathMatch: Sendable, Equatable {
         /// The URL path as compared: decoded when `percentEncoded` is false, trailing `/` dropped.
-        public var comparedPath: String
+        package var comparedPath: String
         /// The pattern as compared: one leading `/`, no trailing one.
-        public var comparedPattern: String
+        package var comparedPattern: String
         /// Whether it matched only once the pattern's final `/*` was left out.
-        public var matchedWithoutFinalStar: Bool
+        package var matchedWithoutFinalStar: Bool
         /// The value each substitution variable took, in the pattern's order.
-        public var variables: [(name: String, value: String)]
+        package var variables: [(name: String, value: String)]
 
-        public static func == (lhs: PathMatch, rhs: PathMatch) -> Bool {
+        package static func == (lhs: PathMatch, rhs: PathMatch) -> Bool {
             lhs.comparedPath == rhs.comparedPath && lhs.comparedPattern == rhs.comparedPattern
                 && lhs.matchedWithoutFinalStar == rhs.matchedWithoutFinalStar
                 && lhs.variables.elementsEqual(rhs.variables) { $0.name == $1.name && $0.value == $1.value }
@@ -145,7 +145,7 @@ public struct AppleLinkComponent: Sendable, Equatable {
 
     /// How the path pattern matches `urlPath` (as written); nil when it does not. A component
     /// without a path pattern compares as `*`.
-    public func pathMatch(_ urlPath: String) -> PathMatch? {
+    package func pathMatch(_ urlPath: String) -> PathMatch? {
         let pattern = ApplePathPattern(path ?? "*")
         guard let decoded = comparable(urlPath) else { return nil }
         let compared = String(ApplePathPattern.folded(decoded))
@@ -165,7 +165,7 @@ public struct AppleLinkComponent: Sendable, Equatable {
 
     /// What a list of components decides for a URL: the position of the first component that
     /// matches and whether it opens the app; nil when none matches (the URL stays on the web).
-    public static func decide(
+    package static func decide(
         _ components: [AppleLinkComponent], path: String, query: String? = nil, fragment: String? = nil
     ) -> (component: Int, opensApp: Bool)? {
         for (position, component) in components.enumerated()
@@ -182,14 +182,14 @@ public struct AppleLinkComponent: Sendable, Equatable {
 /// they are compared (`/buy` matches `/buy/` and `/buy//`; `/` matches the empty path); and a
 /// pattern that then ends in `/*` also matches the path without that segment (`/buy/*` matches
 /// `/buy`, not `/buyer`).
-public struct ApplePathPattern: Sendable, Equatable {
+package struct ApplePathPattern: Sendable, Equatable {
     /// The glob the folded URL path must match: the pattern with one leading `/` and no trailing one.
-    public let glob: String
+    package let glob: String
     /// Whether the pattern ends in `/*`, so that the folded path may also match `glob` without it.
-    public let matchesParent: Bool
+    package let matchesParent: Bool
 
     /// The pattern `text` (the `/` of a component, or a legacy `paths` entry without `NOT `).
-    public init(_ text: String) {
+    package init(_ text: String) {
         var body = Substring(text).drop { $0 == "/" }
         while body.last == "/" { body.removeLast() }
         glob = body.isEmpty ? "" : "/" + body
@@ -197,10 +197,10 @@ public struct ApplePathPattern: Sendable, Equatable {
     }
 
     /// The glob of the path without the final segment `/*`, when the pattern has one.
-    public var parentGlob: String? { matchesParent ? String(glob.dropLast(2)) : nil }
+    package var parentGlob: String? { matchesParent ? String(glob.dropLast(2)) : nil }
 
     /// `path` as iOS compares it with a pattern: without its trailing run of `/`.
-    public static func folded(_ path: String) -> Substring {
+    package static func folded(_ path: String) -> Substring {
         var folded = Substring(path)
         while folded.last == "/" { folded.removeLast() }
         return folded

@@ -4,97 +4,97 @@ import RouteLintCore
 /// findings: the counts, the deep-link surface, the navigation of each activity and the
 /// statistics of its link graph. Every figure is computed here, so that the page only lays
 /// them out and tests can check them without a browser.
-public struct AppAudit: Sendable {
+package struct AppAudit: Sendable {
     /// How the app is called ("app 'shop'").
-    public let name: String
+    package let name: String
     /// The app's position in the run, for anchors that stay unique across apps.
-    public let index: Int
+    package let index: Int
     /// Routes declared.
-    public let routeCount: Int
+    package let routeCount: Int
     /// Activities declared.
-    public let activityCount: Int
+    package let activityCount: Int
     /// Tabs declared.
-    public let tabCount: Int
+    package let tabCount: Int
     /// Holders declared.
-    public let holderCount: Int
+    package let holderCount: Int
 
     /// Findings of one rule, by severity.
-    public struct RuleCount: Sendable, Equatable {
+    package struct RuleCount: Sendable, Equatable {
         /// The rule's id.
-        public let rule: String
+        package let rule: String
         /// Its findings at each severity.
-        public var errors = 0
+        package var errors = 0
         /// See `errors`.
-        public var warnings = 0
+        package var warnings = 0
         /// See `errors`.
-        public var notes = 0
+        package var notes = 0
         /// Every finding of the rule.
-        public var total: Int { errors + warnings + notes }
+        package var total: Int { errors + warnings + notes }
     }
 
     /// The findings in the app's files, per rule, the rules with most findings first.
-    public let findingsByRule: [RuleCount]
+    package let findingsByRule: [RuleCount]
     /// The files with the most findings, most first (at most ten).
-    public let filesWithMostFindings: [(path: String, count: Int)]
+    package let filesWithMostFindings: [(path: String, count: Int)]
 
     /// A scheme or host and the patterns it opens.
-    public struct Origin: Sendable {
+    package struct Origin: Sendable {
         /// `shop://` or `https://shop.example.com`.
-        public let origin: String
+        package let origin: String
         /// The patterns opened there: every route's path for a scheme, the web routes' for a host.
-        public let patterns: [(route: String, pattern: String)]
+        package let patterns: [(route: String, pattern: String)]
     }
 
     /// The deep-link surface: what the outside world reaches.
-    public let origins: [Origin]
+    package let origins: [Origin]
     /// Routes marked `entry: true`.
-    public let entryRoutes: [String]
+    package let entryRoutes: [String]
     /// Routes with a path and `web: false`: not claimed on the hosts.
-    public let webOffRoutes: [String]
+    package let webOffRoutes: [String]
     /// Auth-required routes that an entry route reaches by links without passing another
     /// auth-required route, each with the chain of route ids from the entry.
-    public let authReachableFromEntries: [[String]]
+    package let authReachableFromEntries: [[String]]
 
     /// The navigation of one activity.
-    public struct ActivityAudit: Sendable {
+    package struct ActivityAudit: Sendable {
         /// The activity's name.
-        public let name: String
+        package let name: String
         /// The layered drawing, or nil when the activity is too large to draw legibly.
-        public let layout: LayeredLayout?
+        package let layout: LayeredLayout?
         /// Routes of the activity.
-        public let routeCount: Int
+        package let routeCount: Int
         /// For a large activity: its largest subtrees (a tab root or its child, and the routes
         /// first reached through it), largest first.
-        public let largestSubtrees: [(route: String, size: Int)]
+        package let largestSubtrees: [(route: String, size: Int)]
         /// For a large activity: how many of its routes lie at each depth from a tab root.
-        public let depthHistogram: [Int]
+        package let depthHistogram: [Int]
     }
 
     /// One entry per activity, in declaration order.
-    public let activities: [ActivityAudit]
+    package let activities: [ActivityAudit]
 
     /// How many routes lie at each depth from their nearest tab root (index 0: the roots), and
     /// how many no tab reaches.
-    public let depthHistogram: [Int]
+    package let depthHistogram: [Int]
     /// How many routes no tab reaches.
-    public let unreachedFromTabs: Int
+    package let unreachedFromTabs: Int
     /// How many routes link to 0, 1, 2, 3–5, 6–10 and more than 10 routes.
-    public let fanOutHistogram: [Int]
+    package let fanOutHistogram: [Int]
     /// The routes with the most links, most first (at most five).
-    public let widestRoutes: [(route: String, links: Int)]
+    package let widestRoutes: [(route: String, links: Int)]
     /// The longest of the shortest chains of links from a tab root, longest first (at most
     /// five), each as route ids from the root.
-    public let longestChains: [[String]]
+    package let longestChains: [[String]]
 
     /// The labels of `fanOutHistogram`'s buckets.
-    public static let fanOutBuckets = ["0", "1", "2", "3–5", "6–10", "11+"]
+    package static let fanOutBuckets = ["0", "1", "2", "3–5", "6–10", "11+"]
 
     /// The most routes an activity's drawing holds; a larger one is summarised.
-    public static let maximumDrawnRoutes = 120
+    package static let maximumDrawnRoutes = 120
 
     /// The audit of `app`, the `index`th app of a run, with the run's `findings` (those in the
     /// app's files count) and its `files`.
-    public init(_ app: AppModel, index: Int, findings: [Finding], files: [SourceFile]) {
+    package init(_ app: AppModel, index: Int, findings: [Finding], files: [SourceFile]) {
         name = app.displayName
         self.index = index
         routeCount = app.routes.count

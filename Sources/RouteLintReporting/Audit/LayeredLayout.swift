@@ -5,9 +5,9 @@ import RouteLintCore
 /// from a root; routes of the activity that no tab reaches (entries, orphans) in a last column.
 /// Within a column, nodes are ordered by the mean row of the nodes that link to them (one sweep
 /// from left to right, the barycentre heuristic), so that most edges run straight.
-public struct LayeredLayout: Sendable {
+package struct LayeredLayout: Sendable {
     /// What a node stands for.
-    public enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         /// A tab of the activity.
         case tab
         /// A route, with how it is shown and whether it is an entry.
@@ -15,29 +15,29 @@ public struct LayeredLayout: Sendable {
     }
 
     /// One box of the drawing.
-    public struct Node: Sendable {
+    package struct Node: Sendable {
         /// The tab's name or the route's id.
-        public let name: String
+        package let name: String
         /// The route's path, for its tooltip.
-        public let detail: String?
+        package let detail: String?
         /// A tab or a route.
-        public let kind: Kind
+        package let kind: Kind
         /// The most severe finding on the entity, if any.
-        public let severity: Severity?
+        package let severity: Severity?
         /// The column: 0 for tabs, then a route's depth from a root plus one.
-        public let column: Int
+        package let column: Int
         /// The row within the column.
-        public internal(set) var row: Int
+        package internal(set) var row: Int
     }
 
     /// The boxes, column by column.
-    public private(set) var nodes: [Node]
+    package private(set) var nodes: [Node]
     /// Edges by node index: a tab to its root, a route to each route it links to (drawn ones).
-    public let edges: [(from: Int, to: Int)]
+    package let edges: [(from: Int, to: Int)]
     /// The number of columns.
-    public let columns: Int
+    package let columns: Int
     /// The most rows a column has.
-    public let rows: Int
+    package let rows: Int
 
     /// The drawing of one activity: its `tabs` (in index order), the positions of its routes
     /// (`members`), each route's depth from a tab root within the activity, and the most severe

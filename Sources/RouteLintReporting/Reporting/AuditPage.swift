@@ -12,17 +12,17 @@ import RouteLintRules
 /// bidirectional characters shown as escapes, then HTML's special characters as entities, so
 /// a route named `<script>` is text. Lists are bounded so that 100,000 routes stay a page that
 /// opens in seconds; what is left out is counted.
-public struct AuditPage: Reporter {
+package struct AuditPage: Reporter {
     /// At most this many items of one list (patterns of an origin, entry routes, …).
-    public static let maximumListItems = 200
+    package static let maximumListItems = 200
     /// At most this many findings are listed; the rest are counted (the JSON report has all).
-    public static let maximumFindings = 5_000
+    package static let maximumFindings = 5_000
 
     /// The page writer.
-    public init() {}
+    package init() {}
 
     /// Writes the page of `report`.
-    public func write<Output: TextOutputStream>(_ report: LintReport, to output: inout Output) {
+    package func write<Output: TextOutputStream>(_ report: LintReport, to output: inout Output) {
         let audits = report.apps.enumerated().map { index, app in
             AppAudit(app, index: index, findings: report.active, files: report.files)
         }
@@ -353,7 +353,7 @@ public struct AuditPage: Reporter {
 
     /// Text for HTML, in an element or an attribute: control and bidirectional characters as
     /// visible escapes (`\\u{202E}`), then `& < > " '` as entities.
-    public static func escaped(_ text: String) -> String {
+    package static func escaped(_ text: String) -> String {
         var result = ""
         for scalar in TerminalText.escape(text).unicodeScalars {
             switch scalar {

@@ -5,15 +5,15 @@ import RouteLintCore
 /// (a bold edge); `links` are plain edges. Sheets are dashed, full-screen routes drawn as
 /// 3-D boxes, entry routes doubled (DOT) or shaded (Mermaid). An entity with findings is
 /// drawn in the colour of its most severe one, with the rule ids in its label.
-public enum GraphRenderer {
+package enum GraphRenderer {
     /// The graph languages.
-    public enum Format: String, CaseIterable, Sendable {
+    package enum Format: String, CaseIterable, Sendable {
         /// Graphviz's DOT, or a Mermaid flowchart.
         case dot, mermaid
     }
 
     /// The graph of `apps`, each entity marked with the `findings` inside its declaration.
-    public static func render(_ apps: [AppModel], findings: [Finding], format: Format) -> String {
+    package static func render(_ apps: [AppModel], findings: [Finding], format: Format) -> String {
         let graph = NavigationGraph(apps: apps, findings: findings)
         switch format {
         case .dot: return dot(graph)

@@ -3,9 +3,9 @@ import RouteLintPlatform
 
 /// The output of `routelint resolve --platform ios|android`: what the platform does with each
 /// URL, as text or JSON.
-public enum PlatformResolutionReporter {
+package enum PlatformResolutionReporter {
     /// The decisions as text: per URL, an answer per line, what decides it with its position.
-    public static func text(_ decisions: [PlatformResolver.Decision]) -> String {
+    package static func text(_ decisions: [PlatformResolver.Decision]) -> String {
         var output = ""
         for decision in decisions {
             let url = TerminalText.escape(decision.url)
@@ -33,7 +33,7 @@ public enum PlatformResolutionReporter {
     /// what it says after the defaults (`path`, `query`, `fragment`, `exclude`, `caseSensitive`),
     /// the `comparedPath` and `comparedPattern` as iOS compares them, and
     /// `matchedWithoutFinalStar`.
-    public static func json(_ decisions: [PlatformResolver.Decision]) -> String {
+    package static func json(_ decisions: [PlatformResolver.Decision]) -> String {
         JSONValue.array(
             decisions.map { decision in
                 .object([

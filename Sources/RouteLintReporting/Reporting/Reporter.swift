@@ -19,14 +19,14 @@ public struct LintReport: Sendable {
     public let failingSeverity: Severity
     /// The apps the findings concern, for the outputs that draw them (the audit page, the
     /// Markdown flowchart).
-    public let apps: [AppModel]
+    package let apps: [AppModel]
     /// For `routelint diff`: the other revision; nil for a lint.
-    public let comparison: Comparison?
+    package let comparison: Comparison?
 
     /// What a report of changes knows of the other revision.
-    public struct Comparison: Sendable {
+    package struct Comparison: Sendable {
         /// The apps in the other revision.
-        public let earlierApps: [AppModel]
+        package let earlierApps: [AppModel]
         /// For each of the report's files, the app it declares, in words ("app 'shop'").
         let appOfFile: [String]
 
@@ -37,7 +37,7 @@ public struct LintReport: Sendable {
         }
 
         /// The app that `file` declares, in words: where a change belongs.
-        public func app(of file: FileID) -> String { appOfFile[Int(file.index)] }
+        package func app(of file: FileID) -> String { appOfFile[Int(file.index)] }
     }
 
     /// What the summary line says beyond the findings.
@@ -72,7 +72,7 @@ public struct LintReport: Sendable {
     }
 
     /// A report; see the properties.
-    public init(
+    package init(
         active: [Finding], suppressed: [Finding] = [], files: [SourceFile], totals: Totals,
         skippedChecks: [String] = [], unreadable: [ReadFailure] = [], failingSeverity: Severity = .error, apps: [AppModel] = [],
         comparison: Comparison? = nil

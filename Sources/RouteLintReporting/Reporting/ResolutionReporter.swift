@@ -1,9 +1,9 @@
 import RouteLintCore
 
 /// The output of `routelint resolve`.
-public enum ResolutionReporter {
+package enum ResolutionReporter {
     /// `routelint resolve`'s text: one block per URL, in input order.
-    public static func text(_ resolutions: [URLResolver.Resolution]) -> String {
+    package static func text(_ resolutions: [URLResolver.Resolution]) -> String {
         var output = ""
         for resolution in resolutions {
             let url = TerminalText.escape(resolution.url)
@@ -35,7 +35,7 @@ public enum ResolutionReporter {
 
     /// The array docs/usage.md defines ("Which route does a URL open?"): one object per URL, in input order. Every key is
     /// always present; what does not apply is null (or empty).
-    public static func json(_ resolutions: [URLResolver.Resolution]) -> String {
+    package static func json(_ resolutions: [URLResolver.Resolution]) -> String {
         func optional(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
         func object(_ pairs: [URLResolver.Pair]) -> JSONValue { .object(pairs.map { ($0.name, .string($0.value)) }) }
         return JSONValue.array(

@@ -2,9 +2,9 @@ import RouteLintCore
 import RouteLintRules
 
 /// The text of `routelint rules` and `routelint explain`.
-public enum RuleDocumentation {
+package enum RuleDocumentation {
     /// `routelint rules`: a line per rule with its id, default severity and summary.
-    public static func catalogue() -> String {
+    package static func catalogue() -> String {
         let descriptions = RuleRegistry.descriptions
         let idWidth = descriptions.map(\.id.count).max() ?? 0
         return descriptions.map { rule in
@@ -15,7 +15,7 @@ public enum RuleDocumentation {
     /// The catalogue as JSON: one object per rule, in catalogue order, with its id, default
     /// severity, category (`format`, `navigation`, `platform-links`, `route-changes` or `suppression`), summary, documentation
     /// address and options. Fields are only ever added.
-    public static func catalogueJSON() -> String {
+    package static func catalogueJSON() -> String {
         JSONValue.array(
             RuleRegistry.descriptions.map { rule in
                 .object([
@@ -46,7 +46,7 @@ public enum RuleDocumentation {
     }
 
     /// `routelint explain RULE`: the rule's whole documentation, its examples as manifests to write.
-    public static func explain(_ rule: RuleDescription) -> String {
+    package static func explain(_ rule: RuleDescription) -> String {
         var text = "\(rule.id) (default severity: \(rule.defaultSeverity.rawValue))\n\n"
         text += rule.summary + "\n\n" + rule.rationale + "\n"
         text += examples("Triggering examples", rule.triggeringExamples)
@@ -57,7 +57,7 @@ public enum RuleDocumentation {
     /// A Markdown table of every rule — id, default severity, summary — each id linking to its
     /// section of `docs/rules.md` through `page` (empty within that page): for the rules page
     /// and the README.
-    public static func table(linkingTo page: String) -> String {
+    package static func table(linkingTo page: String) -> String {
         var text = "| rule | default | summary |\n|---|---|---|\n"
         for rule in RuleRegistry.descriptions {
             text += "| [`\(rule.id)`](\(page)#\(rule.id)) | \(rule.defaultSeverity.rawValue) | \(rule.summary) |\n"
@@ -67,7 +67,7 @@ public enum RuleDocumentation {
 
     /// `docs/rules.md`: every rule's documentation, one section per rule, headed by its id
     /// so that `docs/rules.md#RULE` (the SARIF helpUri) lands on it.
-    public static func markdown() -> String {
+    package static func markdown() -> String {
         var text = "# routelint rules\n\nGenerated from the rules' own descriptions (`routelint explain RULE` prints the same); "
         text += "the test suite runs every example below.\n\n"
         text += table(linkingTo: "")

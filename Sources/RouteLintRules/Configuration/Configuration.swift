@@ -13,66 +13,66 @@ import RouteLintCore
 /// tab-limit: {severity: error, max: 4}      # or a severity with options
 /// holder-types: named                       # how `generate` types holders
 /// ```
-public struct LintConfiguration: Sendable {
+package struct LintConfiguration: Sendable {
     /// How one rule is set: on or off, at which severity, with which options.
-    public struct RuleSetting: Sendable, Equatable {
+    package struct RuleSetting: Sendable, Equatable {
         /// False when the rule is `off`.
-        public var isEnabled = true
+        package var isEnabled = true
         /// The severity findings of the rule take, when not the rule's default.
-        public var severity: Severity?
+        package var severity: Severity?
         /// The rule's options (`tab-limit: {max: 4}`).
-        public var options = RuleOptions()
+        package var options = RuleOptions()
     }
 
     /// The folder the globs are relative to: the configuration file's.
-    public var baseDirectory: String
+    package var baseDirectory: String
     /// The globs that select the files of the route set; none selects every `*.routes.yaml`/`*.routes.yml`.
-    public var include: [Glob] = []
+    package var include: [Glob] = []
     /// The globs that remove files from the route set.
-    public var exclude: [Glob] = []
+    package var exclude: [Glob] = []
     /// `platform-files`: the platform link files to check, each a path or glob relative to
     /// this file's folder, and the app it belongs to when the set has several.
-    public var platformFiles: [PlatformFileEntry] = []
+    package var platformFiles: [PlatformFileEntry] = []
 
     /// One item of `platform-files`.
-    public struct PlatformFileEntry: Sendable, Equatable {
+    package struct PlatformFileEntry: Sendable, Equatable {
         /// The path or glob.
-        public var glob: Glob
+        package var glob: Glob
         /// The app the files belong to; nil for the route set's only app.
-        public var app: String?
+        package var app: String?
 
         /// The files `glob` selects, for the app `app`.
-        public init(glob: Glob, app: String? = nil) {
+        package init(glob: Glob, app: String? = nil) {
             self.glob = glob
             self.app = app
         }
     }
     /// `holder-types`: how `routelint generate` types the holders; nil when not set.
-    public var holderTypes: HolderTypes?
+    package var holderTypes: HolderTypes?
     /// `served-hosts`: the subdomains `routelint hosts` checks for the wildcard hosts that
     /// cover them (a wildcard itself cannot be fetched).
-    public var servedHosts: [String] = []
+    package var servedHosts: [String] = []
     /// Each rule's setting, by rule id; a rule not named keeps its defaults.
-    public var rules: [String: RuleSetting] = [:]
+    package var rules: [String: RuleSetting] = [:]
     /// The configuration file, when there is one.
-    public var path: String?
+    package var path: String?
 
     /// The defaults (every rule on at its default severity), with globs relative to `baseDirectory`.
-    public init(baseDirectory: String = ".") {
+    package init(baseDirectory: String = ".") {
         self.baseDirectory = baseDirectory
     }
 
     /// The name routelint looks for in the working directory and its parents.
-    public static let fileName = ".routelint.yml"
+    package static let fileName = ".routelint.yml"
 
     /// A configuration that cannot be used: the message names the file, line and column.
-    public struct LoadError: Error, CustomStringConvertible, Sendable {
-        public let description: String
+    package struct LoadError: Error, CustomStringConvertible, Sendable {
+        package let description: String
     }
 
     /// Reads a configuration from its bytes, as if read from `path`: globs are relative to
     /// its folder, and errors name it.
-    public static func parse(_ bytes: [UInt8], path: String) throws(LoadError) -> LintConfiguration {
+    package static func parse(_ bytes: [UInt8], path: String) throws(LoadError) -> LintConfiguration {
         let directory = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
         var configuration = LintConfiguration(baseDirectory: directory.isEmpty ? "/" : directory)
         configuration.path = path
@@ -246,5 +246,5 @@ public struct LintConfiguration: Sendable {
     }
 
     /// The rule options to lint with.
-    public var ruleOptions: [String: RuleOptions] { rules.mapValues(\.options) }
+    package var ruleOptions: [String: RuleOptions] { rules.mapValues(\.options) }
 }

@@ -2,10 +2,10 @@ import RouteLintCore
 
 /// What `routelint init` writes and prints: a starter configuration whose `include` covers the
 /// manifests found, and the snippets that run routelint as a pre-commit hook and in a workflow.
-public enum Starter {
+package enum Starter {
     /// The `include` globs for manifests at `paths` (relative, `/`-separated): one glob per
     /// top-level folder that holds manifests, and the manifests at the top level by name.
-    public static func includeGlobs(for paths: [String]) -> [String] {
+    package static func includeGlobs(for paths: [String]) -> [String] {
         var globs: [String] = []
         for path in paths {
             let components = path.split(separator: "/").filter { $0 != "." }
@@ -18,7 +18,7 @@ public enum Starter {
     }
 
     /// The starter `.routelint.yml`.
-    public static func configuration(include globs: [String]) -> String {
+    package static func configuration(include globs: [String]) -> String {
         let include = globs.isEmpty ? "[\"**/*.routes.yaml\"]" : "[" + globs.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
         return """
             # routelint's configuration: which files make the route set, and how each rule is set.
@@ -32,7 +32,7 @@ public enum Starter {
     }
 
     /// The snippets for the pre-commit hook and the GitHub Action, pinned to `revision`.
-    public static func snippets(revision: String) -> String {
+    package static func snippets(revision: String) -> String {
         """
         Add routelint to pre-commit, in .pre-commit-config.yaml:
 

@@ -2,15 +2,15 @@ import RouteLintCore
 
 /// Where rules put their findings. Each finding takes its rule's default severity; the
 /// configuration may change it afterwards.
-public struct FindingSink: Sendable {
+package struct FindingSink: Sendable {
     /// The findings reported so far, in the order they were reported.
-    public private(set) var findings: [Finding] = []
+    package private(set) var findings: [Finding] = []
 
     /// An empty sink.
-    public init() {}
+    package init() {}
 
     /// Reports a finding of the rule `description` at its default severity.
-    public mutating func report(
+    package mutating func report(
         _ rule: RuleDescription, _ message: String, at range: SourceRange,
         related: [RelatedLocation] = [], relatedOmitted: Int = 0, subjects: [FindingSubject] = [], suggestion: String? = nil,
         witnesses: [String] = []
@@ -27,12 +27,12 @@ public struct FindingSink: Sendable {
     }
 
     /// Adds the findings of another sink (a rule that ran on its own thread).
-    public mutating func append(contentsOf other: FindingSink) {
+    package mutating func append(contentsOf other: FindingSink) {
         findings.append(contentsOf: other.findings)
     }
 
     /// Adds a finding made elsewhere.
-    public mutating func append(_ finding: Finding) {
+    package mutating func append(_ finding: Finding) {
         findings.append(finding)
     }
 

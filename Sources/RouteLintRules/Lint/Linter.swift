@@ -2,30 +2,30 @@ import RouteLintCore
 import RouteLintPlatform
 
 /// What the rules found in a route set: the apps its files form, and the findings.
-public struct LintResult: Sendable {
+package struct LintResult: Sendable {
     /// Findings in report order (file, position, rule), suppressed ones left out.
-    public let findings: [Finding]
+    package let findings: [Finding]
     /// Findings that `# routelint:ignore` directives silence, in report order.
-    public let suppressed: [Finding]
+    package let suppressed: [Finding]
     /// The apps the files form, in the order their first files come.
-    public let apps: [AppModel]
+    package let apps: [AppModel]
     /// Files that are not well-formed YAML: what they declare is missing from `apps`, so an
     /// answer drawn from the apps (a URL's route, a graph) may be wrong.
-    public let unparsedFiles: [FileID]
+    package let unparsedFiles: [FileID]
     /// The app of each file, in the order the files were given.
-    public let fileApps: [FileApp]
+    package let fileApps: [FileApp]
     /// How long each phase took, in order: "parse" (when `Linter.lint` read the files),
     /// "model", "rules (side by side)", then "rule ID" for the time of each rule on its own
     /// thread, and "suppressions".
-    public let timings: [PhaseTiming]
+    package let timings: [PhaseTiming]
     /// The files' `# routelint:ignore` directives: `routelint diff` applies them to its findings.
-    public let directives: [SuppressionDirective]
+    package let directives: [SuppressionDirective]
     /// Platform files whose claims could not be decided within the comparison's bound: the run
     /// checked them only in part, so it is incomplete.
-    public var undecidedPlatformFiles: [ReadFailure] = []
+    package var undecidedPlatformFiles: [ReadFailure] = []
 
     /// The number of routes of all apps.
-    public var routeCount: Int { apps.reduce(0) { $0 + $1.routes.count } }
+    package var routeCount: Int { apps.reduce(0) { $0 + $1.routes.count } }
 
     fileprivate func withTiming(first timing: PhaseTiming) -> LintResult {
         LintResult(
@@ -35,21 +35,21 @@ public struct LintResult: Sendable {
 }
 
 /// How long one phase of the linter took.
-public struct PhaseTiming: Sendable {
+package struct PhaseTiming: Sendable {
     /// The phase: "parse", "model", "rule ID", ….
-    public let phase: String
+    package let phase: String
     /// Its wall time.
-    public let seconds: Double
+    package let seconds: Double
 
     /// `phase` took `seconds`.
-    public init(phase: String, seconds: Double) {
+    package init(phase: String, seconds: Double) {
         self.phase = phase
         self.seconds = seconds
     }
 }
 
 /// The app a file belongs to, as far as it can be told.
-public enum FileApp: Hashable, Sendable {
+package enum FileApp: Hashable, Sendable {
     /// The app the file names with `app`, or the unnamed app (nil) when it names none.
     case named(String?)
     /// A file that is not well-formed YAML and names no `app` before its problem: it may
@@ -58,19 +58,19 @@ public enum FileApp: Hashable, Sendable {
 
     /// The app of a manifest's text, as it was read: for a file as it was before a commit
     /// deleted it, say.
-    public static func of(_ bytes: [UInt8], path: String) -> FileApp {
+    package static func of(_ bytes: [UInt8], path: String) -> FileApp {
         Linter.load(SourceFile(id: FileID(0), path: path, bytes: bytes)).app
     }
 }
 
 /// Runs the pipeline: bytes → libyaml events → manifests → apps → rules → findings.
-public enum Linter {
+package enum Linter {
     /// Lints `files` as one route set. `files[i].id` must be `FileID(i)`, in path order.
     /// `someFilesUnread` says that paths of the set could not be read, so what looks absent
     /// from any app may be declared there (see `AppModel.isComplete`). The configuration turns rules off,
     /// changes their severities and sets their options. `platformFiles` (numbered after
     /// `files`) are checked against their apps (docs/app-links.md).
-    public static func lint(
+    package static func lint(
         _ files: [SourceFile], someFilesUnread: Bool = false,
         configuration: LintConfiguration = LintConfiguration(), platformFiles: [PlatformFileSource] = []
     ) -> LintResult {
@@ -87,7 +87,7 @@ public enum Linter {
 
     /// Reads one file: its manifest, the issues found on the way and its suppression
     /// directives. Files are read independently of each other; `check` joins them.
-    public static func load(_ file: SourceFile) -> LoadedManifest {
+    package static func load(_ file: SourceFile) -> LoadedManifest {
         // A directive is a comment: the decoder tells which candidates lie inside a scalar
         // (a quoted value, say), and so are text.
         let candidates = SuppressionDirective.directives(in: file)
@@ -102,7 +102,7 @@ public enum Linter {
     /// distinct and number them in path order (they need not be consecutive: a language
     /// server checks one app's files of a larger set). `someFilesUnread`, the
     /// configuration and `platformFiles` are as for `lint`.
-    public static func check(
+    package static func check(
         _ loaded: consuming [LoadedManifest], someFilesUnread: Bool = false,
         configuration: LintConfiguration = LintConfiguration(), platformFiles: [PlatformFileSource] = []
     ) -> LintResult {
@@ -112,7 +112,7 @@ public enum Linter {
 
     /// `check`, with the platform files decided again only where `cache` does not hold what
     /// they found for the same texts and claims (see `PlatformCheckCache`).
-    public static func check(
+    package static func check(
         _ loaded: consuming [LoadedManifest], someFilesUnread: Bool = false,
         configuration: LintConfiguration = LintConfiguration(), platformFiles: [PlatformFileSource],
         cache: inout PlatformCheckCache
@@ -275,27 +275,27 @@ public enum Linter {
 
 /// One file as the linter reads it, before it joins its app: what a language server keeps of
 /// each file between edits, so that an edit reads only the file edited.
-public struct LoadedManifest: Sendable {
+package struct LoadedManifest: Sendable {
     /// The file read.
-    public let file: FileID
+    package let file: FileID
     /// Nil when the file is not well-formed YAML.
-    public internal(set) var manifest: Manifest?
+    package internal(set) var manifest: Manifest?
     /// The table the manifest's names are symbols of.
-    public internal(set) var symbols: SymbolTable
+    package internal(set) var symbols: SymbolTable
     /// What the YAML reader and the decoder found wrong, for the file rules.
-    public internal(set) var issues: [ManifestIssue]
+    package internal(set) var issues: [ManifestIssue]
     /// The file's `# routelint:ignore` directives.
-    public internal(set) var directives: [SuppressionDirective]
+    package internal(set) var directives: [SuppressionDirective]
     /// The `app` the file declares, as far as it could be read.
-    public internal(set) var appName: String?
+    package internal(set) var appName: String?
 
     /// The app the file belongs to, as far as it can be told.
-    public var app: FileApp { manifest == nil ? appName.map(FileApp.named) ?? .unknown : .named(appName) }
+    package var app: FileApp { manifest == nil ? appName.map(FileApp.named) ?? .unknown : .named(appName) }
 
     /// This file's problems and directives as they are now, with the declarations of an
     /// earlier reading that parsed (`lastParsed`): what a language server checks while a file
     /// is being edited into shape, so that the rest of its app keeps its names.
-    public func declaring(_ lastParsed: LoadedManifest) -> LoadedManifest {
+    package func declaring(_ lastParsed: LoadedManifest) -> LoadedManifest {
         var combined = self
         combined.manifest = lastParsed.manifest
         combined.symbols = lastParsed.symbols

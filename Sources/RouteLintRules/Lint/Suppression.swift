@@ -10,9 +10,9 @@ import RouteLintCore
 /// rules on its own line; `# routelint:ignore-file RULE[,RULE] [-- reason]`, anywhere in a
 /// file, silences them in the whole file. A directive that names an unknown rule, or that
 /// silences nothing, is itself reported as `unused-suppression`.
-public struct SuppressionDirective: Sendable, Equatable {
+package struct SuppressionDirective: Sendable, Equatable {
     /// Where a directive applies.
-    public enum Scope: Sendable, Equatable {
+    package enum Scope: Sendable, Equatable {
         /// The line it is on (`# routelint:ignore`).
         case line(Int)
         /// The whole file (`# routelint:ignore-file`).
@@ -20,23 +20,23 @@ public struct SuppressionDirective: Sendable, Equatable {
     }
 
     /// The file the directive is in.
-    public let file: FileID
+    package let file: FileID
     /// Where it applies.
-    public let scope: Scope
+    package let scope: Scope
     /// The rules it names, at most `maximumRules` of them.
-    public let rules: [Located<String>]
+    package let rules: [Located<String>]
     /// How many more rules it names than were read.
-    public let omittedRuleCount: Int
+    package let omittedRuleCount: Int
     /// The reason given after `--`, if any.
-    public let reason: String?
+    package let reason: String?
     /// The directive itself, from `#` to the end of the comment.
-    public let range: SourceRange
+    package let range: SourceRange
 
     /// Finds the directives in a file's text. A directive is a YAML comment: a `#` at the start
     /// of a line or after white space, followed by `routelint:ignore`. Whether such a `#`
     /// lies inside a scalar (a quoted value, say), and so is text, only the YAML reader can
     /// tell: `Linter` asks it.
-    public static func directives(in file: SourceFile) -> [SuppressionDirective] {
+    package static func directives(in file: SourceFile) -> [SuppressionDirective] {
         // Most files have no directive: find that out with one fast scan of the bytes.
         guard containsMarker(file.bytes) else { return [] }
         let bytes = file.bytes
@@ -74,7 +74,7 @@ public struct SuppressionDirective: Sendable, Equatable {
 
     /// At most this many rule names of one directive are read; the rest are counted, and
     /// reported once, so that a comment naming 10,000 rules cannot make 10,000 findings.
-    public static let maximumRules = 64
+    package static let maximumRules = 64
 
     private static let marker = Array("routelint:ignore".unicodeScalars)
 

@@ -3,8 +3,8 @@ import RouteLintPlatform
 
 /// `api-level-limit`: an Android API range cannot claim the app's routes exactly, so the
 /// intent filter claims less (or, with `inexact: claim-more`, more) there.
-public enum APILevelLimitRule: PlatformRule {
-    public static let description = RuleDescription(
+package enum APILevelLimitRule: PlatformRule {
+    package static let description = RuleDescription(
         id: "api-level-limit",
         defaultSeverity: .note,
         summary: "An Android API range cannot claim the routes exactly, so the intent filter claims less or more there.",

@@ -2,8 +2,8 @@ import RouteLintChanges
 import RouteLintCore
 
 /// `added-link`: URLs that opened nothing open a route now.
-public enum AddedLinkRule: ChangeRule {
-    public static let description = RuleDescription(
+package enum AddedLinkRule: ChangeRule {
+    package static let description = RuleDescription(
         id: "added-link",
         defaultSeverity: .note,
         summary: "URLs that opened nothing open a route now.",

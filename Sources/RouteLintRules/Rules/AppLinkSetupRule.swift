@@ -3,8 +3,8 @@ import RouteLintPlatform
 
 /// `app-link-setup`: a platform file's setup disagrees with the manifest's hosts, app IDs,
 /// package or fingerprints, or an https intent filter is not verified.
-public enum AppLinkSetupRule: PlatformRule {
-    public static let description = RuleDescription(
+package enum AppLinkSetupRule: PlatformRule {
+    package static let description = RuleDescription(
         id: "app-link-setup",
         defaultSeverity: .warning,
         summary: "A platform file's hosts, app IDs, package or fingerprints differ from the manifest, or an https filter lacks autoVerify.",

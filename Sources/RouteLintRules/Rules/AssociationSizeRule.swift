@@ -1,8 +1,8 @@
 import RouteLintPlatform
 
 /// `association-size`: an apple-app-site-association larger than iOS reads.
-public enum AssociationSizeRule: PlatformRule {
-    public static let description = RuleDescription(
+package enum AssociationSizeRule: PlatformRule {
+    package static let description = RuleDescription(
         id: "association-size",
         defaultSeverity: .error,
         summary: "An apple-app-site-association is larger than the 128 KB iOS reads.",

@@ -2,8 +2,8 @@ import RouteLintChanges
 import RouteLintCore
 
 /// `changed-route-api`: the generated routing code's surface changed.
-public enum ChangedRouteAPIRule: ChangeRule {
-    public static let description = RuleDescription(
+package enum ChangedRouteAPIRule: ChangeRule {
+    package static let description = RuleDescription(
         id: "changed-route-api",
         defaultSeverity: .warning,
         summary: "A route, tab, activity or holder was removed or renamed, or a route's or holder's parameters changed.",

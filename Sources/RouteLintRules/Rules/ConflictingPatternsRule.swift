@@ -1,8 +1,8 @@
 import RouteLintCore
 
 /// `conflicting-patterns`: two routes whose paths some URL matches with neither more specific.
-public enum ConflictingPatternsRule: AppRule {
-    public static let description = RuleDescription(
+package enum ConflictingPatternsRule: AppRule {
+    package static let description = RuleDescription(
         id: "conflicting-patterns",
         defaultSeverity: .error,
         summary: "Two routes' paths conflict: some URL matches both, and neither is more specific.",
@@ -70,7 +70,7 @@ public enum ConflictingPatternsRule: AppRule {
                 """)
         ])
 
-    public static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
+    package static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
         let withPaths = app.routes.indices.filter { app.routes[$0].path != nil }
         let patterns = withPaths.map { app.routes[$0].path!.value }
         let route = { (pattern: Int) in app.routes[withPaths[pattern]] }
@@ -145,7 +145,7 @@ public enum ConflictingPatternsRule: AppRule {
 
     /// A route that conflicts with more routes than this gets one finding naming them all,
     /// and the pairs it belongs to get none of their own.
-    public static let fanOutAbove = 3
+    package static let fanOutAbove = 3
 
     /// How many of its conflicting routes a fan-out finding names in its message (and, past
     /// the app's bound on related locations, as related locations).

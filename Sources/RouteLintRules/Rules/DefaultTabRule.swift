@@ -1,8 +1,8 @@
 import RouteLintCore
 
 /// `default-tab`: an activity whose default tab belongs to another activity.
-public enum DefaultTabRule: AppRule {
-    public static let description = RuleDescription(
+package enum DefaultTabRule: AppRule {
+    package static let description = RuleDescription(
         id: "default-tab",
         defaultSeverity: .error,
         summary: "An activity's default-tab names a tab of another activity.",
@@ -41,7 +41,7 @@ public enum DefaultTabRule: AppRule {
                 """)
         ])
 
-    public static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
+    package static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
         for activity in app.activities {
             guard let defaultTab = activity.defaultTab, let tab = app.tab(defaultTab.value),
                 let tabActivity = tab.activity, tabActivity.value != activity.name.value

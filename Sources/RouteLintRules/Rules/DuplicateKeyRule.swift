@@ -1,8 +1,8 @@
 import RouteLintCore
 
 /// `duplicate-key`, reported by `YAMLParser` while a mapping is read.
-public enum DuplicateKeyRule: FileRule {
-    public static let description = RuleDescription(
+package enum DuplicateKeyRule: FileRule {
+    package static let description = RuleDescription(
         id: "duplicate-key",
         defaultSeverity: .error,
         summary: "A mapping repeats a key.",
@@ -48,7 +48,7 @@ public enum DuplicateKeyRule: FileRule {
                 """)
         ])
 
-    public static func check(_ issues: [ManifestIssue], into findings: inout FindingSink) {
+    package static func check(_ issues: [ManifestIssue], into findings: inout FindingSink) {
         for case .yaml(let issue) in issues {
             guard case .duplicateKey(let key, let earlier) = issue.kind else { continue }
             findings.report(

@@ -1,8 +1,8 @@
 import RouteLintCore
 
 /// `duplicate-name`: one name declared by two files of one app.
-public enum DuplicateNameRule: AppRule {
-    public static let description = RuleDescription(
+package enum DuplicateNameRule: AppRule {
+    package static let description = RuleDescription(
         id: "duplicate-name",
         defaultSeverity: .error,
         summary:
@@ -108,7 +108,7 @@ public enum DuplicateNameRule: AppRule {
             ]),
         ])
 
-    public static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
+    package static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
         for redeclaration in app.redeclarations {
             let kind = redeclaration.kind.rawValue
             let name = app.text(redeclaration.later.value)

@@ -1,8 +1,8 @@
 import RouteLintCore
 
 /// `duplicate-tab-index`: two tabs of one activity at the same position.
-public enum DuplicateTabIndexRule: AppRule {
-    public static let description = RuleDescription(
+package enum DuplicateTabIndexRule: AppRule {
+    package static let description = RuleDescription(
         id: "duplicate-tab-index",
         defaultSeverity: .error,
         summary: "Two tabs of one activity share an index.",
@@ -37,7 +37,7 @@ public enum DuplicateTabIndexRule: AppRule {
                 """)
         ])
 
-    public static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
+    package static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
         struct Position: Hashable {
             let activity: Symbol
             let index: Int

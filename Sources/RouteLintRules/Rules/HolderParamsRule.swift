@@ -1,8 +1,8 @@
 import RouteLintCore
 
 /// `holder-params`: a route whose path does not provide what its holder needs.
-public enum HolderParamsRule: AppRule {
-    public static let description = RuleDescription(
+package enum HolderParamsRule: AppRule {
+    package static let description = RuleDescription(
         id: "holder-params",
         defaultSeverity: .error,
         summary: "A route binds a holder whose params its path does not provide.",
@@ -40,7 +40,7 @@ public enum HolderParamsRule: AppRule {
                 """)
         ])
 
-    public static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
+    package static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
         for route in app.routes {
             guard let binding = route.holder, let holder = app.holder(binding.value), !holder.params.isEmpty else { continue }
             // An invalid path is reported by invalid-path; what it would provide is unknown.

@@ -1,8 +1,8 @@
 import RouteLintCore
 
 /// `holder-scope`: a `parent` chain that loops, or a parent that lives shorter than its child.
-public enum HolderScopeRule: AppRule {
-    public static let description = RuleDescription(
+package enum HolderScopeRule: AppRule {
+    package static let description = RuleDescription(
         id: "holder-scope",
         defaultSeverity: .error,
         summary: "A holder's parent chain loops, or a parent has a narrower scope than its child.",
@@ -49,7 +49,7 @@ public enum HolderScopeRule: AppRule {
                 """)
         ])
 
-    public static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
+    package static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
         let onLoop = holdersOnParentLoops(app)
         for holder in app.holders {
             guard let parentName = holder.parent, let parent = app.holder(parentName.value) else { continue }

@@ -1,8 +1,8 @@
 import RouteLintCore
 
 /// `invalid-path`, reported by `ManifestDecoder` with the reason `PathPattern.parse` gives.
-public enum InvalidPathRule: FileRule {
-    public static let description = RuleDescription(
+package enum InvalidPathRule: FileRule {
+    package static let description = RuleDescription(
         id: "invalid-path",
         defaultSeverity: .error,
         summary: "A path pattern breaks the pattern syntax.",
@@ -40,7 +40,7 @@ public enum InvalidPathRule: FileRule {
                 """)
         ])
 
-    public static func check(_ issues: [ManifestIssue], into findings: inout FindingSink) {
+    package static func check(_ issues: [ManifestIssue], into findings: inout FindingSink) {
         for case .invalidPath(let route, let path, let problem, let range) in issues {
             findings.report(
                 description, "path '\(path)' of route '\(route)' is invalid: \(explanation(problem))",

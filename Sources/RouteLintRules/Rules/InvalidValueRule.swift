@@ -1,8 +1,8 @@
 import RouteLintCore
 
 /// `invalid-value`: a value of the wrong type or outside its choices.
-public enum InvalidValueRule: FileRule {
-    public static let description = RuleDescription(
+package enum InvalidValueRule: FileRule {
+    package static let description = RuleDescription(
         id: "invalid-value",
         defaultSeverity: .error,
         summary: "A value of the wrong type, an unknown enum value, a negative index or an unsupported manifest version.",
@@ -82,7 +82,7 @@ public enum InvalidValueRule: FileRule {
                 """),
         ])
 
-    public static func check(_ issues: [ManifestIssue], into findings: inout FindingSink) {
+    package static func check(_ issues: [ManifestIssue], into findings: inout FindingSink) {
         for case .invalidValue(let problem, let range) in issues {
             var suggestion: String?
             if case .unknownChoice(_, let text, let choices) = problem { suggestion = Suggestion.nearest(to: text, among: choices) }

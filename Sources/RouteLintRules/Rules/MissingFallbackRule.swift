@@ -1,8 +1,8 @@
 import RouteLintCore
 
 /// `missing-fallback`: a feature-flagged route with nothing to show when the flag is off.
-public enum MissingFallbackRule: AppRule {
-    public static let description = RuleDescription(
+package enum MissingFallbackRule: AppRule {
+    package static let description = RuleDescription(
         id: "missing-fallback",
         defaultSeverity: .warning,
         summary: "A route has a feature flag but no fallback.",
@@ -32,7 +32,7 @@ public enum MissingFallbackRule: AppRule {
                 """)
         ])
 
-    public static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
+    package static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
         for route in app.routes {
             guard let feature = route.feature, route.fallback == nil else { continue }
             let id = app.text(route.id.value)

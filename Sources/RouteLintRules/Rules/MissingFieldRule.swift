@@ -2,8 +2,8 @@ import RouteLintCore
 
 /// `missing-field`. The fields a file lacks are reported by `ManifestDecoder`; a route's
 /// `activity`, which a tab in another file may supply, is checked here on the merged app.
-public enum MissingFieldRule: AppRule {
-    public static let description = RuleDescription(
+package enum MissingFieldRule: AppRule {
+    package static let description = RuleDescription(
         id: "missing-field",
         defaultSeverity: .error,
         summary: "A required field is absent.",
@@ -50,9 +50,9 @@ public enum MissingFieldRule: AppRule {
         ])
 
     /// What it looks for may be declared in a file of the app that could not be read.
-    public static let needsEveryFile = true
+    package static let needsEveryFile = true
 
-    public static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
+    package static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
         for file in app.files {
             switch file.versionKey {
             case .present, .notApplicable:

@@ -1,8 +1,8 @@
 import RouteLintCore
 
 /// `missing-holder`: a route bound to no holder, or to one that is not declared.
-public enum MissingHolderRule: AppRule {
-    public static let description = RuleDescription(
+package enum MissingHolderRule: AppRule {
+    package static let description = RuleDescription(
         id: "missing-holder",
         defaultSeverity: .error,
         summary: "A route has no holder, or names a holder that is not declared.",
@@ -38,9 +38,9 @@ public enum MissingHolderRule: AppRule {
         ])
 
     /// What it looks for may be declared in a file of the app that could not be read.
-    public static let needsEveryFile = true
+    package static let needsEveryFile = true
 
-    public static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
+    package static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
         for route in app.routes {
             guard let holder = route.holder else {
                 // A holder written with a value of the wrong kind is reported by invalid-value.

@@ -1,8 +1,8 @@
 import RouteLintCore
 
 /// `orphan-activity`: an activity that no tab belongs to.
-public enum OrphanActivityRule: AppRule {
-    public static let description = RuleDescription(
+package enum OrphanActivityRule: AppRule {
+    package static let description = RuleDescription(
         id: "orphan-activity",
         defaultSeverity: .warning,
         summary: "An activity has no tab, so it can never be shown.",
@@ -39,9 +39,9 @@ public enum OrphanActivityRule: AppRule {
         ])
 
     /// What it looks for may be declared in a file of the app that could not be read.
-    public static let needsEveryFile = true
+    package static let needsEveryFile = true
 
-    public static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
+    package static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
         // A tab in a file that could not be read may belong to the activity.
         guard app.isComplete else { return }
         let activitiesWithTabs = Set(app.tabs.compactMap { $0.activity?.value })

@@ -2,8 +2,8 @@ import RouteLintCore
 import RouteLintPlatform
 
 /// `platform-file-syntax`: a platform link file that cannot be read as its platform reads it.
-public enum PlatformFileSyntaxRule: PlatformRule {
-    public static let description = RuleDescription(
+package enum PlatformFileSyntaxRule: PlatformRule {
+    package static let description = RuleDescription(
         id: "platform-file-syntax",
         defaultSeverity: .error,
         summary: "A platform link file is not well-formed, or holds a value of the wrong type.",

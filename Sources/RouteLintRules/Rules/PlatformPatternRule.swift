@@ -3,8 +3,8 @@ import RouteLintPlatform
 
 /// `platform-pattern`: a pattern in a platform file that the platform rejects, or reads
 /// otherwise than it looks.
-public enum PlatformPatternRule: PlatformRule {
-    public static let description = RuleDescription(
+package enum PlatformPatternRule: PlatformRule {
+    package static let description = RuleDescription(
         id: "platform-pattern",
         defaultSeverity: .error,
         summary: "A platform file's pattern is rejected by the platform or means something else than it looks.",

@@ -2,8 +2,8 @@ import RouteLintChanges
 import RouteLintCore
 
 /// `redirected-link`: a URL that opened one route opens another now.
-public enum RedirectedLinkRule: ChangeRule {
-    public static let description = RuleDescription(
+package enum RedirectedLinkRule: ChangeRule {
+    package static let description = RuleDescription(
         id: "redirected-link",
         defaultSeverity: .warning,
         summary: "A URL that opened one route opens another now.",

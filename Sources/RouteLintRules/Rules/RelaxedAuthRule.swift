@@ -2,8 +2,8 @@ import RouteLintChanges
 import RouteLintCore
 
 /// `relaxed-auth`: a screen that needed a signed-in user is reached without one now.
-public enum RelaxedAuthRule: ChangeRule {
-    public static let description = RuleDescription(
+package enum RelaxedAuthRule: ChangeRule {
+    package static let description = RuleDescription(
         id: "relaxed-auth",
         defaultSeverity: .error,
         summary: "A route that required auth no longer does, or a URL that opened one opens one that does not.",

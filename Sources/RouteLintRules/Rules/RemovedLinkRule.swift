@@ -2,8 +2,8 @@ import RouteLintChanges
 import RouteLintCore
 
 /// `removed-link`: a URL that opened a route opens none now.
-public enum RemovedLinkRule: ChangeRule {
-    public static let description = RuleDescription(
+package enum RemovedLinkRule: ChangeRule {
+    package static let description = RuleDescription(
         id: "removed-link",
         defaultSeverity: .error,
         summary: "A URL that opened a route opens none now.",

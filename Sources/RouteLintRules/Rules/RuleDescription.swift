@@ -8,27 +8,27 @@ import RouteLintServed
 /// In example manifests `↓` marks where a finding must point: the test suite removes each
 /// marker, lints the example and expects one finding of the rule at every marker and none
 /// elsewhere. `routelint explain` prints the examples without their markers.
-public struct RuleDescription: Sendable {
+package struct RuleDescription: Sendable {
     /// The stable kebab-case id (`conflicting-patterns`).
-    public let id: String
+    package let id: String
     /// The severity of its findings unless the configuration says otherwise.
-    public let defaultSeverity: Severity
+    package let defaultSeverity: Severity
     /// One line, for `routelint rules` and SARIF's shortDescription.
-    public let summary: String
+    package let summary: String
     /// Why the rule exists and what to do about a finding.
-    public let rationale: String
+    package let rationale: String
     /// Example route sets that trigger the rule, with `↓` where each finding points.
-    public let triggeringExamples: [RuleExample]
+    package let triggeringExamples: [RuleExample]
     /// Example route sets that lint clean: no finding of any rule.
-    public let nonTriggeringExamples: [RuleExample]
+    package let nonTriggeringExamples: [RuleExample]
     /// The options the configuration may set for the rule.
-    public let options: [RuleOptionDescription]
+    package let options: [RuleOptionDescription]
 
     /// Where the rule's documentation is read: its section of `docs/rules.md`.
-    public var documentationURI: String { RouteLintVersion.informationURI + "/blob/main/docs/rules.md#" + id }
+    package var documentationURI: String { RouteLintVersion.informationURI + "/blob/main/docs/rules.md#" + id }
 
     /// A rule's description; see the properties.
-    public init(
+    package init(
         id: String, defaultSeverity: Severity, summary: String, rationale: String,
         triggeringExamples: [RuleExample], nonTriggeringExamples: [RuleExample],
         options: [RuleOptionDescription] = []
@@ -44,18 +44,18 @@ public struct RuleDescription: Sendable {
 }
 
 /// An integer option of a rule, such as `max` of `tab-limit`.
-public struct RuleOptionDescription: Sendable {
+package struct RuleOptionDescription: Sendable {
     /// The option's key (`max`).
-    public let name: String
+    package let name: String
     /// What it sets.
-    public let summary: String
+    package let summary: String
     /// Its value when the configuration does not set it.
-    public let defaultValue: Int
+    package let defaultValue: Int
     /// The least value it takes.
-    public let minimum: Int
+    package let minimum: Int
 
     /// An option; see the properties.
-    public init(name: String, summary: String, defaultValue: Int, minimum: Int) {
+    package init(name: String, summary: String, defaultValue: Int, minimum: Int) {
         self.name = name
         self.summary = summary
         self.defaultValue = defaultValue
@@ -64,17 +64,17 @@ public struct RuleOptionDescription: Sendable {
 }
 
 /// One example route set: usually one manifest, several where the rule is about files.
-public struct RuleExample: Sendable {
+package struct RuleExample: Sendable {
     /// One file of an example.
-    public struct File: Sendable {
+    package struct File: Sendable {
         /// Its name, for positions and for rules about files.
-        public let name: String
+        package let name: String
         /// Its text, with `↓` before each spot a finding points at.
-        public let contents: String
+        package let contents: String
 
         /// The text without markers, as documentation shows it: a line longer than 200
         /// characters is cut, with a count of the rest (an example of a size limit is large).
-        public var shown: String {
+        package var shown: String {
             let limit = 200
             return contents.filter { $0 != RuleExample.marker }.split(separator: "\n", omittingEmptySubsequences: false)
                 .map { line in line.count <= limit ? String(line) : line.prefix(limit) + "… (\(line.count - limit) more characters)" }
@@ -83,54 +83,54 @@ public struct RuleExample: Sendable {
     }
 
     /// The mark of a finding's position in an example, removed before the example is linted.
-    public static let marker: Character = "↓"
+    package static let marker: Character = "↓"
 
     /// The files, linted as one route set in this order.
-    public let files: [File]
+    package let files: [File]
     /// For a rule about changes (`routelint diff`): the route set before the change, which
     /// `files` changes. Empty for every other rule.
-    public let before: [File]
+    package let before: [File]
 
     /// A one-file example.
-    public init(_ contents: String) {
+    package init(_ contents: String) {
         files = [File(name: "example.routes.yaml", contents: contents)]
         before = []
     }
 
     /// A change of one manifest, from `before` to `after` (where the markers are).
-    public init(before: String, after: String) {
+    package init(before: String, after: String) {
         files = [File(name: "example.routes.yaml", contents: after)]
         self.before = [File(name: "example.routes.yaml", contents: before)]
     }
 
     /// A change of several files, each route set read in the order given.
-    public init(before: [(name: String, contents: String)], after: [(name: String, contents: String)]) {
+    package init(before: [(name: String, contents: String)], after: [(name: String, contents: String)]) {
         files = after.map { File(name: $0.name, contents: $0.contents) }
         self.before = before.map { File(name: $0.name, contents: $0.contents) }
     }
 
     /// An example of several files, linted as one route set in the order given.
-    public init(files: [(name: String, contents: String)]) {
+    package init(files: [(name: String, contents: String)]) {
         self.files = files.map { File(name: $0.name, contents: $0.contents) }
         before = []
     }
 }
 
 /// A rule: its description, and a check of one of the kinds below.
-public protocol Rule: Sendable {
+package protocol Rule: Sendable {
     /// The rule's id, severity, documentation and examples.
     static var description: RuleDescription { get }
 }
 
 /// A rule about reading one file: it words the issues of its kind that the YAML reader and
 /// the decoder found (`ManifestIssue`).
-public protocol FileRule: Rule {
+package protocol FileRule: Rule {
     /// Reports a finding for each issue of the rule's kind among one file's `issues`.
     static func check(_ issues: [ManifestIssue], into findings: inout FindingSink)
 }
 
 /// A rule about the merged model of an app.
-public protocol AppRule: Rule {
+package protocol AppRule: Rule {
     /// Whether the rule looks for what is absent (a declaration, a link, a tab), and so
     /// skips that part of its check while a file of the app cannot be read
     /// (`AppModel.isComplete`).
@@ -168,20 +168,20 @@ extension PlatformRule {
 }
 
 extension AppRule {
-    public static var needsEveryFile: Bool { false }
+    package static var needsEveryFile: Bool { false }
 }
 
 /// A rule's options, as the configuration sets them (`tab-limit: {max: 4}`).
-public struct RuleOptions: Sendable, Equatable {
+package struct RuleOptions: Sendable, Equatable {
     private var integers: [String: Int]
 
     /// Options with these integer values, by name.
-    public init(_ integers: [String: Int] = [:]) {
+    package init(_ integers: [String: Int] = [:]) {
         self.integers = integers
     }
 
     /// The integer option `name`, or `defaultValue` when it is not set.
-    public func integer(_ name: String, default defaultValue: Int) -> Int {
+    package func integer(_ name: String, default defaultValue: Int) -> Int {
         integers[name] ?? defaultValue
     }
 }

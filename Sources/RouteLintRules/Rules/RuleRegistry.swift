@@ -1,8 +1,8 @@
 /// Every rule routelint has, in catalogue order: the rules about reading files first, then
 /// the rules about the merged app.
-public enum RuleRegistry {
+package enum RuleRegistry {
     /// Every rule, in the order their findings are reported within a position.
-    public static let rules: [any Rule.Type] = [
+    package static let rules: [any Rule.Type] = [
         YAMLSyntaxRule.self,
         DuplicateKeyRule.self,
         UnknownKeyRule.self,
@@ -47,9 +47,9 @@ public enum RuleRegistry {
     ]
 
     /// The rules about reading one file.
-    public static let fileRules: [any FileRule.Type] = rules.compactMap { $0 as? any FileRule.Type }
+    package static let fileRules: [any FileRule.Type] = rules.compactMap { $0 as? any FileRule.Type }
     /// The rules about an app's merged model.
-    public static let appRules: [any AppRule.Type] = rules.compactMap { $0 as? any AppRule.Type }
+    package static let appRules: [any AppRule.Type] = rules.compactMap { $0 as? any AppRule.Type }
 
     /// The rules about platform link files.
     static let platformRules: [any PlatformRule.Type] = rules.compactMap { $0 as? any PlatformRule.Type }
@@ -61,30 +61,30 @@ public enum RuleRegistry {
     package static let hostRules: [any HostRule.Type] = rules.compactMap { $0 as? any HostRule.Type }
 
     /// The ids of the rules only `routelint hosts` runs.
-    public static var hostRuleIDs: [String] { hostRules.map { $0.description.id } }
+    package static var hostRuleIDs: [String] { hostRules.map { $0.description.id } }
 
     /// The ids of the rules only `routelint diff` runs.
-    public static var changeRuleIDs: [String] { changeRules.map { $0.description.id } }
+    package static var changeRuleIDs: [String] { changeRules.map { $0.description.id } }
 
     /// The rules that skip (part of) their check for an app one of whose files could not be read.
-    public static var wholeAppRuleIDs: [String] { appRules.filter { $0.needsEveryFile }.map { $0.description.id } }
+    package static var wholeAppRuleIDs: [String] { appRules.filter { $0.needsEveryFile }.map { $0.description.id } }
 
     /// Every rule's description, in registry order.
-    public static let descriptions: [RuleDescription] = rules.map { $0.description }
+    package static let descriptions: [RuleDescription] = rules.map { $0.description }
 
     /// The description of the rule `id`.
-    public static func description(of id: String) -> RuleDescription? {
+    package static func description(of id: String) -> RuleDescription? {
         descriptions.first { $0.id == id }
     }
 
     /// Every rule's id, in registry order.
-    public static var ids: [String] { descriptions.map(\.id) }
+    package static var ids: [String] { descriptions.map(\.id) }
 
     /// A tag for SARIF: `format` for the rules about reading a file, `navigation` for those
     /// about the merged app, `platform-links` for those about platform files, `served-files` for
     /// those of `routelint hosts`, `route-changes` for those of `routelint diff`, `suppression`
     /// for unused directives.
-    public static func category(of id: String) -> String {
+    package static func category(of id: String) -> String {
         if changeRules.contains(where: { $0.description.id == id }) { return "route-changes" }
         if hostRules.contains(where: { $0.description.id == id }) { return "served-files" }
         if platformRules.contains(where: { $0.description.id == id }) { return "platform-links" }

@@ -3,8 +3,8 @@ import RouteLintPlatform
 import RouteLintServed
 
 /// `served-content-type`: a host serves a platform file as something other than JSON.
-public enum ServedContentTypeRule: HostRule {
-    public static let description = RuleDescription(
+package enum ServedContentTypeRule: HostRule {
+    package static let description = RuleDescription(
         id: "served-content-type",
         defaultSeverity: .error,
         summary: "A host serves a platform file with a content type other than application/json.",

@@ -3,8 +3,8 @@ import RouteLintPlatform
 import RouteLintServed
 
 /// `served-size`: a host serves a platform file larger than routelint reads.
-public enum ServedSizeRule: HostRule {
-    public static let description = RuleDescription(
+package enum ServedSizeRule: HostRule {
+    package static let description = RuleDescription(
         id: "served-size",
         defaultSeverity: .error,
         summary: "A host serves a platform file larger than 1 MB, which is not read further or checked.",

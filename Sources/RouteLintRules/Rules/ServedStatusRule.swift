@@ -3,8 +3,8 @@ import RouteLintPlatform
 import RouteLintServed
 
 /// `served-status`: a host does not answer 200 for a platform file, or its TLS fails.
-public enum ServedStatusRule: HostRule {
-    public static let description = RuleDescription(
+package enum ServedStatusRule: HostRule {
+    package static let description = RuleDescription(
         id: "served-status",
         defaultSeverity: .error,
         summary: "A host answers a platform file with a status other than 200, a redirect, or a TLS failure.",

@@ -3,8 +3,8 @@ import RouteLintPlatform
 
 /// `shadowed-link-rule`: an apple-app-site-association component, or an assetlinks.json
 /// dynamic rule, that no URL reaches.
-public enum ShadowedLinkRule: PlatformRule {
-    public static let description = RuleDescription(
+package enum ShadowedLinkRule: PlatformRule {
+    package static let description = RuleDescription(
         id: "shadowed-link-rule",
         defaultSeverity: .warning,
         summary: "An apple-app-site-association component or dynamic rule is never reached: earlier ones decide every URL it matches.",

@@ -1,8 +1,8 @@
 import RouteLintCore
 
 /// `sheet-push`: a sheet with no navigation stack that links to a pushed route.
-public enum SheetPushRule: AppRule {
-    public static let description = RuleDescription(
+package enum SheetPushRule: AppRule {
+    package static let description = RuleDescription(
         id: "sheet-push",
         defaultSeverity: .warning,
         summary: "A sheet or full-screen route that is not stacked links to a push route.",
@@ -38,7 +38,7 @@ public enum SheetPushRule: AppRule {
                 """)
         ])
 
-    public static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
+    package static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
         for route in app.routes where route.effectivePresentation != .push && !route.isStacked {
             for link in app.names(route.links) {
                 guard let target = app.route(link.value), target.effectivePresentation == .push else { continue }

@@ -1,8 +1,8 @@
 import RouteLintCore
 
 /// `tab-index-gap`: an activity whose tab indexes skip a position.
-public enum TabIndexGapRule: AppRule {
-    public static let description = RuleDescription(
+package enum TabIndexGapRule: AppRule {
+    package static let description = RuleDescription(
         id: "tab-index-gap",
         defaultSeverity: .note,
         summary: "An activity's tab indexes are not 0…n-1.",
@@ -44,7 +44,7 @@ public enum TabIndexGapRule: AppRule {
     /// At most this many missing indexes are listed; the rest are counted.
     static let listedIndexes = 20
 
-    public static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
+    package static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
         var indexes: [Symbol: Set<Int>] = [:]
         for tab in app.tabs {
             if let activity = tab.activity?.value, let index = tab.index?.value { indexes[activity, default: []].insert(index) }

@@ -1,8 +1,8 @@
 import RouteLintCore
 
 /// `tab-limit`: more tabs than a tab bar shows.
-public enum TabLimitRule: AppRule {
-    public static let description = RuleDescription(
+package enum TabLimitRule: AppRule {
+    package static let description = RuleDescription(
         id: "tab-limit",
         defaultSeverity: .warning,
         summary: "An activity has more tabs than fit a tab bar (option max, default 5).",
@@ -53,7 +53,7 @@ public enum TabLimitRule: AppRule {
                 defaultValue: 5, minimum: 1)
         ])
 
-    public static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
+    package static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
         // The default: the tabs a phone's tab bar shows before it folds the rest into "More".
         let maximum = options.integer("max", default: description.options[0].defaultValue)
         var counts: [Symbol: Int] = [:]

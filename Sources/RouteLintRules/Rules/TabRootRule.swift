@@ -1,8 +1,8 @@
 import RouteLintCore
 
 /// `tab-root`: a tab whose root route cannot sit at the root of its tab.
-public enum TabRootRule: AppRule {
-    public static let description = RuleDescription(
+package enum TabRootRule: AppRule {
+    package static let description = RuleDescription(
         id: "tab-root",
         defaultSeverity: .error,
         summary: "A tab's root route has path parameters, belongs to another activity, or is not push.",
@@ -43,7 +43,7 @@ public enum TabRootRule: AppRule {
                 """)
         ])
 
-    public static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
+    package static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
         for tab in app.tabs {
             guard let root = tab.root, let route = app.route(root.value) else { continue }
             let tabName = app.text(tab.name.value)

@@ -2,8 +2,8 @@ import RouteLintCore
 import RouteLintPlatform
 
 /// `unclaimed-route`: a web route has URLs that a platform file does not claim.
-public enum UnclaimedRouteRule: PlatformRule {
-    public static let description = RuleDescription(
+package enum UnclaimedRouteRule: PlatformRule {
+    package static let description = RuleDescription(
         id: "unclaimed-route",
         defaultSeverity: .error,
         summary: "A web route has URLs that a platform file does not claim.",

@@ -1,8 +1,8 @@
 import RouteLintCore
 
 /// `unknown-key`, reported by `ManifestDecoder`.
-public enum UnknownKeyRule: FileRule {
-    public static let description = RuleDescription(
+package enum UnknownKeyRule: FileRule {
+    package static let description = RuleDescription(
         id: "unknown-key",
         defaultSeverity: .warning,
         summary: "A key the manifest format does not define.",
@@ -44,7 +44,7 @@ public enum UnknownKeyRule: FileRule {
                 """)
         ])
 
-    public static func check(_ issues: [ManifestIssue], into findings: inout FindingSink) {
+    package static func check(_ issues: [ManifestIssue], into findings: inout FindingSink) {
         for case .unknownKey(let key, let owner, let validKeys, let range) in issues {
             let suggestion = Suggestion.nearest(to: key, among: validKeys)
             findings.report(

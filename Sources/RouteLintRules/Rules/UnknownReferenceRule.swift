@@ -1,8 +1,8 @@
 import RouteLintCore
 
 /// `unknown-reference`: a name that refers to nothing declared in the app.
-public enum UnknownReferenceRule: AppRule {
-    public static let description = RuleDescription(
+package enum UnknownReferenceRule: AppRule {
+    package static let description = RuleDescription(
         id: "unknown-reference",
         defaultSeverity: .error,
         summary: "A name refers to no declared activity, tab, route or holder.",
@@ -46,9 +46,9 @@ public enum UnknownReferenceRule: AppRule {
         ])
 
     /// What it looks for may be declared in a file of the app that could not be read.
-    public static let needsEveryFile = true
+    package static let needsEveryFile = true
 
-    public static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
+    package static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
         // A file that could not be read may declare the names that look unknown.
         guard app.isComplete else { return }
         // The candidates for a suggestion are gathered only when a name is unknown.

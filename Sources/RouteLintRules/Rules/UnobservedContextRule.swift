@@ -1,8 +1,8 @@
 import RouteLintCore
 
 /// `unobserved-context`: a context a route sends that no route above it receives.
-public enum UnobservedContextRule: AppRule {
-    public static let description = RuleDescription(
+package enum UnobservedContextRule: AppRule {
+    package static let description = RuleDescription(
         id: "unobserved-context",
         defaultSeverity: .warning,
         summary: "A route sends a context that no route on any link path leading to it observes.",
@@ -37,9 +37,9 @@ public enum UnobservedContextRule: AppRule {
         ])
 
     /// What it looks for may be declared in a file of the app that could not be read.
-    public static let needsEveryFile = true
+    package static let needsEveryFile = true
 
-    public static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
+    package static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
         // Links from a file that could not be read may lead from an observer.
         guard app.isComplete else { return }
         // Contexts numbered densely, so the sets that flow along the graph stay small.

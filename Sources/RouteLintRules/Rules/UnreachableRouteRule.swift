@@ -1,8 +1,8 @@
 import RouteLintCore
 
 /// `unreachable-route`: a route no chain of links leads to.
-public enum UnreachableRouteRule: AppRule {
-    public static let description = RuleDescription(
+package enum UnreachableRouteRule: AppRule {
+    package static let description = RuleDescription(
         id: "unreachable-route",
         defaultSeverity: .warning,
         summary: "No path of links leads to the route from a tab root, and it is not an entry.",
@@ -42,9 +42,9 @@ public enum UnreachableRouteRule: AppRule {
         ])
 
     /// What it looks for may be declared in a file of the app that could not be read.
-    public static let needsEveryFile = true
+    package static let needsEveryFile = true
 
-    public static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
+    package static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
         // Links from a file that could not be read may reach any route.
         guard app.isComplete else { return }
         let reached = app.reachableRoutes()

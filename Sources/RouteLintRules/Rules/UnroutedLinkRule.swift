@@ -2,8 +2,8 @@ import RouteLintCore
 import RouteLintPlatform
 
 /// `unrouted-link`: a platform file claims a URL of the app's hosts that no web route opens.
-public enum UnroutedLinkRule: PlatformRule {
-    public static let description = RuleDescription(
+package enum UnroutedLinkRule: PlatformRule {
+    package static let description = RuleDescription(
         id: "unrouted-link",
         defaultSeverity: .error,
         summary: "A platform file claims a URL on the app's hosts that opens no web route.",

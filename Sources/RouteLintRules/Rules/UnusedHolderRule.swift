@@ -1,8 +1,8 @@
 import RouteLintCore
 
 /// `unused-holder`: a holder nothing uses.
-public enum UnusedHolderRule: AppRule {
-    public static let description = RuleDescription(
+package enum UnusedHolderRule: AppRule {
+    package static let description = RuleDescription(
         id: "unused-holder",
         defaultSeverity: .warning,
         summary: "A declared holder is bound by no route and is no holder's parent.",
@@ -38,9 +38,9 @@ public enum UnusedHolderRule: AppRule {
         ])
 
     /// What it looks for may be declared in a file of the app that could not be read.
-    public static let needsEveryFile = true
+    package static let needsEveryFile = true
 
-    public static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
+    package static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
         // A route or holder in a file that could not be read may use the holder.
         guard app.isComplete else { return }
         var used = Set(app.routes.compactMap { $0.holder?.value })

@@ -1,8 +1,8 @@
 import RouteLintCore
 
 /// `unused-suppression`: a suppression directive that names no rule, or silences nothing.
-public enum UnusedSuppressionRule: Rule {
-    public static let description = RuleDescription(
+package enum UnusedSuppressionRule: Rule {
+    package static let description = RuleDescription(
         id: "unused-suppression",
         defaultSeverity: .warning,
         summary: "A suppression comment names an unknown rule, or silences nothing.",

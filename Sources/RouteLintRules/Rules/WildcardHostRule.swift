@@ -4,8 +4,8 @@ import RouteLintServed
 
 /// `wildcard-host`: `routelint hosts` cannot fetch a wildcard host, and no subdomain of it was
 /// named to check.
-public enum WildcardHostRule: HostRule {
-    public static let description = RuleDescription(
+package enum WildcardHostRule: HostRule {
+    package static let description = RuleDescription(
         id: "wildcard-host",
         defaultSeverity: .warning,
         summary: "A wildcard host has no subdomain named for routelint hosts to check.",

@@ -2,8 +2,8 @@ import RouteLintCore
 
 /// `yaml-syntax`: a file libyaml cannot read, or one past routelint's limits (depth, aliases,
 /// one document, UTF-8).
-public enum YAMLSyntaxRule: FileRule {
-    public static let description = RuleDescription(
+package enum YAMLSyntaxRule: FileRule {
+    package static let description = RuleDescription(
         id: "yaml-syntax",
         defaultSeverity: .error,
         summary: "The file is not well-formed YAML.",
@@ -55,7 +55,7 @@ public enum YAMLSyntaxRule: FileRule {
                 """)
         ])
 
-    public static func check(_ issues: [ManifestIssue], into findings: inout FindingSink) {
+    package static func check(_ issues: [ManifestIssue], into findings: inout FindingSink) {
         for case .yaml(let issue) in issues {
             guard case .syntax(let message) = issue.kind else { continue }
             findings.report(description, message, at: issue.range)

@@ -6,35 +6,35 @@ import RouteLintRules
 /// `route:home`), never by line or message, with a count for identities that occur more than
 /// once. The file is JSON, one entry per line, sorted, so that its diffs read well and it can
 /// only shrink as findings are fixed.
-public struct Baseline: Sendable, Equatable {
+package struct Baseline: Sendable, Equatable {
     /// The findings of one identity the baseline accepts, and how many.
-    public struct Entry: Sendable, Equatable {
+    package struct Entry: Sendable, Equatable {
         /// What the findings are: rule, file, subjects.
-        public let identity: FindingIdentity
+        package let identity: FindingIdentity
         /// How many findings of that identity are accepted.
-        public var count: Int
+        package var count: Int
     }
 
     /// The entries, sorted.
-    public private(set) var entries: [Entry]
+    package private(set) var entries: [Entry]
 
     /// The format this routelint writes and reads. Version 1 identified findings by words of
     /// their messages; its entries cannot be matched to structured identities.
-    public static let formatVersion = 2
+    package static let formatVersion = 2
 
     /// The largest count an entry may have: far more findings than any run gives, and small
     /// enough that the counts of any baseline that fits in memory add up without overflow.
-    public static let maximumCount = 1_000_000_000
+    package static let maximumCount = 1_000_000_000
 
     /// A baseline that accepts `findings`, in `files`.
-    public init(findings: [Finding], files: [SourceFile]) {
+    package init(findings: [Finding], files: [SourceFile]) {
         var counts: [FindingIdentity: Int] = [:]
         for finding in findings { counts[FindingIdentity(finding, files: files), default: 0] += 1 }
         entries = counts.map { Entry(identity: $0.key, count: $0.value) }.sorted { $0.identity < $1.identity }
     }
 
     /// The baseline as written to its file (format 2).
-    public var text: String {
+    package var text: String {
         var lines: [String] = []
         for entry in entries {
             let subjects = entry.identity.subjects.map { JSONValue.quoted($0.description) }.joined(separator: ", ")
@@ -47,12 +47,12 @@ public struct Baseline: Sendable, Equatable {
     }
 
     /// A baseline that cannot be read or used: the message says why and how to renew it.
-    public struct LoadError: Error, CustomStringConvertible, Sendable {
-        public let description: String
+    package struct LoadError: Error, CustomStringConvertible, Sendable {
+        package let description: String
     }
 
     /// Reads a baseline written by `text`. JSON is YAML, so libyaml reads it.
-    public static func load(_ path: String) throws(LoadError) -> Baseline {
+    package static func load(_ path: String) throws(LoadError) -> Baseline {
         switch DiskFileSystem.read(path) {
         case .success(let bytes): return try decode(bytes, path: path)
         case .failure(let failure): throw LoadError(description: "cannot read baseline '\(path)': \(failure.reason)")
@@ -60,7 +60,7 @@ public struct Baseline: Sendable, Equatable {
     }
 
     /// Reads a baseline from its bytes; `path` names it in errors.
-    public static func decode(_ bytes: [UInt8], path: String) throws(LoadError) -> Baseline {
+    package static func decode(_ bytes: [UInt8], path: String) throws(LoadError) -> Baseline {
         let invalid = LoadError(description: "'\(path)' is not a routelint baseline (write one with --write-baseline)")
         let document: YAMLDocument?
         do {
@@ -113,7 +113,7 @@ public struct Baseline: Sendable, Equatable {
 
     /// Splits findings into those the baseline accepts and the new ones, and returns the
     /// entries (or parts of their counts) that matched nothing: findings since fixed.
-    public func apply(to findings: [Finding], files: [SourceFile]) -> (new: [Finding], accepted: [Finding], stale: [Entry]) {
+    package func apply(to findings: [Finding], files: [SourceFile]) -> (new: [Finding], accepted: [Finding], stale: [Entry]) {
         var remaining: [FindingIdentity: Int] = [:]
         for entry in entries { remaining[entry.identity, default: 0] += entry.count }
         var new: [Finding] = []

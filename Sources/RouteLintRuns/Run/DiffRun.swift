@@ -4,9 +4,9 @@ import RouteLintReporting
 import RouteLintRules
 
 /// What a `routelint diff` run is asked to do: the flags of the command, as values.
-public struct DiffOptions: Sendable {
+package struct DiffOptions: Sendable {
     /// The other revision of the route set.
-    public enum Revision: Sendable {
+    package enum Revision: Sendable {
         /// A git revision (`main`, `HEAD~1`, a commit id), read through git without a checkout.
         case git(String)
         /// A folder holding another copy of the working directory.
@@ -15,19 +15,19 @@ public struct DiffOptions: Sendable {
 
     /// Files and folders, as for `lint`; none means the configuration's include, else the
     /// working directory. The same paths select the set in both revisions.
-    public var paths: [String]
+    package var paths: [String]
     /// The revision the route set is compared with.
-    public var against: Revision
+    package var against: Revision
     /// The directory relative paths are taken from: the process's working directory.
-    public var workingDirectory: String
+    package var workingDirectory: String
     /// `--config`: the configuration file; nil finds the nearest `.routelint.yml` (in each
     /// revision its own).
-    public var configurationPath: String?
+    package var configurationPath: String?
     /// `--strict`, `--max-warnings` and the baseline (of changes).
-    public var gate = RunGate()
+    package var gate = RunGate()
 
     /// Options comparing the route set of `paths` with `against`.
-    public init(paths: [String], against: Revision, workingDirectory: String) {
+    package init(paths: [String], against: Revision, workingDirectory: String) {
         self.paths = paths
         self.against = against
         self.workingDirectory = workingDirectory
@@ -37,40 +37,40 @@ public struct DiffOptions: Sendable {
 /// One `routelint diff` run (docs/diff.md): the route set now and at another revision, each
 /// loaded and linted as `lint` does, compared, and judged. A revision that cannot be read or
 /// parsed whole stops the run: it is never compared as if it were empty.
-public struct DiffRun: Sendable {
+package struct DiffRun: Sendable {
     /// The configuration of the current tree, whose severities apply.
-    public let configuration: LintConfiguration
+    package let configuration: LintConfiguration
     /// Every file findings point into: the current tree's manifests (`FileID` 0…), then the
     /// other revision's, then stand-ins for files the current tree no longer has.
-    public let files: [SourceFile]
+    package let files: [SourceFile]
     /// How many of `files`, from the first, are the current tree's.
-    public let currentFileCount: Int
+    package let currentFileCount: Int
     /// The apps now.
-    public let apps: [AppModel]
+    package let apps: [AppModel]
     /// The apps in the other revision.
-    public let earlierApps: [AppModel]
+    package let earlierApps: [AppModel]
     /// The changes reported, in report order.
-    public private(set) var active: [Finding]
+    package private(set) var active: [Finding]
     /// Changes silenced by a directive or accepted by the baseline, for SARIF.
-    public private(set) var suppressed: [Finding]
+    package private(set) var suppressed: [Finding]
     /// The other revision, in words: `'main' (3f2a1b0c9d8e)`, `the folder 'base'`.
-    public let againstLabel: String
+    package let againstLabel: String
     /// Comparisons that stopped at their bound: the run is incomplete.
-    public let incomplete: [ReadFailure]
+    package let incomplete: [ReadFailure]
     /// For each of `files`, the app it declares, in words.
     private let appOfFile: [String]
     /// What to say on standard error, in order.
-    public private(set) var messages: [RunMessage]
+    package private(set) var messages: [RunMessage]
     /// With `writesBaseline`: the baseline to save.
-    public private(set) var newBaseline: Baseline?
+    package private(set) var newBaseline: Baseline?
     /// How long the run took, in seconds.
-    public private(set) var seconds: Double = 0
+    package private(set) var seconds: Double = 0
     /// Whether the run passes, and why not.
-    public private(set) var verdict: Verdict
+    package private(set) var verdict: Verdict
 
     /// Runs the comparison. Throws when it cannot go on: the revision cannot be read, or a
     /// side cannot be read or parsed whole.
-    public static func perform(_ options: DiffOptions) throws(RunFailure) -> DiffRun {
+    package static func perform(_ options: DiffOptions) throws(RunFailure) -> DiffRun {
         let clock = ContinuousClock()
         let started = clock.now
         let directory = options.workingDirectory
@@ -213,7 +213,7 @@ public struct DiffRun: Sendable {
     }
 
     /// What every reporter reads.
-    public var report: LintReport {
+    package var report: LintReport {
         LintReport(
             active: active, suppressed: suppressed, files: files,
             totals: LintReport.Totals(

@@ -4,9 +4,9 @@ import RouteLintGeneration
 /// `routelint generate`: lints as `lint` does, then generates the chosen app. A route set with
 /// failing findings has no well-defined router (two routes for one URL, a holder that does not
 /// exist), so it gives no code.
-public enum GenerationRun {
+package enum GenerationRun {
     /// What a generation run gives: the lint run that refused it, or what generation gave.
-    public enum Outcome: Sendable {
+    package enum Outcome: Sendable {
         /// The lint failed or could not be made: the run, to report.
         case lintFailed(LintRun)
         /// The set lints clean: the files, or why they cannot be written.
@@ -15,7 +15,7 @@ public enum GenerationRun {
 
     /// Lints as `lint` does with `lint`, then generates the app `options` choose. Throws for a
     /// run that cannot go on and for an app that cannot be generated (see `RoutingPlan.Problem`).
-    public static func perform(_ lint: LintOptions, _ options: CodeGeneration.Options) throws(RunFailure) -> Outcome {
+    package static func perform(_ lint: LintOptions, _ options: CodeGeneration.Options) throws(RunFailure) -> Outcome {
         // The platform files are checked against the routes by lint; here they may be the very
         // files about to be written again, so their findings do not stop generation.
         var lint = lint

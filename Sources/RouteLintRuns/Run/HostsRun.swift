@@ -5,20 +5,20 @@ import RouteLintRules
 import RouteLintServed
 
 /// An HTTP response to a request for a platform file: what `routelint hosts` reads of it.
-public struct HTTPAnswer: Sendable {
+package struct HTTPAnswer: Sendable {
     /// The status code.
-    public let status: Int
+    package let status: Int
     /// The reason phrase (`Moved Permanently`); empty over HTTP/2, which has none.
-    public let reason: String
+    package let reason: String
     /// The headers, names as sent.
-    public let headers: [(name: String, value: String)]
+    package let headers: [(name: String, value: String)]
     /// The body, at most `ServedFile.bodyLimit` bytes of it.
-    public let body: [UInt8]
+    package let body: [UInt8]
     /// Whether the body went on past `ServedFile.bodyLimit`, where reading stopped.
-    public let bodyCut: Bool
+    package let bodyCut: Bool
 
     /// A response; see the properties.
-    public init(status: Int, reason: String, headers: [(name: String, value: String)], body: [UInt8], bodyCut: Bool) {
+    package init(status: Int, reason: String, headers: [(name: String, value: String)], body: [UInt8], bodyCut: Bool) {
         self.status = status
         self.reason = reason
         self.headers = headers
@@ -27,14 +27,14 @@ public struct HTTPAnswer: Sendable {
     }
 
     /// The first value of the header `name`, whose case does not matter.
-    public func header(_ name: String) -> String? {
+    package func header(_ name: String) -> String? {
         let name = name.lowercased()
         return headers.first { $0.name.lowercased() == name }?.value
     }
 }
 
 /// What asking a host for a platform file came to.
-public enum FetchOutcome: Sendable {
+package enum FetchOutcome: Sendable {
     /// The host answered.
     case answered(HTTPAnswer)
     /// The TLS handshake failed, for `reason` (an untrusted certificate, a name mismatch): the
@@ -48,30 +48,30 @@ public enum FetchOutcome: Sendable {
 /// Fetches what a host serves at a path over HTTPS, without following redirects, within its
 /// own bounds of time and of size (`ServedFile.bodyLimit`). The network lives behind it, so that
 /// a run can be tested with any answers.
-public protocol ServedFileFetcher: Sendable {
+package protocol ServedFileFetcher: Sendable {
     /// What `https://HOST/PATH` answers.
     func fetch(host: String, path: String) async -> FetchOutcome
 }
 
 /// What a `routelint hosts` run is asked to do: the flags of the command, as values.
-public struct HostsOptions: Sendable {
+package struct HostsOptions: Sendable {
     /// Files and folders of the route set; none means the configuration's include, else the
     /// working directory.
-    public var paths: [String]
+    package var paths: [String]
     /// `--config`: the configuration file; nil finds the nearest `.routelint.yml`.
-    public var configurationPath: String?
+    package var configurationPath: String?
     /// The directory relative paths are taken from.
-    public var workingDirectory: String
+    package var workingDirectory: String
     /// `--host`: subdomains to check for the wildcard hosts that cover them, besides the
     /// configuration's `served-hosts`.
-    public var namedHosts: [String] = []
+    package var namedHosts: [String] = []
     /// `--strict`, `--max-warnings` and the baseline.
-    public var gate = RunGate()
+    package var gate = RunGate()
     /// How many requests are under way at once.
-    public var concurrentRequests = 16
+    package var concurrentRequests = 16
 
     /// Options for the route set at `paths`, relative to `workingDirectory`.
-    public init(paths: [String], workingDirectory: String) {
+    package init(paths: [String], workingDirectory: String) {
         self.paths = paths
         self.workingDirectory = workingDirectory
     }
@@ -81,30 +81,30 @@ public struct HostsOptions: Sendable {
 /// platform files its app needs, each answer judged — the transfer by the host rules, the file
 /// by the platform rules, as a local platform file is — and the verdict. A host that cannot be
 /// reached makes the run incomplete, never clean (docs/app-links.md#checking-the-deployed-files).
-public struct HostsRun: Sendable {
+package struct HostsRun: Sendable {
     /// The manifests, then each file served with status 200, named by its URL.
-    public let files: [SourceFile]
+    package let files: [SourceFile]
     /// How many of `files`, at their end, were served.
-    public let servedFileCount: Int
+    package let servedFileCount: Int
     /// The apps of the route set.
-    public let apps: [AppModel]
+    package let apps: [AppModel]
     /// The findings reported, in report order.
-    public let active: [Finding]
+    package let active: [Finding]
     /// Findings silenced by a directive in a manifest or accepted by the baseline, for SARIF.
-    public let suppressed: [Finding]
+    package let suppressed: [Finding]
     /// With `writesBaseline`: the baseline to save.
-    public let newBaseline: Baseline?
+    package let newBaseline: Baseline?
     /// What could not be fetched or checked: URLs and files, with the reason.
-    public let unreadable: [ReadFailure]
+    package let unreadable: [ReadFailure]
     /// What to say on standard error, in order.
-    public let messages: [RunMessage]
+    package let messages: [RunMessage]
     /// How long the run took, in seconds.
-    public let seconds: Double
+    package let seconds: Double
     /// Whether the run passes, and why not.
-    public let verdict: Verdict
+    package let verdict: Verdict
 
     /// What every reporter reads.
-    public var report: LintReport {
+    package var report: LintReport {
         var totals = LintReport.Totals(
             files: files.count - servedFileCount, routes: apps.reduce(0) { $0 + $1.routes.count }, seconds: seconds,
             unreadablePaths: unreadable.count, platformFiles: servedFileCount)
@@ -131,7 +131,7 @@ public struct HostsRun: Sendable {
 
     /// Runs the check, fetching through `fetcher`. Throws when the route set cannot be read at
     /// all (see `RunFailure`).
-    public static func perform(_ options: HostsOptions, fetcher: some ServedFileFetcher) async throws(RunFailure) -> HostsRun {
+    package static func perform(_ options: HostsOptions, fetcher: some ServedFileFetcher) async throws(RunFailure) -> HostsRun {
         let clock = ContinuousClock()
         let started = clock.now
         // The route set as `lint` reads it; its own findings are lint's to report.

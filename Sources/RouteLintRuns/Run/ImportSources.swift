@@ -13,7 +13,7 @@ extension RouteSetLoader {
     /// order: the platform link files (in `.well-known/` too), the XML files of `res/navigation`
     /// and `res/menu` folders, and Gradle build files. Link files are numbered from `firstID`
     /// on, the others after them.
-    public func importFiles(_ paths: [String], numberedFrom firstID: Int) -> (
+    package func importFiles(_ paths: [String], numberedFrom firstID: Int) -> (
         linkFiles: [SourceFile], navigationFiles: [SourceFile], buildFiles: [SourceFile], unreadable: [ReadFailure]
     ) {
         var walk = Walk(fileSystem: fileSystem)

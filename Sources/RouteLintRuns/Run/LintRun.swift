@@ -50,24 +50,24 @@ public struct LintOptions: Sendable {
 /// `report` with the reporters they were asked for.
 public struct LintRun: Sendable {
     /// The configuration in force.
-    public let configuration: LintConfiguration
+    package let configuration: LintConfiguration
     /// Every file read, indexed by `FileID`, the context included: the manifests, then the
     /// platform link files.
     public let files: [SourceFile]
     /// The platform link files checked: the last of `files`, with the app each belongs to.
-    public let platformFiles: [PlatformFileSource]
+    package let platformFiles: [PlatformFileSource]
     /// How many of `files`, at their end, are platform link files.
     public var platformFileCount: Int { platformFiles.count }
     /// Paths that could not be read: the verdict cannot be trusted for what they hold.
     public let unreadable: [ReadFailure]
     /// The apps of the route set, every file included.
-    public let apps: [AppModel]
+    package let apps: [AppModel]
     /// Files that are not well-formed YAML: what they declare is missing from `apps`.
     public let unparsedFiles: [FileID]
     /// The findings reported, in report order.
     public private(set) var active: [Finding]
     /// The manifests' `# routelint:ignore` directives.
-    public let suppressionDirectives: [SuppressionDirective]
+    package let suppressionDirectives: [SuppressionDirective]
     /// Findings silenced by a directive or accepted by the baseline, for SARIF.
     public private(set) var suppressed: [Finding]
     /// Checks that were not made, and why (an app that may lack a file): for SARIF's
@@ -76,7 +76,7 @@ public struct LintRun: Sendable {
     /// What to say on standard error, in order.
     public private(set) var messages: [RunMessage]
     /// With `writesBaseline`: the baseline to save.
-    public private(set) var newBaseline: Baseline?
+    package private(set) var newBaseline: Baseline?
     /// How long the run took, in seconds, until the verdict.
     public private(set) var seconds: Double = 0
     /// Whether the run passes, and why not.

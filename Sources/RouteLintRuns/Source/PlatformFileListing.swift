@@ -9,7 +9,7 @@ extension RouteSetLoader {
     /// The platform link files of a run, read and numbered from `firstID` on: `extra` (paths
     /// given on the command line, for the route set's only app) and, with `configured`, the
     /// configuration's `platform-files`. A name that is no platform file's fails the run.
-    public func platformFiles(extra: [String], configured: Bool = true, numberedFrom firstID: Int) throws(RunFailure) -> (
+    package func platformFiles(extra: [String], configured: Bool = true, numberedFrom firstID: Int) throws(RunFailure) -> (
         files: [PlatformFileSource], unreadable: [ReadFailure]
     ) {
         var walk = Walk(fileSystem: fileSystem)

@@ -7,9 +7,9 @@ import RouteLintRules
 /// walked, what could not be read and the order of the files. Every command, the pre-commit
 /// hook and the language server ask it, over the file system they read from (the disk, the
 /// editor's buffers over the disk, a git revision).
-public struct RouteSetLoader: Sendable {
+package struct RouteSetLoader: Sendable {
     /// How the files found are named in findings.
-    public enum PathStyle: Sendable {
+    package enum PathStyle: Sendable {
         /// A path given is kept as given, a file found below it is joined to it; a file the
         /// include globs find is relative to the working directory when it lies below it.
         case asGiven
@@ -18,16 +18,16 @@ public struct RouteSetLoader: Sendable {
     }
 
     /// The configuration whose include and exclude globs decide the set.
-    public let configuration: LintConfiguration
+    package let configuration: LintConfiguration
     /// The folder relative paths are taken from, absolute.
-    public let workingDirectory: String
+    package let workingDirectory: String
     /// Where the files are read from.
-    public let fileSystem: any RouteSetFileSystem
+    package let fileSystem: any RouteSetFileSystem
     /// How the files found are named in findings.
-    public var pathStyle: PathStyle
+    package var pathStyle: PathStyle
 
     /// A loader of the route set `configuration` describes, read from `fileSystem` (the disk unless said), with relative paths taken from `workingDirectory`.
-    public init(
+    package init(
         configuration: LintConfiguration, workingDirectory: String, fileSystem: any RouteSetFileSystem = DiskFileSystem(),
         pathStyle: PathStyle = .asGiven
     ) {
@@ -38,7 +38,7 @@ public struct RouteSetLoader: Sendable {
     }
 
     /// Whether a file name follows the manifest convention, `*.routes.yaml` or `*.routes.yml`.
-    public static func isManifestName(_ name: String) -> Bool {
+    package static func isManifestName(_ name: String) -> Bool {
         name.hasSuffix(".routes.yaml") || name.hasSuffix(".routes.yml")
     }
 
@@ -46,7 +46,7 @@ public struct RouteSetLoader: Sendable {
 
     /// The configuration at `path`, else the nearest `.routelint.yml` from `directory` (absolute)
     /// up, else the defaults. A configuration with a problem fails the run.
-    public static func configuration(
+    package static func configuration(
         at path: String?, from directory: String,
         in fileSystem: any RouteSetFileSystem = DiskFileSystem()
     ) throws(RunFailure) -> LintConfiguration {
@@ -83,7 +83,7 @@ public struct RouteSetLoader: Sendable {
     // MARK: - Membership
 
     /// Whether the configuration's `exclude` removes `path` from the route set.
-    public func isExcluded(_ path: String) -> Bool {
+    package func isExcluded(_ path: String) -> Bool {
         guard !configuration.exclude.isEmpty, let relative = relativeToConfiguration(path) else { return false }
         return configuration.exclude.contains { $0.matches(relative) }
     }
@@ -92,7 +92,7 @@ public struct RouteSetLoader: Sendable {
     /// matched by the include globs, or when there are none named like a manifest; and not
     /// excluded. The pre-commit hook asks it of the files a commit changes, the language
     /// server of a file the editor opens.
-    public func contains(_ path: String) -> Bool {
+    package func contains(_ path: String) -> Bool {
         if isExcluded(path) { return false }
         if configuration.include.isEmpty { return Self.isManifestName(FilePath.name(of: path)) }
         guard let relative = relativeToConfiguration(path) else { return false }
@@ -110,21 +110,21 @@ public struct RouteSetLoader: Sendable {
     // MARK: - Finding the files
 
     /// The files of a route set, found but not read yet.
-    public struct Discovery: Sendable {
+    package struct Discovery: Sendable {
         /// Each file as named in findings, and absolute; in path order.
-        public fileprivate(set) var files: [(shown: String, absolute: String)]
+        package fileprivate(set) var files: [(shown: String, absolute: String)]
         /// What could not be walked or looked at.
-        public fileprivate(set) var failures: [ReadFailure]
+        package fileprivate(set) var failures: [ReadFailure]
         /// Where the files were looked for, for "no route manifests found in …".
         fileprivate var scope: String
 
         /// Whether one of the files is `path` or lies below it (absolute).
-        public func holdsFile(within path: String) -> Bool {
+        package func holdsFile(within path: String) -> Bool {
             files.contains { FilePath.isWithin($0.absolute, path) }
         }
 
         /// The files with one more, in its place in path order, unless it is among them.
-        public func adding(_ shown: String, absolute: String) -> Discovery {
+        package func adding(_ shown: String, absolute: String) -> Discovery {
             guard !files.contains(where: { $0.absolute == absolute }) else { return self }
             var more = self
             let position = files.firstIndex { FilePath.precedes(absolute, $0.absolute) } ?? files.endIndex
@@ -138,7 +138,7 @@ public struct RouteSetLoader: Sendable {
     /// `withConfiguredSet`, the configured set and the paths given. Less the exclude globs.
     /// A file reached twice counts once; the files are in path order (their absolute paths,
     /// byte by byte), which is the order findings are reported in.
-    public func discover(_ paths: [String], withConfiguredSet: Bool = false) -> Discovery {
+    package func discover(_ paths: [String], withConfiguredSet: Bool = false) -> Discovery {
         var walk = Walk(fileSystem: fileSystem)
         // Paths given are walked first: a file given keeps the name it was given by.
         for path in paths {
@@ -184,7 +184,7 @@ public struct RouteSetLoader: Sendable {
     }
 
     /// A note for each of `paths` that the configuration's exclude globs leave out of the set.
-    public func exclusionNotes(_ paths: [String]) -> [RunMessage] {
+    package func exclusionNotes(_ paths: [String]) -> [RunMessage] {
         paths.filter { isExcluded($0) }.map { path in
             RunMessage(.note, "'\(TerminalText.escape(path))' is left out by the configuration's exclude")
         }
@@ -199,7 +199,7 @@ public struct RouteSetLoader: Sendable {
     // MARK: - Reading the files
 
     /// Reads the files discovered, numbered in their order: `files[i].id` is `FileID(i)`.
-    public func read(_ discovery: Discovery) -> LoadedRouteSet {
+    package func read(_ discovery: Discovery) -> LoadedRouteSet {
         let contents = fileSystem.contents(of: discovery.files.map(\.absolute))
         var files: [SourceFile] = []
         var unreadable = discovery.failures
@@ -214,7 +214,7 @@ public struct RouteSetLoader: Sendable {
 
     /// Reads the files discovered. Finding no manifest at all, and no path that could not be
     /// read, fails the run.
-    public func load(_ discovery: Discovery) throws(RunFailure) -> LoadedRouteSet {
+    package func load(_ discovery: Discovery) throws(RunFailure) -> LoadedRouteSet {
         let set = read(discovery)
         if set.files.isEmpty && set.unreadable.isEmpty {
             throw RunFailure(
@@ -225,7 +225,7 @@ public struct RouteSetLoader: Sendable {
 
     /// The route set of `paths` (see `discover`), read, with a note for each path given that
     /// the exclude globs leave out. Finding no manifest at all fails the run.
-    public func load(_ paths: [String], withConfiguredSet: Bool = false) throws(RunFailure) -> LoadedRouteSet {
+    package func load(_ paths: [String], withConfiguredSet: Bool = false) throws(RunFailure) -> LoadedRouteSet {
         let notes = exclusionNotes(paths)
         do {
             var set = try load(discover(paths, withConfiguredSet: withConfiguredSet))
@@ -237,13 +237,13 @@ public struct RouteSetLoader: Sendable {
     }
 
     /// "cannot read 'path': reason".
-    public static func unreadable(_ failure: ReadFailure) -> RunMessage {
+    package static func unreadable(_ failure: ReadFailure) -> RunMessage {
         RunMessage(.error, "cannot read '\(TerminalText.escape(failure.path))': \(failure.reason)")
     }
 
     /// Files given as names and texts, numbered in path order, as `read` numbers the files of a
     /// route set: for a workspace whose files are held in memory.
-    public static func numbered(_ texts: [(path: String, bytes: [UInt8])]) -> [SourceFile] {
+    package static func numbered(_ texts: [(path: String, bytes: [UInt8])]) -> [SourceFile] {
         texts.sorted { FilePath.precedes($0.path, $1.path) }.enumerated().map { index, text in
             SourceFile(id: FileID(index), path: text.path, bytes: text.bytes)
         }
@@ -312,12 +312,12 @@ public struct RouteSetLoader: Sendable {
 }
 
 /// The files of a route set, read: what the linter, the generators and the server take.
-public struct LoadedRouteSet: Sendable {
+package struct LoadedRouteSet: Sendable {
     /// The files, numbered in path order: `files[i].id` is `FileID(i)`.
-    public let files: [SourceFile]
+    package let files: [SourceFile]
     /// Paths of the set that could not be read: a verdict on the set is incomplete.
-    public let unreadable: [ReadFailure]
+    package let unreadable: [ReadFailure]
     /// What to say about the loading on standard error: paths the exclude globs leave out,
     /// paths that could not be read.
-    public internal(set) var messages: [RunMessage]
+    package internal(set) var messages: [RunMessage]
 }

@@ -210,15 +210,15 @@ public struct RouteLink: Hashable, Sendable {
 
     public init?(url: String) {
         guard let parts = RouteURL(url), parts.belongs(schemes: Self.schemes, hosts: Self.hosts),
-            let route = Route(path: parts.path)
-        else { return nil }
+              let route = Route(path: parts.path) else { return nil }
         self.route = route
         let items = parts.query.map { QueryItem(name: $0.name, value: $0.value) }
         let requested = items.first { $0.name == "tab" }.flatMap { Tab(rawValue: $0.value) }
         if let requested, requested.activity == route.activity {
             tab = requested
             query = items.filter { $0.name != "tab" }
-        } else {
+        }
+        else {
             tab = route.tab
             query = items
         }
@@ -245,16 +245,16 @@ enum RouteTables {
         rest: "-1,-1,-1,-1,-1,-1,-1,-1,5,-1,-1,-1,-1,-1",
         wildcard: "-1,-1,3,4,-1,-1,7,-1,-1,10,-1,-1,13,-1",
         edges:
-            """
-            0/caf%C3%A9/12
-            0/docs/8
-            0/for/6
-            0/inside/5
-            0/items/2
-            0/objects/1
-            0/search/9
-            10/results/11
-            """
+        """
+        0/caf%C3%A9/12
+        0/docs/8
+        0/for/6
+        0/inside/5
+        0/items/2
+        0/objects/1
+        0/search/9
+        10/results/11
+        """
     )
     static let activities = Array(Activity.allCases)
     static let tabs = Array(Tab.allCases)
