@@ -1,5 +1,5 @@
-// libFuzzer targets for routelint, built by Fuzz/run together with the library targets' sources into
-// one instrumented binary. ROUTELINT_FUZZ_TARGET picks the target:
+// libFuzzer targets for routelint, built by Fuzz/run against the library targets (each its own
+// instrumented module, as in the package) into one binary. ROUTELINT_FUZZ_TARGET picks the target:
 //
 // - lint: the input is one to four manifests (split at lines of `---file---`), linted as a
 //   route set and rendered in every format; the outputs must hold their invariants.
@@ -31,6 +31,15 @@
 #if canImport(Glibc)
     import Glibc
 #endif
+import RouteLintChanges
+import RouteLintCore
+import RouteLintGeneration
+import RouteLintImport
+import RouteLintPlatform
+import RouteLintReporting
+import RouteLintRules
+import RouteLintRuns
+import RouteLintServed
 
 enum FuzzTarget: String {
     case lint, patterns, resolve, configuration, matchers

@@ -157,7 +157,7 @@ package enum PlatformLinkCheck {
     /// AndroidManifest.xml is checked with them, as for a served file — an assetlinks.json's
     /// own rules are judged against the routes: whatever the filters claim, a web route's URL
     /// that they exclude stays on the web.
-    static func facts(
+    package static func facts(
         _ files: [PlatformFile], apps: [AppModel], comparesClaims: Bool, dynamicRules: [DynamicRuleFile] = [],
         judgesRulesAlone: Bool = false
     ) -> PlatformFacts {
