@@ -110,7 +110,7 @@ extension AppComparison {
         let fromNow = from.flatMap { route in
             before.routePosition(route.id.value).flatMap { counterparts[$0] }.map { after.routes[$0] }
         }
-        let quoted = { (id: String) in "'\(TerminalText.escape(id))'" }
+        let quoted = { (id: String) in "'\(id)'" }
         if let from, let fromID {
             let declared =
                 fromNow.map { [RelatedLocation($0.id.range, "route \(quoted(fromID)) is here now")] }

@@ -97,7 +97,7 @@ extension AppComparison {
         -> RouteChanges.LinkChange
     {
         let related = [
-            RelatedLocation(locations.before(name.range), "\(origin.kind) '\(TerminalText.escape(origin.name))' was declared here")
+            RelatedLocation(locations.before(name.range), "\(origin.kind) '\(origin.name)' was declared here")
         ]
         guard let owner else {
             return RouteChanges.LinkChange(

@@ -128,7 +128,8 @@ public struct MarkdownReporter: Reporter {
     }
 
     /// Text for a Markdown table cell: HTML's special characters as entities, Markdown's
-    /// punctuation as numeric references, line breaks as spaces.
+    /// punctuation as numeric references, line breaks as spaces, and the other control and
+    /// bidirectional characters as `\u{…}`, as a terminal shows them.
     static func escaped(_ text: String) -> String {
         var result = ""
         for scalar in text.unicodeScalars {
@@ -139,7 +140,12 @@ public struct MarkdownReporter: Reporter {
             case "\n", "\r": result += " "
             case "|", "`", "*", "_", "[", "]", "\\", "~", "#", "!", "\"":
                 result += "&#\(scalar.value);"
-            default: result.unicodeScalars.append(scalar)
+            default:
+                if TerminalText.needsEscape(scalar) {
+                    result += TerminalText.escapeSequence(scalar)
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
             }
         }
         return result

@@ -38,11 +38,11 @@ package enum APILevelLimitRule: PlatformRule {
 
     static func check(_ facts: PlatformFacts, into findings: inout FindingSink) {
         for fact in facts.limits {
-            let file = TerminalText.escape(fact.file)
-            let url = TerminalText.escape(fact.url)
+            let file = fact.file
+            let url = fact.url
             let routes = fact.routeCount == 1 ? "1 route" : "\(fact.routeCount) routes"
-            let route = fact.route.map { " (route '\(TerminalText.escape($0.id))')" } ?? ""
-            let example = fact.route.map { " such as '\(TerminalText.escape($0.id))'" } ?? ""
+            let route = fact.route.map { " (route '\($0.id)')" } ?? ""
+            let example = fact.route.map { " such as '\($0.id)'" } ?? ""
             let message =
                 fact.claimsMore
                 ? "\(file) claims wider patterns than the paths of \(routes)\(example), as 'inexact: claim-more' asks where "

@@ -26,7 +26,7 @@ package enum AddedLinkRule: ChangeRule {
             findings.report(
                 description,
                 "\(ChangeWording.urls(change.urls)) opened no route; \(ChangeWording.opens(change.urls)) "
-                    + "route '\(TerminalText.escape(change.after ?? ""))' now"
+                    + "route '\(change.after ?? "")' now"
                     + (change.cause.map { " (\(ChangeWording.cause($0)))" } ?? "") + ChangeWording.android(change.androidShipping),
                 at: change.range, related: change.related, subjects: ChangeWording.subjects(change), witnesses: change.urls)
         }

@@ -55,36 +55,36 @@ package enum AppLinkSetupRule: PlatformRule {
                     at: range, subjects: [FindingSubject(.key, "autoVerify")])
             case .missingHost(let host, let file, let range):
                 findings.report(
-                    description, "host '\(TerminalText.escape(host))' of 'hosts' is missing from \(TerminalText.escape(file))", at: range,
+                    description, "host '\(host)' of 'hosts' is missing from \(file)", at: range,
                     subjects: [FindingSubject(.value, host)])
             case .extraHost(let host, let range):
                 findings.report(
-                    description, "host '\(TerminalText.escape(host))' is not among the manifest's 'hosts'", at: range,
+                    description, "host '\(host)' is not among the manifest's 'hosts'", at: range,
                     subjects: [FindingSubject(.value, host)])
             case .missingAppID(let id, let range):
                 findings.report(
-                    description, "app ID '\(TerminalText.escape(id))' of 'ios.app-ids' is in no entry of the file", at: range,
+                    description, "app ID '\(id)' of 'ios.app-ids' is in no entry of the file", at: range,
                     subjects: [FindingSubject(.value, id)])
             case .extraAppID(let id, let range):
                 findings.report(
-                    description, "app ID '\(TerminalText.escape(id))' is not among the manifest's 'ios.app-ids'", at: range,
+                    description, "app ID '\(id)' is not among the manifest's 'ios.app-ids'", at: range,
                     subjects: [FindingSubject(.value, id)])
             case .missingPackage(let package, let range):
                 findings.report(
-                    description, "no handle_all_urls statement names package '\(TerminalText.escape(package))' of 'android.package'",
+                    description, "no handle_all_urls statement names package '\(package)' of 'android.package'",
                     at: range, subjects: [FindingSubject(.value, package)])
             case .missingFingerprint(let fingerprint, let range):
                 findings.report(
-                    description, "fingerprint '\(TerminalText.escape(fingerprint))' of 'android.cert-fingerprints' is not in the statement",
+                    description, "fingerprint '\(fingerprint)' of 'android.cert-fingerprints' is not in the statement",
                     at: range, subjects: [FindingSubject(.value, fingerprint)])
             case .extraFingerprint(let fingerprint, let range):
                 findings.report(
-                    description, "fingerprint '\(TerminalText.escape(fingerprint))' is not among 'android.cert-fingerprints'", at: range,
+                    description, "fingerprint '\(fingerprint)' is not among 'android.cert-fingerprints'", at: range,
                     subjects: [FindingSubject(.value, fingerprint)])
             case .duplicateDynamicRules(let package, let range):
                 findings.report(
                     description,
-                    "a second statement for '\(TerminalText.escape(package))' has dynamic rules: which one Android 15 applies is "
+                    "a second statement for '\(package)' has dynamic rules: which one Android 15 applies is "
                         + "undefined; keep one", at: range, subjects: [FindingSubject(.value, package)])
             case .excludingDynamicRules(let range):
                 findings.report(

@@ -35,34 +35,34 @@ package enum ChangedRouteAPIRule: ChangeRule {
     private static func words(_ kind: RouteChanges.APIChange.Kind) -> (message: String, declared: String) {
         switch kind {
         case .routeRemoved(let id):
-            return ("route '\(TerminalText.escape(id))' was removed", "route '\(TerminalText.escape(id))' was declared here")
+            return ("route '\(id)' was removed", "route '\(id)' was declared here")
         case .routeRenamed(let id, let newID):
             return (
-                "route '\(TerminalText.escape(id))' was renamed to '\(TerminalText.escape(newID))'",
-                "route '\(TerminalText.escape(id))' was declared here"
+                "route '\(id)' was renamed to '\(newID)'",
+                "route '\(id)' was declared here"
             )
         case .pathParameters(let route, let now, let before, _):
             return (
-                "route '\(TerminalText.escape(route))' takes the path parameters \(list(now)) now, not \(list(before))",
+                "route '\(route)' takes the path parameters \(list(now)) now, not \(list(before))",
                 "the path was this"
             )
         case .holderParams(let holder, let now, let before):
             return (
-                "holder '\(TerminalText.escape(holder))' takes the params \(list(now)) now, not \(list(before))",
-                "holder '\(TerminalText.escape(holder))' was declared here"
+                "holder '\(holder)' takes the params \(list(now)) now, not \(list(before))",
+                "holder '\(holder)' was declared here"
             )
         case .entityRemoved(let kind, let name):
             return (
-                "\(kind.rawValue) '\(TerminalText.escape(name))' was removed or renamed",
-                "\(kind.rawValue) '\(TerminalText.escape(name))' was declared here"
+                "\(kind.rawValue) '\(name)' was removed or renamed",
+                "\(kind.rawValue) '\(name)' was declared here"
             )
         case .appRemoved(let app, let routes):
-            return ("\(TerminalText.escape(app)) was removed, and with it \(routes) routes", "it was declared here")
+            return ("\(app) was removed, and with it \(routes) routes", "it was declared here")
         }
     }
 
     /// `(a, b)`, or `none`.
     private static func list(_ names: [String]) -> String {
-        names.isEmpty ? "none" : "(" + names.map(TerminalText.escape).joined(separator: ", ") + ")"
+        names.isEmpty ? "none" : "(" + names.joined(separator: ", ") + ")"
     }
 }

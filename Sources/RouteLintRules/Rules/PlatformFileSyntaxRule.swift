@@ -45,14 +45,14 @@ package enum PlatformFileSyntaxRule: PlatformRule {
         for issue in facts.issues {
             switch issue {
             case .malformed(let message, let range):
-                grouped.report("the file is not well-formed: \(TerminalText.escape(message))", at: range)
+                grouped.report("the file is not well-formed: \(message)", at: range)
             case .unexpected(let expected, let found, let range):
                 grouped.report(
-                    "expected \(TerminalText.escape(expected)) here, found \(TerminalText.escape(found))", at: range,
+                    "expected \(expected) here, found \(found)", at: range,
                     subjects: [FindingSubject(.value, expected)])
             case .ignoredDynamicRules(let problem, let range):
                 grouped.report(
-                    "\(TerminalText.escape(problem)): Android 15 ignores every dynamic rule of this statement, so the manifest "
+                    "\(problem): Android 15 ignores every dynamic rule of this statement, so the manifest "
                         + "alone decides", at: range)
             case .rejectedPattern, .misleadingPattern, .oversizedAssociation:
                 continue

@@ -92,11 +92,11 @@ package enum PlatformPatternRule: PlatformRule {
             switch issue {
             case .rejectedPattern(let attribute, let pattern, let reason, let range):
                 grouped.report(
-                    "Android rejects android:\(attribute) '\(TerminalText.escape(pattern))': \(TerminalText.escape(reason))",
+                    "Android rejects android:\(attribute) '\(pattern)': \(reason)",
                     at: range, subjects: [FindingSubject(.value, pattern)])
             case .misleadingPattern(let pattern, let explanation, let range):
                 grouped.report(
-                    "'\(TerminalText.escape(pattern))': \(TerminalText.escape(explanation))", at: range,
+                    "'\(pattern)': \(explanation)", at: range,
                     subjects: [FindingSubject(.value, pattern)])
             case .malformed, .unexpected, .oversizedAssociation, .ignoredDynamicRules:
                 continue

@@ -33,8 +33,8 @@ package enum RedirectedLinkRule: ChangeRule {
         for change in changes.links where change.kind == .redirected {
             findings.report(
                 description,
-                "\(ChangeWording.urls(change.urls)) opened route '\(TerminalText.escape(change.before ?? ""))'; "
-                    + "\(ChangeWording.opens(change.urls)) route '\(TerminalText.escape(change.after ?? ""))' now"
+                "\(ChangeWording.urls(change.urls)) opened route '\(change.before ?? "")'; "
+                    + "\(ChangeWording.opens(change.urls)) route '\(change.after ?? "")' now"
                     + (change.cause.map { " (\(ChangeWording.cause($0)))" } ?? ""),
                 at: change.range, related: change.related, subjects: ChangeWording.subjects(change), witnesses: change.urls)
         }

@@ -29,13 +29,13 @@ package enum RelaxedAuthRule: ChangeRule {
             switch change.kind {
             case .dropped(let route, let earlier):
                 findings.report(
-                    description, "route '\(TerminalText.escape(route))' required a signed-in user and does not now", at: change.range,
+                    description, "route '\(route)' required a signed-in user and does not now", at: change.range,
                     related: [RelatedLocation(earlier, "it required auth here")], subjects: change.subjects)
             case .redirected(let url, let from, let to, let related):
                 findings.report(
                     description,
-                    "\(url) opened route '\(TerminalText.escape(from))', which requires a signed-in user; "
-                        + "it opens route '\(TerminalText.escape(to))' now, which does not",
+                    "\(url) opened route '\(from)', which requires a signed-in user; "
+                        + "it opens route '\(to)' now, which does not",
                     at: change.range, related: related, subjects: change.subjects)
             }
         }

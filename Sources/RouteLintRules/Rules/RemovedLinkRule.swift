@@ -24,7 +24,7 @@ package enum RemovedLinkRule: ChangeRule {
 
     package static func check(_ changes: RouteChanges, into findings: inout FindingSink) {
         for change in changes.links where change.kind == .removed {
-            let opened = change.before.map { "route '\(TerminalText.escape($0))'" } ?? "a route"
+            let opened = change.before.map { "route '\($0)'" } ?? "a route"
             findings.report(
                 description,
                 "\(ChangeWording.urls(change.urls)) opened \(opened); \(ChangeWording.opens(change.urls)) no route now"
@@ -38,7 +38,7 @@ package enum RemovedLinkRule: ChangeRule {
 enum ChangeWording {
     /// The witness URLs, escaped for a terminal: "U" or "U and V".
     static func urls(_ urls: [String]) -> String {
-        englishList(urls.map(TerminalText.escape))
+        englishList(urls)
     }
 
     /// "it opens" or "they open".
@@ -49,18 +49,18 @@ enum ChangeWording {
     /// The routes a link change is about, for baselines and fingerprints.
     /// Why links changed, in words.
     static func cause(_ cause: RouteChanges.LinkCause) -> String {
-        let quoted = { (name: String) in "'\(TerminalText.escape(name))'" }
+        let quoted = { (name: String) in "'\(name)'" }
         let origin = { (origin: RouteChanges.Origin) in "\(origin.kind) \(quoted(origin.name))" }
         switch cause {
         case .unclaimedBy(let route): return "route \(quoted(route)) opens it and has web: false, so the app does not claim it"
         case .routeRemoved(let route): return "route \(quoted(route)) was removed"
         case .pathChanged(let route, let path):
-            return "route \(quoted(route)) no longer matches it (its path is \(TerminalText.escape(path)) now)"
+            return "route \(quoted(route)) no longer matches it (its path is \(path) now)"
         case .pathRemoved(let route): return "route \(quoted(route)) has no path now"
         case .wasUnclaimedBy(let route): return "route \(quoted(route)) had web: false, so the app did not claim it"
         case .originUndeclared(let declared): return "\(origin(declared)) is no longer declared"
         case .originMoved(let declared, let app, let opensRoute):
-            return "\(origin(declared)) is declared by \(TerminalText.escape(app)) now"
+            return "\(origin(declared)) is declared by \(app) now"
                 + (opensRoute ? "" : ", and no route of it opens the URL")
         case .originAdded(let declared): return "\(origin(declared)) is new"
         }

@@ -27,10 +27,10 @@ package enum ServedContentTypeRule: HostRule {
     package static func check(_ facts: ServedFacts, into findings: inout FindingSink) {
         for file in facts.files {
             guard case .response(200, _, _, let contentType, _, _) = file.answer, !isJSON(contentType) else { continue }
-            let served = contentType.map { "as '\(TerminalText.escape($0))'" } ?? "without a Content-Type"
+            let served = contentType.map { "as '\($0)'" } ?? "without a Content-Type"
             findings.report(
                 description,
-                "\(TerminalText.escape(file.url)) is served \(served), not application/json: \(file.reader) may refuse it, so "
+                "\(file.url) is served \(served), not application/json: \(file.reader) may refuse it, so "
                     + file.consequence,
                 at: file.hostEntry, subjects: [FindingSubject(.value, file.url)])
         }

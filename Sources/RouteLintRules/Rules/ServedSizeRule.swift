@@ -30,7 +30,7 @@ package enum ServedSizeRule: HostRule {
             guard case .response(200, _, _, _, let bytes, true) = file.answer else { continue }
             findings.report(
                 description,
-                "\(TerminalText.escape(file.url)) is over \(bytes) bytes, the most routelint reads: it was not checked, and iOS and "
+                "\(file.url) is over \(bytes) bytes, the most routelint reads: it was not checked, and iOS and "
                     + "Android read no file that large",
                 at: file.hostEntry, subjects: [FindingSubject(.value, file.url)])
         }

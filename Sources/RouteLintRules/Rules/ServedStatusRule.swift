@@ -33,19 +33,19 @@ package enum ServedStatusRule: HostRule {
 
     package static func check(_ facts: ServedFacts, into findings: inout FindingSink) {
         for file in facts.files {
-            let url = TerminalText.escape(file.url)
+            let url = file.url
             switch file.answer {
             case .tlsFailure(let reason):
                 findings.report(
                     description,
-                    "\(url) cannot be fetched: TLS failed (\(TerminalText.escape(reason))); \(file.reader) refuses the host too, so "
+                    "\(url) cannot be fetched: TLS failed (\(reason)); \(file.reader) refuses the host too, so "
                         + file.consequence,
                     at: file.hostEntry, subjects: [FindingSubject(.value, file.url)])
             case .response(let status, let reason, let location, _, _, _) where status != 200:
-                let answer = "\(status)\(reason.isEmpty ? "" : " " + TerminalText.escape(reason))"
+                let answer = "\(status)\(reason.isEmpty ? "" : " " + reason)"
                 let message: String
                 if (300..<400).contains(status) {
-                    let target = location.map { " to \(TerminalText.escape($0))" } ?? " without a Location"
+                    let target = location.map { " to \($0)" } ?? " without a Location"
                     message = "\(url) answers \(answer), a redirect\(target): \(file.reader) follows no redirect, so \(file.consequence)"
                 } else {
                     message = "\(url) answers \(answer), not 200: \(file.reader) reads no file, so \(file.consequence)"

@@ -65,13 +65,13 @@ package enum ShadowedLinkRule: PlatformRule {
         for fact in facts.shadowed {
             if let rule = fact.dynamicRule {
                 grouped.report(
-                    "dynamic rule \(rule) \(TerminalText.escape(fact.pattern)) decides no URL on Android 15+: earlier rules "
+                    "dynamic rule \(rule) \(fact.pattern) decides no URL on Android 15+: earlier rules "
                         + "decide every URL it matches that the manifest claims, and a rule never widens the intent filters",
                     at: fact.range, subjects: [FindingSubject(.value, fact.pattern)])
                 continue
             }
             grouped.report(
-                "component '\(TerminalText.escape(fact.pattern))' is never reached: earlier components decide every URL it matches",
+                "component '\(fact.pattern)' is never reached: earlier components decide every URL it matches",
                 at: fact.range, subjects: [FindingSubject(.value, fact.pattern)])
         }
         grouped.flush(into: &findings)

@@ -43,10 +43,10 @@ package enum UnclaimedRouteRule: PlatformRule {
         for fact in facts.unclaimed {
             findings.report(
                 description,
-                "route '\(TerminalText.escape(fact.route.id))' opens \(TerminalText.escape(fact.url)), "
-                    + "which \(TerminalText.escape(fact.file)) does not claim (\(fact.platform))",
+                "route '\(fact.route.id)' opens \(fact.url), "
+                    + "which \(fact.file) does not claim (\(fact.platform))",
                 at: fact.route.pathRange,
-                related: [RelatedLocation(fact.fileStart, "\(TerminalText.escape(fact.file)) is read here")],
+                related: [RelatedLocation(fact.fileStart, "\(fact.file) is read here")],
                 subjects: [.route(fact.route.id), FindingSubject(.value, fact.file)])
         }
     }

@@ -42,7 +42,7 @@ package enum UnroutedLinkRule: PlatformRule {
         var grouped = GroupedFindings(description, what: "patterns that claim URLs no web route opens")
         for fact in facts.unrouted {
             grouped.report(
-                "\(TerminalText.escape(fact.url)) opens the app through \(TerminalText.escape(fact.claimant)) (\(fact.platform)), "
+                "\(fact.url) opens the app through \(fact.claimant) (\(fact.platform)), "
                     + "but no web route opens it",
                 at: fact.range, subjects: [FindingSubject(.value, fact.url)])
         }
@@ -50,7 +50,7 @@ package enum UnroutedLinkRule: PlatformRule {
         for undecided in facts.undecided {
             findings.report(
                 description,
-                "the claims of '\(TerminalText.escape(undecided.file))' are too large to compare with the routes "
+                "the claims of '\(undecided.file)' are too large to compare with the routes "
                     + "(more than \(undecided.limit) states): they were not checked",
                 at: undecided.range)
         }

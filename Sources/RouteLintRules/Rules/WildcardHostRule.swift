@@ -27,7 +27,7 @@ package enum WildcardHostRule: HostRule {
         for wildcard in facts.uncheckedWildcards {
             findings.report(
                 description,
-                "'\(TerminalText.escape(wildcard.value))' is a wildcard, which cannot be fetched: name the subdomains to check with "
+                "'\(wildcard.value)' is a wildcard, which cannot be fetched: name the subdomains to check with "
                     + "--host or 'served-hosts' in .routelint.yml",
                 at: wildcard.range, subjects: [FindingSubject(.value, wildcard.value)])
         }
