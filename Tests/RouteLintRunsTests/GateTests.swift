@@ -149,6 +149,36 @@ struct GateTests {
         #expect(output.split(separator: "\n").count == 1)
     }
 
+    @Test("a platform rule words the file's text as written; each output escapes it once, as it writes")
+    func escapedOnceAtOutput() throws {
+        let manifest = """
+            manifest: 1
+            app: shop
+            hosts: [shop.example.com]
+            ios: {app-ids: [ABCDE12345.com.example.shop]}
+            activities: {main: {}}
+            tabs: {home: {activity: main, index: 0, root: home, icon: house}}
+            holders: {H: {}}
+            routes:
+              home: {path: /, holder: H}
+
+            """
+        let association =
+            #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.shop"], "#
+            + #""components": [{"/": "/a\u001b[31m\u202Eb"}]}]}}"#
+        let linted = lint([("app.routes.yaml", manifest), ("apple-app-site-association", association)])
+        let finding = try #require(linted.findings.first { $0.rule == "shadowed-link-rule" }, "\(linted.headlines)")
+        #expect(finding.message.contains("/a\u{1B}[31m\u{202E}b"), "\(finding.message)")
+        let text = TextReporter(options: .init(summary: false)).render(linted.report)
+        #expect(text.contains(#"/a\u{1B}[31m\u{202E}b"#))
+        #expect(!text.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{202E}" })
+        let github = GitHubReporter().render(linted.report)
+        #expect(github.contains(#"/a\u{1B}[31m\u{202E}b"#) && !github.unicodeScalars.contains("\u{1B}"))
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(JSONReporter().render(linted.report).utf8)) as? [[String: Any]])
+        #expect(json.contains { ($0["message"] as? String)?.contains("/a\u{1B}[31m\u{202E}b") == true })
+    }
+
     @Test("inline suppressions silence their line or file; unknown and unused ones are reported")
     func suppressions() {
         let result = lint(
