@@ -27,7 +27,7 @@ package struct LinkFileImport: Sendable {
     /// Reads `sources`, each as its file name says.
     package mutating func read(_ sources: [PlatformFileSource]) {
         for source in sources {
-            guard let kind = PlatformFileKind(path: source.file.path) else { continue }
+            guard let kind = source.kind else { continue }
             let file = PlatformFile.read(source, kind: kind)
             let lines = LineIndex(source.file.bytes)
             for issue in file.issues {

@@ -8,8 +8,10 @@ struct Hosts: AsyncParsableCommand {
         abstract: "Fetch the platform link files every host of the route set serves, and check them against the routes.",
         discussion: """
             For each host of each app: https://HOST/.well-known/apple-app-site-association (with ios.app-ids) and \
-            https://HOST/.well-known/assetlinks.json (with android.package), without following redirects. A host that \
-            cannot be reached makes the run incomplete (exit 2).
+            https://HOST/.well-known/assetlinks.json (with android.package), without following redirects; and what \
+            devices read: Apple's CDN's copy of each association (unless --no-cdn), the statements assetlinks.json \
+            includes, and with --statement-list Google's statement list. A URL that cannot be fetched makes the run \
+            incomplete (exit 2).
             """)
 
     @Argument(help: "Files and directories of the route set (default: the configuration's include, else the current directory).")
@@ -34,6 +36,15 @@ struct Hosts: AsyncParsableCommand {
             "Connect to ADDR:PORT for HOST, still asking for and verifying HOST (as curl's --connect-to); repeatable.",
             valueName: "host=addr:port"))
     var connect: [String] = []
+
+    @Flag(help: "Do not fetch Apple's CDN's copy of each iOS host's association (devices read that copy).")
+    var noCdn = false
+
+    @Flag(
+        help:
+            "Also ask Google's Digital Asset Links API for each Android host's statement list, which Android's verifier reads, and compare it with the host's file."
+    )
+    var statementList = false
 
     @Option(help: ArgumentHelp("The most each request may take, in seconds, from connecting to its last byte.", valueName: "seconds"))
     var timeout: Double = 10
@@ -79,6 +90,8 @@ struct Hosts: AsyncParsableCommand {
             options.configurationPath = gate.config
             options.gate = gate.runGate
             options.namedHosts = namedHosts
+            options.readsAppleCDN = !noCdn
+            options.asksStatementList = statementList
             let destinations = try destinations()
             let fetcher: HTTPSFetcher
             do {

@@ -73,8 +73,9 @@ struct HostsRunTests {
         let root = try TemporaryFolder()
         try root.write("shop.routes.yaml", Self.manifest(hosts: "[example.com]"))
         try root.write("news.routes.yaml", Self.manifest(app: "news", hosts: "[example.com]"))
-        let run = try await HostsRun.perform(
-            HostsOptions(paths: [], workingDirectory: root.path), fetcher: CountingFetcher(tally: tally, answer: Self.association()))
+        var options = HostsOptions(paths: [], workingDirectory: root.path)
+        options.readsAppleCDN = false
+        let run = try await HostsRun.perform(options, fetcher: CountingFetcher(tally: tally, answer: Self.association()))
         #expect(await tally.requests == ["https://example.com" + Self.path])
         // The file names the shop's app ID only: right for the shop; for news it lacks its ID,
         // names another, and so claims none of its routes.
@@ -93,6 +94,7 @@ struct HostsRunTests {
         try root.write("shop.routes.yaml", Self.manifest(hosts: "[\(hosts.joined(separator: ", "))]"))
         var options = HostsOptions(paths: [], workingDirectory: root.path)
         options.concurrentRequests = 3
+        options.readsAppleCDN = false
         let run = try await HostsRun.perform(options, fetcher: CountingFetcher(tally: tally, answer: Self.association()))
         #expect(Set(await tally.requests) == Set(hosts.map { "https://\($0)" + Self.path }))
         #expect(await tally.most <= 3)

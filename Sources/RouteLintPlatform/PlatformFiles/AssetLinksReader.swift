@@ -9,6 +9,12 @@ extension PlatformFileReader {
         }
         var result: [PlatformFile.AssetLinksStatement] = []
         for statement in statements {
+            // `{"include": URL}` stands for the statements of another file (docs/app-links.md,
+            // "What devices read"): whoever reads this file follows it.
+            if let include = statement["include"] {
+                if let url = string(include, "'include': a URL string", in: statement) { includes.append(url) }
+                continue
+            }
             let relations = statement["relation"]?.array?.compactMap(\.string) ?? []
             guard relations.contains("delegate_permission/common.handle_all_urls"),
                 let target = statement["target"], target["namespace"]?.string == "android_app"
@@ -40,14 +46,19 @@ extension PlatformFileReader {
 
     /// The statement's Dynamic App Links rules (`relation_extensions` of `handle_all_urls`);
     /// nil when it has none.
-    private mutating func dynamicRules(_ extensions: JSONDocument.Value) -> PlatformFile.DynamicRules? {
+    mutating func dynamicRules(_ extensions: JSONDocument.Value) -> PlatformFile.DynamicRules? {
         guard case .object = extensions.kind else {
             issues.append(
                 .unexpected(expected: "'relation_extensions': an object", found: extensions.typeName, at: range(extensions.range)))
             return nil
         }
-        guard let handleAllURLs = extensions["delegate_permission/common.handle_all_urls"], case .object(let members) = handleAllURLs.kind
-        else { return nil }
+        guard let handleAllURLs = extensions["delegate_permission/common.handle_all_urls"] else { return nil }
+        return dynamicRules(handleAllURLs: handleAllURLs)
+    }
+
+    /// The Dynamic App Links rules of the extensions of `handle_all_urls`; nil when they have none.
+    mutating func dynamicRules(handleAllURLs: JSONDocument.Value) -> PlatformFile.DynamicRules? {
+        guard case .object(let members) = handleAllURLs.kind else { return nil }
         for member in members where Self.misspeltDynamicRulesKeys.contains(member.key) {
             issues.append(
                 .unexpected(

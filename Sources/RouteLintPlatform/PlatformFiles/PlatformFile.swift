@@ -34,13 +34,24 @@ package struct PlatformFileSource: Sendable {
     /// The host that served the file (`routelint hosts`): its witness URLs name that host
     /// rather than the app's first.
     package let servedHost: String?
+    /// For a served assetlinks.json, the statement files its include statements led to, as
+    /// fetched: their statements are read as the file's own, at their own positions.
+    package var included: [SourceFile] = []
+    /// The kind of file, when its name does not say it (Apple's CDN serves the association at
+    /// `/a/v1/HOST`).
+    private let declaredKind: PlatformFileKind?
 
-    /// `file`, for the app named `app`, as served by `servedHost` when one served it.
-    package init(file: SourceFile, app: String?, servedHost: String? = nil) {
+    /// `file`, for the app named `app`, as served by `servedHost` when one served it; of
+    /// `kind` when given, else of the kind its name says.
+    package init(file: SourceFile, app: String?, servedHost: String? = nil, kind: PlatformFileKind? = nil) {
         self.file = file
         self.app = app
         self.servedHost = servedHost
+        declaredKind = kind
     }
+
+    /// The kind of file; nil when it is none routelint reads.
+    package var kind: PlatformFileKind? { declaredKind ?? PlatformFileKind(path: file.path) }
 }
 
 /// What a platform file says about links, read with positions; and what could not be read.
@@ -55,6 +66,8 @@ package struct PlatformFile: Sendable {
     package let start: SourceRange
     package var issues: [PlatformFileIssue] = []
     package var content: Content?
+    /// An assetlinks.json's include statements: the URLs they name, where they name them.
+    package var includes: [Located<String>] = []
 
     package enum Content: Sendable {
         case association([AssociationDetail])
@@ -166,6 +179,20 @@ extension PlatformFile {
             }
         }
         file.issues = reader.issues
+        file.includes = reader.includes
+        // What an include leads to is read as the file's own statements (and problems), each at
+        // its place in the file that holds it.
+        for included in source.included where kind == .assetLinks {
+            let statements = read(PlatformFileSource(file: included, app: source.app, servedHost: source.servedHost), kind: kind)
+            file.issues += statements.issues
+            if case .assetLinks(let more)? = statements.content {
+                if case .assetLinks(let own)? = file.content {
+                    file.content = .assetLinks(own + more)
+                } else {
+                    file.content = .assetLinks(more)
+                }
+            }
+        }
         return file
     }
 }

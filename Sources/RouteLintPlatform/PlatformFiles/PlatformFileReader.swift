@@ -6,6 +6,8 @@ package struct PlatformFileReader {
     package let file: FileID
     package let lines: LineIndex
     package var issues: [PlatformFileIssue] = []
+    /// The URLs of an assetlinks.json's include statements, as read.
+    package var includes: [Located<String>] = []
     /// The line whose columns `checkpoints` holds.
     private var checkpointLine = -1
     /// The column at every `checkpointStride`-th byte of `checkpointLine`, as far as asked

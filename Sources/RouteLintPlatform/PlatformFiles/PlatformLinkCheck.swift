@@ -224,7 +224,7 @@ package enum PlatformLinkCheck {
         /// The rules of the assetlinks.json files among `sources`.
         package static func read(_ sources: [PlatformFileSource]) -> [DynamicRuleFile] {
             sources.compactMap { source in
-                guard PlatformFileKind(path: source.file.path) == .assetLinks,
+                guard source.kind == .assetLinks,
                     case .assetLinks(let statements)? = PlatformFile.read(source, kind: .assetLinks).content
                 else { return nil }
                 let withRules = statements.compactMap { statement -> Statement? in

@@ -63,7 +63,7 @@ package enum PlatformResolver {
         _ urls: [String], platform: Platform, platformFiles: [PlatformFileSource], apps: [AppModel]
     ) -> [Decision] {
         let files = platformFiles.compactMap { source -> (PlatformFile, SourceFile)? in
-            guard let kind = PlatformFileKind(path: source.file.path) else { return nil }
+            guard let kind = source.kind else { return nil }
             switch (platform, kind) {
             case (.ios, .appleAppSiteAssociation), (.android, .androidManifest):
                 return (PlatformFile.read(source, kind: kind), source.file)

@@ -1,5 +1,6 @@
 import RouteLintCore
 import RouteLintPlatform
+import RouteLintServed
 
 /// The route set the host rules' examples share, and the responses its host gives: each
 /// example is the manifest and, in a file named by its URL, what the host answers there (the
@@ -37,5 +38,27 @@ enum ServedExamples {
     static func served(_ response: String, marksHost: Bool, manifest: String = manifest) -> RuleExample {
         let manifest = marksHost ? manifest.replacingFirst("hosts: [example.com]", with: "hosts: [↓example.com]") : manifest
         return RuleExample(files: [(name: "example.routes.yaml", contents: manifest), (name: associationURL, contents: response)])
+    }
+
+    /// The example's app on Android only, at the same host.
+    static let androidManifest = manifest.replacingFirst(
+        "ios: {app-ids: [ABCDE12345.com.example.app]}",
+        with: "android: {package: com.example.app, cert-fingerprints: [\"\(PlatformExamples.fingerprint)\"]}")
+
+    /// Where the example's host serves its assetlinks.json, and the file that states its app.
+    static let assetLinksURL = "https://example.com/.well-known/assetlinks.json"
+    static let assetLinks = PlatformExamples.assetLinks()
+
+    /// Where Apple's CDN serves its copy of the example host's association.
+    static let cdnURL = "https://" + CDNCopy.cdnHost + CDNCopy.cdnPath(of: "example.com")
+
+    /// Where Google's statement list for the example host is asked for.
+    static let statementListURL = "https://" + StatementListDifference.apiHost + StatementListDifference.apiPath(of: "example.com")
+
+    /// The example of `response` at the assetlinks.json URL for the Android app, with `more`
+    /// URLs answered; `marksHost` marks the manifest's host.
+    static func servedAssetLinks(_ response: String, marksHost: Bool = true, more: [(name: String, contents: String)] = []) -> RuleExample {
+        let manifest = marksHost ? androidManifest.replacingFirst("hosts: [example.com]", with: "hosts: [↓example.com]") : androidManifest
+        return RuleExample(files: [(name: "example.routes.yaml", contents: manifest), (name: assetLinksURL, contents: response)] + more)
     }
 }

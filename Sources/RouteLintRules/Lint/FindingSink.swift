@@ -9,14 +9,15 @@ package struct FindingSink: Sendable {
     /// An empty sink.
     package init() {}
 
-    /// Reports a finding of the rule `description` at its default severity.
+    /// Reports a finding of the rule `description` at its default severity, or at `severity`
+    /// for a rule whose findings differ in weight (the configuration's severity still wins).
     package mutating func report(
         _ rule: RuleDescription, _ message: String, at range: SourceRange,
         related: [RelatedLocation] = [], relatedOmitted: Int = 0, subjects: [FindingSubject] = [], suggestion: String? = nil,
-        witnesses: [String] = []
+        witnesses: [String] = [], severity: Severity? = nil
     ) {
         var finding = Finding(
-            rule: rule.id, severity: rule.defaultSeverity, message: message,
+            rule: rule.id, severity: severity ?? rule.defaultSeverity, message: message,
             range: range, related: related, relatedOmitted: relatedOmitted, subjects: subjects, suggestion: suggestion)
         finding.witnesses = witnesses
         findings.append(finding)

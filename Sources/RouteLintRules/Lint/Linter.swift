@@ -206,9 +206,9 @@ package enum Linter {
         // A manifest is judged on Android 15+ with the Dynamic App Links rules of assetlinks.json.
         // Without one (a served assetlinks.json), the rules are judged against the routes alone.
         let dynamicRules = comparing ? PlatformLinkCheck.DynamicRuleFile.read(platformFiles) : []
-        let judgesRulesAlone = !platformFiles.contains { PlatformFileKind(path: $0.file.path) == .androidManifest }
+        let judgesRulesAlone = !platformFiles.contains { $0.kind == .androidManifest }
         for source in platformFiles {
-            guard let kind = PlatformFileKind(path: source.file.path) else { continue }
+            guard let kind = source.kind else { continue }
             facts.add(
                 cache.facts(
                     source, kind: kind, apps: apps, comparesClaims: comparing, dynamicRules: dynamicRules,

@@ -67,6 +67,12 @@ package struct HostsOptions: Sendable {
     package var namedHosts: [String] = []
     /// `--strict`, `--max-warnings` and the baseline.
     package var gate = RunGate()
+    /// Whether each iOS host's association is also fetched from Apple's CDN, which devices
+    /// read (off with `--no-cdn`).
+    package var readsAppleCDN = true
+    /// `--statement-list`: whether Google's statement list of each Android host is asked for,
+    /// which Android's verifier reads.
+    package var asksStatementList = false
     /// How many requests are under way at once.
     package var concurrentRequests = 16
 
@@ -114,19 +120,65 @@ package struct HostsRun: Sendable {
             failingSeverity: verdict.failingSeverity, apps: apps)
     }
 
-    /// One request the run makes: a platform file of a host.
+    /// One request the run makes: a path of a host.
     struct Request: Hashable {
         let host: String
-        let kind: PlatformFileKind
+        let path: String
 
-        var url: String { "https://" + host + (kind.wellKnownPath ?? "") }
+        var url: String { "https://" + host + path }
+
+        init(host: String, path: String) {
+            self.host = host
+            self.path = path
+        }
+
+        /// The request for an include statement's URL: https, a host name, no port, no user;
+        /// nil for any other URL. The fragment is no part of a request.
+        init?(includeURL text: String) {
+            guard text.lowercased().hasPrefix("https://") else { return nil }
+            var rest = text.dropFirst("https://".count)
+            if let fragment = rest.firstIndex(of: "#") { rest = rest[..<fragment] }
+            let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" } ?? rest.endIndex
+            let host = rest[..<authorityEnd].lowercased()
+            guard HostsRun.isHostName(host) else { return nil }
+            let path = rest[authorityEnd...]
+            self.init(host: host, path: path.hasPrefix("/") ? String(path) : "/" + path)
+        }
     }
 
-    /// A request as one app needs it: whose file it is, and the manifest's host entry behind it.
+    /// A platform file as one app needs it of one host: the manifest's host entry behind it.
     struct Need {
-        let request: Request
-        let app: String?
+        let host: String
+        let kind: PlatformFileKind
+        let app: AppModel
         let hostEntry: SourceRange
+
+        var request: Request { Request(host: host, path: kind.wellKnownPath ?? "/") }
+        var appName: String? { app.name.map { app.text($0.value) } }
+    }
+
+    /// What the run learns as it goes: the files served, the facts for the host rules, what
+    /// could not be fetched or checked.
+    struct Gathered {
+        /// Files served with status 200, each once, numbered after the manifests.
+        var served: [SourceFile] = []
+        var facts = ServedFacts()
+        var failures: [ReadFailure] = []
+        var messages: [RunMessage] = []
+        let firstID: Int
+
+        /// `bytes`, served at `url`, as a file of the run.
+        mutating func add(_ url: String, _ bytes: [UInt8]) -> SourceFile {
+            let file = SourceFile(id: FileID(firstID + served.count), path: url, bytes: bytes)
+            served.append(file)
+            return file
+        }
+
+        /// A request that could not be made: the run is incomplete.
+        mutating func unfetched(_ url: String, _ reason: String) {
+            failures.append(ReadFailure(path: url, reason: reason))
+            messages.append(RunMessage(.error, "cannot fetch \(TerminalText.escape(url)): \(TerminalText.escape(reason))"))
+        }
     }
 
     /// Runs the check, fetching through `fetcher`. Throws when the route set cannot be read at
@@ -139,86 +191,102 @@ package struct HostsRun: Sendable {
         lintOptions.configurationPath = options.configurationPath
         lintOptions.checksPlatformFiles = false
         let lint = try LintRun.perform(lintOptions)
-        var messages = lint.messages
-        var failures = lint.unreadable
+        var gathered = Gathered(firstID: lint.files.count)
+        gathered.messages = lint.messages
+        gathered.failures = lint.unreadable
         // What an unparsed manifest declares is missing from the claimed set: the judgement of
         // every served file would rest on part of it.
-        messages += lint.unparsedFileMessages
-        failures += lint.unparsedFiles.map { ReadFailure(path: lint.files[Int($0.index)].path, reason: "it is not well-formed YAML") }
+        gathered.messages += lint.unparsedFileMessages
+        gathered.failures += lint.unparsedFiles.map {
+            ReadFailure(path: lint.files[Int($0.index)].path, reason: "it is not well-formed YAML")
+        }
 
         // A manifest error may leave a host or a route out of the model, and so out of the check.
         let errors = lint.active.count { $0.severity == .error }
         if errors > 0 {
-            messages.append(
+            gathered.messages.append(
                 RunMessage(
                     .warning,
                     "the route set has \(errors) \(errors == 1 ? "error" : "errors") (see 'routelint lint'): what \(errors == 1 ? "it leaves" : "they leave") out of the apps is not checked"
                 ))
         }
-        var facts = ServedFacts()
         let needs = Self.needs(
-            of: lint.apps, namedHosts: options.namedHosts + lint.configuration.servedHosts, facts: &facts, failures: &failures)
-        if needs.isEmpty && facts.uncheckedWildcards.isEmpty {
-            messages.append(RunMessage(.note, "no app declares hosts with ios.app-ids or android.package: there is nothing to fetch"))
+            of: lint.apps, namedHosts: options.namedHosts + lint.configuration.servedHosts, facts: &gathered.facts,
+            failures: &gathered.failures)
+        if needs.isEmpty && gathered.facts.uncheckedWildcards.isEmpty {
+            gathered.messages.append(
+                RunMessage(.note, "no app declares hosts with ios.app-ids or android.package: there is nothing to fetch"))
         }
-        var requests: [Request] = []
-        var requestIndex: [Request: Int] = [:]
-        for need in needs where requestIndex[need.request] == nil {
-            requestIndex[need.request] = requests.count
-            requests.append(need.request)
+        // Every host's files, and what devices read of them: Apple's CDN's copy of each
+        // association, Google's statement list of each Android host — fetched at once.
+        var requests = needs.map(\.request)
+        if options.readsAppleCDN {
+            requests += needs.filter { $0.kind == .appleAppSiteAssociation }.map(Self.cdnRequest)
         }
-        let outcomes = await fetchAll(requests, through: fetcher, concurrently: options.concurrentRequests)
+        if options.asksStatementList {
+            requests += needs.filter { $0.kind == .assetLinks }.map(Self.statementListRequest)
+        }
+        var seen = Set<Request>()
+        requests = requests.filter { seen.insert($0).inserted }
+        let outcomes = Dictionary(
+            uniqueKeysWithValues: zip(requests, await fetchAll(requests, through: fetcher, concurrently: options.concurrentRequests)))
 
         // Each answer judged for each app that needs it; a served body is one file, however
         // many apps read it.
-        var served: [SourceFile] = []
-        var servedIndex: [Int: Int] = [:]
-        var sources: [PlatformFileSource] = []
-        var unreachable = Set<Int>()
+        var servedFiles: [Request: SourceFile] = [:]
+        var reported = Set<Request>()
         for need in needs {
-            let index = requestIndex[need.request]!
-            let url = need.request.url
-            switch outcomes[index] {
+            let request = need.request
+            switch outcomes[request]! {
             case .unreachable(let reason):
-                guard unreachable.insert(index).inserted else { continue }
-                failures.append(ReadFailure(path: url, reason: reason))
-                messages.append(RunMessage(.error, "cannot fetch \(TerminalText.escape(url)): \(TerminalText.escape(reason))"))
+                if reported.insert(request).inserted { gathered.unfetched(request.url, reason) }
             case .tlsFailure(let reason):
-                facts.files.append(
-                    ServedFile(url: url, kind: need.request.kind, hostEntry: need.hostEntry, answer: .tlsFailure(reason: reason)))
+                gathered.facts.files.append(
+                    ServedFile(url: request.url, kind: need.kind, hostEntry: need.hostEntry, answer: .tlsFailure(reason: reason)))
             case .answered(let answer):
-                facts.files.append(
+                gathered.facts.files.append(
                     ServedFile(
-                        url: url, kind: need.request.kind, hostEntry: need.hostEntry,
+                        url: request.url, kind: need.kind, hostEntry: need.hostEntry,
                         answer: .response(
                             status: answer.status, reason: answer.reason, location: answer.header("Location"),
                             contentType: answer.header("Content-Type"), bodyBytes: answer.body.count, bodyCut: answer.bodyCut)))
-                guard answer.status == 200 && !answer.bodyCut else { continue }
-                let position =
-                    servedIndex[index]
-                    ?? {
-                        served.append(SourceFile(id: FileID(lint.files.count + served.count), path: url, bytes: answer.body))
-                        servedIndex[index] = served.count - 1
-                        return served.count - 1
-                    }()
-                sources.append(PlatformFileSource(file: served[position], app: need.app, servedHost: need.request.host))
+                if answer.status == 200 && !answer.bodyCut && servedFiles[request] == nil {
+                    servedFiles[request] = gathered.add(request.url, answer.body)
+                }
             }
+        }
+        let roots = needs.compactMap { need in need.kind == .assetLinks ? servedFiles[need.request] : nil }
+        let included = await followIncludes(of: roots, through: fetcher, concurrently: options.concurrentRequests, into: &gathered)
+
+        var sources: [PlatformFileSource] = []
+        for need in needs {
+            guard let file = servedFiles[need.request] else { continue }
+            var source = PlatformFileSource(file: file, app: need.appName, servedHost: need.host)
+            source.included = included[file.path] ?? []
+            sources.append(source)
+        }
+        if options.readsAppleCDN {
+            sources += compareCDNCopies(needs, served: servedFiles, outcomes: outcomes, into: &gathered)
+        }
+        if options.asksStatementList {
+            compareStatementLists(needs, sources: sources, outcomes: outcomes, into: &gathered)
         }
 
         let configuration = lint.configuration
         var cache = PlatformCheckCache.none
         var (sink, undecided) = Linter.checkPlatformFiles(sources, apps: lint.apps, configuration: configuration, cache: &cache)
         for rule in RuleRegistry.hostRules where configuration.rules[rule.description.id]?.isEnabled ?? true {
-            rule.check(facts, into: &sink)
+            rule.check(gathered.facts, into: &sink)
         }
         sink.configure(configuration)
-        failures += undecided
+        let failures = gathered.failures + undecided
+        var messages = gathered.messages
         messages += undecided.map { RunMessage(.error, "cannot check '\(TerminalText.escape($0.path))': \($0.reason)") }
         var (active, suppressed) = Linter.applySuppressions(
             lint.suppressionDirectives, to: sink.findings, configuration: configuration, reportsUnused: false)
         Finding.sortIntoReportOrder(&active)
         Finding.sortIntoReportOrder(&suppressed)
-        let files = lint.files + served
+        let files = lint.files + gathered.served
         if let path = options.gate.baselinePath {
             let applied = LintRun.applying(
                 try LintRun.loadBaseline(path, messages: messages), named: path, to: active, suppressed: suppressed, files: files)
@@ -234,8 +302,248 @@ package struct HostsRun: Sendable {
         let verdict = Verdict(
             findings: active, strict: options.gate.strict, maxWarnings: options.gate.maxWarnings, unreadablePaths: failures.count)
         return HostsRun(
-            files: files, servedFileCount: served.count, apps: lint.apps, active: active, suppressed: suppressed, newBaseline: newBaseline,
-            unreadable: failures, messages: messages, seconds: (clock.now - started).inSeconds, verdict: verdict)
+            files: files, servedFileCount: gathered.served.count, apps: lint.apps, active: active, suppressed: suppressed,
+            newBaseline: newBaseline, unreadable: failures, messages: messages, seconds: (clock.now - started).inSeconds,
+            verdict: verdict)
+    }
+
+    // MARK: What devices read
+
+    /// Where Apple's CDN serves its copy of the association `need` asks for.
+    static func cdnRequest(_ need: Need) -> Request { Request(host: CDNCopy.cdnHost, path: CDNCopy.cdnPath(of: need.host)) }
+
+    /// Where Google's statement list for `need`'s host is asked for.
+    static func statementListRequest(_ need: Need) -> Request {
+        Request(host: StatementListDifference.apiHost, path: StatementListDifference.apiPath(of: need.host))
+    }
+
+    /// An include statement still to follow: of the served file `root`, `depth` includes from it.
+    struct PendingInclude {
+        let root: String
+        let url: Located<String>
+        let depth: Int
+    }
+
+    /// Follows the include statements of each served assetlinks.json (`roots`), breadth first,
+    /// every level's requests at once: https only, within `StatementInclude.depthLimit` and
+    /// `fileLimit`, each file once per served file (a file met again ends the chain). Returns
+    /// each root's included files, by its URL, in the order read.
+    static func followIncludes(
+        of roots: [SourceFile], through fetcher: some ServedFileFetcher, concurrently limit: Int, into gathered: inout Gathered
+    ) async -> [String: [SourceFile]] {
+        func includes(of file: SourceFile) -> [Located<String>] {
+            PlatformFile.read(PlatformFileSource(file: file, app: nil), kind: .assetLinks).includes
+        }
+        var read: [String: Set<String>] = [:]
+        var included: [String: [SourceFile]] = [:]
+        var fetched: [Request: SourceFile] = [:]
+        var frontier: [PendingInclude] = []
+        for root in roots where read[root.path] == nil {
+            read[root.path] = [root.path]
+            frontier += includes(of: root).map { PendingInclude(root: root.path, url: $0, depth: 1) }
+        }
+        while !frontier.isEmpty {
+            var asked: [(pending: PendingInclude, request: Request)] = []
+            for pending in frontier {
+                let problem: StatementInclude.Problem?
+                let request = Request(includeURL: pending.url.value)
+                if pending.depth > StatementInclude.depthLimit {
+                    problem = .tooDeep(limit: StatementInclude.depthLimit)
+                } else if request == nil {
+                    problem = .notFetchable
+                } else if read[pending.root]!.contains(request!.url) {
+                    problem = .cycle
+                } else if read[pending.root]!.count > StatementInclude.fileLimit {
+                    problem = .tooMany(limit: StatementInclude.fileLimit)
+                } else {
+                    problem = nil
+                }
+                if let problem {
+                    gathered.facts.includes.append(StatementInclude(url: pending.url.value, range: pending.url.range, problem: problem))
+                    continue
+                }
+                read[pending.root]!.insert(request!.url)
+                asked.append((pending, request!))
+            }
+            var seen = Set<Request>()
+            let requests = asked.map(\.request).filter { fetched[$0] == nil && seen.insert($0).inserted }
+            let outcomes = Dictionary(
+                uniqueKeysWithValues: zip(requests, await fetchAll(requests, through: fetcher, concurrently: limit)))
+            var next: [PendingInclude] = []
+            var reported = Set<Request>()
+            for (pending, request) in asked {
+                let include = pending.url
+                let file: SourceFile
+                if let known = fetched[request] {
+                    file = known
+                } else {
+                    switch outcomes[request]! {
+                    case .unreachable(let reason):
+                        if reported.insert(request).inserted { gathered.unfetched(request.url, reason) }
+                        continue
+                    case .tlsFailure(let reason):
+                        gathered.facts.includes.append(
+                            StatementInclude(url: include.value, range: include.range, problem: .tlsFailure(reason: reason)))
+                        continue
+                    case .answered(let answer) where answer.status != 200:
+                        gathered.facts.includes.append(
+                            StatementInclude(
+                                url: include.value, range: include.range,
+                                problem: .unserved(status: answer.status, reason: answer.reason, location: answer.header("Location"))))
+                        continue
+                    case .answered(let answer) where answer.bodyCut:
+                        gathered.facts.includes.append(StatementInclude(url: include.value, range: include.range, problem: .oversized))
+                        continue
+                    case .answered(let answer):
+                        file = gathered.add(request.url, answer.body)
+                        fetched[request] = file
+                    }
+                }
+                included[pending.root, default: []].append(file)
+                next += includes(of: file).map { PendingInclude(root: pending.root, url: $0, depth: pending.depth + 1) }
+            }
+            frontier = next
+        }
+        return included
+    }
+
+    /// Apple's CDN's copy of each association beside the host's: no copy (404) or one that
+    /// opens other URLs for an app ID is a fact for `cdn-copy`, and a copy that is not the
+    /// host's file is judged as a served file. Returns the copies to judge.
+    static func compareCDNCopies(
+        _ needs: [Need], served: [Request: SourceFile], outcomes: [Request: FetchOutcome], into gathered: inout Gathered
+    ) -> [PlatformFileSource] {
+        var copies: [Request: SourceFile] = [:]
+        var reported = Set<Request>()
+        var sources: [PlatformFileSource] = []
+        for need in needs where need.kind == .appleAppSiteAssociation {
+            let request = cdnRequest(need)
+            // Where the host serves no file, served-status says so; the CDN's copy is compared
+            // with the host's file only.
+            guard let hostFile = served[need.request] else { continue }
+            switch outcomes[request]! {
+            case .unreachable(let reason):
+                if reported.insert(request).inserted { gathered.unfetched(request.url, reason) }
+                continue
+            case .tlsFailure(let reason):
+                if reported.insert(request).inserted { gathered.unfetched(request.url, "TLS failed (\(reason))") }
+                continue
+            case .answered(let answer) where answer.status == 404:
+                gathered.facts.cdnCopies.append(
+                    CDNCopy(
+                        host: need.host, url: request.url, hostEntry: need.hostEntry,
+                        difference: .none(status: answer.status, reason: answer.reason)))
+                continue
+            case .answered(let answer) where answer.status != 200 || answer.bodyCut:
+                let why = answer.bodyCut ? "its copy is over \(ServedFile.bodyLimit) bytes" : "it answers \(answer.status) \(answer.reason)"
+                if reported.insert(request).inserted { gathered.unfetched(request.url, why) }
+                continue
+            case .answered(let answer):
+                guard answer.body != hostFile.bytes else { continue }
+                let copy = copies[request] ?? gathered.add(request.url, answer.body)
+                copies[request] = copy
+                sources.append(PlatformFileSource(file: copy, app: need.appName, servedHost: need.host, kind: .appleAppSiteAssociation))
+                let read = { (file: SourceFile) in
+                    PlatformFile.read(
+                        PlatformFileSource(file: file, app: nil, kind: .appleAppSiteAssociation), kind: .appleAppSiteAssociation)
+                }
+                guard case .association(let hostDetails)? = read(hostFile).content,
+                    case .association(let copyDetails)? = read(copy).content
+                else { continue }
+                for appID in need.app.iosAppIDs.map({ need.app.text($0.value) }) {
+                    // iOS reads the first entry that names the app ID.
+                    let components = { (details: [PlatformFile.AssociationDetail]) in
+                        details.first { $0.appIDs.contains { $0.value == appID } }?.components.map(\.component) ?? []
+                    }
+                    switch AppleClaimsComparison.compare(components(hostDetails), components(copyDetails)) {
+                    case .same:
+                        continue
+                    case .undecided:
+                        gathered.failures.append(
+                            ReadFailure(
+                                path: request.url, reason: "its claims could not be compared with the host's file within the bounds"))
+                        gathered.messages.append(
+                            RunMessage(
+                                .error,
+                                "cannot check '\(TerminalText.escape(request.url))': its claims for \(TerminalText.escape(appID)) could not be compared with the host's file within the bounds"
+                            ))
+                    case .differs(let pathAndRest, let openedByHost):
+                        gathered.facts.cdnCopies.append(
+                            CDNCopy(
+                                host: need.host, url: request.url, hostEntry: need.hostEntry,
+                                difference: .claims(appID: appID, url: "https://\(need.host)\(pathAndRest)", openedByHost: openedByHost),
+                                copy: SourceRange(
+                                    file: copy.id, start: SourcePosition(line: 1, column: 1), end: SourcePosition(line: 1, column: 1))))
+                    }
+                }
+            }
+        }
+        return sources
+    }
+
+    /// Google's statement list for each Android host beside the host's assetlinks.json (its
+    /// includes read): each app and certificate one states and the other does not, and
+    /// Dynamic App Links rules that differ, are facts for `statement-list`.
+    static func compareStatementLists(
+        _ needs: [Need], sources: [PlatformFileSource], outcomes: [Request: FetchOutcome], into gathered: inout Gathered
+    ) {
+        var answers: [Request: (file: SourceFile, list: GoogleStatementList)?] = [:]
+        for need in needs where need.kind == .assetLinks {
+            guard let package = need.app.android?.package.map({ need.app.text($0.value) }),
+                let source = sources.first(where: { $0.file.path == need.request.url })
+            else { continue }
+            let request = statementListRequest(need)
+            if answers[request] == nil {
+                answers[request] = .some(nil)
+                switch outcomes[request]! {
+                case .unreachable(let reason):
+                    gathered.unfetched(request.url, reason)
+                case .tlsFailure(let reason):
+                    gathered.unfetched(request.url, "TLS failed (\(reason))")
+                case .answered(let answer) where answer.status != 200 || answer.bodyCut:
+                    gathered.unfetched(
+                        request.url,
+                        answer.bodyCut ? "its answer is over \(ServedFile.bodyLimit) bytes" : "it answers \(answer.status) \(answer.reason)"
+                    )
+                case .answered(let answer):
+                    let file = gathered.add(request.url, answer.body)
+                    let list = GoogleStatementList.read(file)
+                    if list.issues.isEmpty {
+                        answers[request] = (file, list)
+                    } else {
+                        gathered.failures.append(ReadFailure(path: request.url, reason: "Google's answer cannot be read"))
+                        gathered.messages.append(
+                            RunMessage(
+                                .error,
+                                "cannot check '\(TerminalText.escape(request.url))': Google's answer is not the statement list it should be"
+                            ))
+                    }
+                }
+            }
+            guard let (_, list) = answers[request] ?? nil else { continue }
+            guard case .assetLinks(let statements)? = PlatformFile.read(source, kind: .assetLinks).content else { continue }
+            let own = statements.filter { $0.package?.value == package }
+            let stated = Set(own.flatMap { $0.fingerprints.map { $0.value.uppercased() } })
+            let google = list.targets.filter { $0.value.package == package }
+            let answered = Set(google.map(\.value.fingerprint))
+            func difference(_ kind: StatementListDifference.Difference, at answer: SourceRange? = nil) {
+                gathered.facts.statementLists.append(
+                    StatementListDifference(host: need.host, url: request.url, hostEntry: need.hostEntry, difference: kind, answer: answer))
+            }
+            for fingerprint in own.flatMap({ $0.fingerprints.map { $0.value.uppercased() } }) where !answered.contains(fingerprint) {
+                difference(.missing(package: package, fingerprint: fingerprint))
+            }
+            for target in google where !stated.contains(target.value.fingerprint) {
+                difference(.extra(package: package, fingerprint: target.value.fingerprint), at: target.range)
+            }
+            let hostRules = own.first { $0.dynamicRules != nil }?.dynamicRules
+            let googleRules = list.dynamicRules[package]
+            if hostRules?.rules ?? [] != googleRules?.rules ?? [] {
+                difference(
+                    .rules(package: package, host: hostRules?.rules.count ?? 0, google: googleRules?.rules.count ?? 0),
+                    at: googleRules?.range)
+            }
+        }
     }
 
     /// The platform files each app needs of each of its hosts: the association with
@@ -250,7 +558,6 @@ package struct HostsRun: Sendable {
             if !app.iosAppIDs.isEmpty { kinds.append(.appleAppSiteAssociation) }
             if app.android?.package != nil { kinds.append(.assetLinks) }
             guard !kinds.isEmpty else { continue }
-            let name = app.name.map { app.text($0.value) }
             for entry in app.hosts {
                 let declared = app.text(entry.value).lowercased()
                 var hosts = [declared]
@@ -263,7 +570,7 @@ package struct HostsRun: Sendable {
                         failures.append(ReadFailure(path: host, reason: "it is not a host name, so nothing can be fetched from it"))
                         continue
                     }
-                    needs += kinds.map { Need(request: Request(host: host, kind: $0), app: name, hostEntry: entry.range) }
+                    needs += kinds.map { Need(host: host, kind: $0, app: app, hostEntry: entry.range) }
                 }
             }
         }
@@ -271,9 +578,10 @@ package struct HostsRun: Sendable {
     }
 
     /// Whether `host` is a DNS name a URL may hold: letters, digits, hyphens and dots, no
-    /// empty label.
+    /// empty label but the root's after a final dot (`example.com.`, fully qualified: a name
+    /// Android's verifier asks for as written).
     static func isHostName(_ host: String) -> Bool {
-        let labels = host.split(separator: ".", omittingEmptySubsequences: false)
+        let labels = (host.hasSuffix(".") ? host.dropLast() : Substring(host)).split(separator: ".", omittingEmptySubsequences: false)
         return host.utf8.count <= 253 && !labels.isEmpty
             && labels.allSatisfy { label in
                 !label.isEmpty && label.utf8.count <= 63
@@ -292,7 +600,7 @@ package struct HostsRun: Sendable {
             func start() {
                 let index = next
                 let request = requests[index]
-                group.addTask { (index, await fetcher.fetch(host: request.host, path: request.kind.wellKnownPath ?? "/")) }
+                group.addTask { (index, await fetcher.fetch(host: request.host, path: request.path)) }
                 next += 1
             }
             while next < min(max(limit, 1), requests.count) { start() }
