@@ -67,7 +67,10 @@
                 tlsConfiguration: tls, redirectConfiguration: .disallow,
                 timeout: HTTPClient.Configuration.Timeout(
                     connect: .nanoseconds(Self.nanoseconds(timeout)), read: .nanoseconds(Self.nanoseconds(timeout))))
-            configuration.dnsOverride = destinations.mapValues(\.address)
+            // A host's fully-qualified spelling (`example.com.`) goes where the host does.
+            var addresses = destinations.mapValues(\.address)
+            for (host, destination) in destinations where !host.hasSuffix(".") { addresses[host + "."] = destination.address }
+            configuration.dnsOverride = addresses
             // One attempt, as a platform's verifier makes: a connection or TLS failure is the
             // answer, said at once with its reason, not retried until the timeout hides it.
             configuration.connectionPool.retryConnectionEstablishment = false
@@ -95,7 +98,8 @@
 
         /// What `https://HOST/PATH` answers, through the destination `--connect` maps HOST to.
         package func fetch(host: String, path: String) async -> FetchOutcome {
-            let port = destinations[host].map { ":\($0.port)" } ?? ""
+            let destination = destinations[host] ?? (host.hasSuffix(".") ? destinations[String(host.dropLast())] : nil)
+            let port = destination.map { ":\($0.port)" } ?? ""
             let url = "https://\(host)\(port)\(path)"
             // The request races a timer: the timeout bounds the whole transfer, the body included,
             // and the loser is cancelled.

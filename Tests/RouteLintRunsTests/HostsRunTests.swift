@@ -3,6 +3,7 @@ import Testing
 @testable import RouteLintRuns
 @testable import RouteLintCore
 @testable import RouteLintRules
+@testable import RouteLintPlatform
 
 /// `routelint hosts` as a run, its answers scripted: which files are asked of which hosts, how
 /// many at once, and how what was served is judged.
@@ -245,5 +246,186 @@ struct HostsRunTests {
         fixed[2].contents = Self.association()
         let stale = try await checkHosts(fixed) { $0.gate.baselinePath = folder.path + "/baseline.json" }
         #expect(stale.messages.contains { $0.description.contains("1 baseline entry matches no finding any more") })
+    }
+
+    // MARK: What devices read
+
+    static let cdnURL = "https://app-site-association.cdn-apple.com/a/v1/example.com"
+
+    @Test(
+        "Apple's CDN: a stale copy is cdn-copy with a witness both matchers confirm, and judged as the host's; a 404 says it has none; the same copy says nothing"
+    )
+    func appleCDN() async throws {
+        let manifest = (name: "shop.routes.yaml", contents: Self.manifest(hosts: "[example.com]"))
+        let origin = (name: "https://example.com" + Self.path, contents: Self.association())
+        // Written before products were routes: it excludes them.
+        let staleComponents = Self.exactComponents.replacingOccurrences(of: #"{"/": "/products/?*"}, "#, with: "")
+        let stale = try await checkHosts([manifest, origin, (name: Self.cdnURL, contents: Self.association(components: staleComponents))])
+        #expect(stale.active.map(\.rule) == ["cdn-copy", "unclaimed-route"])
+        #expect(
+            stale.active.first?.message
+                == "Apple's CDN serves another copy of https://example.com/.well-known/apple-app-site-association (\(Self.cdnURL)): "
+                + "for ABCDE12345.com.example.shop the host's file opens https://example.com/products/x, the CDN's copy does not; "
+                + "devices read the CDN's copy until it refreshes")
+        // The witness, decided by the matcher of single URLs on both copies.
+        let exact = [
+            AppleLinkComponent(path: "/?*/?*/?*", exclude: true), AppleLinkComponent(path: "/products/?*"),
+            AppleLinkComponent(path: "/?*/?*", exclude: true), AppleLinkComponent(path: "/?*", exclude: true),
+            AppleLinkComponent(path: "/"),
+        ]
+        #expect(AppleLinkComponent.decide(exact, path: "/products/x")?.opensApp == true)
+        #expect(AppleLinkComponent.decide(exact.filter { $0.path != "/products/?*" }, path: "/products/x")?.opensApp == false)
+        // The copy is judged where it is: the unclaimed route points at the CDN's URL.
+        #expect(stale.active.last?.related.map { stale.files[Int($0.range.file.index)].path } == [Self.cdnURL])
+
+        let none = try await checkHosts([manifest, origin, (name: Self.cdnURL, contents: "HTTP/1.1 404 Not Found\n\n")])
+        #expect(
+            none.active.map(\.message) == [
+                "Apple's CDN has no copy of https://example.com/.well-known/apple-app-site-association: \(Self.cdnURL) answers 404 Not Found; "
+                    + "devices read the CDN's copy, so no universal link of the host opens the app until it refreshes"
+            ])
+        #expect(none.active.map(\.severity) == [.warning])
+        let same = try await checkHosts([manifest, origin, (name: Self.cdnURL, contents: Self.association())])
+        #expect(same.active.isEmpty)
+        #expect(same.servedFileCount == 1)
+        // The CDN unreachable: nothing can be said of what devices read.
+        let unreachable = try await checkHosts([manifest, origin], options: { $0.readsAppleCDN = true })
+        #expect(unreachable.unreadable.map(\.path) == [Self.cdnURL])
+        #expect(unreachable.verdict.exitStatus == 2)
+    }
+
+    /// An Android app at example.com, and its statement.
+    static let androidManifest = manifest(hosts: "[example.com]").replacingOccurrences(
+        of: "ios: {app-ids: [ABCDE12345.com.example.shop]}",
+        with: "android: {package: com.example.shop, cert-fingerprints: [\"\(fingerprint)\"]}")
+    static let fingerprint = "14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"
+    static let statement = """
+        [{"relation": ["delegate_permission/common.handle_all_urls"],
+          "target": {"namespace": "android_app", "package_name": "com.example.shop", "sha256_cert_fingerprints": ["\(fingerprint)"]}}]
+        """
+    static let assetLinksURL = "https://example.com/.well-known/assetlinks.json"
+
+    static func served(_ body: String) -> String { "HTTP/1.1 200 OK\nContent-Type: application/json\n\n" + body }
+
+    @Test(
+        "include statements: followed and judged as the file's own at their URL; a 404, a cycle, a chain too deep, an http URL are findings at the include"
+    )
+    func includes() async throws {
+        let manifest = (name: "shop.routes.yaml", contents: Self.androidManifest)
+        let found = try await checkHosts([
+            manifest, (name: Self.assetLinksURL, contents: Self.served(#"[{"include": "https://lists.example.net/shop.json"}]"#)),
+            (
+                name: "https://lists.example.net/shop.json",
+                contents: Self.served(Self.statement.replacingOccurrences(of: "14:6D", with: "AA:6D"))
+            ),
+        ])
+        // The included statement is the file's: its wrong fingerprint is reported where it is.
+        #expect(found.active.map(\.rule) == ["app-link-setup", "app-link-setup"])
+        #expect(
+            found.active.map { found.files[Int($0.range.file.index)].path }
+                == Array(repeating: "https://lists.example.net/shop.json", count: 2))
+        let good = try await checkHosts([
+            manifest, (name: Self.assetLinksURL, contents: Self.served(#"[{"include": "https://lists.example.net/shop.json#top"}]"#)),
+            (name: "https://lists.example.net/shop.json", contents: Self.served(Self.statement)),
+        ])
+        #expect(good.active.isEmpty)
+
+        let chain = (1...7).map {
+            (
+                name: "https://lists.example.net/\($0).json",
+                contents: Self.served(#"[{"include": "https://lists.example.net/\#($0 + 1).json"}]"#)
+            )
+        }
+        let broken = try await checkHosts(
+            [
+                manifest,
+                (
+                    name: Self.assetLinksURL,
+                    contents: Self.served(
+                        #"[{"include": "https://lists.example.net/gone.json"}, {"include": "http://lists.example.net/1.json"}, {"include": "https://example.com/.well-known/assetlinks.json"}, {"include": "https://lists.example.net/1.json"}]"#
+                    )
+                ),
+                (name: "https://lists.example.net/gone.json", contents: "HTTP/1.1 404 Not Found\n\n"),
+            ] + chain)
+        #expect(
+            broken.active.filter { $0.rule == "statement-include" }.map(\.message) == [
+                "include 'https://lists.example.net/gone.json' answers 404 Not Found, not 200: its statements are not read",
+                "include 'http://lists.example.net/1.json' is not an https URL of a host (no port, no user): its statements are not read",
+                "include 'https://example.com/.well-known/assetlinks.json' leads back to a file the includes have already read: it adds no statement",
+                "include 'https://lists.example.net/6.json' is more than 5 includes deep from the served file: its statements are not checked",
+            ])
+        // Each where it is written: the last in the fifth file of the chain.
+        #expect(
+            broken.active.filter { $0.rule == "statement-include" }.last.map { broken.files[Int($0.range.file.index)].path }
+                == "https://lists.example.net/5.json")
+        // An include that cannot be reached leaves the run incomplete.
+        let unreachable = try await checkHosts([
+            manifest, (name: Self.assetLinksURL, contents: Self.served(#"[{"include": "https://down.example.net/x.json"}]"#)),
+        ])
+        #expect(unreachable.unreadable.map(\.path) == ["https://down.example.net/x.json"])
+        #expect(unreachable.verdict.exitStatus == 2)
+    }
+
+    static let statementListURL =
+        "https://digitalassetlinks.googleapis.com/v1/statements:list?source.web.site=https://example.com&relation=delegate_permission/common.handle_all_urls&return_relation_extensions=true"
+
+    static func answer(_ fingerprints: [String], rules: String? = nil) -> String {
+        let statements = fingerprints.map { fingerprint in
+            """
+            {"source": {"web": {"site": "https://example.com."}}, "relation": "delegate_permission/common.handle_all_urls",
+             "target": {"androidApp": {"packageName": "com.example.shop", "certificate": {"sha256Fingerprint": "\(fingerprint)"}}}\(rules.map { ", \"relationExtensions\": {\"dynamic_app_link_components\": \($0)}" } ?? "")}
+            """
+        }
+        return served(#"{"statements": ["# + statements.joined(separator: ", ") + #"], "maxAge": "3599s"}"#)
+    }
+
+    @Test("Google's statement list: a certificate it lacks, one it still states, rules that differ; the same answer says nothing")
+    func statementList() async throws {
+        let files = [
+            (name: "shop.routes.yaml", contents: Self.androidManifest), (name: Self.assetLinksURL, contents: Self.served(Self.statement)),
+        ]
+        let same = try await checkHosts(files + [(name: Self.statementListURL, contents: Self.answer([Self.fingerprint]))])
+        #expect(same.active.isEmpty)
+        let old = "AA:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"
+        let stale = try await checkHosts(files + [(name: Self.statementListURL, contents: Self.answer([old], rules: #"[{"/": "*"}]"#))])
+        let list = "Google's statement list for https://example.com (\(Self.statementListURL))"
+        #expect(
+            stale.active.map(\.message) == [
+                "\(list) does not state com.example.shop with certificate \(Self.fingerprint), which the host's assetlinks.json does: Android does not verify the host for it until Google refreshes",
+                "\(list) still states com.example.shop with certificate \(old), which the host's assetlinks.json no longer does: Android verifies the host for it until Google refreshes",
+                "\(list) holds other dynamic rules for com.example.shop than the host's assetlinks.json (1 rule, the host's 0): Android 15+ applies Google's until it refreshes",
+            ])
+        #expect(stale.active.map(\.rule) == ["statement-list", "statement-list", "statement-list"])
+        // Asked for and not answered: incomplete.
+        let unanswered = try await checkHosts(files, options: { $0.asksStatementList = true })
+        #expect(unanswered.unreadable.map(\.path) == [Self.statementListURL])
+        #expect(unanswered.verdict.exitStatus == 2)
+    }
+
+    @Test(
+        "each Android host is asked for in its fully-qualified spelling too: a redirect from it is served-status, its body is not judged again"
+    )
+    func fullyQualifiedHost() async throws {
+        let files = [
+            (name: "shop.routes.yaml", contents: Self.androidManifest), (name: Self.assetLinksURL, contents: Self.served(Self.statement)),
+        ]
+        let run = try await checkHosts(
+            files + [
+                (
+                    name: "https://example.com./.well-known/assetlinks.json",
+                    contents: "HTTP/1.1 301 Moved Permanently\nLocation: https://example.com/.well-known/assetlinks.json\n\n"
+                )
+            ])
+        #expect(
+            run.active.map(\.message) == [
+                "https://example.com./.well-known/assetlinks.json answers 301 Moved Permanently, a redirect to https://example.com/.well-known/assetlinks.json: Android's verifier follows no redirect, so Android does not verify the host, and its links open the browser"
+            ])
+        let served = try await checkHosts(
+            files + [(name: "https://example.com./.well-known/assetlinks.json", contents: Self.served(Self.statement))])
+        #expect(served.active.isEmpty)
+        #expect(served.servedFileCount == 1)
+        #expect(HostsRun.isHostName("example.com."))
+        #expect(!HostsRun.isHostName("example.com.."))
+        #expect(!HostsRun.isHostName("."))
     }
 }

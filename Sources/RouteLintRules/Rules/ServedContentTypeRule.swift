@@ -47,7 +47,7 @@ package enum ServedContentTypeRule: HostRule {
 
     /// Whether a Content-Type names JSON's media type: `application/json`, in any case, with
     /// or without parameters.
-    static func isJSON(_ contentType: String?) -> Bool {
+    package static func isJSON(_ contentType: String?) -> Bool {
         guard let contentType else { return false }
         let mediaType = contentType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)[0]
         return mediaType.trimmingSpaces().lowercased() == "application/json"

@@ -152,6 +152,9 @@ package struct HostsRun: Sendable {
         let kind: PlatformFileKind
         let app: AppModel
         let hostEntry: SourceRange
+        /// Whether the body is judged; only the transfer is, for a host's fully-qualified
+        /// spelling (`example.com.`), which serves the host's file or should.
+        var judgesBody = true
 
         var request: Request { Request(host: host, path: kind.wellKnownPath ?? "/") }
         var appName: String? { app.name.map { app.text($0.value) } }
@@ -224,7 +227,7 @@ package struct HostsRun: Sendable {
             requests += needs.filter { $0.kind == .appleAppSiteAssociation }.map(Self.cdnRequest)
         }
         if options.asksStatementList {
-            requests += needs.filter { $0.kind == .assetLinks }.map(Self.statementListRequest)
+            requests += needs.filter { $0.kind == .assetLinks && $0.judgesBody }.map(Self.statementListRequest)
         }
         var seen = Set<Request>()
         requests = requests.filter { seen.insert($0).inserted }
@@ -237,6 +240,14 @@ package struct HostsRun: Sendable {
         var reported = Set<Request>()
         for need in needs {
             let request = need.request
+            // The fully-qualified spelling is reported where it is served otherwise than the
+            // host is: the same problem twice is one problem.
+            if !need.judgesBody,
+                Self.transfer(outcomes[request]!)
+                    == Self.transfer(outcomes[Request(host: String(need.host.dropLast()), path: request.path)]!)
+            {
+                continue
+            }
             switch outcomes[request]! {
             case .unreachable(let reason):
                 if reported.insert(request).inserted { gathered.unfetched(request.url, reason) }
@@ -250,7 +261,7 @@ package struct HostsRun: Sendable {
                         answer: .response(
                             status: answer.status, reason: answer.reason, location: answer.header("Location"),
                             contentType: answer.header("Content-Type"), bodyBytes: answer.body.count, bodyCut: answer.bodyCut)))
-                if answer.status == 200 && !answer.bodyCut && servedFiles[request] == nil {
+                if need.judgesBody && answer.status == 200 && !answer.bodyCut && servedFiles[request] == nil {
                     servedFiles[request] = gathered.add(request.url, answer.body)
                 }
             }
@@ -305,6 +316,18 @@ package struct HostsRun: Sendable {
             files: files, servedFileCount: gathered.served.count, apps: lint.apps, active: active, suppressed: suppressed,
             newBaseline: newBaseline, unreadable: failures, messages: messages, seconds: (clock.now - started).inSeconds,
             verdict: verdict)
+    }
+
+    /// What the host rules read of an answer, to tell two answers apart: the status, where a
+    /// redirect leads, whether the body is JSON, cut, or the TLS failure.
+    static func transfer(_ outcome: FetchOutcome) -> String {
+        switch outcome {
+        case .unreachable: return "unreachable"
+        case .tlsFailure(let reason): return "tls " + reason
+        case .answered(let answer):
+            let json = ServedContentTypeRule.isJSON(answer.header("Content-Type"))
+            return "\(answer.status) \(answer.header("Location") ?? "") \(json) \(answer.bodyCut)"
+        }
     }
 
     // MARK: What devices read
@@ -488,7 +511,7 @@ package struct HostsRun: Sendable {
         _ needs: [Need], sources: [PlatformFileSource], outcomes: [Request: FetchOutcome], into gathered: inout Gathered
     ) {
         var answers: [Request: (file: SourceFile, list: GoogleStatementList)?] = [:]
-        for need in needs where need.kind == .assetLinks {
+        for need in needs where need.kind == .assetLinks && need.judgesBody {
             guard let package = need.app.android?.package.map({ need.app.text($0.value) }),
                 let source = sources.first(where: { $0.file.path == need.request.url })
             else { continue }
@@ -571,6 +594,11 @@ package struct HostsRun: Sendable {
                         continue
                     }
                     needs += kinds.map { Need(host: host, kind: $0, app: app, hostEntry: entry.range) }
+                    // Android's verifier fails on a redirect wherever it meets one, and servers
+                    // often redirect the fully-qualified name to the host: it is asked too.
+                    if kinds.contains(.assetLinks) && !host.hasSuffix(".") {
+                        needs.append(Need(host: host + ".", kind: .assetLinks, app: app, hostEntry: entry.range, judgesBody: false))
+                    }
                 }
             }
         }

@@ -20,8 +20,11 @@ struct ScriptedFetcher: ServedFileFetcher {
         answers = outcomes
     }
 
+    /// The answer for the URL; a host's fully-qualified spelling (`example.com.`) not answered
+    /// apart is answered as the host, as a server that serves both alike does.
     func fetch(host: String, path: String) async -> FetchOutcome {
-        answers["https://" + host + path] ?? .unreachable(reason: "no route to host")
+        answers["https://" + host + path] ?? (host.hasSuffix(".") ? answers["https://" + host.dropLast() + path] : nil)
+            ?? .unreachable(reason: "no route to host")
     }
 
     /// A response written out: a byte-order mark and CRLF line ends are read as the plain text
