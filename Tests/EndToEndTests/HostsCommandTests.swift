@@ -157,7 +157,8 @@ struct HostsCommandTests {
                     "silent.test": "silent", "untrusted.test": "untrusted", "misnamed.test": "trusted",
                 ]
                 let ca = directory.appendingPathComponent("certificates/ca.pem").path
-                let result = try Self.hosts([".", "--ca-file", ca, "--timeout", "2"] + Self.connections(hosts, ports: ports), in: project)
+                let result = try Self.hosts(
+                    [".", "--ca-file", ca, "--timeout", "2", "--no-cdn"] + Self.connections(hosts, ports: ports), in: project)
                 #expect(result.status == 2)
                 #expect(
                     result.stderr
@@ -171,7 +172,8 @@ struct HostsCommandTests {
 
                 // SARIF names a served file by its URL, and says the run did not complete.
                 let sarif = try Self.hosts(
-                    [".", "--ca-file", ca, "--timeout", "2", "--format", "sarif"] + Self.connections(hosts, ports: ports), in: project)
+                    [".", "--ca-file", ca, "--timeout", "2", "--no-cdn", "--format", "sarif"] + Self.connections(hosts, ports: ports),
+                    in: project)
                 #expect(sarif.status == 2)
                 let log = try #require(try JSONSerialization.jsonObject(with: Data(sarif.stdout.utf8)) as? [String: Any])
                 let run = try #require((log["runs"] as? [[String: Any]])?.first)
@@ -203,12 +205,13 @@ struct HostsCommandTests {
             try Self.withServers(["good.test": served, "eu.shop.test": served], in: directory) { ports in
                 let ca = directory.appendingPathComponent("certificates/ca.pem").path
                 let connect = Self.connections(["good.test": "trusted", "eu.shop.test": "trusted"], ports: ports)
-                let named = try Self.hosts(["--ca-file", ca, "--host", "eu.shop.test", "--host", "elsewhere.test"] + connect, in: project)
+                let named = try Self.hosts(
+                    ["--ca-file", ca, "--no-cdn", "--host", "eu.shop.test", "--host", "elsewhere.test"] + connect, in: project)
                 #expect(named.status == 0)
                 #expect(named.stderr == "")
                 #expect(Self.timeless(named.stdout) == "No problems found in 1 file (3 routes) and 4 platform files in T s.\n")
 
-                let unnamed = try Self.hosts(["--ca-file", ca] + connect, in: project)
+                let unnamed = try Self.hosts(["--ca-file", ca, "--no-cdn"] + connect, in: project)
                 #expect(unnamed.status == 0)
                 #expect(
                     Self.timeless(unnamed.stdout) == """
@@ -221,8 +224,115 @@ struct HostsCommandTests {
                 // The configuration names the subdomains as --host does.
                 try "served-hosts: [eu.shop.test]\n".write(
                     to: project.appendingPathComponent(".routelint.yml"), atomically: true, encoding: .utf8)
-                let configured = try Self.hosts(["--ca-file", ca, "--strict"] + connect, in: project)
+                let configured = try Self.hosts(["--ca-file", ca, "--no-cdn", "--strict"] + connect, in: project)
                 #expect(configured.status == 0, "\(configured.stdout)")
+            }
+        }
+    }
+
+    static let cdnHost = "app-site-association.cdn-apple.com"
+    static let apiHost = "digitalassetlinks.googleapis.com"
+
+    /// The path that asks Google's statement list for `host`.
+    static func statementList(_ host: String) -> String {
+        "/v1/statements:list?source.web.site=https://\(host)&relation=delegate_permission/common.handle_all_urls&return_relation_extensions=true"
+    }
+
+    /// Google's answer: the shop's package with `fingerprint`.
+    static func googleAnswer(_ host: String, fingerprint: String) -> String {
+        """
+        {"statements": [{"source": {"web": {"site": "https://\(host)."}}, "relation": "delegate_permission/common.handle_all_urls",
+          "target": {"androidApp": {"packageName": "com.example.shop", "certificate": {"sha256Fingerprint": "\(fingerprint)"}}}}],
+         "maxAge": "3599s"}
+        """
+    }
+
+    @Test("what devices read: a stale CDN copy, a CDN 404, includes found, missing, in a cycle and too deep, Google's answer differing, an association as octet-stream, a fully-qualified host that redirects")
+    func whatDevicesRead() throws {
+        try GenerateCommandTests.withDirectory { directory in
+            let hosts = ["fresh.test", "new.test", "dot.test", "pair.test", "www.pair.test"]
+            let manifest = Self.shop(routes: Self.shopRoutes).replacingOccurrences(
+                of: "hosts: [good.test, stale.test]", with: "hosts: [\(hosts.joined(separator: ", "))]")
+            let files = try Self.generated(manifest, in: directory)
+            let stale = try Self.generated(
+                manifest.replacingOccurrences(of: "  cart: {path: /cart, activity: main, holder: H, entry: true}\n", with: ""), in: directory)
+            let association = try #require(files["apple-app-site-association"])
+            let assetLinks = try #require(files["assetlinks.json"])
+            /// The statement list with include statements before the app's statement.
+            func including(_ urls: [String]) -> String {
+                "[" + urls.map { #"{"include": "\#($0)"}, "# }.joined() + assetLinks.drop { $0 != "[" }.dropFirst()
+            }
+            var spec: [String: [String: [String: Any]]] = [:]
+            for host in hosts {
+                spec[host] = [Self.association: Self.answer(200, association), Self.assetLinks: Self.answer(200, assetLinks)]
+                spec[Self.cdnHost, default: [:]]["/a/v1/" + host] = Self.answer(200, association)
+                spec[Self.apiHost, default: [:]][Self.statementList(host)] = Self.answer(
+                    200, Self.googleAnswer(host, fingerprint: Self.fingerprint))
+            }
+            // fresh.test: served as octet-stream, which iOS reads; the CDN still has the copy from
+            // before the cart; its statement is included from a list, and Google has an old key.
+            spec["fresh.test"]![Self.association] = Self.answer(200, association, headers: ["Content-Type": "application/octet-stream"])
+            spec[Self.cdnHost]!["/a/v1/fresh.test"] = Self.answer(200, stale["apple-app-site-association"]!)
+            spec["fresh.test"]![Self.assetLinks] = Self.answer(200, #"[{"include": "https://lists.test/shop.json"}]"#)
+            let old = "AA" + Self.fingerprint.dropFirst(2)
+            spec[Self.apiHost]![Self.statementList("fresh.test")] = Self.answer(200, Self.googleAnswer("fresh.test", fingerprint: old))
+            // new.test: the CDN has no copy yet; includes that lead nowhere.
+            spec[Self.cdnHost]!["/a/v1/new.test"] = nil
+            spec["new.test"]![Self.assetLinks] = Self.answer(
+                200,
+                including(["https://lists.test/gone.json", "https://new.test/.well-known/assetlinks.json", "https://lists.test/1.json"]))
+            var lists: [String: [String: Any]] = ["/shop.json": Self.answer(200, assetLinks)]
+            for depth in 1...5 { lists["/\(depth).json"] = Self.answer(200, #"[{"include": "https://lists.test/\#(depth + 1).json"}]"#) }
+            spec["lists.test"] = lists
+            // dot.test: its fully-qualified name redirects to the name.
+            spec["dot.test."] = [
+                Self.assetLinks: Self.answer(301, "", headers: ["Location": "https://dot.test\(Self.assetLinks)", "Content-Type": "text/html"])
+            ]
+            // pair.test sends Android to www.pair.test, which the app claims too.
+            spec["pair.test"]![Self.assetLinks] = Self.answer(
+                301, "", headers: ["Location": "https://www.pair.test\(Self.assetLinks)", "Content-Type": "text/html"])
+
+            let project = directory.appendingPathComponent("project")
+            try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
+            try manifest.write(to: project.appendingPathComponent("shop.routes.yaml"), atomically: true, encoding: .utf8)
+            try Self.withServers(spec, in: directory) { ports in
+                let connect = Self.connections(
+                    Dictionary(uniqueKeysWithValues: (hosts + ["lists.test", Self.cdnHost, Self.apiHost]).map { ($0, "trusted") }),
+                    ports: ports)
+                let ca = directory.appendingPathComponent("certificates/ca.pem").path
+                let result = try Self.hosts([".", "--ca-file", ca, "--statement-list"] + connect, in: project)
+                #expect(result.status == 1)
+                #expect(result.stderr == "")
+                let expectedURL = RouteLint.packageRoot.appendingPathComponent("Tests/Hosts/devices-read.expected.txt")
+                if ProcessInfo.processInfo.environment["ROUTELINT_UPDATE_FIXTURES"] != nil {
+                    try Self.timeless(result.stdout).write(to: expectedURL, atomically: true, encoding: .utf8)
+                }
+                #expect(Self.timeless(result.stdout) == (try String(contentsOf: expectedURL, encoding: .utf8)))
+
+                // SARIF names what devices read by its URL.
+                let sarif = try Self.hosts([".", "--ca-file", ca, "--statement-list", "--format", "sarif"] + connect, in: project)
+                let log = try #require(try JSONSerialization.jsonObject(with: Data(sarif.stdout.utf8)) as? [String: Any])
+                let run = try #require((log["runs"] as? [[String: Any]])?.first)
+                let uris = ((run["results"] as? [[String: Any]]) ?? []).flatMap { result -> [String] in
+                    let locations = (result["locations"] as? [[String: Any]] ?? []) + (result["relatedLocations"] as? [[String: Any]] ?? [])
+                    return locations.compactMap {
+                        (($0["physicalLocation"] as? [String: Any])?["artifactLocation"] as? [String: Any])?["uri"] as? String
+                    }
+                }
+                #expect(uris.contains("https://\(Self.cdnHost)/a/v1/fresh.test"))
+                #expect(uris.contains("https://lists.test/5.json"))
+
+                // Without the CDN and the statement list: the host's files alone.
+                let origin = try Self.hosts([".", "--ca-file", ca, "--no-cdn"] + connect, in: project)
+                #expect(!origin.stdout.contains("[cdn-copy]") && !origin.stdout.contains("[statement-list]"))
+                #expect(origin.stdout.contains("[statement-include]"))
+
+                // The CDN unreachable: incomplete, never clean.
+                let unreachable = try Self.hosts(
+                    [".", "--ca-file", ca, "--timeout", "2"] + connect.map { $0.hasPrefix(Self.cdnHost) ? "\(Self.cdnHost)=127.0.0.1:\(ports["silent"]!)" : $0 },
+                    in: project)
+                #expect(unreachable.status == 2)
+                #expect(unreachable.stderr.contains("routelint: error: cannot fetch https://\(Self.cdnHost)/a/v1/fresh.test: no answer within 2 s\n"))
             }
         }
     }

@@ -7,7 +7,8 @@ makes, in DIRECTORY, a certificate authority (ca.pem) and a certificate it signs
 of SPEC, and a self-signed certificate no one trusts; then serves, each on a port of its own:
 
 - "trusted":   HTTPS with the CA's certificate, answering each host (the Host header, its port
-               left out) and path with SPEC[host][path]: {"status", "headers", "body"}, or 404;
+               left out; a final dot too, unless SPEC names the host with it) and path (with its
+               query) with SPEC[host][path]: {"status", "headers", "body"}, or 404;
 - "untrusted": HTTPS with the self-signed certificate, answering 200 to everything;
 - "silent":    a TCP port that accepts connections and never answers.
 
@@ -54,6 +55,10 @@ def handler(spec):
 
         def do_GET(self):
             host = (self.headers.get("Host") or "").rsplit(":", 1)[0].lower()
+            # A host's fully-qualified spelling (example.com.) is the host, as web servers take
+            # it, unless the spec answers it apart.
+            if host.endswith(".") and spec is not None and host not in spec:
+                host = host[:-1]
             answer = spec.get(host, {}).get(self.path) if spec is not None else {"status": 200, "body": "{}"}
             if answer is None:
                 answer = {"status": 404, "headers": {"Content-Type": "text/html"}, "body": "<h1>Not Found</h1>"}
@@ -88,7 +93,7 @@ def main():
     directory, spec_path = sys.argv[1], sys.argv[2]
     with open(spec_path) as file:
         spec = json.load(file)
-    trusted, untrusted = make_certificates(directory, sorted(spec))
+    trusted, untrusted = make_certificates(directory, sorted({host.rstrip(".") for host in spec}))
     ports = {"trusted": https_server(trusted, spec), "untrusted": https_server(untrusted, None)}
     silent = socket.socket()
     silent.bind(("127.0.0.1", 0))

@@ -279,7 +279,11 @@ package enum PlatformLinkCheck {
             default: return 0
             }
         }
-        var fileName: String { file.path.split(separator: "/").last.map(String.init) ?? file.path }
+        /// The file's name, as findings word it; its kind's where the name does not say it (the
+        /// association Apple's CDN serves at `/a/v1/HOST`).
+        var fileName: String {
+            PlatformFileKind(path: file.path) == file.kind ? file.path.split(separator: "/").last.map(String.init) ?? file.path : file.kind.rawValue
+        }
 
         // MARK: Apple
 
