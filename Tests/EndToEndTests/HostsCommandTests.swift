@@ -247,7 +247,9 @@ struct HostsCommandTests {
         """
     }
 
-    @Test("what devices read: a stale CDN copy, a CDN 404, includes found, missing, in a cycle and too deep, Google's answer differing, an association as octet-stream, a fully-qualified host that redirects")
+    @Test(
+        "what devices read: a stale CDN copy, a CDN 404, includes found, missing, in a cycle and too deep, Google's answer differing, an association as octet-stream, a fully-qualified host that redirects"
+    )
     func whatDevicesRead() throws {
         try GenerateCommandTests.withDirectory { directory in
             let hosts = ["fresh.test", "new.test", "dot.test", "pair.test", "www.pair.test"]
@@ -255,7 +257,8 @@ struct HostsCommandTests {
                 of: "hosts: [good.test, stale.test]", with: "hosts: [\(hosts.joined(separator: ", "))]")
             let files = try Self.generated(manifest, in: directory)
             let stale = try Self.generated(
-                manifest.replacingOccurrences(of: "  cart: {path: /cart, activity: main, holder: H, entry: true}\n", with: ""), in: directory)
+                manifest.replacingOccurrences(of: "  cart: {path: /cart, activity: main, holder: H, entry: true}\n", with: ""),
+                in: directory)
             let association = try #require(files["apple-app-site-association"])
             let assetLinks = try #require(files["assetlinks.json"])
             /// The statement list with include statements before the app's statement.
@@ -286,7 +289,8 @@ struct HostsCommandTests {
             spec["lists.test"] = lists
             // dot.test: its fully-qualified name redirects to the name.
             spec["dot.test."] = [
-                Self.assetLinks: Self.answer(301, "", headers: ["Location": "https://dot.test\(Self.assetLinks)", "Content-Type": "text/html"])
+                Self.assetLinks: Self.answer(
+                    301, "", headers: ["Location": "https://dot.test\(Self.assetLinks)", "Content-Type": "text/html"])
             ]
             // pair.test sends Android to www.pair.test, which the app claims too.
             spec["pair.test"]![Self.assetLinks] = Self.answer(
@@ -329,10 +333,13 @@ struct HostsCommandTests {
 
                 // The CDN unreachable: incomplete, never clean.
                 let unreachable = try Self.hosts(
-                    [".", "--ca-file", ca, "--timeout", "2"] + connect.map { $0.hasPrefix(Self.cdnHost) ? "\(Self.cdnHost)=127.0.0.1:\(ports["silent"]!)" : $0 },
+                    [".", "--ca-file", ca, "--timeout", "2"]
+                        + connect.map { $0.hasPrefix(Self.cdnHost) ? "\(Self.cdnHost)=127.0.0.1:\(ports["silent"]!)" : $0 },
                     in: project)
                 #expect(unreachable.status == 2)
-                #expect(unreachable.stderr.contains("routelint: error: cannot fetch https://\(Self.cdnHost)/a/v1/fresh.test: no answer within 2 s\n"))
+                #expect(
+                    unreachable.stderr.contains(
+                        "routelint: error: cannot fetch https://\(Self.cdnHost)/a/v1/fresh.test: no answer within 2 s\n"))
             }
         }
     }

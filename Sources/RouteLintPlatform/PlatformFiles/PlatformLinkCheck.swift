@@ -282,7 +282,8 @@ package enum PlatformLinkCheck {
         /// The file's name, as findings word it; its kind's where the name does not say it (the
         /// association Apple's CDN serves at `/a/v1/HOST`).
         var fileName: String {
-            PlatformFileKind(path: file.path) == file.kind ? file.path.split(separator: "/").last.map(String.init) ?? file.path : file.kind.rawValue
+            PlatformFileKind(path: file.path) == file.kind
+                ? file.path.split(separator: "/").last.map(String.init) ?? file.path : file.kind.rawValue
         }
 
         // MARK: Apple
