@@ -294,6 +294,34 @@ struct HostsRunTests {
         #expect(unreachable.verdict.exitStatus == 2)
     }
 
+    @Test("a host the entitlements name with ?mode=developer only is not asked of Apple's CDN, and the run says so")
+    func developerMode() async throws {
+        let entitlements = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict>
+            <key>com.apple.developer.associated-domains</key>
+            <array><string>applinks:example.com?mode=developer</string><string>applinks:eu.example.com</string></array>
+            </dict></plist>
+            """
+        let run = try await checkHosts(
+            [
+                (name: "shop.routes.yaml", contents: Self.manifest(hosts: "[example.com, eu.example.com]")),
+                (name: "Shop.entitlements", contents: entitlements),
+                (name: "https://example.com" + Self.path, contents: Self.association()),
+                (name: "https://eu.example.com" + Self.path, contents: Self.association()),
+                (name: "https://app-site-association.cdn-apple.com/a/v1/eu.example.com", contents: Self.association()),
+            ], configuration: "platform-files: [Shop.entitlements]\n")
+        // example.com's copy on the CDN is not scripted: asking for it would leave the run incomplete.
+        #expect(run.unreadable.isEmpty)
+        #expect(run.active.isEmpty)
+        #expect(
+            run.messages.map(\.description).contains {
+                $0.contains(
+                    "example.com is in the entitlements with ?mode=developer only: devices in developer mode fetch its association from the host, so Apple's CDN is not asked"
+                )
+            })
+    }
+
     /// An Android app at example.com, and its statement.
     static let androidManifest = manifest(hosts: "[example.com]").replacingOccurrences(
         of: "ios: {app-ids: [ABCDE12345.com.example.shop]}",

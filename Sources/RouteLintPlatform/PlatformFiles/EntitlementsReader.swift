@@ -8,6 +8,8 @@ extension PlatformFileReader {
             return nil
         }
         var domains: [Located<String>] = []
+        var developerModeEntries = Set<String>()
+        var plainEntries = Set<String>()
         let entries = dictionary.children
         for (index, key) in entries.enumerated() where key.localName == "key" && key.text == PlatformFile.associatedDomainsKey {
             guard index + 1 < entries.count, entries[index + 1].localName == "array" else {
@@ -23,12 +25,20 @@ extension PlatformFileReader {
                     continue
                 }
                 guard item.text.hasPrefix("applinks:") else { continue }
-                // `applinks:host?mode=developer` names the same host.
+                // `applinks:host?mode=developer` names the same host, for devices in developer
+                // mode only (`mode=developer+managed` too).
                 var host = String(item.text.dropFirst("applinks:".count))
-                if let query = host.firstIndex(of: "?") { host = String(host[..<query]) }
+                var developerMode = false
+                if let query = host.firstIndex(of: "?") {
+                    let modes = host[host.index(after: query)...].split(separator: "&").filter { $0.hasPrefix("mode=") }
+                    developerMode = modes.contains { $0.dropFirst("mode=".count).split(separator: "+").contains("developer") }
+                    host = String(host[..<query])
+                }
                 domains.append(Located(host, at: range(item.range)))
+                if developerMode { developerModeEntries.insert(host.lowercased()) } else { plainEntries.insert(host.lowercased()) }
             }
         }
+        developerOnlyHosts = developerModeEntries.subtracting(plainEntries)
         return .entitlements(domains: domains)
     }
 }

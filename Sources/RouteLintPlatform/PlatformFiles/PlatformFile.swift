@@ -68,6 +68,10 @@ package struct PlatformFile: Sendable {
     package var content: Content?
     /// An assetlinks.json's include statements: the URLs they name, where they name them.
     package var includes: [Located<String>] = []
+    /// The hosts an entitlements file names with `?mode=developer` only (in lower case): devices
+    /// in developer mode fetch their association from the host itself, not Apple's CDN, and
+    /// other devices do not use them.
+    package var developerOnlyHosts = Set<String>()
 
     package enum Content: Sendable {
         case association([AssociationDetail])
@@ -180,6 +184,7 @@ extension PlatformFile {
         }
         file.issues = reader.issues
         file.includes = reader.includes
+        file.developerOnlyHosts = reader.developerOnlyHosts
         // What an include leads to is read as the file's own statements (and problems), each at
         // its place in the file that holds it.
         for included in source.included where kind == .assetLinks {

@@ -8,6 +8,8 @@ package struct PlatformFileReader {
     package var issues: [PlatformFileIssue] = []
     /// The URLs of an assetlinks.json's include statements, as read.
     package var includes: [Located<String>] = []
+    /// The hosts an entitlements file names with `?mode=developer` only, in lower case.
+    package var developerOnlyHosts = Set<String>()
     /// The line whose columns `checkpoints` holds.
     private var checkpointLine = -1
     /// The column at every `checkpointStride`-th byte of `checkpointLine`, as far as asked

@@ -18,7 +18,9 @@ package enum CDNCopyRule: HostRule {
             it as it judges the host's, and reports where the two open different URLs for an app \
             ID, with a URL that shows it (decided over every URL, queries and fragments \
             included). The finding is a warning: it goes away when the CDN refreshes, which can \
-            take a day or more. `--no-cdn` skips the CDN.
+            take a day or more. `--no-cdn` skips the CDN; a host the entitlements name with \
+            `?mode=developer` only is fetched from the host alone, as devices in developer mode \
+            do.
             """,
         triggeringExamples: [
             RuleExample(files: [

@@ -223,8 +223,19 @@ package struct HostsRun: Sendable {
         // Every host's files, and what devices read of them: Apple's CDN's copy of each
         // association, Google's statement list of each Android host — fetched at once.
         var requests = needs.map(\.request)
+        var viaCDN: [Need] = []
         if options.readsAppleCDN {
-            requests += needs.filter { $0.kind == .appleAppSiteAssociation }.map(Self.cdnRequest)
+            let developerOnly = Self.developerOnlyHosts(lint.configuration, workingDirectory: options.workingDirectory)
+            let associations = needs.filter { $0.kind == .appleAppSiteAssociation }
+            viaCDN = associations.filter { !developerOnly.contains($0.host) }
+            for host in Set(associations.map(\.host)).intersection(developerOnly).sorted() {
+                gathered.messages.append(
+                    RunMessage(
+                        .note,
+                        "\(TerminalText.escape(host)) is in the entitlements with ?mode=developer only: devices in developer mode fetch its association from the host, so Apple's CDN is not asked"
+                    ))
+            }
+            requests += viaCDN.map(Self.cdnRequest)
         }
         if options.asksStatementList {
             requests += needs.filter { $0.kind == .assetLinks && $0.judgesBody }.map(Self.statementListRequest)
@@ -277,7 +288,7 @@ package struct HostsRun: Sendable {
             sources.append(source)
         }
         if options.readsAppleCDN {
-            sources += compareCDNCopies(needs, served: servedFiles, outcomes: outcomes, into: &gathered)
+            sources += compareCDNCopies(viaCDN, served: servedFiles, outcomes: outcomes, into: &gathered)
         }
         if options.asksStatementList {
             compareStatementLists(needs, sources: sources, outcomes: outcomes, into: &gathered)
@@ -331,6 +342,18 @@ package struct HostsRun: Sendable {
     }
 
     // MARK: What devices read
+
+    /// The hosts the configuration's entitlements files name with `?mode=developer` only. A
+    /// file that cannot be read is lint's to report: its hosts are asked of the CDN.
+    static func developerOnlyHosts(_ configuration: LintConfiguration, workingDirectory: String) -> Set<String> {
+        let loader = RouteSetLoader(configuration: configuration, workingDirectory: workingDirectory)
+        guard let listed = try? loader.platformFiles(extra: [], numberedFrom: 0) else { return [] }
+        var hosts = Set<String>()
+        for source in listed.files where source.kind == .entitlements {
+            hosts.formUnion(PlatformFile.read(source, kind: .entitlements).developerOnlyHosts)
+        }
+        return hosts
+    }
 
     /// Where Apple's CDN serves its copy of the association `need` asks for.
     static func cdnRequest(_ need: Need) -> Request { Request(host: CDNCopy.cdnHost, path: CDNCopy.cdnPath(of: need.host)) }
