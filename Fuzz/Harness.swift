@@ -14,6 +14,9 @@
 //   small app: positions lie in the file, and every witness URL is decided as its fact says.
 //   An AndroidManifest.xml may be followed by a line `---assetlinks.json---` and an
 //   assetlinks.json whose Dynamic App Links rules it is judged with.
+//   An association's first two entries are compared as a host's file and Apple's CDN's copy
+//   (`routelint hosts`), the witness decided apart by the matcher; an assetlinks.json is read as
+//   Google's statement list too.
 //   The file is also imported (`routelint import`), as is a first line naming a navigation
 //   graph or menu (res/navigation/NAME.xml, res/menu/NAME.xml): the manifest written reads back
 //   well-formed, every key known and once, every path valid.
@@ -334,6 +337,33 @@ let platformApp = """
 
     """
 
+/// The first two entries of an association compared as a host's file and Apple's CDN's copy
+/// are (`hosts`): a witness is a URL the matcher of single URLs decides apart, as it says.
+func checkCopies(_ file: PlatformFile) {
+    guard case .association(let details)? = file.content, details.count >= 2 else { return }
+    let first = details[0].components.map(\.component)
+    let second = details[1].components.map(\.component)
+    guard case .differs(let witness, let openedByFirst) = AppleClaimsComparison.compare(first, second) else { return }
+    let path = String(witness.prefix { $0 != "?" && $0 != "#" })
+    let fragment = witness.firstIndex(of: "#").map { String(witness[witness.index(after: $0)...]) }
+    let beforeFragment = witness.prefix { $0 != "#" }
+    let query = beforeFragment.firstIndex(of: "?").map { String(beforeFragment[beforeFragment.index(after: $0)...]) }
+    let opens = { (components: [AppleLinkComponent]) in
+        AppleLinkComponent.decide(components, path: path, query: query, fragment: fragment)?.opensApp ?? false
+    }
+    check(opens(first) == openedByFirst && opens(second) != openedByFirst, "the copies' witness \(witness) is not decided apart")
+}
+
+/// An assetlinks.json read as Google's answer to `statements:list` (a JSON object, so mostly
+/// refused): whatever it holds, the positions of what is read lie in the file.
+func checkStatementList(_ file: SourceFile) {
+    let list = GoogleStatementList.read(file)
+    let lines = LineIndex(file.bytes)
+    for range in list.targets.map(\.range) + list.dynamicRules.values.map(\.range) {
+        check(Int(range.start.line) <= lines.lineCount && range.start <= range.end, "a statement of Google's answer lies outside it")
+    }
+}
+
 func fuzzPlatformFiles(_ bytes: [UInt8]) {
     guard let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) else { return }
     let name = String(decoding: bytes[..<newline], as: UTF8.self)
@@ -363,6 +393,8 @@ func fuzzPlatformFiles(_ bytes: [UInt8]) {
     }
     // Every witness is claimed or not exactly as its fact says, by the platform's own matcher.
     let file = PlatformFile.read(source, kind: kind)
+    checkCopies(file)
+    if kind == .assetLinks { checkStatementList(source.file) }
     let facts = PlatformLinkCheck.facts(
         [file], apps: [app], comparesClaims: true, dynamicRules: PlatformLinkCheck.DynamicRuleFile.read(Array(companions)))
     let resolver = URLResolver(apps: [app])

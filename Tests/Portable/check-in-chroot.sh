@@ -91,8 +91,9 @@ expect 0 "lint of the configured set from /"
 rm "$jail/.routelint.yml"
 
 # hosts over real HTTPS (the TLS is the binary's own BoringSSL): a server outside the chroot
-# serves the example's generated files as shop.example.com, with a certificate of an authority
-# made here, whose file is the only one the chroot holds.
+# serves the example's generated files as shop.example.com, and the association as Apple's CDN
+# holds it, with a certificate of an authority made here, whose file is the only one the chroot
+# holds.
 served=$(mktemp -d)
 python3 - "$served/spec.json" <<'PY'
 import json, sys
@@ -100,6 +101,7 @@ files = {"apple-app-site-association": "Manifests/platform/apple-app-site-associ
          "assetlinks.json": "Manifests/platform/assetlinks.json"}
 spec = {"shop.example.com": {"/.well-known/" + name: {"status": 200, "headers": {"Content-Type": "application/json"},
                                                    "body": open(path).read()} for name, path in files.items()}}
+spec["app-site-association.cdn-apple.com"] = {"/a/v1/shop.example.com": spec["shop.example.com"]["/.well-known/apple-app-site-association"]}
 json.dump(spec, open(sys.argv[1], "w"))
 PY
 python3 Tests/Hosts/serve.py "$served" "$served/spec.json" &
@@ -107,7 +109,8 @@ server=$!
 for _ in $(seq 300); do [ -f "$served/ports.json" ] && break; sleep 0.1; done
 port=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["trusted"])' "$served/ports.json")
 cp "$served/ca.pem" "$jail/ca.pem"
-run hosts /Manifests --ca-file /ca.pem --connect "shop.example.com=127.0.0.1:$port"
+run hosts /Manifests --ca-file /ca.pem --connect "shop.example.com=127.0.0.1:$port" \
+    --connect "app-site-association.cdn-apple.com=127.0.0.1:$port"
 kill "$server"
 rm -rf "$served"
 expect 0 "hosts over HTTPS, the example's files served as generated"

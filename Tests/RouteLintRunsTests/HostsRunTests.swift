@@ -421,7 +421,7 @@ struct HostsRunTests {
             stale.active.map(\.message) == [
                 "\(list) does not state com.example.shop with certificate \(Self.fingerprint), which the host's assetlinks.json does: Android does not verify the host for it until Google refreshes",
                 "\(list) still states com.example.shop with certificate \(old), which the host's assetlinks.json no longer does: Android verifies the host for it until Google refreshes",
-                "\(list) holds other dynamic rules for com.example.shop than the host's assetlinks.json (1 rule, the host's 0): Android 15+ applies Google's until it refreshes",
+                "\(list) holds other dynamic rules for com.example.shop than the host's assetlinks.json (Google's: 1 rule; the host's: 0): Android 15+ applies Google's until it refreshes",
             ])
         #expect(stale.active.map(\.rule) == ["statement-list", "statement-list", "statement-list"])
         // Asked for and not answered: incomplete.

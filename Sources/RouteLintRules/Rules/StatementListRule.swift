@@ -57,8 +57,8 @@ package enum StatementListRule: HostRule {
                     + "Android verifies the host for it until Google refreshes"
             case .rules(let package, let host, let google):
                 message =
-                    "\(list) holds other dynamic rules for \(package) than the host's assetlinks.json (\(google) \(google == 1 ? "rule" : "rules"), "
-                    + "the host's \(host)): Android 15+ applies Google's until it refreshes"
+                    "\(list) holds other dynamic rules for \(package) than the host's assetlinks.json (Google's: \(google) \(google == 1 ? "rule" : "rules"); "
+                    + "the host's: \(host)): Android 15+ applies Google's until it refreshes"
             }
             let related = difference.answer.map { [RelatedLocation($0, "Google's answer states it here")] } ?? []
             findings.report(
