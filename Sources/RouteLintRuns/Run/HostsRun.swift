@@ -182,6 +182,25 @@ package struct HostsRun: Sendable {
             failures.append(ReadFailure(path: url, reason: reason))
             messages.append(RunMessage(.error, "cannot fetch \(TerminalText.escape(url)): \(TerminalText.escape(reason))"))
         }
+
+        /// The whole 200 answer at `url` — Apple's CDN's copy, Google's answer — or nil when
+        /// there is none: then what devices read cannot be known, and the run is incomplete.
+        /// `body` names the body in the reason when it is cut (`its copy`).
+        mutating func answer(_ outcome: FetchOutcome, at url: String, body: String) -> HTTPAnswer? {
+            switch outcome {
+            case .unreachable(let reason):
+                unfetched(url, reason)
+            case .tlsFailure(let reason):
+                unfetched(url, "TLS failed (\(reason))")
+            case .answered(let answer) where answer.bodyCut:
+                unfetched(url, "\(body) is over \(ServedFile.bodyLimit) bytes")
+            case .answered(let answer) where answer.status != 200:
+                unfetched(url, "it answers \(answer.status) \(answer.reason)")
+            case .answered(let answer):
+                return answer
+            }
+            return nil
+        }
     }
 
     /// Runs the check, fetching through `fetcher`. Throws when the route set cannot be read at
@@ -254,8 +273,7 @@ package struct HostsRun: Sendable {
             // The fully-qualified spelling is reported where it is served otherwise than the
             // host is: the same problem twice is one problem.
             if !need.judgesBody,
-                Self.transfer(outcomes[request]!)
-                    == Self.transfer(outcomes[Request(host: String(need.host.dropLast()), path: request.path)]!)
+                Transfer(outcomes[request]!) == Transfer(outcomes[Request(host: String(need.host.dropLast()), path: request.path)]!)
             {
                 continue
             }
@@ -330,14 +348,21 @@ package struct HostsRun: Sendable {
     }
 
     /// What the host rules read of an answer, to tell two answers apart: the status, where a
-    /// redirect leads, whether the body is JSON, cut, or the TLS failure.
-    static func transfer(_ outcome: FetchOutcome) -> String {
-        switch outcome {
-        case .unreachable: return "unreachable"
-        case .tlsFailure(let reason): return "tls " + reason
-        case .answered(let answer):
-            let json = ServedContentTypeRule.isJSON(answer.header("Content-Type"))
-            return "\(answer.status) \(answer.header("Location") ?? "") \(json) \(answer.bodyCut)"
+    /// redirect leads, whether the body is JSON or cut; or the failure.
+    enum Transfer: Equatable {
+        case unreachable
+        case tlsFailure(reason: String)
+        case response(status: Int, location: String?, isJSON: Bool, bodyCut: Bool)
+
+        init(_ outcome: FetchOutcome) {
+            switch outcome {
+            case .unreachable: self = .unreachable
+            case .tlsFailure(let reason): self = .tlsFailure(reason: reason)
+            case .answered(let answer):
+                self = .response(
+                    status: answer.status, location: answer.header("Location"),
+                    isJSON: ServedContentTypeRule.isJSON(answer.header("Content-Type")), bodyCut: answer.bodyCut)
+            }
         }
     }
 
@@ -462,65 +487,64 @@ package struct HostsRun: Sendable {
         var copies: [Request: SourceFile] = [:]
         var reported = Set<Request>()
         var sources: [PlatformFileSource] = []
+        // Each file's entries, read once however many apps share it.
+        var entries: [FileID: [PlatformFile.AssociationDetail]?] = [:]
+        func details(_ file: SourceFile) -> [PlatformFile.AssociationDetail]? {
+            if let known = entries[file.id] { return known }
+            let source = PlatformFileSource(file: file, app: nil, kind: .appleAppSiteAssociation)
+            var read: [PlatformFile.AssociationDetail]?
+            if case .association(let details)? = PlatformFile.read(source, kind: .appleAppSiteAssociation).content { read = details }
+            entries[file.id] = read
+            return read
+        }
         for need in needs where need.kind == .appleAppSiteAssociation {
             let request = cdnRequest(need)
             // Where the host serves no file, served-status says so; the CDN's copy is compared
             // with the host's file only.
             guard let hostFile = served[need.request] else { continue }
-            switch outcomes[request]! {
-            case .unreachable(let reason):
-                if reported.insert(request).inserted { gathered.unfetched(request.url, reason) }
-                continue
-            case .tlsFailure(let reason):
-                if reported.insert(request).inserted { gathered.unfetched(request.url, "TLS failed (\(reason))") }
-                continue
-            case .answered(let answer) where answer.status == 404:
+            if case .answered(let answer) = outcomes[request]!, answer.status == 404 {
                 gathered.facts.cdnCopies.append(
                     CDNCopy(
                         host: need.host, url: request.url, hostEntry: need.hostEntry,
                         difference: .none(status: answer.status, reason: answer.reason)))
                 continue
-            case .answered(let answer) where answer.status != 200 || answer.bodyCut:
-                let why = answer.bodyCut ? "its copy is over \(ServedFile.bodyLimit) bytes" : "it answers \(answer.status) \(answer.reason)"
-                if reported.insert(request).inserted { gathered.unfetched(request.url, why) }
-                continue
-            case .answered(let answer):
-                guard answer.body != hostFile.bytes else { continue }
-                let copy = copies[request] ?? gathered.add(request.url, answer.body)
-                copies[request] = copy
-                sources.append(PlatformFileSource(file: copy, app: need.appName, servedHost: need.host, kind: .appleAppSiteAssociation))
-                let read = { (file: SourceFile) in
-                    PlatformFile.read(
-                        PlatformFileSource(file: file, app: nil, kind: .appleAppSiteAssociation), kind: .appleAppSiteAssociation)
+            }
+            guard
+                let copy = copies[request]
+                    ?? {
+                        guard reported.insert(request).inserted,
+                            let answer = gathered.answer(outcomes[request]!, at: request.url, body: "its copy"),
+                            answer.body != hostFile.bytes
+                        else { return nil }
+                        return gathered.add(request.url, answer.body)
+                    }()
+            else { continue }
+            copies[request] = copy
+            sources.append(PlatformFileSource(file: copy, app: need.appName, servedHost: need.host, kind: .appleAppSiteAssociation))
+            guard let hostDetails = details(hostFile), let copyDetails = details(copy) else { continue }
+            for appID in need.app.iosAppIDs.map({ need.app.text($0.value) }) {
+                // iOS reads the first entry that names the app ID.
+                let components = { (details: [PlatformFile.AssociationDetail]) in
+                    details.first { $0.appIDs.contains { $0.value == appID } }?.components.map(\.component) ?? []
                 }
-                guard case .association(let hostDetails)? = read(hostFile).content,
-                    case .association(let copyDetails)? = read(copy).content
-                else { continue }
-                for appID in need.app.iosAppIDs.map({ need.app.text($0.value) }) {
-                    // iOS reads the first entry that names the app ID.
-                    let components = { (details: [PlatformFile.AssociationDetail]) in
-                        details.first { $0.appIDs.contains { $0.value == appID } }?.components.map(\.component) ?? []
-                    }
-                    switch AppleClaimsComparison.compare(components(hostDetails), components(copyDetails)) {
-                    case .same:
-                        continue
-                    case .undecided:
-                        gathered.failures.append(
-                            ReadFailure(
-                                path: request.url, reason: "its claims could not be compared with the host's file within the bounds"))
-                        gathered.messages.append(
-                            RunMessage(
-                                .error,
-                                "cannot check '\(TerminalText.escape(request.url))': its claims for \(TerminalText.escape(appID)) could not be compared with the host's file within the bounds"
-                            ))
-                    case .differs(let pathAndRest, let openedByHost):
-                        gathered.facts.cdnCopies.append(
-                            CDNCopy(
-                                host: need.host, url: request.url, hostEntry: need.hostEntry,
-                                difference: .claims(appID: appID, url: "https://\(need.host)\(pathAndRest)", openedByHost: openedByHost),
-                                copy: SourceRange(
-                                    file: copy.id, start: SourcePosition(line: 1, column: 1), end: SourcePosition(line: 1, column: 1))))
-                    }
+                switch AppleClaimsComparison.compare(components(hostDetails), components(copyDetails)) {
+                case .same:
+                    continue
+                case .undecided:
+                    gathered.failures.append(
+                        ReadFailure(
+                            path: request.url, reason: "its claims could not be compared with the host's file within the bounds"))
+                    gathered.messages.append(
+                        RunMessage(
+                            .error,
+                            "cannot check '\(TerminalText.escape(request.url))': its claims for \(TerminalText.escape(appID)) could not be compared with the host's file within the bounds"
+                        ))
+                case .differs(let pathAndRest, let openedByHost):
+                    gathered.facts.cdnCopies.append(
+                        CDNCopy(
+                            host: need.host, url: request.url, hostEntry: need.hostEntry,
+                            difference: .claims(appID: appID, url: "https://\(need.host)\(pathAndRest)", openedByHost: openedByHost),
+                            copy: .fileStart(copy.id)))
                 }
             }
         }
@@ -533,29 +557,18 @@ package struct HostsRun: Sendable {
     static func compareStatementLists(
         _ needs: [Need], sources: [PlatformFileSource], outcomes: [Request: FetchOutcome], into gathered: inout Gathered
     ) {
-        var answers: [Request: (file: SourceFile, list: GoogleStatementList)?] = [:]
+        var answers: [Request: GoogleStatementList?] = [:]
+        let sourceByURL = Dictionary(sources.map { ($0.file.path, $0) }, uniquingKeysWith: { first, _ in first })
         for need in needs where need.kind == .assetLinks && need.judgesBody {
-            guard let package = need.app.android?.package.map({ need.app.text($0.value) }),
-                let source = sources.first(where: { $0.file.path == need.request.url })
+            guard let package = need.app.android?.package.map({ need.app.text($0.value) }), let source = sourceByURL[need.request.url]
             else { continue }
             let request = statementListRequest(need)
             if answers[request] == nil {
                 answers[request] = .some(nil)
-                switch outcomes[request]! {
-                case .unreachable(let reason):
-                    gathered.unfetched(request.url, reason)
-                case .tlsFailure(let reason):
-                    gathered.unfetched(request.url, "TLS failed (\(reason))")
-                case .answered(let answer) where answer.status != 200 || answer.bodyCut:
-                    gathered.unfetched(
-                        request.url,
-                        answer.bodyCut ? "its answer is over \(ServedFile.bodyLimit) bytes" : "it answers \(answer.status) \(answer.reason)"
-                    )
-                case .answered(let answer):
-                    let file = gathered.add(request.url, answer.body)
-                    let list = GoogleStatementList.read(file)
+                if let answer = gathered.answer(outcomes[request]!, at: request.url, body: "its answer") {
+                    let list = GoogleStatementList.read(gathered.add(request.url, answer.body))
                     if list.issues.isEmpty {
-                        answers[request] = (file, list)
+                        answers[request] = list
                     } else {
                         gathered.failures.append(ReadFailure(path: request.url, reason: "Google's answer cannot be read"))
                         gathered.messages.append(
@@ -566,17 +579,18 @@ package struct HostsRun: Sendable {
                     }
                 }
             }
-            guard let (_, list) = answers[request] ?? nil else { continue }
+            guard let list = answers[request] ?? nil else { continue }
             guard case .assetLinks(let statements)? = PlatformFile.read(source, kind: .assetLinks).content else { continue }
             let own = statements.filter { $0.package?.value == package }
-            let stated = Set(own.flatMap { $0.fingerprints.map { $0.value.uppercased() } })
+            let statedInOrder = own.flatMap { $0.fingerprints.map { $0.value.uppercased() } }
+            let stated = Set(statedInOrder)
             let google = list.targets.filter { $0.value.package == package }
             let answered = Set(google.map(\.value.fingerprint))
             func difference(_ kind: StatementListDifference.Difference, at answer: SourceRange? = nil) {
                 gathered.facts.statementLists.append(
                     StatementListDifference(host: need.host, url: request.url, hostEntry: need.hostEntry, difference: kind, answer: answer))
             }
-            for fingerprint in own.flatMap({ $0.fingerprints.map { $0.value.uppercased() } }) where !answered.contains(fingerprint) {
+            for fingerprint in statedInOrder where !answered.contains(fingerprint) {
                 difference(.missing(package: package, fingerprint: fingerprint))
             }
             for target in google where !stated.contains(target.value.fingerprint) {
