@@ -140,4 +140,33 @@ struct PathLanguageTests {
             }
         }
     }
+
+    @Test("the units a walk tries are one per region the ranges cut, the outside one first, then readable ones")
+    func representatives() {
+        var random = SeededRandom(state: 29)
+        let preferred = Array("xyzqjkwvu0123456789abcdefghilmnoprst-_~".utf16)
+        let rank = { (unit: UInt16) in preferred.firstIndex(of: unit) ?? preferred.count }
+        for round in 0..<2_000 {
+            // Narrow and wide ranges, mostly ASCII, some over every unit a path may hold.
+            let ranges: [ClosedRange<UInt16>] = (0..<Int.random(in: 0...7, using: &random)).map { _ in
+                let low = UInt16.random(in: round % 50 == 0 ? 0...0xFFF0 : 0x20...0x7E, using: &random)
+                let width = round % 100 == 0 ? 0xFFFF : [0, 0, 0, 1, 5, 40].randomElement(using: &random)!
+                return low...UInt16(min(0xFFFF, Int(low) + width))
+            }
+            let found = PathLanguageComparison.representatives(of: ranges)
+            // The definition, unit by unit: the regions lie between neighbouring bounds.
+            let bounds = Set(ranges.flatMap { [Int($0.lowerBound), Int($0.upperBound) + 1] }).sorted()
+            var expected: [UInt16] = []
+            for (low, high) in zip(bounds, bounds.dropFirst()) where ranges.contains(where: { $0.contains(UInt16(low)) }) {
+                expected.append(preferred.first { (low..<high).contains(Int($0)) } ?? UInt16(low))
+            }
+            expected.sort { (rank($0), $0) < (rank($1), $1) }
+            let covered = { (unit: UInt16) in ranges.contains { $0.contains(unit) } }
+            let outside =
+                preferred.first { !covered($0) }
+                ?? (UInt16(0x41)...UInt16(0xFFFD)).first { !covered($0) && !(0xD800...0xDFFF).contains($0) }
+            #expect(found == (outside.map { [$0] } ?? []) + expected, "\(ranges)")
+        }
+        #expect(PathLanguageComparison.representatives(of: []) == [UInt16(UInt8(ascii: "x"))])
+    }
 }

@@ -432,13 +432,14 @@ package enum PlatformLinkCheck {
                 let names = chosen.flatMap(\.filter.attributeNames)
                 // API ranges at which both the file and the expressible set read the same attributes
                 // claim alike: one comparison stands for them all.
+                // Without dynamic rules, Android 15 reads what 12 reads.
                 var classes: [(reading: [Bool], ranges: [ClosedRange<Int>])] = []
                 for range in ranges {
                     let level = range.lowerBound
                     let reading =
                         AndroidFilterLanguage.reading(filters, apiLevel: level)
                         + AndroidFilterLanguage.reading(expressibleFilters, apiLevel: level)
-                        + [expressibleDiffers(range), level >= AndroidIntentFilter.dynamicRulesIntroducedIn]
+                        + [expressibleDiffers(range), dynamicRules != nil && level >= AndroidIntentFilter.dynamicRulesIntroducedIn]
                     if let index = classes.firstIndex(where: { $0.reading == reading }) {
                         classes[index].ranges.append(range)
                     } else {

@@ -336,15 +336,37 @@ package struct AndroidFilterLanguage: PathLanguage {
         {
             ranges.removeAll(keepingCapacity: true)
             scan.distinctions(state, into: &ranges)
-            // One unit per region the step tells apart (one outside them all): the scan goes on
-            // with exactly one, and that region is one unit wide.
-            PathLanguageComparison.representatives(of: ranges, into: &representatives, scratch: &scratch)
-            let alive = representatives.filter { scan.step(state, $0) != AndroidPathScan.dead }
-            guard alive.count == 1, let unit = alive.first, ranges.contains(unit...unit) else { break }
+            guard let unit = soleLiveUnit(scan, state, ranges, representatives: &representatives, scratch: &scratch) else { break }
             units.append(unit)
             state = scan.step(state, unit)
         }
         return state == AndroidPathScan.dead ? nil : (units, LiteralTrie.Exit(matcher: matcher, state: state))
+    }
+
+    /// The one unit that keeps `scan` alive from `state`, when exactly one does and no other unit
+    /// steps as it does (`ranges` tells it apart alone); nil otherwise. Every unit a region of
+    /// `ranges` holds, and every unit outside them all, steps alike: one of each is tried.
+    private static func soleLiveUnit(
+        _ scan: AndroidPathScan, _ state: AndroidPathScan.State, _ ranges: [ClosedRange<UInt16>],
+        representatives: inout [UInt16], scratch: inout PathLanguageComparison.RepresentativeScratch
+    ) -> UInt16? {
+        let isAlive = { (unit: UInt16) in scan.step(state, unit) != AndroidPathScan.dead }
+        guard ranges.allSatisfy({ $0.count == 1 }) else {
+            PathLanguageComparison.representatives(of: ranges, into: &representatives, scratch: &scratch)
+            let alive = representatives.filter(isAlive)
+            guard alive.count == 1, let unit = alive.first, ranges.contains(unit...unit) else { return nil }
+            return unit
+        }
+        // Single units, as a pattern's literal characters name them: the regions are the units.
+        guard let outside = (UInt16(0)...UInt16.max).first(where: { unit in !ranges.contains { $0.lowerBound == unit } }),
+            !isAlive(outside)
+        else { return nil }
+        var sole: UInt16?
+        for range in ranges where range.lowerBound != sole && isAlive(range.lowerBound) {
+            guard sole == nil else { return nil }
+            sole = range.lowerBound
+        }
+        return sole
     }
 
     /// Which of `filters`' path attributes and groups `apiLevel` reads, in order: two levels

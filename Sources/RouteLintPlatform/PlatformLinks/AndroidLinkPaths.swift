@@ -106,16 +106,22 @@ package enum AndroidLinkPaths {
                 if state.claimed { pieces.append(piece(deeper: true)) }
                 return
             }
+            // The words by the state they lead to, targets in the order they first appear: one
+            // pass, since a state of a large set has thousands of words.
             var targets: [Int32] = []
-            for target in state.targets + [state.other] where !targets.contains(target) { targets.append(target) }
+            var wordsOf: [Int32: [[UInt16]]] = [:]
+            for (word, target) in zip(state.words, state.targets) {
+                if wordsOf[target] == nil { targets.append(target) }
+                wordsOf[target, default: []].append(word)
+            }
+            if wordsOf[state.other] == nil { targets.append(state.other) }
             for target in targets where target != id && !automaton.states[Int(target)].isDead {
-                let words = zip(state.words, state.targets).filter { $0.1 == target }.map(\.0)
                 let forms: [(SegmentForm, [UInt16])]
                 if target == state.other {
                     let excluded = zip(state.words, state.targets).filter { $0.1 != target }.map(\.0)
                     forms = excluded.isEmpty ? [(.any, sample)] : complement(of: excluded)
                 } else {
-                    forms = words.map { (.word($0), $0) }
+                    forms = (wordsOf[target] ?? []).map { (.word($0), $0) }
                 }
                 let next = automaton.states[Int(target)]
                 if forms.count == 1, case .any = forms[0].0, next.claimed, next.words.isEmpty, next.other == target {

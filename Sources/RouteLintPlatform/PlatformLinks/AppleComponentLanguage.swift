@@ -436,10 +436,15 @@ final class GlobAutomaton {
 
     /// The state after `unit` of a path that is decoded before it is compared: an escape's `%`
     /// and digits, and the bytes of a character of several, decide nothing until it is whole.
+    /// A character under way that no way of finishing leaves the glob alive is dead at once,
+    /// not at its last byte: otherwise every glob state would have a state per partial escape
+    /// and partial character, and the comparison would walk them all.
     private func decode(_ triple: Triple, _ unit: UInt16) -> Int32 {
         var decoding = decodings[Int(triple.decoding)]
         let unchanged = { (decoding: Decoding) in
-            self.intern(Triple(current: triple.current, beforeSlashes: triple.beforeSlashes, decoding: self.internDecoding(decoding)))
+            guard self.mayFinish(triple, decoding) else { return Self.dead }
+            return self.intern(
+                Triple(current: triple.current, beforeSlashes: triple.beforeSlashes, decoding: self.internDecoding(decoding)))
         }
         if decoding.escape < 0 {
             if unit == Self.percent {
@@ -487,5 +492,37 @@ final class GlobAutomaton {
         guard decoding.remaining == 0 else { return unchanged(decoding) }
         let scalar = decoding.named.isEmpty ? Self.unnamed : String(decoding: decoding.named, as: UTF8.self).unicodeScalars.first!.value
         return read(triple, scalar, decoding: 0)
+    }
+
+    /// Whether the character whose decoding stands at `decoding` may end in a scalar after which
+    /// the glob can still match: an over-approximation (a lead byte may begin some character
+    /// the glob does not name), never an under-approximation, so that only dead states go.
+    private func mayFinish(_ triple: Triple, _ decoding: Decoding) -> Bool {
+        let unnamedLives = lives(after: Self.unnamed, in: triple)
+        let namedLives = { (prefix: [UInt8]) in
+            self.namedSequences.contains { sequence in
+                sequence.starts(with: prefix)
+                    && self.lives(after: String(decoding: sequence, as: UTF8.self).unicodeScalars.first!.value, in: triple)
+            }
+        }
+        // The bytes the escape under way may still decode to.
+        let bytes: ClosedRange<Int> =
+            decoding.escape < 0 || decoding.escape == 16 ? 0x00...0xFF : (Int(decoding.escape) << 4)...(Int(decoding.escape) << 4 | 0xF)
+        guard decoding.remaining == 0 else {
+            // A continuation byte of a character already begun.
+            guard bytes.overlaps(Int(decoding.nextLow)...Int(decoding.nextHigh)) else { return false }
+            return unnamedLives || (!decoding.named.isEmpty && namedLives(decoding.named))
+        }
+        for byte in bytes.clamped(to: 0x00...0x7F) where lives(after: UInt32(byte), in: triple) { return true }
+        let leads = bytes.clamped(to: 0xC2...0xF4)
+        return !leads.isEmpty && (unnamedLives || namedSequences.contains { leads.contains(Int($0[0])) && namedLives([$0[0]]) })
+    }
+
+    /// Whether a state is left alive after the decoded path gains `scalar` (as `read` and
+    /// `intern` decide it), without making that state.
+    private func lives(after scalar: UInt32, in triple: Triple) -> Bool {
+        let current = stepSet(triple.current, AppleGlob.fold(scalar, caseSensitive: glob.caseSensitive))
+        let beforeSlashes = scalar == UInt32(Self.slash) ? triple.beforeSlashes : current
+        return !positions[Int(current)].isEmpty || setAccepts[Int(beforeSlashes)]
     }
 }

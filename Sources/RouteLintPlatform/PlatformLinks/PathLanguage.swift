@@ -175,7 +175,7 @@ package struct PathLanguageComparison {
         var firstStates = Interned(first)
         var secondStates = Interned(second)
         // A pair of interned states, packed.
-        var index: [Int64: Int32] = [:]
+        var index = PackedKeyTable()
         var pairs: [(first: Int32, second: Int32)] = []
         // For each pair, the pair it was reached from and the unit read.
         var parents: [(parent: Int32, unit: UInt16)] = []
@@ -186,7 +186,7 @@ package struct PathLanguageComparison {
         func visit(_ pair: (first: Int32, second: Int32), from parent: Int32, unit: UInt16) {
             let key = Int64(pair.first) << 32 | Int64(pair.second)
             guard index[key] == nil else { return }
-            index[key] = Int32(pairs.count)
+            index.set(key, to: Int32(pairs.count))
             pairs.append(pair)
             parents.append((parent, unit))
         }
@@ -267,7 +267,7 @@ package struct PathLanguageComparison {
         var ids: [Language.State: Int32] = [:]
         var states: [Language.State] = []
         var facts: [Facts] = []
-        var steps: [Int64: Int32] = [:]
+        var steps = PackedKeyTable()
         /// The sizes of the states met, added up.
         var totalSize = 0
         /// Every state's distinctions, end to end.
@@ -303,7 +303,7 @@ package struct PathLanguageComparison {
             let key = Int64(id) << 16 | Int64(unit)
             if let known = steps[key] { return known }
             let next = self.id(of: language.step(states[Int(id)], unit))
-            steps[key] = next
+            steps.set(key, to: next)
             return next
         }
     }
@@ -316,8 +316,20 @@ package struct PathLanguageComparison {
 
     /// Buffers `representatives` reuses from one call to the next.
     struct RepresentativeScratch {
-        var bounds: [Int] = []
+        var bounds: [Int32] = []
         var inside: [UInt16] = []
+    }
+
+    /// Each unit's place among `preferredUnits` (the count for a unit not among them): the
+    /// order in which the units of a state are tried.
+    private static let preferenceRank: [UInt8] = {
+        var rank = [UInt8](repeating: UInt8(preferredUnits.count), count: 128)
+        for (index, unit) in preferredUnits.enumerated() { rank[Int(unit)] = UInt8(index) }
+        return rank
+    }()
+
+    private static func rank(_ unit: UInt16) -> Int {
+        unit < 128 ? Int(preferenceRank[Int(unit)]) : preferredUnits.count
     }
 
     /// One unit for each region the ranges cut the units into — inside some range, readable
@@ -329,42 +341,66 @@ package struct PathLanguageComparison {
         return units
     }
 
-    /// `representatives(of:)` into `units`, with `scratch`'s buffers.
+    /// `representatives(of:)` into `units`, with `scratch`'s buffers: the unit outside every
+    /// range first, then one unit per region — the span between two neighbouring bounds (where
+    /// some range starts, or ends) that lies inside a range —, readable ones first. Among
+    /// witnesses of one length the walk keeps the first it meets, so the order is the witness's.
+    /// The walk calls this for every pair of states: the regions come from one sweep over the
+    /// sorted bounds, with a count of the ranges open, not from a look at every range per region.
     static func representatives(of ranges: [ClosedRange<UInt16>], into units: inout [UInt16], scratch: inout RepresentativeScratch) {
         units.removeAll(keepingCapacity: true)
         guard !ranges.isEmpty else {
             units.append(preferredUnits[0])
             return
         }
-        // Region boundaries: where some range starts or ends.
+        // Which ASCII units some range covers, for the unit outside them all.
+        var coveredLow: UInt64 = 0
+        var coveredHigh: UInt64 = 0
+        // Each bound is a unit and whether a range starts (odd) or ends there, sorted: at one
+        // unit, ends come before starts.
         var bounds = scratch.bounds
         bounds.removeAll(keepingCapacity: true)
         defer { scratch.bounds = bounds }
         for range in ranges {
-            bounds.append(Int(range.lowerBound))
-            bounds.append(Int(range.upperBound) + 1)
+            bounds.append(Int32(range.lowerBound) << 1 | 1)
+            bounds.append((Int32(range.upperBound) + 1) << 1)
+            if range.lowerBound < 128 {
+                let low = Int(range.lowerBound)
+                let high = min(Int(range.upperBound), 127)
+                for unit in low...high {
+                    if unit < 64 { coveredLow |= 1 << UInt64(unit) } else { coveredHigh |= 1 << UInt64(unit - 64) }
+                }
+            }
         }
         bounds.sort()
-        // The unit outside every range first, then readable units: among witnesses of one
-        // length the walk keeps the first it meets.
-        let covered = { (unit: UInt16) in ranges.contains { $0.contains(unit) } }
-        if let outside = preferredUnits.first(where: { !covered($0) }) {
+        let isCoveredASCII = { (unit: UInt16) in
+            unit < 64 ? coveredLow & (1 << UInt64(unit)) != 0 : coveredHigh & (1 << UInt64(unit - 64)) != 0
+        }
+        if let outside = preferredUnits.first(where: { !isCoveredASCII($0) }) {
             units.append(outside)
-        } else if let outside = (UInt16(0x41)...UInt16(0xFFFD)).first(where: { !covered($0) && !UTF16.isSurrogate($0) }) {
+        } else if let outside = (UInt16(0x41)...UInt16(0xFFFD)).first(where: { unit in
+            !ranges.contains { $0.contains(unit) } && !UTF16.isSurrogate(unit)
+        }) {
             units.append(outside)
         }
         var inside = scratch.inside
         inside.removeAll(keepingCapacity: true)
         defer { scratch.inside = inside }
-        var previous = -1
-        for bound in bounds where bound != previous {
-            defer { previous = bound }
-            guard previous >= 0 else { continue }
-            let region = previous..<bound
-            guard ranges.contains(where: { $0.contains(UInt16(region.lowerBound)) }) else { continue }
-            inside.append(preferredUnits.first { region.contains(Int($0)) } ?? UInt16(region.lowerBound))
+        var open = 0
+        var index = 0
+        while index < bounds.count {
+            let position = bounds[index] >> 1
+            // Every bound at this unit: the ranges open after it.
+            while index < bounds.count && bounds[index] >> 1 == position {
+                open += bounds[index] & 1 == 1 ? 1 : -1
+                index += 1
+            }
+            guard open > 0, index < bounds.count else { continue }
+            let region = Int(position)..<Int(bounds[index] >> 1)
+            let unit =
+                region.count == 1 ? UInt16(region.lowerBound) : preferredUnits.first { region.contains(Int($0)) } ?? UInt16(region.lowerBound)
+            inside.append(unit)
         }
-        let rank = { (unit: UInt16) in preferredUnits.firstIndex(of: unit) ?? preferredUnits.count }
         inside.sort { (rank($0), $0) < (rank($1), $1) }
         units += inside
     }

@@ -1,0 +1,64 @@
+/// A map from non-negative 64-bit keys to 32-bit values: the numbers the walks give pairs of
+/// states, and the steps they have taken (`PathLanguageComparison`). Open addressing with a
+/// multiplicative hash and linear probing, at most half full. A walk looks a key up for every
+/// unit it tries, millions of times for a large route set, and `Dictionary` hashes each key
+/// with a seeded SipHash: that hashing was the largest single cost of the comparison.
+struct PackedKeyTable {
+    /// The slots' keys; `empty` where a slot is free.
+    private var keys: [Int64]
+    private var values: [Int32]
+    /// The table's size is `1 << bits`.
+    private var bits: Int
+    /// The number of keys held.
+    private(set) var count = 0
+
+    private static let empty: Int64 = -1
+
+    /// An empty table.
+    init() {
+        bits = 6
+        keys = [Int64](repeating: Self.empty, count: 1 << bits)
+        values = [Int32](repeating: 0, count: 1 << bits)
+    }
+
+    /// The slot where `key` starts its probe: Fibonacci hashing, whose top bits mix every bit of
+    /// the key.
+    private func home(of key: Int64) -> Int {
+        Int(truncatingIfNeeded: (UInt64(bitPattern: key) &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - bits))
+    }
+
+    /// The value of `key`, or nil.
+    subscript(key: Int64) -> Int32? {
+        precondition(key >= 0, "keys are not negative")
+        let mask = (1 << bits) - 1
+        var slot = home(of: key)
+        while true {
+            let held = keys[slot]
+            if held == key { return values[slot] }
+            if held == Self.empty { return nil }
+            slot = (slot + 1) & mask
+        }
+    }
+
+    /// Sets `key` to `value`, replacing what it held.
+    mutating func set(_ key: Int64, to value: Int32) {
+        precondition(key >= 0, "keys are not negative")
+        if (count + 1) * 2 > keys.count { grow() }
+        let mask = (1 << bits) - 1
+        var slot = home(of: key)
+        while keys[slot] != Self.empty && keys[slot] != key { slot = (slot + 1) & mask }
+        if keys[slot] == Self.empty { count += 1 }
+        keys[slot] = key
+        values[slot] = value
+    }
+
+    /// Doubles the table and places every key again.
+    private mutating func grow() {
+        let (oldKeys, oldValues) = (keys, values)
+        bits += 1
+        keys = [Int64](repeating: Self.empty, count: 1 << bits)
+        values = [Int32](repeating: 0, count: 1 << bits)
+        count = 0
+        for (key, value) in zip(oldKeys, oldValues) where key != Self.empty { set(key, to: value) }
+    }
+}
