@@ -382,7 +382,11 @@ func fuzzPlatformFiles(_ bytes: [UInt8]) {
     let companions = sections.dropFirst().map {
         PlatformFileSource(file: SourceFile(id: FileID(2), path: "assetlinks.json", bytes: $0), app: nil)
     }
-    let result = Linter.lint([manifest], platformFiles: [source] + companions)
+    let platformFiles = [source] + companions
+    // The check keeps what it found of each file, so that its witnesses are checked below
+    // without deciding the file a second time.
+    var cache = PlatformCheckCache()
+    let result = Linter.check([Linter.load(manifest)], platformFiles: platformFiles, cache: &cache)
     guard let app = result.apps.first else { fatalError("the fuzzing app does not load") }
     for (index, section) in sections.enumerated() {
         let lines = LineIndex(section)
@@ -395,8 +399,11 @@ func fuzzPlatformFiles(_ bytes: [UInt8]) {
     let file = PlatformFile.read(source, kind: kind)
     checkCopies(file)
     if kind == .assetLinks { checkStatementList(source.file) }
-    let facts = PlatformLinkCheck.facts(
-        [file], apps: [app], comparesClaims: true, dynamicRules: PlatformLinkCheck.DynamicRuleFile.read(Array(companions)))
+    let decided = cache.filesDecided
+    let facts = cache.facts(
+        source, kind: kind, apps: result.apps, comparesClaims: true, dynamicRules: PlatformLinkCheck.DynamicRuleFile.read(platformFiles),
+        judgesRulesAlone: !platformFiles.contains { $0.kind == .androidManifest })
+    check(cache.filesDecided == decided, "the facts of the lint's check are not the ones it kept")
     let resolver = URLResolver(apps: [app])
     func claimed(_ path: String) -> Bool {
         var bare = path
@@ -411,18 +418,22 @@ func fuzzPlatformFiles(_ bytes: [UInt8]) {
     func androidOpens(_ url: String, _ platform: PlatformFacts.Platform) -> [Bool] {
         guard case .androidManifest = file.content, case .android(let ranges) = platform else { return [] }
         let answers =
-            PlatformResolver.resolve([url], platform: .android, platformFiles: [source] + companions, apps: [app]).first?.answers ?? []
+            PlatformResolver.resolve([url], platform: .android, platformFiles: platformFiles, apps: [app]).first?.answers ?? []
         return ranges.map { range in answers.first { $0.apiLevels?.contains(range.lowerBound) == true }?.opensApp ?? false }
     }
     // On iOS too: the components decide the whole URL.
+    let iOSMatcher: AppleComponentMatcher? =
+        if case .association(let details)? = file.content, let components = details.first?.components {
+            AppleComponentMatcher(components.map(\.component))
+        } else { nil }
     func iOSOpens(_ url: String) -> Bool? {
-        guard case .association(let details)? = file.content, let components = details.first?.components else { return nil }
+        guard let iOSMatcher else { return nil }
         let afterHost = url.dropFirst(prefix.count)
         let path = String(afterHost.prefix { $0 != "?" && $0 != "#" })
         let fragment = afterHost.firstIndex(of: "#").map { String(afterHost[afterHost.index(after: $0)...]) }
         let beforeFragment = afterHost.prefix { $0 != "#" }
         let query = beforeFragment.firstIndex(of: "?").map { String(beforeFragment[beforeFragment.index(after: $0)...]) }
-        return AppleLinkComponent.decide(components.map(\.component), path: path, query: query, fragment: fragment)?.opensApp ?? false
+        return iOSMatcher.decide(path: path, query: query, fragment: fragment)?.opensApp ?? false
     }
     for fact in facts.unrouted where fact.url.hasPrefix(prefix) {
         check(androidOpens(fact.url, fact.platform).allSatisfy { $0 }, "unrouted witness \(fact.url) stays on the web")

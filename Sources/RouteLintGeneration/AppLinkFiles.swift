@@ -139,10 +139,11 @@ enum AppLinkFiles {
         app: AppModel
     ) -> [RunMessage] {
         guard let host else { return [] }
-        let limit = PathLanguageComparison.limit(patterns: claimed.segments.routes.count * 4)
-        switch PathLanguageComparison.compare(claimed, platform, limit: limit) {
+        // A generated file holds a few patterns per route.
+        var budget = ComparisonBudget(first: claimed.segments.routes.count, second: claimed.segments.routes.count * 3)
+        switch PathLanguageComparison.compare(claimed, platform, budget: &budget) {
         case .tooLarge(let limit):
-            return [RunMessage(.warning, "\(name): the claims are too large to compare (more than \(limit) states); they were not checked")]
+            return [RunMessage(.warning, "\(name): the claims are too large to compare (more than \(limit) steps); they were not checked")]
         case .compared(let witnesses):
             var messages: [RunMessage] = []
             for inFirst in [true, false] {

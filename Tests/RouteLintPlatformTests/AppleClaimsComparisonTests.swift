@@ -49,6 +49,15 @@ struct AppleClaimsComparisonTests {
         let rewritten = [host[1], AppleLinkComponent(path: "/products/?*/"), host[2], host[3]]
         #expect(AppleClaimsComparison.compare(host, rewritten) == .same)
         #expect(AppleClaimsComparison.compare([], []) == .same)
+        // A pattern of characters no URL path carries unescaped matches no URL as written: the
+        // witness is a URL, not a path of `é` that only the automaton could read.
+        let unescaped = [AppleLinkComponent(path: "/", exclude: true), AppleLinkComponent(path: "/é*")]
+        #expect(
+            AppleClaimsComparison.compare([host[2]] + unescaped, [AppleLinkComponent(path: "/x")])
+                == .differs(pathAndRest: "/x", openedByFirst: false))
+        #expect(
+            AppleClaimsComparison.compare(unescaped, [AppleLinkComponent(path: "/é*", percentEncoded: false)])
+                == .differs(pathAndRest: "/%c3%a9", openedByFirst: false))
         // A query item only one copy asks for: some URLs of the path differ, and the witness
         // carries the query that shows it.
         var preview = AppleLinkComponent(path: "/products/?*", exclude: true)

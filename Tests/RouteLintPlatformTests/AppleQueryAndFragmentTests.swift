@@ -47,13 +47,15 @@ struct AppleQueryAndFragmentTests {
         for _ in 0..<100 {
             let components = Self.randomComponents(&random)
             if components.contains(where: \.hasConditions) { conditional += 1 }
+            let matcher = AppleComponentMatcher(components)
             let opening = Self.paths.map { path in
                 Self.queries.flatMap { query in
                     Self.fragments.map { fragment in
-                        (
-                            query, fragment,
-                            AppleLinkComponent.decide(components, path: path, query: query, fragment: fragment)?.opensApp ?? false
-                        )
+                        let decided = AppleLinkComponent.decide(components, path: path, query: query, fragment: fragment)
+                        // The compiled list decides as the components one by one.
+                        let compiled = matcher.decide(path: path, query: query, fragment: fragment)
+                        #expect(compiled?.component == decided?.component && compiled?.opensApp == decided?.opensApp)
+                        return (query, fragment, decided?.opensApp ?? false)
                     }
                 }
             }

@@ -169,4 +169,24 @@ struct PathLanguageTests {
         }
         #expect(PathLanguageComparison.representatives(of: []) == [UInt16(UInt8(ascii: "x"))])
     }
+
+    @Test("comparisons that share a budget stop together: a second one is undecided once the first has spent most of it")
+    func sharedBudget() {
+        let components = (0..<50).map { AppleLinkComponent(path: "/p\($0)/*/x?") }
+        let language = AppleComponentLanguage(components)
+        let other = AppleComponentLanguage(components.reversed())
+        var alone = ComparisonBudget(limit: ComparisonBudget.largestLimit)
+        guard case .compared = PathLanguageComparison.compare(language, other, budget: &alone) else {
+            Issue.record("the comparison did not fit the largest budget")
+            return
+        }
+        #expect(alone.spent > 1_000)
+        // Room for one comparison and a half: the second stops where the budget ends.
+        var shared = ComparisonBudget(limit: alone.spent * 3 / 2)
+        #expect(PathLanguageComparison.compare(language, other, budget: &shared) != .tooLarge(limit: shared.limit))
+        #expect(PathLanguageComparison.compare(language, other, budget: &shared) == .tooLarge(limit: shared.limit))
+        #expect(shared.spent > shared.limit)
+        #expect(ComparisonBudget(first: 4, second: 10).limit == 100_000 + 150 * 14 + 3 * 40)
+        #expect(ComparisonBudget(first: 10_000, second: 10_000).limit == ComparisonBudget.largestLimit)
+    }
 }

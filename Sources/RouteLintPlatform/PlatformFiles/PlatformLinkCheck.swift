@@ -120,7 +120,24 @@ package struct PlatformFacts: Sendable {
     package struct Undecided: Sendable {
         package let file: String
         package let range: SourceRange
-        package let limit: Int
+        /// The bound the file's claims passed.
+        package let bound: Bound
+
+        /// A bound of the work that decides a file's claims.
+        package enum Bound: Sendable, CustomStringConvertible {
+            /// The steps of the file's comparisons with the routes (`ComparisonBudget`).
+            case comparison(steps: Int)
+            /// The states of its query and fragment patterns stepped together.
+            case queryAndFragment(states: Int)
+
+            /// `more than 204400 steps`, as a message words it.
+            package var description: String {
+                switch self {
+                case .comparison(let steps): "more than \(steps) steps"
+                case .queryAndFragment(let states): "more than \(states) states of its query and fragment patterns"
+                }
+            }
+        }
     }
 
     /// A part of a platform file that disagrees with the manifest's `hosts`, `ios` or `android`.
@@ -269,6 +286,9 @@ package enum PlatformLinkCheck {
         /// Whether an assetlinks.json's own rules are judged against the routes, with no manifest.
         let judgesRulesAlone: Bool
         var facts = PlatformFacts()
+        /// What the file's walks may spend, all of them together: a file is decided within it
+        /// or not at all, however many API ranges, hosts and quantifiers it is compared at.
+        lazy var budget = ComparisonBudget(first: app.routes.count, second: patternCount)
 
         var hosts: [String] { app.hosts.map { app.text($0.value) } }
         /// The patterns the file holds: components or path attributes.
@@ -305,7 +325,7 @@ package enum PlatformLinkCheck {
             let claimed = ClaimedPathLanguage(segments: ClaimedSegments(app, spelling: .encoded))
             let language = AppleComponentLanguage(components.map(\.component))
             guard !language.isUndecided else {
-                noteUndecided(limit: AppleQueryAndFragment.stateBudget)
+                noteUndecided(.queryAndFragment(states: AppleQueryAndFragment.stateBudget))
                 return
             }
             // Components that name a query or fragment open some URLs of a path and not others:
@@ -376,7 +396,7 @@ package enum PlatformLinkCheck {
             let everyPath = AndroidIntentFilter(schemes: ["https"], hosts: hosts)
             let language = AndroidFilterLanguage([everyPath], apiLevel: level, dynamicRules: rules, quantifier: .everyURL)
             guard !language.isUndecided else {
-                noteUndecided(limit: AndroidQueryAndFragment.stateBudget)
+                noteUndecided(.queryAndFragment(states: AndroidQueryAndFragment.stateBudget))
                 return
             }
             let segments = ClaimedSegments(app, spelling: .decoded)
@@ -454,7 +474,7 @@ package enum PlatformLinkCheck {
                     let judged = applied.map { "\(fileName) with the dynamic rules of \($0.file)" }
                     let someURL = AndroidFilterLanguage(filters, apiLevel: level, dynamicRules: rules ?? [])
                     if someURL.isUndecided {
-                        noteUndecided(limit: AndroidQueryAndFragment.stateBudget)
+                        noteUndecided(.queryAndFragment(states: AndroidQueryAndFragment.stateBudget))
                         rulesDecided = false
                         continue
                     }
@@ -474,8 +494,7 @@ package enum PlatformLinkCheck {
                         : [(someURL, nil)]
                     if rules != nil {
                         checkedDynamicRules = true
-                        let limit = PathLanguageComparison.limit(patterns: patternCount)
-                        if let reached = someURL.dynamicRulesReached(limit: limit) {
+                        if let reached = someURL.dynamicRulesReached(budget: &budget) {
                             rulesReached.formUnion(reached)
                         } else {
                             rulesDecided = false
@@ -544,10 +563,10 @@ package enum PlatformLinkCheck {
             return merged
         }
 
-        /// Reports the file as not decided: its claims need more than `limit` states.
-        private mutating func noteUndecided(limit: Int) {
+        /// Reports the file as not decided: its claims need more than `bound` allows.
+        private mutating func noteUndecided(_ bound: PlatformFacts.Undecided.Bound) {
             if !facts.undecided.contains(where: { $0.file == file.path }) {
-                facts.undecided.append(.init(file: file.path, range: file.start, limit: limit))
+                facts.undecided.append(.init(file: file.path, range: file.start, bound: bound))
             }
         }
 
@@ -569,11 +588,10 @@ package enum PlatformLinkCheck {
             percentIsLiteral: Bool, keeping fileClaimsMore: Bool? = nil, urlEnd: ([UInt16], _ inFirst: Bool) -> String = { _, _ in "" },
             judged: String? = nil, widenedRoutes: Int = 0, filterRange: SourceRange? = nil, claimant: (Int?) -> (SourceRange, String)?
         ) -> Set<Int>? {
-            let limit = PathLanguageComparison.limit(patterns: routes.count + patternCount)
-            let (outcome, reached) = PathLanguageComparison.compareReaching(reference, language, limit: limit)
+            let (outcome, reached) = PathLanguageComparison.compareReaching(reference, language, budget: &budget)
             switch outcome {
             case .tooLarge(let limit):
-                noteUndecided(limit: limit)
+                noteUndecided(.comparison(steps: limit))
                 return nil
             case .compared(let witnesses):
                 for witness in witnesses where fileClaimsMore.map({ $0 != witness.inFirst }) ?? true {

@@ -538,8 +538,8 @@ package struct AndroidFilterLanguage: PathLanguage {
 
     /// The dynamic rules that decide some URL — one the filters claim and no earlier rule
     /// decides — found by walking every state paths reach, with every query and fragment that
-    /// tell the rules apart; nil past `limit` states.
-    package func dynamicRulesReached(limit: Int) -> Set<Int>? {
+    /// tell the rules apart; nil once `budget` is spent (its steps counted as a comparison's).
+    package func dynamicRulesReached(budget: inout ComparisonBudget) -> Set<Int>? {
         guard let dynamicRules else { return [] }
         let none = AndroidQueryAndFragment.Choice(satisfied: FilterSet(), text: nil)
         let candidates = relative?.candidates ?? [AndroidQueryAndFragment.Candidate(query: none, fragment: none)]
@@ -566,10 +566,12 @@ package struct AndroidFilterLanguage: PathLanguage {
             ranges.removeAll(keepingCapacity: true)
             distinctions(state, into: &ranges)
             PathLanguageComparison.representatives(of: ranges, into: &units, scratch: &scratch)
+            budget.spent += ComparisonBudget.unitCost * units.count
             for unit in units {
                 let next = step(state, unit)
                 guard seen.insert(next).inserted else { continue }
-                guard seen.count <= limit else { return nil }
+                budget.spent += size(next)
+                guard !budget.isSpent else { return nil }
                 pending.append(next)
             }
         }

@@ -25,14 +25,15 @@ package enum AppleClaimsComparison {
         if first == second { return .same }
         guard let candidates = AppleQueryAndFragment(first + second).candidates else { return .undecided }
         let firstConditions = first.count(where: \.hasConditions)
-        let limit = PathLanguageComparison.limit(patterns: first.count + second.count)
+        // The candidates' comparisons share one budget.
+        var budget = ComparisonBudget(first: first.count, second: second.count)
         // Candidates that meet the same conditions are the same comparison.
         var compared = Set<[Bool]>()
         for candidate in candidates where compared.insert(candidate.meets).inserted {
             let firstMet = met(first, meets: candidate.meets.prefix(firstConditions))
             let secondMet = met(second, meets: candidate.meets.dropFirst(firstConditions))
             let outcome = PathLanguageComparison.compare(
-                RootedPaths(AppleComponentLanguage(firstMet)), RootedPaths(AppleComponentLanguage(secondMet)), limit: limit)
+                RootedPaths(AppleComponentLanguage(firstMet)), RootedPaths(AppleComponentLanguage(secondMet)), budget: &budget)
             switch outcome {
             case .tooLarge:
                 return .undecided
@@ -63,13 +64,17 @@ package enum AppleClaimsComparison {
     }
 }
 
-/// A path language read over URL paths only: those that begin with `/`. Everything else lies
-/// outside the compared domain.
+/// A path language read over URL paths as written: those that begin with `/` and hold only the
+/// characters a URL's path carries — ASCII unreserved and sub-delimiter characters, `:`, `@`,
+/// `/` — and escapes, `%` and two hex digits of either case. Everything else lies outside the
+/// compared domain: a path with `é` unescaped is no URL, and the two lists' verdicts on it
+/// would say nothing of what a device does.
 struct RootedPaths<Inner: PathLanguage>: PathLanguage {
     enum State: Hashable {
         case begin
         case outside
-        case inside(Inner.State)
+        /// Within the path; `escape` counts the characters read of an escape under way (0: none).
+        case inside(Inner.State, escape: UInt8)
     }
 
     let inner: Inner
@@ -82,9 +87,15 @@ struct RootedPaths<Inner: PathLanguage>: PathLanguage {
 
     func step(_ state: State, _ unit: UInt16) -> State {
         switch state {
-        case .begin: return unit == GlobAutomaton.slash ? .inside(inner.step(inner.start, unit)) : .outside
+        case .begin: return unit == GlobAutomaton.slash ? .inside(inner.step(inner.start, unit), escape: 0) : .outside
         case .outside: return .outside
-        case .inside(let state): return .inside(inner.step(state, unit))
+        case .inside(let state, let escape):
+            if escape > 0 {
+                guard URLPathUnits.hexDigits.contains(where: { $0.contains(unit) }) else { return .outside }
+                return .inside(inner.step(state, unit), escape: escape == 1 ? 2 : 0)
+            }
+            guard URLPathUnits.path.contains(where: { $0.contains(unit) }) else { return .outside }
+            return .inside(inner.step(state, unit), escape: unit == URLPathUnits.percent ? 1 : 0)
         }
     }
 
@@ -92,17 +103,21 @@ struct RootedPaths<Inner: PathLanguage>: PathLanguage {
         switch state {
         case .begin: ranges.append(GlobAutomaton.slash...GlobAutomaton.slash)
         case .outside: break
-        case .inside(let state): inner.distinctions(state, into: &ranges)
+        case .inside(let state, let escape):
+            ranges += escape > 0 ? URLPathUnits.hexDigits : URLPathUnits.path
+            ranges.append(URLPathUnits.percent...URLPathUnits.percent)
+            inner.distinctions(state, into: &ranges)
         }
     }
 
     func accepts(_ state: State) -> Bool? {
-        guard case .inside(let state) = state else { return nil }
+        // A path that ends within an escape is no URL path.
+        guard case .inside(let state, 0) = state else { return nil }
         return inner.accepts(state)
     }
 
     func decider(_ state: State) -> Int? {
-        guard case .inside(let state) = state else { return nil }
+        guard case .inside(let state, 0) = state else { return nil }
         return inner.decider(state)
     }
 
@@ -110,7 +125,28 @@ struct RootedPaths<Inner: PathLanguage>: PathLanguage {
         switch state {
         case .begin: return false
         case .outside: return true
-        case .inside(let state): return inner.isFinal(state)
+        case .inside(let state, let escape): return escape == 0 && inner.isFinal(state)
         }
     }
+}
+
+/// The units of a URL path as written (`RootedPaths`).
+private enum URLPathUnits {
+    static let percent = UInt16(UInt8(ascii: "%"))
+
+    /// The units a path may hold outside an escape, as ranges of consecutive units.
+    static let path: [ClosedRange<UInt16>] = {
+        var runs: [ClosedRange<UInt16>] = []
+        for unit in UInt16(0x21)...UInt16(0x7E) where ClaimedPathLanguage.isEncodedPathUnit(unit) {
+            if let last = runs.last, last.upperBound + 1 == unit {
+                runs[runs.count - 1] = last.lowerBound...unit
+            } else {
+                runs.append(unit...unit)
+            }
+        }
+        return runs
+    }()
+
+    /// The units an escape's digits may be.
+    static let hexDigits: [ClosedRange<UInt16>] = [0x30...0x39, 0x41...0x46, 0x61...0x66]
 }

@@ -69,8 +69,25 @@ package struct AppleLinkComponent: Sendable, Equatable {
     /// Whether the component matches a URL with this path (as written, percent-escapes kept),
     /// query (nil: none) and fragment (nil: none).
     package func matches(path urlPath: String, query urlQuery: String? = nil, fragment urlFragment: String? = nil) -> Bool {
-        if path != nil, pathMatch(urlPath) == nil { return false }
+        if path != nil, !pathMatches(urlPath) { return false }
         return Conditions(self).match(query: urlQuery, fragment: urlFragment)
+    }
+
+    /// Whether the path pattern matches `urlPath` (as written): `pathMatch` without the values
+    /// the variables took, which cost a list of choices per glob position.
+    private func pathMatches(_ urlPath: String) -> Bool {
+        pathMatches(urlPath, compiledPath)
+    }
+
+    /// The path pattern as `pathMatches` compares it.
+    fileprivate var compiledPath: AppleGlob {
+        ApplePathPattern(path ?? "*").compiled(caseSensitive: caseSensitive, variables: variables)
+    }
+
+    /// Whether `glob`, this component's `compiledPath`, matches `urlPath` as iOS compares them.
+    fileprivate func pathMatches(_ urlPath: String, _ glob: AppleGlob) -> Bool {
+        guard let decoded = comparable(urlPath) else { return false }
+        return glob.matches(String(ApplePathPattern.folded(decoded)))
     }
 
     /// Whether the component names a query or a fragment: then some URLs of a path it matches
@@ -165,11 +182,39 @@ package struct AppleLinkComponent: Sendable, Equatable {
 
     /// What a list of components decides for a URL: the position of the first component that
     /// matches and whether it opens the app; nil when none matches (the URL stays on the web).
+    /// For many URLs, `AppleComponentMatcher` compiles the components once.
     package static func decide(
         _ components: [AppleLinkComponent], path: String, query: String? = nil, fragment: String? = nil
     ) -> (component: Int, opensApp: Bool)? {
         for (position, component) in components.enumerated()
         where component.matches(path: path, query: query, fragment: fragment) {
+            return (position, !component.exclude)
+        }
+        return nil
+    }
+}
+
+/// A list of components compiled once, deciding URLs as `AppleLinkComponent.decide` does: for a
+/// check that asks about many URLs of one file.
+package struct AppleComponentMatcher {
+    private let components: [AppleLinkComponent]
+    /// Per component, its path pattern compiled (nil: it names no path, and matches any).
+    private let paths: [AppleGlob?]
+    private let conditions: [AppleLinkComponent.Conditions]
+
+    /// The matcher of `components`, in order.
+    package init(_ components: [AppleLinkComponent]) {
+        self.components = components
+        paths = components.map { $0.path == nil ? nil : $0.compiledPath }
+        conditions = components.map(AppleLinkComponent.Conditions.init)
+    }
+
+    /// The position of the first component that matches the URL and whether it opens the app;
+    /// nil when none matches.
+    package func decide(path: String, query: String? = nil, fragment: String? = nil) -> (component: Int, opensApp: Bool)? {
+        for (position, component) in components.enumerated() {
+            if let glob = paths[position], !component.pathMatches(path, glob) { continue }
+            guard conditions[position].match(query: query, fragment: fragment) else { continue }
             return (position, !component.exclude)
         }
         return nil

@@ -111,6 +111,45 @@ struct ExpressibleClaims<Claimed: PathLanguage, Expressible: PathLanguage>: Path
     func size(_ state: State) -> Int { claimed.size(state.claimed) + expressible.size(state.expressible) }
 }
 
+/// The work the walks of one platform file may do, shared by all its comparisons (each API
+/// range, host, quantifier and candidate query), in *steps*: four for each unit a walk tries at
+/// a pair of states — stepping both automata, looking the pair up — and one for each pattern
+/// under way in a state it meets (`PathLanguage.size`). In the slowest build (the fuzzing
+/// build, with AddressSanitizer) a step costs about a microsecond either way, so the bound holds
+/// a file's time as well as its memory, however many comparisons it needs and whatever its
+/// patterns (docs/app-links.md, "Limits").
+package struct ComparisonBudget: Sendable {
+    /// The steps the walks may take.
+    package let limit: Int
+    /// The steps taken so far.
+    package internal(set) var spent = 0
+
+    /// Steps per unit tried at a pair of states.
+    static let unitCost = 4
+
+    /// Whether the walks have taken more steps than the budget allows.
+    var isSpent: Bool { spent > limit }
+
+    /// The largest budget: a file of tens of thousands of patterns gets no more.
+    package static let largestLimit = 4_000_000
+
+    /// A budget of `limit` steps.
+    package init(limit: Int) {
+        self.limit = limit
+    }
+
+    /// The budget for comparing languages built from `first` and `second` patterns (routes on
+    /// one side, components or path attributes on the other): a walk pairs states of the two,
+    /// so beside a base and a share per pattern it may spend in proportion to their product.
+    /// That is room for real sets — Stripe's 400 routes and the 245 components of their
+    /// apple-app-site-association take 278,000 steps, the bench's 10,000 routes at `min-sdk` 26
+    /// 1.75 million — while a hostile file of a small app, which is what fuzzing feeds the
+    /// check, is held to a few hundred thousand.
+    package init(first: Int, second: Int) {
+        self.init(limit: min(Self.largestLimit, 100_000 + 150 * (first + second) + 3 * first * second))
+    }
+}
+
 /// Where two path languages differ, found by a breadth-first walk of the pair of automata:
 /// every witness is a shortest path with its verdict, and a walk that finds nothing has seen
 /// every pair of states reachable, so the languages agree on every path of the domain.
@@ -138,39 +177,35 @@ package struct PathLanguageComparison {
     package enum Outcome: Equatable {
         /// The witnesses, one per decider of the side that accepts: empty when the languages agree.
         case compared([Witness])
-        /// The walk met more pairs of states, and patterns under way in them, than `limit`:
+        /// The walk would have done more work than its budget allows (`ComparisonBudget`):
         /// undecided.
         case tooLarge(limit: Int)
-    }
-
-    /// The pairs of states a comparison visits at most, with the patterns under way in the
-    /// states it meets (`PathLanguage.size`), before it gives up undecided: this bounds its
-    /// time and memory whatever the languages.
-    static let defaultLimit = 2_000_000
-
-    /// The bound for languages built from `patterns` routes, components or attributes: room
-    /// for real sets (a few dozen pairs per pattern), while a hostile pattern cannot keep the
-    /// walk going for long.
-    package static func limit(patterns: Int) -> Int {
-        min(defaultLimit, 200_000 + 100 * patterns)
     }
 
     /// Units tried for a region no language tells apart, readable ones first.
     private static let preferredUnits: [UInt16] = Array("xyzqjkwvu0123456789abcdefghilmnoprst-_~".utf16)
 
-    /// Compares `first` and `second` over every path of the first's domain; at most `limit`
-    /// pairs of states are visited. Witnesses are kept per (side, decider) pair: the first found
-    /// is the shortest.
+    /// Compares `first` and `second` over every path of the first's domain, within a budget of
+    /// `limit` steps. Witnesses are kept per (side, decider) pair: the first found is the
+    /// shortest.
     package static func compare<First: PathLanguage, Second: PathLanguage>(
-        _ first: First, _ second: Second, limit: Int = defaultLimit
+        _ first: First, _ second: Second, limit: Int = ComparisonBudget.largestLimit
     ) -> Outcome {
-        compareReaching(first, second, limit: limit).outcome
+        var budget = ComparisonBudget(limit: limit)
+        return compare(first, second, budget: &budget)
+    }
+
+    /// `compare`, spending from `budget`, which the comparisons of one file share.
+    package static func compare<First: PathLanguage, Second: PathLanguage>(
+        _ first: First, _ second: Second, budget: inout ComparisonBudget
+    ) -> Outcome {
+        compareReaching(first, second, budget: &budget).outcome
     }
 
     /// `compare`, and the second language's deciders met at some path of the first's domain:
     /// a decider never met decides no such path.
     static func compareReaching<First: PathLanguage, Second: PathLanguage>(
-        _ first: First, _ second: Second, limit: Int = defaultLimit
+        _ first: First, _ second: Second, budget: inout ComparisonBudget
     ) -> (outcome: Outcome, reached: Set<Int>) {
         var firstStates = Interned(first)
         var secondStates = Interned(second)
@@ -205,8 +240,14 @@ package struct PathLanguageComparison {
         var scratch = RepresentativeScratch()
         var units: [UInt16] = []
         var cursor = 0
+        // The units tried so far; the states' sizes are counted as they are met.
+        var unitsTried = 0
+        let spent = budget.spent
+        defer { budget.spent = spent + ComparisonBudget.unitCost * unitsTried + firstStates.totalSize + secondStates.totalSize }
         while cursor < pairs.count {
-            if pairs.count + firstStates.totalSize + secondStates.totalSize > limit { return (.tooLarge(limit: limit), reached) }
+            if spent + ComparisonBudget.unitCost * unitsTried + firstStates.totalSize + secondStates.totalSize > budget.limit {
+                return (.tooLarge(limit: budget.limit), reached)
+            }
             let pair = pairs[cursor]
             let (a, b) = (firstStates.facts[Int(pair.first)], secondStates.facts[Int(pair.second)])
             let verdict = a.accepts
@@ -239,6 +280,7 @@ package struct PathLanguageComparison {
                 firstStates.appendDistinctions(of: pair.first, to: &ranges)
                 secondStates.appendDistinctions(of: pair.second, to: &ranges)
                 representatives(of: ranges, into: &units, scratch: &scratch)
+                unitsTried += units.count
                 for unit in units {
                     visit((firstStates.step(pair.first, unit), secondStates.step(pair.second, unit)), from: Int32(cursor), unit: unit)
                 }
@@ -398,7 +440,8 @@ package struct PathLanguageComparison {
             guard open > 0, index < bounds.count else { continue }
             let region = Int(position)..<Int(bounds[index] >> 1)
             let unit =
-                region.count == 1 ? UInt16(region.lowerBound) : preferredUnits.first { region.contains(Int($0)) } ?? UInt16(region.lowerBound)
+                region.count == 1
+                ? UInt16(region.lowerBound) : preferredUnits.first { region.contains(Int($0)) } ?? UInt16(region.lowerBound)
             inside.append(unit)
         }
         inside.sort { (rank($0), $0) < (rank($1), $1) }

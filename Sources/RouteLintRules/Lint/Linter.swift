@@ -220,7 +220,7 @@ package enum Linter {
             ReadFailure(
                 path: file.file,
                 reason:
-                    "its claims could not be compared with the routes within the bound of \(file.limit) states, so it was not checked whole"
+                    "its claims could not be compared with the routes (\(file.bound)), so it was not checked whole"
             )
         }
         return (sink, undecided)

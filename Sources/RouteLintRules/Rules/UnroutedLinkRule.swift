@@ -51,7 +51,7 @@ package enum UnroutedLinkRule: PlatformRule {
             findings.report(
                 description,
                 "the claims of '\(undecided.file)' are too large to compare with the routes "
-                    + "(more than \(undecided.limit) states): they were not checked",
+                    + "(\(undecided.bound)): they were not checked",
                 at: undecided.range)
         }
     }
