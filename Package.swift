@@ -123,13 +123,14 @@ let package = Package(
                 "LanguageServerProtocol", "RouteLintRuns", "RouteLintCore", "RouteLintPlatform", "RouteLintRules", "RouteLintGeneration",
             ]
         ),
-        // Hands the C entry point's arguments to the Swift runtime, which in a static Linux build
-        // would read them from /proc.
-        .target(name: "CProcessArguments"),
+        // What the process sets up when it is loaded, before main: the C entry point's arguments
+        // handed to the Swift runtime, which in a static Linux build would read them from /proc,
+        // and how malloc serves it (one arena, large blocks mapped on their own).
+        .target(name: "CProcessStart"),
         .executableTarget(
             name: "routelint",
             dependencies: [
-                "CProcessArguments", "RouteLintHosts",
+                "CProcessStart", "RouteLintHosts",
                 "RouteLintRuns", "RouteLintServer", "RouteLintCore", "RouteLintPlatform", "RouteLintRules", "RouteLintGeneration",
                 "RouteLintReporting", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

@@ -4,6 +4,7 @@ import RouteLintReporting
 
 struct Audit: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "audit",
         abstract:
             "Write an audit of the route set as one self-contained HTML page: counts, findings, the deep-link surface, navigation diagrams and statistics."
     )

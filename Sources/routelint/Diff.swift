@@ -11,6 +11,7 @@ enum DiffFormat: String, FormatChoice {
 
 struct Diff: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "diff",
         abstract:
             "Compare the route set with another revision: links that a change breaks, redirects or adds, and the generated code's surface.")
 

@@ -9,6 +9,7 @@ extension HolderTypes: ExpressibleByArgument {}
 
 struct Generate: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "generate",
         abstract: "Write the app's routing code (Swift or Kotlin) or its platform link files from its manifests, when they lint clean.",
         discussion: """
             Loads and lints the route set as 'lint' does; a failing finding is printed and nothing \

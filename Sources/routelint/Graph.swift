@@ -6,6 +6,7 @@ extension GraphRenderer.Format: ExpressibleByArgument {}
 
 struct Graph: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "graph",
         abstract: "Draw activities, tabs and routes as a Graphviz (dot) or Mermaid graph, findings highlighted.")
 
     @Argument(help: "Files and directories (default: the configuration's include, else the current directory).")

@@ -5,6 +5,7 @@ import RouteLintRuns
 
 struct Hosts: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "hosts",
         abstract: "Fetch the platform link files every host of the route set serves, and check them against the routes.",
         discussion: """
             For each host of each app: https://HOST/.well-known/apple-app-site-association (with ios.app-ids) and \

@@ -5,6 +5,7 @@ import RouteLintReporting
 
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "import",
         abstract: "Write a manifest of what an app's link files and navigation graphs say, checked against them.",
         discussion: """
             Reads apple-app-site-association, *.entitlements, AndroidManifest.xml and assetlinks.json \

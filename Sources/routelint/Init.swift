@@ -11,6 +11,7 @@ import RouteLintRules
 
 struct Init: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "init",
         abstract: "Write a starter .routelint.yml covering the manifests found here, and print the pre-commit and GitHub Action snippets.")
 
     func run() throws {

@@ -16,6 +16,7 @@ enum ReportFormat: String, FormatChoice {
 
 struct Lint: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "lint",
         abstract: "Lint route manifests (files, and *.routes.yaml / *.routes.yml below directories).")
 
     @Argument(help: "Files and directories to lint (default: the configuration's include, else the current directory).")

@@ -8,6 +8,7 @@ extension PlatformResolver.Platform: ExpressibleByArgument {}
 
 struct Resolve: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "resolve",
         abstract: "Show which route, activity and tab each URL opens, with its parameters.",
         discussion: """
             URLs may be custom-scheme deep links (shop://products/42), universal links \

@@ -5,7 +5,7 @@ import RouteLintRules
 import RouteLintReporting
 
 struct Rules: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List every rule: id, default severity and summary.")
+    static let configuration = CommandConfiguration(commandName: "rules", abstract: "List every rule: id, default severity and summary.")
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
         case text, json
@@ -23,7 +23,7 @@ struct Rules: ParsableCommand {
 }
 
 struct Explain: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Show one rule's documentation and examples.")
+    static let configuration = CommandConfiguration(commandName: "explain", abstract: "Show one rule's documentation and examples.")
 
     @Argument(help: "A rule id, as `routelint rules` lists them.")
     var rule: String

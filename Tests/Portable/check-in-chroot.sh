@@ -130,7 +130,7 @@ expect 0 "language server initialize/shutdown"
 grep -q '"capabilities"' "$jail/out" || { cat "$jail/out" "$jail/err"; echo "no initialize result" >&2; exit 1; }
 grep -q '"id":2' "$jail/out" || grep -q '"id" : 2' "$jail/out" || { cat "$jail/out"; echo "no shutdown response" >&2; exit 1; }
 # Without /proc the Swift runtime of a static build cannot read the arguments itself: the
-# binary hands them over from the C entry point (Sources/CProcessArguments).
+# binary hands them over from the C entry point (Sources/CProcessStart).
 umount "$jail/proc"
 run --version
 expect 0 "--version without /proc"

@@ -68,7 +68,10 @@ private struct Decoder: ~Copyable {
     // MARK: - Entities
 
     mutating func decodeManifest() {
-        defer { cursor.finish() }
+        defer {
+            cursor.finish()
+            symbols.compact()
+        }
         guard let root = cursor.root() else {
             manifest.versionKey = .emptyDocument(at: .fileStart(manifest.file))
             return

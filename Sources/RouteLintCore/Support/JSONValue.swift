@@ -54,6 +54,10 @@ package indirect enum JSONValue: Sendable {
     }
 
     package static func quoted(_ string: String) -> String {
+        // Most strings need no escape: they are copied whole, not a scalar at a time.
+        if !string.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 >= 0x7F }) {
+            return "\"" + string + "\""
+        }
         var result = "\""
         for scalar in string.unicodeScalars {
             switch scalar {

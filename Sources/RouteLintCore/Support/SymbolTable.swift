@@ -120,6 +120,22 @@ package struct SymbolTable: Sendable {
         return .vacant(slot: slot)
     }
 
+    /// Gives back what the texts' storage reserved past its end, once the table is complete (a
+    /// file decoded, the files merged): it grows by doubling, and up to half of a large table's
+    /// storage would otherwise stay reserved, unused, for the rest of the run.
+    package mutating func compact() {
+        guard storage.capacity - storage.count > 4_096 else { return }
+        storage = Self.exactCopy(storage)
+        ends = Self.exactCopy(ends)
+    }
+
+    private static func exactCopy<Element>(_ elements: [Element]) -> [Element] {
+        var copy: [Element] = []
+        copy.reserveCapacity(elements.count)
+        copy.append(contentsOf: elements)
+        return copy
+    }
+
     /// Adds every symbol of `other`, and returns the symbol each of its symbols has here:
     /// how the model of one file joins the run's table.
     package mutating func merge(_ other: SymbolTable) -> [Symbol] {

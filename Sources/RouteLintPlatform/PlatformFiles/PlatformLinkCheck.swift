@@ -424,12 +424,15 @@ package enum PlatformLinkCheck {
             // What each API range can express of the claimed set: what `generate app-links` writes.
             // Where that is the claimed set itself — every piece written exactly, or API 31+
             // claiming less — the file is compared with the claimed set alone.
-            let pieces = AndroidLinkPaths.pieces(segments)
-            let isExactEverywhere = pieces.allSatisfy(\.isWritableBelowAdvanced)
-            func expressibleDiffers(_ range: ClosedRange<Int>) -> Bool {
-                !isExactEverywhere && (range.lowerBound < AndroidPathPattern.Kind.advancedGlob.introducedIn || inexact == .claimMore)
-            }
             let ranges = AppLinkLimits.apiRanges(from: minimum)
+            // Only below API 31, or when the app claims more there, may the expressible set
+            // differ: the pieces are not needed otherwise.
+            let mayDiffer = { (range: ClosedRange<Int>) in
+                range.lowerBound < AndroidPathPattern.Kind.advancedGlob.introducedIn || inexact == .claimMore
+            }
+            let pieces = ranges.contains(where: mayDiffer) ? AndroidLinkPaths.pieces(segments) : []
+            let isExactEverywhere = pieces.allSatisfy(\.isWritableBelowAdvanced)
+            func expressibleDiffers(_ range: ClosedRange<Int>) -> Bool { !isExactEverywhere && mayDiffer(range) }
             let expressible =
                 ranges.contains(where: expressibleDiffers)
                 ? AndroidLinkPaths.attributes(pieces, minimumSDK: minimum, inexact: inexact) : nil

@@ -34,9 +34,9 @@ package enum APILevelLimitRule: PlatformRule {
                 "AndroidManifest.xml", PlatformExamples.androidManifest(PlatformExamples.webFilter(PlatformExamples.exactData)))
         ])
 
-    static let comparesClaims = true
+    package static let comparesClaims = true
 
-    static func check(_ facts: PlatformFacts, into findings: inout FindingSink) {
+    package static func check(_ facts: PlatformFacts, into findings: inout FindingSink) {
         for fact in facts.limits {
             let file = fact.file
             let url = fact.url

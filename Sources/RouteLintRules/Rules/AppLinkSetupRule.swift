@@ -46,7 +46,7 @@ package enum AppLinkSetupRule: PlatformRule {
                 "assetlinks.json", PlatformExamples.assetLinks(dynamicRules: #"[{"/": "/checkout", "exclude": true}, {"/": "*"}]"#)),
         ])
 
-    static func check(_ facts: PlatformFacts, into findings: inout FindingSink) {
+    package static func check(_ facts: PlatformFacts, into findings: inout FindingSink) {
         for mismatch in facts.setup {
             switch mismatch {
             case .notVerified(let range):

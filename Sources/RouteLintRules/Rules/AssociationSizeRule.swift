@@ -26,7 +26,7 @@ package enum AssociationSizeRule: PlatformRule {
             PlatformExamples.files("apple-app-site-association", PlatformExamples.association(PlatformExamples.exactComponents))
         ])
 
-    static func check(_ facts: PlatformFacts, into findings: inout FindingSink) {
+    package static func check(_ facts: PlatformFacts, into findings: inout FindingSink) {
         for issue in facts.issues {
             guard case .oversizedAssociation(let bytes, let range) = issue else { continue }
             findings.report(

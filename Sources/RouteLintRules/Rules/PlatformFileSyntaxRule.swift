@@ -40,7 +40,7 @@ package enum PlatformFileSyntaxRule: PlatformRule {
             PlatformExamples.files("apple-app-site-association", PlatformExamples.association(PlatformExamples.exactComponents))
         ])
 
-    static func check(_ facts: PlatformFacts, into findings: inout FindingSink) {
+    package static func check(_ facts: PlatformFacts, into findings: inout FindingSink) {
         var grouped = GroupedFindings(description, what: "values of the wrong type")
         for issue in facts.issues {
             switch issue {

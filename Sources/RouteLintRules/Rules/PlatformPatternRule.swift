@@ -86,7 +86,7 @@ package enum PlatformPatternRule: PlatformRule {
                     substitutionVariables: #"{"kinds": ["products"]}"#)),
         ])
 
-    static func check(_ facts: PlatformFacts, into findings: inout FindingSink) {
+    package static func check(_ facts: PlatformFacts, into findings: inout FindingSink) {
         var grouped = GroupedFindings(description, what: "patterns the platform rejects or reads otherwise")
         for issue in facts.issues {
             switch issue {

@@ -50,18 +50,18 @@ package enum RuleRegistry {
     ]
 
     /// The rules about reading one file.
-    package static let fileRules: [any FileRule.Type] = rules.compactMap { $0 as? any FileRule.Type }
+    package static let fileRules: [any FileRule.Type] = rules.compactMap { if case .file(let rule) = $0.kind { rule } else { nil } }
     /// The rules about an app's merged model.
-    package static let appRules: [any AppRule.Type] = rules.compactMap { $0 as? any AppRule.Type }
+    package static let appRules: [any AppRule.Type] = rules.compactMap { if case .app(let rule) = $0.kind { rule } else { nil } }
 
     /// The rules about platform link files.
-    static let platformRules: [any PlatformRule.Type] = rules.compactMap { $0 as? any PlatformRule.Type }
+    static let platformRules: [any PlatformRule.Type] = rules.compactMap { if case .platform(let rule) = $0.kind { rule } else { nil } }
 
     /// The rules about the change between two revisions, which only `routelint diff` runs.
-    package static let changeRules: [any ChangeRule.Type] = rules.compactMap { $0 as? any ChangeRule.Type }
+    package static let changeRules: [any ChangeRule.Type] = rules.compactMap { if case .change(let rule) = $0.kind { rule } else { nil } }
 
     /// The rules about how hosts serve platform files, which only `routelint hosts` runs.
-    package static let hostRules: [any HostRule.Type] = rules.compactMap { $0 as? any HostRule.Type }
+    package static let hostRules: [any HostRule.Type] = rules.compactMap { if case .host(let rule) = $0.kind { rule } else { nil } }
 
     /// The ids of the rules only `routelint hosts` runs.
     package static var hostRuleIDs: [String] { hostRules.map { $0.description.id } }

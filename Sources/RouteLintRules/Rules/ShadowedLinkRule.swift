@@ -58,9 +58,9 @@ package enum ShadowedLinkRule: PlatformRule {
             PlatformExamples.files("apple-app-site-association", PlatformExamples.association(PlatformExamples.exactComponents))
         ])
 
-    static let comparesClaims = true
+    package static let comparesClaims = true
 
-    static func check(_ facts: PlatformFacts, into findings: inout FindingSink) {
+    package static func check(_ facts: PlatformFacts, into findings: inout FindingSink) {
         var grouped = GroupedFindings(description, what: "components that are never reached")
         for fact in facts.shadowed {
             if let rule = fact.dynamicRule {

@@ -36,9 +36,9 @@ package enum UnroutedLinkRule: PlatformRule {
             PlatformExamples.files("apple-app-site-association", PlatformExamples.association(PlatformExamples.exactComponents))
         ])
 
-    static let comparesClaims = true
+    package static let comparesClaims = true
 
-    static func check(_ facts: PlatformFacts, into findings: inout FindingSink) {
+    package static func check(_ facts: PlatformFacts, into findings: inout FindingSink) {
         var grouped = GroupedFindings(description, what: "patterns that claim URLs no web route opens")
         for fact in facts.unrouted {
             grouped.report(
