@@ -2,6 +2,7 @@
 // route sets, and prints a Markdown table (docs/performance.md keeps the latest one).
 //
 //   swift run -c release routelint-bench [--sizes 1000,10000,100000,1000000] [--skip-hostile] [--keep] [--rounds N]
+//   swift run -c release routelint-bench --instructions [--check FILE | --record FILE]
 //
 // --keep leaves the generated route sets in place and prints where, for a profiler to read.
 //
@@ -48,6 +49,9 @@ struct Options {
     var codegen = false
     /// `--app-links`: only what the platform files cost `lint` and the language server.
     var appLinks = false
+    /// `--instructions`: only the instruction counts of the fixed workloads, shown beside
+    /// `--check FILE`'s figures (failing when one grew) or written to `--record FILE`.
+    var instructions: InstructionCounts.Mode?
 
     init(_ arguments: [String]) {
         var iterator = arguments.makeIterator()
@@ -65,8 +69,17 @@ struct Options {
                 codegen = true
             case "--app-links":
                 appLinks = true
+            case "--instructions":
+                let committed = InstructionCounts.committedFile
+                instructions = instructions ?? .show(recorded: access(committed, R_OK) == 0 ? committed : nil)
+            case "--check":
+                instructions = .check(iterator.next() ?? "")
+            case "--record":
+                instructions = .record(iterator.next() ?? "")
             default:
-                fail("usage: routelint-bench [--sizes N,N,...] [--skip-hostile] [--keep] [--rounds N] [--codegen] [--app-links]\n")
+                fail(
+                    "usage: routelint-bench [--sizes N,N,...] [--skip-hostile] [--keep] [--rounds N] [--codegen] [--app-links]\n"
+                        + "       routelint-bench --instructions [--check FILE | --record FILE]\n")
                 exit(2)
             }
         }
@@ -178,6 +191,9 @@ func grouped(_ value: Int) -> String {
 }
 
 if CommandLine.arguments.dropFirst().first == Launcher.flag { Launcher.serve() }
+if CommandLine.arguments.dropFirst().first == InstructionCounts.workloadFlag {
+    InstructionCounts.runWorkload(Array(CommandLine.arguments.dropFirst(2)))
+}
 let options = Options(Array(CommandLine.arguments.dropFirst()))
 // Started while this process is small, so that what it measures is the programs' own memory.
 _ = Launcher.shared
@@ -209,6 +225,11 @@ if options.appLinks {
     appLinksCost(sizes: options.sizes.filter { $0 <= 10_000 }, rounds: options.rounds, workspace: workspace, binary: binary)
     print("")
     printLanguageServerLatencyWithPlatformFiles()
+    if !options.keep { _ = runCommand("/bin/rm", ["-rf", workspace]) }
+    exit(0)
+}
+if let mode = options.instructions {
+    InstructionCounts.run(mode, workspace: workspace, binary: binary)
     if !options.keep { _ = runCommand("/bin/rm", ["-rf", workspace]) }
     exit(0)
 }
@@ -335,15 +356,7 @@ if options.sizes.contains(100_000) {
     makeDirectory("\(folder)/before")
     makeDirectory("\(folder)/after")
     let text = RouteSetGenerator(routeCount: 100_000).files(routesPerFile: nil)[0].text
-    var changed = 0
-    var pathLines = 0
-    let mutated = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> Substring in
-        guard line.hasPrefix("    path: ") else { return line }
-        pathLines += 1
-        guard pathLines % 100 == 0 else { return line }
-        changed += 1
-        return line + "/v2"
-    }.joined(separator: "\n")
+    let (mutated, changed) = withChangedPaths(text, every: 100)
     write(text, to: "\(folder)/before/app.routes.yaml")
     write(mutated, to: "\(folder)/after/app.routes.yaml")
     let lintBefore = best(of: 3) { () -> (Double, Int) in

@@ -1,0 +1,321 @@
+import RouteLintCore
+import RouteLintServer
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `--instructions`: fixed, seeded workloads counted in instructions under valgrind's callgrind,
+/// a count that does not depend on the machine's load, so that CI can hold each to the figure
+/// committed in `Benchmarks/instruction-counts.tsv` (docs/performance.md, "Instruction counts").
+///
+/// Each workload runs in a process of its own under `valgrind --tool=callgrind`, two at a time,
+/// with Swift's hashing made deterministic; a copy of each binary without debug information is
+/// counted, since valgrind cannot read the Swift compiler's. Beside the counts, the peak memory
+/// of `lint` at 100,000 routes (a native run, from the launcher).
+enum InstructionCounts {
+    /// What the command does with the counts.
+    enum Mode {
+        /// Prints them, beside those of the file when there is one.
+        case show(recorded: String?)
+        /// Writes them to the file.
+        case record(String)
+        /// Fails when one grew more than `tolerance` over the file's.
+        case check(String)
+    }
+
+    /// The figures CI holds the workloads to, from the package's root.
+    static let committedFile = "Benchmarks/instruction-counts.tsv"
+
+    /// How much a figure may grow over its recorded value before `--check` fails.
+    static let tolerance = 0.03
+
+    /// A workload counted: its name in the file, what it does, and what it runs.
+    struct Workload: Sendable {
+        let name: String
+        let summary: String
+        let program: String
+        let arguments: [String]
+        /// Where the program runs.
+        var directory: String? = nil
+        /// The exit status the run must end with.
+        var expectedStatus: Int32 = 0
+    }
+
+    /// The name of the peak-memory figure in the file, in KiB.
+    static let peakMemoryName = "lint-100000-peak-kib"
+
+    /// The argument that runs one of the workloads this binary holds itself (under valgrind).
+    static let workloadFlag = "--instruction-workload"
+
+    /// Runs the workloads and does what `mode` says; exits 1 when a check fails.
+    static func run(_ mode: Mode, workspace: String, binary: String) {
+        let candidates = ["/usr/bin/valgrind", "/usr/local/bin/valgrind"]
+        guard let valgrind = candidates.first(where: { (path: String) in access(path, X_OK) == 0 }) else {
+            fail("routelint-bench: --instructions needs valgrind (apt-get install valgrind)\n")
+            exit(1)
+        }
+        let bench = String(cString: realpath(CommandLine.arguments[0], nil))
+        // valgrind stops at the DWARF the Swift compiler writes: it counts copies without it,
+        // which keep their symbols for --toggle-collect.
+        let countedBinary = strippedCopy(of: binary, into: workspace)
+        let countedBench = strippedCopy(of: bench, into: workspace)
+        let folder = prepare(in: workspace, binary: binary)
+
+        let linted = "\(folder)/app.routes.yaml"
+        let platformFiles = ["AndroidManifest.xml", "assetlinks.json"].flatMap { ["--platform-file", "\(folder)/platform/\($0)"] }
+        let workloads: [Workload] = [
+            Workload(
+                name: "lint-10000-with-platform-files",
+                summary: "lint of 10,000 routes with the AndroidManifest.xml and assetlinks.json generate writes (min-sdk 31)",
+                program: countedBinary, arguments: ["lint", linted] + platformFiles),
+            Workload(
+                name: "diff-10000", summary: "diff of 10,000 routes against the same set with 1 % of its paths changed",
+                program: countedBinary, arguments: ["diff", "--against", "../before", "--format", "json", "--output", "/dev/null"],
+                directory: "\(folder)/diff/after", expectedStatus: 1),
+            Workload(
+                name: "lint-10000", summary: "lint of the same 10,000 routes alone", program: countedBinary, arguments: ["lint", linted]),
+            Workload(
+                name: "resolve-10000", summary: "resolve of 10,000 URLs of those routes", program: countedBinary,
+                arguments: ["resolve", "--manifest", linted, "--urls", "\(folder)/urls.txt", "--format", "json"]),
+            Workload(
+                name: "scan-10000", summary: "libyaml's scan of the same file: every event pulled, nothing built",
+                program: countedBench, arguments: [workloadFlag, "scan", linted]),
+        ]
+        // The language server's edit: the difference of a session with three edits and one with
+        // two, each counted whole — callgrind counts a function only on the threads that enter
+        // it, and the server checks an edit's app on several.
+        let sessions = [2, 3].map { edits in
+            Workload(
+                name: "lsp-5000-\(edits)-edits", summary: "", program: countedBench,
+                arguments: [workloadFlag, "lsp-edits", String(edits)])
+        }
+        // Each runs in the workspace, so that no configuration of the folder the benchmark was
+        // started from (this package's own .routelint.yml) applies.
+        let counts = (workloads + sessions).concurrentMap { workload in
+            var workload = workload
+            workload.directory = workload.directory ?? folder
+            return count(workload, valgrind: valgrind, workspace: workspace)
+        }
+        var figures = Dictionary(uniqueKeysWithValues: zip(workloads.map(\.name), counts))
+        let languageServerEdit = (
+            name: "lsp-edit-5000", summary: "the language server's handling of one edit in 5,000 routes in files of 100, to its diagnostics"
+        )
+        figures[languageServerEdit.name] = counts[workloads.count + 1] - counts[workloads.count]
+
+        // Peak memory, natively: lint of 100,000 routes with the long names of a large app's
+        // screens, in one file. The least of three runs: how the run's threads interleave moves
+        // it by a percent or two.
+        let large = "\(workspace)/instructions-100000.routes.yaml"
+        let largeText = RouteSetGenerator(routeCount: 100_000, style: .long).files(routesPerFile: nil)[0].text
+        write(largeText, to: large)
+        let peaks = (0..<3).map { _ in runCommandIn(workspace, binary, ["lint", large]) }
+        guard let failed = peaks.first(where: { $0.status != 0 }).map(\.status) ?? nil else {
+            figures[peakMemoryName] = peaks.map(\.peakBytes).min()! / 1024
+            return report(
+                mode, workloads: workloads, languageServerEdit: languageServerEdit, figures: figures, inputBytes: largeText.utf8.count)
+        }
+        fail("routelint-bench: lint of 100,000 routes ended with exit \(failed)\n")
+        exit(1)
+    }
+
+    /// Prints the figures, and records or checks them as `mode` says.
+    private static func report(
+        _ mode: Mode, workloads: [Workload], languageServerEdit: (name: String, summary: String), figures: [String: Int], inputBytes: Int
+    ) {
+
+        let recordedPath: String? =
+            switch mode {
+            case .show(let path): path
+            case .record: nil
+            case .check(let path): path
+            }
+        let recorded = recordedPath.map(readFigures) ?? [:]
+        let names = workloads.map(\.name) + [languageServerEdit.name, peakMemoryName]
+        print("| figure | now | recorded | change |")
+        print("|---|---:|---:|---:|")
+        var grown: [String] = []
+        for name in names {
+            let now = figures[name]!
+            let before = recorded[name]
+            let change = before.map { Double(now) / Double($0) - 1 }
+            if let change, change > tolerance { grown.append(name) }
+            let recordedText = before.map(grouped) ?? "–"
+            var changeText = "–"
+            if let change { changeText = (change >= 0 ? "+" : "") + format(change * 100, digits: 1) + " %" }
+            print("| \(name) | \(grouped(now)) | \(recordedText) | \(changeText) |")
+        }
+        print("")
+        for workload in workloads { print("- `\(workload.name)`: \(workload.summary)") }
+        print("- `\(languageServerEdit.name)`: \(languageServerEdit.summary)")
+        print(
+            "- `\(peakMemoryName)`: peak resident memory of lint of 100,000 routes with long names in one file (\(megabytes(inputBytes)) MB), KiB"
+        )
+        let ratio = { (numerator: String, denominator: String) in
+            format(Double(figures[numerator]!) / Double(figures[denominator]!), digits: 2)
+        }
+        print(
+            "\nWith the platform files ÷ lint alone: \(ratio("lint-10000-with-platform-files", "lint-10000"))×; "
+                + "lint ÷ libyaml's scan: \(ratio("lint-10000", "scan-10000"))×; peak memory ÷ input at 100,000 routes: "
+                + "\(format(Double(figures[peakMemoryName]! * 1024) / Double(inputBytes), digits: 2))×.")
+
+        switch mode {
+        case .show:
+            break
+        case .record(let path):
+            recordFigures(names.map { ($0, figures[$0]!) }, to: path)
+            print("\nRecorded in \(path).")
+        case .check(let path):
+            guard grown.isEmpty else {
+                fail(
+                    "\nroutelint-bench: \(grown.joined(separator: ", ")) grew more than \(Int(tolerance * 100)) % over \(path).\n"
+                        + "Find what costs more with callgrind's per-function counts (docs/performance.md). If the cost is meant, "
+                        + "record the figures again with\n  swift run -c release routelint-bench --instructions --record \(path)\n"
+                        + "and say in the commit why they moved.\n")
+                exit(1)
+            }
+            print("\nEvery figure is within \(Int(tolerance * 100)) % of \(path).")
+        }
+    }
+
+    /// The route sets the workloads read, written once under `workspace`: 10,000 routes of the
+    /// benchmark's shape with Android's settings, the platform files generated for them, the
+    /// set again with 1 % of its paths changed, and 10,000 URLs that open its routes.
+    private static func prepare(in workspace: String, binary: String) -> String {
+        let folder = "\(workspace)/instructions"
+        for directory in [folder, "\(folder)/diff", "\(folder)/diff/before", "\(folder)/diff/after"] { makeDirectory(directory) }
+        let text = appLinkRouteSet(10_000, settings: appLinkSettings(ios: false, minimumSDK: 31))
+        write(text, to: "\(folder)/app.routes.yaml")
+        let generated = runCommandIn(folder, binary, ["generate", "app-links", "app.routes.yaml", "--output", "platform"])
+        guard generated.status == 0 else {
+            fail("routelint-bench: generate app-links of the 10,000 routes ended with exit \(generated.status)\n")
+            exit(1)
+        }
+        write(text, to: "\(folder)/diff/before/app.routes.yaml")
+        write(withChangedPaths(text, every: 100).text, to: "\(folder)/diff/after/app.routes.yaml")
+        write(urls(openingRoutesOf: text).joined(separator: "\n") + "\n", to: "\(folder)/urls.txt")
+        return folder
+    }
+
+    /// A URL for each route with a path of a set the generator wrote: each parameter a number.
+    static func urls(openingRoutesOf text: String) -> [String] {
+        text.split(separator: "\n").compactMap { line in
+            guard line.hasPrefix("    path: ") else { return nil }
+            let path = line.dropFirst("    path: ".count)
+            let segments = path.split(separator: "/", omittingEmptySubsequences: false).map { $0.hasPrefix(":") ? "42" : $0 }
+            return "https://bench.example.com" + segments.joined(separator: "/")
+        }
+    }
+
+    /// `program` copied into `workspace` without its debug information.
+    private static func strippedCopy(of program: String, into workspace: String) -> String {
+        let copy = "\(workspace)/counted-\(program.split(separator: "/").last!)"
+        let stripped = runCommand("/usr/bin/env", ["strip", "--strip-debug", "-o", copy, program])
+        guard stripped.status == 0 else {
+            fail("routelint-bench: cannot strip a copy of \(program) (binutils' strip)\n")
+            exit(1)
+        }
+        return copy
+    }
+
+    /// The instructions `workload` executes, counted by callgrind.
+    private static func count(_ workload: Workload, valgrind: String, workspace: String) -> Int {
+        let log = "\(workspace)/callgrind-\(workload.name).log"
+        let arguments =
+            ["SWIFT_DETERMINISTIC_HASHING=1", valgrind, "--tool=callgrind", "--callgrind-out-file=/dev/null", "--log-file=\(log)"]
+            + [workload.program] + workload.arguments
+        let command = ["/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", workload.directory ?? workspace, "/usr/bin/env"]
+        let outcome: Subprocess.Outcome
+        do {
+            outcome = try Subprocess.run(command[0], Array(command.dropFirst()) + arguments, output: .discarded)
+        } catch {
+            fail("routelint-bench: \(error.description)\n")
+            exit(1)
+        }
+        let text = (try? DiskFileSystem().contents(of: log).get()).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        guard outcome.status == workload.expectedStatus,
+            let line = text.split(separator: "\n").first(where: { $0.contains("I   refs:") }),
+            let figure = Int(line.split(separator: ":").last!.filter(\.isNumber))
+        else {
+            fail("routelint-bench: \(workload.name) ended with exit \(outcome.status) (expected \(workload.expectedStatus)):\n\(text)\n")
+            exit(1)
+        }
+        return figure
+    }
+
+    /// The figures of a file written by `recordFigures`; a line that is empty or a comment is
+    /// skipped.
+    private static func readFigures(_ path: String) -> [String: Int] {
+        guard let bytes = try? DiskFileSystem().contents(of: path).get() else {
+            fail("routelint-bench: cannot read \(path)\n")
+            exit(1)
+        }
+        var figures: [String: Int] = [:]
+        for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") where !line.hasPrefix("#") {
+            let fields = line.split(separator: "\t")
+            if fields.count == 2, let value = Int(fields[1]) { figures[String(fields[0])] = value }
+        }
+        return figures
+    }
+
+    private static func recordFigures(_ figures: [(String, Int)], to path: String) {
+        let header = """
+            # Instruction counts of routelint's fixed workloads under valgrind's callgrind, and the peak
+            # memory of lint at 100,000 routes in KiB: `routelint-bench --instructions`. CI fails when one
+            # grows more than 3 % over this file; record it again with
+            #   swift run -c release routelint-bench --instructions --record Benchmarks/instruction-counts.tsv
+            # (the release build .ci/run makes: static Swift runtime, the Hosts trait), and say why in the commit.
+
+            """
+        write(header + figures.map { "\($0.0)\t\($0.1)" }.joined(separator: "\n") + "\n", to: path)
+    }
+
+    /// Runs the workload named by `arguments` (after `workloadFlag`) in this process: what
+    /// valgrind counts of the benchmark binary itself.
+    static func runWorkload(_ arguments: [String]) -> Never {
+        switch arguments.first {
+        case "scan":
+            guard arguments.count == 2, let bytes = try? DiskFileSystem().contents(of: arguments[1]).get() else {
+                fail("routelint-bench: \(workloadFlag) scan FILE\n")
+                exit(2)
+            }
+            exit(countEvents(bytes) > 0 ? 0 : 1)
+        case "lsp-edits":
+            guard arguments.count == 2, let edits = Int(arguments[1]) else {
+                fail("routelint-bench: \(workloadFlag) lsp-edits N\n")
+                exit(2)
+            }
+            exit(languageServerSession(edits: edits) ? 0 : 1)
+        default:
+            fail("routelint-bench: \(workloadFlag) scan FILE | lsp-edits N\n")
+            exit(2)
+        }
+    }
+
+    /// A workspace of 5,000 routes in files of 100 opened in the language server, and `edits`
+    /// edits of a route id (a character typed, taken away, typed again, …).
+    private static func languageServerSession(edits: Int) -> Bool {
+        let root = "/bench"
+        let files = RouteSetGenerator(routeCount: 5_000).files(routesPerFile: 100)
+        let texts = Dictionary(uniqueKeysWithValues: files.map { ("\(root)/\($0.name)", $0.text) })
+        var session = LanguageServerSession(texts: texts, root: root)
+        return (0..<edits).allSatisfy { !session.edit(round: $0).isEmpty }
+    }
+}
+
+/// The set `text` (as the generator writes it) with every `every`-th path given a last segment
+/// `v2`: a route set's next revision in the diff workloads.
+func withChangedPaths(_ text: String, every: Int) -> (text: String, changed: Int) {
+    var changed = 0
+    var pathLines = 0
+    let mutated = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> Substring in
+        guard line.hasPrefix("    path: ") else { return line }
+        pathLines += 1
+        guard pathLines % every == 0 else { return line }
+        changed += 1
+        return line + "/v2"
+    }.joined(separator: "\n")
+    return (mutated, changed)
+}
