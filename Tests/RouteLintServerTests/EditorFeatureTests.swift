@@ -201,6 +201,19 @@ private func shop() -> TestSession {
         #expect(complete(catalog + "\n  basket:\n    web: |").labels == ["true", "false"])
         #expect(complete(catalog + "\n  basket: {path: /basket, w|").labels.contains("web"))
     }
+
+    @Test func typesOfParametersAndQueryItems() throws {
+        let (labels, items) = complete(catalog + "\n  basket:\n    path: /baskets/:id\n    params:\n      id: |")
+        #expect(labels == ["string", "int", "uuid"])
+        #expect(try #require(items.first { $0.label == "int" }).documentation?.value.contains("Long") == true)
+        #expect(complete(catalog + "\n  basket: {path: /baskets/:id, params: {id: u|").labels == ["string", "int", "uuid"])
+        #expect(complete(catalog + "\n  basket:\n    query:\n      ref: |").labels == ["string", "int", "uuid"])
+        #expect(complete(catalog + "\n  basket:\n    query:\n      page:\n        |").labels == ["type", "required", "default"])
+        #expect(complete(catalog + "\n  basket:\n    query:\n      page: {type: int, |").labels == ["required", "default"])
+        #expect(complete(catalog + "\n  basket:\n    query:\n      page: {type: |").labels == ["string", "int", "uuid"])
+        #expect(complete(catalog + "\n  basket:\n    query:\n      page: {required: |").labels == ["true", "false"])
+        #expect(complete(catalog + "\n  basket: {q|").labels.contains("query"))
+    }
 }
 
 @Suite struct HoverTests {
@@ -246,6 +259,27 @@ private func shop() -> TestSession {
         #expect(try rule.get()?.contents.value.contains(RuleRegistry.description(of: "conflicting-patterns")!.summary) == true)
         let key = try #require(hover("catalog.routes.yaml", position(of: "links", in: catalog, offset: 2)))
         #expect(key == "**links**\n\n" + RouteKey.links.summary)
+    }
+
+    @Test func aTypedRouteShowsItsParametersAndQueryItemsAndATypeWhatItAccepts() throws {
+        var session = shop()
+        let typed = catalog.replacing(
+            "path: /products/:id",
+            with: "path: /products/:id\n    params: {id: int}\n    query: {ref: string, page: {type: int, default: 1}}")
+        session.change("catalog.routes.yaml", version: 2, [TextDocumentContentChangeEvent(range: nil, text: typed)])
+        func hover(_ text: String, offset: Int) -> String? {
+            let result: Result<Hover?, ResponseError> = session.request(
+                "textDocument/hover",
+                TextDocumentPositionParams(
+                    textDocument: TestSession.document("catalog.routes.yaml"), position: position(of: text, in: typed, offset: offset)))
+            return ((try? result.get()) ?? nil)?.contents.value
+        }
+        let route = try #require(hover("product:", offset: 2))
+        #expect(route.contains("- parameters: `id`: int"))
+        #expect(route.contains("- query: `ref`: string; `page`: int, default `1`"))
+        let type = try #require(hover("id: int", offset: 5))
+        #expect(type.hasPrefix("**int** (type)"))
+        #expect(type.contains("1 to 18"))
     }
 }
 

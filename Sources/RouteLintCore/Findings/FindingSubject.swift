@@ -13,6 +13,8 @@ public struct FindingSubject: Hashable, Comparable, Sendable, CustomStringConver
         case key
         /// A path parameter or a holder parameter.
         case parameter
+        /// A query item a route reads.
+        case queryItem
         /// A feature flag.
         case flag
         /// A context a route sends or observes.
@@ -72,12 +74,17 @@ public struct FindingSubject: Hashable, Comparable, Sendable, CustomStringConver
 }
 
 extension KeyOwner {
-    /// The subject that holds a key or value: `section:top-level`, `section:routes`, `route:home`.
-    public var subject: FindingSubject {
+    /// The subjects that hold a key or value: `section:top-level`, `section:routes`,
+    /// `route:home`; a route's `params` or `query` by the route (and `key:params`), one of its
+    /// query items by the route and the item.
+    public var subjects: [FindingSubject] {
         switch self {
-        case .topLevel: return FindingSubject(.section, "top-level")
-        case .section(let key): return FindingSubject(.section, key.name)
-        case .entity(let kind, let name): return .entity(kind, name)
+        case .topLevel: return [FindingSubject(.section, "top-level")]
+        case .section(let key): return [FindingSubject(.section, key.name)]
+        case .entity(let kind, let name): return [.entity(kind, name)]
+        case .parameterTypes(let route): return [.route(route), .key(RouteKey.params.name)]
+        case .queryItems(let route): return [.route(route), .key(RouteKey.query.name)]
+        case .queryItem(let route, let item): return [.route(route), FindingSubject(.queryItem, item)]
         }
     }
 }

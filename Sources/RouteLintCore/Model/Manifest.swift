@@ -170,6 +170,111 @@ package enum InexactClaims: String, CaseIterable, Sendable {
     case claimMore = "claim-more"
 }
 
+/// A type as a manifest writes it, for a path parameter (`params`) or a query item (`query`)
+/// (docs/usage.md, "Parameter types and query items").
+package enum DeclaredType: Sendable, Equatable {
+    /// Any non-empty value.
+    case string
+    /// An optional `-` then 1 to 18 ASCII digits.
+    case int
+    /// 8-4-4-4-12 hexadecimal digits.
+    case uuid
+    /// Exactly one of these values, in the order written.
+    case listed([DeclaredValue])
+
+    /// The type's names as a manifest writes them, beside a list of values.
+    package static let names = ["string", "int", "uuid"]
+
+    /// What the type named `name` accepts, in one line: for an editor's completion and hover.
+    package static func summary(of name: String) -> String? {
+        switch name {
+        case "string": return "Any non-empty value; for a path parameter, any one segment. The default."
+        case "int": return "An optional `-` then 1 to 18 ASCII digits, leading zeros allowed: `Int` in Swift, `Long` in Kotlin."
+        case "uuid": return "8-4-4-4-12 hexadecimal digits, either case: a UUID."
+        default: return nil
+        }
+    }
+
+    /// The values the type accepts.
+    package var values: ValueSet {
+        switch self {
+        case .string: return .any
+        case .int: return .integer
+        case .uuid: return .uuid
+        case .listed(let values): return .listing(values.map(\.value))
+        }
+    }
+
+    /// `int`, `[users, repos]`: the type as a message names it.
+    package func description(_ text: (Symbol) -> String) -> String {
+        switch self {
+        case .string: return "string"
+        case .int: return "int"
+        case .uuid: return "uuid"
+        case .listed(let values): return "[" + values.map { text($0.text.value) }.joined(separator: ", ") + "]"
+        }
+    }
+
+    func renumbered(_ mapping: [Symbol]) -> DeclaredType {
+        guard case .listed(let values) = self else { return self }
+        return .listed(
+            values.map { value in
+                DeclaredValue(
+                    text: value.text.renumbered(mapping),
+                    value: ListedValue(segment: mapping[Int(value.value.segment.index)], shape: value.value.shape))
+            })
+    }
+}
+
+/// One value of a listed type: as written, and as matching compares it.
+package struct DeclaredValue: Sendable, Equatable {
+    /// The value as written, and where.
+    package let text: LocatedName
+    /// The value as a segment spells it, and its shape.
+    package let value: ListedValue
+}
+
+/// A type and where it is written.
+package struct TypeDeclaration: Sendable, Equatable {
+    /// The type.
+    package let type: DeclaredType
+    /// Where it is written: the scalar, or the list of values.
+    package let range: SourceRange
+}
+
+/// An entry of a route's `params`: a path parameter's name and type.
+package struct ParameterType: Sendable, Equatable {
+    /// The parameter's name, as the key writes it.
+    package var name: LocatedName
+    /// Its type.
+    package var type: TypeDeclaration
+}
+
+/// An entry of a route's `query`: an item the route reads.
+package struct QueryItem: Sendable, Equatable {
+    /// The item's name, as the key writes it.
+    package var name: LocatedName
+    /// `type` (or the entry's value when it is written as a type alone); nil when the long
+    /// form leaves it out: `string`.
+    package var type: TypeDeclaration?
+    /// `required` (default false).
+    package var required: Located<Bool>?
+    /// `default`: the value the route takes when the item is absent, as written.
+    package var defaultValue: LocatedName?
+
+    /// An item named `name` of type `string`, optional, without a default.
+    package init(name: LocatedName) {
+        self.name = name
+    }
+
+    /// Whether a URL must carry the item.
+    package var isRequired: Bool { required?.value ?? false }
+    /// The item's type, `string` when none is written.
+    package var effectiveType: DeclaredType { type?.type ?? .string }
+    /// What the item asks of a URL.
+    package var constraint: QueryItemSet { QueryItemSet(allowsAbsence: !isRequired, values: effectiveType.values) }
+}
+
 /// How a route is shown.
 package enum Presentation: String, CaseIterable, Sendable {
     /// Pushed on the stack, as a sheet, or full screen.
@@ -253,6 +358,27 @@ package struct Route: Sendable {
         get { optionalFields?.web }
         set { setOptionalField(isAbsent: newValue == nil) { $0.web = newValue } }
     }
+    /// `params`: the types of the path's parameters, as written; an unlisted one is `string`.
+    package var params: [ParameterType] {
+        get { optionalFields?.params ?? [] }
+        set { setOptionalField(isAbsent: newValue.isEmpty) { $0.params = newValue } }
+    }
+    /// `query`: the query items the route reads, as written.
+    package var query: [QueryItem] {
+        get { optionalFields?.query ?? [] }
+        set { setOptionalField(isAbsent: newValue.isEmpty) { $0.query = newValue } }
+    }
+
+    /// The type of the path parameter `name`: as `params` declares it (the first entry that
+    /// names it), else `string`.
+    package func parameterType(_ name: Symbol) -> DeclaredType {
+        params.first { $0.name.value == name }?.type.type ?? .string
+    }
+
+    /// The query item `name` the route declares (its first entry).
+    package func queryItem(_ name: Symbol) -> QueryItem? {
+        query.first { $0.name.value == name }
+    }
 
     /// The presentation, `push` when none is written.
     package var effectivePresentation: Presentation { presentation?.value ?? .push }
@@ -288,6 +414,8 @@ private final class OptionalRouteFields: @unchecked Sendable {
     var sends = NameList.empty
     var observes = NameList.empty
     var web: Located<Bool>?
+    var params: [ParameterType] = []
+    var query: [QueryItem] = []
 
     func copy() -> OptionalRouteFields {
         let copy = OptionalRouteFields()
@@ -300,6 +428,8 @@ private final class OptionalRouteFields: @unchecked Sendable {
         copy.sends = sends
         copy.observes = observes
         copy.web = web
+        copy.params = params
+        copy.query = query
         return copy
     }
 }
@@ -451,6 +581,26 @@ extension Route {
         copy.fallback = fallback.renumbered(mapping)
         copy.sends = sends.offset(by: namesOffset)
         copy.observes = observes.offset(by: namesOffset)
+        if let mapping {
+            copy.params = params.map { ParameterType(name: $0.name.renumbered(mapping), type: $0.type.renumbered(mapping)) }
+            copy.query = query.map { $0.renumbered(mapping) }
+        }
+        return copy
+    }
+}
+
+extension TypeDeclaration {
+    func renumbered(_ mapping: [Symbol]) -> TypeDeclaration {
+        TypeDeclaration(type: type.renumbered(mapping), range: range)
+    }
+}
+
+extension QueryItem {
+    func renumbered(_ mapping: [Symbol]) -> QueryItem {
+        var copy = self
+        copy.name = name.renumbered(mapping)
+        copy.type = type?.renumbered(mapping)
+        copy.defaultValue = defaultValue.renumbered(mapping)
         return copy
     }
 }

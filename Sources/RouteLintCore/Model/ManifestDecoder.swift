@@ -236,6 +236,8 @@ private struct Decoder: ~Copyable {
             case .sends: route.sends = decoder.nameList(value, field) { decoder, item in decoder.name(item, field.item) }
             case .observes: route.observes = decoder.nameList(value, field) { decoder, item in decoder.name(item, field.item) }
             case .web: route.web = decoder.bool(value, field)
+            case .params: route.params = decoder.parameterTypes(value, field, route: decoder.symbols.text(id.value))
+            case .query: route.query = decoder.queryItems(value, field, route: decoder.symbols.text(id.value))
             }
         }
         route.extent = extent
@@ -430,6 +432,169 @@ private struct Decoder: ~Copyable {
             return nil
         }
         return LocatedName(symbols.intern(cursor.text[...]), at: node.range)
+    }
+
+    // MARK: - Types
+
+    /// A route's `params`: parameter name → type.
+    private mutating func parameterTypes(_ node: Node, _ field: FieldReference, route: String) -> [ParameterType] {
+        if isNull(node) { return [] }
+        guard node.kind == .mapping else {
+            reportWrongType(node, field, expected: .parameterTypes)
+            return []
+        }
+        let owner = KeyOwner.parameterTypes(route: route)
+        var parameters: [ParameterType] = []
+        while let keyNode = cursor.nextNode() {
+            guard keyNode.kind == .scalar else {
+                skipPair(key: keyNode, in: owner)
+                continue
+            }
+            let text = cursor.text
+            guard let value = cursor.nextNode() else { break }
+            guard PathText.isParameterName(text) else {
+                report(.invalidParameterName(field.item, String(decoding: text, as: UTF8.self)), at: keyNode.range)
+                cursor.skip(value)
+                continue
+            }
+            let name = LocatedName(symbols.intern(text[...]), at: keyNode.range)
+            if let type = typeDeclaration(value, FieldReference(String(decoding: text, as: UTF8.self), of: owner)) {
+                parameters.append(ParameterType(name: name, type: type))
+            }
+        }
+        return parameters
+    }
+
+    /// A route's `query`: item name → type, or `{type, required, default}`.
+    private mutating func queryItems(_ node: Node, _ field: FieldReference, route: String) -> [QueryItem] {
+        if isNull(node) { return [] }
+        guard node.kind == .mapping else {
+            reportWrongType(node, field, expected: .queryItems)
+            return []
+        }
+        let owner = KeyOwner.queryItems(route: route)
+        var items: [QueryItem] = []
+        while let keyNode = cursor.nextNode() {
+            guard keyNode.kind == .scalar else {
+                skipPair(key: keyNode, in: owner)
+                continue
+            }
+            let text = cursor.text
+            let itemName = String(decoding: text, as: UTF8.self)
+            guard let value = cursor.nextNode() else { break }
+            guard !text.isEmpty, !text.contains(where: { "&=#".utf8.contains($0) || $0 <= 0x20 }) else {
+                report(.invalidQueryItemName(route: route, itemName), at: keyNode.range)
+                cursor.skip(value)
+                continue
+            }
+            var item = QueryItem(name: LocatedName(symbols.intern(text[...]), at: keyNode.range))
+            if value.kind == .mapping {
+                let itemOwner = KeyOwner.queryItem(route: route, item: itemName)
+                _ = fields(of: value, declaredBy: item.name, owner: itemOwner) { (decoder, key: QueryItemKey, value) in
+                    let field = FieldReference(key.name, of: itemOwner)
+                    switch key {
+                    case .type: item.type = decoder.typeDeclaration(value, field)
+                    case .required: item.required = decoder.bool(value, field)
+                    case .default: item.defaultValue = decoder.defaultValue(value, field)
+                    }
+                }
+                checkDefault(of: item, owner: itemOwner)
+            } else if !isNull(value) {
+                item.type = typeDeclaration(value, FieldReference(itemName, of: owner))
+                if item.type == nil { continue }
+            }
+            items.append(item)
+        }
+        return items
+    }
+
+    /// A type: a scalar naming one, or a list of values.
+    private mutating func typeDeclaration(_ node: Node, _ field: FieldReference) -> TypeDeclaration? {
+        switch node.kind {
+        case .scalar:
+            guard scalarType(node) == .string else {
+                reportWrongType(node, field, expected: .type)
+                return nil
+            }
+            let text = String(decoding: cursor.text, as: UTF8.self)
+            let type: DeclaredType
+            switch text {
+            case "string": type = .string
+            case "int": type = .int
+            case "uuid": type = .uuid
+            default:
+                report(.unknownType(field, text), at: node.range)
+                return nil
+            }
+            return TypeDeclaration(type: type, range: node.range)
+        case .sequence:
+            var values: [DeclaredValue] = []
+            while let item = cursor.nextNode() {
+                guard item.kind == .scalar, scalarType(item) == .string else {
+                    reportWrongType(item, field.item, expected: .string)
+                    continue
+                }
+                let text = cursor.text
+                guard !text.isEmpty else {
+                    report(.emptyListedValue(field.item), at: item.range)
+                    continue
+                }
+                let symbol = symbols.intern(text[...])
+                guard !values.contains(where: { $0.text.value == symbol }) else {
+                    report(.repeatedListedValue(field.item, String(decoding: text, as: UTF8.self)), at: item.range)
+                    continue
+                }
+                // Values compare decoded: a value is the segment that spells it canonically.
+                let segment = symbols.intern(PathText.encode(Array(text))[...])
+                values.append(
+                    DeclaredValue(text: LocatedName(symbol, at: item.range), value: ListedValue(segment: segment, shape: .of(text))))
+            }
+            let range = SourceRange(file: node.range.file, start: node.range.start, end: max(cursor.collectionEnd, node.range.end))
+            guard !values.isEmpty else {
+                report(.emptyValueList(field), at: range)
+                return nil
+            }
+            return TypeDeclaration(type: .listed(values), range: range)
+        case .mapping:
+            reportWrongType(node, field, expected: .type)
+            return nil
+        }
+    }
+
+    /// A query item's `default`: a string, or an integer as written.
+    private mutating func defaultValue(_ node: Node, _ field: FieldReference) -> LocatedName? {
+        guard node.kind == .scalar else {
+            reportWrongType(node, field, expected: .defaultValue)
+            return nil
+        }
+        switch scalarType(node) {
+        case .string, .int: return LocatedName(symbols.intern(cursor.text[...]), at: node.range)
+        default:
+            reportWrongType(node, field, expected: .defaultValue)
+            return nil
+        }
+    }
+
+    /// A query item's `default` is of its type, and not beside `required: true`.
+    private mutating func checkDefault(of item: QueryItem, owner: KeyOwner) {
+        guard let value = item.defaultValue else { return }
+        let field = FieldReference(QueryItemKey.default.name, of: owner)
+        if item.isRequired {
+            report(.defaultWithRequired(field), at: value.range)
+            return
+        }
+        let bytes = symbols.bytes(value.value)
+        let type = item.effectiveType
+        let isOfType: Bool
+        switch type {
+        case .string: isOfType = !bytes.isEmpty
+        case .int: isOfType = ValueShape.of(bytes) == .integer
+        case .uuid: isOfType = ValueShape.of(bytes) == .uuid
+        case .listed(let values): isOfType = values.contains { $0.text.value == value.value }
+        }
+        if !isOfType {
+            report(.defaultNotOfType(field, value: symbols.text(value.value), type: type.description(symbols.text)), at: value.range)
+        }
     }
 
     private mutating func list<Element>(

@@ -33,13 +33,23 @@ package enum KeyOwner: Sendable, Equatable, CustomStringConvertible {
     case section(TopLevelKey)
     /// An entity of a section, by kind and name.
     case entity(EntityKind, String)
+    /// The `params` of a route, by the route's id.
+    case parameterTypes(route: String)
+    /// The `query` of a route, by the route's id.
+    case queryItems(route: String)
+    /// An item of a route's `query` written in full: the route's id and the item's name.
+    case queryItem(route: String, item: String)
 
-    /// "the top level", "'routes'", "route 'home'".
+    /// "the top level", "'routes'", "route 'home'", "'params' of route 'product'", "query item
+    /// 'ref' of route 'product'".
     package var description: String {
         switch self {
         case .topLevel: return "the top level"
         case .section(let key): return "'\(key.name)'"
         case .entity(let kind, let name): return "\(kind.rawValue) '\(name)'"
+        case .parameterTypes(let route): return "'params' of route '\(route)'"
+        case .queryItems(let route): return "'query' of route '\(route)'"
+        case .queryItem(let route, let item): return "query item '\(item)' of route '\(route)'"
         }
     }
 }
@@ -86,6 +96,14 @@ package enum ExpectedValue: Sendable, Equatable {
     case mapping
     /// A section: a mapping of the names of entities of this kind.
     case names(of: EntityKind)
+    /// A type: `string`, `int`, `uuid` or a list of values.
+    case type
+    /// `params`: a mapping of parameter names to types.
+    case parameterTypes
+    /// `query`: a mapping of item names to types or `{type, required, default}`.
+    case queryItems
+    /// A query item's `default`: a string or an integer.
+    case defaultValue
 }
 
 /// The ways a value can be invalid; `InvalidValueRule` words each.
@@ -124,4 +142,19 @@ package enum InvalidValue: Sendable, Equatable {
     case invalidAPILevel(Int)
     /// A merge key (`<<`) whose value is not a mapping or a list of mappings.
     case mergeNotMapping(in: KeyOwner, found: FoundValue)
+    /// A type that is none of `string`, `int`, `uuid` (nor a list of values).
+    case unknownType(FieldReference, String)
+    /// A list of values that lists none.
+    case emptyValueList(FieldReference)
+    /// A listed value that is the empty string, which no segment or query value is.
+    case emptyListedValue(FieldReference)
+    /// A value listed twice.
+    case repeatedListedValue(FieldReference, String)
+    /// A query item's name that a URL's query cannot carry as a name (empty, or with `&`, `=`,
+    /// `#` or white space).
+    case invalidQueryItemName(route: String, String)
+    /// A query item's `default` that is not of the item's type (as a message names the type).
+    case defaultNotOfType(FieldReference, value: String, type: String)
+    /// A `default` beside `required: true`: a URL without the item never opens the route.
+    case defaultWithRequired(FieldReference)
 }

@@ -165,8 +165,8 @@ package enum HolderKey: UInt8, ManifestKey {
 
 /// The keys of a route.
 package enum RouteKey: UInt8, ManifestKey {
-    /// `path`, `activity`, `holder`, `links`, `presentation`, `stacked`, `entry`, `requires-auth`, `feature`, `fallback`, `sends`, `observes`, `web`.
-    case path, activity, holder, links, presentation, stacked, entry, requiresAuth, feature, fallback, sends, observes, web
+    /// `path`, `activity`, `holder`, `links`, `presentation`, `stacked`, `entry`, `requires-auth`, `feature`, `fallback`, `sends`, `observes`, `web`, `params`, `query`.
+    case path, activity, holder, links, presentation, stacked, entry, requiresAuth, feature, fallback, sends, observes, web, params, query
 
     package var name: String {
         switch self {
@@ -183,6 +183,8 @@ package enum RouteKey: UInt8, ManifestKey {
         case .sends: return "sends"
         case .observes: return "observes"
         case .web: return "web"
+        case .params: return "params"
+        case .query: return "query"
         }
     }
 
@@ -201,6 +203,35 @@ package enum RouteKey: UInt8, ManifestKey {
         case .sends: return "Context types the route sends to its ancestors (selection results, form completion)."
         case .observes: return "Context types the route receives from its descendants."
         case .web: return "Whether the route's path is claimed as a universal link and App Link on the app's `hosts` (default true)."
+        case .params:
+            return "Types of the path's `:name` parameters: `string` (the default), `int`, `uuid` or a list of values, such as `{id: int}`."
+        case .query:
+            return "Query items the route reads: name → type, or `{type, required, default}`, such as `{ref: string}`."
+        }
+    }
+
+    package static let keys = Array(allCases)
+    package static let spellings = keys.map { Array($0.name.utf8) }
+}
+
+/// The keys of an item of a route's `query` written in full.
+package enum QueryItemKey: UInt8, ManifestKey {
+    /// `type`, `required`, `default`.
+    case type, required, `default`
+
+    package var name: String {
+        switch self {
+        case .type: return "type"
+        case .required: return "required"
+        case .default: return "default"
+        }
+    }
+
+    package var summary: String {
+        switch self {
+        case .type: return "The item's type: `string` (the default), `int`, `uuid` or a list of values."
+        case .required: return "Whether a URL must carry the item to open the route (default false)."
+        case .default: return "The value the route takes when the item is absent; of the item's type, never with `required: true`."
         }
     }
 

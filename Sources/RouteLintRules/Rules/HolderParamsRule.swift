@@ -5,12 +5,13 @@ package enum HolderParamsRule: AppRule {
     package static let description = RuleDescription(
         id: "holder-params",
         defaultSeverity: .error,
-        summary: "A route binds a holder whose params its path does not provide.",
+        summary: "A route binds a holder whose params its path and query items do not provide.",
         rationale: """
             A holder's `params` are the route parameters it needs to be created, such as the \
             `productId` a product screen loads. The route that binds it must capture each of \
-            them with a `:name` segment of its path; otherwise the holder is created without \
-            them at run time. A route without a `path` provides no parameters.
+            them with a `:name` segment of its path, or declare it among its `query` items (a \
+            search screen's holder made with the query `q`); otherwise the holder is created \
+            without them at run time. A route without a `path` provides no parameters.
             """,
         triggeringExamples: [
             RuleExample(
@@ -33,10 +34,12 @@ package enum HolderParamsRule: AppRule {
                   HomeHolder: {}
                   ProductHolder: {params: [productId]}
                   ListHolder: {}
+                  SearchHolder: {params: [q]}
                 routes:
-                  home: {path: /, holder: HomeHolder, links: [product, list]}
+                  home: {path: /, holder: HomeHolder, links: [product, list, search]}
                   product: {path: /products/:productId, activity: shop, holder: ProductHolder}
                   list: {path: /products/:category/all, activity: shop, holder: ListHolder}
+                  search: {path: /search, activity: shop, holder: SearchHolder, query: {q: {type: string, required: true}}}
                 """)
         ])
 
@@ -45,7 +48,7 @@ package enum HolderParamsRule: AppRule {
             guard let binding = route.holder, let holder = app.holder(binding.value), !holder.params.isEmpty else { continue }
             // An invalid path is reported by invalid-path; what it would provide is unknown.
             if route.written.contains(.path) && route.path == nil { continue }
-            let provided = route.path?.value.parameterNames ?? []
+            let provided = (route.path?.value.parameterNames ?? []) + route.query.map(\.name.value)
             // Paths have a handful of parameters: a linear search beats building a set.
             let params = app.names(holder.params)
             guard !params.allSatisfy({ provided.contains($0.value) }) else { continue }
@@ -55,9 +58,14 @@ package enum HolderParamsRule: AppRule {
             let names = englishList(missing.map { "'\($0)'" })
             let needs =
                 "route '\(id)' binds holder '\(holderName)', which needs \(missing.count == 1 ? "parameter" : "parameters") \(names)"
+            let pronoun = missing.count == 1 ? "it" : "them"
             let lack =
-                route.path.map { "but its path '\(app.text($0.value.text))' does not provide \(missing.count == 1 ? "it" : "them")" }
-                ?? "but the route has no path to provide \(missing.count == 1 ? "it" : "them")"
+                route.path.map { path in
+                    let pathText = app.text(path.value.text)
+                    return route.query.isEmpty
+                        ? "but its path '\(pathText)' does not provide \(pronoun)"
+                        : "but neither its path '\(pathText)' nor its query items provide \(pronoun)"
+                } ?? "but the route has no path to provide \(pronoun)"
             findings.report(
                 description, "\(needs), \(lack)",
                 at: binding.range,

@@ -9,7 +9,10 @@ package enum InvalidValueRule: FileRule {
         rationale: """
             Every field has a type: `index` is an integer of 0 or more, `stacked` is `true` or \
             `false`, `presentation` is `push`, `sheet` or `fullscreen`, names match \
-            `[A-Za-z_][A-Za-z0-9_.-]*`. Values are read by the YAML 1.2 core schema, so `yes` \
+            `[A-Za-z_][A-Za-z0-9_.-]*`, a parameter's or a query item's type is `string`, `int`, \
+            `uuid` or a list of distinct, non-empty values, and a query item's `default` is of its \
+            type and never beside `required: true` (a URL without the item would never open the \
+            route, so the default would never be taken). Values are read by the YAML 1.2 core schema, so `yes` \
             is a string, not a boolean, and `"3"` is a string, not an integer. A file with an \
             unsupported `manifest` version is reported once and still checked as version 1.
             """,
@@ -46,6 +49,19 @@ package enum InvalidValueRule: FileRule {
                 """
                 manifest: ↓2
                 """),
+            RuleExample(
+                """
+                manifest: 1
+                routes:
+                  product:
+                    path: /products/:id
+                    params: {id: ↓integer}
+                    query:
+                      color: [red, ↓red, ↓""]
+                      page: {type: int, default: ↓first}
+                      lang: {type: string, required: true, default: ↓en}
+                      ↓"a=b": string
+                """),
         ],
         nonTriggeringExamples: [
             RuleExample(
@@ -80,16 +96,47 @@ package enum InvalidValueRule: FileRule {
                   home: {path: /, holder: H, links: [preview]}
                   preview: {path: /preview/:id, activity: shop, holder: H, web: false}
                 """),
+            RuleExample(
+                """
+                manifest: 1
+                activities: {shop: {}}
+                tabs: {home: {activity: shop, index: 0, root: home, icon: house}}
+                holders: {H: {}}
+                routes:
+                  home: {path: /, holder: H, links: [product, search]}
+                  product:
+                    path: /products/:id
+                    activity: shop
+                    holder: H
+                    params: {id: int}
+                    query: {ref: string, color: [red, blue]}
+                  search:
+                    path: /search
+                    activity: shop
+                    holder: H
+                    query:
+                      q: {type: string, required: true}
+                      page: {type: int, default: 1}
+                      order: {type: [relevance, newest], default: newest}
+                """),
         ])
 
     package static func check(_ issues: [ManifestIssue], into findings: inout FindingSink) {
         for case .invalidValue(let problem, let range) in issues {
             var suggestion: String?
             if case .unknownChoice(_, let text, let choices) = problem { suggestion = Suggestion.nearest(to: text, among: choices) }
+            if case .unknownType(_, let text) = problem {
+                suggestion = typeSynonyms[text.lowercased()] ?? Suggestion.nearest(to: text, among: DeclaredType.names)
+            }
             let (message, subjects) = words(problem, suggestion: suggestion)
             findings.report(description, message, at: range, subjects: subjects, suggestion: suggestion)
         }
     }
+
+    /// The types other routers and languages name otherwise, and what they are here.
+    private static let typeSynonyms = [
+        "integer": "int", "number": "int", "long": "int", "int64": "int", "str": "string", "text": "string", "guid": "uuid",
+    ]
 
     /// The message, with the nearest choice suggested for an unknown one, and the names that
     /// identify the finding.
@@ -97,11 +144,11 @@ package enum InvalidValueRule: FileRule {
         let nameSyntax = "names match [A-Za-z_][A-Za-z0-9_.-]*"
         switch problem {
         case .topLevelNotMapping(let found):
-            return ("the top level of a manifest must be a mapping, found \(phrase(found))", [KeyOwner.topLevel.subject])
+            return ("the top level of a manifest must be a mapping, found \(phrase(found))", KeyOwner.topLevel.subjects)
         case .wrongType(let field, let expected, let found):
             return ("\(phrase(field)) must be \(phrase(expected)), found \(phrase(found))", subjects(field))
         case .nonScalarKey(let owner, let found):
-            return ("keys in \(owner) must be strings, found \(phrase(found))", [owner.subject])
+            return ("keys in \(owner) must be strings, found \(phrase(found))", owner.subjects)
         case .invalidEntityName(let kind, let text):
             return ("'\(text)' is not a valid \(kind.rawValue) name; \(nameSyntax)", [.entity(kind, text)])
         case .entityNotMapping(let kind, let name, let found):
@@ -156,7 +203,32 @@ package enum InvalidValueRule: FileRule {
         case .invalidAPILevel(let level):
             return ("'min-sdk' of 'android' must be an Android API level from 1, found \(level)", [.key("android.min-sdk")])
         case .mergeNotMapping(let owner, let found):
-            return ("'<<' in \(owner) must merge a mapping or a list of mappings, found \(phrase(found))", [owner.subject, .key("<<")])
+            return ("'<<' in \(owner) must merge a mapping or a list of mappings, found \(phrase(found))", owner.subjects + [.key("<<")])
+        case .unknownType(let field, let text):
+            return (
+                "\(phrase(field)) must be a type — string, int, uuid or a list of values — found '\(text)'" + Suggestion.hint(suggestion),
+                subjects(field) + [FindingSubject(.value, text)]
+            )
+        case .emptyValueList(let field):
+            return ("\(phrase(field)) lists no value; a list of values needs at least one", subjects(field))
+        case .emptyListedValue(let field):
+            return ("\(phrase(field)) is the empty string, which no path segment or query value is", subjects(field))
+        case .repeatedListedValue(let field, let text):
+            return ("\(phrase(field)) is '\(text)', which the list already holds", subjects(field) + [FindingSubject(.value, text)])
+        case .invalidQueryItemName(let route, let text):
+            return (
+                "'\(text)' in 'query' of route '\(route)' is not a query item name; write it as a URL's query does, without '&', '=', '#' or white space",
+                [.route(route), .key(RouteKey.query.name), FindingSubject(.queryItem, text)]
+            )
+        case .defaultNotOfType(let field, let value, let type):
+            return (
+                "\(phrase(field)) is '\(value)', which is not of the item's type \(type)", subjects(field) + [FindingSubject(.value, value)]
+            )
+        case .defaultWithRequired(let field):
+            return (
+                "\(phrase(field)) is set beside 'required: true'; a URL without the item never opens the route, so the default is never taken",
+                subjects(field)
+            )
         }
     }
 
@@ -167,7 +239,7 @@ package enum InvalidValueRule: FileRule {
     }
 
     /// What identifies a finding about a field's value, without its line.
-    private static func subjects(_ field: FieldReference) -> [FindingSubject] { [field.owner.subject, .key(field.key)] }
+    private static func subjects(_ field: FieldReference) -> [FindingSubject] { field.owner.subjects + [.key(field.key)] }
 
     private static func phrase(_ expected: ExpectedValue) -> String {
         switch expected {
@@ -178,6 +250,10 @@ package enum InvalidValueRule: FileRule {
         case .formatVersion: return "the integer 1"
         case .mapping: return "a mapping"
         case .names(let kind): return "a mapping of \(kind.rawValue) names"
+        case .type: return "a type (string, int, uuid or a list of values)"
+        case .parameterTypes: return "a mapping of parameter names to types, like {id: int}"
+        case .queryItems: return "a mapping of item names to types or {type, required, default}, like {ref: string}"
+        case .defaultValue: return "a string or an integer"
         }
     }
 

@@ -49,7 +49,7 @@ package enum UnknownKeyRule: FileRule {
             let suggestion = Suggestion.nearest(to: key, among: validKeys)
             findings.report(
                 description, "unknown key '\(key)' in \(owner)\(Suggestion.hint(suggestion))",
-                at: range, subjects: [owner.subject, .key(key)], suggestion: suggestion)
+                at: range, subjects: owner.subjects + [.key(key)], suggestion: suggestion)
         }
     }
 }

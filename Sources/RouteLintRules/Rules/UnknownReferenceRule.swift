@@ -5,13 +5,15 @@ package enum UnknownReferenceRule: AppRule {
     package static let description = RuleDescription(
         id: "unknown-reference",
         defaultSeverity: .error,
-        summary: "A name refers to no declared activity, tab, route or holder.",
+        summary: "A name refers to no declared activity, tab, route or holder, or a route's `params` to no parameter of its path.",
         rationale: """
             Tabs name their activity and root route, activities their default tab, routes \
             their activity, links and fallback, holders their parent. A name that matches no \
             declaration in the app is a navigation that fails at run time. The finding points \
             at the name and suggests the nearest declared one. (A route's `holder` is checked \
-            by `missing-holder`.)
+            by `missing-holder`.) A route's `params` types the parameters of its own path: an \
+            entry that names none of them types nothing, most often a parameter renamed in the \
+            path and not in `params`.
             """,
         triggeringExamples: [
             RuleExample(
@@ -26,7 +28,14 @@ package enum UnknownReferenceRule: AppRule {
                   product: {path: /products/:id, activity: shop, fallback: ↓hom}
                 holders:
                   ProductHolder: {parent: ↓AppHolder}
-                """)
+                """),
+            RuleExample(
+                """
+                manifest: 1
+                routes:
+                  product: {path: /products/:productId, params: {↓id: int}}
+                  cart: {params: {↓id: int}}
+                """),
         ],
         nonTriggeringExamples: [
             RuleExample(
@@ -42,13 +51,27 @@ package enum UnknownReferenceRule: AppRule {
                 holders:
                   AppHolder: {scope: app}
                   ProductHolder: {parent: AppHolder}
-                """)
+                """),
+            RuleExample(
+                """
+                manifest: 1
+                activities: {shop: {}}
+                tabs: {home: {activity: shop, index: 0, root: home, icon: house}}
+                holders: {H: {}}
+                routes:
+                  home: {path: /, holder: H, links: [product]}
+                  product: {path: /products/:id, activity: shop, holder: H, params: {id: int}}
+                """),
         ])
 
     /// What it looks for may be declared in a file of the app that could not be read.
     package static let needsEveryFile = true
 
     package static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
+        // A route's own path says which parameters it has, whatever the other files hold.
+        for route in app.routes where !route.params.isEmpty {
+            checkParameterTypes(of: route, in: app, into: &findings)
+        }
         // A file that could not be read may declare the names that look unknown.
         guard app.isComplete else { return }
         // The candidates for a suggestion are gathered only when a name is unknown.
@@ -64,7 +87,7 @@ package enum UnknownReferenceRule: AppRule {
                 description,
                 "'\(field)' of \(owner) names \(kind.rawValue) '\(name)', which is not declared in \(app.displayName)"
                     + Suggestion.hint(suggestion),
-                at: reference.range, subjects: [owner.subject, .key(field), .entity(kind, name)], suggestion: suggestion)
+                at: reference.range, subjects: owner.subjects + [.key(field), .entity(kind, name)], suggestion: suggestion)
         }
 
         for activity in app.activities {
@@ -97,6 +120,26 @@ package enum UnknownReferenceRule: AppRule {
             check(
                 holder.parent, field: HolderKey.parent.name, of: .entity(.holder, app.text(holder.name.value)), kind: .holder,
                 exists: { app.holder($0) != nil }, candidates: app.holderNames)
+        }
+    }
+
+    /// Each entry of a route's `params` that names no parameter of its path. A path that is
+    /// not a valid pattern is `invalid-path`'s: its parameters are not known.
+    private static func checkParameterTypes(of route: Route, in app: AppModel, into findings: inout FindingSink) {
+        guard route.path != nil || !route.written.contains(.path) else { return }
+        let parameters = route.path?.value.parameterNames ?? []
+        let id = app.text(route.id.value)
+        for entry in route.params where !parameters.contains(entry.name.value) {
+            let name = app.text(entry.name.value)
+            let suggestion = Suggestion.nearest(to: name, among: parameters.map(app.text))
+            let why =
+                route.path.map { "which the route's path '\(app.text($0.value.text))' does not have" }
+                ?? "and the route has no path, so no parameter"
+            findings.report(
+                description,
+                "'params' of route '\(id)' types parameter '\(name)', \(why)" + Suggestion.hint(suggestion),
+                at: entry.name.range, subjects: [.route(id), .key(RouteKey.params.name), FindingSubject(.parameter, name)],
+                suggestion: suggestion)
         }
     }
 }

@@ -73,6 +73,15 @@ extension LanguageServer {
             return choices([String(AndroidSettings.defaultMinSDK)], "the default API level")
         case (.android, AndroidKey.inexact.name):
             return choices(InexactClaims.allCases.map(\.rawValue), "claims below API 31")
+        case (.parameterTypes, _), (.queryItems, _), (.queryItem, QueryItemKey.type.name):
+            return DeclaredType.names.map { name in
+                CompletionItem(
+                    label: name, kind: .enumMember, detail: "type",
+                    documentation: DeclaredType.summary(of: name).map { MarkupContent(value: $0) },
+                    textEdit: nil)
+            }
+        case (.queryItem, QueryItemKey.required.name):
+            return choices(["true", "false"], "bool")
         default:
             break
         }

@@ -42,6 +42,9 @@ extension LanguageServer {
                 let summary = mapping.keys.first(where: { $0.name == word.text })?.summary
             else { return nil }
             return Hover(contents: MarkupContent(value: "**\(word.text)**\n\n\(summary)"), range: range)
+        case .value(.parameterTypes, _), .value(.queryItems, _), .value(.queryItem, QueryItemKey.type.name):
+            guard let summary = DeclaredType.summary(of: word.text) else { return nil }
+            return Hover(contents: MarkupContent(value: "**\(word.text)** (type)\n\n\(summary)"), range: range)
         default:
             return nil
         }
@@ -60,6 +63,17 @@ extension LanguageServer {
             lines.append("- holder: `\(app.text(holder.value))`\(scope)")
         } else {
             lines.append("- holder: none")
+        }
+        if !route.params.isEmpty, let path = route.path?.value {
+            let typed = path.parameterNames.map { "`\(app.text($0))`: \(route.parameterType($0).description(app.text))" }
+            lines.append("- parameters: " + typed.joined(separator: ", "))
+        }
+        if !route.query.isEmpty {
+            let items = route.query.map { item in
+                "`\(app.text(item.name.value))`: \(item.effectiveType.description(app.text))"
+                    + (item.isRequired ? ", required" : item.defaultValue.map { ", default `\(app.text($0.value))`" } ?? "")
+            }
+            lines.append("- query: " + items.joined(separator: "; "))
         }
         lines.append("- presentation: \(route.effectivePresentation.rawValue)" + (route.isStacked ? ", stacked" : ""))
         if route.requiresAuth?.value == true { lines.append("- requires a signed-in user") }

@@ -10,6 +10,8 @@ struct ManifestContext: Equatable {
     /// A mapping whose keys the format defines.
     enum Mapping: Equatable {
         case topLevel, activity, tab, holder, route, ios, android
+        /// A route's `params`, its `query`, and one item of its query written in full.
+        case parameterTypes, queryItems, queryItem
 
         /// The keys the format defines for the mapping, with what each means.
         var keys: [(name: String, summary: String)] {
@@ -21,6 +23,9 @@ struct ManifestContext: Equatable {
             case .route: return RouteKey.keys.map { ($0.name, $0.summary) }
             case .ios: return IOSKey.keys.map { ($0.name, $0.summary) }
             case .android: return AndroidKey.keys.map { ($0.name, $0.summary) }
+            // Their keys are the manifest's own names: parameters and query items.
+            case .parameterTypes, .queryItems: return []
+            case .queryItem: return QueryItemKey.keys.map { ($0.name, $0.summary) }
             }
         }
     }
@@ -158,6 +163,14 @@ struct ManifestContext: Equatable {
             case TopLevelKey.routes.name: return .route
             default: return nil
             }
+        case 3 where path[0] == TopLevelKey.routes.name:
+            switch path[2] {
+            case RouteKey.params.name: return .parameterTypes
+            case RouteKey.query.name: return .queryItems
+            default: return nil
+            }
+        case 4 where path[0] == TopLevelKey.routes.name && path[2] == RouteKey.query.name:
+            return .queryItem
         default: return nil
         }
     }
