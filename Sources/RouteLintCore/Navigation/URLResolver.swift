@@ -43,12 +43,17 @@ package struct URLResolver: Sendable {
         package let name: String
         /// The value, percent-decoded.
         package let value: String
+        /// The type the route declares for it (`int`, `[users, repos]`); nil when it declares none.
+        package var type: String? = nil
+        /// Whether the value is the declared item's `default`, the URL lacking the item.
+        package var isDefault = false
     }
 
     private struct IndexedApp: Sendable {
         let app: AppModel
-        /// Routes with a valid path, and the trie of their patterns.
+        /// Routes with a valid path, the URLs of each, and the trie of their patterns.
         let routes: [Route]
+        let patterns: [URLPattern]
         let trie: SegmentTrie
         /// For each route, the tab of its activity whose root is nearest to it by links.
         let nearestTab: [Symbol: Symbol]
@@ -60,9 +65,10 @@ package struct URLResolver: Sendable {
     package init(apps: [AppModel]) {
         self.apps = apps.map { app in
             let routes = app.routes.filter { $0.path != nil }
+            let patterns = routes.map { URLPattern($0.path!.value, of: $0) }
             var trie = SegmentTrie(patternCount: routes.count)
-            for (index, route) in routes.enumerated() { trie.insert(route.path!.value, as: Int32(index)) }
-            return IndexedApp(app: app, routes: routes, trie: trie, nearestTab: Self.nearestTabs(app))
+            for (index, pattern) in patterns.enumerated() { trie.insert(pattern, as: Int32(index)) }
+            return IndexedApp(app: app, routes: routes, patterns: patterns, trie: trie, nearestTab: Self.nearestTabs(app))
         }
     }
 
@@ -82,20 +88,35 @@ package struct URLResolver: Sendable {
             return unmatched
         }
         let canonical = parsed.segments.map(PathText.encode)
-        var matches: [(app: IndexedApp, route: Route)] = []
+        let shapes = parsed.segments.map { ValueShape.of($0) }
+        var pathMatches = 0
+        var matches: [(app: IndexedApp, position: Int)] = []
         for indexed in candidates {
-            // A segment that no pattern of the app spells can only match a wildcard.
-            let segments = canonical.map { indexed.app.symbols.lookup($0[...]) }
-            for position in indexed.trie.matches(segments) { matches.append((indexed, indexed.routes[position])) }
+            // A segment that no pattern of the app spells can only match a wildcard or a type.
+            let segments = zip(canonical, shapes).map { (symbol: indexed.app.symbols.lookup($0[...]), shape: $1) }
+            for position in indexed.trie.matches(segments) {
+                pathMatches += 1
+                // A value not of its item's type, or a required item missing: the route does not match.
+                if Self.meetsQuery(indexed.patterns[position], parsed.query, symbols: indexed.app.symbols) {
+                    matches.append((indexed, position))
+                }
+            }
         }
         guard !matches.isEmpty else {
-            unmatched.reason = "no route's path matches '\(parsed.path)'"
+            unmatched.reason =
+                pathMatches == 0
+                ? "no route's path matches '\(parsed.path)'"
+                : "the routes whose paths match '\(parsed.path)' ask of the query what it does not hold"
             return unmatched
         }
         // The best matches: those no other match is more specific than.
         let best = matches.filter { match in
-            !matches.contains { other in other.route.path!.value.relation(to: match.route.path!.value) == .moreSpecific }
-        }
+            // The apps of a run share its table of symbols.
+            !matches.contains { other in
+                other.app.patterns[other.position].relation(
+                    to: match.app.patterns[match.position], shapes: SegmentShapes(match.app.app.symbols)) == .moreSpecific
+            }
+        }.map { (app: $0.app, route: $0.app.routes[$0.position]) }
         guard best.count == 1, let (indexed, route) = best.first else {
             var ambiguous = Resolution(url: url, status: .ambiguous)
             ambiguous.candidates = best.map { $0.app.app.text($0.route.id.value) }
@@ -111,18 +132,57 @@ package struct URLResolver: Sendable {
         resolution.activity = activity.map(app.text)
         resolution.parameters = zip(route.path!.value.segments, parsed.segments).compactMap { segment, value in
             guard case .parameter(let name) = segment else { return nil }
-            return Pair(name: app.text(name), value: String(decoding: value, as: UTF8.self))
+            let declared = route.params.contains { $0.name.value == name }
+            return Pair(
+                name: app.text(name), value: String(decoding: value, as: UTF8.self),
+                type: declared ? route.parameterType(name).description(app.text) : nil)
         }
         let requestedTab = parsed.query.first { $0.name == "tab" }?.value
+        var query = parsed.query
         if let requestedTab, let tab = app.tab(named: requestedTab), tab.activity?.value == activity {
             resolution.tab = requestedTab
-            resolution.query = parsed.query.filter { $0.name != "tab" }
+            query = parsed.query.filter { $0.name != "tab" }
         } else {
             let tab = indexed.nearestTab[route.id.value] ?? activity.flatMap { Self.defaultTab(of: $0, in: app) }
             resolution.tab = tab.map(app.text)
-            resolution.query = parsed.query
         }
+        resolution.query = Self.typedQuery(query, of: route, in: app)
         return resolution
+    }
+
+    /// Whether a URL with this query meets what `pattern` asks of each item it declares: the
+    /// item's first value of its type, or the item absent (or empty) where that is allowed.
+    private static func meetsQuery(_ pattern: URLPattern, _ query: [Pair], symbols: SymbolTable) -> Bool {
+        pattern.query.allSatisfy { name, set in
+            let text = symbols.text(name)
+            guard let value = query.first(where: { $0.name == text })?.value, !value.isEmpty else { return set.allowsAbsence }
+            let bytes = Array(value.utf8)
+            let segment = symbols.lookup(PathText.encode(bytes)[...])
+            switch set.values {
+            case .listed: return segment.map { set.values.contains(ListedValue(segment: $0, shape: .of(bytes))) } ?? false
+            default: return set.values.contains(unlistedOfShape: .of(bytes))
+            }
+        }
+    }
+
+    /// The URL's query items, the first occurrence of each declared item with its declared
+    /// type (the one the route reads), and the default of each declared item the URL lacks (or
+    /// holds empty first) in place of the empty value.
+    private static func typedQuery(_ query: [Pair], of route: Route, in app: AppModel) -> [Pair] {
+        guard !route.query.isEmpty else { return query }
+        var typed = query
+        for item in route.query {
+            let name = app.text(item.name.value)
+            let type = item.effectiveType.description(app.text)
+            let first = typed.firstIndex { $0.name == name }
+            if let first, !typed[first].value.isEmpty {
+                typed[first].type = type
+            } else if let value = item.defaultValue {
+                if let first { typed.remove(at: first) }
+                typed.append(Pair(name: name, value: app.text(value.value), type: type, isDefault: true))
+            }
+        }
+        return typed
     }
 
     /// The tab shown when switching to an activity: its `default-tab`, else its tab named

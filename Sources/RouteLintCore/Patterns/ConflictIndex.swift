@@ -21,7 +21,9 @@ package struct ConflictIndex {
         package let omitted: Int
     }
 
-    package static func conflicts(among patterns: [PathPattern], limit: Int, budget: Int = .max, limitPastBudget: Int = 0) -> [Group] {
+    package static func conflicts(
+        among patterns: [URLPattern], shapes: SegmentShapes, limit: Int, budget: Int = .max, limitPastBudget: Int = 0
+    ) -> [Group] {
         var keptInAll = 0
         var trie = SegmentTrie(patternCount: patterns.count)
         var groups: [Group] = []
@@ -31,7 +33,12 @@ package struct ConflictIndex {
             // comparison with the latest kept, and replacing it a logarithmic step.
             var kept = EarliestKept(limit: keptInAll < budget ? limit : min(limit, limitPastBudget))
             var total = 0
-            walk.visitOverlapping(pattern, in: trie) { candidate, patternIsSubset, candidateIsSubset in
+            walk.visitOverlapping(pattern, in: trie, shapes: shapes) { candidate, pathIsSubset, candidateIsPathSubset in
+                // What the two ask of the query decides the rest.
+                let query = pattern.queryRelation(to: patterns[candidate])
+                guard query.overlaps else { return }
+                let patternIsSubset = pathIsSubset && query.isSubset
+                let candidateIsSubset = candidateIsPathSubset && query.isSuperset
                 // Neither more specific than the other, or each matching what the other does.
                 guard patternIsSubset == candidateIsSubset else { return }
                 total += 1
@@ -45,6 +52,13 @@ package struct ConflictIndex {
             trie.insert(pattern, as: Int32(index))
         }
         return groups
+    }
+
+    /// `conflicts` of untyped patterns, which read no query item.
+    package static func conflicts(among patterns: [PathPattern], limit: Int, budget: Int = .max, limitPastBudget: Int = 0) -> [Group] {
+        conflicts(
+            among: patterns.map(URLPattern.init), shapes: SegmentShapes(SymbolTable()), limit: limit, budget: budget,
+            limitPastBudget: limitPastBudget)
     }
 }
 
@@ -100,12 +114,25 @@ struct SegmentTrie {
     private var literalEdges: [UInt64: Int32] = [:]
     fileprivate var firstLiteralChild: [Int32] = [none]
     fileprivate var nextSibling: [Int32] = [none]
+    /// Per node, the static segment its edge reads (the root's and a typed child's are unused).
+    fileprivate var literal: [Symbol] = [Symbol(index: 0)]
+    /// The child for a segment of any value: `*`, and a parameter of type `string`.
     fileprivate var wildcardChild: [Int32] = [none]
+    /// Per node with children for typed parameters, those children.
+    fileprivate var typedChildren: [Int32: TypedChildren] = [:]
     /// Heads of per-node lists, linked through `nextInList`, of the patterns that end at the
     /// node: exactly there, or with a `**` that starts below it.
     fileprivate var firstEndingHere: [Int32] = [none]
     fileprivate var firstEndingInRest: [Int32] = [none]
     fileprivate var nextInList: [Int32]
+
+    /// The children of a node for parameters of type `int` and `uuid`, and for each set of
+    /// listed values (of two or more: one value is a static segment's edge).
+    fileprivate struct TypedChildren {
+        var integer = none
+        var uuid = none
+        var listed: [(values: ValueSet, child: Int32)] = []
+    }
 
     init(patternCount: Int) {
         nextInList = [Int32](repeating: none, count: patternCount)
@@ -116,24 +143,27 @@ struct SegmentTrie {
     }
 
     /// Inserts pattern number `index`.
-    mutating func insert(_ pattern: PathPattern, as index: Int32) {
+    mutating func insert(_ pattern: URLPattern, as index: Int32) {
         var node: Int32 = 0
-        for segment in pattern.segments {
-            switch segment {
+        for position in 0..<pattern.segmentCount {
+            switch pattern.segment(position) {
             case .literal(let literal):
                 let key = Self.edgeKey(node, literal)
                 if let child = literalEdges[key] {
                     node = child
                 } else {
                     let child = newNode()
+                    self.literal[Int(child)] = literal
                     literalEdges[key] = child
                     nextSibling[Int(child)] = firstLiteralChild[Int(node)]
                     firstLiteralChild[Int(node)] = child
                     node = child
                 }
-            case .parameter, .wildcard:
+            case .values(.any):
                 if wildcardChild[Int(node)] == none { wildcardChild[Int(node)] = newNode() }
                 node = wildcardChild[Int(node)]
+            case .values(let set):
+                node = typedChild(of: node, set)
             case .rest:
                 nextInList[Int(index)] = firstEndingInRest[Int(node)]
                 firstEndingInRest[Int(node)] = index
@@ -144,9 +174,40 @@ struct SegmentTrie {
         firstEndingHere[Int(node)] = index
     }
 
+    /// The child of `node` for a parameter of values `set` (not `any`), made when new.
+    private mutating func typedChild(of node: Int32, _ set: ValueSet) -> Int32 {
+        var children = typedChildren[node] ?? TypedChildren()
+        let child: Int32
+        switch set {
+        case .integer:
+            if children.integer == none { children.integer = newNode() }
+            child = children.integer
+        case .uuid:
+            if children.uuid == none { children.uuid = newNode() }
+            child = children.uuid
+        case .listed:
+            if let known = children.listed.first(where: { $0.values == set }) {
+                child = known.child
+            } else {
+                child = newNode()
+                children.listed.append((set, child))
+            }
+        case .any:
+            preconditionFailure("a parameter of any value takes the wildcard edge")
+        }
+        typedChildren[node] = children
+        return child
+    }
+
+    /// The typed children of `node`, if any. Most sets have none: they pay no hashing.
+    fileprivate func typedChildren(of node: Int32) -> TypedChildren? {
+        typedChildren.isEmpty ? nil : typedChildren[node]
+    }
+
     private mutating func newNode() -> Int32 {
         firstLiteralChild.append(none)
         nextSibling.append(none)
+        literal.append(Symbol(index: 0))
         wildcardChild.append(none)
         firstEndingHere.append(none)
         firstEndingInRest.append(none)
@@ -172,58 +233,70 @@ struct TrieWalk {
     private var stack: [Step] = []
 
     /// Calls `visit(candidate, patternIsSubset, candidateIsSubset)` once for every pattern in
-    /// the trie that overlaps `pattern`.
+    /// the trie whose path overlaps `pattern`'s, with how the paths relate (the query is the
+    /// caller's to weigh).
     mutating func visitOverlapping(
-        _ pattern: PathPattern, in trie: SegmentTrie,
+        _ pattern: URLPattern, in trie: SegmentTrie, shapes: SegmentShapes,
         _ visit: (Int, Bool, Bool) -> Void
     ) {
-        let segments = pattern.segments
         stack.removeAll(keepingCapacity: true)
         stack.append(Step(node: 0, depth: 0, patternIsSubset: true, candidateIsSubset: true))
         while let step = stack.popLast() {
             let node = Int(step.node)
             let depth = Int(step.depth)
-            guard depth < segments.count else {
+            guard depth < pattern.segmentCount else {
                 // The pattern ends here: candidates that end here too match the same lengths.
                 forEach(in: trie.firstEndingHere[node], trie) { visit($0, step.patternIsSubset, step.candidateIsSubset) }
                 continue
             }
-            let segment = segments[depth]
+            let segment = pattern.segment(depth)
             // A candidate ending in `**` here matches any remainder the pattern can have, and is
             // matched by the pattern only if the pattern's remainder is `**` as well.
             forEach(in: trie.firstEndingInRest[node], trie) {
                 visit($0, step.patternIsSubset, step.candidateIsSubset && segment == .rest)
             }
+            // Goes on to `child`, whose segment holds all the pattern's here (`holdsPattern`)
+            // and is held by it (`isHeld`) as said.
+            func descend(_ child: Int32, holdsPattern: Bool, isHeld: Bool) {
+                stack.append(
+                    Step(
+                        node: child, depth: step.depth + 1,
+                        patternIsSubset: step.patternIsSubset && holdsPattern, candidateIsSubset: step.candidateIsSubset && isHeld))
+            }
+            let typed = trie.typedChildren(of: step.node)
             switch segment {
             case .literal(let literal):
-                if let child = trie.literalChild(of: step.node, literal) {
-                    stack.append(
-                        Step(
-                            node: child, depth: step.depth + 1,
-                            patternIsSubset: step.patternIsSubset, candidateIsSubset: step.candidateIsSubset))
+                if let child = trie.literalChild(of: step.node, literal) { descend(child, holdsPattern: true, isHeld: true) }
+                let wildcard = trie.wildcardChild[node]
+                if wildcard != none { descend(wildcard, holdsPattern: true, isHeld: false) }
+                if let typed {
+                    let value = shapes.value(literal)
+                    if typed.integer != none && value.shape == .integer { descend(typed.integer, holdsPattern: true, isHeld: false) }
+                    if typed.uuid != none && value.shape == .uuid { descend(typed.uuid, holdsPattern: true, isHeld: false) }
+                    for (values, child) in typed.listed where values.contains(value) { descend(child, holdsPattern: true, isHeld: false) }
+                }
+            case .values(let set):
+                // The static segments the set holds: each is held by the pattern, none holds it.
+                if case .listed(let values) = set {
+                    for value in values {
+                        if let child = trie.literalChild(of: step.node, value.segment) { descend(child, holdsPattern: false, isHeld: true) }
+                    }
+                } else {
+                    var child = trie.firstLiteralChild[node]
+                    while child != none {
+                        if set == .any || set.contains(shapes.value(trie.literal[Int(child)])) {
+                            descend(child, holdsPattern: false, isHeld: true)
+                        }
+                        child = trie.nextSibling[Int(child)]
+                    }
                 }
                 let wildcard = trie.wildcardChild[node]
-                if wildcard != none {
-                    stack.append(
-                        Step(
-                            node: wildcard, depth: step.depth + 1,
-                            patternIsSubset: step.patternIsSubset, candidateIsSubset: false))
-                }
-            case .parameter, .wildcard:
-                var child = trie.firstLiteralChild[node]
-                while child != none {
-                    stack.append(
-                        Step(
-                            node: child, depth: step.depth + 1,
-                            patternIsSubset: false, candidateIsSubset: step.candidateIsSubset))
-                    child = trie.nextSibling[Int(child)]
-                }
-                let wildcard = trie.wildcardChild[node]
-                if wildcard != none {
-                    stack.append(
-                        Step(
-                            node: wildcard, depth: step.depth + 1,
-                            patternIsSubset: step.patternIsSubset, candidateIsSubset: step.candidateIsSubset))
+                if wildcard != none { descend(wildcard, holdsPattern: true, isHeld: set == .any) }
+                if let typed {
+                    for (values, child) in [(ValueSet.integer, typed.integer), (.uuid, typed.uuid)] + typed.listed
+                    where child != none && set.intersects(values) {
+                        descend(child, holdsPattern: set.isSubset(of: values), isHeld: values.isSubset(of: set))
+                    }
                 }
             case .rest:
                 // Every candidate below this node has at least one more segment, which `**`
@@ -252,6 +325,9 @@ struct TrieWalk {
                 child = trie.nextSibling[Int(child)]
             }
             if trie.wildcardChild[Int(node)] != none { pending.append(trie.wildcardChild[Int(node)]) }
+            if let typed = trie.typedChildren(of: node) {
+                pending += ([typed.integer, typed.uuid] + typed.listed.map(\.child)).filter { $0 != none }
+            }
         }
         pushChildren(node)
         while let current = pending.popLast() {
@@ -263,11 +339,12 @@ struct TrieWalk {
 }
 
 extension SegmentTrie {
-    /// The patterns that match a URL path, given as the symbols of its canonical segments
-    /// (see `PathText.canonical`; nil for a segment no pattern spells): one walk, like the
-    /// conflict walk, over literal edges equal to the segment, wildcard edges, and `**`
-    /// endings while segments remain.
-    func matches(_ segments: [Symbol?]) -> [Int] {
+    /// The patterns whose paths match a URL path, given per segment as the symbol of its
+    /// canonical spelling (`PathText.canonical`; nil for a segment no pattern spells) and the
+    /// shape of its decoded value: one walk, like the conflict walk, over static edges equal to
+    /// the segment, the wildcard and the typed children that hold it, and `**` endings while
+    /// segments remain.
+    func matches(_ segments: [(symbol: Symbol?, shape: ValueShape)]) -> [Int] {
         var found: [Int] = []
         var pending: [(node: Int32, depth: Int)] = [(0, 0)]
         func collect(_ head: Int32) {
@@ -283,9 +360,18 @@ extension SegmentTrie {
                 continue
             }
             collect(firstEndingInRest[Int(node)])
-            if let literal = segments[depth], let child = literalChild(of: node, literal) { pending.append((child, depth + 1)) }
+            let segment = segments[depth]
+            if let literal = segment.symbol, let child = literalChild(of: node, literal) { pending.append((child, depth + 1)) }
             let wildcard = wildcardChild[Int(node)]
             if wildcard != none { pending.append((wildcard, depth + 1)) }
+            if let typed = typedChildren(of: node) {
+                if typed.integer != none && segment.shape == .integer { pending.append((typed.integer, depth + 1)) }
+                if typed.uuid != none && segment.shape == .uuid { pending.append((typed.uuid, depth + 1)) }
+                if let symbol = segment.symbol {
+                    let value = ListedValue(segment: symbol, shape: segment.shape)
+                    for (values, child) in typed.listed where values.contains(value) { pending.append((child, depth + 1)) }
+                }
+            }
         }
         return found.sorted()
     }

@@ -29,15 +29,27 @@ package enum ResolutionReporter {
         return output
     }
 
+    /// `id=42 (int), page=1 (int, default)`: a typed value says its type.
     private static func pairs(_ pairs: [URLResolver.Pair]) -> String? {
-        pairs.isEmpty ? nil : pairs.map { "\($0.name)=\($0.value)" }.joined(separator: ", ")
+        pairs.isEmpty
+            ? nil
+            : pairs.map { pair in
+                let notes = [pair.type, pair.isDefault ? "default" : nil].compactMap { $0 }
+                return "\(pair.name)=\(pair.value)" + (notes.isEmpty ? "" : " (" + notes.joined(separator: ", ") + ")")
+            }.joined(separator: ", ")
     }
 
     /// The array docs/usage.md defines ("Which route does a URL open?"): one object per URL, in input order. Every key is
     /// always present; what does not apply is null (or empty).
     package static func json(_ resolutions: [URLResolver.Resolution]) -> String {
         func optional(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
-        func object(_ pairs: [URLResolver.Pair]) -> JSONValue { .object(pairs.map { ($0.name, .string($0.value)) }) }
+        // An `int` value is a number; every other value, its decoded text.
+        func object(_ pairs: [URLResolver.Pair]) -> JSONValue {
+            .object(
+                pairs.map {
+                    ($0.name, $0.type == "int" ? Int64($0.value).map { .integer(Int($0)) } ?? .string($0.value) : .string($0.value))
+                })
+        }
         return JSONValue.array(
             resolutions.map { resolution in
                 .object([

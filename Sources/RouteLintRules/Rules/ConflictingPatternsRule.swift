@@ -72,13 +72,14 @@ package enum ConflictingPatternsRule: AppRule {
 
     package static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
         let withPaths = app.routes.indices.filter { app.routes[$0].path != nil }
-        let patterns = withPaths.map { app.routes[$0].path!.value }
+        let patterns = withPaths.map { URLPattern(app.routes[$0].path!.value, of: app.routes[$0]) }
+        let shapes = SegmentShapes(app.symbols)
         let route = { (pattern: Int) in app.routes[withPaths[pattern]] }
         // What related locations the app's findings may still name; past it, a finding names
         // only the routes its message names, and counts the rest.
         var relatedBudget = relatedPerApp
         let conflicts = ConflictIndex.conflicts(
-            among: patterns, limit: keptPerRoute, budget: relatedPerApp, limitPastBudget: namedPerFanOut + 1)
+            among: patterns, shapes: shapes, limit: keptPerRoute, budget: relatedPerApp, limitPastBudget: namedPerFanOut + 1)
         for report in reports(conflicts, patternCount: patterns.count) {
             switch report {
             case .pair(let laterIndex, let earlierIndex):
@@ -86,11 +87,11 @@ package enum ConflictingPatternsRule: AppRule {
                 let (laterPattern, earlierPattern) = (patterns[laterIndex], patterns[earlierIndex])
                 let laterID = app.text(later.id.value)
                 let earlierID = app.text(earlier.id.value)
-                let laterText = app.text(laterPattern.text)
-                let earlierText = app.text(earlierPattern.text)
-                let example = laterPattern.commonPath(with: earlierPattern, symbols: app.symbols)
+                let laterText = app.text(laterPattern.path.text)
+                let earlierText = app.text(earlierPattern.path.text)
+                let example = laterPattern.commonURL(with: earlierPattern, shapes: shapes, symbols: app.symbols)
                 let message =
-                    laterPattern.relation(to: earlierPattern) == .equivalent
+                    laterPattern.relation(to: earlierPattern, shapes: shapes) == .equivalent
                     ? "path '\(laterText)' of route '\(laterID)' matches the same URLs as '\(earlierText)' of route '\(earlierID)', such as '\(example)'"
                     : "path '\(laterText)' of route '\(laterID)' conflicts with '\(earlierText)' of route '\(earlierID)': both match '\(example)' and neither is more specific"
                 findings.report(
@@ -102,13 +103,13 @@ package enum ConflictingPatternsRule: AppRule {
                 let hubID = app.text(hub.id.value)
                 let hubPattern = patterns[hubIndex]
                 let named = partners.prefix(namedPerFanOut).map { index in
-                    "'\(app.text(route(index).id.value))' ('\(app.text(patterns[index].text))')"
+                    "'\(app.text(route(index).id.value))' ('\(app.text(patterns[index].path.text))')"
                 }
                 let first = partners[0]
-                let example = hubPattern.commonPath(with: patterns[first], symbols: app.symbols)
+                let example = hubPattern.commonURL(with: patterns[first], shapes: shapes, symbols: app.symbols)
                 let more = total - named.count
                 let message =
-                    "path '\(app.text(hubPattern.text))' of route '\(hubID)' conflicts with the paths of \(total) routes, "
+                    "path '\(app.text(hubPattern.path.text))' of route '\(hubID)' conflicts with the paths of \(total) routes, "
                     + "neither more specific: \(named.joined(separator: ", "))\(more > 0 ? " and \(more) more" : ""); "
                     + "both it and '\(app.text(route(first).id.value))' match '\(example)'"
                 // Every conflicting route is a related location, for the machine formats and the
@@ -118,7 +119,7 @@ package enum ConflictingPatternsRule: AppRule {
                 let related = partners.prefix(shown).map { index in
                     RelatedLocation(
                         route(index).path!.range,
-                        "route '\(app.text(route(index).id.value))' declares '\(app.text(patterns[index].text))' here")
+                        "route '\(app.text(route(index).id.value))' declares '\(app.text(patterns[index].path.text))' here")
                 }
                 // The identity names the route alone, so that routes added to or removed from
                 // the group leave baselines and fingerprints as they were.

@@ -82,7 +82,12 @@ extension LanguageServer {
         }
         lines.append("- reached: " + reach(of: route, at: position, in: app))
         if let path = route.path?.value {
-            let conflicts = app.routes.filter { $0.id.value != id && ($0.path.map { path.relation(to: $0.value).isConflict } ?? false) }
+            let pattern = URLPattern(path, of: route)
+            let shapes = SegmentShapes(app.symbols)
+            let conflicts = app.routes.filter { other in
+                other.id.value != id
+                    && (other.path.map { pattern.relation(to: URLPattern($0.value, of: other), shapes: shapes).isConflict } ?? false)
+            }
             if !conflicts.isEmpty {
                 let named = conflicts.prefix(Self.namedRoutes).map { "`\(app.text($0.id.value))` (`\(app.text($0.path!.value.text))`)" }
                 lines.append(
