@@ -78,13 +78,13 @@ extension KeyOwner {
     /// `route:home`; a route's `params` or `query` by the route (and `key:params`), one of its
     /// query items by the route and the item.
     public var subjects: [FindingSubject] {
-        switch self {
+        switch kind {
         case .topLevel: return [FindingSubject(.section, "top-level")]
         case .section(let key): return [FindingSubject(.section, key.name)]
-        case .entity(let kind, let name): return [.entity(kind, name)]
-        case .parameterTypes(let route): return [.route(route), .key(RouteKey.params.name)]
-        case .queryItems(let route): return [.route(route), .key(RouteKey.query.name)]
-        case .queryItem(let route, let item): return [.route(route), FindingSubject(.queryItem, item)]
+        case .entity(let kind): return [.entity(kind, name)]
+        case .parameterTypes: return [.route(name), .key(RouteKey.params.name)]
+        case .queryItems: return [.route(name), .key(RouteKey.query.name)]
+        case .queryItem: return [.route(name), FindingSubject(.queryItem, item)]
         }
     }
 }

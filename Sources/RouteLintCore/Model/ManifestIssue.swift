@@ -25,31 +25,81 @@ package enum ManifestIssue: Sendable, Equatable {
     }
 }
 
-/// What holds a key or a value: the top level, a section such as `routes`, or an entity.
-package enum KeyOwner: Sendable, Equatable, CustomStringConvertible {
+/// What holds a key or a value: the top level, a section such as `routes`, an entity, or a
+/// part of a route (its `params`, its `query`, one item of its query).
+///
+/// One reference to its kind and names: the decoder copies an owner into the reference of
+/// every field it reads, and this copy is one retain, where an enum with names in several
+/// cases copies through its value witnesses.
+package struct KeyOwner: Sendable, Equatable, CustomStringConvertible {
+    /// What kind of mapping holds the key.
+    package enum Kind: Sendable, Equatable {
+        /// The top level of the manifest.
+        case topLevel
+        /// A top-level section (`routes`, say).
+        case section(TopLevelKey)
+        /// An entity of a section, named by `name`.
+        case entity(EntityKind)
+        /// The `params` of the route `name`.
+        case parameterTypes
+        /// The `query` of the route `name`.
+        case queryItems
+        /// The item `item` of the `query` of route `name`, written in full.
+        case queryItem
+    }
+
+    private final class Storage: Sendable {
+        let kind: Kind
+        let name: String
+        let item: String
+
+        init(_ kind: Kind, name: String, item: String) {
+            self.kind = kind
+            self.name = name
+            self.item = item
+        }
+    }
+
+    private let storage: Storage
+
+    private init(_ kind: Kind, name: String = "", item: String = "") {
+        storage = Storage(kind, name: name, item: item)
+    }
+
+    /// The kind of mapping.
+    package var kind: Kind { storage.kind }
+    /// The entity's name, or the id of the route whose part holds the key; empty otherwise.
+    package var name: String { storage.name }
+    /// The query item's name, for `queryItem`; empty otherwise.
+    package var item: String { storage.item }
+
+    package static func == (lhs: KeyOwner, rhs: KeyOwner) -> Bool {
+        lhs.storage === rhs.storage || (lhs.kind == rhs.kind && lhs.name == rhs.name && lhs.item == rhs.item)
+    }
+
     /// The top level of the manifest.
-    case topLevel
-    /// A top-level section (`routes`, say).
-    case section(TopLevelKey)
-    /// An entity of a section, by kind and name.
-    case entity(EntityKind, String)
+    package static let topLevel = KeyOwner(.topLevel)
+    /// A top-level section.
+    package static func section(_ key: TopLevelKey) -> KeyOwner { KeyOwner(.section(key)) }
+    /// The entity `name` of kind `kind`.
+    package static func entity(_ kind: EntityKind, _ name: String) -> KeyOwner { KeyOwner(.entity(kind), name: name) }
     /// The `params` of a route, by the route's id.
-    case parameterTypes(route: String)
+    package static func parameterTypes(route: String) -> KeyOwner { KeyOwner(.parameterTypes, name: route) }
     /// The `query` of a route, by the route's id.
-    case queryItems(route: String)
+    package static func queryItems(route: String) -> KeyOwner { KeyOwner(.queryItems, name: route) }
     /// An item of a route's `query` written in full: the route's id and the item's name.
-    case queryItem(route: String, item: String)
+    package static func queryItem(route: String, item: String) -> KeyOwner { KeyOwner(.queryItem, name: route, item: item) }
 
     /// "the top level", "'routes'", "route 'home'", "'params' of route 'product'", "query item
     /// 'ref' of route 'product'".
     package var description: String {
-        switch self {
+        switch kind {
         case .topLevel: return "the top level"
         case .section(let key): return "'\(key.name)'"
-        case .entity(let kind, let name): return "\(kind.rawValue) '\(name)'"
-        case .parameterTypes(let route): return "'params' of route '\(route)'"
-        case .queryItems(let route): return "'query' of route '\(route)'"
-        case .queryItem(let route, let item): return "query item '\(item)' of route '\(route)'"
+        case .entity(let kind): return "\(kind.rawValue) '\(name)'"
+        case .parameterTypes: return "'params' of route '\(name)'"
+        case .queryItems: return "'query' of route '\(name)'"
+        case .queryItem: return "query item '\(item)' of route '\(name)'"
         }
     }
 }

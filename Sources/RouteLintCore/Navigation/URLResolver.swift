@@ -49,7 +49,9 @@ package struct URLResolver: Sendable {
         package var isDefault = false
     }
 
-    private struct IndexedApp: Sendable {
+    /// A class: each URL's candidates and matches hold their app, and a copy of a struct of
+    /// this many arrays would retain each of them.
+    private final class IndexedApp: Sendable {
         let app: AppModel
         /// Routes with a valid path, the URLs of each, and the trie of their patterns.
         let routes: [Route]
@@ -57,6 +59,17 @@ package struct URLResolver: Sendable {
         let trie: SegmentTrie
         /// For each route, the tab of its activity whose root is nearest to it by links.
         let nearestTab: [Symbol: Symbol]
+        /// How the shapes of the app's static segments are told.
+        let shapes: SegmentShapes
+
+        init(app: AppModel, routes: [Route], patterns: [URLPattern], trie: SegmentTrie, nearestTab: [Symbol: Symbol]) {
+            self.app = app
+            self.routes = routes
+            self.patterns = patterns
+            self.trie = trie
+            self.nearestTab = nearestTab
+            shapes = SegmentShapes(app.symbols)
+        }
     }
 
     private let apps: [IndexedApp]
@@ -114,7 +127,7 @@ package struct URLResolver: Sendable {
             // The apps of a run share its table of symbols.
             !matches.contains { other in
                 other.app.patterns[other.position].relation(
-                    to: match.app.patterns[match.position], shapes: SegmentShapes(match.app.app.symbols)) == .moreSpecific
+                    to: match.app.patterns[match.position], shapes: match.app.shapes) == .moreSpecific
             }
         }.map { (app: $0.app, route: $0.app.routes[$0.position]) }
         guard best.count == 1, let (indexed, route) = best.first else {

@@ -23,8 +23,13 @@ package struct URLPattern: Sendable {
                 guard case .parameter(let name) = segment else { return SegmentSet(untyped: segment) }
                 return SegmentSet(route.parameterType(name).values)
             }
+        let items = route.query
+        guard !items.isEmpty else {
+            query = []
+            return
+        }
         var query: [(name: Symbol, set: QueryItemSet)] = []
-        for item in route.query where !query.contains(where: { $0.name == item.name.value }) {
+        for item in items where !query.contains(where: { $0.name == item.name.value }) {
             let set = item.constraint
             if !set.isUnconstrained { query.append((item.name.value, set)) }
         }
@@ -184,20 +189,21 @@ extension URLPattern {
 
     /// How the paths relate, position by position; nil when no path matches both.
     private func pathRelation(to other: URLPattern, shapes: SegmentShapes) -> (isSubset: Bool, isSuperset: Bool)? {
-        let (mine, theirs) = (segments, other.segments)
+        // Segment by segment, as most patterns are untyped and have no array of sets to read.
+        let (myCount, theirCount) = (segmentCount, other.segmentCount)
         let (myRest, theirRest) = (endsWithRest, other.endsWithRest)
         // The positions both constrain one segment each.
-        let fixed = min(myRest ? mine.count - 1 : mine.count, theirRest ? theirs.count - 1 : theirs.count)
+        let fixed = min(myRest ? myCount - 1 : myCount, theirRest ? theirCount - 1 : theirCount)
         switch (myRest, theirRest) {
-        case (false, false): guard mine.count == theirs.count else { return nil }
-        case (true, false): guard theirs.count >= mine.count else { return nil }
-        case (false, true): guard mine.count >= theirs.count else { return nil }
+        case (false, false): guard myCount == theirCount else { return nil }
+        case (true, false): guard theirCount >= myCount else { return nil }
+        case (false, true): guard myCount >= theirCount else { return nil }
         case (true, true): break
         }
         var isSubset = true
         var isSuperset = true
         for index in 0..<fixed {
-            let relation = mine[index].relation(to: theirs[index], shapes: shapes)
+            let relation = segment(index).relation(to: other.segment(index), shapes: shapes)
             guard relation.overlaps else { return nil }
             isSubset = isSubset && relation.isSubset
             isSuperset = isSuperset && relation.isSuperset
@@ -209,8 +215,8 @@ extension URLPattern {
         case (true, false): isSubset = false
         case (false, true): isSuperset = false
         case (true, true):
-            if mine.count < theirs.count { isSubset = false }
-            if theirs.count < mine.count { isSuperset = false }
+            if myCount < theirCount { isSubset = false }
+            if theirCount < myCount { isSuperset = false }
         }
         return (isSubset, isSuperset)
     }
