@@ -582,8 +582,11 @@ extension Route {
         copy.sends = sends.offset(by: namesOffset)
         copy.observes = observes.offset(by: namesOffset)
         if let mapping {
-            copy.params = params.map { ParameterType(name: $0.name.renumbered(mapping), type: $0.type.renumbered(mapping)) }
-            copy.query = query.map { $0.renumbered(mapping) }
+            let (params, query) = (self.params, self.query)
+            if !params.isEmpty {
+                copy.params = params.map { ParameterType(name: $0.name.renumbered(mapping), type: $0.type.renumbered(mapping)) }
+            }
+            if !query.isEmpty { copy.query = query.map { $0.renumbered(mapping) } }
         }
         return copy
     }

@@ -28,6 +28,8 @@ package struct ConflictIndex {
         var trie = SegmentTrie(patternCount: patterns.count)
         var groups: [Group] = []
         var walk = TrieWalk()
+        // Most sets declare no query item: their candidates are then decided by the path alone.
+        let readsQuery = patterns.contains { !$0.query.isEmpty }
         for (index, pattern) in patterns.enumerated() {
             // The earliest `limit` conflicts, in a max-heap: a later candidate costs one
             // comparison with the latest kept, and replacing it a logarithmic step.
@@ -35,7 +37,7 @@ package struct ConflictIndex {
             var total = 0
             walk.visitOverlapping(pattern, in: trie, shapes: shapes) { candidate, pathIsSubset, candidateIsPathSubset in
                 // What the two ask of the query decides the rest.
-                let query = pattern.queryRelation(to: patterns[candidate])
+                let query = readsQuery ? pattern.queryRelation(to: patterns[candidate]) : (overlaps: true, isSubset: true, isSuperset: true)
                 guard query.overlaps else { return }
                 let patternIsSubset = pathIsSubset && query.isSubset
                 let candidateIsSubset = candidateIsPathSubset && query.isSuperset

@@ -71,8 +71,15 @@ package enum ConflictingPatternsRule: AppRule {
         ])
 
     package static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
-        let withPaths = app.routes.indices.filter { app.routes[$0].path != nil }
-        let patterns = withPaths.map { URLPattern(app.routes[$0].path!.value, of: app.routes[$0]) }
+        // One read of each route: reading a route copies it.
+        var withPaths: [Int] = []
+        var patterns: [URLPattern] = []
+        for index in app.routes.indices {
+            let route = app.routes[index]
+            guard let path = route.path else { continue }
+            withPaths.append(index)
+            patterns.append(URLPattern(path.value, of: route))
+        }
         let shapes = SegmentShapes(app.symbols)
         let route = { (pattern: Int) in app.routes[withPaths[pattern]] }
         // What related locations the app's findings may still name; past it, a finding names

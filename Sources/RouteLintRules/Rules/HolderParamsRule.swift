@@ -48,11 +48,14 @@ package enum HolderParamsRule: AppRule {
             guard let binding = route.holder, let holder = app.holder(binding.value), !holder.params.isEmpty else { continue }
             // An invalid path is reported by invalid-path; what it would provide is unknown.
             if route.written.contains(.path) && route.path == nil { continue }
-            let provided = (route.path?.value.parameterNames ?? []) + route.query.map(\.name.value)
-            // Paths have a handful of parameters: a linear search beats building a set.
+            // Paths have a handful of parameters and routes of query items: a linear search
+            // beats building a set.
+            let pathParameters = route.path?.value.parameterNames ?? []
+            let query = route.query
+            let isProvided = { (name: Symbol) in pathParameters.contains(name) || query.contains { $0.name.value == name } }
             let params = app.names(holder.params)
-            guard !params.allSatisfy({ provided.contains($0.value) }) else { continue }
-            let missing = params.filter { !provided.contains($0.value) }.map { app.text($0.value) }
+            guard !params.allSatisfy({ isProvided($0.value) }) else { continue }
+            let missing = params.filter { !isProvided($0.value) }.map { app.text($0.value) }
             let id = app.text(route.id.value)
             let holderName = app.text(holder.name.value)
             let names = englishList(missing.map { "'\($0)'" })

@@ -68,12 +68,9 @@ package enum UnknownReferenceRule: AppRule {
     package static let needsEveryFile = true
 
     package static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
-        // A route's own path says which parameters it has, whatever the other files hold.
-        for route in app.routes where !route.params.isEmpty {
-            checkParameterTypes(of: route, in: app, into: &findings)
-        }
-        // A file that could not be read may declare the names that look unknown.
-        guard app.isComplete else { return }
+        // A file that could not be read may declare the names that look unknown; a route's own
+        // path says which parameters it has, whatever the other files hold.
+        let isComplete = app.isComplete
         // The candidates for a suggestion are gathered only when a name is unknown.
         func check(
             _ reference: LocatedName?, field: String, of owner: @autoclosure () -> KeyOwner, kind: EntityKind,
@@ -90,12 +87,12 @@ package enum UnknownReferenceRule: AppRule {
                 at: reference.range, subjects: owner.subjects + [.key(field), .entity(kind, name)], suggestion: suggestion)
         }
 
-        for activity in app.activities {
+        for activity in app.activities where isComplete {
             check(
                 activity.defaultTab, field: ActivityKey.defaultTab.name, of: .entity(.activity, app.text(activity.name.value)), kind: .tab,
                 exists: { app.tab($0) != nil }, candidates: app.tabNames)
         }
-        for tab in app.tabs {
+        for tab in app.tabs where isComplete {
             check(
                 tab.activity, field: TabKey.activity.name, of: .entity(.tab, app.text(tab.name.value)), kind: .activity,
                 exists: { app.activity($0) != nil }, candidates: app.activityNames)
@@ -103,7 +100,10 @@ package enum UnknownReferenceRule: AppRule {
                 tab.root, field: TabKey.root.name, of: .entity(.tab, app.text(tab.name.value)), kind: .route,
                 exists: { app.route($0) != nil }, candidates: app.routeIDs)
         }
+        // One pass over the routes, which are the most entities and the largest to read.
         for route in app.routes {
+            if !route.params.isEmpty { checkParameterTypes(of: route, in: app, into: &findings) }
+            guard isComplete else { continue }
             check(
                 route.activity, field: RouteKey.activity.name, of: .entity(.route, app.text(route.id.value)), kind: .activity,
                 exists: { app.activity($0) != nil }, candidates: app.activityNames)
@@ -116,7 +116,7 @@ package enum UnknownReferenceRule: AppRule {
                 route.fallback, field: RouteKey.fallback.name, of: .entity(.route, app.text(route.id.value)), kind: .route,
                 exists: { app.route($0) != nil }, candidates: app.routeIDs)
         }
-        for holder in app.holders {
+        for holder in app.holders where isComplete {
             check(
                 holder.parent, field: HolderKey.parent.name, of: .entity(.holder, app.text(holder.name.value)), kind: .holder,
                 exists: { app.holder($0) != nil }, candidates: app.holderNames)
