@@ -30,6 +30,16 @@ struct RuleCommandsTests {
         #expect(result.stderr.contains("unknown rule 'conflicting-pattern'; did you mean 'conflicting-patterns'?"))
     }
 
+    @Test("schema prints the format as a JSON Schema of draft 2020-12, exit 0")
+    func schema() throws {
+        let result = try RouteLint.run(["schema"])
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        #expect(result.stdout.hasPrefix("{\n  \"$schema\": \"https://json-schema.org/draft/2020-12/schema\",\n"))
+        #expect(result.stdout.contains("\"route\": {"))
+        #expect(result.stdout.hasSuffix("}\n"))
+    }
+
     @Test("--version prints the version")
     func version() throws {
         let result = try RouteLint.run(["--version"])

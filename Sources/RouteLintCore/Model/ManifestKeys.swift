@@ -5,6 +5,8 @@ package protocol ManifestKey: CaseIterable, Hashable, Sendable, RawRepresentable
     var name: String { get }
     /// What the key means, in one line: for an editor's completion and hover.
     var summary: String { get }
+    /// What its value is, as the decoder reads it: what `routelint schema` says of it.
+    var value: KeyValue { get }
     /// Every key, in the format's order, stored once (`allCases` builds a new array per call).
     static var keys: [Self] { get }
     /// The UTF-8 bytes of every key's name, in the same order.
@@ -20,6 +22,54 @@ extension ManifestKey {
     static func named(_ bytes: [UInt8]) -> Self? {
         spellings.firstIndex(of: bytes).map { keys[$0] }
     }
+}
+
+/// What a key's value is, as the decoder reads it (docs/usage.md, "Manifests"): the words of
+/// `routelint schema`. Each key table says it beside the key's name and summary, so that the
+/// schema is made from the tables the decoder switches over.
+package indirect enum KeyValue: Sendable {
+    /// `manifest`: the integer 1.
+    case formatVersion
+    /// Any string.
+    case text
+    /// The name of an activity, tab, holder or route: `[A-Za-z_][A-Za-z0-9_.-]*`.
+    case name
+    /// A path parameter's name: `[A-Za-z_][A-Za-z0-9_]*`.
+    case parameterName
+    /// A path pattern (`invalid-path` says what is wrong with one).
+    case path
+    /// `true` or `false`.
+    case boolean
+    /// An integer of 0 or more.
+    case index
+    /// An Android API level, 1 to 1000.
+    case apiLevel
+    /// One of these strings.
+    case choice([String])
+    /// A custom URL scheme: a letter, then letters, digits, `+`, `.` and `-`.
+    case scheme
+    /// A host name, or `*.` and a host name.
+    case host
+    /// An app ID: a team ID of 10 letters and digits, a dot, and a bundle ID.
+    case appID
+    /// A Java package name (two identifiers at least), or a class name, which may start with a dot.
+    case androidName(allowsLeadingDot: Bool)
+    /// A SHA-256 fingerprint: 32 hex bytes joined by colons.
+    case certificateFingerprint
+    /// A list of values of one kind; null is empty.
+    case list(KeyValue)
+    /// A section: entity name → mapping of the entity's keys; null is empty.
+    case entities(EntityKind)
+    /// A mapping of the settings keys of a table (`ios`, `android`).
+    case settings(any ManifestKey.Type)
+    /// A route's `params`: parameter name → type.
+    case parameterTypes
+    /// A route's `query`: item name → type, or `QueryItemKey`s.
+    case queryItems
+    /// A type: `string`, `int`, `uuid`, or a list of distinct, non-empty values.
+    case type
+    /// A query item's `default`: a string or an integer.
+    case defaultValue
 }
 
 /// The keys an entity was written with, whatever their values: what tells a field that is
@@ -72,6 +122,21 @@ package enum TopLevelKey: UInt8, ManifestKey {
         }
     }
 
+    package var value: KeyValue {
+        switch self {
+        case .manifest: return .formatVersion
+        case .app: return .text
+        case .schemes: return .list(.scheme)
+        case .hosts: return .list(.host)
+        case .activities: return .entities(.activity)
+        case .tabs: return .entities(.tab)
+        case .holders: return .entities(.holder)
+        case .routes: return .entities(.route)
+        case .ios: return .settings(IOSKey.self)
+        case .android: return .settings(AndroidKey.self)
+        }
+    }
+
     package static let keys = Array(allCases)
     package static let spellings = keys.map { Array($0.name.utf8) }
 }
@@ -94,6 +159,13 @@ package enum ActivityKey: UInt8, ManifestKey {
         case .title: return "Display name of the activity."
         case .icon: return "Symbol name of the activity's icon."
         case .defaultTab: return "Tab shown when switching to the activity; else its tab `home`, else its lowest index."
+        }
+    }
+
+    package var value: KeyValue {
+        switch self {
+        case .title, .icon: return .text
+        case .defaultTab: return .name
         }
     }
 
@@ -134,6 +206,14 @@ package enum TabKey: UInt8, ManifestKey {
         }
     }
 
+    package var value: KeyValue {
+        switch self {
+        case .activity, .root: return .name
+        case .index: return .index
+        case .icon, .title: return .text
+        }
+    }
+
     package static let keys = Array(allCases)
     package static let spellings = keys.map { Array($0.name.utf8) }
 }
@@ -156,6 +236,14 @@ package enum HolderKey: UInt8, ManifestKey {
         case .scope: return "Lifetime: `route` (the default), `tab`, `activity` or `app`."
         case .params: return "Route parameters the holder needs to be created."
         case .parent: return "Holder whose scope encloses this one (the parent DI scope)."
+        }
+    }
+
+    package var value: KeyValue {
+        switch self {
+        case .scope: return .choice(HolderScope.allCases.map(\.rawValue))
+        case .params: return .list(.parameterName)
+        case .parent: return .name
         }
     }
 
@@ -210,6 +298,23 @@ package enum RouteKey: UInt8, ManifestKey {
         }
     }
 
+    package var value: KeyValue {
+        switch self {
+        case .path: return .path
+        case .activity, .holder, .fallback: return .name
+        case .links, .sends, .observes: return .list(.name)
+        case .presentation: return .choice(Presentation.allCases.map(\.rawValue))
+        case .stacked, .entry, .requiresAuth, .web: return .boolean
+        case .feature: return .text
+        case .params: return .parameterTypes
+        case .query: return .queryItems
+        }
+    }
+
+    /// Whether a route must have the field. (`activity` too, unless the route is a tab's
+    /// root: a fact of the whole app, which the schema of one file cannot state.)
+    package var isRequired: Bool { self == .holder }
+
     package static let keys = Array(allCases)
     package static let spellings = keys.map { Array($0.name.utf8) }
 }
@@ -235,6 +340,14 @@ package enum QueryItemKey: UInt8, ManifestKey {
         }
     }
 
+    package var value: KeyValue {
+        switch self {
+        case .type: return .type
+        case .required: return .boolean
+        case .default: return .defaultValue
+        }
+    }
+
     package static let keys = Array(allCases)
     package static let spellings = keys.map { Array($0.name.utf8) }
 }
@@ -253,6 +366,12 @@ package enum IOSKey: UInt8, ManifestKey {
     package var summary: String {
         switch self {
         case .appIDs: return "App IDs of the apple-app-site-association: `TEAMID.bundle.id`, the team ID being 10 letters and digits."
+        }
+    }
+
+    package var value: KeyValue {
+        switch self {
+        case .appIDs: return .list(.appID)
         }
     }
 
@@ -289,6 +408,17 @@ package enum AndroidKey: UInt8, ManifestKey {
             return "Whether `generate app-links` writes Dynamic App Links rules into assetlinks.json (default false): Android 15+ "
                 + "then lets the website narrow the links without an app release, and with `min-sdk` 35 or more the rules carve "
                 + "out `web: false` routes."
+        }
+    }
+
+    package var value: KeyValue {
+        switch self {
+        case .package: return .androidName(allowsLeadingDot: false)
+        case .activity: return .androidName(allowsLeadingDot: true)
+        case .certFingerprints: return .list(.certificateFingerprint)
+        case .minSDK: return .apiLevel
+        case .inexact: return .choice(InexactClaims.allCases.map(\.rawValue))
+        case .dynamicRules: return .boolean
         }
     }
 
