@@ -1,5 +1,6 @@
-"""The manifest's JSON Schema (`routelint schema`) against every manifest of the fixtures and
-the example, with a real validator: PyPI's jsonschema (draft 2020-12), the YAML read by
+"""The manifest's JSON Schema (`routelint schema`) against every manifest of the fixtures, the
+example and Tests/Schema/cases (one valid file with every key, and files with one fault each,
+so that a schema that misses a fault is seen), with a real validator: PyPI's jsonschema (draft 2020-12), the YAML read by
 ruamel.yaml as YAML 1.2, as the YAML language server reads it.
 
 A manifest that routelint reads without an unknown-key, invalid-value or missing-field finding
