@@ -89,14 +89,20 @@ struct PathLanguageTests {
         let alphabet: [Character] = ["/", "a", "b", "*", "?", "A"]
         for _ in 0..<600 {
             let components = (0..<Int.random(in: 1...4, using: &random)).map { _ in
+                // One in five names no path: it matches every path, undecodable ones too.
                 AppleLinkComponent(
-                    path: randomText(alphabet, maximumLength: 6, &random), exclude: Bool.random(using: &random),
+                    path: Int.random(in: 0..<5, using: &random) == 0 ? nil : randomText(alphabet, maximumLength: 6, &random),
+                    exclude: Bool.random(using: &random),
                     caseSensitive: Bool.random(using: &random), percentEncoded: Int.random(in: 0..<4, using: &random) > 0)
             }
             let language = AppleComponentLanguage(components)
             for _ in 0..<40 {
-                // Escapes of '/' and 'a' (and broken ones), for the components that decode.
-                let path = randomText(["/", "a", "b", "A", "c", "%", "2", "F", "6", "1"], maximumLength: 8, &random)
+                // Escapes of '/' and 'a', broken ones and a byte that is not UTF-8 (%80), for the
+                // components that decode.
+                var path = randomText(["/", "a", "b", "A", "c", "%", "2", "F", "6", "1", "8", "0"], maximumLength: 8, &random)
+                // A URL's path starts with '/' (or is empty): a component without a path is only
+                // ever asked about those.
+                if components.contains(where: { $0.path == nil }) && !path.isEmpty && !path.hasPrefix("/") { path = "/" + path }
                 // A decoding component is walked over the paths as URLs spell them.
                 guard components.allSatisfy(\.percentEncoded) || ClaimedPathLanguage.isEncodedSpelling(path) else { continue }
                 var state = language.start

@@ -42,6 +42,8 @@ package struct AppleComponentLanguage: PathLanguage {
         var beginnings: [(units: [UInt16], exit: LiteralTrie.Exit)] = []
         globs = components.enumerated().map { index, component in
             let pattern = ApplePathPattern(component.path ?? "*")
+            // A component without a path matches every path unread, one that does not decode too.
+            let decodesEscapes = !component.percentEncoded && component.path != nil
             let glob = pattern.compiled(caseSensitive: component.caseSensitive, variables: component.variables)
             // The beginning is the pattern's first characters, up to a wildcard or variable. A
             // folded letter is two units: it stops before the first letter then. It stops before
@@ -54,7 +56,7 @@ package struct AppleComponentLanguage: PathLanguage {
                 // A decoded path is compared over the paths a URL spells (`ClaimedPathLanguage`):
                 // there a segment character is never escaped, and `/` is `/` or `%2F`.
                 // The spellings double at each such `/` after the first: it stops before the seventh.
-                if !component.percentEncoded {
+                if decodesEscapes {
                     let isSlash = scalar == UInt32(GlobAutomaton.slash)
                     guard isSlash || PathText.isSegmentCharacter(UInt8(scalar)) else { break }
                     if isSlash && !literal.isEmpty && literal.count(where: { $0 == GlobAutomaton.slash }) > 6 { break }
@@ -62,10 +64,10 @@ package struct AppleComponentLanguage: PathLanguage {
                 literal.append(UInt16(scalar))
             }
             while literal.last == GlobAutomaton.slash { literal.removeLast() }
-            let automaton = GlobAutomaton(glob, decodesEscapes: !component.percentEncoded, from: literal.count)
+            let automaton = GlobAutomaton(glob, decodesEscapes: decodesEscapes, from: literal.count)
             // An undefined variable right after the beginning: the component matches nothing.
             guard !automaton.startsDead else { return nil }
-            for spelling in component.percentEncoded ? [literal] : Self.spellings(of: literal) {
+            for spelling in decodesEscapes ? Self.spellings(of: literal) : [literal] {
                 beginnings.append((spelling, LiteralTrie.Exit(matcher: Int32(index), state: 0)))
             }
             return automaton
