@@ -10,10 +10,10 @@ final class SessionHolder {
 
 /// What a product page's ViewModel lives in: made with the product's id, inside the session.
 final class ProductHolder {
-    let id: String
+    let id: Int
     let session: SessionHolder
 
-    init(id: String, session: SessionHolder) {
+    init(id: Int, session: SessionHolder) {
         self.id = id
         self.session = session
     }
@@ -31,7 +31,7 @@ final class ScreenHolder {
 /// Makes the holders the registry asks for, parents first.
 struct Factory: HolderFactory {
     func makeSessionHolder() -> SessionHolder { SessionHolder() }
-    func makeProductHolder(id: String, parent: SessionHolder) -> ProductHolder { ProductHolder(id: id, session: parent) }
+    func makeProductHolder(id: Int, parent: SessionHolder) -> ProductHolder { ProductHolder(id: id, session: parent) }
     func makeScreenHolder(parent: SessionHolder) -> ScreenHolder { ScreenHolder(session: parent) }
     func release(_ holder: Holder) {}
 }
@@ -48,7 +48,9 @@ for url in CommandLine.arguments.dropFirst() {
     case .productHolder(let product): holder = "product \(product.id) in \(product.session.name)"
     case .screenHolder(let screen): holder = "screen in \(screen.session.name)"
     }
-    let parameters = link.route.parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+    var parameters = link.route.parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+    // The query item the manifest declares is the route value's own, typed.
+    if case .product(_, let ref?) = link.route { parameters += " ref=\(ref)" }
     print(
         "\(url) → route '\(link.route.id)', tab '\(link.tab?.rawValue ?? "-")'\(parameters.isEmpty ? "" : ", \(parameters)"), holder: \(holder)"
     )
@@ -56,7 +58,7 @@ for url in CommandLine.arguments.dropFirst() {
 
 // A route's typed accessor gives its holder as the app's own class: the same object the
 // general accessor gives for that route.
-let product: ProductHolder = registry.productHolder(id: "42")
-if case .productHolder(let same) = registry.holder(for: .product(id: "42")), same === product {
-    print("registry.productHolder(id: \"42\") → product \(product.id) in \(product.session.name)")
+let product: ProductHolder = registry.productHolder(id: 42)
+if case .productHolder(let same) = registry.holder(for: .product(id: 42)), same === product {
+    print("registry.productHolder(id: 42) → product \(product.id) in \(product.session.name)")
 }

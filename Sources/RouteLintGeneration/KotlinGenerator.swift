@@ -53,6 +53,68 @@ enum KotlinGenerator {
         name(routeMembers.contains(parameter.codeName) ? parameter.codeName + "Value" : parameter.codeName)
     }
 
+    /// The type of a parameter's or query item's value: `String`, `Long` or its enum class (a
+    /// `uuid` is a `String`, checked and lower-cased when parsed: Kotlin 2.0 has no UUID type
+    /// in its common library), nullable for an optional item without a default.
+    static func type(_ parameter: RoutingPlan.Parameter, _ plan: RoutingPlan) -> String {
+        let base: String
+        switch parameter.kind {
+        case .string, .uuid: base = "String"
+        case .int: base = "Long"
+        case .listed(let index): base = plan.valueEnums[index].typeName
+        }
+        return parameter.isOptional ? base + "?" : base
+    }
+
+    /// `name: Type`, with ` = default` for a query item that has one (`null` for an optional).
+    static func declaration(_ parameter: RoutingPlan.Parameter, _ plan: RoutingPlan) -> String {
+        var text = "\(property(parameter)): \(type(parameter, plan))"
+        if parameter.isOptional {
+            text += " = null"
+        } else if let value = parameter.defaultValue {
+            text += " = " + valueLiteral(value, parameter.kind, plan)
+        }
+        return text
+    }
+
+    /// A value of `kind`, given as its text, as a Kotlin expression.
+    static func valueLiteral(_ value: String, _ kind: RoutingPlan.ValueKind, _ plan: RoutingPlan) -> String {
+        switch kind {
+        case .string, .uuid: return literal(value)
+        case .int: return value + "L"
+        case .listed(let index):
+            let values = plan.valueEnums[index]
+            return "\(values.typeName).\(entry(values.caseNames[values.values.firstIndex(of: value) ?? 0]))"
+        }
+    }
+
+    /// The text of a typed value `expression` as a URL carries it: empty for a null optional.
+    static func text(of expression: String, _ parameter: RoutingPlan.Parameter) -> String {
+        let call = parameter.isOptional ? "?." : "."
+        let text: String
+        switch parameter.kind {
+        case .string: text = expression
+        case .int: text = expression + call + "toString()"
+        case .uuid: text = expression + call + "lowercase()"
+        case .listed: text = expression + call + "value"
+        }
+        return parameter.isOptional ? "(\(text) ?: \"\")" : text
+    }
+
+    /// The typed value of the text `expression`, of a value checked to be of its kind; for an
+    /// optional, null when it is empty. Where the text does not read back, `fallback`.
+    static func value(of expression: String, _ parameter: RoutingPlan.Parameter, _ plan: RoutingPlan, fallback: String) -> String {
+        let conversion: String
+        switch parameter.kind {
+        case .string: conversion = expression
+        case .uuid: conversion = "\(expression).lowercase()"
+        case .int: conversion = "\(expression).toLongOrNull()" + (parameter.isOptional ? "" : " ?: \(fallback)")
+        case .listed(let index):
+            conversion = "\(plan.valueEnums[index].typeName).of(\(expression))" + (parameter.isOptional ? "" : " ?: \(fallback)")
+        }
+        return parameter.isOptional ? "if (\(expression).length == 0) null else \(conversion)" : conversion
+    }
+
     /// An entry of `Tab`, `Activity` or `HolderKind`.
     static func entry(_ caseName: String) -> String {
         name(enumMembers.contains(caseName) ? caseName + "Value" : caseName)
@@ -70,7 +132,7 @@ enum KotlinGenerator {
             sealed class Route(
                 /** The route's row of the route table. */
                 internal val ordinal: Int,
-                /** The path parameters' values, decoded, in path order. */
+                /** The path parameters' values, then the query items', as a URL carries them (empty for a null optional). */
                 internal val arguments: List<String> = emptyList()
 
             """)
@@ -81,9 +143,12 @@ enum KotlinGenerator {
 
                 /** The route's id in the manifest. */
                 val id: String get() = row.id
-                /** The URL path of this route value, parameters percent-encoded; null for a route without a path. */
+                /**
+                 * The URL of this route value, percent-encoded: its path, then the query items whose values
+                 * differ from their defaults; null for a route without a path.
+                 */
                 val path: String? get() = row.path(arguments)
-                /** The path parameters, by their names in the manifest, decoded. */
+                /** The path parameters' values as a URL carries them, by their names in the manifest. */
                 val parameters: Map<String, String> get() = row.parameters(arguments)
                 val activity: Activity? get() = if (row.activity >= 0) RouteTables.activities[row.activity] else null
                 /** The tab the route opens in when a link names none. */
@@ -94,25 +159,35 @@ enum KotlinGenerator {
                 /** The position of the route's holder among [HolderKind]'s entries. */
                 internal val holderPosition: Int get() = row.holder
 
-                /** The value of the path parameter named [name] in the manifest, decoded; empty for none. */
+                /** The value of the path parameter or query item named [name] in the manifest, as a URL carries it; empty for none. */
                 internal fun argument(name: String): String = row.argument(name, arguments)
 
                 """)
             for (ordinal, route) in plan.routes.enumerated() {
+                let values = route.parameters + route.query
                 code.line()
                 code.line(
-                    route.parameters.isEmpty
+                    values.isEmpty
                         ? "object \(className(route)) : Route(\(ordinal))"
-                        : "data class \(className(route))(" + route.parameters.map { "val \(property($0)): String" }.joined(separator: ", ")
-                            + ") : Route(\(ordinal), listOf(\(route.parameters.map(property).joined(separator: ", "))))")
+                        : "data class \(className(route))(" + values.map { "val " + declaration($0, plan) }.joined(separator: ", ")
+                            + ") : Route(\(ordinal), listOf(\(values.map { text(of: property($0), $0) }.joined(separator: ", "))))")
             }
             code.line()
             code.block("companion object") { code in
-                code.line("/** The route a URL path opens (percent-encoded, without query): the most specific match. */")
+                code.line("/**")
+                code.line(" * The route a URL path opens (percent-encoded, with its query, if any): the most specific route")
+                code.line(" * whose path matches and whose query items the URL meets.")
+                code.line(" */")
                 code.block("fun fromPath(path: String): Route?") { code in
+                    code.line("val url = RouteUrl.parse(path) ?: return null")
+                    code.line("return if (url.scheme == null) matching(url.path, url.query) else null")
+                }
+                code.line()
+                code.line("/** The route of a percent-encoded path and the decoded query items of a URL. */")
+                code.block("internal fun matching(path: String, query: List<Pair<String, String>>): Route?") { code in
                     code.line("val segments = RoutePath.segments(path) ?: return null")
-                    code.line("val match = RouteTables.trie.match(segments) ?: return null")
-                    code.line("return make(match, RouteTables.rows[match].arguments(segments))")
+                    code.line("val match = RouteTables.trie.match(segments, query, RouteTables.rows) ?: return null")
+                    code.line("return make(match, RouteTables.rows[match].arguments(segments, query))")
                 }
                 // One `when` of every route would pass the JVM's method size at a few thousand.
                 let chunks = stride(from: 0, to: plan.routes.count, by: chunkSize).map { $0 }
@@ -126,7 +201,7 @@ enum KotlinGenerator {
                 for (number, start) in chunks.enumerated() {
                     code.line()
                     let usesArguments = plan.routes[start..<min(start + chunkSize, plan.routes.count)].contains {
-                        !$0.parameters.isEmpty && $0.path != nil
+                        !($0.parameters + $0.query).isEmpty && $0.path != nil
                     }
                     let parameter = usesArguments ? "arguments: List<String>" : "@Suppress(\"UNUSED_PARAMETER\") arguments: List<String>"
                     code.block("private fun make\(number)(index: Int, \(parameter)): Route?") { code in
@@ -134,7 +209,10 @@ enum KotlinGenerator {
                             for index in start..<min(start + chunkSize, plan.routes.count) {
                                 let route = plan.routes[index]
                                 guard route.path != nil else { continue }
-                                let values = route.parameters.indices.map { "arguments[\($0)]" }
+                                // A typed value reads back from text the trie checked: `return null` is not taken.
+                                let values = (route.parameters + route.query).enumerated().map {
+                                    value(of: "arguments[\($0)]", $1, plan, fallback: "return null")
+                                }
                                 code.line(
                                     "\(index) -> \(className(route))" + (values.isEmpty ? "" : "(\(values.joined(separator: ", ")))"))
                             }
@@ -144,6 +222,7 @@ enum KotlinGenerator {
                 }
             }
         }
+        valueEnums(plan, &code)
         code.line()
         tabsAndActivities(plan, &code)
         code.line()
@@ -151,6 +230,26 @@ enum KotlinGenerator {
         code.line()
         tables(plan, &code)
         return code.text
+    }
+
+    /// An enum class per list of values a parameter or query item takes.
+    private static func valueEnums(_ plan: RoutingPlan, _ code: inout CodeWriter) {
+        for values in plan.valueEnums {
+            code.line()
+            code.line("/** \(values.summary) */")
+            code.block("enum class \(values.typeName)(val value: String)") { code in
+                for (position, (value, caseName)) in zip(values.values, values.caseNames).enumerated() {
+                    code.line("\(entry(caseName))(\(literal(value)))" + (position == values.values.count - 1 ? ";" : ","))
+                }
+                code.line()
+                code.line("override fun toString(): String = value")
+                code.line()
+                code.block("companion object") { code in
+                    code.line("/** The entry of [value]; null for none. */")
+                    code.line("fun of(value: String): \(values.typeName)? = values().firstOrNull { it.value == value }")
+                }
+            }
+        }
     }
 
     /// Routes per `make` function.
@@ -226,7 +325,7 @@ enum KotlinGenerator {
                 code.block("fun fromUrl(url: String): RouteLink?") { code in
                     code.line("val parts = RouteUrl.parse(url) ?: return null")
                     code.line("if (!parts.belongs(schemes, hosts)) return null")
-                    code.line("val route = Route.fromPath(parts.path) ?: return null")
+                    code.line("val route = Route.matching(parts.path, parts.query) ?: return null")
                     code.line("val items = parts.query.map { QueryItem(it.first, it.second) }")
                     code.line(
                         "val requested = items.firstOrNull { it.name == \"tab\" }?.let { item -> RouteTables.tabs.firstOrNull { it.id == item.value } }"
@@ -246,12 +345,18 @@ enum KotlinGenerator {
     private static func tables(_ plan: RoutingPlan, _ code: inout CodeWriter) {
         code.line("/** What the manifest says of each route, and the trie of their paths. */")
         code.block("internal object RouteTables") { code in
-            code.line("val rows: List<RouteRow> = RouteRow.rows(\(chunks(plan.routeTable.joined(separator: "\n"))))")
+            code.line("/** The values of each listed kind, in canonical form. */")
+            code.line("val listed: List<Set<String>> = RouteRow.listed(\(chunks(plan.valueTable.joined(separator: "\n"))))")
+            code.line("val rows: List<RouteRow> = RouteRow.rows(\(chunks(plan.routeTable.joined(separator: "\n"))), listed)")
             code.line("val trie: RouteTrie = RouteTrie(")
-            code.line(code.unit + chunks(plan.trie.exact.map(String.init).joined(separator: ",")) + ",")
-            code.line(code.unit + chunks(plan.trie.rest.map(String.init).joined(separator: ",")) + ",")
-            code.line(code.unit + chunks(plan.trie.wildcard.map(String.init).joined(separator: ",")) + ",")
-            code.line(code.unit + chunks(plan.trie.literals.map { "\($0.node)/\($0.segment)/\($0.child)" }.joined(separator: "\n")))
+            let rows = { (lists: [[Int]]) in chunks(lists.map { $0.map(String.init).joined(separator: " ") }.joined(separator: ",")) }
+            code.line(code.unit + rows(plan.trie.exact) + ",")
+            code.line(code.unit + rows(plan.trie.rest) + ",")
+            code.line(code.unit + chunks(plan.trie.literals.map { "\($0.node)/\($0.segment)/\($0.child)" }.joined(separator: "\n")) + ",")
+            code.line(
+                code.unit + chunks(plan.trie.parameters.map { "\($0.node)/\($0.kind.tableCode)/\($0.child)" }.joined(separator: "\n")) + ","
+            )
+            code.line(code.unit + "listed")
             code.line(")")
             code.line("val activities: List<Activity> = Activity.values().toList()")
             code.line("val tabs: List<Tab> = Tab.values().toList()")
@@ -333,7 +438,7 @@ enum KotlinGenerator {
         code.block("interface HolderFactory\(typeParameters)") { code in
             for holder in holders {
                 let arguments =
-                    holder.parameters.map { "\(name($0.codeName)): String" }
+                    holder.parameters.map { "\(name($0.codeName)): \(type($0, plan))" }
                     + (holder.parent.map { ["parent: \(plan.holder($0)!.typeName)"] } ?? [])
                 code.line("fun make\(holder.typeName)(\(arguments.joined(separator: ", "))): \(holder.typeName)")
             }
@@ -413,7 +518,16 @@ private struct KotlinRegistrySpelling: RegistrySpelling {
     }
 
     func argument(_ parameter: RoutingPlan.Parameter) -> String {
-        "route.argument(\(KotlinGenerator.literal(parameter.name)))"
+        // A route's argument is the text of its typed value, which reads back: the fallback of
+        // a listed value (its first) and of an `int` (0) is never taken.
+        let text = "route.argument(\(KotlinGenerator.literal(parameter.name)))"
+        let fallback: String
+        switch parameter.kind {
+        case .listed(let index):
+            fallback = "\(plan.valueEnums[index].typeName).\(KotlinGenerator.entry(plan.valueEnums[index].caseNames[0]))"
+        default: fallback = "0L"
+        }
+        return KotlinGenerator.value(of: text, parameter, plan, fallback: fallback)
     }
 
     func parent(_ parent: RoutingPlan.HolderEntry) -> String { "\(parent.memberName)Instance(route)" }

@@ -12,6 +12,11 @@ package struct RoutingPlan: Sendable {
         let caseName: String
         /// Path parameters in path order: manifest name and the name code gives it.
         let parameters: [Parameter]
+        /// The query items the route declares, in manifest order.
+        let query: [Parameter]
+        /// The route's place in an order where a route comes before every route it is more
+        /// specific than: of the routes a URL matches, generated code opens the first.
+        var rank = 0
         /// The path's segments, to write a route value's path; nil for a route without one.
         let path: [PathPiece]?
         let activity: String?
@@ -26,9 +31,57 @@ package struct RoutingPlan: Sendable {
         var accessorName: String { caseName + "Holder" }
     }
 
+    /// A path parameter or a query item: its name in the manifest and in code, and its type.
     struct Parameter: Sendable, Equatable {
         let name: String
         let codeName: String
+        var kind: ValueKind = .string
+        /// A query item that a URL may leave out and that has no default: an optional in code.
+        var isOptional = false
+        /// A query item's `default`, in the canonical text of its type (`7` for `007`).
+        var defaultValue: String?
+        /// A query item a URL must carry.
+        var isRequired = false
+    }
+
+    /// What code types a value as (docs/usage.md, "Parameter types and query items").
+    enum ValueKind: Sendable, Equatable {
+        case string, int, uuid
+        /// One of the values of the plan's `valueEnums[index]`.
+        case listed(Int)
+
+        /// The kind as the generated tables write it: `s`, `i`, `u`, `l` and the enum's index.
+        var tableCode: String {
+            switch self {
+            case .string: return "s"
+            case .int: return "i"
+            case .uuid: return "u"
+            case .listed(let index): return "l\(index)"
+            }
+        }
+    }
+
+    /// The enum generated for the listed values of parameters (and items) of one name.
+    struct ValueEnum: Sendable, Equatable {
+        let typeName: String
+        /// The name of the parameters (or query items) it types.
+        let parameter: String
+        /// The values as URLs carry them, decoded, in manifest order.
+        let values: [String]
+        /// The values in the canonical form segments are compared in.
+        let canonical: [String]
+        /// The case (entry) of each value.
+        let caseNames: [String]
+
+        /// Its documentation: the name of what it types, where the name needs no escaping in a
+        /// comment of either language.
+        var summary: String {
+            let isPlain = parameter.unicodeScalars.allSatisfy {
+                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0))
+            }
+            return isPlain
+                ? "The values a URL may carry as `\(parameter)`." : "The values a URL may carry as one of its parameters or query items."
+        }
     }
 
     /// One segment of a route's path, as a route value writes it.
@@ -69,27 +122,29 @@ package struct RoutingPlan: Sendable {
         /// Its name in code: `HolderKind`'s case, the registry's function that makes it.
         let memberName: String
         let scope: HolderScope
-        let parameters: [Parameter]
+        var parameters: [Parameter]
         let parent: String?
     }
 
     /// The segment trie of the routes' paths, as tables indexed by node (node 0 is the root).
-    /// A path is matched by one walk that tries, at each node, the static child, then the
-    /// wildcard child, then a `**` ending here: in a route set without conflicting patterns
-    /// the first route found is the most specific one that matches.
+    /// A path is matched by one walk that follows, at each node, the static child, every
+    /// parameter child whose type holds the segment, and a `**` starting here: each node is
+    /// reached at one depth only, so the walk visits each at most once. Of the routes it finds
+    /// whose query items the URL meets, the one of lowest `rank` is the most specific.
     struct Trie: Sendable, Equatable {
-        /// Index into `routes` of the route whose path ends exactly at the node, or -1.
-        var exact: [Int] = [-1]
-        /// Index of the route whose `**` starts below the node, or -1.
-        var rest: [Int] = [-1]
-        /// The node reached by a `:name` or `*` segment, or -1.
-        var wildcard: [Int] = [-1]
+        /// Indices into `routes` of the routes whose path ends exactly at the node.
+        var exact: [[Int]] = [[]]
+        /// Indices of the routes whose `**` starts below the node.
+        var rest: [[Int]] = [[]]
         /// Static edges: (node, canonical segment, child), sorted.
         var literals: [(node: Int, segment: String, child: Int)] = []
+        /// Parameter and `*` edges: (node, the type of the segment, child), sorted.
+        var parameters: [(node: Int, kind: ValueKind, child: Int)] = []
 
         static func == (lhs: Trie, rhs: Trie) -> Bool {
-            lhs.exact == rhs.exact && lhs.rest == rhs.rest && lhs.wildcard == rhs.wildcard
+            lhs.exact == rhs.exact && lhs.rest == rhs.rest
                 && lhs.literals.elementsEqual(rhs.literals) { $0.node == $1.node && $0.segment == $1.segment && $0.child == $1.child }
+                && lhs.parameters.elementsEqual(rhs.parameters) { $0.node == $1.node && $0.kind == $1.kind && $0.child == $1.child }
         }
     }
 
@@ -100,11 +155,18 @@ package struct RoutingPlan: Sendable {
     let tabs: [TabEntry]
     let activities: [ActivityEntry]
     let holders: [HolderEntry]
+    /// The enums of listed values, by `ValueKind.listed`'s index.
+    let valueEnums: [ValueEnum]
     let trie: Trie
     /// The manifests the plan was made from, as given, for the generated header.
     let sources: [String]
     /// How the holder factory types its holders.
     var holderTypes: HolderTypes = .generic
+
+    /// Whether a parameter, query item or holder param is a `uuid`.
+    var usesUUID: Bool {
+        routes.contains { ($0.parameters + $0.query).contains { $0.kind == .uuid } }
+    }
 
     /// Positions of the entries by manifest name.
     private let routeIndex: [String: Int]
@@ -114,7 +176,7 @@ package struct RoutingPlan: Sendable {
 
     init(
         appName: String?, schemes: [String], hosts: [String], routes: [RouteEntry], tabs: [TabEntry], activities: [ActivityEntry],
-        holders: [HolderEntry], trie: Trie, sources: [String]
+        holders: [HolderEntry], valueEnums: [ValueEnum], trie: Trie, sources: [String]
     ) {
         self.appName = appName
         self.schemes = schemes
@@ -123,6 +185,7 @@ package struct RoutingPlan: Sendable {
         self.tabs = tabs
         self.activities = activities
         self.holders = holders
+        self.valueEnums = valueEnums
         self.trie = trie
         self.sources = sources
         func index(_ names: [String]) -> [String: Int] {
@@ -142,11 +205,14 @@ package struct RoutingPlan: Sendable {
     func holder(_ name: String) -> HolderEntry? { holderIndex[name].map { holders[$0] } }
 
     /// The route table the runtime's `RouteRow.rows` reads: a line per route, in route order,
-    /// with tab-separated fields: id, pattern (`/` and segments, a parameter as `:name`, `*`
-    /// and `**` as the filler; empty for no path), the positions of its activity and tab among
-    /// the plan's (empty for none), presentation, requires-auth (`1` or `0`) and the position of
-    /// its holder. Ids, canonical segments and parameter names hold no tab, newline, quote or
-    /// backslash, so the lines need no escaping.
+    /// with tab-separated fields: id, pattern (`/` and segments, a parameter as `:name:kind`
+    /// with `ValueKind.tableCode`, `*` and `**` as the filler; empty for no path), the
+    /// positions of its activity and tab among the plan's (empty for none), presentation,
+    /// requires-auth (`1` or `0`), the position of its holder, its query items (separated by
+    /// `/`, each `name:kind:required:default`, name and default as canonical segments, `1` or
+    /// `0` for required, an empty default for none) and its rank. Ids, canonical segments and
+    /// parameter names hold no tab, newline, quote, backslash, `/` or `:` (a canonical segment
+    /// escapes all of them), so the lines need no escaping.
     var routeTable: [String] {
         let activityPositions = Dictionary(activities.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
         let tabPositions = Dictionary(tabs.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
@@ -156,16 +222,34 @@ package struct RoutingPlan: Sendable {
                     + pieces.map { piece in
                         switch piece {
                         case .literal(let text), .filler(let text): return text
-                        case .parameter(let index): return ":" + route.parameters[index].name
+                        case .parameter(let index):
+                            return ":" + route.parameters[index].name + ":" + route.parameters[index].kind.tableCode
                         }
                     }.joined(separator: "/")
+            }
+            let query = route.query.map { item in
+                [
+                    Self.canonical(item.name), item.kind.tableCode, item.isRequired ? "1" : "0",
+                    item.defaultValue.map(Self.canonical) ?? "",
+                ].joined(separator: ":")
             }
             return [
                 route.id, pattern ?? "", route.activity.flatMap { activityPositions[$0] }.map(String.init) ?? "",
                 route.tab.flatMap { tabPositions[$0] }.map(String.init) ?? "", route.presentation.rawValue,
                 route.requiresAuth ? "1" : "0", holderIndex[route.holder].map(String.init) ?? "0",
+                query.joined(separator: "/"), String(route.rank),
             ].joined(separator: "\t")
         }
+    }
+
+    /// The listed values of each enum, a line each, as canonical segments separated by `/`.
+    var valueTable: [String] {
+        valueEnums.map { $0.canonical.joined(separator: "/") }
+    }
+
+    /// A decoded value as the canonical segment that spells it.
+    static func canonical(_ value: String) -> String {
+        String(decoding: PathText.encode(Array(value.utf8)), as: UTF8.self)
     }
 
     /// Why an app cannot be generated: names that collide in code, or a set that the rules
@@ -195,24 +279,63 @@ package struct RoutingPlan: Sendable {
         // A filler for `*` and `**` that no static segment of the app spells, so that a route
         // value's path leads back to it.
         let filler = (["_", "-", "~"] + (0..<literals.count + 1).map { "_\($0)" }).first { !literals.contains($0) }!
+        let valueEnums = try Self.valueEnums(app, names: &names)
+        var pathKeys: [[Int]] = []
+        var queryKeys: [Int] = []
         for route in app.routes {
             let id = app.text(route.id.value)
             let caseName = try names.claim(Identifier.lowerCamel(id), kind: "route", name: id, space: "route", reserved: routeMembers)
             var parameters: [Parameter] = []
             var parameterNames = NameRegistry()
             var pieces: [PathPiece] = []
+            var pathKey: [Int] = []
             for segment in route.path?.value.segments ?? [] {
                 switch segment {
-                case .literal(let symbol): pieces.append(.literal(app.text(symbol)))
+                case .literal(let symbol):
+                    pieces.append(.literal(app.text(symbol)))
+                    pathKey.append(SegmentRank.literal.key(count: 1))
                 case .parameter(let symbol):
                     let name = app.text(symbol)
                     let codeName = try parameterNames.claim(
                         Identifier.lowerCamel(name), kind: "parameter", name: name,
                         space: "the parameters of route '\(id)'", reserved: [])
+                    let type = route.parameterType(symbol)
                     pieces.append(.parameter(parameters.count))
-                    parameters.append(Parameter(name: name, codeName: codeName))
-                case .wildcard, .rest: pieces.append(.filler(filler))
+                    parameters.append(Parameter(name: name, codeName: codeName, kind: valueEnums.kind(of: type, named: name, in: app)))
+                    pathKey.append(SegmentRank.of(type))
+                case .wildcard:
+                    pieces.append(.filler(filler))
+                    pathKey.append(SegmentRank.any.key(count: 0))
+                case .rest:
+                    pieces.append(.filler(filler))
+                    pathKey.append(SegmentRank.rest.key(count: 0))
                 }
+            }
+            var query: [Parameter] = []
+            var declared = Set<Symbol>()
+            var queryKey = 0
+            for item in route.query where declared.insert(item.name.value).inserted {
+                let name = app.text(item.name.value)
+                let codeName = try parameterNames.claim(
+                    Identifier.lowerCamel(name), kind: "query item", name: name,
+                    space: "the parameters of route '\(id)'", reserved: [])
+                let type = item.effectiveType
+                let kind = valueEnums.kind(of: type, named: name, in: app)
+                var defaultValue = item.defaultValue.map { Self.canonicalValue(app.text($0.value), of: kind) }
+                // A listed default names a value as it is written; the enum holds it decoded.
+                if let written = item.defaultValue?.value, case .listed(let index) = kind, case .listed(let declared) = type {
+                    guard let position = declared.firstIndex(where: { $0.text.value == written }) else {
+                        throw Problem(
+                            description: "the default '\(app.text(written))' of query item '\(name)' of route '\(id)' is none of its "
+                                + "values (see invalid-value)")
+                    }
+                    defaultValue = valueEnums.enums[index].values[position]
+                }
+                query.append(
+                    Parameter(
+                        name: name, codeName: codeName, kind: kind, isOptional: !item.isRequired && defaultValue == nil,
+                        defaultValue: defaultValue, isRequired: item.isRequired))
+                queryKey += SegmentRank.queryKey(item.constraint)
             }
             guard let holder = route.holder?.value, app.holder(holder) != nil else {
                 throw Problem(
@@ -222,11 +345,20 @@ package struct RoutingPlan: Sendable {
             let tab = nearestTab[route.id.value] ?? activity.flatMap { URLResolver.defaultTab(of: $0, in: app) }
             routeEntries.append(
                 RouteEntry(
-                    id: id, caseName: caseName, parameters: parameters, path: route.path == nil ? nil : pieces,
+                    id: id, caseName: caseName, parameters: parameters, query: query, path: route.path == nil ? nil : pieces,
                     activity: activity.map(app.text), tab: tab.map(app.text),
                     presentation: route.presentation?.value ?? .push, requiresAuth: route.requiresAuth?.value ?? false,
                     holder: app.text(holder)))
+            pathKeys.append(pathKey)
+            queryKeys.append(queryKey)
         }
+        // More specific routes first (see `SegmentRank`); ties in manifest order.
+        let order = routeEntries.indices.sorted { lhs, rhs in
+            if pathKeys[lhs] != pathKeys[rhs] { return pathKeys[lhs].lexicographicallyPrecedes(pathKeys[rhs]) }
+            if queryKeys[lhs] != queryKeys[rhs] { return queryKeys[lhs] < queryKeys[rhs] }
+            return lhs < rhs
+        }
+        for (rank, index) in order.enumerated() { routeEntries[index].rank = rank }
 
         var tabEntries: [TabEntry] = []
         for tab in app.tabs {
@@ -266,13 +398,7 @@ package struct RoutingPlan: Sendable {
         for holder in app.holders {
             let name = app.text(holder.name.value)
             let typeName = try names.claim(
-                Identifier.upperCamel(name), kind: "holder", name: name, space: "holder type",
-                reserved: [
-                    "Route", "Tab", "Activity", "Holder", "HolderKind", "HolderFactory", "HolderRegistry", "Presentation",
-                    "RouteLink", "Any", "Self", "String", "Int", "Bool", "Boolean", "Unit", "Nothing",
-                    "Never", "Void", "Set", "List", "Map", "Optional", "Factory", "RouteRow", "RouteTables", "RouteTrie",
-                    "RoutePath", "RouteURL", "RouteUrl", "HolderSlot", "Pair", "HashMap", "ArrayList", "Array", "Dictionary",
-                ])
+                Identifier.upperCamel(name), kind: "holder", name: name, space: "type", reserved: reservedTypeNames)
             var parameterNames = NameRegistry()
             let parameters = try app.names(holder.params).map { param throws(Problem) -> Parameter in
                 let text = app.text(param.value)
@@ -291,13 +417,137 @@ package struct RoutingPlan: Sendable {
                     name: name, typeName: typeName, memberName: holderMember(Identifier.lowerCamel(name)), scope: holder.effectiveScope,
                     parameters: parameters, parent: parent))
         }
-        try checkHolders(holderEntries, routes: routeEntries)
+        try typeHolders(&holderEntries, routes: routeEntries)
 
         return RoutingPlan(
             appName: app.name.map { app.text($0.value) }, schemes: app.schemes.map { app.text($0.value) },
             hosts: app.hosts.map { app.text($0.value) }, routes: routeEntries, tabs: tabEntries,
-            activities: activityEntries, holders: holderEntries,
-            trie: try makeTrie(app), sources: sources)
+            activities: activityEntries, holders: holderEntries, valueEnums: valueEnums.enums,
+            trie: try makeTrie(app, routeEntries), sources: sources)
+    }
+
+    /// Type names of the generated code and the languages', which a holder or an enum of
+    /// listed values may not take.
+    private static let reservedTypeNames: Set<String> = [
+        "Route", "Tab", "Activity", "Holder", "HolderKind", "HolderFactory", "HolderRegistry", "Presentation",
+        "RouteLink", "Any", "Self", "String", "Int", "Long", "Bool", "Boolean", "Unit", "Nothing", "UUID",
+        "Never", "Void", "Set", "List", "Map", "Optional", "Factory", "RouteRow", "RouteTables", "RouteTrie",
+        "RoutePath", "RouteURL", "RouteUrl", "HolderSlot", "Pair", "HashMap", "ArrayList", "Array", "Dictionary",
+        "RouteValueKind", "QueryItem",
+    ]
+
+    /// The enums of a route set's listed values: one per parameter (or query item) name and
+    /// list of values, named after the parameter (`SearchType` for `type`), or after the route
+    /// and the parameter when routes list different values under one name.
+    private static func valueEnums(_ app: AppModel, names: inout NameRegistry) throws(Problem) -> ValueEnumTable {
+        var declarations: [(name: String, route: String, values: [DeclaredValue])] = []
+        for route in app.routes {
+            let id = app.text(route.id.value)
+            for param in route.params {
+                if case .listed(let values) = param.type.type { declarations.append((app.text(param.name.value), id, values)) }
+            }
+            for item in route.query {
+                if case .listed(let values) = item.effectiveType { declarations.append((app.text(item.name.value), id, values)) }
+            }
+        }
+        var listsByName: [String: Set<String>] = [:]
+        for declaration in declarations {
+            listsByName[declaration.name, default: []].insert(declaration.values.map { app.text($0.value.segment) }.joined(separator: "/"))
+        }
+        // Kotlin's route classes are nested in `Route`, where they would hide an enum of their name.
+        let routeClasses = Set(app.routes.map { Identifier.upperCamel(Identifier.lowerCamel(app.text($0.id.value))) })
+        var table = ValueEnumTable()
+        for declaration in declarations {
+            let canonical = declaration.values.map { app.text($0.value.segment) }
+            let key = ValueEnumTable.key(declaration.name, canonical)
+            guard table.index[key] == nil else { continue }
+            let shared = listsByName[declaration.name]?.count == 1
+            let candidate =
+                shared
+                ? Identifier.upperCamel(declaration.name)
+                : Identifier.upperCamel(declaration.route) + Identifier.upperCamel(declaration.name)
+            let typeName = try names.claim(
+                candidate, kind: "the values of '\(declaration.name)' in route", name: declaration.route, space: "type",
+                reserved: reservedTypeNames.union(routeClasses))
+            let values = canonical.map { String(decoding: PathText.decode(Array($0.utf8)), as: UTF8.self) }
+            table.index[key] = table.enums.count
+            table.enums.append(
+                ValueEnum(
+                    typeName: typeName, parameter: declaration.name, values: values, canonical: canonical, caseNames: caseNames(values)))
+        }
+        return table
+    }
+
+    /// The case names of listed values: each made an identifier (`in-stock` → `inStock`,
+    /// `1` → `_1`), with its position added where two would be the same.
+    private static func caseNames(_ values: [String]) -> [String] {
+        let members: Set<String> = [
+            "rawValue", "allCases", "description", "init", "self", "Type", "hashValue", "value", "name", "ordinal", "entries",
+            "values", "valueOf", "Companion", "toString",
+        ]
+        var taken = Set<String>()
+        return values.enumerated().map { position, value in
+            var identifier = String(
+                Identifier.lowerCamel(value).unicodeScalars.map { scalar in
+                    scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_")
+                        ? Character(scalar) : "_"
+                })
+            if identifier.isEmpty || identifier.first!.isNumber { identifier = "_" + identifier }
+            if members.contains(identifier) { identifier += "Value" }
+            if !taken.insert(identifier.lowercased()).inserted {
+                identifier += "_\(position)"
+                taken.insert(identifier.lowercased())
+            }
+            return identifier
+        }
+    }
+
+    /// A value of `kind` as generated code writes it back: an `int` without leading zeros or
+    /// `+`, a `uuid` in lower case; other kinds as they are.
+    static func canonicalValue(_ value: String, of kind: ValueKind) -> String {
+        switch kind {
+        case .int: return Int(value).map(String.init) ?? value
+        case .uuid: return value.lowercased()
+        case .string, .listed: return value
+        }
+    }
+
+    /// Each holder's params typed as the routes that make it give them: every route whose
+    /// holder is the holder or below it has a parameter or a query item of each param's name,
+    /// and all of them have the same type.
+    private static func typeHolders(_ holders: inout [HolderEntry], routes: [RouteEntry]) throws(Problem) {
+        let positions = Dictionary(holders.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        var typedBy: [String: String] = [:]
+        for route in routes {
+            var seen = Set<String>()
+            var current = positions[route.holder]
+            while let position = current {
+                let holder = holders[position]
+                guard seen.insert(holder.name).inserted else {
+                    throw Problem(description: "holder '\(holder.name)' is on a loop of parents (see holder-scope)")
+                }
+                for (index, param) in holder.parameters.enumerated() {
+                    guard let provided = (route.parameters + route.query).first(where: { $0.name == param.name }) else {
+                        throw Problem(
+                            description: "route '\(route.id)' cannot create holder '\(holder.name)': it has no parameter or query item "
+                                + "'\(param.name)' (see holder-params)")
+                    }
+                    let slot = "\(holder.name)\u{0}\(param.name)"
+                    if let first = typedBy[slot] {
+                        guard provided.kind == param.kind && provided.isOptional == param.isOptional else {
+                            throw Problem(
+                                description: "holder '\(holder.name)' takes '\(param.name)' with one type from route '\(first)' and "
+                                    + "another from route '\(route.id)'; give it the same type in both")
+                        }
+                    } else {
+                        typedBy[slot] = route.id
+                        holders[position].parameters[index].kind = provided.kind
+                        holders[position].parameters[index].isOptional = provided.isOptional
+                    }
+                }
+                current = holder.parent.flatMap { positions[$0] }
+            }
+        }
     }
 
     /// A holder's member name, kept off the members of `HolderKind` (Swift's raw value and
@@ -306,42 +556,23 @@ package struct RoutingPlan: Sendable {
         ["id", "rawValue", "allCases", "hashValue", "init", "self", "Type"].contains(candidate) ? candidate + "Value" : candidate
     }
 
-    /// Each route can create its holder and the holder's parents: the chain has no loop, and
-    /// every holder on it finds its params among the route's path parameters.
-    private static func checkHolders(_ holders: [HolderEntry], routes: [RouteEntry]) throws(Problem) {
-        let byName = Dictionary(holders.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        for route in routes {
-            var seen = Set<String>()
-            var current = byName[route.holder]
-            while let holder = current {
-                guard seen.insert(holder.name).inserted else {
-                    throw Problem(description: "holder '\(holder.name)' is on a loop of parents (see holder-scope)")
-                }
-                let provided = Set(route.parameters.map(\.name))
-                if let missing = holder.parameters.first(where: { !provided.contains($0.name) }) {
-                    throw Problem(
-                        description: "route '\(route.id)' cannot create holder '\(holder.name)': its path has no parameter "
-                            + "'\(missing.name)' (see holder-params)")
-                }
-                current = holder.parent.flatMap { byName[$0] }
-            }
-        }
-    }
-
-    /// The trie of the routes' paths, as `Trie` describes it.
-    private static func makeTrie(_ app: AppModel) throws(Problem) -> Trie {
+    /// The trie of the routes' paths, as `Trie` describes it. Two routes that end at one node
+    /// and ask the same of the query match the same URLs.
+    private static func makeTrie(_ app: AppModel, _ routes: [RouteEntry]) throws(Problem) -> Trie {
         var trie = Trie()
         var literalChildren: [Int: [String: Int]] = [:]
+        var parameterChildren: [Int: [String: (kind: ValueKind, child: Int)]] = [:]
+        var ends: [String: Int] = [:]
         func newNode() -> Int {
-            trie.exact.append(-1)
-            trie.rest.append(-1)
-            trie.wildcard.append(-1)
+            trie.exact.append([])
+            trie.rest.append([])
             return trie.exact.count - 1
         }
         for (index, route) in app.routes.enumerated() {
             guard let pattern = route.path?.value else { continue }
             var node = 0
             var endsInRest = false
+            var parameterIndex = 0
             for segment in pattern.segments {
                 switch segment {
                 case .literal(let symbol):
@@ -354,30 +585,98 @@ package struct RoutingPlan: Sendable {
                         node = child
                     }
                 case .parameter, .wildcard:
-                    if trie.wildcard[node] < 0 { trie.wildcard[node] = newNode() }
-                    node = trie.wildcard[node]
+                    var kind = ValueKind.string
+                    if case .parameter = segment {
+                        kind = routes[index].parameters[parameterIndex].kind
+                        parameterIndex += 1
+                    }
+                    if let edge = parameterChildren[node]?[kind.tableCode] {
+                        node = edge.child
+                    } else {
+                        let child = newNode()
+                        parameterChildren[node, default: [:]][kind.tableCode] = (kind, child)
+                        node = child
+                    }
                 case .rest:
                     endsInRest = true
                 }
             }
-            let id = app.text(route.id.value)
-            if endsInRest {
-                guard trie.rest[node] < 0 else { throw conflict(id, trie.rest[node], app) }
-                trie.rest[node] = index
-            } else {
-                guard trie.exact[node] < 0 else { throw conflict(id, trie.exact[node], app) }
-                trie.exact[node] = index
-            }
+            let query = routes[index].query.filter { !($0.kind == .string && $0.isOptional) }
+                .map { "\($0.name)\u{0}\($0.kind.tableCode)\u{0}\($0.isRequired)" }.sorted()
+            let end = "\(node) \(endsInRest) " + query.joined(separator: "\u{1}")
+            if let other = ends[end] { throw conflict(routes[other].id, routes[index].id) }
+            ends[end] = index
+            if endsInRest { trie.rest[node].append(index) } else { trie.exact[node].append(index) }
         }
         trie.literals = literalChildren.flatMap { node, children in children.map { (node: node, segment: $0.key, child: $0.value) } }
             .sorted { $0.node != $1.node ? $0.node < $1.node : $0.segment.utf8.lexicographicallyPrecedes($1.segment.utf8) }
+        trie.parameters = parameterChildren.flatMap { node, children in
+            children.map { (node: node, kind: $0.value.kind, child: $0.value.child) }
+        }
+        .sorted { $0.node != $1.node ? $0.node < $1.node : $0.kind.tableCode.utf8.lexicographicallyPrecedes($1.kind.tableCode.utf8) }
         return trie
     }
 
-    private static func conflict(_ id: String, _ other: Int, _ app: AppModel) -> Problem {
-        Problem(
-            description: "the paths of routes '\(app.text(app.routes[other].id.value))' and '\(id)' match the same URLs "
-                + "(see conflicting-patterns)")
+    private static func conflict(_ first: String, _ second: String) -> Problem {
+        Problem(description: "the paths of routes '\(first)' and '\(second)' match the same URLs (see conflicting-patterns)")
+    }
+}
+
+/// The enums of a plan's listed values, and the one of each declaration.
+struct ValueEnumTable {
+    var enums: [RoutingPlan.ValueEnum] = []
+    /// By `key`.
+    var index: [String: Int] = [:]
+
+    static func key(_ name: String, _ canonicalValues: [String]) -> String {
+        name + "\u{0}" + canonicalValues.joined(separator: "/")
+    }
+
+    /// The kind of a value of `type`, declared for the parameter or item `name`.
+    func kind(of type: DeclaredType, named name: String, in app: AppModel) -> RoutingPlan.ValueKind {
+        switch type {
+        case .string: return .string
+        case .int: return .int
+        case .uuid: return .uuid
+        case .listed(let values):
+            // `valueEnums` made an enum for every declaration.
+            return index[Self.key(name, values.map { app.text($0.value.segment) })].map { .listed($0) } ?? .string
+        }
+    }
+}
+
+/// How specific a pattern's segment is, as a number: where one segment's values are a strict
+/// subset of another's, its number is the smaller — a static segment (or one listed value),
+/// listed values (fewer first), `int` or `uuid`, any value, `**`. Comparing the numbers of two
+/// paths position by position, a path whose URLs are a strict subset of another's comes
+/// first; among equal paths, the sum of `queryKey` over the items does the same for queries.
+/// So in a route set without conflicts, the routes a URL matches come, in this order, from
+/// the most specific to the least.
+enum SegmentRank: Int {
+    case literal, listed, typed, any, rest
+
+    func key(count: Int) -> Int { rawValue << 40 | count }
+
+    static func of(_ type: DeclaredType) -> Int {
+        switch type {
+        case .string: return SegmentRank.any.key(count: 0)
+        case .int, .uuid: return SegmentRank.typed.key(count: 0)
+        case .listed(let values):
+            let count = Set(values.map(\.value.segment)).count
+            return count == 1 ? SegmentRank.literal.key(count: 1) : SegmentRank.listed.key(count: count)
+        }
+    }
+
+    /// What an item's constraint adds to a route's query key: at most zero, zero for an item
+    /// that allows everything, and smaller for a strict subset of what another allows.
+    static func queryKey(_ constraint: QueryItemSet) -> Int {
+        let values: Int
+        switch constraint.values {
+        case .listed(let listed): values = listed.count
+        case .integer, .uuid: values = 1 << 32
+        case .any: values = 1 << 33
+        }
+        return values + (constraint.allowsAbsence ? 1 : 0) - (1 << 33 + 1)
     }
 }
 

@@ -8,12 +8,76 @@ import RouteLintCore
 /// its row of one table, found by the route's ordinal, instead of switching over every case.
 enum SwiftGenerator {
     static func files(_ plan: RoutingPlan, header: String) -> [GeneratedFile] {
-        [
-            GeneratedFile(name: "Routes.swift", contents: header + routes(plan)),
-            GeneratedFile(name: "Holders.swift", contents: header + holders(plan)),
+        // UUID is Foundation's: the code imports it only for a set with a `uuid` value.
+        let imports =
+            plan.usesUUID
+            ? "#if canImport(FoundationEssentials)\nimport FoundationEssentials\n#else\nimport Foundation\n#endif\n\n" : ""
+        return [
+            GeneratedFile(name: "Routes.swift", contents: header + imports + routes(plan)),
+            GeneratedFile(name: "Holders.swift", contents: header + imports + holders(plan)),
             GeneratedFile(
                 name: "RouteRuntime.swift", contents: header + String(decoding: PackageResources.RouteRuntime_swift, as: UTF8.self)),
         ]
+    }
+
+    /// The type of a parameter's or query item's value: `String`, `Int`, `UUID` or its enum,
+    /// optional for an optional item without a default.
+    static func type(_ parameter: RoutingPlan.Parameter, _ plan: RoutingPlan) -> String {
+        let base: String
+        switch parameter.kind {
+        case .string: base = "String"
+        case .int: base = "Int"
+        case .uuid: base = "UUID"
+        case .listed(let index): base = plan.valueEnums[index].typeName
+        }
+        return parameter.isOptional ? base + "?" : base
+    }
+
+    /// `label: Type`, with ` = default` for a query item that has one (`nil` for an optional).
+    static func declaration(_ parameter: RoutingPlan.Parameter, _ plan: RoutingPlan) -> String {
+        var text = "\(label(parameter.codeName)): \(type(parameter, plan))"
+        if parameter.isOptional {
+            text += " = nil"
+        } else if let value = parameter.defaultValue {
+            text += " = " + valueLiteral(value, parameter.kind, plan)
+        }
+        return text
+    }
+
+    /// A value of `kind`, given as its text, as a Swift expression.
+    static func valueLiteral(_ value: String, _ kind: RoutingPlan.ValueKind, _ plan: RoutingPlan) -> String {
+        switch kind {
+        case .string: return literal(value)
+        case .int: return value
+        case .uuid: return "UUID(uuidString: \(literal(value)))!"
+        case .listed(let index):
+            let values = plan.valueEnums[index]
+            return "." + name(values.caseNames[values.values.firstIndex(of: value) ?? 0])
+        }
+    }
+
+    /// The text of a typed value `expression` as a URL carries it: empty for a nil optional.
+    static func text(of expression: String, _ parameter: RoutingPlan.Parameter) -> String {
+        let optional = parameter.isOptional ? "?" : ""
+        switch parameter.kind {
+        case .string: return parameter.isOptional ? "\(expression) ?? \"\"" : expression
+        case .int: return parameter.isOptional ? "\(expression).map { String($0) } ?? \"\"" : "String(\(expression))"
+        case .uuid: return "\(expression)\(optional).uuidString.lowercased()" + (parameter.isOptional ? " ?? \"\"" : "")
+        case .listed: return "\(expression)\(optional).rawValue" + (parameter.isOptional ? " ?? \"\"" : "")
+        }
+    }
+
+    /// The typed value of the text `expression` (of a value checked to be of its kind): nil
+    /// when it does not read back, or for an optional, when it is empty.
+    static func value(of expression: String, _ parameter: RoutingPlan.Parameter, _ plan: RoutingPlan) -> String {
+        let conversion: String
+        switch parameter.kind {
+        case .string: conversion = expression
+        case .int: conversion = "Int(\(expression))"
+        case .uuid: conversion = "UUID(uuidString: \(expression))"
+        case .listed(let index): conversion = "\(plan.valueEnums[index].typeName)(rawValue: \(expression))"
+        }
+        return parameter.isOptional ? "\(expression).isEmpty ? nil : \(conversion)" : conversion
     }
 
     /// The most cases a generated `switch` over positions has.
@@ -41,10 +105,10 @@ enum SwiftGenerator {
 
     private static func routes(_ plan: RoutingPlan) -> String {
         var code = CodeWriter()
-        code.line("/// A route of the app: one case per route of the manifest, with its path parameters.")
+        code.line("/// A route of the app: one case per route of the manifest, with its path parameters and query items.")
         code.block("public enum Route: Hashable, Sendable") { code in
             for route in plan.routes {
-                let parameters = route.parameters.map { "\(label($0.codeName)): String" }.joined(separator: ", ")
+                let parameters = (route.parameters + route.query).map { declaration($0, plan) }.joined(separator: ", ")
                 code.line("case \(name(route.caseName))\(parameters.isEmpty ? "" : "(\(parameters))")")
             }
             code.line()
@@ -52,9 +116,10 @@ enum SwiftGenerator {
                 """
                 /// The route's id in the manifest.
                 public var id: String { row.id }
-                /// The URL path of this route value, parameters percent-encoded; nil for a route without a path.
+                /// The URL of this route value, percent-encoded: its path, then the query items whose values
+                /// differ from their defaults; nil for a route without a path.
                 public var path: String? { row.path(arguments) }
-                /// The path parameters, by their names in the manifest, decoded.
+                /// The path parameters' values as a URL carries them, by their names in the manifest.
                 public var parameters: [String: String] { row.parameters(arguments) }
                 public var activity: Activity? { row.activity.map { RouteTables.activities[$0] } }
                 /// The tab the route opens in when a link names none.
@@ -63,16 +128,31 @@ enum SwiftGenerator {
                 public var requiresAuth: Bool { row.requiresAuth }
                 public var holderKind: HolderKind { RouteTables.holderKinds[row.holder] }
 
-                /// The route a URL path opens (percent-encoded, without query): the most specific match.
+                /// The route a URL path opens (percent-encoded, with its query, if any): the most specific
+                /// route whose path matches and whose query items the URL meets.
                 public init?(path: String) {
-                    guard let segments = RoutePath.segments(of: path), let ordinal = RouteTables.trie.match(segments),
-                        let route = Route.make(ordinal, RouteTables.rows[ordinal].arguments(from: segments))
+                    guard let url = RouteURL(path), url.scheme == nil, let route = Route.matching(path: url.path, query: url.query)
                     else { return nil }
                     self = route
                 }
 
-                /// The value of the path parameter named `name` in the manifest, decoded; empty for none.
+                /// The route of a percent-encoded path and the decoded query items of a URL.
+                static func matching(path: String, query: [(name: String, value: String)]) -> Route? {
+                    guard let segments = RoutePath.segments(of: path),
+                        let ordinal = RouteTables.trie.match(segments, query: query, rows: RouteTables.rows)
+                    else { return nil }
+                    return Route.make(ordinal, RouteTables.rows[ordinal].arguments(from: segments, query: query))
+                }
+
+                /// The value of the path parameter or query item named `name` in the manifest, as a URL
+                /// carries it; empty for none.
                 func argument(_ name: String) -> String { row.argument(name, in: arguments) }
+
+                /// `argument(name)`, nil when it is empty: an optional query item the value lacks.
+                func optionalArgument(_ name: String) -> String? {
+                    let value = argument(name)
+                    return value.isEmpty ? nil : value
+                }
 
                 var row: RouteRow { RouteTables.rows[ordinal] }
 
@@ -92,7 +172,7 @@ enum SwiftGenerator {
             code.line("/// The route's position in the manifest: its row of the route table.")
             code.line("var ordinal: Int { ordinal0() }")
             code.line()
-            code.line("/// The path parameters' values, decoded, in path order.")
+            code.line("/// The path parameters' values, then the query items', as a URL carries them (empty for a nil optional).")
             code.line("var arguments: [String] { arguments0() }")
             // Both are `switch`es over every case, in a chain of functions of `switchChunk`
             // cases, each with a `default` that asks the next: a `default` spares the compiler a
@@ -119,8 +199,8 @@ enum SwiftGenerator {
                 code.line("@inline(never)")
                 code.block("private func arguments\(number)() -> [String]") { code in
                     code.block("switch self") { code in
-                        for route in plan.routes[start..<end] where !route.parameters.isEmpty {
-                            let values = route.parameters.indices.map { "v\($0)" }
+                        for route in plan.routes[start..<end] where !(route.parameters + route.query).isEmpty {
+                            let values = (route.parameters + route.query).enumerated().map { text(of: "v\($0)", $1) }
                             code.line("case \(pattern(route)): return [\(values.joined(separator: ", "))]")
                         }
                         code.line("default: return " + (number == chunks.count - 1 ? "[]" : "arguments\(number + 1)()"))
@@ -147,16 +227,36 @@ enum SwiftGenerator {
                         for ordinal in start..<min(start + switchChunk, plan.routes.count) {
                             let route = plan.routes[ordinal]
                             guard route.path != nil else { continue }
-                            let values = route.parameters.enumerated().map { "\(label($1.codeName)): arguments[\($0)]" }
-                            code.line(
-                                "case \(ordinal): return .\(name(route.caseName))\(values.isEmpty ? "" : "(\(values.joined(separator: ", ")))")"
-                            )
+                            let parameters = route.parameters + route.query
+                            // A typed value reads back from text the trie checked, except an `int` past a 32-bit
+                            // `Int`: then the URL opens nothing.
+                            let checked = parameters.indices.filter { parameters[$0].kind != .string && !parameters[$0].isOptional }
+                            let values = parameters.enumerated().map { index, parameter in
+                                let value =
+                                    checked.contains(index)
+                                    ? "v\(index)"
+                                    : parameter.isOptional
+                                        ? "(\(Self.value(of: "arguments[\(index)]", parameter, plan)))" : "arguments[\(index)]"
+                                return "\(label(parameter.codeName)): \(value)"
+                            }
+                            let value = ".\(name(route.caseName))\(values.isEmpty ? "" : "(\(values.joined(separator: ", ")))")"
+                            guard !checked.isEmpty else {
+                                code.line("case \(ordinal): return \(value)")
+                                continue
+                            }
+                            code.line("case \(ordinal):")
+                            code.indented { code in
+                                let bindings = checked.map { "let v\($0) = \(Self.value(of: "arguments[\($0)]", parameters[$0], plan))" }
+                                code.line("guard \(bindings.joined(separator: ", ")) else { return nil }")
+                                code.line("return \(value)")
+                            }
                         }
                         code.line("default: return nil")
                     }
                 }
             }
         }
+        valueEnums(plan, &code)
         code.line()
         tabsAndActivities(plan, &code)
         code.line()
@@ -166,11 +266,25 @@ enum SwiftGenerator {
         return code.text
     }
 
-    /// `.product(let v0)`: a case pattern binding its parameters by position.
+    /// `.product(let v0)`: a case pattern binding its parameters and query items by position.
     private static func pattern(_ route: RoutingPlan.RouteEntry) -> String {
-        route.parameters.isEmpty
+        let count = route.parameters.count + route.query.count
+        return count == 0
             ? ".\(name(route.caseName))"
-            : ".\(name(route.caseName))(" + route.parameters.indices.map { "let v\($0)" }.joined(separator: ", ") + ")"
+            : ".\(name(route.caseName))(" + (0..<count).map { "let v\($0)" }.joined(separator: ", ") + ")"
+    }
+
+    /// An enum per list of values a parameter or query item takes.
+    private static func valueEnums(_ plan: RoutingPlan, _ code: inout CodeWriter) {
+        for values in plan.valueEnums {
+            code.line()
+            code.line("/// \(values.summary)")
+            code.block("public enum \(values.typeName): String, CaseIterable, Hashable, Sendable, CustomStringConvertible") { code in
+                for (value, caseName) in zip(values.values, values.caseNames) { code.line("case \(name(caseName)) = \(literal(value))") }
+                code.line()
+                code.line("public var description: String { rawValue }")
+            }
+        }
     }
 
     private static func tabsAndActivities(_ plan: RoutingPlan, _ code: inout CodeWriter) {
@@ -238,7 +352,7 @@ enum SwiftGenerator {
             code.line()
             code.block("public init?(url: String)") { code in
                 code.line("guard let parts = RouteURL(url), parts.belongs(schemes: Self.schemes, hosts: Self.hosts),")
-                code.line("      let route = Route(path: parts.path) else { return nil }")
+                code.line("      let route = Route.matching(path: parts.path, query: parts.query) else { return nil }")
                 code.line("self.route = route")
                 code.line("let items = parts.query.map { QueryItem(name: $0.name, value: $0.value) }")
                 code.line("let requested = items.first { $0.name == \"tab\" }.flatMap { Tab(rawValue: $0.value) }")
@@ -260,16 +374,32 @@ enum SwiftGenerator {
     private static func tables(_ plan: RoutingPlan, _ code: inout CodeWriter) {
         code.line("/// What the manifest says of each route, and the trie of their paths.")
         code.block("enum RouteTables") { code in
+            code.line("/// The values of each listed kind, in canonical form.")
+            if plan.valueTable.isEmpty {
+                code.line("static let listed: [Set<String>] = []")
+            } else {
+                code.line("static let listed: [Set<String>] = [")
+                code.indented { code in
+                    for line in plan.valueTable { code.line("Set(\(literal(line)).split(separator: \"/\").map(String.init)),") }
+                }
+                code.line("]")
+            }
             code.line("static let rows = RouteRow.rows(")
-            code.indented { code in text(plan.routeTable, &code) }
+            code.indented { code in
+                text(plan.routeTable, &code, suffix: ",")
+                code.line("listed: listed")
+            }
             code.line(")")
             code.line("static let trie = RouteTrie(")
             code.indented { code in
-                code.line("exact: \(literal(plan.trie.exact.map(String.init).joined(separator: ","))),")
-                code.line("rest: \(literal(plan.trie.rest.map(String.init).joined(separator: ","))),")
-                code.line("wildcard: \(literal(plan.trie.wildcard.map(String.init).joined(separator: ","))),")
+                let rows = { (lists: [[Int]]) in literal(lists.map { $0.map(String.init).joined(separator: " ") }.joined(separator: ",")) }
+                code.line("exact: \(rows(plan.trie.exact)),")
+                code.line("rest: \(rows(plan.trie.rest)),")
                 code.line("edges:")
-                text(plan.trie.literals.map { "\($0.node)/\($0.segment)/\($0.child)" }, &code)
+                text(plan.trie.literals.map { "\($0.node)/\($0.segment)/\($0.child)" }, &code, suffix: ",")
+                code.line("parameters:")
+                text(plan.trie.parameters.map { "\($0.node)/\($0.kind.tableCode)/\($0.child)" }, &code, suffix: ",")
+                code.line("listed: listed")
             }
             code.line(")")
             code.line("static let activities = Array(Activity.allCases)")
@@ -283,11 +413,11 @@ enum SwiftGenerator {
 
     /// A multi-line string literal of `lines`. The plan's table lines hold no backslash and no
     /// quote (see `RoutingPlan.routeTable`), so they are written as they are.
-    private static func text(_ lines: [String], _ code: inout CodeWriter) {
-        guard !lines.isEmpty else { return code.line("\"\"") }
+    private static func text(_ lines: [String], _ code: inout CodeWriter, suffix: String = "") {
+        guard !lines.isEmpty else { return code.line("\"\"" + suffix) }
         code.line("\"\"\"")
         for line in lines { code.line(line) }
-        code.line("\"\"\"")
+        code.line("\"\"\"" + suffix)
     }
 
     /// A Swift string literal of `text`, escaped.
@@ -342,7 +472,7 @@ enum SwiftGenerator {
             }
             for holder in holders {
                 let arguments =
-                    holder.parameters.map { "\(label($0.codeName)): String" }
+                    holder.parameters.map { "\(label($0.codeName)): \(type($0, plan))" }
                     + (holder.parent.map { ["parent: \(plan.holder($0)!.typeName)"] } ?? [])
                 code.line("func make\(holder.typeName)(\(arguments.joined(separator: ", "))) -> \(holder.typeName)")
             }
@@ -420,8 +550,9 @@ private struct SwiftRegistrySpelling: RegistrySpelling {
     }
 
     func typedAccessor(_ route: RoutingPlan.RouteEntry, _ holder: RoutingPlan.HolderEntry) -> [String] {
-        let parameters = route.parameters.map { "\(SwiftGenerator.label($0.codeName)): String" }.joined(separator: ", ")
-        let arguments = route.parameters.map { "\(SwiftGenerator.label($0.codeName)): \(SwiftGenerator.name($0.codeName))" }
+        let values = route.parameters + route.query
+        let parameters = values.map { SwiftGenerator.declaration($0, plan) }.joined(separator: ", ")
+        let arguments = values.map { "\(SwiftGenerator.label($0.codeName)): \(SwiftGenerator.name($0.codeName))" }
         let value = ".\(SwiftGenerator.name(route.caseName))" + (arguments.isEmpty ? "" : "(\(arguments.joined(separator: ", ")))")
         return documentation(["The holder of route '\(route.id)' (\(holder.name)), created with its parents when it does not exist yet."])
             + [
@@ -447,7 +578,24 @@ private struct SwiftRegistrySpelling: RegistrySpelling {
     var helpers: [String] { [] }
 
     func argument(_ parameter: RoutingPlan.Parameter) -> String {
-        "\(SwiftGenerator.label(parameter.codeName)): route.argument(\(SwiftGenerator.literal(parameter.name)))"
+        let name = SwiftGenerator.literal(parameter.name)
+        let value: String
+        // A route's argument is the text of its typed value, which reads back: the fallbacks
+        // after `??` keep the code free of force-unwraps, and are never taken.
+        switch (parameter.kind, parameter.isOptional) {
+        case (.string, false): value = "route.argument(\(name))"
+        case (.string, true): value = "route.optionalArgument(\(name))"
+        case (.int, false): value = "Int(route.argument(\(name))) ?? 0"
+        case (.int, true): value = "route.optionalArgument(\(name)).flatMap { Int($0) }"
+        case (.uuid, false): value = "UUID(uuidString: route.argument(\(name))) ?? UUID()"
+        case (.uuid, true): value = "route.optionalArgument(\(name)).flatMap { UUID(uuidString: $0) }"
+        case (.listed(let index), false):
+            let values = plan.valueEnums[index]
+            value = "\(values.typeName)(rawValue: route.argument(\(name))) ?? .\(SwiftGenerator.name(values.caseNames[0]))"
+        case (.listed(let index), true):
+            value = "route.optionalArgument(\(name)).flatMap { \(plan.valueEnums[index].typeName)(rawValue: $0) }"
+        }
+        return "\(SwiftGenerator.label(parameter.codeName)): \(value)"
     }
 
     func parent(_ parent: RoutingPlan.HolderEntry) -> String {

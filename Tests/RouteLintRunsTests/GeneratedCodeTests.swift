@@ -21,6 +21,7 @@ struct GeneratedCodeTests {
         let manifests = try loadFromDisk([root.appendingPathComponent("Manifests").path]).files
         let stripe = DatasetTests.manifest(try DatasetTests.templates("paths-stripe-2023-09.txt"))
         let names = try String(contentsOf: testsDirectory.appendingPathComponent("Fixtures/generate/names.routes.yaml"), encoding: .utf8)
+        let typed = try String(contentsOf: testsDirectory.appendingPathComponent("Fixtures/generate/typed.routes.yaml"), encoding: .utf8)
         return [
             (
                 "manifests", manifests,
@@ -47,6 +48,20 @@ struct GeneratedCodeTests {
             (
                 "thousand", [SourceFile(id: FileID(0), path: "thousand.routes.yaml", bytes: Array(thousandRoutes().utf8))],
                 ["/area7/items/x/edit"]
+            ),
+            (
+                "typed", [SourceFile(id: FileID(0), path: "typed.routes.yaml", bytes: Array(typed.utf8))],
+                [
+                    "/products/42", "/products/042", "/products/-7", "/products/%34%32", "/products/red-shoes",
+                    "/products/1234567890123456789", "/products/123456789012345678", "/products/42/reviews?sort=top%20rated",
+                    "/products/42/reviews?sort=worst", "/products/x/reviews", "/search", "/search?q=shoes&page=2",
+                    "/search?type=users&q=a%26b%3Dc", "/search?type=repos&page=", "/search?type=other&q=x", "/search?page=x",
+                    "/search?type=&page=3&page=x", "/search?type=users&type=repos", "/search?q=&q=second",
+                    "/orders/0F0E0D0C-0B0A-4908-8706-050403020100?ref=mail", "/orders/0f0e0d0c-0b0a-4908-8706-05040302010",
+                    "/orders/not-a-uuid", "/colors/dark%20blue", "/colors/red", "/colors/1", "/colors/blue", "/levels/1?limit=5",
+                    "/levels/1", "/levels/3?limit=5", "/levels/2?limit=x", "typed://products/7?tab=home",
+                    "https://typed.example.com/search?type=repos&q=%F0%9F%98%80#top",
+                ]
             ),
         ]
     }
@@ -83,13 +98,43 @@ struct GeneratedCodeTests {
     /// factory describes it, `Name(param=value,…)<parent>`, with `v-NAME` for each parameter.
     /// Made from the model, not from the generated code.
     static func expectedHolders(_ app: AppModel) -> [String] {
-        func describe(_ name: String, depth: Int = 0) -> String {
+        func describe(_ name: String, _ route: Route, depth: Int = 0) -> String {
             guard depth < 64, let holder = app.holder(named: name) else { return "?" }
-            let params = app.names(holder.params).map { "\(app.text($0.value))=v-\(app.text($0.value))" }
-            let parent = holder.parent.map { "<" + describe(app.text($0.value), depth: depth + 1) + ">" } ?? ""
+            let params = app.names(holder.params).map { param in
+                let text = app.text(param.value)
+                let type = route.queryItem(param.value)?.effectiveType ?? route.parameterType(param.value)
+                return "\(text)=\(sampleValue(text, type, app))"
+            }
+            let parent = holder.parent.map { "<" + describe(app.text($0.value), route, depth: depth + 1) + ">" } ?? ""
             return "\(name)(\(params.joined(separator: ",")))\(parent)"
         }
-        return app.routes.map { route in app.text(route.id.value) + "\t" + describe(route.holder.map { app.text($0.value) } ?? "") }
+        return app.routes.map { route in app.text(route.id.value) + "\t" + describe(route.holder.map { app.text($0.value) } ?? "", route) }
+    }
+
+    /// The value the drivers give a parameter or query item of `type` named `name`, as generated
+    /// code writes it back: `v-NAME` for a string, 7, a UUID in lower case, the first listed value.
+    static func sampleValue(_ name: String, _ type: DeclaredType, _ app: AppModel) -> String {
+        switch type {
+        case .string: return "v-\(name)"
+        case .int: return "7"
+        case .uuid: return "00010203-0405-4607-8809-0a0b0c0d0e0f"
+        case .listed(let values): return String(decoding: PathText.decode(Array(app.text(values[0].value.segment).utf8)), as: UTF8.self)
+        }
+    }
+
+    /// `sampleValue` as an expression of `kind` in Swift (`swift`) or Kotlin.
+    static func sampleExpression(_ parameter: RoutingPlan.Parameter, _ plan: RoutingPlan, swift: Bool) -> String {
+        switch parameter.kind {
+        case .string: return swift ? SwiftGenerator.literal("v-\(parameter.name)") : KotlinGenerator.literal("v-\(parameter.name)")
+        case .int: return swift ? "7" : "7L"
+        case .uuid:
+            let text = "00010203-0405-4607-8809-0a0b0c0d0e0f"
+            return swift ? "UUID(uuidString: \(SwiftGenerator.literal(text)))!" : KotlinGenerator.literal(text)
+        case .listed(let index):
+            let values = plan.valueEnums[index]
+            return swift
+                ? ".\(SwiftGenerator.name(values.caseNames[0]))" : "\(values.typeName).\(KotlinGenerator.entry(values.caseNames[0]))"
+        }
     }
 
     /// What the drivers print after `cleanup` with no active route: how many holders it
@@ -114,14 +159,30 @@ struct GeneratedCodeTests {
 
     /// What `routelint resolve` says of each URL, in the drivers' format: route, tab,
     /// parameters and query, or `-` when the URL does not resolve to one route.
+    /// A typed value is printed as generated code writes it back: an `int` without leading
+    /// zeros, a `uuid` in lower case. The last column is the declared query items the route
+    /// takes from the URL (or from their defaults), in manifest order.
     static func expected(_ urls: [String], _ result: LintResult) -> [String] {
         let resolver = URLResolver(apps: result.apps)
+        func written(_ pair: URLResolver.Pair) -> String {
+            switch pair.type {
+            case "int": return "\(pair.name)=\(Int(pair.value).map(String.init) ?? pair.value)"
+            case "uuid": return "\(pair.name)=\(pair.value.lowercased())"
+            default: return "\(pair.name)=\(pair.value)"
+            }
+        }
         return urls.map { url in
             let resolution = resolver.resolve(url)
             guard resolution.status == .resolved, let route = resolution.route else { return "-" }
-            let parameters = resolution.parameters.map { "\($0.name)=\($0.value)" }.sorted().joined(separator: "&")
-            let query = resolution.query.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
-            return [route, resolution.tab ?? "-", parameters, query].joined(separator: "\t")
+            let parameters = resolution.parameters.map(written).sorted().joined(separator: "&")
+            // The URL's own items, less the `tab` items when one chose the tab.
+            var raw = (try? ParsedURL.parse(url).get())?.query ?? []
+            if let tab = raw.first(where: { $0.name == "tab" })?.value, tab == resolution.tab { raw.removeAll { $0.name == "tab" } }
+            let query = raw.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
+            let app = result.apps.first { $0.route(named: route) != nil }
+            let declared = app.flatMap { app in app.route(named: route).map { route in route.query.map { app.text($0.name.value) } } } ?? []
+            let items = declared.compactMap { name in resolution.query.first { $0.name == name && $0.type != nil }.map(written) }
+            return [route, resolution.tab ?? "-", parameters, query, items.joined(separator: "&")].joined(separator: "\t")
         }
     }
 
@@ -132,7 +193,13 @@ struct GeneratedCodeTests {
             let segments = pattern.segments.map { segment -> String in
                 switch segment {
                 case .literal(let symbol): return app.text(symbol)
-                case .parameter(let name): return "v-\(app.text(name))%20%C3%A9"
+                case .parameter(let name):
+                    switch route.parameterType(name) {
+                    case .string: return "v-\(app.text(name))%20%C3%A9"
+                    case .int: return "0042"
+                    case .uuid: return "0F0E0D0C-0B0A-4908-8706-050403020100"
+                    case .listed(let values): return app.text(values[values.count - 1].value.segment)
+                    }
                 case .wildcard: return "any"
                 case .rest: return "rest/of/it"
                 }
@@ -190,9 +257,16 @@ struct GeneratedCodeTests {
         for holder in plan.holders {
             let parent = holder.parent.flatMap(plan.holder)
             let arguments =
-                holder.parameters.map { "\(SwiftGenerator.label($0.codeName)): String" }
+                holder.parameters.map { "\(SwiftGenerator.label($0.codeName)): \(SwiftGenerator.type($0, plan))" }
                 + (parent.map { ["parent: \(className($0))"] } ?? [])
-            let params = holder.parameters.map { "\(SwiftGenerator.literal($0.name + "=")) + \(SwiftGenerator.name($0.codeName))" }
+            let params = holder.parameters.map { parameter in
+                let value = SwiftGenerator.name(parameter.codeName)
+                let text =
+                    parameter.kind == .uuid
+                    ? "\(value)\(parameter.isOptional ? "?" : "").uuidString.lowercased()"
+                    : parameter.isOptional ? "\(value).map { \"\\($0)\" }" : "\"\\(\(value))\""
+                return "\(SwiftGenerator.literal(parameter.name + "=")) + (\(text)\(parameter.isOptional ? " ?? \"\"" : ""))"
+            }
             var text =
                 "\(SwiftGenerator.literal(holder.name + "(")) + " + (params.isEmpty ? "" : params.joined(separator: " + \",\" + ") + " + ")
             text += "\")\"" + (parent == nil ? "" : " + \"<\" + parent.description + \">\"")
@@ -204,7 +278,9 @@ struct GeneratedCodeTests {
         code += "let registry = HolderRegistry(factory: Factory())\n"
         for route in plan.routes {
             guard let holder = plan.holder(route.holder) else { continue }
-            let arguments = route.parameters.map { "\(SwiftGenerator.label($0.codeName)): \(SwiftGenerator.literal("v-" + $0.name))" }
+            let arguments = (route.parameters + route.query).map {
+                "\(SwiftGenerator.label($0.codeName)): \(sampleExpression($0, plan, swift: true))"
+            }
             let value = ".\(SwiftGenerator.name(route.caseName))" + (arguments.isEmpty ? "" : "(\(arguments.joined(separator: ", ")))")
             code += "do {\n"
             code += "    let holder: \(className(holder)) = registry.\(route.accessorName)(\(arguments.joined(separator: ", ")))\n"
@@ -226,7 +302,8 @@ struct GeneratedCodeTests {
             }
             let parameters = link.route.parameters.map { "\\($0.key)=\\($0.value)" }.sorted().joined(separator: "&")
             let query = link.query.map { "\\($0.name)=\\($0.value)" }.joined(separator: "&")
-            print([link.route.id, link.tab?.rawValue ?? "-", parameters, query].joined(separator: "\\t"))
+            let items = link.route.row.query.compactMap { item in link.route.optionalArgument(item.name).map { "\\(item.name)=\\($0)" } }
+            print([link.route.id, link.tab?.rawValue ?? "-", parameters, query, items.joined(separator: "&")].joined(separator: "\\t"))
             if let path = link.route.path, Route(path: path) != link.route { print("round trip failed: \\(link.route.id) \\(path)") }
         }
 
@@ -245,9 +322,11 @@ struct GeneratedCodeTests {
         for holder in plan.holders {
             let parent = holder.parent.flatMap(plan.holder)
             let arguments =
-                holder.parameters.map { "\(KotlinGenerator.name($0.codeName)): String" }
+                holder.parameters.map { "\(KotlinGenerator.name($0.codeName)): \(KotlinGenerator.type($0, plan))" }
                 + (parent.map { ["parent: \(className($0))"] } ?? [])
-            let params = holder.parameters.map { "\(KotlinGenerator.literal($0.name + "=")) + \(KotlinGenerator.name($0.codeName))" }
+            let params = holder.parameters.map {
+                "\(KotlinGenerator.literal($0.name + "=")) + \"${\(KotlinGenerator.name($0.codeName))\($0.isOptional ? " ?: \"\"" : "")}\""
+            }
             var text =
                 "\(KotlinGenerator.literal(holder.name + "(")) + " + (params.isEmpty ? "" : params.joined(separator: " + \",\" + ") + " + ")
             text += "\")\"" + (parent == nil ? "" : " + \"<\" + parent + \">\"")
@@ -261,7 +340,7 @@ struct GeneratedCodeTests {
             code += "fun checkHolders\(number)(registry: HolderRegistry\(typeArguments)) {\n"
             for (index, route) in chunk.enumerated() {
                 let holder = plan.holder(route.holder)!
-                let arguments = route.parameters.map { KotlinGenerator.literal("v-" + $0.name) }
+                let arguments = (route.parameters + route.query).map { sampleExpression($0, plan, swift: false) }
                 let value =
                     "Route.\(KotlinGenerator.className(route))" + (arguments.isEmpty ? "" : "(\(arguments.joined(separator: ", ")))")
                 code += "    val holder\(index): \(className(holder)) = registry.holder(\(value))\n"
@@ -289,7 +368,10 @@ struct GeneratedCodeTests {
                 }
                 val parameters = link.route.parameters.map { "${it.key}=${it.value}" }.sorted().joinToString("&")
                 val query = link.query.joinToString("&") { "${it.name}=${it.value}" }
-                println(listOf(link.route.id, link.tab?.id ?: "-", parameters, query).joinToString("\\t"))
+                val items = RouteTables.rows[link.route.ordinal].query.mapNotNull { item ->
+                    link.route.argument(item.name).let { if (it.length == 0) null else "${item.name}=$it" }
+                }
+                println(listOf(link.route.id, link.tab?.id ?: "-", parameters, query, items.joinToString("&")).joinToString("\\t"))
                 val path = link.route.path
                 if (path != null && Route.fromPath(path) != link.route) println("round trip failed: ${link.route.id} $path")
             }
@@ -299,7 +381,7 @@ struct GeneratedCodeTests {
 
     @Test(
         "Swift: compiled with swiftc, the router agrees with routelint resolve, every route's path leads back to it, and every typed holder is its holder",
-        arguments: ["manifests", "stripe", "names", "thousand"])
+        arguments: ["manifests", "stripe", "names", "thousand", "typed"])
     func swift(_ set: String) throws {
         let (_, files, extra) = try #require(try Self.routeSets().first { $0.name == set })
         let (result, plan, generated) = try Self.generated(files, language: .swift, holderTypes: Self.holderTypes(set))
@@ -310,7 +392,8 @@ struct GeneratedCodeTests {
         for file in generated {
             try file.contents.write(to: directory.appendingPathComponent(file.name), atomically: true, encoding: .utf8)
         }
-        try (Self.swiftHolderDriver(plan) + Self.swiftURLDriver).write(
+        // The app's side imports Foundation for its UUIDs, as apps do.
+        try ((plan.usesUUID ? "import Foundation\n\n" : "") + Self.swiftHolderDriver(plan) + Self.swiftURLDriver).write(
             to: directory.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
         let compiled = try Self.run(
             "swiftc", ["-swift-version", "6", "-Onone", "-warnings-as-errors"] + generated.map(\.name) + ["main.swift", "-o", "driver"],
@@ -337,7 +420,7 @@ struct GeneratedCodeTests {
 
     @Test(
         "Kotlin: compiled with Kotlin 2, warnings as errors, the router agrees with routelint resolve, every route's path leads back to it, and every typed holder is its holder",
-        .enabled(if: compilesKotlin), arguments: ["manifests", "stripe", "names", "thousand"])
+        .enabled(if: compilesKotlin), arguments: ["manifests", "stripe", "names", "thousand", "typed"])
     func kotlin(_ set: String) throws {
         let (_, files, extra) = try #require(try Self.routeSets().first { $0.name == set })
         let (result, plan, generated) = try Self.generated(files, language: .kotlin, holderTypes: Self.holderTypes(set))

@@ -2,6 +2,7 @@ import RouteLintTestSupport
 import Testing
 
 @testable import RouteLintCore
+@testable import RouteLintGeneration
 @testable import RouteLintRules
 
 /// Typed parameters and query items (docs/usage.md, "Parameter types and query items"):
@@ -324,5 +325,34 @@ struct TypedURLTests {
             }
         }
         #expect(conflictsSeen > 30 && typedConflictsSeen > 15 && resolved > 500, "\(conflictsSeen) \(typedConflictsSeen) \(resolved)")
+    }
+
+    @Test("generated code's order of routes puts each route before every route it is strictly inside of, as the definitions say")
+    func generatedOrder() throws {
+        var random = SeededRandom(state: 51)
+        var pairs = 0
+        for round in 0..<300 {
+            let routes = (0..<Int.random(in: 2...7, using: &random)).map { Self.randomRoute($0, &random) }
+            let linted = Self.app(routes)
+            let app = try #require(linted.apps.first)
+            // Two routes of the same URLs have no order: the plan refuses them, as lint does.
+            guard let plan = try? RoutingPlan.make(app, sources: []) else { continue }
+            let candidates = app.routes.filter { $0.path != nil }
+            let pathSets = candidates.map { route in Set(Self.paths.indices.filter { Self.matches(route, path: Self.paths[$0], app) }) }
+            let querySets = candidates.map { route in
+                Set(Self.queries.indices.filter { Self.matches(route, query: Self.queries[$0], app) })
+            }
+            let ranks = candidates.map { plan.route(id: app.text($0.id.value))!.rank }
+            for inner in candidates.indices {
+                for outer in candidates.indices where inner != outer {
+                    let isInside = pathSets[inner].isSubset(of: pathSets[outer]) && querySets[inner].isSubset(of: querySets[outer])
+                    let isEqual = pathSets[inner] == pathSets[outer] && querySets[inner] == querySets[outer]
+                    guard isInside && !isEqual && !pathSets[inner].isEmpty && !querySets[inner].isEmpty else { continue }
+                    #expect(ranks[inner] < ranks[outer], "round \(round): \(routes)")
+                    pairs += 1
+                }
+            }
+        }
+        #expect(pairs > 100, "\(pairs)")
     }
 }

@@ -11,6 +11,33 @@ enum class Presentation {
 }
 
 /**
+ * What a path parameter or a query item accepts: any value (`s`), an integer (`i`: an optional
+ * `-` then 1 to 18 ASCII digits), a UUID (`u`: 8-4-4-4-12 hexadecimal digits), or listed values
+ * (`l` and the position of their set), as the generated tables write it.
+ */
+internal class RouteValueKind(code: String, listed: List<Set<String>>) {
+    private val letter: Char = if (code.length > 0) code[0] else 's'
+    private val values: Set<String> = if (letter == 'l') listed.getOrNull(code.substring(1).toIntOrNull() ?: -1) ?: emptySet() else emptySet()
+
+    /** Whether a non-empty value, decoded ([value]) and in canonical form, is of the kind. */
+    fun accepts(value: String, canonical: String): Boolean = when (letter) {
+        'l' -> canonical in values
+        'i' -> {
+            val digits = if (value.startsWith("-")) value.substring(1) else value
+            digits.length in 1..18 && digits.all { it in '0'..'9' }
+        }
+        'u' -> value.length == 36 && value.indices.all { index ->
+            if (index == 8 || index == 13 || index == 18 || index == 23) value[index] == '-'
+            else value[index] in '0'..'9' || value[index] in 'a'..'f' || value[index] in 'A'..'F'
+        }
+        else -> true
+    }
+}
+
+/** A query item a route declares: its decoded name, kind, whether it is required, and its decoded default. */
+internal class RouteQueryItem(val name: String, val kind: RouteValueKind, val isRequired: Boolean, val defaultValue: String?)
+
+/**
  * A route's row of the generated route table: what the manifest says of it, so that a route
  * class overrides two members instead of one per property.
  */
@@ -27,12 +54,18 @@ internal class RouteRow(
     val presentation: Presentation,
     val requiresAuth: Boolean,
     /** The position of the route's holder among `HolderKind`'s entries. */
-    val holder: Int
+    val holder: Int,
+    val query: List<RouteQueryItem>,
+    /** Of the routes a URL matches, the one of lowest rank is the most specific. */
+    val rank: Int
 ) {
-    /** The URL path of the route with these parameter values, percent-encoded. */
+    /**
+     * The URL of the route with these values (path parameters, then query items, each empty
+     * for an absent optional), percent-encoded: the path, then the query items whose values
+     * differ from their defaults.
+     */
     fun path(arguments: List<String>): String? {
         val pattern = pattern ?: return null
-        if (pattern.isEmpty()) return "/"
         val path = StringBuilder()
         var next = 0
         for (piece in pattern) {
@@ -44,35 +77,69 @@ internal class RouteRow(
                 next++
             }
         }
+        if (path.length == 0) path.append('/')
+        var separator = '?'
+        for (index in query.indices) {
+            val value = arguments.getOrNull(parameterNames.size + index) ?: ""
+            if (value.length == 0 || value == query[index].defaultValue) continue
+            path.append(separator).append(RoutePath.encodeQuery(query[index].name)).append('=').append(RoutePath.encodeQuery(value))
+            separator = '&'
+        }
         return path.toString()
     }
 
-    /** The parameter values by their names in the manifest. */
+    /** The path parameter values by their names in the manifest. */
     fun parameters(arguments: List<String>): Map<String, String> = parameterNames.zip(arguments).toMap()
 
-    /** The value of the parameter [name]; empty when the route has none of that name. */
+    /** The value of the path parameter or query item [name]; empty when the route has none of that name, or the item is absent. */
     fun argument(name: String, arguments: List<String>): String {
-        val index = parameterNames.indexOf(name)
+        var index = parameterNames.indexOf(name)
+        if (index < 0) {
+            val item = query.indexOfFirst { it.name == name }
+            if (item >= 0) index = parameterNames.size + item
+        }
         return if (index >= 0 && index < arguments.size) arguments[index] else ""
     }
 
-    /** The decoded segments of a matched path that stand at the parameters. */
-    fun arguments(segments: List<RoutePath.Segment>): List<String> {
+    /**
+     * Whether a URL with these query items (decoded, in URL order) meets what the route asks of
+     * each item it declares: its first value of the item's type, or the item absent (or empty)
+     * where that is allowed.
+     */
+    fun accepts(items: List<Pair<String, String>>): Boolean = query.all { item ->
+        val value = first(item.name, items)
+        if (value == null) !item.isRequired else item.kind.accepts(value, RoutePath.encode(value))
+    }
+
+    /**
+     * The decoded segments of a matched path that stand at the parameters, then the value of
+     * each query item: its first non-empty value, else its default, else empty.
+     */
+    fun arguments(segments: List<RoutePath.Segment>, items: List<Pair<String, String>>): List<String> {
         val pattern = pattern ?: return emptyList()
         val values = ArrayList<String>()
         for (index in pattern.indices) {
             if (pattern[index] == null && index < segments.size) values.add(segments[index].decoded)
         }
+        for (item in query) values.add(first(item.name, items) ?: item.defaultValue ?: "")
         return values
+    }
+
+    /** The first value of item [name], when it is not empty. */
+    private fun first(name: String, items: List<Pair<String, String>>): String? {
+        val value = items.firstOrNull { it.first == name }?.second ?: return null
+        return if (value.length == 0) null else value
     }
 
     companion object {
         /**
          * The rows of a table: a line per route, its fields separated by tabs: id, pattern
-         * (segments after "/", `:name` a parameter; empty for no path), activity, tab (positions,
-         * empty for none), presentation, requires-auth (`1` or `0`), holder (a position).
+         * (segments after "/", `:name:kind` a parameter; empty for no path), activity, tab
+         * (positions, empty for none), presentation, requires-auth (`1` or `0`), holder (a
+         * position), query items (`name:kind:required:default`, separated by "/") and rank.
+         * [listed] are the values of each listed kind.
          */
-        fun rows(chunks: Array<String>): List<RouteRow> {
+        fun rows(chunks: Array<String>, listed: List<Set<String>>): List<RouteRow> {
             val rows = ArrayList<RouteRow>()
             for (line in chunks.joinToString("").split("\n")) {
                 if (line.length == 0) continue
@@ -81,7 +148,7 @@ internal class RouteRow(
                 val names = ArrayList<String>()
                 val pattern: List<String?>? = if (field(1).length == 0) null else field(1).split("/").filter { it.length > 0 }.map {
                     if (it.startsWith(":")) {
-                        names.add(it.substring(1))
+                        names.add(it.substring(1).substringBefore(':'))
                         null
                     } else {
                         it
@@ -92,30 +159,46 @@ internal class RouteRow(
                     "fullscreen" -> Presentation.FULLSCREEN
                     else -> Presentation.PUSH
                 }
+                val query = field(7).split("/").filter { it.length > 0 }.map { item ->
+                    val parts = item.split(":")
+                    val part = { index: Int -> if (index < parts.size) parts[index] else "" }
+                    RouteQueryItem(
+                        RoutePath.decodedText(part(0)), RouteValueKind(part(1), listed), part(2) == "1",
+                        if (part(3).length == 0) null else RoutePath.decodedText(part(3))
+                    )
+                }
                 rows.add(
                     RouteRow(
                         field(0), pattern, names, field(2).toIntOrNull() ?: -1, field(3).toIntOrNull() ?: -1, presentation,
-                        field(5) == "1", field(6).toIntOrNull() ?: 0
+                        field(5) == "1", field(6).toIntOrNull() ?: 0, query, field(8).toIntOrNull() ?: 0
                     )
                 )
             }
             return rows
         }
+
+        /** The values of each listed kind: a line each, canonical values separated by "/". */
+        fun listed(chunks: Array<String>): List<Set<String>> =
+            chunks.joinToString("").split("\n").filter { it.length > 0 }.map { it.split("/").toSet() }
     }
 }
 
 /**
- * The routes' paths as a segment trie, by node (node 0 is the root): one walk matches a path,
- * whatever the number of routes. Built from its generated tables: three comma-separated lists
- * by node (the row of the route whose path ends there, whose `**` starts below it, and the
- * node a `:name` or `*` leads to, each -1 for none), and the static edges as
- * "node/segment/child" lines, segments in canonical form.
+ * The routes' paths as a segment trie, by node (node 0 is the root). A walk follows, at each
+ * node, the static child, every parameter child whose kind holds the segment, and a `**`
+ * starting there; a node is reached at one depth only, so the walk visits each at most once,
+ * whatever the number of routes. Built from its generated tables: two lists by node, separated
+ * by commas, of rows separated by spaces (the routes whose path ends there, and whose `**`
+ * starts below it); the static edges as "node/segment/child" lines, segments in canonical
+ * form; the parameter edges as "node/kind/child" lines.
  */
-internal class RouteTrie(exact: Array<String>, rest: Array<String>, wildcard: Array<String>, edges: Array<String>) {
-    private val exact = ints(exact)
-    private val rest = ints(rest)
-    private val wildcard = ints(wildcard)
+internal class RouteTrie(
+    exact: Array<String>, rest: Array<String>, edges: Array<String>, parameters: Array<String>, listed: List<Set<String>>
+) {
+    private val exact = rows(exact)
+    private val rest = rows(rest)
     private val literals = HashMap<String, Int>()
+    private val parameters = HashMap<Int, ArrayList<Pair<RouteValueKind, Int>>>()
 
     init {
         for (line in edges.joinToString("").split("\n")) {
@@ -123,52 +206,60 @@ internal class RouteTrie(exact: Array<String>, rest: Array<String>, wildcard: Ar
             if (slash < 0) continue
             literals[line.substring(0, slash)] = line.substring(slash + 1).toIntOrNull() ?: continue
         }
+        for (line in parameters.joinToString("").split("\n")) {
+            val parts = line.split("/")
+            if (parts.size != 3) continue
+            val node = parts[0].toIntOrNull() ?: continue
+            val child = parts[2].toIntOrNull() ?: continue
+            this.parameters.getOrPut(node) { ArrayList() }.add(Pair(RouteValueKind(parts[1], listed), child))
+        }
     }
 
-    private fun ints(chunks: Array<String>): IntArray =
-        chunks.joinToString("").split(",").filter { it.length > 0 }.map { it.toIntOrNull() ?: -1 }.toIntArray()
+    private fun rows(chunks: Array<String>): List<List<Int>> =
+        chunks.joinToString("").split(",").map { node -> node.split(" ").mapNotNull { it.toIntOrNull() } }
 
     /**
-     * The row of the most specific route whose path matches [segments]: at each node the
-     * static child first, then the wildcard child, then a `**` ending here. With no
-     * conflicting patterns, the first match found is the most specific one. Each step
-     * takes one segment, so the depth of the walk is the index of the segment.
+     * The row of the most specific route that [segments] and the query [items] open: of the
+     * routes whose path matches and whose query items the URL meets, the one of lowest rank.
      */
-    fun match(segments: List<RoutePath.Segment>): Int? {
-        val nodes = IntArray(segments.size + 1)
-        val steps = IntArray(segments.size + 1)
-        var depth = 0
-        while (depth >= 0) {
-            val node = nodes[depth]
-            if (node < 0 || node >= exact.size) return null
-            if (depth == segments.size) {
-                depth--
-                if (exact[node] >= 0) return exact[node]
+    fun match(segments: List<RoutePath.Segment>, items: List<Pair<String, String>>, rows: List<RouteRow>): Int? {
+        var best = -1
+        for (row in matches(segments)) {
+            if (row >= rows.size || !rows[row].accepts(items)) continue
+            if (best < 0 || rows[row].rank < rows[best].rank) best = row
+        }
+        return if (best < 0) null else best
+    }
+
+    /** The rows of every route whose path matches [segments], in no particular order. */
+    fun matches(segments: List<RoutePath.Segment>): List<Int> {
+        val found = ArrayList<Int>()
+        val nodes = ArrayList<Int>()
+        val depths = ArrayList<Int>()
+        nodes.add(0)
+        depths.add(0)
+        while (nodes.size > 0) {
+            val node = nodes.removeAt(nodes.size - 1)
+            val index = depths.removeAt(depths.size - 1)
+            if (node < 0 || node >= exact.size) continue
+            if (index == segments.size) {
+                found.addAll(exact[node])
                 continue
             }
-            val step = steps[depth]
-            steps[depth] = step + 1
-            when (step) {
-                0 -> {
-                    val child = literals[node.toString() + "/" + segments[depth].canonical]
-                    if (child != null) {
-                        depth++
-                        nodes[depth] = child
-                        steps[depth] = 0
-                    }
-                }
-                1 -> if (wildcard[node] >= 0) {
-                    depth++
-                    nodes[depth] = wildcard[node]
-                    steps[depth] = 0
-                }
-                else -> {
-                    depth--
-                    if (rest[node] >= 0) return rest[node]
-                }
+            found.addAll(rest[node])
+            val segment = segments[index]
+            val child = literals[node.toString() + "/" + segment.canonical]
+            if (child != null) {
+                nodes.add(child)
+                depths.add(index + 1)
+            }
+            for (edge in parameters[node] ?: emptyList<Pair<RouteValueKind, Int>>()) {
+                if (!edge.first.accepts(segment.decoded, segment.canonical)) continue
+                nodes.add(edge.second)
+                depths.add(index + 1)
             }
         }
-        return null
+        return found
     }
 }
 
@@ -222,6 +313,24 @@ internal object RoutePath {
         }
         return output.copyOf(count)
     }
+
+    /** A query item's name or value: every byte but letters, digits and -._~ as %XX. */
+    fun encodeQuery(value: String): String {
+        val text = StringBuilder()
+        for (byte in value.encodeToByteArray()) {
+            val code = byte.toInt() and 0xFF
+            val character = Char(code)
+            if (code < 0x80 && (character in 'a'..'z' || character in 'A'..'Z' || character in '0'..'9' || character in "-._~")) {
+                text.append(character)
+            } else {
+                text.append('%').append(HEX[code shr 4]).append(HEX[code and 0xF])
+            }
+        }
+        return text.toString()
+    }
+
+    /** Percent-encoded text decoded; as it is when a "%" does not start an escape. */
+    fun decodedText(text: String): String = decode(text)?.decodeToString() ?: text
 
     /** A parameter value as a path segment: every byte that is not a path character as %XX. */
     fun encode(value: String): String = encode(value.encodeToByteArray())
@@ -325,13 +434,11 @@ internal class RouteUrl(
                 val equals = item.indexOf('=')
                 val name = if (equals >= 0) item.substring(0, equals) else item
                 val value = if (equals >= 0) item.substring(equals + 1) else ""
-                query.add(Pair(decodeText(name), decodeText(value)))
+                query.add(Pair(RoutePath.decodedText(name), RoutePath.decodedText(value)))
             }
             return RouteUrl(scheme, host, path, query)
         }
 
         private fun isAsciiLetter(character: Char): Boolean = character in 'a'..'z' || character in 'A'..'Z'
-
-        private fun decodeText(text: String): String = RoutePath.decode(text)?.decodeToString() ?: text
     }
 }

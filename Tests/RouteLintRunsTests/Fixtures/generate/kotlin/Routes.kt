@@ -8,16 +8,19 @@ package names.routes
 sealed class Route(
     /** The route's row of the route table. */
     internal val ordinal: Int,
-    /** The path parameters' values, decoded, in path order. */
+    /** The path parameters' values, then the query items', as a URL carries them (empty for a null optional). */
     internal val arguments: List<String> = emptyList()
 ) {
     private val row: RouteRow get() = RouteTables.rows[ordinal]
 
     /** The route's id in the manifest. */
     val id: String get() = row.id
-    /** The URL path of this route value, parameters percent-encoded; null for a route without a path. */
+    /**
+     * The URL of this route value, percent-encoded: its path, then the query items whose values
+     * differ from their defaults; null for a route without a path.
+     */
     val path: String? get() = row.path(arguments)
-    /** The path parameters, by their names in the manifest, decoded. */
+    /** The path parameters' values as a URL carries them, by their names in the manifest. */
     val parameters: Map<String, String> get() = row.parameters(arguments)
     val activity: Activity? get() = if (row.activity >= 0) RouteTables.activities[row.activity] else null
     /** The tab the route opens in when a link names none. */
@@ -28,7 +31,7 @@ sealed class Route(
     /** The position of the route's holder among [HolderKind]'s entries. */
     internal val holderPosition: Int get() = row.holder
 
-    /** The value of the path parameter named [name] in the manifest, decoded; empty for none. */
+    /** The value of the path parameter or query item named [name] in the manifest, as a URL carries it; empty for none. */
     internal fun argument(name: String): String = row.argument(name, arguments)
 
     object Home : Route(0)
@@ -50,11 +53,20 @@ sealed class Route(
     object SelfValue : Route(8)
 
     companion object {
-        /** The route a URL path opens (percent-encoded, without query): the most specific match. */
+        /**
+         * The route a URL path opens (percent-encoded, with its query, if any): the most specific route
+         * whose path matches and whose query items the URL meets.
+         */
         fun fromPath(path: String): Route? {
+            val url = RouteUrl.parse(path) ?: return null
+            return if (url.scheme == null) matching(url.path, url.query) else null
+        }
+
+        /** The route of a percent-encoded path and the decoded query items of a URL. */
+        internal fun matching(path: String, query: List<Pair<String, String>>): Route? {
             val segments = RoutePath.segments(path) ?: return null
-            val match = RouteTables.trie.match(segments) ?: return null
-            return make(match, RouteTables.rows[match].arguments(segments))
+            val match = RouteTables.trie.match(segments, query, RouteTables.rows) ?: return null
+            return make(match, RouteTables.rows[match].arguments(segments, query))
         }
 
         private fun make(index: Int, arguments: List<String>): Route? {
@@ -142,7 +154,7 @@ data class RouteLink(val route: Route, val tab: Tab?, val query: List<QueryItem>
         fun fromUrl(url: String): RouteLink? {
             val parts = RouteUrl.parse(url) ?: return null
             if (!parts.belongs(schemes, hosts)) return null
-            val route = Route.fromPath(parts.path) ?: return null
+            val route = Route.matching(parts.path, parts.query) ?: return null
             val items = parts.query.map { QueryItem(it.first, it.second) }
             val requested = items.firstOrNull { it.name == "tab" }?.let { item -> RouteTables.tabs.firstOrNull { it.id == item.value } }
             return if (requested != null && requested.activity == route.activity) {
@@ -157,12 +169,15 @@ data class RouteLink(val route: Route, val tab: Tab?, val query: List<QueryItem>
 
 /** What the manifest says of each route, and the trie of their paths. */
 internal object RouteTables {
-    val rows: List<RouteRow> = RouteRow.rows(arrayOf("home\u0009/\u00090\u00090\u0009push\u00090\u00091\nobject\u0009/objects\u00090\u00091\u0009push\u00090\u00092\nitem\u0009/items/:id/:path\u00090\u00090\u0009push\u00090\u00093\ninside\u0009/inside\u00091\u00092\u0009push\u00090\u00091\nfor\u0009/for/:in\u00091\u00092\u0009push\u00090\u00091\ndocs\u0009/docs/_\u00090\u00090\u0009push\u00090\u00091\nsearch\u0009/search/_/results\u00090\u00090\u0009push\u00090\u00091\ncafe\u0009/caf%C3%A9/:dish\u00090\u00090\u0009sheet\u00091\u00091\nself\u0009\u00090\u00090\u0009push\u00090\u00092"))
+    /** The values of each listed kind, in canonical form. */
+    val listed: List<Set<String>> = RouteRow.listed(arrayOf(""))
+    val rows: List<RouteRow> = RouteRow.rows(arrayOf("home\u0009/\u00090\u00090\u0009push\u00090\u00091\u0009\u00090\nobject\u0009/objects\u00090\u00091\u0009push\u00090\u00092\u0009\u00092\nitem\u0009/items/:id:s/:path:s\u00090\u00090\u0009push\u00090\u00093\u0009\u00097\ninside\u0009/inside\u00091\u00092\u0009push\u00090\u00091\u0009\u00093\nfor\u0009/for/:in:s\u00091\u00092\u0009push\u00090\u00091\u0009\u00094\ndocs\u0009/docs/_\u00090\u00090\u0009push\u00090\u00091\u0009\u00098\nsearch\u0009/search/_/results\u00090\u00090\u0009push\u00090\u00091\u0009\u00096\ncafe\u0009/caf%C3%A9/:dish:s\u00090\u00090\u0009sheet\u00091\u00091\u0009\u00095\nself\u0009\u00090\u00090\u0009push\u00090\u00092\u0009\u00091"), listed)
     val trie: RouteTrie = RouteTrie(
-        arrayOf("0,1,-1,-1,2,3,-1,4,-1,-1,-1,6,-1,7"),
-        arrayOf("-1,-1,-1,-1,-1,-1,-1,-1,5,-1,-1,-1,-1,-1"),
-        arrayOf("-1,-1,3,4,-1,-1,7,-1,-1,10,-1,-1,13,-1"),
-        arrayOf("0/caf%C3%A9/12\n0/docs/8\n0/for/6\n0/inside/5\n0/items/2\n0/objects/1\n0/search/9\n10/results/11")
+        arrayOf("0,1,,,2,3,,4,,,,6,,7"),
+        arrayOf(",,,,,,,,5,,,,,"),
+        arrayOf("0/caf%C3%A9/12\n0/docs/8\n0/for/6\n0/inside/5\n0/items/2\n0/objects/1\n0/search/9\n10/results/11"),
+        arrayOf("2/s/3\n3/s/4\n6/s/7\n9/s/10\n12/s/13"),
+        listed
     )
     val activities: List<Activity> = Activity.values().toList()
     val tabs: List<Tab> = Tab.values().toList()

@@ -12,6 +12,42 @@ public enum Presentation: String, CaseIterable, Hashable, Sendable {
     case push, sheet, fullscreen
 }
 
+/// What a path parameter or a query item accepts: any value, an integer (an optional `-`
+/// then 1 to 18 ASCII digits), a UUID (8-4-4-4-12 hexadecimal digits), or listed values.
+enum RouteValueKind: Sendable, Equatable {
+    case string, int, uuid
+    /// One of these values, in canonical form.
+    case listed(Set<String>)
+
+    /// The kind a table writes as `s`, `i`, `u` or `l` and the position of its values.
+    init(code: Substring, listed: [Set<String>]) {
+        switch code.first {
+        case "i": self = .int
+        case "u": self = .uuid
+        case "l": self = Int(code.dropFirst()).map { $0 < listed.count ? .listed(listed[$0]) : .listed([]) } ?? .listed([])
+        default: self = .string
+        }
+    }
+
+    /// Whether a non-empty value, decoded (`value`) and in canonical form, is of the kind.
+    func accepts(_ value: String, canonical: String) -> Bool {
+        switch self {
+        case .string: return true
+        case .listed(let values): return values.contains(canonical)
+        case .int:
+            let bytes = Array(value.utf8)
+            let digits = bytes.first == UInt8(ascii: "-") ? bytes.dropFirst() : bytes[...]
+            return (1...18).contains(digits.count) && digits.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+        case .uuid:
+            let bytes = Array(value.utf8)
+            guard bytes.count == 36 else { return false }
+            return bytes.indices.allSatisfy { index in
+                [8, 13, 18, 23].contains(index) ? bytes[index] == UInt8(ascii: "-") : RoutePath.hexValue(bytes[index]) != nil
+            }
+        }
+    }
+}
+
 /// A route's row of the generated route table: what the manifest says of it, so that the
 /// route enum needs one `switch` to find its row instead of one per property.
 struct RouteRow: Sendable {
@@ -21,6 +57,16 @@ struct RouteRow: Sendable {
         case text(String)
         /// The next path parameter.
         case parameter
+    }
+
+    /// A query item the route declares.
+    struct QueryItem: Sendable {
+        /// Its name, decoded.
+        let name: String
+        let kind: RouteValueKind
+        let isRequired: Bool
+        /// The value a URL without the item gives the route, decoded; nil for none.
+        let defaultValue: String?
     }
 
     /// The route's id in the manifest.
@@ -36,11 +82,16 @@ struct RouteRow: Sendable {
     let requiresAuth: Bool
     /// The position of the route's holder among `HolderKind`'s cases.
     let holder: Int
+    let query: [QueryItem]
+    /// Of the routes a URL matches, the one of lowest rank is the most specific.
+    let rank: Int
 
     /// The rows of a table: a line per route, its fields separated by tabs: id, pattern
-    /// (segments after "/", `:name` a parameter; empty for no path), activity, tab (positions,
-    /// empty for none), presentation, requires-auth (`1` or `0`), holder (a position).
-    static func rows(_ table: String) -> [RouteRow] {
+    /// (segments after "/", `:name:kind` a parameter; empty for no path), activity, tab
+    /// (positions, empty for none), presentation, requires-auth (`1` or `0`), holder (a
+    /// position), query items (`name:kind:required:default`, separated by "/") and rank.
+    /// `listed` are the values of each listed kind.
+    static func rows(_ table: String, listed: [Set<String>]) -> [RouteRow] {
         table.split(separator: "\n").map { line in
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             let field = { (index: Int) in index < fields.count ? fields[index] : "" }
@@ -49,21 +100,29 @@ struct RouteRow: Sendable {
             if !field(1).isEmpty {
                 pattern = field(1).split(separator: "/").map { segment in
                     guard segment.hasPrefix(":") else { return .text(String(segment)) }
-                    names.append(String(segment.dropFirst()))
+                    names.append(String(segment.dropFirst().prefix { $0 != ":" }))
                     return .parameter
                 }
+            }
+            let query = field(7).split(separator: "/").map { item in
+                let parts = item.split(separator: ":", omittingEmptySubsequences: false)
+                let part = { (index: Int) in index < parts.count ? parts[index] : "" }
+                return QueryItem(
+                    name: RoutePath.decodedText(part(0)), kind: RouteValueKind(code: part(1), listed: listed), isRequired: part(2) == "1",
+                    defaultValue: part(3).isEmpty ? nil : RoutePath.decodedText(part(3)))
             }
             return RouteRow(
                 id: field(0), pattern: pattern, parameterNames: names, activity: Int(field(2)), tab: Int(field(3)),
                 presentation: Presentation(rawValue: field(4)) ?? .push, requiresAuth: field(5) == "1",
-                holder: Int(field(6)) ?? 0)
+                holder: Int(field(6)) ?? 0, query: query, rank: Int(field(8)) ?? 0)
         }
     }
 
-    /// The URL path of the route with these parameter values, percent-encoded.
+    /// The URL of the route with these values (path parameters, then query items, each
+    /// empty for an absent optional), percent-encoded: the path, then the query items whose
+    /// values differ from their defaults.
     func path(_ arguments: [String]) -> String? {
         guard let pattern else { return nil }
-        guard !pattern.isEmpty else { return "/" }
         var path = ""
         var next = 0
         for piece in pattern {
@@ -75,80 +134,124 @@ struct RouteRow: Sendable {
                 next += 1
             }
         }
+        if path.isEmpty { path = "/" }
+        var separator = "?"
+        for (item, value) in zip(query, arguments.dropFirst(parameterNames.count)) where !value.isEmpty && value != item.defaultValue {
+            path += separator + RoutePath.encodeQuery(item.name) + "=" + RoutePath.encodeQuery(value)
+            separator = "&"
+        }
         return path
     }
 
-    /// The parameter values by their names in the manifest.
+    /// The path parameter values by their names in the manifest.
     func parameters(_ arguments: [String]) -> [String: String] {
         Dictionary(zip(parameterNames, arguments), uniquingKeysWith: { first, _ in first })
     }
 
-    /// The value of the parameter `name`; empty when the route has none of that name.
+    /// The value of the path parameter or query item `name`; empty when the route has none of
+    /// that name, or the item is absent.
     func argument(_ name: String, in arguments: [String]) -> String {
-        parameterNames.firstIndex(of: name).map { $0 < arguments.count ? arguments[$0] : "" } ?? ""
+        let position =
+            parameterNames.firstIndex(of: name)
+            ?? query.firstIndex { $0.name.utf8.elementsEqual(name.utf8) }.map { parameterNames.count + $0 }
+        return position.map { $0 < arguments.count ? arguments[$0] : "" } ?? ""
     }
 
-    /// The decoded segments of a matched path that stand at the parameters.
-    func arguments(from segments: [RoutePath.Segment]) -> [String] {
+    /// Whether a URL with these query items (decoded, in URL order) meets what the route asks
+    /// of each item it declares: its first value of the item's type, or the item absent (or
+    /// empty) where that is allowed.
+    func accepts(_ items: [(name: String, value: String)]) -> Bool {
+        query.allSatisfy { item in
+            guard let value = Self.first(item.name, in: items) else { return !item.isRequired }
+            return item.kind.accepts(value, canonical: RoutePath.encode(value))
+        }
+    }
+
+    /// The decoded segments of a matched path that stand at the parameters, then the value of
+    /// each query item: its first non-empty value, else its default, else empty.
+    func arguments(from segments: [RoutePath.Segment], query items: [(name: String, value: String)]) -> [String] {
         guard let pattern else { return [] }
-        return zip(pattern, segments).compactMap { piece, segment in
+        let parameters = zip(pattern, segments).compactMap { piece, segment -> String? in
             if case .parameter = piece { return segment.decoded }
             return nil
         }
+        return parameters + query.map { Self.first($0.name, in: items) ?? $0.defaultValue ?? "" }
+    }
+
+    /// The first value of item `name`, when it is not empty.
+    private static func first(_ name: String, in items: [(name: String, value: String)]) -> String? {
+        guard let value = items.first(where: { $0.name.utf8.elementsEqual(name.utf8) })?.value, !value.isEmpty else { return nil }
+        return value
     }
 }
 
-/// The routes' paths as a segment trie, by node (node 0 is the root): one walk matches a path,
+/// The routes' paths as a segment trie, by node (node 0 is the root). A walk follows, at each
+/// node, the static child, every parameter child whose kind holds the segment, and a `**`
+/// starting there; a node is reached at one depth only, so the walk visits each at most once,
 /// whatever the number of routes.
 struct RouteTrie: Sendable {
-    /// The row of the route whose path ends exactly at a node, or -1.
-    private let exact: [Int]
-    /// The row of the route whose `**` starts below a node, or -1.
-    private let rest: [Int]
-    /// The node a `:name` or `*` segment leads to, or -1.
-    private let wildcard: [Int]
+    /// The rows of the routes whose path ends exactly at a node.
+    private let exact: [[Int]]
+    /// The rows of the routes whose `**` starts below a node.
+    private let rest: [[Int]]
     /// "node/segment" → child, segments in canonical form.
     private let literals: [String: Int]
+    /// The parameter (and `*`) children of a node, with the kind of segment each takes.
+    private let parameters: [Int: [(kind: RouteValueKind, child: Int)]]
 
-    /// The trie from its generated tables: three comma-separated lists by node, and the static
-    /// edges as "node/segment/child" lines.
-    init(exact: String, rest: String, wildcard: String, edges: String) {
-        let numbers = { (text: String) in text.split(separator: ",").map { Int($0) ?? -1 } }
-        self.exact = numbers(exact)
-        self.rest = numbers(rest)
-        self.wildcard = numbers(wildcard)
+    /// The trie from its generated tables: two lists by node, separated by commas, of rows
+    /// separated by spaces; the static edges as "node/segment/child" lines; the parameter
+    /// edges as "node/kind/child" lines; `listed`, the values of each listed kind.
+    init(exact: String, rest: String, edges: String, parameters: String, listed: [Set<String>]) {
+        let rows = { (text: String) in
+            text.split(separator: ",", omittingEmptySubsequences: false).map { $0.split(separator: " ").compactMap { Int($0) } }
+        }
+        self.exact = rows(exact)
+        self.rest = rows(rest)
         var literals: [String: Int] = [:]
         for line in edges.split(separator: "\n") {
             guard let slash = line.lastIndex(of: "/"), let child = Int(line[line.index(after: slash)...]) else { continue }
             literals[String(line[..<slash])] = child
         }
         self.literals = literals
+        var children: [Int: [(kind: RouteValueKind, child: Int)]] = [:]
+        for line in parameters.split(separator: "\n") {
+            let parts = line.split(separator: "/")
+            guard parts.count == 3, let node = Int(parts[0]), let child = Int(parts[2]) else { continue }
+            children[node, default: []].append((RouteValueKind(code: parts[1], listed: listed), child))
+        }
+        self.parameters = children
     }
 
-    /// The row of the most specific route whose path matches `segments`: at each node the
-    /// static child first, then the wildcard child, then a `**` ending here. With no
-    /// conflicting patterns, the first match found is the most specific one.
-    func match(_ segments: [RoutePath.Segment]) -> Int? {
-        var stack: [(node: Int, index: Int, step: Int)] = [(0, 0, 0)]
-        while let (node, index, step) = stack.last {
-            guard node >= 0, node < exact.count else { return nil }
+    /// The row of the most specific route that `segments` and the query `items` open: of the
+    /// routes whose path matches and whose query items the URL meets, the one of lowest rank.
+    func match(_ segments: [RoutePath.Segment], query items: [(name: String, value: String)], rows: [RouteRow]) -> Int? {
+        var best: Int?
+        for row in matches(segments) where row < rows.count && rows[row].accepts(items) {
+            if let current = best, rows[current].rank <= rows[row].rank { continue }
+            best = row
+        }
+        return best
+    }
+
+    /// The rows of every route whose path matches `segments`, in no particular order.
+    func matches(_ segments: [RoutePath.Segment]) -> [Int] {
+        var found: [Int] = []
+        var stack: [(node: Int, index: Int)] = [(0, 0)]
+        while let (node, index) = stack.popLast() {
+            guard node >= 0, node < exact.count else { continue }
             if index == segments.count {
-                stack.removeLast()
-                if exact[node] >= 0 { return exact[node] }
+                found += exact[node]
                 continue
             }
-            stack[stack.count - 1].step = step + 1
-            switch step {
-            case 0:
-                if let child = literals["\(node)/\(segments[index].canonical)"] { stack.append((child, index + 1, 0)) }
-            case 1:
-                if wildcard[node] >= 0 { stack.append((wildcard[node], index + 1, 0)) }
-            default:
-                stack.removeLast()
-                if rest[node] >= 0 { return rest[node] }
+            found += rest[node]
+            let segment = segments[index]
+            if let child = literals["\(node)/\(segment.canonical)"] { stack.append((child, index + 1)) }
+            for (kind, child) in parameters[node] ?? [] where kind.accepts(segment.decoded, canonical: segment.canonical) {
+                stack.append((child, index + 1))
             }
         }
-        return nil
+        return found
     }
 }
 
@@ -208,6 +311,27 @@ enum RoutePath {
             }
         }
         return String(decoding: text, as: UTF8.self)
+    }
+
+    /// A query item's name or value: every byte but letters, digits and -._~ as %XX.
+    static func encodeQuery(_ value: String) -> String {
+        let hex = Array("0123456789ABCDEF".utf8)
+        var text: [UInt8] = []
+        for byte in value.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                text.append(byte)
+            default:
+                text += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+            }
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// Percent-encoded text decoded; as it is when a "%" does not start an escape.
+    static func decodedText(_ text: Substring) -> String {
+        decode(text.utf8).map { String(decoding: $0, as: UTF8.self) } ?? String(text)
     }
 
     /// Letters, digits and -._~!$&'()+,;=@.

@@ -2,7 +2,7 @@
 // `routelint generate` again.
 //   ../names.routes.yaml
 
-/// A route of the app: one case per route of the manifest, with its path parameters.
+/// A route of the app: one case per route of the manifest, with its path parameters and query items.
 public enum Route: Hashable, Sendable {
     case home
     case object
@@ -16,9 +16,10 @@ public enum Route: Hashable, Sendable {
 
     /// The route's id in the manifest.
     public var id: String { row.id }
-    /// The URL path of this route value, parameters percent-encoded; nil for a route without a path.
+    /// The URL of this route value, percent-encoded: its path, then the query items whose values
+    /// differ from their defaults; nil for a route without a path.
     public var path: String? { row.path(arguments) }
-    /// The path parameters, by their names in the manifest, decoded.
+    /// The path parameters' values as a URL carries them, by their names in the manifest.
     public var parameters: [String: String] { row.parameters(arguments) }
     public var activity: Activity? { row.activity.map { RouteTables.activities[$0] } }
     /// The tab the route opens in when a link names none.
@@ -27,16 +28,31 @@ public enum Route: Hashable, Sendable {
     public var requiresAuth: Bool { row.requiresAuth }
     public var holderKind: HolderKind { RouteTables.holderKinds[row.holder] }
 
-    /// The route a URL path opens (percent-encoded, without query): the most specific match.
+    /// The route a URL path opens (percent-encoded, with its query, if any): the most specific
+    /// route whose path matches and whose query items the URL meets.
     public init?(path: String) {
-        guard let segments = RoutePath.segments(of: path), let ordinal = RouteTables.trie.match(segments),
-            let route = Route.make(ordinal, RouteTables.rows[ordinal].arguments(from: segments))
+        guard let url = RouteURL(path), url.scheme == nil, let route = Route.matching(path: url.path, query: url.query)
         else { return nil }
         self = route
     }
 
-    /// The value of the path parameter named `name` in the manifest, decoded; empty for none.
+    /// The route of a percent-encoded path and the decoded query items of a URL.
+    static func matching(path: String, query: [(name: String, value: String)]) -> Route? {
+        guard let segments = RoutePath.segments(of: path),
+            let ordinal = RouteTables.trie.match(segments, query: query, rows: RouteTables.rows)
+        else { return nil }
+        return Route.make(ordinal, RouteTables.rows[ordinal].arguments(from: segments, query: query))
+    }
+
+    /// The value of the path parameter or query item named `name` in the manifest, as a URL
+    /// carries it; empty for none.
     func argument(_ name: String) -> String { row.argument(name, in: arguments) }
+
+    /// `argument(name)`, nil when it is empty: an optional query item the value lacks.
+    func optionalArgument(_ name: String) -> String? {
+        let value = argument(name)
+        return value.isEmpty ? nil : value
+    }
 
     var row: RouteRow { RouteTables.rows[ordinal] }
 
@@ -54,7 +70,7 @@ public enum Route: Hashable, Sendable {
     /// The route's position in the manifest: its row of the route table.
     var ordinal: Int { ordinal0() }
 
-    /// The path parameters' values, decoded, in path order.
+    /// The path parameters' values, then the query items', as a URL carries them (empty for a nil optional).
     var arguments: [String] { arguments0() }
 
     @inline(never)
@@ -210,7 +226,7 @@ public struct RouteLink: Hashable, Sendable {
 
     public init?(url: String) {
         guard let parts = RouteURL(url), parts.belongs(schemes: Self.schemes, hosts: Self.hosts),
-              let route = Route(path: parts.path) else { return nil }
+              let route = Route.matching(path: parts.path, query: parts.query) else { return nil }
         self.route = route
         let items = parts.query.map { QueryItem(name: $0.name, value: $0.value) }
         let requested = items.first { $0.name == "tab" }.flatMap { Tab(rawValue: $0.value) }
@@ -227,23 +243,25 @@ public struct RouteLink: Hashable, Sendable {
 
 /// What the manifest says of each route, and the trie of their paths.
 enum RouteTables {
+    /// The values of each listed kind, in canonical form.
+    static let listed: [Set<String>] = []
     static let rows = RouteRow.rows(
         """
-        home	/	0	0	push	0	1
-        object	/objects	0	1	push	0	2
-        item	/items/:id/:path	0	0	push	0	3
-        inside	/inside	1	2	push	0	1
-        for	/for/:in	1	2	push	0	1
-        docs	/docs/_	0	0	push	0	1
-        search	/search/_/results	0	0	push	0	1
-        cafe	/caf%C3%A9/:dish	0	0	sheet	1	1
-        self		0	0	push	0	2
-        """
+        home	/	0	0	push	0	1		0
+        object	/objects	0	1	push	0	2		2
+        item	/items/:id:s/:path:s	0	0	push	0	3		7
+        inside	/inside	1	2	push	0	1		3
+        for	/for/:in:s	1	2	push	0	1		4
+        docs	/docs/_	0	0	push	0	1		8
+        search	/search/_/results	0	0	push	0	1		6
+        cafe	/caf%C3%A9/:dish:s	0	0	sheet	1	1		5
+        self		0	0	push	0	2		1
+        """,
+        listed: listed
     )
     static let trie = RouteTrie(
-        exact: "0,1,-1,-1,2,3,-1,4,-1,-1,-1,6,-1,7",
-        rest: "-1,-1,-1,-1,-1,-1,-1,-1,5,-1,-1,-1,-1,-1",
-        wildcard: "-1,-1,3,4,-1,-1,7,-1,-1,10,-1,-1,13,-1",
+        exact: "0,1,,,2,3,,4,,,,6,,7",
+        rest: ",,,,,,,,5,,,,,",
         edges:
         """
         0/caf%C3%A9/12
@@ -254,7 +272,16 @@ enum RouteTables {
         0/objects/1
         0/search/9
         10/results/11
+        """,
+        parameters:
         """
+        2/s/3
+        3/s/4
+        6/s/7
+        9/s/10
+        12/s/13
+        """,
+        listed: listed
     )
     static let activities = Array(Activity.allCases)
     static let tabs = Array(Tab.allCases)
