@@ -87,8 +87,12 @@ package struct ImportedManifest: Sendable {
         package var path: String?
         package var activity: String?
         package var holder: String
-        /// The holder's params: the arguments the path provides.
+        /// The holder's params: the arguments the path and the query provide.
         package var holderParams: [String] = []
+        /// The types of path parameters that are not strings (`id: int`).
+        package var params: [(name: String, type: String)] = []
+        /// The query items the route reads, with their types (optional items).
+        package var query: [(name: String, type: String)] = []
         package var presentation: String?
         package var links: [String] = []
         package var entry = false
@@ -247,6 +251,8 @@ package struct ImportedManifest: Sendable {
                 }
                 if let activity = route.activity { lines.append("    activity: \(Self.scalar(activity))") }
                 lines.append("    holder: \(route.holder)")
+                if !route.params.isEmpty { lines.append("    params: " + Self.typeMapping(route.params)) }
+                if !route.query.isEmpty { lines.append("    query: " + Self.typeMapping(route.query)) }
                 if let presentation = route.presentation { lines.append("    presentation: \(presentation)") }
                 if !route.links.isEmpty { lines.append("    links: \(Self.flow(route.links))") }
                 if route.entry { lines.append("    entry: true") }
@@ -254,6 +260,11 @@ package struct ImportedManifest: Sendable {
             }
         }
         return (lines.joined(separator: "\n") + "\n", pathLines)
+    }
+
+    /// `{id: int, ref: string}`: names and their types as a flow mapping.
+    static func typeMapping(_ entries: [(name: String, type: String)]) -> String {
+        "{" + entries.map { "\(scalar($0.name)): \($0.type)" }.joined(separator: ", ") + "}"
     }
 
     /// A YAML scalar: plain where YAML reads the text back as this same string, else

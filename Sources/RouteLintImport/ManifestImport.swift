@@ -134,20 +134,35 @@ package enum ManifestImport {
             var route = ImportedManifest.Route(id: id, activity: activity, holder: names.holder(for: id))
             route.origins = [destination.origin]
             if destination.kind == "dialog" { route.presentation = "sheet" }
-            var extraLinks: [(path: String, origin: ImportOrigin)] = []
+            var extraLinks: [(path: String, uri: String, origin: ImportOrigin)] = []
+            var queryPlaceholders: [(item: String, argument: String)] = []
             for (uri, origin) in destination.deepLinks {
                 guard let path = deepLinkPath(uri, origin: origin) else { continue }
                 if route.path == nil {
                     route.path = path
                     route.origins.append(origin)
+                    queryPlaceholders = Self.queryPlaceholders(uri)
                 } else {
-                    extraLinks.append((path, origin))
+                    extraLinks.append((path, uri, origin))
                 }
             }
             route.entry = route.path != nil
             let pathParams = Set((route.path ?? "").split(separator: "/").filter { $0.hasPrefix(":") }.map { String($0.dropFirst()) })
+            let arguments = Dictionary(destination.arguments.map { ($0.name, $0.type) }, uniquingKeysWith: { first, _ in first })
+            for (name, written) in destination.arguments where pathParams.contains(name) {
+                let type = argumentType(written, argument: name, origin: destination.origin)
+                if type != "string" { route.params.append((name, type)) }
+            }
+            // `?ref={ref}`: the item `ref` typed as the argument the placeholder names.
+            for (item, argument) in queryPlaceholders where !pathParams.contains(item) && !route.query.contains(where: { $0.name == item })
+            {
+                route.query.append((item, argumentType(arguments[argument] ?? nil, argument: argument, origin: destination.origin)))
+            }
+            let queryArguments = Set(queryPlaceholders.map(\.argument))
+            // The holder is made with the path's parameters: every link of the route carries them,
+            // where a query item is optional and another deep link may lack it.
             route.holderParams = destination.arguments.map(\.name).filter { pathParams.contains($0) }
-            let passed = destination.arguments.filter { !pathParams.contains($0.name) }
+            let passed = destination.arguments.filter { !pathParams.contains($0.name) && !queryArguments.contains($0.name) }
             if !passed.isEmpty {
                 route.comments.append(
                     "arguments passed in code: "
@@ -156,14 +171,55 @@ package enum ManifestImport {
             }
             if let className = destination.className { route.comments.append("\(destination.kind) \(className)") }
             insert(route)
-            for (path, origin) in extraLinks {
+            for (path, uri, origin) in extraLinks {
                 var alias = ImportedManifest.Route(
                     id: names.fresh(id + "-link", kind: .route), path: path, activity: activity, holder: route.holder)
                 alias.holderParams = route.holderParams
+                let aliasParams = Set(path.split(separator: "/").filter { $0.hasPrefix(":") }.map { String($0.dropFirst()) })
+                alias.params = route.params.filter { aliasParams.contains($0.name) }
+                for (item, argument) in Self.queryPlaceholders(uri)
+                where !aliasParams.contains(item) && !alias.query.contains(where: { $0.name == item }) {
+                    alias.query.append((item, Self.manifestType(arguments[argument] ?? nil)))
+                }
                 alias.entry = true
                 alias.origins = [origin]
                 alias.comments = ["another deep link of '\(id)'"]
                 insert(alias)
+            }
+        }
+
+        /// The manifest type of a navigation argument's `app:argType`: `integer` and `long` are
+        /// `int`; `string` (or none) is `string`; anything else (an enum class, `float`,
+        /// `boolean`, a Parcelable) is `string`, with a note that says what it was.
+        mutating func argumentType(_ written: String?, argument: String, origin: ImportOrigin?) -> String {
+            if let written, !["integer", "long", "string"].contains(written) {
+                manifest.notes.append(
+                    .init(
+                        .skipped,
+                        "argument '\(argument)' is of type '\(written)', a string in the manifest: list its values under params "
+                            + "if it is an enum", at: origin))
+            }
+            return Self.manifestType(written)
+        }
+
+        /// The manifest type of an `app:argType`: `int` for `integer` and `long`, else `string`.
+        static func manifestType(_ written: String?) -> String {
+            written == "integer" || written == "long" ? "int" : "string"
+        }
+
+        /// The query items of a deep link's URI whose value is one placeholder: `?ref={ref}`
+        /// gives (item `ref`, argument `ref`). Fixed values and other shapes are left out.
+        static func queryPlaceholders(_ uri: String) -> [(item: String, argument: String)] {
+            guard let question = uri.firstIndex(of: "?") else { return [] }
+            let query = uri[uri.index(after: question)...].prefix { $0 != "#" }
+            return query.split(separator: "&").compactMap { item in
+                let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                guard parts.count == 2, parts[1].hasPrefix("{"), parts[1].hasSuffix("}"), parts[1].count > 2, !parts[0].isEmpty else {
+                    return nil
+                }
+                let argument = parts[1].dropFirst().dropLast()
+                guard PathText.isParameterName(argument.utf8) else { return nil }
+                return (String(parts[0]), String(argument))
             }
         }
 
