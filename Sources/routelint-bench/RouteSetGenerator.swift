@@ -22,6 +22,9 @@ struct RouteSetGenerator {
     /// A holder for every route, as an app that gives each screen its own ViewModel owner has;
     /// otherwise one holder per 50 routes.
     var holderPerRoute = false
+    /// Every third route typed: its id an `int`, with an optional `ref` and a `page` with a
+    /// default, as a typed app's routes are.
+    var typedEveryThird = false
 
     init(routeCount: Int, style: Style = .block) {
         self.routeCount = routeCount
@@ -118,6 +121,10 @@ struct RouteSetGenerator {
         case .block: fields.add("path", "/a\(activity)/t\(tab)/s\(item / 100)/item\(item)/:itemId")
         case .long: fields.add("path", "/a\(activity)/t\(tab)/catalogue-section-\(item / 100)/product-details-\(item)/:itemId")
         case .flow: fields.add("path", "'/a\(activity)/t\(tab)/s\(item / 100)/item\(item)/:itemId'")
+        }
+        if typedEveryThird && item % 3 == 0 {
+            fields.add("params", "{itemId: int}")
+            fields.add("query", "{ref: string, page: {type: int, default: 1}}")
         }
         fields.add("activity", "a\(activity)")
         // Every item holder is bound: the first routes take them in turn.

@@ -45,6 +45,9 @@ struct Options {
     var hostile = true
     var keep = false
     var rounds = 5
+    /// `--typed`: only lint of route sets with a third of their routes typed, against the same
+    /// sets untyped.
+    var typed = false
     /// `--codegen`: only the compile times of generated code (needs swiftc and kotlinc).
     var codegen = false
     /// `--app-links`: only what the platform files cost `lint` and the language server.
@@ -65,6 +68,8 @@ struct Options {
                 keep = true
             case "--rounds":
                 rounds = max(1, Int(iterator.next() ?? "") ?? 5)
+            case "--typed":
+                typed = true
             case "--codegen":
                 codegen = true
             case "--app-links":
@@ -78,7 +83,7 @@ struct Options {
                 instructions = .record(iterator.next() ?? "")
             default:
                 fail(
-                    "usage: routelint-bench [--sizes N,N,...] [--skip-hostile] [--keep] [--rounds N] [--codegen] [--app-links]\n"
+                    "usage: routelint-bench [--sizes N,N,...] [--skip-hostile] [--keep] [--rounds N] [--codegen] [--app-links] [--typed]\n"
                         + "       routelint-bench --instructions [--check FILE | --record FILE]\n")
                 exit(2)
             }
@@ -230,6 +235,43 @@ if options.appLinks {
 }
 if let mode = options.instructions {
     InstructionCounts.run(mode, workspace: workspace, binary: binary)
+    if !options.keep { _ = runCommand("/bin/rm", ["-rf", workspace]) }
+    exit(0)
+}
+if options.typed {
+    // The same app in one file, untyped and with every third route typed (an int id, two query
+    // items): what types cost lint, the fastest of the rounds of each.
+    // A typed route has more text (its `params` and `query`), which libyaml's scan of the same
+    // bytes prices: lint ÷ scan is what routelint itself spends on types.
+    print("| routes | typed | file MB | libyaml scan s | lint s | lint ÷ scan | peak MB |\n|---:|---:|---:|---:|---:|---:|---:|")
+    for size in options.sizes.filter({ $0 >= 10_000 }) {
+        var untyped = 0.0
+        var untypedRatio = 0.0
+        for typed in [false, true] {
+            var generator = RouteSetGenerator(routeCount: size)
+            generator.typedEveryThird = typed
+            let path = "\(workspace)/typed-\(size)-\(typed).routes.yaml"
+            let text = generator.files(routesPerFile: nil).map(\.text).joined()
+            write(text, to: path)
+            let (time, peak) = best(of: options.rounds) { () -> (Double, Int) in
+                let run = runCommand(binary, ["lint", path])
+                if run.status != 0 { fail("routelint-bench: lint of \(path) exited \(run.status)\n") }
+                return (run.seconds, run.peakBytes)
+            }
+            let bytes = Array(text.utf8)
+            let (scan, _) = best(of: options.rounds) { () -> (Double, Int) in
+                let start = clock.now
+                let events = countEvents(bytes)
+                return (seconds(clock.now - start), events)
+            }
+            let ratio = time / scan
+            if !typed { (untyped, untypedRatio) = (time, ratio) }
+            print(
+                "| \(grouped(size)) | \(typed ? "a third" : "none") | \(megabytes(text.utf8.count)) | \(format(scan, digits: 3)) | "
+                    + "\(format(time, digits: 3))\(typed ? " (\(format(time / untyped, digits: 2))×)" : "") | "
+                    + "\(format(ratio, digits: 2))\(typed ? " (\(format(ratio / untypedRatio, digits: 2))×)" : "") | \(megabytes(peak)) |")
+        }
+    }
     if !options.keep { _ = runCommand("/bin/rm", ["-rf", workspace]) }
     exit(0)
 }
