@@ -163,4 +163,39 @@ struct ImportTests {
         #expect(manifest.routes[0].links == [])
         #expect(manifest.tabs.isEmpty)
     }
+
+    @Test("a deep link's arguments type its path parameters and its query placeholders; other query text and types are left as strings")
+    func argumentTypes() {
+        let graph = """
+            <navigation xmlns:android="http://schemas.android.com/apk/res/android" xmlns:app="http://schemas.android.com/apk/res-auto"
+                android:id="@+id/main" app:startDestination="@id/item">
+                <fragment android:id="@+id/item">
+                    <argument android:name="id" app:argType="long" />
+                    <argument android:name="page" app:argType="integer" />
+                    <argument android:name="ref" />
+                    <argument android:name="sort" app:argType="com.example.Sort" />
+                    <argument android:name="flag" app:argType="boolean" />
+                    <deepLink app:uri="https://a.example/items/{id}?ref={ref}&amp;p={page}&amp;fixed=1&amp;s={sort}&amp;id={id}&amp;bad={x y}#top" />
+                    <deepLink app:uri="app://items/{id}?ref={ref}" />
+                </fragment>
+            </navigation>
+            """
+        var navigation = NavigationGraphImport()
+        navigation.read(SourceFile(id: FileID(0), path: "res/navigation/main.xml", bytes: Array(graph.utf8)))
+        #expect(navigation.problems.isEmpty)
+        let manifest = ManifestImport.build(links: LinkFileImport(), navigation: navigation, app: nil)
+        let described = manifest.routes.map { route in
+            "\(route.id) \(route.path ?? "-") params \(route.params.map { "\($0.name): \($0.type)" }) "
+                + "query \(route.query.map { "\($0.name): \($0.type)" }) holder \(route.holderParams)"
+        }
+        // `id` is a path parameter, so `?id=` is not an item of its own; `fixed=1` and `{x y}` are not placeholders.
+        #expect(
+            described == [
+                "item /items/:id params [\"id: int\"] query [\"ref: string\", \"p: int\", \"s: string\"] holder [\"id\"]",
+                "item-link /items/:id params [\"id: int\"] query [\"ref: string\"] holder [\"id\"]",
+            ])
+        #expect(manifest.notes.map(\.message).contains { $0.contains("'sort' is of type 'com.example.Sort'") })
+        // `flag` is passed in code: it fills no part of the URL, so it has no note of its own.
+        #expect(!manifest.notes.map(\.message).contains { $0.contains("'flag'") })
+    }
 }
