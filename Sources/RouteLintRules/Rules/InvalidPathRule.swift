@@ -22,7 +22,15 @@ package enum InvalidPathRule: FileRule {
                   team: {path: ↓/teams/:team-id}
                   search: {path: ↓/search?q=:query}
                   docs: {path: ↓/docs/**/edit}
-                """)
+                """),
+            RuleExample(
+                """
+                manifest: 1
+                routes:
+                  restaurant: {path: ↓'/r/{restaurantId}'}
+                  order: {path: ↓/orders/:orderId<int>}
+                  results: {path: ↓/results/:page?}
+                """),
         ],
         nonTriggeringExamples: [
             RuleExample(
@@ -43,11 +51,56 @@ package enum InvalidPathRule: FileRule {
     package static func check(_ issues: [ManifestIssue], into findings: inout FindingSink) {
         for case .invalidPath(let route, let path, let problem, let range) in issues {
             findings.report(
-                description, "path '\(path)' of route '\(route)' is invalid: \(explanation(problem))",
+                description, "path '\(path)' of route '\(route)' is invalid: \(explanation(problem, in: path))",
                 at: range, subjects: [.route(route)])
         }
     }
 
+    /// Why `path` breaks the syntax, and the fix where the mistake is one that other routers'
+    /// syntax invites: `{id}` and `:id?`, a type or a pattern written in the path, a query.
+    static func explanation(_ problem: PathPattern.SyntaxError, in path: String) -> String {
+        switch problem {
+        case .query:
+            if let optional = optionalParameter(in: path) {
+                return "':\(optional)?' is an optional parameter, which patterns do not have: declare one route with the "
+                    + "segment and one without, or read the value from the query (`query: {\(optional): string}`)"
+            }
+            let item = path.drop { $0 != "?" }.dropFirst().prefix { $0 != "=" && $0 != "&" && $0 != "#" }
+            let name = PathText.isParameterName(item.utf8) ? String(item) : "q"
+            return "the path contains a query ('?'); patterns match the path only, and the query items a route reads "
+                + "are declared under `query` (`query: {\(name): string}`)"
+        case .invalidParameterName(let name):
+            let identifier = name.prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+            if let marker = name.dropFirst(identifier.count).first, "<(:{".contains(marker), PathText.isParameterName(identifier.utf8) {
+                return "parameter ':\(identifier)' has its type written in the path ('\(name.dropFirst(identifier.count))'): write "
+                    + "':\(identifier)' and its type under `params` (`params: {\(identifier): int}`); a type is string, int, uuid "
+                    + "or a list of values"
+            }
+            return explanation(problem)
+        case .invalidCharacter(let ordinal, let segment, _):
+            for (open, close) in [("{", "}"), ("<", ">")] where segment.hasPrefix(open) && segment.hasSuffix(close) && segment.count > 2 {
+                let name = segment.dropFirst().dropLast()
+                if PathText.isParameterName(name.utf8) {
+                    return "segment \(ordinal) '\(segment)' is another router's placeholder: a parameter is written ':\(name)'"
+                }
+            }
+            return explanation(problem)
+        default:
+            return explanation(problem)
+        }
+    }
+
+    /// The name of a parameter written `:name?` in `path`, as routers with optional
+    /// parameters write them.
+    private static func optionalParameter(in path: String) -> String? {
+        for segment in path.split(separator: "/") where segment.hasPrefix(":") && segment.hasSuffix("?") {
+            let name = segment.dropFirst().dropLast()
+            if PathText.isParameterName(name.utf8) { return String(name) }
+        }
+        return nil
+    }
+
+    /// Why a path breaks the syntax, from the problem alone.
     static func explanation(_ problem: PathPattern.SyntaxError) -> String {
         switch problem {
         case .empty: return "the path is empty; it must start with '/'"
