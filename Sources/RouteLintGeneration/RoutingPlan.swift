@@ -658,12 +658,11 @@ enum SegmentRank: Int {
     func key(count: Int) -> Int { rawValue << 40 | count }
 
     static func of(_ type: DeclaredType) -> Int {
-        switch type {
-        case .string: return SegmentRank.any.key(count: 0)
-        case .int, .uuid: return SegmentRank.typed.key(count: 0)
-        case .listed(let values):
-            let count = Set(values.map(\.value.segment)).count
-            return count == 1 ? SegmentRank.literal.key(count: 1) : SegmentRank.listed.key(count: count)
+        // The values as matching reads them: listed ones distinct by their canonical segment.
+        switch type.values {
+        case .any: return SegmentRank.any.key(count: 0)
+        case .integer, .uuid: return SegmentRank.typed.key(count: 0)
+        case .listed(let values): return values.count == 1 ? SegmentRank.literal.key(count: 1) : SegmentRank.listed.key(count: values.count)
         }
     }
 
