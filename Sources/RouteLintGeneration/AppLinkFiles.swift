@@ -155,7 +155,11 @@ enum AppLinkFiles {
                     }
                     messages.append(RunMessage(.warning, "\(name): \(url) is not claimed, though \(route ?? "a web route") opens it"))
                 } else {
-                    messages.append(RunMessage(.warning, "\(name): \(url) is claimed, though no web route opens it"))
+                    // Where routes are typed, a platform that cannot say a value's type claims
+                    // the smallest superset (docs/app-links.md, "Typed routes and query items").
+                    let reason =
+                        claimed.segments.hasTypedRoutes ? ": the file cannot say which values typed routes accept [typed-link-limit]" : ""
+                    messages.append(RunMessage(.warning, "\(name): \(url) is claimed, though no web route opens it\(reason)"))
                 }
             }
             return messages

@@ -43,6 +43,10 @@ package struct URLPattern: Sendable {
         query = []
     }
 
+    /// Whether no parameter is typed and no query item constrained: the path pattern alone
+    /// says which URLs match.
+    package var isUntyped: Bool { typedSegments == nil && query.isEmpty }
+
     /// The number of segments.
     package var segmentCount: Int { path.segments.count }
 

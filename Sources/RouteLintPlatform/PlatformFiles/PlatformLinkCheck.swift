@@ -16,9 +16,9 @@ package struct PlatformFacts: Sendable {
     package var setup: [SetupMismatch] = []
     /// Claims too large to compare: the run says so.
     package var undecided: [Undecided] = []
-    /// Where a file differs from the claimed set because its API range cannot express it
-    /// (`api-level-limit`): one per file and range.
-    package var limits: [APILevelLimit] = []
+    /// Where a file differs from the claimed set because its platform or API range cannot
+    /// express it (`api-level-limit`, `typed-link-limit`): one per file, range and cause.
+    package var limits: [PlatformLimit] = []
 
     /// No facts yet.
     package init() {}
@@ -40,9 +40,19 @@ package struct PlatformFacts: Sendable {
         var platform: Platform { get set }
     }
 
-    /// The difference an API range forces on a file: what it claims less (or, with
-    /// `claim-more`, more) than the claimed set, within what the range can express.
-    package struct APILevelLimit: PlatformFact {
+    /// The difference a platform or API range forces on a file: what it claims less (or, with
+    /// `claim-more` or typed routes, more) than the claimed set, within what it can express.
+    package struct PlatformLimit: PlatformFact {
+        /// What the platform cannot say.
+        package enum Cause: Sendable {
+            /// Below API 31, a parameter held to one segment.
+            case apiLevel
+            /// The values a typed parameter takes (an integer, a UUID): AASA globs cannot say
+            /// it, nor can intent filters where other routes take the other values.
+            case valueTypes
+        }
+
+        package let cause: Cause
         /// The file's name.
         package let file: String
         /// The intent filter that claims the app's links.
@@ -332,14 +342,28 @@ package enum PlatformLinkCheck {
             // the file claims a path when some URL of it opens the app (judged for unrouted
             // links) and claims it whole when every URL does (judged for unclaimed routes),
             // both in one walk; the witness ends in the query and fragment that show it.
-            let reached = compare(
-                claimed, language, routes: claimed.segments.routes, host: host, platform: .iOS, percentIsLiteral: false,
-                urlEnd: { path, inFirst in
-                    language.urlEnd(path.reduce(language.start) { language.step($0, $1) }, inFirst ? .everyURL : .someURL)
-                },
-                claimant: { index in
-                    index.map { (components[$0].range, "component '\(components[$0].component.path ?? "*")'") }
-                })
+            let urlEnd = { (path: [UInt16], inFirst: Bool) in
+                language.urlEnd(path.reduce(language.start) { language.step($0, $1) }, inFirst ? .everyURL : .someURL)
+            }
+            let claimant = { (index: Int?) in
+                index.map { (components[$0].range, "component '\(components[$0].component.path ?? "*")'") }
+            }
+            let reached: Set<Int>?
+            if claimed.segments.hasTypedRoutes {
+                // iOS's globs cannot say a value's type: what `generate app-links` writes is the
+                // set iOS can express, and a file may claim it.
+                let expressible = AppleAssociation.decided(for: app)
+                let band = ExpressibleClaims(
+                    claimed: claimed, expressible: AppleComponentLanguage(expressible.components),
+                    routeOfExpressibleDecider: { expressible.routes[$0] })
+                reached = compare(
+                    band, language, routes: claimed.segments.routes, host: host, platform: .iOS, percentIsLiteral: false,
+                    urlEnd: urlEnd, filterRange: file.start, limitCause: { _ in .valueTypes }, claimant: claimant)
+            } else {
+                reached = compare(
+                    claimed, language, routes: claimed.segments.routes, host: host, platform: .iOS, percentIsLiteral: false,
+                    urlEnd: urlEnd, claimant: claimant)
+            }
             guard let reached else { return }
             // A component that decides no path of non-empty segments is hidden by earlier ones.
             // One that filters the query or fragment is reached by URLs that have them, and one
@@ -425,14 +449,27 @@ package enum PlatformLinkCheck {
             // Where that is the claimed set itself — every piece written exactly, or API 31+
             // claiming less — the file is compared with the claimed set alone.
             let ranges = AppLinkLimits.apiRanges(from: minimum)
-            // Only below API 31, or when the app claims more there, may the expressible set
-            // differ: the pieces are not needed otherwise.
+            // Only below API 31, or when the app claims more there, or where typed parameters
+            // decide, may the expressible set differ: the pieces are not needed otherwise.
+            let advancedFrom = AndroidPathPattern.Kind.advancedGlob.introducedIn
             let mayDiffer = { (range: ClosedRange<Int>) in
-                range.lowerBound < AndroidPathPattern.Kind.advancedGlob.introducedIn || inexact == .claimMore
+                range.lowerBound < advancedFrom || inexact == .claimMore || segments.tellsShapesApart
             }
             let pieces = ranges.contains(where: mayDiffer) ? AndroidLinkPaths.pieces(segments) : []
             let isExactEverywhere = pieces.allSatisfy(\.isWritableBelowAdvanced)
-            func expressibleDiffers(_ range: ClosedRange<Int>) -> Bool { !isExactEverywhere && mayDiffer(range) }
+            let isExactFromAdvanced = pieces.allSatisfy(\.isExact)
+            func expressibleDiffers(_ range: ClosedRange<Int>) -> Bool {
+                let byLevel = range.lowerBound < advancedFrom || inexact == .claimMore
+                return (byLevel && !isExactEverywhere) || (range.lowerBound >= advancedFrom && !isExactFromAdvanced)
+            }
+            // From API 31, what a range cannot claim exactly is a typed parameter's values,
+            // unless `claim-more` widened an untyped route's pattern.
+            let typedRoutes = Set(segments.routes.indices.filter { !segments.routes[$0].params.isEmpty })
+            let limitCause = { (level: Int) in
+                { (route: Int?) -> PlatformFacts.PlatformLimit.Cause in
+                    level >= advancedFrom && (inexact != .claimMore || route.map(typedRoutes.contains) == true) ? .valueTypes : .apiLevel
+                }
+            }
             let expressible =
                 ranges.contains(where: expressibleDiffers)
                 ? AndroidLinkPaths.attributes(pieces, minimumSDK: minimum, inexact: inexact) : nil
@@ -517,7 +554,7 @@ package enum PlatformLinkCheck {
                             compare(
                                 band, language, routes: segments.routes, host: host, platform: .android(alike), percentIsLiteral: true,
                                 keeping: fileClaimsMore, urlEnd: urlEnd, judged: judged, widenedRoutes: expressible.inexactRoutes.count,
-                                filterRange: chosen.first?.range ?? file.start, claimant: claimant)
+                                filterRange: chosen.first?.range ?? file.start, limitCause: limitCause(level), claimant: claimant)
                         } else {
                             compare(
                                 claimed, language, routes: segments.routes, host: host, platform: .android(alike), percentIsLiteral: true,
@@ -547,7 +584,7 @@ package enum PlatformLinkCheck {
         private mutating func merge() {
             facts.unrouted = Self.merged(facts.unrouted) { [$0.range, $0.url] }
             facts.unclaimed = Self.merged(facts.unclaimed) { [$0.route.index, $0.url] }
-            facts.limits = Self.merged(facts.limits) { [$0.url, $0.claimsMore] }
+            facts.limits = Self.merged(facts.limits) { [$0.url, $0.claimsMore, $0.cause] }
         }
 
         /// `facts` in order, each with the `key` of an earlier one folded into that one with its
@@ -589,7 +626,8 @@ package enum PlatformLinkCheck {
         private mutating func compare<Reference: PathLanguage, Platform: PathLanguage>(
             _ reference: Reference, _ language: Platform, routes: [Route], host: String, platform: PlatformFacts.Platform,
             percentIsLiteral: Bool, keeping fileClaimsMore: Bool? = nil, urlEnd: ([UInt16], _ inFirst: Bool) -> String = { _, _ in "" },
-            judged: String? = nil, widenedRoutes: Int = 0, filterRange: SourceRange? = nil, claimant: (Int?) -> (SourceRange, String)?
+            judged: String? = nil, widenedRoutes: Int = 0, filterRange: SourceRange? = nil,
+            limitCause: (Int?) -> PlatformFacts.PlatformLimit.Cause = { _ in .apiLevel }, claimant: (Int?) -> (SourceRange, String)?
         ) -> Set<Int>? {
             let (outcome, reached) = PathLanguageComparison.compareReaching(reference, language, budget: &budget)
             switch outcome {
@@ -602,13 +640,19 @@ package enum PlatformLinkCheck {
                         WitnessPath.url(host: host, path: witness.path, percentIsLiteral: percentIsLiteral)
                         + urlEnd(witness.path, witness.inFirst)
                     if witness.isTolerated {
-                        guard !facts.limits.contains(where: { $0.platform.description == platform.description }) else { continue }
+                        let cause = limitCause(witness.firstDecider)
+                        guard !facts.limits.contains(where: { $0.platform.description == platform.description && $0.cause == cause })
+                        else { continue }
                         // The walk keeps one witness per route: those it left unclaimed are counted
-                        // there; routes whose patterns were widened, by the generator.
-                        let count = witness.inFirst ? witnesses.count { $0.isTolerated && $0.inFirst } : widenedRoutes
+                        // there; routes whose patterns were widened, by the generator, or, for
+                        // value types, the typed routes.
+                        let widened =
+                            cause == .valueTypes ? routes.count { !$0.params.isEmpty || !$0.query.isEmpty } : widenedRoutes
+                        let count = witness.inFirst ? witnesses.count { $0.isTolerated && $0.inFirst } : widened
                         facts.limits.append(
                             .init(
-                                file: judged ?? fileName, range: filterRange ?? file.start, url: url, claimsMore: !witness.inFirst,
+                                cause: cause, file: judged ?? fileName, range: filterRange ?? file.start, url: url,
+                                claimsMore: !witness.inFirst,
                                 route: witness.firstDecider.map { routeReference(routes, $0) }, routeCount: count,
                                 platform: platform))
                     } else if witness.inFirst {

@@ -37,6 +37,8 @@ package enum AndroidLinkPaths {
         case any
         /// `prefix`, then a unit other than `/` and `units`, then anything within the segment.
         case avoiding(prefix: [UInt16], units: [UInt16])
+        /// Any segment of a shape (`integer` or `uuid`): only advanced patterns say it.
+        case shaped(ValueShape)
     }
 
     /// A union member: its segments, then either the end (with an optional trailing `/`) or
@@ -48,6 +50,10 @@ package enum AndroidLinkPaths {
         var example: [UInt16]
         /// The route that opens `example` (an index into the claimed set's routes).
         var route: Int32?
+        /// False when a segment form holds segments of a shape that lead elsewhere in the
+        /// claimed set (a typed parameter's values are decided apart there, and no form
+        /// written here says "no integer"): the piece then claims more than its paths.
+        var isExact = true
 
         /// Whether attributes that every API level reads write it exactly (`simpleGlobs`).
         var isWritableBelowAdvanced: Bool {
@@ -55,7 +61,7 @@ package enum AndroidLinkPaths {
                 switch segments[index] {
                 case .word: return true
                 case .any: return deeper || index < segments.count - 1
-                case .avoiding: return false
+                case .avoiding, .shaped: return false
                 }
             }
         }
@@ -71,6 +77,9 @@ package enum AndroidLinkPaths {
         /// `claim-more`, the routes whose patterns are widened. (A route whose URLs a wider
         /// piece holds — a literal inside a parameter's — is counted with that piece's.)
         var inexactRoutes: [Int32] = []
+        /// Whether every piece is written exactly from API 31 on: false where segments of a
+        /// shape a typed parameter tells apart had to be claimed with others.
+        package var isExactFromAdvanced = true
 
         mutating func append(_ attribute: AndroidPathPattern?, for piece: Piece) {
             guard let attribute else { return }
@@ -86,22 +95,27 @@ package enum AndroidLinkPaths {
     }
 
     /// The pieces of the claimed set, depth first in word order: disjoint, and together exactly
-    /// the claimed paths. States that claim alike are merged first, so a literal route inside a
-    /// parameter route that claims the same adds no piece.
+    /// the claimed paths — but where a typed parameter sends segments of one shape (integers,
+    /// UUIDs) elsewhere than the rest, and the rest's form holds them too (`Piece.isExact`).
+    /// States that claim alike are merged first, so a literal route inside a parameter route
+    /// that claims the same adds no piece.
     static func pieces(_ claimed: ClaimedSegments) -> [Piece] {
         let automaton = claimed.mergedByClaim()
         var pieces: [Piece] = []
         var segments: [SegmentForm] = []
         var example: [UInt16] = []
+        // The forms on the way that hold segments leading elsewhere.
+        var widenings = 0
         func piece(deeper: Bool) -> Piece {
             let path = deeper ? example + slash + sample : example.isEmpty ? slash : example
-            return Piece(segments: segments, deeper: deeper, example: path, route: claimed.route(opening: path))
+            return Piece(
+                segments: segments, deeper: deeper, example: path, route: claimed.route(opening: path), isExact: widenings == 0)
         }
         func walk(_ id: Int32) {
             let state = automaton.states[Int(id)]
             guard !state.isDead else { return }
             if state.claimed { pieces.append(piece(deeper: false)) }
-            if state.other == id && state.words.isEmpty {
+            if state.other == id && state.othersAgree && state.words.isEmpty {
                 // Only `**` routes are left, looping here: everything deeper is decided alike.
                 if state.claimed { pieces.append(piece(deeper: true)) }
                 return
@@ -114,22 +128,19 @@ package enum AndroidLinkPaths {
                 if wordsOf[target] == nil { targets.append(target) }
                 wordsOf[target, default: []].append(word)
             }
-            if wordsOf[state.other] == nil { targets.append(state.other) }
+            for other in state.otherTargets where wordsOf[other] == nil && !targets.contains(other) { targets.append(other) }
             for target in targets where target != id && !automaton.states[Int(target)].isDead {
-                let forms: [(SegmentForm, [UInt16])]
-                if target == state.other {
-                    let excluded = zip(state.words, state.targets).filter { $0.1 != target }.map(\.0)
-                    forms = excluded.isEmpty ? [(.any, sample)] : complement(of: excluded)
-                } else {
-                    forms = (wordsOf[target] ?? []).map { (.word($0), $0) }
-                }
+                let (forms, isExact) = Self.forms(leadingTo: target, from: state, words: wordsOf[target] ?? [])
                 let next = automaton.states[Int(target)]
-                if forms.count == 1, case .any = forms[0].0, next.claimed, next.words.isEmpty, next.other == target {
+                if isExact, forms.count == 1, case .any = forms[0].0, next.claimed, next.words.isEmpty, next.other == target,
+                    next.othersAgree
+                {
                     // Any segment leads to a `**` state that claims it and everything deeper: one
                     // piece for one or more segments, which `/..*` writes exactly.
                     pieces.append(piece(deeper: true))
                     continue
                 }
+                if !isExact { widenings += 1 }
                 for (form, value) in forms {
                     segments.append(form)
                     let saved = example.count
@@ -138,10 +149,40 @@ package enum AndroidLinkPaths {
                     segments.removeLast()
                     example.removeSubrange(saved...)
                 }
+                if !isExact { widenings -= 1 }
             }
         }
         walk(0)
         return pieces
+    }
+
+    /// The forms of the segments that lead from `state` to `target` (`words` of them are
+    /// words of the state), each with an example, and whether they hold no segment that leads
+    /// elsewhere. The segments that are no word and of no shape take a form that holds every
+    /// segment but the words leading elsewhere; the integers or UUIDs that lead apart from them
+    /// take their shape's form.
+    private static func forms(leadingTo target: Int32, from state: ClaimedSegments.State, words: [[UInt16]])
+        -> (forms: [(SegmentForm, [UInt16])], isExact: Bool)
+    {
+        let leadsElsewhere = { (shape: ValueShape) in state.other(shape) != target }
+        if state.other == target {
+            let excluded = zip(state.words, state.targets).filter { $0.1 != target }.map(\.0)
+            let forms: [(SegmentForm, [UInt16])] = excluded.isEmpty ? [(.any, sample)] : complement(of: excluded)
+            return (forms, !leadsElsewhere(.integer) && !leadsElsewhere(.uuid))
+        }
+        var forms: [(SegmentForm, [UInt16])] = []
+        var isExact = true
+        var covered: [ValueShape] = []
+        for shape in [ValueShape.integer, .uuid] where state.other(shape) == target {
+            covered.append(shape)
+            forms.append((.shaped(shape), ClaimedSegments.sampleWord(of: shape, avoiding: state.words)))
+            // A word of the shape that leads elsewhere is held by the shape's form too.
+            if zip(state.words, state.targets).contains(where: { $0.1 != target && ClaimedSegments.shape(of: $0.0) == shape }) {
+                isExact = false
+            }
+        }
+        for word in words where !covered.contains(ClaimedSegments.shape(of: word)) { forms.append((.word(word), word)) }
+        return (forms, isExact)
     }
 
     private static let slash: [UInt16] = [UInt16(UInt8(ascii: "/"))]
@@ -191,7 +232,7 @@ package enum AndroidLinkPaths {
                 // `.*` stops at the first `/`, so only a segment with one after it is exact.
                 guard piece.deeper || index < piece.segments.count - 1 else { return nil }
                 text += ".*"
-            case .avoiding: return nil
+            case .avoiding, .shaped: return nil
             }
         }
         if piece.deeper { return [text + "/..*"] }
@@ -216,8 +257,10 @@ package enum AndroidLinkPaths {
         for (index, segment) in piece.segments.enumerated() {
             switch segment {
             case .word(let word): text += "/" + escapedSimple(word)
-            case .any where piece.deeper || index < piece.segments.count - 1: text += "/.*"
-            case .any: return text + "/..*"
+            case .any where piece.deeper || index < piece.segments.count - 1,
+                .shaped where piece.deeper || index < piece.segments.count - 1:
+                text += "/.*"
+            case .any, .shaped: return text + "/..*"
             case .avoiding(let prefix, _): return text + "/" + escapedSimple(prefix) + "..*"
             }
         }
@@ -235,6 +278,9 @@ package enum AndroidLinkPaths {
             case .any: text += "[^/]+"
             case .avoiding(let prefix, let units):
                 text += escapedAdvanced(prefix) + "[^/" + units.map(escapedInSet).joined() + "][^/]*"
+            case .shaped(.integer): text += "-{0,1}[0-9]{1,18}"
+            case .shaped(.uuid): text += "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
+            case .shaped(.other): text += "[^/]+"
             }
         }
         if piece.deeper { return text + "/.+" }
@@ -276,6 +322,7 @@ package enum AndroidLinkPaths {
         var widened = Set<String>()
         let belowAdvanced = minimumSDK < AndroidPathPattern.Kind.advancedGlob.introducedIn
         for piece in pieces {
+            if !piece.isExact { advanced.isExactFromAdvanced = false }
             if let paths = literalPaths(piece) {
                 for path in paths { legacy.append(try? AndroidPathPattern(.literal, path), for: piece) }
             } else if let globs = simpleGlobs(piece) {
@@ -297,6 +344,7 @@ package enum AndroidLinkPaths {
         paths.attributes += advanced.attributes
         paths.routes += advanced.routes
         paths.inexactRoutes = Array(Set(legacy.inexactRoutes)).sorted()
+        paths.isExactFromAdvanced = advanced.isExactFromAdvanced
         return paths
     }
 }

@@ -20,54 +20,96 @@ import RouteLintCore
 /// - iOS drops a path's trailing `/` before it compares (`ApplePathPattern`), so one component
 ///   serves a path with and without it.
 ///
+/// Typed routes (docs/app-links.md, "Typed routes and query items"): a parameter of listed
+/// values is written as one component per value (up to `listedLimit` per route), so it stays
+/// exact; an `int` or `uuid` parameter is a `?*`, as iOS's patterns cannot say a value's type,
+/// and its route comes before the untyped routes of the same depth and shape, so that its
+/// component decides the paths both match; one that is not a web route is left out, so that
+/// the routes after it decide its paths: the files claim a superset.
+/// Routes told apart by their query items alone have the same glob: the web ones come first,
+/// so the path is claimed when some URL of it opens a web route.
+///
 /// Exact for paths of non-empty segments, as the spec's claimed set counts them. Static
 /// segments are written in their canonical percent-encoding (upper-case hex); iOS compares the
 /// encoded path as it comes, so `%c3%a9` does not match `%C3%A9` there, while resolution
 /// decodes both: a platform difference the documentation names.
 package enum AppleAssociation {
     /// The components, in the order iOS must try them.
-    package static func components(for app: AppModel) -> [AppleLinkComponent] {
-        let routes = app.routes.compactMap { route -> Candidate? in
-            guard let pattern = route.path?.value else { return nil }
-            return Candidate(id: app.text(route.id.value), pattern: pattern, isWeb: route.isWeb, app: app)
+    package static func components(for app: AppModel) -> [AppleLinkComponent] { decided(for: app).components }
+
+    /// The components, in the order iOS must try them, and for each the route it stands for:
+    /// an index into the app's routes that have a path (as `ClaimedSegments.routes`); nil for
+    /// the exclusions that close a block.
+    package static func decided(for app: AppModel) -> (components: [AppleLinkComponent], routes: [Int?]) {
+        let routes = app.routes.filter { $0.path != nil }.enumerated().flatMap { index, route in
+            Candidate.all(
+                id: app.text(route.id.value), route: index, pattern: URLPattern(route.path!.value, of: route), isWeb: route.isWeb,
+                app: app)
         }
         let fixedDepth = routes.filter { !$0.isRest }.map(\.segments.count).max() ?? 0
         let restDepth = routes.filter(\.isRest).map { $0.segments.count }.max() ?? 0
         // Every path this deep or deeper is matched by `**` routes only, if by any.
         let deep = max(fixedDepth, restDepth) + 1
-        var components: [AppleLinkComponent] = []
+        var decided: (components: [AppleLinkComponent], routes: [Int?]) = ([], [])
+        func append(_ block: [(AppleLinkComponent, Int?)]) {
+            decided.components += block.map(\.0)
+            decided.routes += block.map(\.1)
+        }
         let restRoutes = routes.filter(\.isRest)
         if !restRoutes.isEmpty {
-            components += block(restRoutes, depth: deep)
+            append(block(restRoutes, depth: deep))
         }
-        components.append(closing(deep))
+        append([(closing(deep), nil)])
         for depth in stride(from: deep - 1, through: 1, by: -1) {
             let members = routes.filter { $0.isRest ? $0.segments.count <= depth : $0.segments.count == depth }
-            components += block(members, depth: depth)
-            components.append(closing(depth))
+            append(block(members, depth: depth))
+            append([(closing(depth), nil)])
         }
         if let root = routes.first(where: { $0.segments.isEmpty }) {
-            components.append(AppleLinkComponent(path: "/", exclude: !root.isWeb, comment: "route \(root.id)"))
+            append([(AppleLinkComponent(path: "/", exclude: !root.isWeb, comment: "route \(root.id)"), root.route)])
         }
-        return components
+        return decided
     }
+
+    /// The most components one route's listed values are written as; past it, its listed
+    /// parameters are `?*` like any other.
+    static let listedLimit = 64
 
     /// A route as a candidate for paths of some depth.
     private struct Candidate {
         let id: String
-        /// Each segment: a literal's canonical text, or nil for a parameter, `*` or `**`.
+        /// The route's index among the app's routes with a path.
+        let route: Int
+        /// Each segment: a literal's canonical text (a static segment, or one value of a listed
+        /// type), or nil for a parameter, `*` or `**`.
         let segments: [String?]
+        /// How many of the nil segments are typed parameters (`int`, `uuid`, or listed values
+        /// past the limit): they match fewer paths than an untyped one.
+        let typedWildcards: Int
         let isRest: Bool
         let isWeb: Bool
 
-        init(id: String, pattern: PathPattern, isWeb: Bool, app: AppModel) {
-            self.id = id
-            segments = pattern.segments.map { segment in
-                if case .literal(let symbol) = segment { return app.text(symbol) }
-                return nil
+        /// The candidates of a route: one per combination of its listed values.
+        static func all(id: String, route: Int, pattern: URLPattern, isWeb: Bool, app: AppModel) -> [Candidate] {
+            var alternatives: [[String?]] = [[]]
+            var typedWildcards = 0
+            for segment in pattern.segments {
+                let choices: [String?]
+                switch segment {
+                case .literal(let symbol): choices = [app.text(symbol)]
+                case .values(.listed(let values)) where alternatives.count * values.count <= listedLimit:
+                    choices = values.map { app.text($0.segment) }
+                case .values(.any), .rest: choices = [nil]
+                case .values:
+                    typedWildcards += 1
+                    choices = [nil]
+                }
+                alternatives = alternatives.flatMap { prefix in choices.map { prefix + [$0] } }
             }
-            isRest = pattern.endsWithRest
-            self.isWeb = isWeb
+            return alternatives.map {
+                Candidate(
+                    id: id, route: route, segments: $0, typedWildcards: typedWildcards, isRest: pattern.endsWithRest, isWeb: isWeb)
+            }
         }
 
         /// The literal segments before the `**`, or all of them.
@@ -80,20 +122,35 @@ package enum AppleAssociation {
     }
 
     /// The components of the routes that match paths of `depth` segments, most specific first:
-    /// fewer wildcards first; at equal shape a route of exactly that depth before a `**` one,
-    /// and a longer `**` prefix before a shorter.
-    private static func block(_ members: [Candidate], depth: Int) -> [AppleLinkComponent] {
-        let ordered = members.map { (candidate: $0, shape: $0.shape(atDepth: depth)) }.sorted { lhs, rhs in
+    /// fewer wildcards first, then fewer untyped ones; at equal shape a route of exactly that
+    /// depth before a `**` one, a longer `**` prefix before a shorter, a web route before one
+    /// that is not, and then the app's order.
+    private static func block(_ members: [Candidate], depth: Int) -> [(AppleLinkComponent, Int?)] {
+        let ordered = members.enumerated().map { (candidate: $1, order: $0, shape: $1.shape(atDepth: depth)) }.sorted { lhs, rhs in
             let (left, right) = (lhs.shape.count { $0 == nil }, rhs.shape.count { $0 == nil })
             if left != right { return left < right }
+            let (leftUntyped, rightUntyped) = (left - lhs.candidate.typedWildcards, right - rhs.candidate.typedWildcards)
+            if leftUntyped != rightUntyped { return leftUntyped < rightUntyped }
             if lhs.candidate.isRest != rhs.candidate.isRest { return !lhs.candidate.isRest }
-            return lhs.candidate.prefixCount > rhs.candidate.prefixCount
+            if lhs.candidate.prefixCount != rhs.candidate.prefixCount { return lhs.candidate.prefixCount > rhs.candidate.prefixCount }
+            if lhs.candidate.isWeb != rhs.candidate.isWeb { return lhs.candidate.isWeb }
+            return lhs.order < rhs.order
         }
-        var components: [AppleLinkComponent] = []
-        for (candidate, shape) in ordered {
+        var components: [(AppleLinkComponent, Int?)] = []
+        // Routes told apart only by types or query items can share a glob: the first decides
+        // every URL of it, and the others are named in its comment instead of following unreached.
+        var indexOfGlob: [String: Int] = [:]
+        // A typed route that is not a web route is left out: its `?*` would exclude every
+        // value, the other routes' too, where the smallest superset claims them.
+        for (candidate, _, shape) in ordered where candidate.isWeb || candidate.typedWildcards == 0 {
             let glob = shape.map { "/" + ($0 ?? "?*") }.joined()
+            if let index = indexOfGlob[glob] {
+                components[index].0.comment = (components[index].0.comment ?? "") + ", also \(candidate.id)"
+                continue
+            }
+            indexOfGlob[glob] = components.count
             let comment = "route \(candidate.id)"
-            components.append(AppleLinkComponent(path: glob, exclude: !candidate.isWeb, comment: comment))
+            components.append((AppleLinkComponent(path: glob, exclude: !candidate.isWeb, comment: comment), candidate.route))
         }
         return components
     }

@@ -4,28 +4,74 @@ import RouteLintCore
 /// URL paths whose most specific route — one trailing `/` ignored — has `web` on.
 ///
 /// A state is the set of (route, segments matched) positions still alive; a segment steps by
-/// its word: each literal any alive route spells at that position has an edge, every other
-/// non-empty segment takes the `other` edge. Positions only grow, except a `**` that has taken
-/// a segment, so the automaton is a tree-like graph whose only cycles are states of `**`
-/// routes alone looping on themselves; paths deeper than every pattern end in such a state or
-/// in the dead one.
+/// its word: each literal any alive route spells at that position (a static segment, or a
+/// value of a listed type) has an edge, and every other non-empty segment takes the `other`
+/// edge of its shape — an integer, a UUID or anything else (docs/usage.md, "Parameter types
+/// and query items"), so that an `int` parameter takes the first and no other. Positions only
+/// grow, except a `**` that has taken a segment, so the automaton is a tree-like graph whose
+/// only cycles are states of `**` routes alone looping on themselves; paths deeper than every
+/// pattern end in such a state or in the dead one.
+///
+/// Query items are not segments: where routes that end at a state declare some, a path is
+/// claimed when some URL of it (some query) opens a web route — the paths a platform file
+/// that reads no query must claim — and `route` is the route its URL without query items
+/// opens (docs/app-links.md, "Typed routes and query items").
 package struct ClaimedSegments {
     /// One state.
     package struct State {
         /// The literal edges, sorted by word (UTF-16 order): a segment spelled `word` goes to `target`.
         package var words: [[UInt16]]
         package var targets: [Int32]
-        /// Where every other non-empty segment goes.
+        /// Where every other non-empty segment of no particular shape goes.
         package var other: Int32
+        /// Where every other segment that is an integer goes (`ValueShape.integer`).
+        package var integerOther: Int32
+        /// Where every other segment that is a UUID goes (`ValueShape.uuid`).
+        package var uuidOther: Int32
         /// The route that a path ending here opens, as an index into `routes`; nil when none does.
         package var route: Int32?
         /// Whether several routes match a path ending here and none is more specific (a
         /// conflict `conflicting-patterns` reports): `route` is then one of them.
         package var isAmbiguous = false
-        /// Whether a path ending here is claimed.
+        /// Whether a path ending here is claimed: some URL of it opens a web route.
         package var claimed: Bool
+        /// Whether some URLs of a path ending here open a web route and others do not: their
+        /// query decides (`claimed` is then true).
+        package var claimVariesWithQuery = false
         /// Whether no path through here, this one included, is claimed.
         var isDead: Bool
+
+        init(
+            words: [[UInt16]], targets: [Int32], other: Int32, integerOther: Int32? = nil, uuidOther: Int32? = nil, route: Int32?,
+            isAmbiguous: Bool = false, claimed: Bool, isDead: Bool
+        ) {
+            self.words = words
+            self.targets = targets
+            self.other = other
+            self.integerOther = integerOther ?? other
+            self.uuidOther = uuidOther ?? other
+            self.route = route
+            self.isAmbiguous = isAmbiguous
+            self.claimed = claimed
+            self.isDead = isDead
+        }
+
+        /// Where a segment that is no word and has `shape` goes.
+        package func other(_ shape: ValueShape) -> Int32 {
+            switch shape {
+            case .integer: return integerOther
+            case .uuid: return uuidOther
+            case .other: return other
+            }
+        }
+
+        /// Whether segments that are no word go alike whatever their shape.
+        package var othersAgree: Bool { integerOther == other && uuidOther == other }
+
+        /// The targets of the segments that are no word: `other` first, then each shape's that differs.
+        package var otherTargets: [Int32] {
+            othersAgree ? [other] : [other] + [integerOther, uuidOther].filter { $0 != other }
+        }
     }
 
     /// The routes with a valid path, in the app's order.
@@ -37,6 +83,15 @@ package struct ClaimedSegments {
     /// False when the construction stopped at its state limit: a hostile set whose alive
     /// route sets multiply. The states then stop short; no answer may rest on them.
     package private(set) var isComplete = true
+    /// Whether some route types a parameter or declares a query item: a platform that cannot
+    /// say types may have to claim more than the set (docs/app-links.md, "Typed routes and query items").
+    package var hasTypedRoutes: Bool { routes.contains { !$0.params.isEmpty || !$0.query.isEmpty } }
+    /// Whether some state sends segments of different shapes to different states: a typed
+    /// parameter decides there, and a walk over code units must tell shapes apart.
+    package private(set) var tellsShapesApart = false
+    /// Whether some path's verdict depends on its query: some URLs of it open a web route and
+    /// others do not, or none; `claimed` then says that some do.
+    package private(set) var claimDependsOnQuery = false
     /// The routes with `web` off that carve paths out of a web route's — they decide some path
     /// a web route also matches — while no path of theirs is decided by a web route: claiming
     /// them too, then excluding exactly their paths, claims the same set.
@@ -67,11 +122,17 @@ package struct ClaimedSegments {
     package init(_ app: AppModel, spelling: LiteralSpelling, alsoClaimed: Set<Int32> = [], stateLimit: Int = Int.max) {
         routes = app.routes.filter { $0.path != nil }
         self.spelling = spelling
-        let patterns = routes.map { $0.path!.value }
+        let patterns = routes.map { URLPattern($0.path!.value, of: $0) }
+        let shapes = SegmentShapes(app.symbols)
+        // Per route and segment, the words it matches (a static segment's one, a listed
+        // type's values) with their shapes; nil where any value of a shape is matched.
         let words = patterns.map { pattern in
-            pattern.segments.map { segment -> [UInt16]? in
-                guard case .literal(let symbol) = segment else { return nil }
-                return Self.spell(app.text(symbol), spelling)
+            pattern.segments.map { segment -> [(word: [UInt16], shape: ValueShape)]? in
+                switch segment {
+                case .literal(let symbol): return [(Self.spell(app.text(symbol), spelling), shapes.shape(of: symbol))]
+                case .values(.listed(let values)): return values.map { (Self.spell(app.text($0.segment), spelling), $0.shape) }
+                case .values, .rest: return nil
+                }
             }
         }
         var index: [[Item]: Int32] = [:]
@@ -96,12 +157,14 @@ package struct ClaimedSegments {
             let items = pending[cursor]
             cursor += 1
             // The words spelled at this position, and what each segment word advances.
-            var byWord: [[UInt16]: [Item]] = [:]
+            var byWord: [[UInt16]: (shape: ValueShape, items: [Item])] = [:]
             var others: [Item] = []
+            var integers: [Item] = []
+            var uuids: [Item] = []
             var ended: [Int32] = []
             for item in items {
                 let pattern = patterns[Int(item.route)]
-                let count = Int32(pattern.segments.count)
+                let count = Int32(pattern.segmentCount)
                 if item.position == count {
                     ended.append(item.route)
                     // A `**` that has taken a segment takes every further one.
@@ -109,28 +172,41 @@ package struct ClaimedSegments {
                     continue
                 }
                 let next = Item(route: item.route, position: item.position + 1)
-                switch pattern.segments[Int(item.position)] {
-                case .literal: byWord[words[Int(item.route)][Int(item.position)]!, default: []].append(next)
-                case .parameter, .wildcard, .rest: others.append(next)
+                if let spelled = words[Int(item.route)][Int(item.position)] {
+                    for (word, shape) in spelled { byWord[word, default: (shape, [])].items.append(next) }
+                    continue
+                }
+                switch pattern.segment(Int(item.position)) {
+                case .values(.integer): integers.append(next)
+                case .values(.uuid): uuids.append(next)
+                case .values, .rest, .literal: others.append(next)
                 }
             }
             let sortedWords = byWord.keys.sorted { $0.lexicographicallyPrecedes($1) }
-            // A literal's segment also advances every route that takes any segment there.
-            let targets = sortedWords.map { word in intern((byWord[word]! + others).sorted()) }
+            // A word also advances every route that takes any segment there, or any of its shape.
+            let targets = sortedWords.map { word in
+                let (shape, advanced) = byWord[word]!
+                let typed = shape == .integer ? integers : shape == .uuid ? uuids : []
+                return intern((advanced + others + typed).sorted())
+            }
             let other = intern(others.sorted())
-            let route = Self.mostSpecific(ended, patterns)
-            if let route {
+            let integerOther = integers.isEmpty ? other : intern((others + integers).sorted())
+            let uuidOther = uuids.isEmpty ? other : intern((others + uuids).sorted())
+            if integerOther != other || uuidOther != other { tellsShapesApart = true }
+            let decision = Self.decide(ended, patterns, shapes: shapes) { routes[Int($0)].isWeb || alsoClaimed.contains($0) }
+            if decision.dependsOnQuery { claimDependsOnQuery = true }
+            if let route = decision.route {
                 if routes[Int(route)].isWeb {
                     yielding.formUnion(ended.filter { !routes[Int($0)].isWeb })
                 } else if ended.contains(where: { routes[Int($0)].isWeb }) {
                     carving.insert(route)
                 }
             }
-            states.append(
-                State(
-                    words: sortedWords, targets: targets, other: other, route: route,
-                    isAmbiguous: route.map { Self.isAmbiguous($0, ended, patterns) } ?? false,
-                    claimed: route.map { routes[Int($0)].isWeb || alsoClaimed.contains($0) } ?? false, isDead: false))
+            var state = State(
+                words: sortedWords, targets: targets, other: other, integerOther: integerOther, uuidOther: uuidOther,
+                route: decision.route, isAmbiguous: decision.isAmbiguous, claimed: decision.claimed, isDead: false)
+            state.claimVariesWithQuery = decision.dependsOnQuery
+            states.append(state)
         }
         carveOuts = carving.subtracting(yielding)
         if !isComplete {
@@ -140,31 +216,128 @@ package struct ClaimedSegments {
             for id in states.indices {
                 states[id].targets = states[id].targets.map { min($0, limit) }
                 states[id].other = min(states[id].other, limit)
+                states[id].integerOther = min(states[id].integerOther, limit)
+                states[id].uuidOther = min(states[id].uuidOther, limit)
             }
         }
         markDead()
     }
 
-    /// The route of `ended` whose paths all others' include: in a set without conflicts the
-    /// routes that match one path are ordered by specificity, and resolution takes the least.
-    private static func mostSpecific(_ ended: [Int32], _ patterns: [PathPattern]) -> Int32? {
-        guard var best = ended.first else { return nil }
-        for candidate in ended.dropFirst() where patterns[Int(candidate)].isSubset(of: patterns[Int(best)]) {
-            best = candidate
-        }
-        return best
+    /// What a path ending at a state opens.
+    private struct Decision {
+        /// The route its URL without query items opens; when none does, the first route some
+        /// query opens.
+        var route: Int32?
+        /// Whether routes conflict for that URL.
+        var isAmbiguous = false
+        /// Whether some URL of the path (some query) opens a claimed route.
+        var claimed = false
+        /// Whether some URL of the path opens a claimed route and another does not.
+        var dependsOnQuery = false
     }
 
-    /// Whether some route of `ended` other than `best` is not strictly less specific.
-    private static func isAmbiguous(_ best: Int32, _ ended: [Int32], _ patterns: [PathPattern]) -> Bool {
-        let pattern = patterns[Int(best)]
-        return ended.contains { other in
-            other != best && (!pattern.isSubset(of: patterns[Int(other)]) || patterns[Int(other)].isSubset(of: pattern))
+    /// The most query cells (`decide`) a path is judged over; past it, a path that some route
+    /// claims counts as claimed (a superset no real route set reaches: it takes more than 4,096
+    /// combinations of declared items' values).
+    static let queryCellLimit = 4_096
+
+    /// One item's state in a URL, as the routes tell them apart: absent, one of the values
+    /// some route lists, or a value no route lists, of a shape.
+    private enum ItemCell {
+        case absent
+        case listed(ListedValue)
+        case unlisted(ValueShape)
+
+        func meets(_ set: QueryItemSet) -> Bool {
+            switch self {
+            case .absent: return set.allowsAbsence
+            case .listed(let value): return set.values.contains(value)
+            case .unlisted(let shape): return set.values.contains(unlistedOfShape: shape)
+            }
         }
+    }
+
+    /// What a path that the routes `ended` match opens: over every class of queries when some
+    /// of them declare query items (the URLs of one class open the same route), else by path.
+    private static func decide(
+        _ ended: [Int32], _ patterns: [URLPattern], shapes: SegmentShapes, isClaimed: (Int32) -> Bool
+    ) -> Decision {
+        guard !ended.isEmpty else { return Decision() }
+        var names: [Symbol] = []
+        for route in ended {
+            for item in patterns[Int(route)].query where !names.contains(item.name) { names.append(item.name) }
+        }
+        if names.isEmpty {
+            let (best, isAmbiguous) = mostSpecific(ended, patterns, shapes)
+            return Decision(route: best, isAmbiguous: isAmbiguous, claimed: isClaimed(best))
+        }
+        names.sort()
+        let choices = names.map { name in
+            var listed: [ListedValue] = []
+            for route in ended {
+                guard let set = patterns[Int(route)].query.first(where: { $0.name == name })?.set, case .listed(let values) = set.values
+                else { continue }
+                for value in values where !listed.contains(value) { listed.append(value) }
+            }
+            return [ItemCell.absent] + listed.map(ItemCell.listed) + [.unlisted(.integer), .unlisted(.uuid), .unlisted(.other)]
+        }
+        let cellCount = choices.reduce(1) { $0 > queryCellLimit ? $0 : $0 * $1.count }
+        guard cellCount <= queryCellLimit else {
+            let claimed = ended.contains(where: isClaimed)
+            return Decision(route: ended[0], claimed: claimed, dependsOnQuery: claimed)
+        }
+        var decision = Decision()
+        var someUnclaimed = false
+        var firstOpened: Int32?
+        // Every combination, the URL without items (all absent) first.
+        var odometer = [Int](repeating: 0, count: names.count)
+        for cellIndex in 0..<cellCount {
+            let matching = ended.filter { route in
+                patterns[Int(route)].query.allSatisfy { item in
+                    let position = names.firstIndex(of: item.name)!
+                    return choices[position][odometer[position]].meets(item.set)
+                }
+            }
+            if !matching.isEmpty {
+                let (best, isAmbiguous) = mostSpecific(matching, patterns, shapes)
+                if cellIndex == 0 { (decision.route, decision.isAmbiguous) = (best, isAmbiguous) }
+                if firstOpened == nil { firstOpened = best }
+                if isClaimed(best) { decision.claimed = true } else { someUnclaimed = true }
+            } else {
+                someUnclaimed = true
+            }
+            for position in odometer.indices.reversed() {
+                odometer[position] += 1
+                if odometer[position] < choices[position].count { break }
+                odometer[position] = 0
+            }
+        }
+        if decision.route == nil { decision.route = firstOpened }
+        decision.dependsOnQuery = decision.claimed && someUnclaimed
+        return decision
+    }
+
+    /// The route of `candidates` whose URLs all others' include — in a set without conflicts
+    /// the routes that match one URL are ordered by specificity, and resolution takes the
+    /// least — and whether some other is not strictly less specific (a conflict).
+    private static func mostSpecific(_ candidates: [Int32], _ patterns: [URLPattern], _ shapes: SegmentShapes) -> (Int32, Bool) {
+        func isSubset(_ a: Int32, _ b: Int32) -> Bool {
+            let (first, second) = (patterns[Int(a)], patterns[Int(b)])
+            // Most routes are untyped: their paths alone decide, segment by segment.
+            if first.isUntyped && second.isUntyped { return first.path.isSubset(of: second.path) }
+            let relation = first.relation(to: second, shapes: shapes)
+            return relation == .moreSpecific || relation == .equivalent
+        }
+        var best = candidates[0]
+        for candidate in candidates.dropFirst() where isSubset(candidate, best) { best = candidate }
+        let isAmbiguous = candidates.contains { other in other != best && (!isSubset(best, other) || isSubset(other, best)) }
+        return (best, isAmbiguous)
     }
 
     /// Whether `state` has only `**` routes that have taken a segment: it loops on every segment.
-    private func isLoop(_ id: Int) -> Bool { states[id].words.isEmpty && states[id].other == Int32(id) }
+    private func isLoop(_ id: Int) -> Bool {
+        states[id].words.isEmpty && states[id].othersAgree && states[id].other == Int32(id)
+    }
 
     /// Every state after all its successors other than itself. A state holding a route that is
     /// not a taken `**` has a depth — its routes' positions — and steps one deeper, to a state
@@ -179,7 +352,7 @@ package struct ClaimedSegments {
     private mutating func markDead() {
         for id in successorsFirst() {
             let state = states[id]
-            let successors = state.targets + [state.other]
+            let successors = state.targets + state.otherTargets
             states[id].isDead = !state.claimed && successors.allSatisfy { $0 == Int32(id) || states[Int($0)].isDead }
         }
     }
@@ -190,8 +363,8 @@ package struct ClaimedSegments {
     func mergedByClaim() -> ClaimedSegments {
         struct Signature: Hashable {
             let claimed: Bool
-            /// The class `other` leads to; -1 for the state itself.
-            let other: Int32
+            /// The classes `other`, `integerOther` and `uuidOther` lead to; -1 for the state itself.
+            let others: [Int32]
             let words: [[UInt16]]
             let targets: [Int32]
         }
@@ -200,14 +373,15 @@ package struct ClaimedSegments {
         var merged: [State] = []
         for id in successorsFirst() {
             let state = states[id]
-            let other = state.other == Int32(id) ? -1 : classOf[Int(state.other)]
+            let others = [state.other, state.integerOther, state.uuidOther].map { $0 == Int32(id) ? -1 : classOf[Int($0)] }
             var words: [[UInt16]] = []
             var targets: [Int32] = []
-            for (word, target) in zip(state.words, state.targets) where classOf[Int(target)] != other {
+            for (word, target) in zip(state.words, state.targets)
+            where classOf[Int(target)] != others[Self.shapeIndex(Self.shape(of: word))] {
                 words.append(word)
                 targets.append(classOf[Int(target)])
             }
-            let signature = Signature(claimed: state.claimed, other: other, words: words, targets: targets)
+            let signature = Signature(claimed: state.claimed, others: others, words: words, targets: targets)
             if let known = classes[signature] {
                 classOf[id] = known
                 continue
@@ -215,10 +389,12 @@ package struct ClaimedSegments {
             let index = Int32(merged.count)
             classes[signature] = index
             classOf[id] = index
+            let (other, integerOther, uuidOther) = (others[0], others[1], others[2])
             merged.append(
                 State(
-                    words: words, targets: targets, other: other == -1 ? index : other, route: nil, claimed: state.claimed,
-                    isDead: state.isDead))
+                    words: words, targets: targets, other: other == -1 ? index : other,
+                    integerOther: integerOther == -1 ? index : integerOther, uuidOther: uuidOther == -1 ? index : uuidOther, route: nil,
+                    claimed: state.claimed, isDead: state.isDead))
         }
         // Renumber so that the start is 0 again.
         let start = classOf[0]
@@ -228,6 +404,8 @@ package struct ClaimedSegments {
             let renumber = { (id: Int32) -> Int32 in id == start ? 0 : id == 0 ? start : id }
             state.targets = state.targets.map(renumber)
             state.other = renumber(state.other)
+            state.integerOther = renumber(state.integerOther)
+            state.uuidOther = renumber(state.uuidOther)
             return state
         }
         copy.states.swapAt(0, Int(start))
@@ -261,7 +439,52 @@ package struct ClaimedSegments {
             if current.words[middle].lexicographicallyPrecedes(word) { low = middle + 1 } else { high = middle }
         }
         if low < current.words.count && current.words[low].elementsEqual(word) { return current.targets[low] }
-        return current.other
+        return current.other(Self.shape(of: word))
+    }
+
+    /// The shape of a segment spelled `word` (code units of either spelling: an encoded path
+    /// that escapes no segment character spells digits, hex digits and `-` as they are).
+    package static func shape<Units: Collection<UInt16>>(of word: Units) -> ValueShape {
+        guard word.allSatisfy({ $0 < 0x80 }) else { return .other }
+        return ValueShape.of(word.lazy.map { UInt8($0) })
+    }
+
+    private static func shapeIndex(_ shape: ValueShape) -> Int {
+        switch shape {
+        case .other: return 0
+        case .integer: return 1
+        case .uuid: return 2
+        }
+    }
+
+    /// A segment of `shape` that is none of `words` (sorted), for a witness that takes the
+    /// state's `other` edge of that shape: `x`, `1`, a UUID, or the same with a number added.
+    package static func sampleWord(of shape: ValueShape, avoiding words: [[UInt16]]...) -> [UInt16] {
+        var attempt = 1
+        while true {
+            let text: String
+            switch shape {
+            case .other: text = attempt == 1 ? "x" : "x\(attempt)"
+            case .integer: text = String(attempt)
+            case .uuid:
+                let suffix = String(attempt)
+                text = "00000000-0000-0000-0000-" + String(repeating: "0", count: 12 - suffix.count) + suffix
+            }
+            let word = Array(text.utf16)
+            if !words.contains(where: { contains($0, word) }) { return word }
+            attempt += 1
+        }
+    }
+
+    /// Whether the sorted `words` hold `word`.
+    static func contains(_ words: [[UInt16]], _ word: [UInt16]) -> Bool {
+        var low = 0
+        var high = words.count
+        while low < high {
+            let middle = (low + high) / 2
+            if words[middle].lexicographicallyPrecedes(word) { low = middle + 1 } else { high = middle }
+        }
+        return low < words.count && words[low] == word
     }
 }
 
@@ -296,6 +519,11 @@ package struct ClaimedPathLanguage: PathLanguage {
         var low: Int32 = 0
         var high: Int32 = 0
         var length: Int32 = 0
+        /// Where the segment read so far stands in an integer, when the set tells shapes apart:
+        /// 0 nothing read, 1 after a `-`, 1 + n after n digits, `Self.noInteger` when it is none.
+        var integerProgress: Int8 = 0
+        /// How many units of a UUID the segment read so far spells; `Self.noUUID` when it is none.
+        var uuidProgress: Int8 = 0
         /// In an encoded path, within a `%XX` escape: 16 just after the `%`, the first digit's
         /// value after it; -1 outside an escape.
         var escape: Int8 = -1
@@ -374,13 +602,46 @@ package struct ClaimedPathLanguage: PathLanguage {
             return unit == Self.slash ? State(phase: .segmentStart, segment: 0) : State(phase: .outside, segment: 0)
         case .segmentStart:
             if unit == Self.slash { return State(phase: .outside, segment: 0) }
-            return narrowed(State(phase: .inSegment, segment: state.segment, high: Int32(words(state).count)), by: unit)
+            return shapeRead(narrowed(State(phase: .inSegment, segment: state.segment, high: Int32(words(state).count)), by: unit), unit)
         case .inSegment:
             if unit == Self.slash { return State(phase: .segmentStart, segment: closedSegment(state)) }
-            return narrowed(state, by: unit)
+            return shapeRead(narrowed(state, by: unit), unit)
         case .outside:
             return state
         }
+    }
+
+    private static let noInteger: Int8 = 20
+    private static let noUUID: Int8 = 37
+    private static let hyphen = UInt16(UInt8(ascii: "-"))
+
+    /// `state` with `unit` read into its shape: tracked only where the set tells shapes apart,
+    /// so that an untyped set's walk has no more states than before.
+    private func shapeRead(_ state: State, _ unit: UInt16) -> State {
+        guard segments.tellsShapesApart else { return state }
+        var next = state
+        let isDigit = unit >= 0x30 && unit <= 0x39
+        switch state.integerProgress {
+        case 0: next.integerProgress = unit == Self.hyphen ? 1 : isDigit ? 2 : Self.noInteger
+        case 1...18: next.integerProgress = isDigit ? state.integerProgress + 1 : Self.noInteger
+        default: next.integerProgress = Self.noInteger
+        }
+        let position = Int(state.uuidProgress)
+        if position < 36 {
+            let expected = [8, 13, 18, 23].contains(position)
+            let fits = expected ? unit == Self.hyphen : unit < 0x80 && PathText.hexValue(UInt8(unit)) != nil
+            next.uuidProgress = fits ? state.uuidProgress + 1 : Self.noUUID
+        } else {
+            next.uuidProgress = Self.noUUID
+        }
+        return next
+    }
+
+    /// The shape of the segment `state` has read.
+    private func shape(_ state: State) -> ValueShape {
+        if (2...19).contains(state.integerProgress) { return .integer }
+        if state.uuidProgress == 36 { return .uuid }
+        return .other
     }
 
     private func words(_ state: State) -> [[UInt16]] { segments.states[Int(state.segment)].words }
@@ -415,7 +676,7 @@ package struct ClaimedPathLanguage: PathLanguage {
         if state.low < state.high && current.words[Int(state.low)].count == Int(state.length) {
             return current.targets[Int(state.low)]
         }
-        return current.other
+        return current.other(shape(state))
     }
 
     package func distinctions(_ state: State, into ranges: inout [ClosedRange<UInt16>]) {
@@ -426,6 +687,13 @@ package struct ClaimedPathLanguage: PathLanguage {
                 ranges.append(0x30...0x39)
                 ranges.append(0x41...0x46)
             }
+        }
+        if segments.tellsShapesApart && (state.phase == .segmentStart || state.phase == .inSegment) {
+            // The units that decide a segment's shape: `-`, digits and hex digits.
+            ranges.append(Self.hyphen...Self.hyphen)
+            ranges.append(0x30...0x39)
+            ranges.append(0x41...0x46)
+            ranges.append(0x61...0x66)
         }
         switch state.phase {
         case .begin, .outside: return
@@ -462,6 +730,16 @@ package struct ClaimedPathLanguage: PathLanguage {
         case .inSegment: segment = closedSegment(state)
         }
         return segments.states[Int(segment)].route.map(Int.init)
+    }
+
+    /// A path some URLs of which open a web route and others not is judged by whether a file
+    /// claims some URL of it: which queries it claims there is not compared.
+    package func judgedBySomeURL(_ state: State) -> Bool {
+        switch state.phase {
+        case .begin, .outside: return false
+        case .segmentStart: return segments.states[Int(state.segment)].claimVariesWithQuery
+        case .inSegment: return segments.states[Int(closedSegment(state))].claimVariesWithQuery
+        }
     }
 
     package func isFinal(_ state: State) -> Bool {

@@ -37,6 +37,10 @@ package protocol PathLanguage {
     /// `accepts` says whether *some* URL of a path is in the set — whether *every* URL is, and
     /// what decides that. By default, as `accepts` and `decider`.
     func everyURL(_ state: State) -> (accepts: Bool?, decider: Int?)
+    /// For the language that defines the domain: whether a path it holds is held by a second
+    /// language that holds *some* URL of it (its query decides which), rather than every URL.
+    /// False by default.
+    func judgedBySomeURL(_ state: State) -> Bool
 }
 
 /// The verdicts a file may give one path: it must claim it when `mustClaim`, must not when
@@ -57,6 +61,8 @@ extension PathLanguage {
     package func size(_ state: State) -> Int { 1 }
 
     package func everyURL(_ state: State) -> (accepts: Bool?, decider: Int?) { (accepts(state), decider(state)) }
+
+    package func judgedBySomeURL(_ state: State) -> Bool { false }
 }
 
 /// A claimed set and what a platform can express of it (spec: the *expressible set* of an API
@@ -109,6 +115,8 @@ struct ExpressibleClaims<Claimed: PathLanguage, Expressible: PathLanguage>: Path
     }
 
     func size(_ state: State) -> Int { claimed.size(state.claimed) + expressible.size(state.expressible) }
+
+    func judgedBySomeURL(_ state: State) -> Bool { claimed.judgedBySomeURL(state.claimed) }
 }
 
 /// The work the walks of one platform file may do, shared by all its comparisons (each API
@@ -256,8 +264,9 @@ package struct PathLanguageComparison {
                 if let decider = b.everyDecider { reached.insert(decider) }
             }
             if let inFirst = verdict {
-                // A path the first holds must be held by every URL of it; one it does not, by none.
-                let claims = (inFirst ? b.everyAccepts : b.accepts) ?? false
+                // A path the first holds must be held by every URL of it (or some, where its query
+                // decides); one it does not, by none.
+                let claims = (inFirst && !a.judgedBySomeURL ? b.everyAccepts : b.accepts) ?? false
                 if claims != inFirst {
                     let isError = claims ? !a.tolerance.mayClaim : a.tolerance.mustClaim
                     // An error is keyed by the side that accepts; a tolerated difference by the
@@ -303,6 +312,7 @@ package struct PathLanguageComparison {
             let toleratedDecider: Int?
             let everyAccepts: Bool?
             let everyDecider: Int?
+            let judgedBySomeURL: Bool
         }
 
         let language: Language
@@ -337,7 +347,8 @@ package struct PathLanguageComparison {
                 Facts(
                     accepts: language.accepts(state), decider: language.decider(state), isFinal: language.isFinal(state),
                     distinctions: first..<Int32(distinctionList.count), tolerance: language.tolerance(state),
-                    toleratedDecider: language.toleratedDecider(state), everyAccepts: every.accepts, everyDecider: every.decider))
+                    toleratedDecider: language.toleratedDecider(state), everyAccepts: every.accepts, everyDecider: every.decider,
+                    judgedBySomeURL: language.judgedBySomeURL(state)))
             return id
         }
 

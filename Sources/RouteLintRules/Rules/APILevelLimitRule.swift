@@ -37,7 +37,7 @@ package enum APILevelLimitRule: PlatformRule {
     package static let comparesClaims = true
 
     package static func check(_ facts: PlatformFacts, into findings: inout FindingSink) {
-        for fact in facts.limits {
+        for fact in facts.limits where fact.cause == .apiLevel {
             let file = fact.file
             let url = fact.url
             let routes = fact.routeCount == 1 ? "1 route" : "\(fact.routeCount) routes"

@@ -32,6 +32,7 @@ package enum RuleRegistry {
         UnclaimedRouteRule.self,
         ShadowedLinkRule.self,
         APILevelLimitRule.self,
+        TypedLinkLimitRule.self,
         AssociationSizeRule.self,
         AppLinkSetupRule.self,
         ServedStatusRule.self,
