@@ -46,6 +46,8 @@ extension AppComparison {
         _ before: AppModel, _ after: AppModel, _ matched: (routes: [Int?], renamed: Set<Int>), into changes: inout RouteChanges
     ) {
         let (counterparts, renamed) = matched
+        // Made when some route's values changed: most diffs change none.
+        var resolvers: (before: URLResolver, after: URLResolver)?
         for (position, route) in before.routes.enumerated() {
             let id = before.text(route.id.value)
             guard let match = counterparts[position] else {
@@ -72,6 +74,15 @@ extension AppComparison {
                             route: newID, now: newParameters, before: parameters, earlier: route.path.map { locations.before($0.range) }),
                         range: now.path?.range ?? now.id.range, earlier: nil,
                         subjects: [.route(newID)] + newParameters.map { FindingSubject(.parameter, $0) }))
+            }
+            let values = Self.valueChanges(route, in: before, now, in: after)
+            if let first = values.first {
+                if resolvers == nil { resolvers = (URLResolver(apps: [before]), URLResolver(apps: [after])) }
+                let witness = Self.narrowingWitness(route, in: before, now, in: after, resolvers: resolvers!)
+                changes.add(
+                    RouteChanges.APIChange(
+                        kind: .values(route: newID, changes: values.map(\.0), witness: witness), range: first.1, earlier: nil,
+                        subjects: [.route(newID)], witnesses: witness.map { [$0] } ?? []))
             }
             if route.requiresAuth?.value == true && now.requiresAuth?.value != true {
                 changes.add(

@@ -133,9 +133,16 @@ extension AppComparison {
                     kind: .removed, app: appName, urls: [url], before: fromID, after: nil,
                     cause: .routeRemoved(route: fromID), range: locations.anchor(from.id.range), related: declared)
             }
-            let cause =
+            var cause =
                 fromNow.path.map { RouteChanges.LinkCause.pathChanged(route: fromID, path: after.text($0.value.text)) }
                 ?? .pathRemoved(route: fromID)
+            if let path = fromNow.path, let old = from.path, after.text(path.value.text) == before.text(old.value.text),
+                !fromNow.params.isEmpty
+            {
+                // The same pattern: its parameters' types narrowed.
+                let types = fromNow.params.map { "\(after.text($0.name.value)): \($0.type.type.description(after.text))" }
+                cause = .typesNarrowed(route: fromID, types: types.joined(separator: ", "))
+            }
             return RouteChanges.LinkChange(
                 kind: .removed, app: appName, urls: [url], before: fromID, after: nil, cause: cause,
                 range: fromNow.path?.range ?? fromNow.id.range, related: declared)

@@ -1,3 +1,4 @@
+import RouteLintCore
 import RouteLintPlatform
 
 /// The URL paths whose route differs between two revisions of an app, decided over every
@@ -43,8 +44,8 @@ struct PathChangeWalk {
     private let before: ClaimedSegments
     private let after: ClaimedSegments
     /// The pairs of states, in the order they were reached; `parent` and `via` give the edge
-    /// each was first reached by (`via`: -1 the `other` edge, 2k the before state's word k,
-    /// 2k+1 the after state's word k).
+    /// each was first reached by (`via`: -1, -2, -3 the `other` edge of a segment of no shape,
+    /// an integer, a UUID; 2k the before state's word k, 2k+1 the after state's word k).
     private var pairs: [(before: Int32, after: Int32)] = []
     private var parent: [Int32] = []
     private var via: [Int32] = []
@@ -103,7 +104,8 @@ struct PathChangeWalk {
                     if !same && recorded.insert(change).inserted { changes.append((change, path(to: cursor))) }
                 }
             }
-            // The words of both states, merged in order: a word one state lacks takes its `other` edge.
+            // The words of both states, merged in order: a word one state lacks takes its `other`
+            // edge of the word's shape.
             let wordsBefore = stateBefore.words
             let wordsAfter = stateAfter.words
             var i = 0
@@ -111,10 +113,12 @@ struct PathChangeWalk {
             let source = Int32(cursor)
             while i < wordsBefore.count || j < wordsAfter.count {
                 if j == wordsAfter.count || i < wordsBefore.count && wordsBefore[i].lexicographicallyPrecedes(wordsAfter[j]) {
-                    intern((stateBefore.targets[i], stateAfter.other), from: source, via: Int32(2 * i))
+                    let shape = ClaimedSegments.shape(of: wordsBefore[i])
+                    intern((stateBefore.targets[i], stateAfter.other(shape)), from: source, via: Int32(2 * i))
                     i += 1
                 } else if i == wordsBefore.count || wordsAfter[j].lexicographicallyPrecedes(wordsBefore[i]) {
-                    intern((stateBefore.other, stateAfter.targets[j]), from: source, via: Int32(2 * j + 1))
+                    let shape = ClaimedSegments.shape(of: wordsAfter[j])
+                    intern((stateBefore.other(shape), stateAfter.targets[j]), from: source, via: Int32(2 * j + 1))
                     j += 1
                 } else {
                     intern((stateBefore.targets[i], stateAfter.targets[j]), from: source, via: Int32(2 * i))
@@ -122,7 +126,9 @@ struct PathChangeWalk {
                     j += 1
                 }
             }
-            intern((stateBefore.other, stateAfter.other), from: source, via: -1)
+            for (shape, edge) in Self.shapeEdges {
+                intern((stateBefore.other(shape), stateAfter.other(shape)), from: source, via: edge)
+            }
             cursor += 1
         }
     }
@@ -134,7 +140,7 @@ struct PathChangeWalk {
             let state = automaton.states[id]
             opens[id] =
                 state.route != nil || state.targets.contains { opens[Int($0)] }
-                || (state.other != Int32(id) && opens[Int(state.other)])
+                || state.otherTargets.contains { $0 != Int32(id) && opens[Int($0)] }
         }
         return opens
     }
@@ -149,7 +155,8 @@ struct PathChangeWalk {
             let edge = via[current]
             let word: [UInt16]
             if edge < 0 {
-                word = Self.freshWord(avoiding: before.states[Int(a)].words, after.states[Int(b)].words)
+                let shape = Self.shapeEdges.first { $0.edge == edge }!.shape
+                word = ClaimedSegments.sampleWord(of: shape, avoiding: before.states[Int(a)].words, after.states[Int(b)].words)
             } else if edge % 2 == 0 {
                 word = before.states[Int(a)].words[Int(edge / 2)]
             } else {
@@ -161,24 +168,6 @@ struct PathChangeWalk {
         return segments.reversed()
     }
 
-    /// A segment that is none of the words of either state: it takes both `other` edges.
-    private static func freshWord(avoiding first: [[UInt16]], _ second: [[UInt16]]) -> [UInt16] {
-        var attempt = 1
-        while true {
-            let word = Array((attempt == 1 ? "x" : "x\(attempt)").utf16)
-            if !contains(first, word) && !contains(second, word) { return word }
-            attempt += 1
-        }
-    }
-
-    /// Whether the sorted `words` hold `word`.
-    private static func contains(_ words: [[UInt16]], _ word: [UInt16]) -> Bool {
-        var low = 0
-        var high = words.count
-        while low < high {
-            let middle = (low + high) / 2
-            if words[middle].lexicographicallyPrecedes(word) { low = middle + 1 } else { high = middle }
-        }
-        return low < words.count && words[low] == word
-    }
+    /// The `other` edges, by the shape of the segments that take them, and their `via` codes.
+    private static let shapeEdges: [(shape: ValueShape, edge: Int32)] = [(.other, -1), (.integer, -2), (.uuid, -3)]
 }

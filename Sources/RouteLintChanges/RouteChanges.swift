@@ -71,6 +71,9 @@ package struct RouteChanges {
         case routeRemoved(route: String)
         /// Route `route` no longer matches them: its path is `path` now.
         case pathChanged(route: String, path: String)
+        /// Route `route` has the same path, but its parameters' types (`types`, as the manifest
+        /// writes them: `id: int`) accept fewer values now.
+        case typesNarrowed(route: String, types: String)
         /// Route `route` has no path now.
         case pathRemoved(route: String)
         /// Route `route` matched them and had `web: false`, so the app did not claim them.
@@ -105,6 +108,9 @@ package struct RouteChanges {
             case routeRenamed(id: String, to: String)
             /// Route `route` takes the path parameters `now`, not `before`; `earlier` is its old path.
             case pathParameters(route: String, now: [String], before: [String], earlier: SourceRange?)
+            /// Route `route` takes other values now: its parameters' types or its query items
+            /// changed (`changes`, in words); `witness` is a URL that opened it and does not now.
+            case values(route: String, changes: [String], witness: String?)
             /// Holder `holder` takes the params `now`, not `before`.
             case holderParams(holder: String, now: [String], before: [String])
             /// An activity, tab or holder no longer declared.
@@ -117,6 +123,8 @@ package struct RouteChanges {
         /// Where the changed thing was in the earlier revision (for all but `pathParameters`).
         package let earlier: SourceRange?
         package let subjects: [FindingSubject]
+        /// URLs that show the change: that opened the route and do not now.
+        package var witnesses: [String] = []
     }
 
     package private(set) var links: [LinkChange] = []

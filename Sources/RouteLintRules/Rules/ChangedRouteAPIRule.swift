@@ -6,7 +6,8 @@ package enum ChangedRouteAPIRule: ChangeRule {
     package static let description = RuleDescription(
         id: "changed-route-api",
         defaultSeverity: .warning,
-        summary: "A route, tab, activity or holder was removed or renamed, or a route's or holder's parameters changed.",
+        summary:
+            "A route, tab, activity or holder was removed or renamed, or a route's or holder's parameters, their types or its query items changed.",
         rationale: """
             `routelint generate` turns the manifest into the app's typed routing code: a case per \
             route with a labelled value per path parameter, a case per tab and activity, a \
@@ -27,7 +28,8 @@ package enum ChangedRouteAPIRule: ChangeRule {
             var related: [RelatedLocation] = []
             if let earlier = change.earlier { related.append(RelatedLocation(earlier, declared)) }
             if case .pathParameters(_, _, _, let earlier?) = change.kind { related.append(RelatedLocation(earlier, "the path was this")) }
-            findings.report(description, message, at: change.range, related: related, subjects: change.subjects)
+            findings.report(
+                description, message, at: change.range, related: related, subjects: change.subjects, witnesses: change.witnesses)
         }
     }
 
@@ -45,6 +47,12 @@ package enum ChangedRouteAPIRule: ChangeRule {
             return (
                 "route '\(route)' takes the path parameters \(list(now)) now, not \(list(before))",
                 "the path was this"
+            )
+        case .values(let route, let changes, let witness):
+            return (
+                "route '\(route)' takes other values now: \(changes.joined(separator: "; "))"
+                    + (witness.map { ": \($0) opened it and opens it no longer" } ?? ""),
+                "route '\(route)' was declared here"
             )
         case .holderParams(let holder, let now, let before):
             return (

@@ -56,6 +56,8 @@ enum ChangeWording {
         case .routeRemoved(let route): return "route \(quoted(route)) was removed"
         case .pathChanged(let route, let path):
             return "route \(quoted(route)) no longer matches it (its path is \(path) now)"
+        case .typesNarrowed(let route, let types):
+            return "route \(quoted(route)) no longer matches it (its parameters are typed \(types) now)"
         case .pathRemoved(let route): return "route \(quoted(route)) has no path now"
         case .wasUnclaimedBy(let route): return "route \(quoted(route)) had web: false, so the app did not claim it"
         case .originUndeclared(let declared): return "\(origin(declared)) is no longer declared"

@@ -54,6 +54,16 @@ func witnessesHold(_ run: DiffRun) -> [String] {
     var problems: [String] = []
     for finding in run.active + run.suppressed where !finding.witnesses.isEmpty {
         let routes = finding.subjects.filter { $0.kind == .route }.map(\.name)
+        if finding.rule == "changed-route-api" {
+            // A route that takes fewer values: the URL opened it, and opens it no longer.
+            for url in finding.witnesses {
+                let actual = (opened(url, in: run.earlierApps), opened(url, in: run.apps))
+                if actual.0 != routes.first || actual.1 == routes.first {
+                    problems.append("\(url): \(actual) does not show \(routes) narrowed (\(finding.message))")
+                }
+            }
+            continue
+        }
         let expected: (String?, String?)
         switch finding.rule {
         case "removed-link": expected = (routes.first, nil)
