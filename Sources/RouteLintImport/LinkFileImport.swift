@@ -11,6 +11,9 @@ package struct LinkFileImport: Sendable {
         /// False for an exclusion (`exclude`, `NOT`): its routes are `web: false`.
         package var opensApp: Bool
         package var origin: ImportOrigin
+        /// The query items the URL must have with a fixed value (an AASA `?` dictionary of
+        /// values without wildcards): the routes read them as required items of one value.
+        package var requiredItems: [(name: String, value: String)] = []
     }
 
     package var settings = LinkSettings()
@@ -107,15 +110,38 @@ package struct LinkFileImport: Sendable {
             } else if expanded.widened {
                 conversion.approximation = conversion.approximation ?? "a substitution variable, which a route parameter claims more widely"
             }
-            if component.query != nil || !component.queryItems.isEmpty {
-                conversion.approximation = conversion.approximation ?? "a query filter, which routes do not have"
+            var requiredItems: [(name: String, value: String)] = []
+            if component.query == nil, !component.queryItems.isEmpty, component.fragment == nil,
+                let fixed = Self.fixedItems(component.queryItems)
+            {
+                // `"?": {"type": "users"}`: a required item of one listed value.
+                requiredItems = fixed
+            } else if component.query != nil || !component.queryItems.isEmpty {
+                conversion.approximation = conversion.approximation ?? "a query filter that is not fixed values of named items"
             } else if component.fragment != nil {
                 conversion.approximation = conversion.approximation ?? "a fragment filter, which routes do not have"
             } else if !component.caseSensitive {
                 conversion.approximation = conversion.approximation ?? "'caseSensitive: false': route patterns match case-sensitively"
             }
-            claims.append(Claim(conversion: conversion, opensApp: !component.exclude, origin: origin(located.range, text)))
+            claims.append(
+                Claim(
+                    conversion: conversion, opensApp: !component.exclude, origin: origin(located.range, text), requiredItems: requiredItems)
+            )
         }
+    }
+
+    /// The items of an AASA `?` dictionary as fixed values, sorted by name, when every value is
+    /// one (no `*` or `?`, not empty: iOS reads a missing item as the empty string) and no name
+    /// repeats; nil otherwise.
+    static func fixedItems(_ items: [AppleLinkComponent.QueryItemPattern]) -> [(name: String, value: String)]? {
+        var fixed: [(name: String, value: String)] = []
+        for item in items {
+            guard !item.pattern.isEmpty, !item.pattern.contains(where: { $0 == "*" || $0 == "?" }),
+                !fixed.contains(where: { $0.name == item.name })
+            else { return nil }
+            fixed.append((item.name, item.pattern))
+        }
+        return fixed.sorted { $0.name < $1.name }
     }
 
     /// Reads the filters that take links; whether one takes https links.

@@ -311,7 +311,8 @@ package enum ManifestImport {
                 for path in claim.conversion.paths {
                     let shape = Self.shape(path)
                     if claim.opensApp { claimedShapes.insert(shape) }
-                    if let index = routesByShape[shape] {
+                    let key = Self.key(shape, claim.requiredItems)
+                    if let index = routesByShape[key] {
                         // The first claim of a path decides, as the platforms' first match does.
                         if !manifest.routes[index].origins.contains(claim.origin) { manifest.routes[index].origins.append(claim.origin) }
                         if manifest.routes[index].web, let reason = claim.conversion.approximation {
@@ -319,14 +320,18 @@ package enum ManifestImport {
                         }
                         continue
                     }
-                    let id = names.fresh(Self.routeName(path), kind: .route)
+                    let name = ([Self.routeName(path)] + claim.requiredItems.map(\.value)).joined(separator: "-")
+                    let id = names.fresh(name, kind: .route)
                     var route = ImportedManifest.Route(id: id, path: path, activity: activity, holder: names.holder(for: id))
                     route.entry = true
                     route.web = claim.opensApp
                     route.origins = [claim.origin]
                     route.holderParams = path.split(separator: "/").filter { $0.hasPrefix(":") }.map { String($0.dropFirst()) }
+                    route.query = claim.requiredItems.map {
+                        ($0.name, "{type: [\(ImportedManifest.scalar($0.value))], required: true}")
+                    }
                     if let reason = claim.conversion.approximation { route.comments.append("inexact: \(reason)") }
-                    insert(route)
+                    insert(route, key: key)
                 }
             }
             // A graph's deep link that no link file claims opens the app only from inside it.
@@ -349,12 +354,18 @@ package enum ManifestImport {
 
         static func isLinkFile(_ path: String) -> Bool { PlatformFileKind(path: path) != nil }
 
-        mutating func insert(_ route: ImportedManifest.Route) {
-            if let path = route.path { routesByShape[Self.shape(path)] = manifest.routes.count }
+        /// Adds `route`, found again by `key` (its path's shape by default).
+        mutating func insert(_ route: ImportedManifest.Route, key: String? = nil) {
+            if let path = route.path { routesByShape[key ?? Self.shape(path)] = manifest.routes.count }
             manifest.routes.append(route)
         }
 
         static func shape(_ path: String) -> String { ImportedManifest.shape(path) }
+
+        /// What tells routes apart: the path's shape, and the fixed query items a URL must have.
+        static func key(_ shape: String, _ requiredItems: [(name: String, value: String)]) -> String {
+            requiredItems.isEmpty ? shape : shape + "?" + requiredItems.map { $0.name + "=" + $0.value }.joined(separator: "&")
+        }
 
         /// A route id from a path: its segments joined with `-` (`/products/:product` →
         /// `products-product`; `/` → `root`; `**` → `all`).

@@ -107,6 +107,42 @@ struct ImportTests {
             ])
     }
 
+    @Test(
+        "an AASA '?' of fixed values becomes required items of one listed value, a route per set of values; a wildcard value stays inexact")
+    func fixedQueryItems() {
+        let text = """
+            {"applinks": {"details": [{"appIDs": ["T.app"], "components": [
+              {"/": "/search", "?": {"type": "users", "lang": "en"}},
+              {"/": "/search", "?": {"type": "repos"}, "exclude": true},
+              {"/": "/search"},
+              {"/": "/help", "?": {"topic": "*"}},
+              {"/": "/orders", "?": {"state": ""}}
+            ]}]}}
+            """
+        var links = LinkFileImport()
+        links.read([
+            PlatformFileSource(file: SourceFile(id: FileID(0), path: "apple-app-site-association", bytes: Array(text.utf8)), app: nil)
+        ])
+        let manifest = ManifestImport.build(links: links, navigation: NavigationGraphImport(), app: nil)
+        let described = manifest.routes.map { route in
+            "\(route.id) \(route.path ?? "-") web \(route.web) query \(route.query.map { "\($0.name): \($0.type)" })"
+        }
+        #expect(
+            described == [
+                "search-en-users /search web true query [\"lang: {type: [en], required: true}\", \"type: {type: [users], required: true}\"]",
+                "search-repos /search web false query [\"type: {type: [repos], required: true}\"]",
+                "search /search web true query []",
+                "help /help web true query []",
+                "orders /orders web true query []",
+            ])
+        // A value pattern, or the empty value iOS gives a missing item, is no fixed value.
+        #expect(
+            links.claims.map(\.conversion.approximation) == [
+                nil, nil, nil, "a query filter that is not fixed values of named items",
+                "a query filter that is not fixed values of named items",
+            ])
+    }
+
     @Test("placeholders of Xcode, Gradle and Android resources are found and kept; a plain value has none")
     func placeholders() {
         #expect(Placeholder.find(in: "$(TEAM_ID).com.example.shop") == "$(TEAM_ID)")
