@@ -184,7 +184,12 @@ enum AppLinkFiles {
         var text = "{\"applinks\":{\"details\":[{\"appIDs\":[\(ids)],\"components\":["
         for (index, component) in components.enumerated() {
             text += index == 0 ? "\n" : ",\n"
-            text += "{\"/\":" + JSONValue.quoted(component.path ?? "*") + (component.exclude ? ",\"exclude\":true}" : "}")
+            text += "{\"/\":" + JSONValue.quoted(component.path ?? "*")
+            if !component.queryItems.isEmpty {
+                let items = component.queryItems.map { JSONValue.quoted($0.name) + ":" + JSONValue.quoted($0.pattern) }
+                text += ",\"?\":{" + items.joined(separator: ",") + "}"
+            }
+            text += component.exclude ? ",\"exclude\":true}" : "}"
         }
         return text + "\n]}]}}\n"
     }
@@ -192,6 +197,9 @@ enum AppLinkFiles {
     static func indentedAssociation(appIDs: [String], components: [AppleLinkComponent]) -> String {
         let componentValues = components.map { component -> JSONValue in
             var fields: [(String, JSONValue)] = [("/", .string(component.path ?? "*"))]
+            if !component.queryItems.isEmpty {
+                fields.append(("?", .object(component.queryItems.map { ($0.name, JSONValue.string($0.pattern)) })))
+            }
             if component.exclude { fields.append(("exclude", .bool(true))) }
             if let comment = component.comment { fields.append(("comment", .string(comment))) }
             return .object(fields)

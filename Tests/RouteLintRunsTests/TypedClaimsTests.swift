@@ -174,12 +174,26 @@ struct TypedClaimsTests {
         for (path, claimed) in claims {
             #expect(paths.attributes.contains { $0.matches(path) } == claimed, "\(path)")
         }
-        let components = AppleAssociation.components(for: app).map { "\($0.exclude ? "-" : "+")\($0.path ?? "")" }
+        let components = AppleAssociation.components(for: app)
         #expect(
-            components == [
+            components.map { "\($0.exclude ? "-" : "+")\($0.path ?? "")\($0.queryItems.map { "?\($0.name)=\($0.pattern)" }.joined())" } == [
                 "-/?*/?*/?*/?*", "+/orders/?*/items", "-/?*/?*/?*", "+/colors/red", "+/colors/dark%20blue", "+/products/?*", "-/?*/?*",
-                "+/search", "-/?*", "+/",
+                "+/search?type=users", "-/search?type=repos", "+/search", "-/?*", "+/",
             ])
+        // iOS's matcher over URLs with a query: the required items are claimed as resolution
+        // opens them; the excluded route's URLs stay on the web.
+        let resolver = URLResolver(apps: [app])
+        for (path, query) in [
+            ("/search", nil), ("/search", "type=users"), ("/search", "type=repos"), ("/search", "type=other&q=x"),
+            ("/search", "q=x&type=repos"), ("/search", "type="),
+        ] {
+            let url = path + (query.map { "?" + $0 } ?? "")
+            let resolution = resolver.resolve(url)
+            let opensWebRoute =
+                resolution.status == .resolved && resolution.route.flatMap { app.symbols.lookup($0) }.flatMap(app.route)?.isWeb == true
+            let decided = AppleLinkComponent.decide(components, path: path, query: query)
+            #expect(decided?.opensApp == opensWebRoute, "\(url)")
+        }
     }
 
     @Test(

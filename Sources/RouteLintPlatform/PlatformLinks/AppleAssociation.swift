@@ -26,8 +26,11 @@ import RouteLintCore
 /// and its route comes before the untyped routes of the same depth and shape, so that its
 /// component decides the paths both match; one that is not a web route is left out, so that
 /// the routes after it decide its paths: the files claim a superset.
-/// Routes told apart by their query items alone have the same glob: the web ones come first,
-/// so the path is claimed when some URL of it opens a web route.
+/// A route's required query items are a `?` dictionary: a listed item one component per value,
+/// another `?*` (present and not empty); such a component comes before the same glob without
+/// conditions. Routes told apart by query items iOS cannot say (optional typed ones) have the
+/// same glob: the web ones come first, so the path is claimed when some URL of it opens a web
+/// route. (iOS matches an item repeated in the URL on every occurrence, routes the first.)
 ///
 /// Exact for paths of non-empty segments, as the spec's claimed set counts them. Static
 /// segments are written in their canonical percent-encoding (upper-case hex); iOS compares the
@@ -65,9 +68,7 @@ package enum AppleAssociation {
             append(block(members, depth: depth))
             append([(closing(depth), nil)])
         }
-        if let root = routes.first(where: { $0.segments.isEmpty }) {
-            append([(AppleLinkComponent(path: "/", exclude: !root.isWeb, comment: "route \(root.id)"), root.route)])
-        }
+        append(block(routes.filter { $0.segments.isEmpty }, depth: 0))
         return decided
     }
 
@@ -88,6 +89,11 @@ package enum AppleAssociation {
         let typedWildcards: Int
         let isRest: Bool
         let isWeb: Bool
+        /// The `?` dictionary: each required query item with the value, or `?*`.
+        var query: [AppleLinkComponent.QueryItemPattern] = []
+        /// Whether the component claims more URLs than the route opens: a typed parameter or a
+        /// required item as `?*`, or an optional item the route constrains.
+        var isWider = false
 
         /// The candidates of a route: one per combination of its listed values.
         static func all(id: String, route: Int, pattern: URLPattern, isWeb: Bool, app: AppModel) -> [Candidate] {
@@ -106,9 +112,31 @@ package enum AppleAssociation {
                 }
                 alternatives = alternatives.flatMap { prefix in choices.map { prefix + [$0] } }
             }
-            return alternatives.map {
-                Candidate(
-                    id: id, route: route, segments: $0, typedWildcards: typedWildcards, isRest: pattern.endsWithRest, isWeb: isWeb)
+            var queries: [[AppleLinkComponent.QueryItemPattern]] = [[]]
+            var isWider = typedWildcards > 0
+            for item in pattern.query {
+                let name = app.text(item.name)
+                guard !item.set.allowsAbsence else {
+                    isWider = true
+                    continue
+                }
+                let choices: [String]
+                switch item.set.values {
+                case .listed(let values) where alternatives.count * queries.count * values.count <= listedLimit:
+                    choices = values.map { app.text($0.segment) }
+                case .any: choices = ["?*"]
+                default:
+                    choices = ["?*"]
+                    isWider = true
+                }
+                queries = queries.flatMap { prefix in choices.map { prefix + [.init(name: name, pattern: $0)] } }
+            }
+            return alternatives.flatMap { segments in
+                queries.map {
+                    Candidate(
+                        id: id, route: route, segments: segments, typedWildcards: typedWildcards, isRest: pattern.endsWithRest,
+                        isWeb: isWeb, query: $0, isWider: isWider)
+                }
             }
         }
 
@@ -123,8 +151,8 @@ package enum AppleAssociation {
 
     /// The components of the routes that match paths of `depth` segments, most specific first:
     /// fewer wildcards first, then fewer untyped ones; at equal shape a route of exactly that
-    /// depth before a `**` one, a longer `**` prefix before a shorter, a web route before one
-    /// that is not, and then the app's order.
+    /// depth before a `**` one, a longer `**` prefix before a shorter, more query conditions
+    /// before fewer, a web route before one that is not, and then the app's order.
     private static func block(_ members: [Candidate], depth: Int) -> [(AppleLinkComponent, Int?)] {
         let ordered = members.enumerated().map { (candidate: $1, order: $0, shape: $1.shape(atDepth: depth)) }.sorted { lhs, rhs in
             let (left, right) = (lhs.shape.count { $0 == nil }, rhs.shape.count { $0 == nil })
@@ -133,6 +161,7 @@ package enum AppleAssociation {
             if leftUntyped != rightUntyped { return leftUntyped < rightUntyped }
             if lhs.candidate.isRest != rhs.candidate.isRest { return !lhs.candidate.isRest }
             if lhs.candidate.prefixCount != rhs.candidate.prefixCount { return lhs.candidate.prefixCount > rhs.candidate.prefixCount }
+            if lhs.candidate.query.count != rhs.candidate.query.count { return lhs.candidate.query.count > rhs.candidate.query.count }
             if lhs.candidate.isWeb != rhs.candidate.isWeb { return lhs.candidate.isWeb }
             return lhs.order < rhs.order
         }
@@ -140,17 +169,23 @@ package enum AppleAssociation {
         // Routes told apart only by types or query items can share a glob: the first decides
         // every URL of it, and the others are named in its comment instead of following unreached.
         var indexOfGlob: [String: Int] = [:]
-        // A typed route that is not a web route is left out: its `?*` would exclude every
-        // value, the other routes' too, where the smallest superset claims them.
-        for (candidate, _, shape) in ordered where candidate.isWeb || candidate.typedWildcards == 0 {
-            let glob = shape.map { "/" + ($0 ?? "?*") }.joined()
-            if let index = indexOfGlob[glob] {
+        // A route that is not a web route and whose component would be wider than its URLs is
+        // left out: it would exclude the other routes' URLs too, where the smallest superset
+        // claims them.
+        for (candidate, _, shape) in ordered where candidate.isWeb || !candidate.isWider {
+            let glob = shape.isEmpty ? "/" : shape.map { "/" + ($0 ?? "?*") }.joined()
+            let key = glob + "?" + candidate.query.map { $0.name + "=" + $0.pattern }.joined(separator: "&")
+            if let index = indexOfGlob[key] {
                 components[index].0.comment = (components[index].0.comment ?? "") + ", also \(candidate.id)"
                 continue
             }
-            indexOfGlob[glob] = components.count
+            indexOfGlob[key] = components.count
             let comment = "route \(candidate.id)"
-            components.append((AppleLinkComponent(path: glob, exclude: !candidate.isWeb, comment: comment), candidate.route))
+            components.append(
+                (
+                    AppleLinkComponent(path: glob, queryItems: candidate.query, exclude: !candidate.isWeb, comment: comment),
+                    candidate.route
+                ))
         }
         return components
     }
