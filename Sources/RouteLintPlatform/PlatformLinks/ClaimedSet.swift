@@ -615,19 +615,24 @@ package struct ClaimedPathLanguage: PathLanguage {
     private static let noUUID: Int8 = 37
     private static let hyphen = UInt16(UInt8(ascii: "-"))
 
-    /// `state` with `unit` read into its shape: tracked only where the set tells shapes apart,
-    /// so that an untyped set's walk has no more states than before.
+    /// `state` with `unit` read into its shape: tracked only where the segment's state sends
+    /// that shape elsewhere than other segments, so that a walk through untyped parameters
+    /// (and every walk of an untyped set) has no more states than without types.
     private func shapeRead(_ state: State, _ unit: UInt16) -> State {
         guard segments.tellsShapesApart else { return state }
+        let current = segments.states[Int(state.segment)]
         var next = state
         let isDigit = unit >= 0x30 && unit <= 0x39
         switch state.integerProgress {
+        case _ where current.integerOther == current.other: next.integerProgress = Self.noInteger
         case 0: next.integerProgress = unit == Self.hyphen ? 1 : isDigit ? 2 : Self.noInteger
         case 1...18: next.integerProgress = isDigit ? state.integerProgress + 1 : Self.noInteger
         default: next.integerProgress = Self.noInteger
         }
         let position = Int(state.uuidProgress)
-        if position < 36 {
+        if current.uuidOther == current.other {
+            next.uuidProgress = Self.noUUID
+        } else if position < 36 {
             let expected = [8, 13, 18, 23].contains(position)
             let fits = expected ? unit == Self.hyphen : unit < 0x80 && PathText.hexValue(UInt8(unit)) != nil
             next.uuidProgress = fits ? state.uuidProgress + 1 : Self.noUUID
@@ -689,11 +694,20 @@ package struct ClaimedPathLanguage: PathLanguage {
             }
         }
         if segments.tellsShapesApart && (state.phase == .segmentStart || state.phase == .inSegment) {
-            // The units that decide a segment's shape: `-`, digits and hex digits.
-            ranges.append(Self.hyphen...Self.hyphen)
-            ranges.append(0x30...0x39)
-            ranges.append(0x41...0x46)
-            ranges.append(0x61...0x66)
+            // The units that decide a segment's shape, while a shape the state tells apart is
+            // still possible: `-` and digits for an integer, hex digits too for a UUID.
+            let current = segments.states[Int(state.segment)]
+            let reading = state.phase == .segmentStart
+            let integerLive = current.integerOther != current.other && (reading || state.integerProgress < Self.noInteger)
+            let uuidLive = current.uuidOther != current.other && (reading || state.uuidProgress < Self.noUUID)
+            if integerLive || uuidLive {
+                ranges.append(Self.hyphen...Self.hyphen)
+                ranges.append(0x30...0x39)
+            }
+            if uuidLive {
+                ranges.append(0x41...0x46)
+                ranges.append(0x61...0x66)
+            }
         }
         switch state.phase {
         case .begin, .outside: return
