@@ -48,12 +48,29 @@ struct Resolve: ParsableCommand {
     @Option(help: "Output format: text, json.")
     var format: Format = .text
 
+    @Flag(help: "Also print each URL's navigation plan: activity, tab, back stack, presented routes, sign-in.")
+    var plan = false
+
+    @Option(
+        name: .customLong("flag"),
+        help: ArgumentHelp(
+            "With --plan, a feature flag's state, such as new-arrivals=off (repeatable; flags are on unless said).",
+            valueName: "name=on|off"))
+    var flags: [String] = []
+
     @Option(help: "The configuration file (default: .routelint.yml in this folder or the nearest parent).")
     var config: String?
 
     func validate() throws {
         if urls.isEmpty && urlFile == nil { throw ValidationError("give at least one URL, or --urls FILE") }
         if platform == nil && !platformFile.isEmpty { throw ValidationError("--platform-file needs --platform ios|android") }
+        if !flags.isEmpty && !plan { throw ValidationError("--flag needs --plan") }
+        for flag in flags {
+            let parts = flag.split(separator: "=", maxSplits: 1)
+            guard parts.count == 2, !parts[0].isEmpty, parts[1] == "on" || parts[1] == "off" else {
+                throw ValidationError("--flag takes NAME=on or NAME=off, not '\(TerminalText.escape(flag))'")
+            }
+        }
     }
 
     func run() throws {
@@ -74,9 +91,16 @@ struct Resolve: ParsableCommand {
         }
         let resolver = URLResolver(apps: run.apps)
         let resolutions = all.map(resolver.resolve)
+        // The last word on a flag wins; every flag not named is on.
+        var off = Set<String>()
+        for flag in flags {
+            let parts = flag.split(separator: "=", maxSplits: 1).map(String.init)
+            if parts[1] == "off" { off.insert(parts[0]) } else { off.remove(parts[0]) }
+        }
+        let plans = plan ? resolutions.map { resolver.plan($0) { off.contains($0) } } : []
         switch format {
-        case .text: print(ResolutionReporter.text(resolutions), terminator: "")
-        case .json: print(ResolutionReporter.json(resolutions), terminator: "")
+        case .text: print(ResolutionReporter.text(resolutions, plans: plans), terminator: "")
+        case .json: print(ResolutionReporter.json(resolutions, plans: plans), terminator: "")
         }
         // The answer may be wrong when part of the route set could not be used.
         if !run.answersFromAppsAreComplete { throw ExitCode(Exit.usageOrUnreadable) }

@@ -39,6 +39,49 @@ struct NavigationCommandsTests {
         #expect(Set(array[1].keys) == ["url", "status", "route", "candidates", "activity", "tab", "holder", "params", "query", "reason"])
     }
 
+    @Test("resolve --plan prints each URL's plan of the example app; --flag turns a feature off; a bad --flag is a usage error")
+    func resolvePlan() throws {
+        let result = try RouteLint.run([
+            "resolve", "--manifest", "Manifests", "--plan", "https://shop.example.com/orders/7", "https://shop.example.com/products/new",
+        ])
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        #expect(
+            result.stdout == """
+                https://shop.example.com/orders/7 → route 'order-status'
+                  activity  ecommerce
+                  tab       cart
+                  holder    OrderHolder
+                  params    orderId=7
+                  plan      activity ecommerce, tab cart
+                  stack     cart
+                  sheet     checkout (stacked) › order-status(orderId=7)
+                  sign-in   required first
+                https://shop.example.com/products/new → route 'new-products'
+                  activity  ecommerce
+                  tab       products
+                  holder    ProductListHolder
+                  plan      activity ecommerce, tab products
+                  stack     product-list › new-products
+
+                """)
+        let off = try RouteLint.run([
+            "resolve", "--manifest", "Manifests", "--plan", "--flag", "new-arrivals=off", "--format", "json",
+            "https://shop.example.com/products/new",
+        ])
+        #expect(off.status == 0)
+        let array = try #require(try JSONSerialization.jsonObject(with: Data(off.stdout.utf8)) as? [[String: Any]])
+        let plan = try #require(array.first?["plan"] as? [String: Any])
+        #expect((plan["stack"] as? [[String: Any]])?.compactMap { $0["route"] as? String } == ["product-list"])
+        #expect(plan["requiresAuth"] as? Bool == false)
+        let bad = try RouteLint.run(["resolve", "--manifest", "Manifests", "--plan", "--flag", "new-arrivals", "/"])
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("--flag takes NAME=on or NAME=off, not 'new-arrivals'"))
+        let alone = try RouteLint.run(["resolve", "--manifest", "Manifests", "--flag", "a=off", "/"])
+        #expect(alone.status == 2)
+        #expect(alone.stderr.contains("--flag needs --plan"))
+    }
+
     @Test("resolve --urls reads one URL per line, skipping blank lines and comments")
     func resolveURLFile() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("routelint-urls-\(UUID().uuidString)")

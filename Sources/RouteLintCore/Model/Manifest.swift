@@ -343,6 +343,11 @@ package struct Route: Sendable {
         get { optionalFields?.fallback }
         set { setOptionalField(isAbsent: newValue == nil) { $0.fallback = newValue } }
     }
+    /// `up`: the route just below it on a link's back stack (docs/code-generation.md, "Navigation plans").
+    package var up: LocatedName? {
+        get { optionalFields?.up }
+        set { setOptionalField(isAbsent: newValue == nil) { $0.up = newValue } }
+    }
     /// `sends`: context types it sends to its ancestors.
     package var sends: NameList {
         get { optionalFields?.sends ?? .empty }
@@ -411,6 +416,7 @@ private final class OptionalRouteFields: @unchecked Sendable {
     var requiresAuth: Located<Bool>?
     var feature: LocatedName?
     var fallback: LocatedName?
+    var up: LocatedName?
     var sends = NameList.empty
     var observes = NameList.empty
     var web: Located<Bool>?
@@ -425,6 +431,7 @@ private final class OptionalRouteFields: @unchecked Sendable {
         copy.requiresAuth = requiresAuth
         copy.feature = feature
         copy.fallback = fallback
+        copy.up = up
         copy.sends = sends
         copy.observes = observes
         copy.web = web
@@ -579,6 +586,7 @@ extension Route {
         // The setters leave a route that has none of the optional fields without their box.
         copy.feature = feature.renumbered(mapping)
         copy.fallback = fallback.renumbered(mapping)
+        copy.up = up.renumbered(mapping)
         copy.sends = sends.offset(by: namesOffset)
         copy.observes = observes.offset(by: namesOffset)
         if let mapping {

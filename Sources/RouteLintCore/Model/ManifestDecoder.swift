@@ -233,6 +233,7 @@ private struct Decoder: ~Copyable {
             case .requiresAuth: route.requiresAuth = decoder.bool(value, field)
             case .feature: route.feature = decoder.string(value, field)
             case .fallback: route.fallback = decoder.name(value, field)
+            case .up: route.up = decoder.name(value, field)
             case .sends: route.sends = decoder.nameList(value, field) { decoder, item in decoder.name(item, field.item) }
             case .observes: route.observes = decoder.nameList(value, field) { decoder, item in decoder.name(item, field.item) }
             case .web: route.web = decoder.bool(value, field)

@@ -253,8 +253,9 @@ package enum HolderKey: UInt8, ManifestKey {
 
 /// The keys of a route.
 package enum RouteKey: UInt8, ManifestKey {
-    /// `path`, `activity`, `holder`, `links`, `presentation`, `stacked`, `entry`, `requires-auth`, `feature`, `fallback`, `sends`, `observes`, `web`, `params`, `query`.
-    case path, activity, holder, links, presentation, stacked, entry, requiresAuth, feature, fallback, sends, observes, web, params, query
+    /// `path`, `activity`, `holder`, `links`, `presentation`, `stacked`, `entry`, `requires-auth`, `feature`, `fallback`, `sends`, `observes`, `web`, `params`, `query`, `up`.
+    case path, activity, holder, links, presentation, stacked, entry, requiresAuth, feature, fallback, sends, observes, web, params, query,
+        up
 
     package var name: String {
         switch self {
@@ -273,6 +274,7 @@ package enum RouteKey: UInt8, ManifestKey {
         case .web: return "web"
         case .params: return "params"
         case .query: return "query"
+        case .up: return "up"
         }
     }
 
@@ -295,13 +297,15 @@ package enum RouteKey: UInt8, ManifestKey {
             return "Types of the path's `:name` parameters: `string` (the default), `int`, `uuid` or a list of values, such as `{id: int}`."
         case .query:
             return "Query items the route reads: name → type, or `{type, required, default}`, such as `{ref: string}`."
+        case .up:
+            return "The route just below this one on a link's back stack; it must list this route in its `links`."
         }
     }
 
     package var value: KeyValue {
         switch self {
         case .path: return .path
-        case .activity, .holder, .fallback: return .name
+        case .activity, .holder, .fallback, .up: return .name
         case .links, .sends, .observes: return .list(.name)
         case .presentation: return .choice(Presentation.allCases.map(\.rawValue))
         case .stacked, .entry, .requiresAuth, .web: return .boolean

@@ -30,6 +30,10 @@ package struct URLResolver: Sendable {
         package var query: [Pair] = []
         /// Why the URL did not resolve to one route.
         package var reason: String?
+        /// Whether `tab` is the one the URL's `tab` query names.
+        package var tabRequested = false
+        /// The resolver's app that holds the route.
+        var appIndex: Int?
 
         init(url: String, status: Status) {
             self.url = url
@@ -139,6 +143,7 @@ package struct URLResolver: Sendable {
         }
         let app = indexed.app
         var resolution = Resolution(url: url, status: .resolved)
+        resolution.appIndex = apps.firstIndex { $0 === indexed }
         resolution.route = app.text(route.id.value)
         resolution.holder = route.holder.map { app.text($0.value) }
         let activity = app.activity(of: route)
@@ -154,6 +159,7 @@ package struct URLResolver: Sendable {
         var query = parsed.query
         if let requestedTab, let tab = app.tab(named: requestedTab), tab.activity?.value == activity {
             resolution.tab = requestedTab
+            resolution.tabRequested = true
             query = parsed.query.filter { $0.name != "tab" }
         } else {
             let tab = indexed.nearestTab[route.id.value] ?? activity.flatMap { Self.defaultTab(of: $0, in: app) }
@@ -161,6 +167,22 @@ package struct URLResolver: Sendable {
         }
         resolution.query = Self.typedQuery(query, of: route, in: app)
         return resolution
+    }
+
+    /// The navigation plan of a resolved URL (docs/code-generation.md, "Navigation plans"),
+    /// the features `isOff` names off; nil when it did not resolve.
+    package func plan(_ resolution: Resolution, isOff: (String) -> Bool) -> Result<NavigationPlan, NavigationPlanner.Refusal>? {
+        guard resolution.status == .resolved, let index = resolution.appIndex, let id = resolution.route else { return nil }
+        let indexed = apps[index]
+        let app = indexed.app
+        guard let route = app.symbols.lookup(id).flatMap(app.route) else { return nil }
+        // The values the link carries: its path parameters and the items the route declares.
+        let values = (resolution.parameters + resolution.query.filter { $0.type != nil }).map {
+            NavigationPlanner.Value(name: $0.name, value: $0.value, type: $0.type ?? "string")
+        }
+        let requestedTab = resolution.tabRequested ? resolution.tab.flatMap(app.symbols.lookup) : nil
+        return NavigationPlanner(app: app, nearestTab: indexed.nearestTab).plan(
+            route, values: values, requestedTab: requestedTab, isOff: isOff)
     }
 
     /// Whether a URL with this query meets what `pattern` asks of each item it declares: the

@@ -2,10 +2,14 @@ import RouteLintCore
 
 /// The output of `routelint resolve`.
 package enum ResolutionReporter {
-    /// `routelint resolve`'s text: one block per URL, in input order.
-    package static func text(_ resolutions: [URLResolver.Resolution]) -> String {
+    /// A resolution's navigation plan, or why none could be made; nil when not asked for.
+    package typealias PlanOutcome = Result<NavigationPlan, NavigationPlanner.Refusal>
+
+    /// `routelint resolve`'s text: one block per URL, in input order, with its plan when
+    /// `plans` holds one (`--plan`).
+    package static func text(_ resolutions: [URLResolver.Resolution], plans: [PlanOutcome?] = []) -> String {
         var output = ""
-        for resolution in resolutions {
+        for (index, resolution) in resolutions.enumerated() {
             let url = TerminalText.escape(resolution.url)
             switch resolution.status {
             case .resolved:
@@ -20,6 +24,7 @@ package enum ResolutionReporter {
                 for case let (label, value?) in fields {
                     output += "  " + label + String(repeating: " ", count: 10 - label.count) + TerminalText.escape(value) + "\n"
                 }
+                if index < plans.count, let plan = plans[index] { output += planText(plan, of: resolution) }
             case .ambiguous:
                 output += "\(url) → ambiguous: \(TerminalText.escape(resolution.reason ?? ""))\n"
             case .unmatched:
@@ -27,6 +32,62 @@ package enum ResolutionReporter {
             }
         }
         return output
+    }
+
+    /// The plan's lines: the route it opens when a flag replaced the link's, its tab, the
+    /// stack, each presented route with what is pushed inside it, and sign-in.
+    private static func planText(_ outcome: PlanOutcome, of resolution: URLResolver.Resolution) -> String {
+        func line(_ label: String, _ value: String) -> String {
+            "  " + label + String(repeating: " ", count: max(1, 10 - label.count)) + TerminalText.escape(value) + "\n"
+        }
+        func entries(_ entries: [NavigationPlan.Entry]) -> String {
+            entries.map { entry in
+                entry.route
+                    + (entry.params.isEmpty ? "" : "(" + entry.params.map { "\($0.name)=\($0.value)" }.joined(separator: ", ") + ")")
+            }.joined(separator: " › ")
+        }
+        switch outcome {
+        case .failure(.featureOff(let route, let feature)):
+            return line("plan", "none: feature '\(feature)' of route '\(route)' is off, and it has no fallback that is on")
+        case .success(let plan):
+            var text = ""
+            if plan.route != resolution.route { text += line("fallback", "\(plan.route) (a feature on the way is off)") }
+            text += line("plan", "activity \(plan.activity ?? "none"), tab \(plan.tab ?? "none")")
+            text += line("stack", entries(plan.stack))
+            for presented in plan.presented {
+                let inside = presented.stack.isEmpty ? "" : " › " + entries(presented.stack)
+                text += line(
+                    presented.presentation.rawValue,
+                    entries([presented.entry]) + (presented.stacked ? " (stacked)" : "") + inside)
+            }
+            if plan.requiresAuth { text += line("sign-in", "required first") }
+            return text
+        }
+    }
+
+    /// The plan as docs/code-generation.md writes it ("Navigation plans"): values as strings of
+    /// their decoded text, presented routes outermost first.
+    package static func planJSON(_ plan: NavigationPlan) -> JSONValue {
+        func entry(_ entry: NavigationPlan.Entry) -> [(String, JSONValue)] {
+            [("route", .string(entry.route)), ("params", .object(entry.params.map { ($0.name, JSONValue.string($0.value)) }))]
+        }
+        return .object([
+            ("activity", plan.activity.map(JSONValue.string) ?? .null),
+            ("tab", plan.tab.map(JSONValue.string) ?? .null),
+            ("stack", .array(plan.stack.map { .object(entry($0)) })),
+            (
+                "presented",
+                .array(
+                    plan.presented.map { presented in
+                        .object(
+                            entry(presented.entry) + [
+                                ("presentation", .string(presented.presentation.rawValue)), ("stacked", .bool(presented.stacked)),
+                                ("stack", .array(presented.stack.map { .object(entry($0)) })),
+                            ])
+                    })
+            ),
+            ("requiresAuth", .bool(plan.requiresAuth)),
+        ])
     }
 
     /// `id=42 (int), page=1 (int, default)`: a typed value says its type.
@@ -41,7 +102,7 @@ package enum ResolutionReporter {
 
     /// The array docs/usage.md defines ("Which route does a URL open?"): one object per URL, in input order. Every key is
     /// always present; what does not apply is null (or empty).
-    package static func json(_ resolutions: [URLResolver.Resolution]) -> String {
+    package static func json(_ resolutions: [URLResolver.Resolution], plans: [PlanOutcome?] = []) -> String {
         func optional(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
         // An `int` value is a number; every other value, its decoded text.
         func object(_ pairs: [URLResolver.Pair]) -> JSONValue {
@@ -51,8 +112,8 @@ package enum ResolutionReporter {
                 })
         }
         return JSONValue.array(
-            resolutions.map { resolution in
-                .object([
+            resolutions.enumerated().map { index, resolution in
+                var fields: [(String, JSONValue)] = [
                     ("url", .string(resolution.url)),
                     ("status", .string(resolution.status.rawValue)),
                     ("route", optional(resolution.route)),
@@ -63,7 +124,20 @@ package enum ResolutionReporter {
                     ("params", object(resolution.parameters)),
                     ("query", object(resolution.query)),
                     ("reason", optional(resolution.reason)),
-                ])
+                ]
+                if !plans.isEmpty {
+                    // With `--plan`: the plan, or null and why there is none.
+                    switch index < plans.count ? plans[index] : nil {
+                    case .success(let plan)?: fields += [("plan", planJSON(plan)), ("planProblem", .null)]
+                    case .failure(.featureOff(let route, let feature))?:
+                        fields += [
+                            ("plan", .null),
+                            ("planProblem", .string("feature '\(feature)' of route '\(route)' is off, and it has no fallback that is on")),
+                        ]
+                    case nil: fields += [("plan", .null), ("planProblem", .null)]
+                    }
+                }
+                return .object(fields)
             }
         ).serialized() + "\n"
     }

@@ -115,6 +115,9 @@ package enum UnknownReferenceRule: AppRule {
             check(
                 route.fallback, field: RouteKey.fallback.name, of: .entity(.route, app.text(route.id.value)), kind: .route,
                 exists: { app.route($0) != nil }, candidates: app.routeIDs)
+            check(
+                route.up, field: RouteKey.up.name, of: .entity(.route, app.text(route.id.value)), kind: .route,
+                exists: { app.route($0) != nil }, candidates: app.routeIDs)
         }
         for holder in app.holders where isComplete {
             check(

@@ -1,0 +1,166 @@
+/// What opening a link does to the app's navigation state (docs/code-generation.md,
+/// "Navigation plans"): the activity, the tab, the back stack from the tab's root, the routes
+/// presented over it with what is pushed inside each, and whether sign-in comes first.
+package struct NavigationPlan: Sendable, Equatable {
+    /// A route on a stack, with the values of its parameters (decoded text, in path order).
+    package struct Entry: Sendable, Equatable {
+        package var route: String
+        package var params: [(name: String, value: String)]
+
+        package static func == (lhs: Entry, rhs: Entry) -> Bool {
+            lhs.route == rhs.route && lhs.params.elementsEqual(rhs.params) { $0 == $1 }
+        }
+    }
+
+    /// A `sheet` or `fullscreen` route presented over the stack (or over the one before it),
+    /// and the routes pushed inside it.
+    package struct Presented: Sendable, Equatable {
+        package var entry: Entry
+        package var presentation: Presentation
+        package var stacked: Bool
+        package var stack: [Entry] = []
+    }
+
+    package var activity: String?
+    package var tab: String?
+    /// The tab's stack, its root first.
+    package var stack: [Entry] = []
+    /// Outermost first.
+    package var presented: [Presented] = []
+    package var requiresAuth = false
+    /// The route the plan opens: the link's, or its fallback when a flag is off.
+    package var route: String
+}
+
+/// Makes navigation plans for the routes of one app. The stack is a shortest path along
+/// `links` from the tab's root (ties to the smaller sequence of route ids, compared id by id),
+/// through routes whose parameters the link carries (by name and type), never pushing onto a
+/// presented route that is not `stacked`; a route's `up` fixes the route just below it.
+package struct NavigationPlanner: Sendable {
+    private let app: AppModel
+    private let nearestTab: [Symbol: Symbol]
+
+    /// The planner of `app`; `nearestTab` is each route's tab (`URLResolver.nearestTabs`).
+    package init(app: AppModel, nearestTab: [Symbol: Symbol]) {
+        self.app = app
+        self.nearestTab = nearestTab
+    }
+
+    /// A value the link carries: a path parameter or a declared query item, with its type as
+    /// the manifest writes it.
+    package struct Value: Sendable {
+        package var name: String
+        package var value: String
+        package var type: String
+    }
+
+    /// Why no plan could be made.
+    package enum Refusal: Error, Equatable, Sendable {
+        /// The route's feature (named) is off and it has no fallback that is on.
+        case featureOff(route: String, feature: String)
+    }
+
+    /// The plan of opening `target` with `values`, in tab `requestedTab` when the link names a
+    /// tab of the route's activity; `isOff` says which feature flags are off.
+    package func plan(
+        _ target: Route, values: [Value], requestedTab: Symbol?, isOff: (String) -> Bool
+    ) -> Result<NavigationPlan, Refusal> {
+        // A route whose feature is off is replaced by its fallback, its values by name.
+        var route = target
+        var replaced = 0
+        while let feature = route.feature.map({ app.text($0.value) }), isOff(feature) {
+            guard replaced < app.routes.count, let fallback = route.fallback.flatMap({ app.route($0.value) }) else {
+                return .failure(.featureOff(route: app.text(route.id.value), feature: feature))
+            }
+            route = fallback
+            replaced += 1
+        }
+        var plan = NavigationPlan(route: app.text(route.id.value))
+        let activity = app.activity(of: route)
+        plan.activity = activity.map(app.text)
+        let tab: Symbol?
+        if let requestedTab, app.tab(requestedTab)?.activity?.value == activity {
+            tab = requestedTab
+        } else {
+            tab = nearestTab[route.id.value] ?? activity.flatMap { URLResolver.defaultTab(of: $0, in: app) }
+        }
+        plan.tab = tab.map(app.text)
+        let carried = Set(values.map { "\($0.name): \($0.type)" })
+        let targetPosition = app.routePosition(route.id.value)!
+        let root = tab.flatMap { app.tab($0)?.root }.flatMap { app.routePosition($0.value) }
+        var path = root.map { self.path(from: $0, to: targetPosition, carried: carried, depth: 0) } ?? [targetPosition]
+        // A route whose feature is off is left out; the route opened stays.
+        path = path.filter { position in
+            position == targetPosition || !(app.routes[position].feature.map { isOff(app.text($0.value)) } ?? false)
+        }
+        let byName = Dictionary(values.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
+        for (index, position) in path.enumerated() {
+            let step = app.routes[position]
+            let parameters = (step.path?.value.parameterNames ?? []).map(app.text)
+            let entry = NavigationPlan.Entry(
+                route: app.text(step.id.value), params: parameters.compactMap { name in byName[name].map { (name, $0) } })
+            if step.requiresAuth?.value == true { plan.requiresAuth = true }
+            let presentation = step.effectivePresentation
+            if index > 0 && presentation != .push {
+                plan.presented.append(.init(entry: entry, presentation: presentation, stacked: step.isStacked))
+            } else if plan.presented.isEmpty {
+                plan.stack.append(entry)
+            } else {
+                plan.presented[plan.presented.count - 1].stack.append(entry)
+            }
+        }
+        return .success(plan)
+    }
+
+    /// The routes from `root` to `target`: through `target`'s `up` when it names a route,
+    /// else a shortest path; the root and the target alone when none exists.
+    private func path(from root: Int, to target: Int, carried: Set<String>, depth: Int) -> [Int] {
+        if target == root { return [root] }
+        if depth < app.routes.count, let up = app.routes[target].up.flatMap({ app.routePosition($0.value) }), up != target,
+            app.linkGraph.successors(of: up).contains(target)
+        {
+            return path(from: root, to: up, carried: carried, depth: depth + 1) + [target]
+        }
+        return shortestPath(from: root, to: target, carried: carried) ?? [root, target]
+    }
+
+    /// Whether a stack may hold `route`: the link carries each of its path parameters, by name
+    /// and type.
+    private func carries(_ route: Route, _ carried: Set<String>) -> Bool {
+        (route.path?.value.parameterNames ?? []).allSatisfy { name in
+            carried.contains("\(app.text(name)): \(route.parameterType(name).description(app.text))")
+        }
+    }
+
+    /// A breadth-first search by layers: each layer ranked by its paths' id sequences (the
+    /// parent's rank, then the route's id), so the first parent found in rank order gives a
+    /// route its smallest sequence.
+    private func shortestPath(from root: Int, to target: Int, carried: Set<String>) -> [Int]? {
+        let graph = app.linkGraph
+        var parent = [Int: Int]()
+        parent[root] = root
+        var layer = [root]
+        while !layer.isEmpty {
+            var next: [(parentRank: Int, id: String, position: Int)] = []
+            for (rank, vertex) in layer.enumerated() {
+                let from = app.routes[vertex]
+                // A presented route that is not stacked holds no push: only another presented route.
+                let holdsPushes = from.effectivePresentation == .push || from.isStacked || vertex == root
+                for successor in graph.successors(of: vertex) where parent[successor] == nil {
+                    let to = app.routes[successor]
+                    guard holdsPushes || to.effectivePresentation != .push else { continue }
+                    guard successor == target || carries(to, carried) else { continue }
+                    parent[successor] = vertex
+                    next.append((rank, app.text(to.id.value), successor))
+                }
+            }
+            if parent[target] != nil {
+                var path = [target]
+                while let last = path.last, last != root { path.append(parent[last]!) }
+                return path.reversed()
+            }
+            layer = next.sorted { ($0.parentRank, $0.id) < ($1.parentRank, $1.id) }.map(\.position)
+        }
+        return nil
+    }
+}
