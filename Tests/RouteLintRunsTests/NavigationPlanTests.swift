@@ -16,13 +16,15 @@ struct NavigationPlanTests {
           more: {activity: main, index: 1, root: more, icon: ellipsis}
         holders: {H: {}}
         routes:
-          home: {path: /, holder: H, links: [b, a, gate, shelf, stacked-sheet, plain-sheet, item-list, flagged-step]}
+          home: {path: /, holder: H, links: [b, a, gate, shelf, stacked-sheet, plain-sheet, item-list, flagged-step, search]}
           more: {path: /more, holder: H, links: [far]}
-          a: {path: /a, activity: main, holder: H, links: [tie, upped]}
+          a: {path: /a, activity: main, holder: H, links: [tie, upped, deep]}
           b: {path: /b, activity: main, holder: H, links: [tie, upped]}
           tie: {path: /tie, activity: main, holder: H}
           upped: {path: /upped, activity: main, holder: H, up: b}
-          gate: {path: /gate/:other, activity: main, holder: H, links: [needs-id]}
+          gate: {path: /gate/:other, activity: main, holder: H, links: [needs-id, deep]}
+          deep: {path: /deep, activity: main, holder: H, up: gate}
+          search: {path: /search, query: {q: string, page: {type: int, default: 1}}, activity: main, holder: H}
           item-list: {path: /items, activity: main, holder: H, links: [item]}
           item: {path: /items/:id, params: {id: int}, activity: main, holder: H, links: [needs-id]}
           needs-id: {path: /needs/:id, params: {id: int}, activity: main, holder: H}
@@ -62,8 +64,12 @@ struct NavigationPlanTests {
             ("/far?tab=home", [], "plan      activity main, tab home\n  stack     home › shelf › far"),
             // Two shortest paths: the smaller sequence of ids (home, a, tie) before (home, b, tie).
             ("/tie", [], "plan      activity main, tab home\n  stack     home › a › tie"),
-            // `up` fixes the route below: b, though a is smaller.
+            // `up` fixes the route below: b, though a is smaller; an `up` whose parameter the
+            // link does not carry (gate's `other`) is not taken.
             ("/upped", [], "plan      activity main, tab home\n  stack     home › b › upped"),
+            ("/deep", [], "plan      activity main, tab home\n  stack     home › a › deep"),
+            // The query items a route declares are its values too, defaults applied.
+            ("/search?q=shoes", [], "plan      activity main, tab home\n  stack     home › search(q=shoes, page=1)"),
             // gate needs `other`, which the link does not carry: the longer path through item.
             (
                 "/needs/7", [],

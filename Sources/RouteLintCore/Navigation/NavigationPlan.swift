@@ -2,7 +2,8 @@
 /// "Navigation plans"): the activity, the tab, the back stack from the tab's root, the routes
 /// presented over it with what is pushed inside each, and whether sign-in comes first.
 package struct NavigationPlan: Sendable, Equatable {
-    /// A route on a stack, with the values of its parameters (decoded text, in path order).
+    /// A route on a stack, with the values of its parameters (decoded text): its path
+    /// parameters in path order, then the query items it declares that the link carries.
     package struct Entry: Sendable, Equatable {
         package var route: String
         package var params: [(name: String, value: String)]
@@ -96,7 +97,8 @@ package struct NavigationPlanner: Sendable {
         let byName = Dictionary(values.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
         for (index, position) in path.enumerated() {
             let step = app.routes[position]
-            let parameters = (step.path?.value.parameterNames ?? []).map(app.text)
+            var parameters = (step.path?.value.parameterNames ?? []).map(app.text)
+            for item in step.query where !parameters.contains(app.text(item.name.value)) { parameters.append(app.text(item.name.value)) }
             let entry = NavigationPlan.Entry(
                 route: app.text(step.id.value), params: parameters.compactMap { name in byName[name].map { (name, $0) } })
             if step.requiresAuth?.value == true { plan.requiresAuth = true }
@@ -112,12 +114,13 @@ package struct NavigationPlanner: Sendable {
         return .success(plan)
     }
 
-    /// The routes from `root` to `target`: through `target`'s `up` when it names a route,
-    /// else a shortest path; the root and the target alone when none exists.
+    /// The routes from `root` to `target`: through `target`'s `up` when it names a route that
+    /// links to it and whose parameters the link carries, else a shortest path; the root and
+    /// the target alone when none exists.
     private func path(from root: Int, to target: Int, carried: Set<String>, depth: Int) -> [Int] {
         if target == root { return [root] }
         if depth < app.routes.count, let up = app.routes[target].up.flatMap({ app.routePosition($0.value) }), up != target,
-            app.linkGraph.successors(of: up).contains(target)
+            app.linkGraph.successors(of: up).contains(target), up == root || carries(app.routes[up], carried)
         {
             return path(from: root, to: up, carried: carried, depth: depth + 1) + [target]
         }

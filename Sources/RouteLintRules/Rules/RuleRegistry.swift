@@ -24,6 +24,7 @@ package enum RuleRegistry {
         TabIndexGapRule.self,
         TabLimitRule.self,
         SheetPushRule.self,
+        UnlinkedUpRule.self,
         MissingFallbackRule.self,
         UnobservedContextRule.self,
         PlatformFileSyntaxRule.self,
