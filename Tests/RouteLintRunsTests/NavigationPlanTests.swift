@@ -119,4 +119,49 @@ struct NavigationPlanTests {
         #expect(carried.stack.map(\.route) == ["home", "item-list", "item", "needs-id"])
         #expect(carried.stack[2].params.map { "\($0.name)=\($0.value)" } == ["id=7"])
     }
+
+    @Test(
+        "a stack no link can build: the route, the first route on the way that needs what the URL lacks, and the path; undecided past the budget"
+    )
+    func unbuildableStacks() throws {
+        let manifest = """
+            manifest: 1
+            activities: {shop: {}}
+            tabs: {home: {activity: shop, index: 0, root: home, icon: house}}
+            holders: {H: {}}
+            routes:
+              home: {path: /, holder: H, links: [customer, list]}
+              customer: {path: /customers/:customerId, activity: shop, holder: H, links: [order, typed-order]}
+              order: {path: /orders/:orderId, activity: shop, holder: H, entry: true}
+              list: {path: /items, activity: shop, holder: H, links: [item]}
+              item: {path: /items/:customerId, params: {customerId: int}, activity: shop, holder: H, links: [typed-order]}
+              typed-order: {path: /typed/:customerId, params: {customerId: int}, activity: shop, holder: H}
+              hidden: {path: /hidden/:x, activity: shop, holder: H, entry: true}
+
+            """
+        let app = try #require(lint(manifest).apps.first)
+        let analysis = StackBuildability(app)
+        // `order` is reached only through `customer`, whose `customerId` it lacks; `typed-order`
+        // carries an int `customerId`, which `customer` (a string) is not, but `item` is;
+        // `hidden` no path reaches at all: unreachable-route's, not this rule's.
+        let blocked = analysis.blocked.map { found in
+            "\(app.text(app.routes[found.route].id.value)) \(app.text(app.routes[found.blocker].id.value)) \(found.parameter) "
+                + found.path.map { app.text(app.routes[$0].id.value) }.joined(separator: ">")
+        }
+        #expect(blocked == ["order customer customerId: string home>customer>order"])
+        #expect(analysis.undecided.isEmpty)
+        let findings = lint(manifest).findings.filter { $0.rule == "unbuildable-stack" }
+        #expect(
+            findings.map(\.message) == [
+                "no link to route 'order' can build its back stack: every path from a tab root passes a route that needs a parameter "
+                    + "its URL does not carry, such as 'customer', which needs 'customerId' (home › customer › order); link 'order' "
+                    + "from a route that needs none, name one with 'up', or carry 'customerId' in its path"
+            ])
+        // A budget spent before the searches: nothing is judged, and every web or entry route but
+        // the root is undecided.
+        let starved = StackBuildability(app, workLimit: 0)
+        #expect(starved.blocked.isEmpty)
+        #expect(
+            starved.undecided.map { app.text(app.routes[$0].id.value) } == ["customer", "order", "list", "item", "typed-order", "hidden"])
+    }
 }

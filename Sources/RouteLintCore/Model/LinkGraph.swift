@@ -21,6 +21,9 @@ package struct LinkGraph: Sendable {
     package var vertexCount: Int { rowStarts.count - 1 }
 
     /// The routes `vertex` links to.
+    /// The number of links.
+    package var edgeCount: Int { targets.count }
+
     package func successors(of vertex: Int) -> ArraySlice<Int> { targets[rowStarts[vertex]..<rowStarts[vertex + 1]] }
 
     /// Whether each route can be reached from `roots` (roots included) by following links.

@@ -167,3 +167,120 @@ package struct NavigationPlanner: Sendable {
         return nil
     }
 }
+
+/// Web and entry routes whose back stack no link can build (docs/code-generation.md,
+/// "Navigation plans"): some path of `links` leads to the route from a tab root of its
+/// activity, but every one passes a route whose parameter the route's URL does not carry.
+///
+/// One breadth-first search per activity and set of carried parameters, not one per route:
+/// the routes that carry the same parameters share it. The searches stop at a budget of
+/// `workLimit` visits (far beyond real sets, whose routes carry few distinct sets); the
+/// routes not decided then are in `undecided`.
+package struct StackBuildability: Sendable {
+    /// A route no link can build a stack for.
+    package struct Blocked: Sendable, Equatable {
+        /// The route, by position in the app's routes.
+        package var route: Int
+        /// The shortest path to it from its activity's tab roots, ignoring parameters.
+        package var path: [Int]
+        /// The first route on `path` that needs a parameter the route does not carry, and
+        /// that parameter (`name: type`).
+        package var blocker: Int
+        package var parameter: String
+    }
+
+    package private(set) var blocked: [Blocked] = []
+    /// Routes that were not decided, the budget spent first (by position).
+    package private(set) var undecided: [Int] = []
+
+    /// The analysis of `app`.
+    package init(_ app: AppModel, workLimit: Int? = nil) {
+        let graph = app.linkGraph
+        let limit = workLimit ?? 64 * (app.routes.count + graph.edgeCount) + 1_000_000
+        var work = 0
+        /// A parameter by name and type (a typed one by its declaration, as the manifest writes it).
+        struct Value: Hashable, Comparable {
+            let name: Symbol
+            let type: String
+            static func < (lhs: Value, rhs: Value) -> Bool { (lhs.name, lhs.type) < (rhs.name, rhs.type) }
+        }
+        // The parameters each route needs, and those a link to it carries.
+        let needs = app.routes.map { route in
+            (route.path?.value.parameterNames ?? []).map { Value(name: $0, type: route.parameterType($0).description(app.text)) }
+        }
+        let carried = app.routes.indices.map { position -> [Value] in
+            let route = app.routes[position]
+            guard !route.query.isEmpty else { return needs[position].count < 2 ? needs[position] : Array(Set(needs[position])).sorted() }
+            let required = route.query.filter(\.isRequired).map { Value(name: $0.name.value, type: $0.effectiveType.description(app.text)) }
+            return Array(Set(needs[position] + required)).sorted()
+        }
+        var rootsByActivity: [Symbol: [Int]] = [:]
+        for tab in app.tabs {
+            guard let activity = tab.activity?.value, let root = tab.root.flatMap({ app.routePosition($0.value) }) else { continue }
+            if !(rootsByActivity[activity]?.contains(root) ?? false) { rootsByActivity[activity, default: []].append(root) }
+        }
+        // The routes to judge, by activity and carried set.
+        var groups: [Symbol: [[Value]: [Int]]] = [:]
+        for (position, route) in app.routes.enumerated() where route.isEntry || (route.path != nil && route.isWeb) {
+            guard let activity = app.activity(of: route), let roots = rootsByActivity[activity], !roots.contains(position) else { continue }
+            groups[activity, default: [:]][carried[position], default: []].append(position)
+        }
+        /// A breadth-first search from `roots` through the routes `allowed` admits, never
+        /// pushing onto a presented route that is not stacked: each route's parent on a
+        /// shortest path, `root` for a root, `unreached` for a route not reached.
+        let (unreached, root) = (Int32(-2), Int32(-1))
+        func search(from roots: [Int], allowed: (Int) -> Bool) -> [Int32] {
+            var parent = [Int32](repeating: unreached, count: app.routes.count)
+            for vertex in roots { parent[vertex] = root }
+            var layer = roots
+            work += app.routes.count
+            while !layer.isEmpty && work <= limit {
+                var next: [Int] = []
+                for vertex in layer {
+                    let from = app.routes[vertex]
+                    let holdsPushes = from.effectivePresentation == .push || from.isStacked || parent[vertex] == root
+                    for successor in graph.successors(of: vertex) where parent[successor] == unreached {
+                        work += 1
+                        guard holdsPushes || app.routes[successor].effectivePresentation != .push, allowed(successor) else { continue }
+                        parent[successor] = Int32(vertex)
+                        next.append(successor)
+                    }
+                }
+                layer = next
+            }
+            return parent
+        }
+        for activity in groups.keys.sorted() {
+            let roots = rootsByActivity[activity]!
+            let free = search(from: roots) { _ in true }
+            for set in groups[activity]!.keys.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
+                let targets = groups[activity]![set]!
+                guard work <= limit else {
+                    undecided += targets
+                    continue
+                }
+                // Only routes some path reaches at all: the others are unreachable-route's.
+                let reachable = targets.filter { free[$0] != unreached }
+                guard !reachable.isEmpty else { continue }
+                let carriedSet = Set(set)
+                let bounded = search(from: roots) { needs[$0].allSatisfy(carriedSet.contains) }
+                // A search the budget cut short decides nothing.
+                guard work <= limit else {
+                    undecided += reachable
+                    continue
+                }
+                for target in reachable where bounded[target] == unreached {
+                    var path = [target]
+                    while free[path.last!] >= 0 { path.append(Int(free[path.last!])) }
+                    path.reverse()
+                    guard let blocker = path.dropLast().first(where: { !needs[$0].allSatisfy(carriedSet.contains) }) else { continue }
+                    let parameter = needs[blocker].first { !carriedSet.contains($0) }!
+                    blocked.append(
+                        Blocked(route: target, path: path, blocker: blocker, parameter: "\(app.text(parameter.name)): \(parameter.type)"))
+                }
+            }
+        }
+        blocked.sort { $0.route < $1.route }
+        undecided.sort()
+    }
+}

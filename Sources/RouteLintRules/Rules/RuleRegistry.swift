@@ -25,6 +25,7 @@ package enum RuleRegistry {
         TabLimitRule.self,
         SheetPushRule.self,
         UnlinkedUpRule.self,
+        UnbuildableStackRule.self,
         MissingFallbackRule.self,
         UnobservedContextRule.self,
         PlatformFileSyntaxRule.self,

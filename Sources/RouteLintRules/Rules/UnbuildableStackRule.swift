@@ -1,0 +1,75 @@
+import RouteLintCore
+
+/// `unbuildable-stack`: a web or entry route whose back stack no link can build.
+package enum UnbuildableStackRule: AppRule {
+    package static let description = RuleDescription(
+        id: "unbuildable-stack",
+        defaultSeverity: .warning,
+        summary: "Every path of links to a web or entry route passes a route that needs a parameter the route's URL does not carry.",
+        rationale: """
+            A link opens its route on a back stack built from the tab's root along `links` (the \
+            navigation plan), and each route on that stack takes its parameters from the link's. \
+            When every path to a route passes a route that needs a parameter its URL does not \
+            carry — `/orders/:orderId/items/:itemId` reached only through \
+            `/customers/:customerId` — no link can build the stack: the plan falls back to the \
+            root and the route, and Back skips what the user would expect. Link the route from \
+            a route that needs only what it carries, name one with `up`, or carry the parameter \
+            in the route's path.
+            """,
+        triggeringExamples: [
+            RuleExample(
+                """
+                manifest: 1
+                activities: {shop: {}}
+                tabs: {home: {activity: shop, index: 0, root: home, icon: house}}
+                holders: {H: {}}
+                routes:
+                  home: {path: /, holder: H, links: [customer]}
+                  customer: {path: /customers/:customerId, activity: shop, holder: H, links: [order]}
+                  ↓order: {path: /orders/:orderId, activity: shop, holder: H, entry: true}
+                """)
+        ],
+        nonTriggeringExamples: [
+            RuleExample(
+                """
+                manifest: 1
+                activities: {shop: {}}
+                tabs: {home: {activity: shop, index: 0, root: home, icon: house}}
+                holders: {H: {}}
+                routes:
+                  home: {path: /, holder: H, links: [customer, orders]}
+                  customer: {path: /customers/:customerId, activity: shop, holder: H, links: [order]}
+                  orders: {path: /orders, activity: shop, holder: H, links: [order]}
+                  order: {path: /orders/:orderId, activity: shop, holder: H, entry: true}
+                """)
+        ])
+
+    /// The links it looks for may be in a file that could not be read.
+    package static let needsEveryFile = true
+
+    package static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
+        let analysis = StackBuildability(app)
+        for blocked in analysis.blocked {
+            let route = app.routes[blocked.route]
+            let id = app.text(route.id.value)
+            let blocker = app.text(app.routes[blocked.blocker].id.value)
+            let path = blocked.path.map { app.text(app.routes[$0].id.value) }.joined(separator: " › ")
+            let name = String(blocked.parameter.prefix { $0 != ":" })
+            findings.report(
+                description,
+                "no link to route '\(id)' can build its back stack: every path from a tab root passes a route that needs a "
+                    + "parameter its URL does not carry, such as '\(blocker)', which needs '\(name)' (\(path)); link '\(id)' from a "
+                    + "route that needs none, name one with 'up', or carry '\(name)' in its path",
+                at: route.id.range, subjects: [.route(id), .route(blocker)])
+        }
+        if let first = analysis.undecided.first {
+            let route = app.routes[first]
+            let id = app.text(route.id.value)
+            findings.report(
+                description,
+                "the back stacks of \(analysis.undecided.count) routes such as '\(id)' were not decided: their parameters make too "
+                    + "many distinct sets to search within the budget",
+                at: route.id.range, subjects: [.route(id)])
+        }
+    }
+}
