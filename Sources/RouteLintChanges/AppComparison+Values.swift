@@ -9,6 +9,8 @@ extension AppComparison {
     /// The changes of the values route `route` (of `before`) takes, now route `now` (of
     /// `after`), each with where it is written now; empty when none.
     static func valueChanges(_ route: Route, in before: AppModel, _ now: Route, in after: AppModel) -> [(String, SourceRange)] {
+        // Most routes type nothing and read no item, in either revision.
+        if route.params.isEmpty && now.params.isEmpty && route.query.isEmpty && now.query.isEmpty { return [] }
         var changes: [(String, SourceRange)] = []
         let oldParameters = Set((route.path?.value.parameterNames ?? []).map(before.text))
         for name in now.path?.value.parameterNames ?? [] {

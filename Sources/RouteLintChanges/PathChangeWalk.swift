@@ -113,12 +113,12 @@ struct PathChangeWalk {
             let source = Int32(cursor)
             while i < wordsBefore.count || j < wordsAfter.count {
                 if j == wordsAfter.count || i < wordsBefore.count && wordsBefore[i].lexicographicallyPrecedes(wordsAfter[j]) {
-                    let shape = ClaimedSegments.shape(of: wordsBefore[i])
-                    intern((stateBefore.targets[i], stateAfter.other(shape)), from: source, via: Int32(2 * i))
+                    let other = stateAfter.othersAgree ? stateAfter.other : stateAfter.other(ClaimedSegments.shape(of: wordsBefore[i]))
+                    intern((stateBefore.targets[i], other), from: source, via: Int32(2 * i))
                     i += 1
                 } else if i == wordsBefore.count || wordsAfter[j].lexicographicallyPrecedes(wordsBefore[i]) {
-                    let shape = ClaimedSegments.shape(of: wordsAfter[j])
-                    intern((stateBefore.other(shape), stateAfter.targets[j]), from: source, via: Int32(2 * j + 1))
+                    let other = stateBefore.othersAgree ? stateBefore.other : stateBefore.other(ClaimedSegments.shape(of: wordsAfter[j]))
+                    intern((other, stateAfter.targets[j]), from: source, via: Int32(2 * j + 1))
                     j += 1
                 } else {
                     intern((stateBefore.targets[i], stateAfter.targets[j]), from: source, via: Int32(2 * i))
@@ -126,7 +126,8 @@ struct PathChangeWalk {
                     j += 1
                 }
             }
-            for (shape, edge) in Self.shapeEdges {
+            // Segments of each shape go alike where neither state tells shapes apart.
+            for (shape, edge) in stateBefore.othersAgree && stateAfter.othersAgree ? Self.shapeEdges.prefix(1) : Self.shapeEdges[...] {
                 intern((stateBefore.other(shape), stateAfter.other(shape)), from: source, via: edge)
             }
             cursor += 1

@@ -198,20 +198,32 @@ package struct StackBuildability: Sendable {
         let graph = app.linkGraph
         let limit = workLimit ?? 64 * (app.routes.count + graph.edgeCount) + 1_000_000
         var work = 0
-        /// A parameter by name and type (a typed one by its declaration, as the manifest writes it).
-        struct Value: Hashable, Comparable {
-            let name: Symbol
-            let type: String
-            static func < (lhs: Value, rhs: Value) -> Bool { (lhs.name, lhs.type) < (rhs.name, rhs.type) }
+        // A parameter by name and type, packed: the name's symbol, then its type's number among
+        // the types written (0 for `string`, which untyped parameters are without a lookup).
+        var typeNumbers: [String: UInt64] = ["string": 0]
+        var typeNames = ["string"]
+        func value(_ name: Symbol, _ type: DeclaredType?) -> UInt64 {
+            var number: UInt64 = 0
+            if let type, type != .string {
+                let text = type.description(app.text)
+                if let known = typeNumbers[text] {
+                    number = known
+                } else {
+                    number = UInt64(typeNames.count)
+                    typeNumbers[text] = number
+                    typeNames.append(text)
+                }
+            }
+            return UInt64(name.index) << 32 | number
         }
-        // The parameters each route needs, and those a link to it carries.
+        // The parameters each route needs, and those a link to it carries (ascending).
         let needs = app.routes.map { route in
-            (route.path?.value.parameterNames ?? []).map { Value(name: $0, type: route.parameterType($0).description(app.text)) }
+            (route.path?.value.parameterNames ?? []).map { value($0, route.params.isEmpty ? nil : route.parameterType($0)) }
         }
-        let carried = app.routes.indices.map { position -> [Value] in
+        let carried = app.routes.indices.map { position -> [UInt64] in
             let route = app.routes[position]
-            guard !route.query.isEmpty else { return needs[position].count < 2 ? needs[position] : Array(Set(needs[position])).sorted() }
-            let required = route.query.filter(\.isRequired).map { Value(name: $0.name.value, type: $0.effectiveType.description(app.text)) }
+            if route.query.isEmpty && needs[position].count < 2 { return needs[position] }
+            let required = route.query.filter(\.isRequired).map { value($0.name.value, $0.effectiveType) }
             return Array(Set(needs[position] + required)).sorted()
         }
         var rootsByActivity: [Symbol: [Int]] = [:]
@@ -220,7 +232,7 @@ package struct StackBuildability: Sendable {
             if !(rootsByActivity[activity]?.contains(root) ?? false) { rootsByActivity[activity, default: []].append(root) }
         }
         // The routes to judge, by activity and carried set.
-        var groups: [Symbol: [[Value]: [Int]]] = [:]
+        var groups: [Symbol: [[UInt64]: [Int]]] = [:]
         for (position, route) in app.routes.enumerated() where route.isEntry || (route.path != nil && route.isWeb) {
             guard let activity = app.activity(of: route), let roots = rootsByActivity[activity], !roots.contains(position) else { continue }
             groups[activity, default: [:]][carried[position], default: []].append(position)
@@ -254,6 +266,15 @@ package struct StackBuildability: Sendable {
             let roots = rootsByActivity[activity]!
             let free = search(from: roots) { _ in true }
             for set in groups[activity]!.keys.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
+                // Sets are small and sorted: a route's needs are looked up by binary search.
+                func holds(_ value: UInt64) -> Bool {
+                    var (low, high) = (0, set.count)
+                    while low < high {
+                        let middle = (low + high) / 2
+                        if set[middle] < value { low = middle + 1 } else { high = middle }
+                    }
+                    return low < set.count && set[low] == value
+                }
                 let targets = groups[activity]![set]!
                 guard work <= limit else {
                     undecided += targets
@@ -262,8 +283,7 @@ package struct StackBuildability: Sendable {
                 // Only routes some path reaches at all: the others are unreachable-route's.
                 let reachable = targets.filter { free[$0] != unreached }
                 guard !reachable.isEmpty else { continue }
-                let carriedSet = Set(set)
-                let bounded = search(from: roots) { needs[$0].allSatisfy(carriedSet.contains) }
+                let bounded = search(from: roots) { needs[$0].allSatisfy(holds) }
                 // A search the budget cut short decides nothing.
                 guard work <= limit else {
                     undecided += reachable
@@ -273,10 +293,12 @@ package struct StackBuildability: Sendable {
                     var path = [target]
                     while free[path.last!] >= 0 { path.append(Int(free[path.last!])) }
                     path.reverse()
-                    guard let blocker = path.dropLast().first(where: { !needs[$0].allSatisfy(carriedSet.contains) }) else { continue }
-                    let parameter = needs[blocker].first { !carriedSet.contains($0) }!
+                    guard let blocker = path.dropLast().first(where: { !needs[$0].allSatisfy(holds) }) else { continue }
+                    let parameter = needs[blocker].first { !holds($0) }!
+                    let name = app.text(Symbol(index: UInt32(parameter >> 32)))
                     blocked.append(
-                        Blocked(route: target, path: path, blocker: blocker, parameter: "\(app.text(parameter.name)): \(parameter.type)"))
+                        Blocked(
+                            route: target, path: path, blocker: blocker, parameter: "\(name): \(typeNames[Int(parameter & 0xFFFF_FFFF)])"))
                 }
             }
         }

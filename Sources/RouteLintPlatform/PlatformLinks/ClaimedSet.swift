@@ -124,14 +124,22 @@ package struct ClaimedSegments {
         self.spelling = spelling
         let patterns = routes.map { URLPattern($0.path!.value, of: $0) }
         let shapes = SegmentShapes(app.symbols)
-        // Per route and segment, the words it matches (a static segment's one, a listed
-        // type's values) with their shapes; nil where any value of a shape is matched.
-        let words = patterns.map { pattern in
-            pattern.segments.map { segment -> [(word: [UInt16], shape: ValueShape)]? in
-                switch segment {
-                case .literal(let symbol): return [(Self.spell(app.text(symbol), spelling), shapes.shape(of: symbol))]
-                case .values(.listed(let values)): return values.map { (Self.spell(app.text($0.segment), spelling), $0.shape) }
-                case .values, .rest: return nil
+        // Per route and segment, the word of a static segment (or a type of one listed value),
+        // and the words of a listed type's values: the segments it matches by word.
+        var listedWords: [Int: [Int: [[UInt16]]]] = [:]
+        let words = patterns.enumerated().map { route, pattern in
+            pattern.path.segments.indices.map { position -> [UInt16]? in
+                switch pattern.path.segments[position] {
+                case .literal(let symbol): return Self.spell(app.text(symbol), spelling)
+                case .wildcard, .rest: return nil
+                case .parameter:
+                    switch pattern.segment(position) {
+                    case .literal(let symbol): return Self.spell(app.text(symbol), spelling)
+                    case .values(.listed(let values)):
+                        listedWords[route, default: [:]][position] = values.map { Self.spell(app.text($0.segment), spelling) }
+                        return nil
+                    case .values, .rest: return nil
+                    }
                 }
             }
         }
@@ -157,7 +165,7 @@ package struct ClaimedSegments {
             let items = pending[cursor]
             cursor += 1
             // The words spelled at this position, and what each segment word advances.
-            var byWord: [[UInt16]: (shape: ValueShape, items: [Item])] = [:]
+            var byWord: [[UInt16]: [Item]] = [:]
             var others: [Item] = []
             var integers: [Item] = []
             var uuids: [Item] = []
@@ -172,8 +180,12 @@ package struct ClaimedSegments {
                     continue
                 }
                 let next = Item(route: item.route, position: item.position + 1)
-                if let spelled = words[Int(item.route)][Int(item.position)] {
-                    for (word, shape) in spelled { byWord[word, default: (shape, [])].items.append(next) }
+                if let word = words[Int(item.route)][Int(item.position)] {
+                    byWord[word, default: []].append(next)
+                    continue
+                }
+                if let values = listedWords[Int(item.route)]?[Int(item.position)] {
+                    for word in values { byWord[word, default: []].append(next) }
                     continue
                 }
                 switch pattern.segment(Int(item.position)) {
@@ -184,10 +196,12 @@ package struct ClaimedSegments {
             }
             let sortedWords = byWord.keys.sorted { $0.lexicographicallyPrecedes($1) }
             // A word also advances every route that takes any segment there, or any of its shape.
+            let typesApart = !integers.isEmpty || !uuids.isEmpty
             let targets = sortedWords.map { word in
-                let (shape, advanced) = byWord[word]!
+                // A word of a shape a typed parameter takes advances that parameter too.
+                let shape = typesApart ? Self.shape(of: word) : .other
                 let typed = shape == .integer ? integers : shape == .uuid ? uuids : []
-                return intern((advanced + others + typed).sorted())
+                return intern((byWord[word]! + others + typed).sorted())
             }
             let other = intern(others.sorted())
             let integerOther = integers.isEmpty ? other : intern((others + integers).sorted())
@@ -377,7 +391,7 @@ package struct ClaimedSegments {
             var words: [[UInt16]] = []
             var targets: [Int32] = []
             for (word, target) in zip(state.words, state.targets)
-            where classOf[Int(target)] != others[Self.shapeIndex(Self.shape(of: word))] {
+            where classOf[Int(target)] != (state.othersAgree ? others[0] : others[Self.shapeIndex(Self.shape(of: word))]) {
                 words.append(word)
                 targets.append(classOf[Int(target)])
             }
@@ -439,7 +453,7 @@ package struct ClaimedSegments {
             if current.words[middle].lexicographicallyPrecedes(word) { low = middle + 1 } else { high = middle }
         }
         if low < current.words.count && current.words[low].elementsEqual(word) { return current.targets[low] }
-        return current.other(Self.shape(of: word))
+        return current.othersAgree ? current.other : current.other(Self.shape(of: word))
     }
 
     /// The shape of a segment spelled `word` (code units of either spelling: an encoded path
