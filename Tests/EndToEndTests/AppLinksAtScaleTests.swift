@@ -21,7 +21,11 @@ struct AppLinksAtScaleTests {
             // The routes after the roots, spread evenly: the first tabs take the remainder.
             let perTab = (count - tabs.count) / tabs.count + (index < (count - tabs.count) % tabs.count ? 1 : 0)
             let prefix = "a\(activity)-t\(tab)"
-            text += "  \(prefix)-root: {path: /a\(activity)/t\(tab), holder: H, links: [\(prefix)-0]}\n"
+            // The root links the tab's first item and its pages too: a page without a parameter
+            // is reached without one, so a link to it can build its back stack.
+            let pages = (0..<perTab).filter { $0 % 10 == 9 }.map { "\(prefix)-\($0)" }
+            text +=
+                "  \(prefix)-root: {path: /a\(activity)/t\(tab), holder: H, links: [\(([prefix + "-0"] + pages).joined(separator: ", "))]}\n"
             for item in 0..<perTab {
                 let children = [2 * item + 1, 2 * item + 2].filter { $0 < perTab }.map { "\(prefix)-\($0)" }
                 let links = children.isEmpty ? "" : ", links: [\(children.joined(separator: ", "))]"
