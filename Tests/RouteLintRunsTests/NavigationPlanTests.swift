@@ -16,7 +16,7 @@ struct NavigationPlanTests {
           more: {activity: main, index: 1, root: more, icon: ellipsis}
         holders: {H: {}}
         routes:
-          home: {path: /, holder: H, links: [b, a, gate, shelf, stacked-sheet, plain-sheet, item-list, flagged-step, search]}
+          home: {path: /, holder: H, links: [b, a, gate, shelf, stacked-sheet, plain-sheet, item-list, flagged-step, search, filter, sorted]}
           more: {path: /more, holder: H, links: [far]}
           a: {path: /a, activity: main, holder: H, links: [tie, upped, deep]}
           b: {path: /b, activity: main, holder: H, links: [tie, upped]}
@@ -40,6 +40,10 @@ struct NavigationPlanTests {
           new-thing: {path: /new, activity: main, holder: H, entry: true, feature: shiny, fallback: shelf}
           gone: {path: /gone, activity: main, holder: H, entry: true, feature: shiny}
           welcome: {path: /welcome, activity: onboarding, holder: H, entry: true}
+          filter: {path: /filter, query: {kind: {type: [new, used], required: true}}, activity: main, holder: H, links: [result]}
+          sorted: {path: /sorted, query: {order: {type: [asc, desc], default: asc}}, activity: main, holder: H, links: [result]}
+          result: {path: /results/:id, params: {id: int}, query: {kind: [new, used]}, activity: main, holder: H}
+          lost: {path: /lost/:code, activity: main, holder: H, entry: true, feature: shiny, fallback: needs-id}
 
         """
 
@@ -91,6 +95,17 @@ struct NavigationPlanTests {
             ("/new", [], "plan      activity main, tab home\n  stack     home › new-thing"),
             ("/after", ["beta"], "plan      activity main, tab home\n  stack     home › after-step"),
             ("/gone", ["shiny"], "plan      none: feature 'shiny' of route 'gone' is off, and it has no fallback that is on"),
+            // Typed values in the text generated code holds them in: an int without leading zeros.
+            ("/needs/007", [], "plan      activity main, tab home\n  stack     home › item-list › item(id=7) › needs-id(id=7)"),
+            // A route on the way needs a required query item the link does not carry (filter's
+            // `kind`) unless the link carries it; one with a default takes it (sorted's `order`).
+            ("/results/3", [], "plan      activity main, tab home\n  stack     home › sorted(order=asc) › result(id=3)"),
+            (
+                "/results/3?kind=used", [],
+                "plan      activity main, tab home\n  stack     home › filter(kind=used) › result(id=3, kind=used)"
+            ),
+            // A fallback that needs a value the link does not carry (by name and type): no plan.
+            ("/lost/x", ["shiny"], "plan      none: route 'needs-id' needs 'id: int', which the link does not carry"),
             // An activity without tabs: the route alone.
             ("/welcome", [], "plan      activity onboarding, tab none\n  stack     welcome"),
         ] as [(String, [String], String)])

@@ -59,6 +59,9 @@ package struct NavigationPlanner: Sendable {
     package enum Refusal: Error, Equatable, Sendable {
         /// The route's feature (named) is off and it has no fallback that is on.
         case featureOff(route: String, feature: String)
+        /// The route the plan must hold (a fallback, a tab's root) needs a value the link does
+        /// not carry: `parameter` as `name: type`.
+        case missingValue(route: String, parameter: String)
     }
 
     /// The plan of opening `target` with `values`, in tab `requestedTab` when the link names a
@@ -66,7 +69,7 @@ package struct NavigationPlanner: Sendable {
     package func plan(
         _ target: Route, values: [Value], requestedTab: Symbol?, isOff: (String) -> Bool
     ) -> Result<NavigationPlan, Refusal> {
-        // A route whose feature is off is replaced by its fallback, its values by name.
+        // A route whose feature is off is replaced by its fallback, its values by name and type.
         var route = target
         var replaced = 0
         while let feature = route.feature.map({ app.text($0.value) }), isOff(feature) {
@@ -76,6 +79,7 @@ package struct NavigationPlanner: Sendable {
             route = fallback
             replaced += 1
         }
+        let carried = CarriedValues(values)
         var plan = NavigationPlan(route: app.text(route.id.value))
         let activity = app.activity(of: route)
         plan.activity = activity.map(app.text)
@@ -86,7 +90,6 @@ package struct NavigationPlanner: Sendable {
             tab = nearestTab[route.id.value] ?? activity.flatMap { URLResolver.defaultTab(of: $0, in: app) }
         }
         plan.tab = tab.map(app.text)
-        let carried = Set(values.map { "\($0.name): \($0.type)" })
         let targetPosition = app.routePosition(route.id.value)!
         let root = tab.flatMap { app.tab($0)?.root }.flatMap { app.routePosition($0.value) }
         var path = root.map { self.path(from: $0, to: targetPosition, carried: carried, depth: 0) } ?? [targetPosition]
@@ -94,13 +97,13 @@ package struct NavigationPlanner: Sendable {
         path = path.filter { position in
             position == targetPosition || !(app.routes[position].feature.map { isOff(app.text($0.value)) } ?? false)
         }
-        let byName = Dictionary(values.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
         for (index, position) in path.enumerated() {
             let step = app.routes[position]
-            var parameters = (step.path?.value.parameterNames ?? []).map(app.text)
-            for item in step.query where !parameters.contains(app.text(item.name.value)) { parameters.append(app.text(item.name.value)) }
-            let entry = NavigationPlan.Entry(
-                route: app.text(step.id.value), params: parameters.compactMap { name in byName[name].map { (name, $0) } })
+            let entry: NavigationPlan.Entry
+            switch self.entry(step, carried) {
+            case .success(let made): entry = made
+            case .failure(let missing): return .failure(missing)
+            }
             if step.requiresAuth?.value == true { plan.requiresAuth = true }
             let presentation = step.effectivePresentation
             if index > 0 && presentation != .push {
@@ -114,10 +117,67 @@ package struct NavigationPlanner: Sendable {
         return .success(plan)
     }
 
+    /// The values a link carries, by name (the first of a name), each in the canonical text of
+    /// its type: an `int` without leading zeros, a `uuid` in lower case — as generated code holds
+    /// a typed value and writes it back.
+    private struct CarriedValues {
+        var byName: [String: (value: String, type: String)] = [:]
+
+        init(_ values: [Value]) {
+            for value in values where byName[value.name] == nil {
+                var text = value.value
+                switch value.type {
+                case "int": text = Int(text).map(String.init) ?? text
+                case "uuid": text = text.lowercased()
+                default: break
+                }
+                byName[value.name] = (text, value.type)
+            }
+        }
+
+        /// The value named `name` when it is of `type` and not empty.
+        func value(_ name: String, ofType type: String) -> String? {
+            guard let carried = byName[name], carried.type == type, !carried.value.isEmpty else { return nil }
+            return carried.value
+        }
+    }
+
+    /// A route's entry on a stack: each path parameter the link's value of its name and type;
+    /// each query item that value, else its default, else none when it is optional. A route
+    /// needing a value it cannot have (a path parameter, a required item) has no entry: the
+    /// value it misses, as `name: type`.
+    private func entry(_ step: Route, _ carried: CarriedValues) -> Result<NavigationPlan.Entry, Refusal> {
+        let id = app.text(step.id.value)
+        var params: [(name: String, value: String)] = []
+        for name in step.path?.value.parameterNames ?? [] {
+            let text = app.text(name)
+            let type = step.parameterType(name).description(app.text)
+            guard let value = carried.value(text, ofType: type) else {
+                return .failure(.missingValue(route: id, parameter: "\(text): \(type)"))
+            }
+            params.append((text, value))
+        }
+        for item in step.query {
+            let name = app.text(item.name.value)
+            guard !params.contains(where: { $0.name == name }) else { continue }
+            let type = item.effectiveType.description(app.text)
+            if let value = carried.value(name, ofType: type) ?? item.defaultValue.map({ Self.canonical(app.text($0.value), type) }) {
+                params.append((name, value))
+            } else if item.isRequired {
+                return .failure(.missingValue(route: id, parameter: "\(name): \(type)"))
+            }
+        }
+        return .success(NavigationPlan.Entry(route: id, params: params))
+    }
+
+    private static func canonical(_ value: String, _ type: String) -> String {
+        CarriedValues([Value(name: "", value: value, type: type)]).byName[""]?.value ?? value
+    }
+
     /// The routes from `root` to `target`: through `target`'s `up` when it names a route that
-    /// links to it and whose parameters the link carries, else a shortest path; the root and
-    /// the target alone when none exists.
-    private func path(from root: Int, to target: Int, carried: Set<String>, depth: Int) -> [Int] {
+    /// links to it and whose values the link carries, else a shortest path; the root and the
+    /// target alone when none exists.
+    private func path(from root: Int, to target: Int, carried: CarriedValues, depth: Int) -> [Int] {
         if target == root { return [root] }
         if depth < app.routes.count, let up = app.routes[target].up.flatMap({ app.routePosition($0.value) }), up != target,
             app.linkGraph.successors(of: up).contains(target), up == root || carries(app.routes[up], carried)
@@ -127,18 +187,22 @@ package struct NavigationPlanner: Sendable {
         return shortestPath(from: root, to: target, carried: carried) ?? [root, target]
     }
 
-    /// Whether a stack may hold `route`: the link carries each of its path parameters, by name
-    /// and type.
-    private func carries(_ route: Route, _ carried: Set<String>) -> Bool {
+    /// Whether a stack may hold `route`: the link carries each of its path parameters and each
+    /// required query item without a default, by name and type.
+    private func carries(_ route: Route, _ carried: CarriedValues) -> Bool {
         (route.path?.value.parameterNames ?? []).allSatisfy { name in
-            carried.contains("\(app.text(name)): \(route.parameterType(name).description(app.text))")
+            carried.value(app.text(name), ofType: route.parameterType(name).description(app.text)) != nil
         }
+            && route.query.allSatisfy { item in
+                !item.isRequired || item.defaultValue != nil
+                    || carried.value(app.text(item.name.value), ofType: item.effectiveType.description(app.text)) != nil
+            }
     }
 
     /// A breadth-first search by layers: each layer ranked by its paths' id sequences (the
     /// parent's rank, then the route's id), so the first parent found in rank order gives a
     /// route its smallest sequence.
-    private func shortestPath(from root: Int, to target: Int, carried: Set<String>) -> [Int]? {
+    private func shortestPath(from root: Int, to target: Int, carried: CarriedValues) -> [Int]? {
         let graph = app.linkGraph
         var parent = [Int: Int]()
         parent[root] = root
@@ -216,9 +280,11 @@ package struct StackBuildability: Sendable {
             }
             return UInt64(name.index) << 32 | number
         }
-        // The parameters each route needs, and those a link to it carries (ascending).
+        // The values each route needs on a stack (its path parameters, its required query items
+        // without a default), and those a link to it carries (ascending).
         let needs = app.routes.map { route in
             (route.path?.value.parameterNames ?? []).map { value($0, route.params.isEmpty ? nil : route.parameterType($0)) }
+                + route.query.filter { $0.isRequired && $0.defaultValue == nil }.map { value($0.name.value, $0.effectiveType) }
         }
         let carried = app.routes.indices.map { position -> [UInt64] in
             let route = app.routes[position]

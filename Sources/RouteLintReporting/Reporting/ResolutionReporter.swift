@@ -47,8 +47,8 @@ package enum ResolutionReporter {
             }.joined(separator: " › ")
         }
         switch outcome {
-        case .failure(.featureOff(let route, let feature)):
-            return line("plan", "none: feature '\(feature)' of route '\(route)' is off, and it has no fallback that is on")
+        case .failure(let refusal):
+            return line("plan", "none: " + problem(refusal))
         case .success(let plan):
             var text = ""
             if plan.route != resolution.route { text += line("fallback", "\(plan.route) (a feature on the way is off)") }
@@ -62,6 +62,16 @@ package enum ResolutionReporter {
             }
             if plan.requiresAuth { text += line("sign-in", "required first") }
             return text
+        }
+    }
+
+    /// Why a link has no plan, in one sentence.
+    private static func problem(_ refusal: NavigationPlanner.Refusal) -> String {
+        switch refusal {
+        case .featureOff(let route, let feature):
+            return "feature '\(feature)' of route '\(route)' is off, and it has no fallback that is on"
+        case .missingValue(let route, let parameter):
+            return "route '\(route)' needs '\(parameter)', which the link does not carry"
         }
     }
 
@@ -129,11 +139,7 @@ package enum ResolutionReporter {
                     // With `--plan`: the plan, or null and why there is none.
                     switch index < plans.count ? plans[index] : nil {
                     case .success(let plan)?: fields += [("plan", planJSON(plan)), ("planProblem", .null)]
-                    case .failure(.featureOff(let route, let feature))?:
-                        fields += [
-                            ("plan", .null),
-                            ("planProblem", .string("feature '\(feature)' of route '\(route)' is off, and it has no fallback that is on")),
-                        ]
+                    case .failure(let refusal)?: fields += [("plan", .null), ("planProblem", .string(problem(refusal)))]
                     case nil: fields += [("plan", .null), ("planProblem", .null)]
                     }
                 }
