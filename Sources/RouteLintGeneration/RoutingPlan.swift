@@ -26,6 +26,14 @@ package struct RoutingPlan: Sendable {
         let presentation: Presentation
         let requiresAuth: Bool
         let holder: String
+        /// What a navigation plan reads (docs/code-generation.md, "Navigation plans"): the
+        /// positions of the routes it links to, of its `up` when that route links to it, of its
+        /// `fallback`; whether it holds pushes as a presented route; its feature flag.
+        var links: [Int] = []
+        var up: Int?
+        var isStacked = false
+        var feature: String?
+        var fallback: Int?
 
         /// The registry's typed accessor of the route's holder: `productHolder(id:)`.
         var accessorName: String { caseName + "Holder" }
@@ -169,7 +177,8 @@ package struct RoutingPlan: Sendable {
     }
 
     /// Positions of the entries by manifest name.
-    private let routeIndex: [String: Int]
+    /// Each route's position, by id.
+    let routeIndex: [String: Int]
     private let tabIndex: [String: Int]
     private let activityIndex: [String: Int]
     private let holderIndex: [String: Int]
@@ -210,9 +219,12 @@ package struct RoutingPlan: Sendable {
     /// positions of its activity and tab among the plan's (empty for none), presentation,
     /// requires-auth (`1` or `0`), the position of its holder, its query items (separated by
     /// `/`, each `name:kind:required:default`, name and default as canonical segments, `1` or
-    /// `0` for required, an empty default for none) and its rank. Ids, canonical segments and
-    /// parameter names hold no tab, newline, quote, backslash, `/` or `:` (a canonical segment
-    /// escapes all of them), so the lines need no escaping.
+    /// `0` for required, an empty default for none), its rank, and what plans read: the positions
+    /// of the routes it links to (separated by spaces), of its `up` (empty for none), `1` or `0`
+    /// for stacked, its feature (a canonical segment, empty for none) and the position of its
+    /// fallback. Ids, canonical segments and parameter names hold no tab, newline, quote,
+    /// backslash, `/` or `:` (a canonical segment escapes all of them), so the lines need no
+    /// escaping.
     var routeTable: [String] {
         let activityPositions = Dictionary(activities.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
         let tabPositions = Dictionary(tabs.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
@@ -233,12 +245,18 @@ package struct RoutingPlan: Sendable {
                     item.defaultValue.map(Self.canonical) ?? "",
                 ].joined(separator: ":")
             }
-            return [
-                route.id, pattern ?? "", route.activity.flatMap { activityPositions[$0] }.map(String.init) ?? "",
-                route.tab.flatMap { tabPositions[$0] }.map(String.init) ?? "", route.presentation.rawValue,
+            let position = { (value: Int?) -> String in value.map(String.init) ?? "" }
+            let matching: [String] = [
+                route.id, pattern ?? "", position(route.activity.flatMap { activityPositions[$0] }),
+                position(route.tab.flatMap { tabPositions[$0] }), route.presentation.rawValue,
                 route.requiresAuth ? "1" : "0", holderIndex[route.holder].map(String.init) ?? "0",
                 query.joined(separator: "/"), String(route.rank),
-            ].joined(separator: "\t")
+            ]
+            let planning: [String] = [
+                route.links.map(String.init).joined(separator: " "), position(route.up), route.isStacked ? "1" : "0",
+                route.feature.map(Self.canonical) ?? "", position(route.fallback),
+            ]
+            return (matching + planning).joined(separator: "\t")
         }
     }
 
@@ -343,12 +361,23 @@ package struct RoutingPlan: Sendable {
             }
             let activity = app.activity(of: route)
             let tab = nearestTab[route.id.value] ?? activity.flatMap { URLResolver.defaultTab(of: $0, in: app) }
-            routeEntries.append(
-                RouteEntry(
-                    id: id, caseName: caseName, parameters: parameters, query: query, path: route.path == nil ? nil : pieces,
-                    activity: activity.map(app.text), tab: tab.map(app.text),
-                    presentation: route.presentation?.value ?? .push, requiresAuth: route.requiresAuth?.value ?? false,
-                    holder: app.text(holder)))
+            var entry = RouteEntry(
+                id: id, caseName: caseName, parameters: parameters, query: query, path: route.path == nil ? nil : pieces,
+                activity: activity.map(app.text), tab: tab.map(app.text),
+                presentation: route.effectivePresentation, requiresAuth: route.requiresAuth?.value ?? false,
+                holder: app.text(holder))
+            let position = routeEntries.count
+            entry.links = Array(app.linkGraph.successors(of: position))
+            // An `up` counts only where it names a route that links here (unlinked-up otherwise).
+            if let up = route.up.flatMap({ app.routePosition($0.value) }), up != position,
+                app.linkGraph.successors(of: up).contains(position)
+            {
+                entry.up = up
+            }
+            entry.isStacked = route.isStacked
+            entry.feature = route.feature.map { app.text($0.value) }
+            entry.fallback = route.fallback.flatMap { app.routePosition($0.value) }
+            routeEntries.append(entry)
             pathKeys.append(pathKey)
             queryKeys.append(queryKey)
         }

@@ -106,7 +106,7 @@ enum SwiftGenerator {
     private static func routes(_ plan: RoutingPlan) -> String {
         var code = CodeWriter()
         code.line("/// A route of the app: one case per route of the manifest, with its path parameters and query items.")
-        code.block("public enum Route: Hashable, Sendable") { code in
+        code.block("public enum Route: Hashable, Sendable, Codable") { code in
             for route in plan.routes {
                 let parameters = (route.parameters + route.query).map { declaration($0, plan) }.joined(separator: ", ")
                 code.line("case \(name(route.caseName))\(parameters.isEmpty ? "" : "(\(parameters))")")
@@ -155,6 +155,61 @@ enum SwiftGenerator {
                 }
 
                 var row: RouteRow { RouteTables.rows[ordinal] }
+
+                /// The route of manifest id `id` with its values by name (as a URL carries them, decoded):
+                /// nil when no route has the id, or a value it needs is missing or not of its type.
+                public init?(id: String, params: [String: String]) {
+                    guard let ordinal = RouteTables.ordinals[id],
+                        let arguments = RouteTables.rows[ordinal].arguments(named: { name, _ in params[name] }),
+                        let route = Route.make(ordinal, arguments)
+                    else { return nil }
+                    self = route
+                }
+
+                /// The route as JSON, `{"route":ID,"params":{NAME:VALUE,…}}` (its path parameters, then its query
+                /// items that have a value): the same bytes the generated Kotlin writes.
+                public var json: String { "{" + RouteJSON.routeFields(id, row.namedValues(arguments)) + "}" }
+
+                private enum CodingKeys: String, CodingKey { case route, params }
+
+                // Encoded as docs/code-generation.md gives it, so that a saved `NavigationPath` restores
+                // on either platform.
+                public init(from decoder: any Decoder) throws {
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    let id = try container.decode(String.self, forKey: .route)
+                    let params = try container.decode([String: String].self, forKey: .params)
+                    guard let route = Route(id: id, params: params) else {
+                        throw DecodingError.dataCorruptedError(
+                            forKey: .params, in: container, debugDescription: "route '\\(id)' does not take these params")
+                    }
+                    self = route
+                }
+
+                public func encode(to encoder: any Encoder) throws {
+                    var container = encoder.container(keyedBy: CodingKeys.self)
+                    try container.encode(id, forKey: .route)
+                    var params = container.nestedContainer(keyedBy: RouteJSON.Key.self, forKey: .params)
+                    for value in row.namedValues(arguments) { try params.encode(value.value, forKey: RouteJSON.Key(value.name)) }
+                }
+
+                /// What opening this route does to the app's navigation (docs/code-generation.md, "Navigation
+                /// plans"): in `tab` when it is a tab of the route's activity, else in `tab`; `flags` says
+                /// whether a feature flag is on. Nil when the route's feature is off and no fallback is on.
+                public func plan(tab: Tab? = nil, flags isOn: (String) -> Bool = { _ in true }) -> NavigationPlan? {
+                    guard
+                        let parts = RoutePlanner.plan(
+                            target: ordinal, arguments: arguments, requestedTab: tab.flatMap { RouteTables.tabs.firstIndex(of: $0) },
+                            rows: RouteTables.rows, tabRoots: RouteTables.tabRoots, tabActivities: RouteTables.tabActivities,
+                            isOn: isOn, make: Route.make)
+                    else { return nil }
+                    return NavigationPlan(
+                        activity: parts.activity.map { RouteTables.activities[$0] }, tab: parts.tab.map { RouteTables.tabs[$0] },
+                        stack: parts.stack,
+                        presented: parts.presented.map {
+                            NavigationPlan.Presented(route: $0.value, presentation: $0.presentation, stacked: $0.stacked, stack: $0.stack)
+                        },
+                        requiresAuth: parts.requiresAuth)
+                }
 
                 // Equal and hashed by row and parameters: what the compiler would derive, without
                 // its `switch` over every pair of cases.
@@ -226,7 +281,6 @@ enum SwiftGenerator {
                     code.block("switch ordinal") { code in
                         for ordinal in start..<min(start + switchChunk, plan.routes.count) {
                             let route = plan.routes[ordinal]
-                            guard route.path != nil else { continue }
                             let parameters = route.parameters + route.query
                             // A typed value reads back from text the trie checked, except an `int` past a 32-bit
                             // `Int`: then the URL opens nothing.
@@ -262,6 +316,8 @@ enum SwiftGenerator {
         code.line()
         resolution(plan, &code)
         code.line()
+        code.raw(navigationPlan)
+        code.line()
         tables(plan, &code)
         return code.text
     }
@@ -279,7 +335,8 @@ enum SwiftGenerator {
         for values in plan.valueEnums {
             code.line()
             code.line("/// \(values.summary)")
-            code.block("public enum \(values.typeName): String, CaseIterable, Hashable, Sendable, CustomStringConvertible") { code in
+            code.block("public enum \(values.typeName): String, CaseIterable, Hashable, Sendable, Codable, CustomStringConvertible") {
+                code in
                 for (value, caseName) in zip(values.values, values.caseNames) { code.line("case \(name(caseName)) = \(literal(value))") }
                 code.line()
                 code.line("public var description: String { rawValue }")
@@ -289,7 +346,7 @@ enum SwiftGenerator {
 
     private static func tabsAndActivities(_ plan: RoutingPlan, _ code: inout CodeWriter) {
         code.line("/// A tab of a tab bar.")
-        code.block("public enum Tab: String, CaseIterable, Hashable, Sendable") { code in
+        code.block("public enum Tab: String, CaseIterable, Hashable, Sendable, Codable") { code in
             for tab in plan.tabs { code.line("case \(name(tab.caseName)) = \(literal(tab.name))") }
             if plan.tabs.isEmpty { return }
             code.line()
@@ -310,7 +367,7 @@ enum SwiftGenerator {
         }
         code.line()
         code.line("/// An app context with its own tab set.")
-        code.block("public enum Activity: String, CaseIterable, Hashable, Sendable") { code in
+        code.block("public enum Activity: String, CaseIterable, Hashable, Sendable, Codable") { code in
             for activity in plan.activities { code.line("case \(name(activity.caseName)) = \(literal(activity.name))") }
             if plan.activities.isEmpty { return }
             code.line()
@@ -337,6 +394,8 @@ enum SwiftGenerator {
         code.block("public struct RouteLink: Hashable, Sendable") { code in
             code.line("public let route: Route")
             code.line("public let tab: Tab?")
+            code.line("/// The tab the link names, when it is one of the route's activity.")
+            code.line("private let requestedTab: Tab?")
             code.line("/// Query items other than a `tab` that chose the tab, in URL order.")
             code.line("public let query: [QueryItem]")
             code.line("public var activity: Activity? { route.activity }")
@@ -358,15 +417,115 @@ enum SwiftGenerator {
                 code.line("let requested = items.first { $0.name == \"tab\" }.flatMap { Tab(rawValue: $0.value) }")
                 code.block("if let requested, requested.activity == route.activity") { code in
                     code.line("tab = requested")
+                    code.line("requestedTab = requested")
                     code.line("query = items.filter { $0.name != \"tab\" }")
                 }
                 code.block("else") { code in
                     code.line("tab = route.tab")
+                    code.line("requestedTab = nil")
                     code.line("query = items")
                 }
             }
+            code.line()
+            code.line("/// What opening the link does: the route's plan in the tab the link names; `flags` says whether a")
+            code.line("/// feature flag is on.")
+            code.block("public func plan(flags isOn: (String) -> Bool = { _ in true }) -> NavigationPlan?") { code in
+                code.line("route.plan(tab: requestedTab, flags: isOn)")
+            }
         }
     }
+
+    /// The plan type, the same for every app.
+    private static let navigationPlan = """
+        /// What opening a link does to the app's navigation (docs/code-generation.md, "Navigation plans"):
+        /// the activity, the tab, the tab's stack from its root, the routes presented over it (outermost
+        /// first) with what is pushed inside each, and whether sign-in comes first. Encoded as the JSON of
+        /// `routelint resolve --plan`; `json` is the same bytes the generated Kotlin writes.
+        public struct NavigationPlan: Hashable, Sendable, Codable {
+            /// A sheet or full-screen route presented over the stack, or over the presented route before it.
+            public struct Presented: Hashable, Sendable, Codable {
+                public var route: Route
+                public var presentation: Presentation
+                /// Whether it holds a navigation stack: the routes pushed inside it.
+                public var stacked: Bool
+                public var stack: [Route]
+
+                public init(route: Route, presentation: Presentation, stacked: Bool, stack: [Route]) {
+                    self.route = route
+                    self.presentation = presentation
+                    self.stacked = stacked
+                    self.stack = stack
+                }
+
+                private enum CodingKeys: String, CodingKey { case presentation, stacked, stack }
+
+                // The route's fields beside the presentation's, in one object.
+                public init(from decoder: any Decoder) throws {
+                    route = try Route(from: decoder)
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    presentation = try container.decode(Presentation.self, forKey: .presentation)
+                    stacked = try container.decode(Bool.self, forKey: .stacked)
+                    stack = try container.decode([Route].self, forKey: .stack)
+                }
+
+                public func encode(to encoder: any Encoder) throws {
+                    try route.encode(to: encoder)
+                    var container = encoder.container(keyedBy: CodingKeys.self)
+                    try container.encode(presentation, forKey: .presentation)
+                    try container.encode(stacked, forKey: .stacked)
+                    try container.encode(stack, forKey: .stack)
+                }
+
+                /// The JSON text of `routelint resolve --plan` for a presented route.
+                public var json: String {
+                    "{" + RouteJSON.routeFields(route.id, route.row.namedValues(route.arguments)) + ",\\"presentation\\":"
+                        + RouteJSON.quoted(presentation.rawValue) + ",\\"stacked\\":\\(stacked),\\"stack\\":["
+                        + stack.map(\\.json).joined(separator: ",") + "]}"
+                }
+            }
+
+            public var activity: Activity?
+            public var tab: Tab?
+            /// The tab's stack, its root first: what a `NavigationPath` holds.
+            public var stack: [Route]
+            public var presented: [Presented]
+            public var requiresAuth: Bool
+
+            public init(activity: Activity?, tab: Tab?, stack: [Route], presented: [Presented], requiresAuth: Bool) {
+                self.activity = activity
+                self.tab = tab
+                self.stack = stack
+                self.presented = presented
+                self.requiresAuth = requiresAuth
+            }
+
+            /// The route the plan opens: the last pushed or presented.
+            public var destination: Route? {
+                guard let last = presented.last else { return stack.last }
+                return last.stack.last ?? last.route
+            }
+
+            private enum CodingKeys: String, CodingKey { case activity, tab, stack, presented, requiresAuth }
+
+            // Every field written, `null` for no activity or tab, as the JSON of `resolve --plan`.
+            public func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(activity, forKey: .activity)
+                try container.encode(tab, forKey: .tab)
+                try container.encode(stack, forKey: .stack)
+                try container.encode(presented, forKey: .presented)
+                try container.encode(requiresAuth, forKey: .requiresAuth)
+            }
+
+            /// The JSON text of `routelint resolve --plan`, compact: the same bytes the generated Kotlin writes.
+            public var json: String {
+                "{\\"activity\\":" + (activity.map { RouteJSON.quoted($0.rawValue) } ?? "null") + ",\\"tab\\":"
+                    + (tab.map { RouteJSON.quoted($0.rawValue) } ?? "null") + ",\\"stack\\":[" + stack.map(\\.json).joined(separator: ",")
+                    + "],\\"presented\\":[" + presented.map(\\.json).joined(separator: ",") + "],\\"requiresAuth\\":\\(requiresAuth)}"
+            }
+        }
+
+        """
 
     /// The route table and the trie, as text the runtime reads once: string literals cost the
     /// compiler nothing, where array and dictionary literals of thousands of entries take the
@@ -402,6 +561,14 @@ enum SwiftGenerator {
                 code.line("listed: listed")
             }
             code.line(")")
+            code.line("/// By id.")
+            code.line("static let ordinals = Dictionary(rows.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })")
+            code.line("/// Each tab's root and activity, by position.")
+            code.line("static let tabRoots: [Int] = [\(plan.tabs.map { String(plan.routeIndex[$0.root] ?? 0) }.joined(separator: ", "))]")
+            let activityPositions = Dictionary(plan.activities.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+            code.line(
+                "static let tabActivities: [Int] = [\(plan.tabs.map { String(activityPositions[$0.activity] ?? -1) }.joined(separator: ", "))]"
+            )
             code.line("static let activities = Array(Activity.allCases)")
             code.line("static let tabs = Array(Tab.allCases)")
             code.line("static let holderKinds = Array(HolderKind.allCases)")

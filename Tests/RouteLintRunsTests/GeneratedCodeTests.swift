@@ -4,6 +4,7 @@ import Testing
 @testable import RouteLintCore
 @testable import RouteLintRules
 @testable import RouteLintGeneration
+@testable import RouteLintReporting
 
 /// The generated code compiled and run: for every URL of a route set's test list, the Swift
 /// and Kotlin routers must answer what `routelint resolve` answers (the same `URLResolver`),
@@ -48,6 +49,13 @@ struct GeneratedCodeTests {
             (
                 "thousand", [SourceFile(id: FileID(0), path: "thousand.routes.yaml", bytes: Array(thousandRoutes().utf8))],
                 ["/area7/items/x/edit"]
+            ),
+            (
+                "plans", [SourceFile(id: FileID(0), path: "plans.routes.yaml", bytes: Array(NavigationPlanTests.manifest.utf8))],
+                [
+                    "/far?tab=home", "/far?tab=more", "/needs/007", "/results/3?kind=used", "/search?q=shoes", "/inner", "/inside",
+                    "/new", "/gone", "/lost/x", "/after", "/welcome", "/upped", "/deep",
+                ]
             ),
             (
                 "typed", [SourceFile(id: FileID(0), path: "typed.routes.yaml", bytes: Array(typed.utf8))],
@@ -182,7 +190,45 @@ struct GeneratedCodeTests {
             let app = result.apps.first { $0.route(named: route) != nil }
             let declared = app.flatMap { app in app.route(named: route).map { route in route.query.map { app.text($0.name.value) } } } ?? []
             let items = declared.compactMap { name in resolution.query.first { $0.name == name && $0.type != nil }.map(written) }
-            return [route, resolution.tab ?? "-", parameters, query, items.joined(separator: "&")].joined(separator: "\t")
+            return [route, resolution.tab ?? "-", parameters, query, items.joined(separator: "&")].joined(separator: "\t") + "\n"
+                + planLines(resolution, resolver)
+        }
+    }
+
+    /// The link's plan as `resolve --plan --format json` gives it, compact, with every flag on
+    /// and with every flag off; `-` for none.
+    static func planLines(_ resolution: URLResolver.Resolution, _ resolver: URLResolver) -> String {
+        ["on", "off"].map { flags in
+            guard case .success(let plan)? = resolver.plan(resolution, isOff: { _ in flags == "off" }) else { return "plan \(flags)\t-" }
+            return "plan \(flags)\t" + compact(ResolutionReporter.planJSON(plan))
+        }.joined(separator: "\n")
+    }
+
+    /// JSON without spaces, strings escaped as kotlinx.serialization escapes them: what the
+    /// generated code writes.
+    static func compact(_ value: JSONValue) -> String {
+        switch value {
+        case .string(let text):
+            var quoted = "\""
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "\"": quoted += "\\\""
+                case "\\": quoted += "\\\\"
+                case "\u{8}": quoted += "\\b"
+                case "\t": quoted += "\\t"
+                case "\n": quoted += "\\n"
+                case "\u{C}": quoted += "\\f"
+                case "\r": quoted += "\\r"
+                case _ where scalar.value < 0x20: quoted += "\\u00" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
+                default: quoted.unicodeScalars.append(scalar)
+                }
+            }
+            return quoted + "\""
+        case .integer(let number): return String(number)
+        case .bool(let flag): return flag ? "true" : "false"
+        case .null: return "null"
+        case .array(let items): return "[" + items.map(compact).joined(separator: ",") + "]"
+        case .object(let fields): return "{" + fields.map { compact(.string($0.0)) + ":" + compact($0.1) }.joined(separator: ",") + "}"
         }
     }
 
@@ -304,6 +350,18 @@ struct GeneratedCodeTests {
             let query = link.query.map { "\\($0.name)=\\($0.value)" }.joined(separator: "&")
             let items = link.route.row.query.compactMap { item in link.route.optionalArgument(item.name).map { "\\(item.name)=\\($0)" } }
             print([link.route.id, link.tab?.rawValue ?? "-", parameters, query, items.joined(separator: "&")].joined(separator: "\\t"))
+            for (flags, isOn) in [("on", true), ("off", false)] {
+                let plan = link.plan { _ in isOn }
+                print("plan \\(flags)\\t" + (plan?.json ?? "-"))
+                // The plan and its stack through JSONEncoder and back (what NavigationPath's
+                // CodableRepresentation does), and its own text decoded.
+                if let plan {
+                    let decoded = try JSONDecoder().decode(NavigationPlan.self, from: JSONEncoder().encode(plan))
+                    let restored = try JSONDecoder().decode([Route].self, from: JSONEncoder().encode(plan.stack))
+                    let text = try JSONDecoder().decode(NavigationPlan.self, from: Data(plan.json.utf8))
+                    if decoded != plan || restored != plan.stack || text != plan { print("plan round trip failed: \\(plan.json)") }
+                }
+            }
             if let path = link.route.path, Route(path: path) != link.route { print("round trip failed: \\(link.route.id) \\(path)") }
         }
 
@@ -381,7 +439,7 @@ struct GeneratedCodeTests {
 
     @Test(
         "Swift: compiled with swiftc, the router agrees with routelint resolve, every route's path leads back to it, and every typed holder is its holder",
-        arguments: ["manifests", "stripe", "names", "thousand", "typed"])
+        arguments: ["manifests", "stripe", "names", "thousand", "typed", "plans"])
     func swift(_ set: String) throws {
         let (_, files, extra) = try #require(try Self.routeSets().first { $0.name == set })
         let (result, plan, generated) = try Self.generated(files, language: .swift, holderTypes: Self.holderTypes(set))
@@ -392,8 +450,8 @@ struct GeneratedCodeTests {
         for file in generated {
             try file.contents.write(to: directory.appendingPathComponent(file.name), atomically: true, encoding: .utf8)
         }
-        // The app's side imports Foundation for its UUIDs, as apps do.
-        try ((plan.usesUUID ? "import Foundation\n\n" : "") + Self.swiftHolderDriver(plan) + Self.swiftURLDriver).write(
+        // The app's side imports Foundation for its UUIDs and its JSON coders, as apps do.
+        try ("import Foundation\n\n" + Self.swiftHolderDriver(plan) + Self.swiftURLDriver).write(
             to: directory.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
         let compiled = try Self.run(
             "swiftc", ["-swift-version", "6", "-Onone", "-warnings-as-errors"] + generated.map(\.name) + ["main.swift", "-o", "driver"],
@@ -404,7 +462,14 @@ struct GeneratedCodeTests {
         let answers = try Self.run("./driver", [], input: urls.joined(separator: "\n") + "\n", in: directory)
         #expect(answers.status == 0)
         let lines = answers.output.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
-        #expect(lines == Self.expectedHolders(result.apps[0]) + [Self.expectedReleases(plan)] + Self.expected(urls, result))
+        let expected = (Self.expectedHolders(result.apps[0]) + [Self.expectedReleases(plan)] + Self.expected(urls, result))
+            .flatMap { $0.split(separator: "\n").map(String.init) }
+        #expect(lines == expected)
+        // Lines that differ, for the record: the whole output of a thousand routes is unreadable.
+        for (line, wanted) in zip(lines, expected) where line != wanted {
+            Issue.record("\(line)\n  expected \(wanted)")
+            break
+        }
     }
 
     /// The Kotlin 2 compiler: `ROUTELINT_KOTLINC`, else the one `scripts/kotlin-toolchain` sets
