@@ -23,6 +23,16 @@ package enum TargetLanguage: String, CaseIterable, Sendable {
     case appLinks = "app-links"
 }
 
+/// How generated Kotlin encodes routes and navigation plans.
+package enum KotlinSerialization: String, CaseIterable, Sendable {
+    /// `@Serializable` types with kotlinx.serialization: the app applies its compiler plugin and
+    /// depends on its runtime (`kotlinx-serialization-core`).
+    case kotlinx
+    /// No kotlinx.serialization, for apps without it: `json` still writes a route's and a
+    /// plan's JSON text.
+    case none
+}
+
 /// `routelint generate`: the app's routing code, or its platform link files, from an app that
 /// lints clean.
 package enum CodeGeneration {
@@ -49,6 +59,10 @@ package enum CodeGeneration {
         /// How the holder factory types its holders; nil takes the configuration's
         /// `holder-types`, else `generic`.
         package var holderTypes: HolderTypes?
+        /// Kotlin: how routes and plans are serialized.
+        package var kotlinSerialization: KotlinSerialization = .kotlinx
+        /// Kotlin: an interface every route implements (`androidx.navigation3.runtime.NavKey`).
+        package var routeSupertype: String?
         /// The folder the files go to. Their headers name the manifests relative to it, so
         /// that the files are the same from whatever folder and with whatever spelling of the
         /// paths the command runs (`generate --check` in CI and on a developer's machine).
@@ -97,10 +111,15 @@ package enum CodeGeneration {
             guard let package = options.package ?? plan.appName.map({ "routes." + Identifier.lowerCamel($0).lowercased() }) else {
                 throw RoutingPlan.Problem(description: "Kotlin needs a package: give --package NAME")
             }
-            guard isKotlinPackage(package) else {
+            guard isQualifiedKotlinName(package) else {
                 throw RoutingPlan.Problem(description: "'\(package)' is not a Kotlin package name (identifiers joined by '.')")
             }
-            return KotlinGenerator.files(plan, package: package, header: header(plan, comment: "//"))
+            if let supertype = options.routeSupertype, !isQualifiedKotlinName(supertype) {
+                throw RoutingPlan.Problem(description: "'\(supertype)' is not a Kotlin type name (identifiers joined by '.')")
+            }
+            let spelling = KotlinGenerator.Spelling(
+                package: package, serialization: options.kotlinSerialization, routeSupertype: options.routeSupertype)
+            return KotlinGenerator.files(plan, spelling, header: header(plan, comment: "//"))
         }
     }
 
@@ -156,7 +175,7 @@ package enum CodeGeneration {
         return lines.map { "\(comment) \($0)".replacingTrailingSpace() }.joined(separator: "\n") + "\n\n"
     }
 
-    private static func isKotlinPackage(_ name: String) -> Bool {
+    private static func isQualifiedKotlinName(_ name: String) -> Bool {
         let parts = name.split(separator: ".", omittingEmptySubsequences: false)
         return !parts.isEmpty
             && parts.allSatisfy { part in

@@ -7,14 +7,30 @@ import RouteLintCore
 /// row of the route table; tables are strings read once at start-up, and large `when`s are
 /// split, so no method nears the JVM's 64 KB limit at thousands of routes.
 enum KotlinGenerator {
-    static func files(_ plan: RoutingPlan, package: String, header: String) -> [GeneratedFile] {
-        let packageLine = "package \(package)\n\n"
+    /// How the generated Kotlin is spelled beyond the plan: the package, the serialization, and
+    /// the supertype of `Route`.
+    struct Spelling {
+        var package: String
+        var serialization: KotlinSerialization = .kotlinx
+        /// An interface every route implements (`androidx.navigation3.runtime.NavKey`); nil for none.
+        var routeSupertype: String?
+    }
+
+    static func files(_ plan: RoutingPlan, _ spelling: Spelling, header: String) -> [GeneratedFile] {
+        let packageLine = "package \(spelling.package)\n\n"
         let runtime = String(decoding: PackageResources.RouteRuntime_kt, as: UTF8.self)
-        return [
-            GeneratedFile(name: "Routes.kt", contents: header + packageLine + routes(plan)),
+        let imports =
+            spelling.serialization == .kotlinx
+            ? "import kotlinx.serialization.SerialName\nimport kotlinx.serialization.Serializable\n\n" : ""
+        var files = [
+            GeneratedFile(name: "Routes.kt", contents: header + packageLine + imports + routes(plan, spelling)),
             GeneratedFile(name: "Holders.kt", contents: header + packageLine + holders(plan)),
             GeneratedFile(name: "RouteRuntime.kt", contents: header + packageLine + runtime),
         ]
+        if spelling.serialization == .kotlinx {
+            files.append(GeneratedFile(name: "RouteSerializers.kt", contents: header + packageLine + serializers(spelling.package)))
+        }
+        return files
     }
 
     /// Kotlin's hard keywords, which need backticks to name anything.
@@ -122,9 +138,11 @@ enum KotlinGenerator {
 
     // MARK: - Routes.kt
 
-    private static func routes(_ plan: RoutingPlan) -> String {
+    private static func routes(_ plan: RoutingPlan, _ spelling: Spelling) -> String {
+        let serializable = spelling.serialization == .kotlinx
         var code = CodeWriter()
         code.line("/** A route of the app: an object per route without parameters, a data class per route with some. */")
+        if serializable { code.line("@Serializable(with = RouteSerializer::class)") }
         // Each route class passes its row and parameter values up, so that it declares nothing
         // of its own: members per class are what kotlinc's time and its 256 MB heap go to.
         code.raw(
@@ -136,7 +154,7 @@ enum KotlinGenerator {
                 internal val arguments: List<String> = emptyList()
 
             """)
-        code.block(")") { code in
+        code.block(")" + (spelling.routeSupertype.map { " : " + $0 } ?? "")) { code in
             code.raw(
                 """
                 private val row: RouteRow get() = RouteTables.rows[ordinal]
@@ -161,6 +179,33 @@ enum KotlinGenerator {
 
                 /** The value of the path parameter or query item named [name] in the manifest, as a URL carries it; empty for none. */
                 internal fun argument(name: String): String = row.argument(name, arguments)
+
+                /** The values a route's JSON carries: its path parameters, then its query items that have a value. */
+                internal fun namedValues(): List<RouteNamedValue> = row.namedValues(arguments)
+
+                /**
+                 * The route as JSON, `{"route":ID,"params":{NAME:VALUE,…}}` (its path parameters, then its query
+                 * items that have a value): the same bytes the generated Swift writes.
+                 */
+                val json: String get() = "{" + RouteJson.routeFields(id, namedValues()) + "}"
+
+                /**
+                 * What opening this route does to the app's navigation (docs/code-generation.md, "Navigation
+                 * plans"): in [tab] when it is a tab of the route's activity, else in [Route.tab]; [flags] says
+                 * whether a feature flag is on. Null when the route's feature is off and no fallback is on.
+                 */
+                fun plan(tab: Tab? = null, flags: (String) -> Boolean = { true }): NavigationPlan? {
+                    val parts = RoutePlanner.plan(
+                        ordinal, arguments, tab?.ordinal ?: -1, RouteTables.rows, RouteTables.tabRoots, RouteTables.tabActivities, flags
+                    ) { row, values -> make(row, values) } ?: return null
+                    return NavigationPlan(
+                        if (parts.activity >= 0) RouteTables.activities[parts.activity] else null,
+                        if (parts.tab >= 0) RouteTables.tabs[parts.tab] else null,
+                        parts.stack,
+                        parts.presented.map { NavigationPlan.Presented(it.value, it.presentation, it.stacked, it.stack) },
+                        parts.requiresAuth
+                    )
+                }
 
                 """)
             for (ordinal, route) in plan.routes.enumerated() {
@@ -189,10 +234,20 @@ enum KotlinGenerator {
                     code.line("val match = RouteTables.trie.match(segments, query, RouteTables.rows) ?: return null")
                     code.line("return make(match, RouteTables.rows[match].arguments(segments, query))")
                 }
+                code.line()
+                code.line("/**")
+                code.line(" * The route of manifest id [id] with its values by name (as a URL carries them, decoded): null")
+                code.line(" * when no route has the id, or a value it needs is missing or not of its type.")
+                code.line(" */")
+                code.block("fun of(id: String, params: Map<String, String>): Route?") { code in
+                    code.line("val ordinal = RouteTables.ordinals[id] ?: return null")
+                    code.line("val arguments = RouteTables.rows[ordinal].argumentsNamed { name, _ -> params[name] } ?: return null")
+                    code.line("return make(ordinal, arguments)")
+                }
                 // One `when` of every route would pass the JVM's method size at a few thousand.
                 let chunks = stride(from: 0, to: plan.routes.count, by: chunkSize).map { $0 }
                 code.line()
-                code.block("private fun make(index: Int, arguments: List<String>): Route?") { code in
+                code.block("internal fun make(index: Int, arguments: List<String>): Route?") { code in
                     code.block("return when (index / \(chunkSize))") { code in
                         for (number, _) in chunks.enumerated() { code.line("\(number) -> make\(number)(index, arguments)") }
                         code.line("else -> null")
@@ -201,15 +256,14 @@ enum KotlinGenerator {
                 for (number, start) in chunks.enumerated() {
                     code.line()
                     let usesArguments = plan.routes[start..<min(start + chunkSize, plan.routes.count)].contains {
-                        !($0.parameters + $0.query).isEmpty && $0.path != nil
+                        !($0.parameters + $0.query).isEmpty
                     }
                     let parameter = usesArguments ? "arguments: List<String>" : "@Suppress(\"UNUSED_PARAMETER\") arguments: List<String>"
                     code.block("private fun make\(number)(index: Int, \(parameter)): Route?") { code in
                         code.block("return when (index)") { code in
                             for index in start..<min(start + chunkSize, plan.routes.count) {
                                 let route = plan.routes[index]
-                                guard route.path != nil else { continue }
-                                // A typed value reads back from text the trie checked: `return null` is not taken.
+                                // A typed value reads back from text the trie (or `of`) checked; past a `Long`, null.
                                 let values = (route.parameters + route.query).enumerated().map {
                                     value(of: "arguments[\($0)]", $1, plan, fallback: "return null")
                                 }
@@ -224,12 +278,191 @@ enum KotlinGenerator {
         }
         valueEnums(plan, &code)
         code.line()
-        tabsAndActivities(plan, &code)
+        tabsAndActivities(plan, serializable: serializable, &code)
         code.line()
         resolution(plan, &code)
         code.line()
+        navigationPlan(serializable: serializable, &code)
+        code.line()
         tables(plan, &code)
         return code.text
+    }
+
+    /// The plan type, the same for every app.
+    private static func navigationPlan(serializable: Bool, _ code: inout CodeWriter) {
+        code.raw(
+            """
+            /**
+             * What opening a link does to the app's navigation (docs/code-generation.md, "Navigation plans"):
+             * the activity, the tab, the tab's stack from its root, the routes presented over it (outermost
+             * first) with what is pushed inside each, and whether sign-in comes first. [json] is the JSON of
+             * `routelint resolve --plan`, the same bytes the generated Swift writes\(serializable ? " and kotlinx.serialization's `Json` encodes" : "").
+             */
+
+            """)
+        if serializable { code.line("@Serializable") }
+        code.raw(
+            """
+            data class NavigationPlan(
+                val activity: Activity?,
+                val tab: Tab?,
+                /** The tab's stack, its root first. */
+                val stack: List<Route>,
+                val presented: List<Presented>,
+                val requiresAuth: Boolean
+            ) {
+                /** A sheet or full-screen route presented over the stack, or over the presented route before it. */
+
+            """)
+        code.indented { code in
+            if serializable { code.line("@Serializable(with = PresentedSerializer::class)") }
+            code.raw(
+                """
+                data class Presented(
+                    val route: Route,
+                    val presentation: Presentation,
+                    /** Whether it holds a navigation stack: the routes pushed inside it. */
+                    val stacked: Boolean,
+                    val stack: List<Route>
+                ) {
+                    /** The JSON text of `routelint resolve --plan` for a presented route. */
+                    val json: String
+                        get() = "{" + RouteJson.routeFields(route.id, route.namedValues()) + ",\\"presentation\\":" +
+                            RouteJson.quoted(presentation.name.lowercase()) + ",\\"stacked\\":" + stacked + ",\\"stack\\":[" +
+                            stack.joinToString(",") { it.json } + "]}"
+                }
+
+                /** The route the plan opens: the last pushed or presented. */
+                val destination: Route?
+                    get() = presented.lastOrNull()?.let { it.stack.lastOrNull() ?: it.route } ?: stack.lastOrNull()
+
+                /** The JSON text of `routelint resolve --plan`, compact: the same bytes the generated Swift writes. */
+                val json: String
+                    get() = "{\\"activity\\":" + (activity?.let { RouteJson.quoted(it.id) } ?: "null") + ",\\"tab\\":" +
+                        (tab?.let { RouteJson.quoted(it.id) } ?: "null") + ",\\"stack\\":[" + stack.joinToString(",") { it.json } +
+                        "],\\"presented\\":[" + presented.joinToString(",") { it.json } + "],\\"requiresAuth\\":" + requiresAuth + "}"
+
+                """)
+        }
+        code.line("}")
+    }
+
+    /// The hand-written serializers of routes and presented routes: a route's JSON object holds
+    /// its id and its values by name, which no class's fields spell. They need only the
+    /// kotlinx.serialization runtime; the `@Serializable` annotations that use them need its
+    /// compiler plugin.
+    private static func serializers(_ package: String) -> String {
+        """
+        import kotlinx.serialization.KSerializer
+        import kotlinx.serialization.SerializationException
+        import kotlinx.serialization.builtins.ListSerializer
+        import kotlinx.serialization.builtins.MapSerializer
+        import kotlinx.serialization.builtins.serializer
+        import kotlinx.serialization.descriptors.SerialDescriptor
+        import kotlinx.serialization.descriptors.buildClassSerialDescriptor
+        import kotlinx.serialization.encoding.CompositeDecoder
+        import kotlinx.serialization.encoding.Decoder
+        import kotlinx.serialization.encoding.Encoder
+        import kotlinx.serialization.encoding.decodeStructure
+        import kotlinx.serialization.encoding.encodeStructure
+
+        /** A route as `{"route": ID, "params": {NAME: VALUE, …}}`, values as a URL carries them, decoded. */
+        object RouteSerializer : KSerializer<Route> {
+            private val params = MapSerializer(String.serializer(), String.serializer())
+
+            override val descriptor: SerialDescriptor = buildClassSerialDescriptor(\(KotlinGenerator.literal(package + ".Route"))) {
+                element("route", String.serializer().descriptor)
+                element("params", params.descriptor)
+            }
+
+            override fun serialize(encoder: Encoder, value: Route) {
+                encoder.encodeStructure(descriptor) {
+                    encodeStringElement(descriptor, 0, value.id)
+                    encodeSerializableElement(descriptor, 1, params, namedParams(value))
+                }
+            }
+
+            override fun deserialize(decoder: Decoder): Route = decoder.decodeStructure(descriptor) {
+                var id: String? = null
+                var values: Map<String, String> = emptyMap()
+                while (true) {
+                    when (val index = decodeElementIndex(descriptor)) {
+                        0 -> id = decodeStringElement(descriptor, 0)
+                        1 -> values = decodeSerializableElement(descriptor, 1, params)
+                        CompositeDecoder.DECODE_DONE -> break
+                        else -> throw SerializationException("unexpected element $index of a route")
+                    }
+                }
+                route(id, values)
+            }
+
+            /** The route's values by name, in its order: path parameters, then query items that have a value. */
+            internal fun namedParams(route: Route): Map<String, String> {
+                val values = LinkedHashMap<String, String>()
+                for (value in route.namedValues()) values[value.name] = value.value
+                return values
+            }
+
+            /** The route of [id] with [values]; an exception that says why there is none. */
+            internal fun route(id: String?, values: Map<String, String>): Route {
+                if (id == null) throw SerializationException("a route needs its 'route' id")
+                return Route.of(id, values) ?: throw SerializationException("route '$id' does not take these params")
+            }
+        }
+
+        /** A presented route: the route's fields, its presentation, whether it is stacked, and what is pushed inside it. */
+        object PresentedSerializer : KSerializer<NavigationPlan.Presented> {
+            private val params = MapSerializer(String.serializer(), String.serializer())
+            private val stack = ListSerializer(RouteSerializer)
+
+            override val descriptor: SerialDescriptor =
+                buildClassSerialDescriptor(\(KotlinGenerator.literal(package + ".NavigationPlan.Presented"))) {
+                    element("route", String.serializer().descriptor)
+                    element("params", params.descriptor)
+                    element("presentation", String.serializer().descriptor)
+                    element("stacked", Boolean.serializer().descriptor)
+                    element("stack", stack.descriptor)
+                }
+
+            override fun serialize(encoder: Encoder, value: NavigationPlan.Presented) {
+                encoder.encodeStructure(descriptor) {
+                    encodeStringElement(descriptor, 0, value.route.id)
+                    encodeSerializableElement(descriptor, 1, params, RouteSerializer.namedParams(value.route))
+                    encodeStringElement(descriptor, 2, value.presentation.name.lowercase())
+                    encodeBooleanElement(descriptor, 3, value.stacked)
+                    encodeSerializableElement(descriptor, 4, stack, value.stack)
+                }
+            }
+
+            override fun deserialize(decoder: Decoder): NavigationPlan.Presented = decoder.decodeStructure(descriptor) {
+                var id: String? = null
+                var values: Map<String, String> = emptyMap()
+                var presentation: Presentation? = null
+                var stacked = false
+                var routes: List<Route> = emptyList()
+                while (true) {
+                    when (val index = decodeElementIndex(descriptor)) {
+                        0 -> id = decodeStringElement(descriptor, 0)
+                        1 -> values = decodeSerializableElement(descriptor, 1, params)
+                        2 -> {
+                            val name = decodeStringElement(descriptor, 2)
+                            presentation = Presentation.values().firstOrNull { it.name.lowercase() == name }
+                                ?: throw SerializationException("'$name' is not a presentation")
+                        }
+                        3 -> stacked = decodeBooleanElement(descriptor, 3)
+                        4 -> routes = decodeSerializableElement(descriptor, 4, stack)
+                        CompositeDecoder.DECODE_DONE -> break
+                        else -> throw SerializationException("unexpected element $index of a presented route")
+                    }
+                }
+                NavigationPlan.Presented(
+                    RouteSerializer.route(id, values), presentation ?: throw SerializationException("a presented route needs its presentation"),
+                    stacked, routes
+                )
+            }
+        }
+
+        """
     }
 
     /// An enum class per list of values a parameter or query item takes.
@@ -255,12 +488,16 @@ enum KotlinGenerator {
     /// Routes per `make` function.
     private static let chunkSize = 256
 
-    private static func tabsAndActivities(_ plan: RoutingPlan, _ code: inout CodeWriter) {
+    private static func tabsAndActivities(_ plan: RoutingPlan, serializable: Bool, _ code: inout CodeWriter) {
+        // Encoded by their names in the manifest.
+        let serialName = { (name: String) in serializable ? "@SerialName(\(literal(name))) " : "" }
         code.line("/** A tab of a tab bar. */")
+        if serializable { code.line("@Serializable") }
         code.block("enum class Tab(val id: String, val title: String, val icon: String, val index: Int)") { code in
             for (position, tab) in plan.tabs.enumerated() {
                 code.line(
-                    "\(entry(tab.caseName))(\(literal(tab.name)), \(literal(tab.title)), \(literal(tab.icon)), \(tab.index))"
+                    serialName(tab.name)
+                        + "\(entry(tab.caseName))(\(literal(tab.name)), \(literal(tab.title)), \(literal(tab.icon)), \(tab.index))"
                         + (position == plan.tabs.count - 1 ? ";" : ","))
             }
             if plan.tabs.isEmpty {
@@ -277,10 +514,12 @@ enum KotlinGenerator {
         }
         code.line()
         code.line("/** An app context with its own tab set. */")
+        if serializable { code.line("@Serializable") }
         code.block("enum class Activity(val id: String, val title: String, val icon: String?)") { code in
             for (position, activity) in plan.activities.enumerated() {
                 code.line(
-                    "\(entry(activity.caseName))(\(literal(activity.name)), \(literal(activity.title)), \(activity.icon.map(literal) ?? "null"))"
+                    serialName(activity.name)
+                        + "\(entry(activity.caseName))(\(literal(activity.name)), \(literal(activity.title)), \(activity.icon.map(literal) ?? "null"))"
                         + (position == plan.activities.count - 1 ? ";" : ","))
             }
             if plan.activities.isEmpty {
@@ -312,8 +551,14 @@ enum KotlinGenerator {
         code.line(" * bare path, with the tab it opens in (the `tab` query item, when it names a tab of the route's")
         code.line(" * activity) and the other query items.")
         code.line(" */")
-        code.block("data class RouteLink(val route: Route, val tab: Tab?, val query: List<QueryItem>)") { code in
+        code.block(
+            "data class RouteLink(val route: Route, val tab: Tab?, val query: List<QueryItem>, private val requestedTab: Tab? = null)"
+        ) { code in
             code.line("val activity: Activity? get() = route.activity")
+            code.line()
+            code.line(
+                "/** What opening the link does: the route's plan in the tab the link names; [flags] says whether a feature flag is on. */")
+            code.line("fun plan(flags: (String) -> Boolean = { true }): NavigationPlan? = route.plan(requestedTab, flags)")
             code.line()
             code.line("data class QueryItem(val name: String, val value: String)")
             code.line()
@@ -331,7 +576,7 @@ enum KotlinGenerator {
                         "val requested = items.firstOrNull { it.name == \"tab\" }?.let { item -> RouteTables.tabs.firstOrNull { it.id == item.value } }"
                     )
                     code.block("return if (requested != null && requested.activity == route.activity)") { code in
-                        code.line("RouteLink(route, requested, items.filter { it.name != \"tab\" })")
+                        code.line("RouteLink(route, requested, items.filter { it.name != \"tab\" }, requested)")
                     }
                     code.block("else") { code in
                         code.line("RouteLink(route, route.tab, items)")
@@ -358,6 +603,15 @@ enum KotlinGenerator {
             )
             code.line(code.unit + "listed")
             code.line(")")
+            code.line("/** By id. */")
+            code.line("val ordinals: Map<String, Int> = rows.withIndex().associate { it.value.id to it.index }")
+            code.line("/** Each tab's root and activity, by position. */")
+            code.line(
+                "val tabRoots: List<Int> = listOf(\(plan.tabs.map { String(plan.routeIndex[$0.root] ?? 0) }.joined(separator: ", ")))")
+            let activityPositions = Dictionary(plan.activities.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+            code.line(
+                "val tabActivities: List<Int> = listOf(\(plan.tabs.map { String(activityPositions[$0.activity] ?? -1) }.joined(separator: ", ")))"
+            )
             code.line("val activities: List<Activity> = Activity.values().toList()")
             code.line("val tabs: List<Tab> = Tab.values().toList()")
             code.line("val holderKinds: List<HolderKind> = HolderKind.values().toList()")

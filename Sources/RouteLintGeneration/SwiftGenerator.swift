@@ -193,7 +193,7 @@ enum SwiftGenerator {
                 }
 
                 /// What opening this route does to the app's navigation (docs/code-generation.md, "Navigation
-                /// plans"): in `tab` when it is a tab of the route's activity, else in `tab`; `flags` says
+                /// plans"): in `tab` when it is a tab of the route's activity, else in the route's own; `flags` says
                 /// whether a feature flag is on. Nil when the route's feature is off and no fallback is on.
                 public func plan(tab: Tab? = nil, flags isOn: (String) -> Bool = { _ in true }) -> NavigationPlan? {
                     guard

@@ -6,6 +6,7 @@ import RouteLintReporting
 
 extension TargetLanguage: ExpressibleByArgument {}
 extension HolderTypes: ExpressibleByArgument {}
+extension KotlinSerialization: ExpressibleByArgument {}
 
 struct Generate: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -45,6 +46,16 @@ struct Generate: ParsableCommand {
             """)
     var holderTypes: HolderTypes?
 
+    @Option(
+        help: """
+            kotlin: 'kotlinx' (routes and plans @Serializable: the app applies kotlinx.serialization's compiler plugin) \
+            or 'none' (for apps without it; 'json' still writes their JSON); default: kotlinx.
+            """)
+    var serialization: KotlinSerialization?
+
+    @Option(help: "kotlin: an interface every route implements, such as androidx.navigation3.runtime.NavKey.")
+    var routeSupertype: String?
+
     @Option(help: "The app to generate, when the route set has several.")
     var app: String?
 
@@ -60,6 +71,8 @@ struct Generate: ParsableCommand {
             guard androidMinSdk >= 1 else { throw ValidationError("--android-min-sdk must be an API level, 1 or more") }
         }
         if holderTypes != nil && language == .appLinks { throw ValidationError("--holder-types applies to swift and kotlin only") }
+        if serialization != nil && language != .kotlin { throw ValidationError("--serialization applies to kotlin only") }
+        if routeSupertype != nil && language != .kotlin { throw ValidationError("--route-supertype applies to kotlin only") }
     }
 
     func run() throws {
@@ -68,11 +81,12 @@ struct Generate: ParsableCommand {
         lint.configurationPath = config
         let outcome: GenerationRun.Outcome
         do {
-            outcome = try GenerationRun.perform(
-                lint,
-                .init(
-                    language: language, app: app, package: package, androidMinimumSDK: androidMinSdk, holderTypes: holderTypes,
-                    outputDirectory: output))
+            var options = CodeGeneration.Options(
+                language: language, app: app, package: package, androidMinimumSDK: androidMinSdk, holderTypes: holderTypes,
+                outputDirectory: output)
+            options.kotlinSerialization = serialization ?? .kotlinx
+            options.routeSupertype = routeSupertype
+            outcome = try GenerationRun.perform(lint, options)
         } catch {
             for message in error.messages { printError(message.description) }
             throw ExitCode(Exit.usageOrUnreadable)

@@ -21,6 +21,16 @@ struct GeneratedCodeTests {
         let root = testsDirectory.deletingLastPathComponent().deletingLastPathComponent()
         let manifests = try loadFromDisk([root.appendingPathComponent("Manifests").path]).files
         let stripe = DatasetTests.manifest(try DatasetTests.templates("paths-stripe-2023-09.txt"))
+        // GitHub's paths less those a route cannot hold or that conflict: the set `generate` takes.
+        var githubTemplates = try DatasetTests.templates("paths-github-octokit-2026-08.txt")
+        for _ in 0..<3 {
+            let failing = Set(
+                lint(DatasetTests.manifest(githubTemplates)).findings.filter { $0.severity == .error }.flatMap { finding in
+                    finding.subjects.filter { $0.kind == .route }.map(\.name)
+                })
+            githubTemplates = githubTemplates.enumerated().filter { !failing.contains("r\($0.offset + 1)") }.map(\.element)
+        }
+        let github = DatasetTests.manifest(githubTemplates)
         let names = try String(contentsOf: testsDirectory.appendingPathComponent("Fixtures/generate/names.routes.yaml"), encoding: .utf8)
         let typed = try String(contentsOf: testsDirectory.appendingPathComponent("Fixtures/generate/typed.routes.yaml"), encoding: .utf8)
         return [
@@ -38,6 +48,7 @@ struct GeneratedCodeTests {
                 "stripe", [SourceFile(id: FileID(0), path: "stripe.routes.yaml", bytes: Array(stripe.utf8))],
                 ["/v1/customers/cus_1%20x", "/v1"]
             ),
+            ("github", [SourceFile(id: FileID(0), path: "github.routes.yaml", bytes: Array(github.utf8))], ["/repos/o/r/pulls/7"]),
             (
                 "names", [SourceFile(id: FileID(0), path: "names.routes.yaml", bytes: Array(names.utf8))],
                 [
@@ -255,14 +266,18 @@ struct GeneratedCodeTests {
     }
 
     static func generated(
-        _ files: [SourceFile], language: TargetLanguage, holderTypes: HolderTypes, package: String = "test.routes"
+        _ files: [SourceFile], language: TargetLanguage, holderTypes: HolderTypes, package: String = "test.routes",
+        serialization: KotlinSerialization = .kotlinx, routeSupertype: String? = nil
     ) throws -> (LintResult, RoutingPlan, [GeneratedFile]) {
         let result = Linter.lint(files)
         #expect(!result.findings.contains { $0.severity == .error }, "\(result.findings.map(\.message))")
         let app = try #require(result.apps.first)
         var plan = try RoutingPlan.make(app, sources: files.map(\.path))
         plan.holderTypes = holderTypes
-        return (result, plan, try CodeGeneration.files(plan, .init(language: language, package: package)))
+        var options = CodeGeneration.Options(language: language, package: package)
+        options.kotlinSerialization = serialization
+        options.routeSupertype = routeSupertype
+        return (result, plan, try CodeGeneration.files(plan, options))
     }
 
     static func run(_ executable: String, _ arguments: [String], input: String? = nil, in directory: URL) throws -> (
@@ -430,6 +445,20 @@ struct GeneratedCodeTests {
                     link.route.argument(item.name).let { if (it.length == 0) null else "${item.name}=$it" }
                 }
                 println(listOf(link.route.id, link.tab?.id ?: "-", parameters, query, items.joinToString("&")).joinToString("\\t"))
+                for (flags in listOf("on", "off")) {
+                    val plan = link.plan { flags == "on" }
+                    println("plan $flags\\t" + (plan?.json ?: "-"))
+                    // kotlinx.serialization writes the same bytes and reads them back, the stack too.
+                    if (plan != null) {
+                        val encoded = Json.encodeToString(NavigationPlan.serializer(), plan)
+                        val stack = Json.encodeToString(ListSerializer(Route.serializer()), plan.stack)
+                        if (encoded != plan.json || Json.decodeFromString(NavigationPlan.serializer(), encoded) != plan ||
+                            Json.decodeFromString(ListSerializer(Route.serializer()), stack) != plan.stack
+                        ) {
+                            println("plan round trip failed: ${plan.json}")
+                        }
+                    }
+                }
                 val path = link.route.path
                 if (path != null && Route.fromPath(path) != link.route) println("round trip failed: ${link.route.id} $path")
             }
@@ -439,7 +468,7 @@ struct GeneratedCodeTests {
 
     @Test(
         "Swift: compiled with swiftc, the router agrees with routelint resolve, every route's path leads back to it, and every typed holder is its holder",
-        arguments: ["manifests", "stripe", "names", "thousand", "typed", "plans"])
+        arguments: ["manifests", "stripe", "github", "names", "thousand", "typed", "plans"])
     func swift(_ set: String) throws {
         let (_, files, extra) = try #require(try Self.routeSets().first { $0.name == set })
         let (result, plan, generated) = try Self.generated(files, language: .swift, holderTypes: Self.holderTypes(set))
@@ -485,11 +514,11 @@ struct GeneratedCodeTests {
 
     @Test(
         "Kotlin: compiled with Kotlin 2, warnings as errors, the router agrees with routelint resolve, every route's path leads back to it, and every typed holder is its holder",
-        .enabled(if: compilesKotlin), arguments: ["manifests", "stripe", "names", "thousand", "typed"])
+        .enabled(if: compilesKotlin), arguments: ["manifests", "stripe", "github", "names", "thousand", "typed", "plans"])
     func kotlin(_ set: String) throws {
         let (_, files, extra) = try #require(try Self.routeSets().first { $0.name == set })
         let (result, plan, generated) = try Self.generated(files, language: .kotlin, holderTypes: Self.holderTypes(set))
-        #expect(generated.map(\.name) == ["Routes.kt", "Holders.kt", "RouteRuntime.kt"])
+        #expect(generated.map(\.name) == ["Routes.kt", "Holders.kt", "RouteRuntime.kt", "RouteSerializers.kt"])
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("routelint-kotlin-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -497,23 +526,46 @@ struct GeneratedCodeTests {
             try file.contents.write(to: directory.appendingPathComponent(file.name), atomically: true, encoding: .utf8)
         }
         // The app's side, in the generated package: named holder types are declared there.
-        try ("package test.routes\n\n" + Self.kotlinHolderDriver(plan) + "\n" + Self.kotlinURLDriver).write(
+        let imports = "import kotlinx.serialization.builtins.ListSerializer\nimport kotlinx.serialization.json.Json\n\n"
+        try ("package test.routes\n\n" + imports + Self.kotlinHolderDriver(plan) + "\n" + Self.kotlinURLDriver).write(
             to: directory.appendingPathComponent("Main.kt"), atomically: true, encoding: .utf8)
         // The driver adds a class and two checks per holder; with a thousand of them it needs
         // more than kotlinc's default 256 MB heap, which the generated code and the smallest app
         // fit in (`routelint-bench --codegen`). Apps build with allWarningsAsErrors: -Werror.
         let compiled = try Self.run(
-            "JAVA_OPTS=-Xmx1g", [Self.kotlinc, "-Werror"] + generated.map(\.name) + ["Main.kt", "-include-runtime", "-d", "driver.jar"],
+            "JAVA_OPTS=-Xmx1g",
+            [Self.kotlinc, "-Werror"] + Self.serializationArguments + generated.map(\.name)
+                + ["Main.kt", "-include-runtime", "-d", "driver.jar"],
             in: directory)
         #expect(compiled.status == 0, "\(compiled.output)")
         guard compiled.status == 0 else { return }
         let urls = Self.samplePaths(result.apps[0]) + extra
         let answers = try Self.run(
-            "java", ["-cp", "driver.jar", "test.routes.MainKt"], input: urls.joined(separator: "\n") + "\n", in: directory)
+            "java", ["-cp", (["driver.jar"] + Self.serializationRuntime).joined(separator: ":"), "test.routes.MainKt"],
+            input: urls.joined(separator: "\n") + "\n", in: directory)
         #expect(answers.status == 0)
         let lines = answers.output.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
-        #expect(lines == Self.expectedHolders(result.apps[0]) + [Self.expectedReleases(plan)] + Self.expected(urls, result))
+        let expected = (Self.expectedHolders(result.apps[0]) + [Self.expectedReleases(plan)] + Self.expected(urls, result))
+            .flatMap { $0.split(separator: "\n").map(String.init) }
+        #expect(lines == expected)
+        for (line, wanted) in zip(lines, expected) where line != wanted {
+            Issue.record("\(line)\n  expected \(wanted)")
+            break
+        }
     }
+
+    /// kotlinx.serialization's runtime, beside the compiler (`scripts/kotlin-toolchain`).
+    static let serializationRuntime = ["kotlinx-serialization-core-jvm.jar", "kotlinx-serialization-json-jvm.jar"].map {
+        URL(fileURLWithPath: kotlinc).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("lib/\($0)").path
+    }
+
+    /// What kotlinc needs for `@Serializable` code: the plugin and the runtime.
+    static let serializationArguments = [
+        "-Xplugin="
+            + URL(fileURLWithPath: kotlinc).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("lib/kotlinx-serialization-compiler-plugin.jar").path,
+        "-cp", serializationRuntime.joined(separator: ":"),
+    ]
 
     /// The oldest Kotlin the docs promise: every set's generated code, each in a package of its
     /// own, compiled at once at language and API version 2.0. The only warning allowed is the
@@ -536,8 +588,21 @@ struct GeneratedCodeTests {
                 paths.append("\(name)/\(file.name)")
             }
         }
+        // An app without kotlinx.serialization whose routes are its navigation library's keys.
+        let (_, files, _) = try #require(try Self.routeSets().first)
+        let (_, _, plain) = try Self.generated(
+            files, language: .kotlin, holderTypes: .generic, package: "test.routes.plain", serialization: .none,
+            routeSupertype: "test.keys.NavKey")
+        #expect(!plain.contains { $0.contents.contains("import kotlinx") || $0.contents.contains("@Serializable") })
+        let key = GeneratedFile(name: "NavKey.kt", contents: "package test.keys\n\ninterface NavKey\n")
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("plain"), withIntermediateDirectories: true)
+        for file in plain + [key] {
+            try file.contents.write(to: directory.appendingPathComponent("plain/\(file.name)"), atomically: true, encoding: .utf8)
+            paths.append("plain/\(file.name)")
+        }
         let compiled = try Self.run(
-            "JAVA_OPTS=-Xmx1g", [Self.kotlinc, "-language-version", "2.0", "-api-version", "2.0"] + paths + ["-d", "classes"],
+            "JAVA_OPTS=-Xmx1g",
+            [Self.kotlinc, "-language-version", "2.0", "-api-version", "2.0"] + Self.serializationArguments + paths + ["-d", "classes"],
             in: directory)
         #expect(compiled.status == 0, "\(compiled.output)")
         let diagnostics = compiled.output.split(separator: "\n").filter { $0.contains("warning:") || $0.contains("error:") }

@@ -40,8 +40,16 @@ internal class RouteValueKind(code: String, listed: List<Set<String>>) {
     }
 }
 
-/** A query item a route declares: its decoded name, kind, whether it is required, and its decoded default. */
-internal class RouteQueryItem(val name: String, val kind: RouteValueKind, val isRequired: Boolean, val defaultValue: String?)
+/**
+ * A query item a route declares: its decoded name, kind (and the kind's code in the table, by
+ * which a plan passes a value on), whether it is required, and its decoded default.
+ */
+internal class RouteQueryItem(
+    val name: String, val kind: RouteValueKind, val kindCode: String, val isRequired: Boolean, val defaultValue: String?
+)
+
+/** A value of a route by name, with its kind's code: what a plan and a route's JSON carry. */
+internal class RouteNamedValue(val name: String, val kind: String, val value: String)
 
 /**
  * A route's row of the generated route table: what the manifest says of it, so that a route
@@ -63,8 +71,61 @@ internal class RouteRow(
     val holder: Int,
     val query: List<RouteQueryItem>,
     /** Of the routes a URL matches, the one of lowest rank is the most specific. */
-    val rank: Int
+    val rank: Int,
+    /** The path parameters' kinds, as codes and as kinds. */
+    val parameterKinds: List<String>,
+    val parameterValueKinds: List<RouteValueKind>,
+    /** The rows of the routes it links to; of the route its `up` names (one that links to it), or -1; of its fallback, or -1. */
+    val links: List<Int>,
+    val up: Int,
+    val fallback: Int,
+    /** Whether, presented, it holds routes pushed inside it. */
+    val isStacked: Boolean,
+    /** Its feature flag, decoded; null for none. */
+    val feature: String?
 ) {
+    /**
+     * The route's values by name, as a plan and the JSON of a route give them: the path
+     * parameters, then the query items that have a value, each with its kind's code.
+     */
+    fun namedValues(arguments: List<String>): List<RouteNamedValue> {
+        val values = ArrayList<RouteNamedValue>()
+        for (index in parameterNames.indices) {
+            values.add(RouteNamedValue(parameterNames[index], parameterKinds[index], arguments.getOrNull(index) ?: ""))
+        }
+        for (index in query.indices) {
+            val value = arguments.getOrNull(parameterNames.size + index) ?: ""
+            if (value.length > 0) values.add(RouteNamedValue(query[index].name, query[index].kindCode, value))
+        }
+        return values
+    }
+
+    /**
+     * The arguments of a value of this route from values by name: null when a path parameter or
+     * a required query item without a default has none, or a value is not of its kind.
+     * [value] gives a value by name and kind code, null for none.
+     */
+    fun argumentsNamed(value: (String, String) -> String?): List<String>? {
+        val arguments = ArrayList<String>()
+        for (index in parameterNames.indices) {
+            val text = value(parameterNames[index], parameterKinds[index])
+            if (text == null || text.length == 0 || !parameterValueKinds[index].accepts(text, RoutePath.encode(text))) return null
+            arguments.add(text)
+        }
+        for (item in query) {
+            val text = value(item.name, item.kindCode) ?: item.defaultValue
+            if (text != null && text.length > 0) {
+                if (!item.kind.accepts(text, RoutePath.encode(text))) return null
+                arguments.add(text)
+            } else if (item.isRequired) {
+                return null
+            } else {
+                arguments.add("")
+            }
+        }
+        return arguments
+    }
+
     /**
      * The URL of the route with these values (path parameters, then query items, each empty
      * for an absent optional), percent-encoded: the path, then the query items whose values
@@ -142,8 +203,9 @@ internal class RouteRow(
          * The rows of a table: a line per route, its fields separated by tabs: id, pattern
          * (segments after "/", `:name:kind` a parameter; empty for no path), activity, tab
          * (positions, empty for none), presentation, requires-auth (`1` or `0`), holder (a
-         * position), query items (`name:kind:required:default`, separated by "/") and rank.
-         * [listed] are the values of each listed kind.
+         * position), query items (`name:kind:required:default`, separated by "/"), rank, links
+         * (positions separated by spaces), up (a position), stacked (`1` or `0`), feature (a
+         * canonical segment) and fallback (a position). [listed] are the values of each listed kind.
          */
         fun rows(chunks: Array<String>, listed: List<Set<String>>): List<RouteRow> {
             val rows = ArrayList<RouteRow>()
@@ -152,9 +214,11 @@ internal class RouteRow(
                 val fields = line.split("\t")
                 val field = { index: Int -> if (index < fields.size) fields[index] else "" }
                 val names = ArrayList<String>()
+                val kinds = ArrayList<String>()
                 val pattern: List<String?>? = if (field(1).length == 0) null else field(1).split("/").filter { it.length > 0 }.map {
                     if (it.startsWith(":")) {
                         names.add(it.substring(1).substringBefore(':'))
+                        kinds.add(it.substring(1).substringAfter(':', "s"))
                         null
                     } else {
                         it
@@ -169,14 +233,18 @@ internal class RouteRow(
                     val parts = item.split(":")
                     val part = { index: Int -> if (index < parts.size) parts[index] else "" }
                     RouteQueryItem(
-                        RoutePath.decodedText(part(0)), RouteValueKind(part(1), listed), part(2) == "1",
+                        RoutePath.decodedText(part(0)), RouteValueKind(part(1), listed), part(1), part(2) == "1",
                         if (part(3).length == 0) null else RoutePath.decodedText(part(3))
                     )
                 }
                 rows.add(
                     RouteRow(
                         field(0), pattern, names, field(2).toIntOrNull() ?: -1, field(3).toIntOrNull() ?: -1, presentation,
-                        field(5) == "1", field(6).toIntOrNull() ?: 0, query, field(8).toIntOrNull() ?: 0
+                        field(5) == "1", field(6).toIntOrNull() ?: 0, query, field(8).toIntOrNull() ?: 0,
+                        kinds, kinds.map { RouteValueKind(it, listed) },
+                        field(9).split(" ").mapNotNull { it.toIntOrNull() }, field(10).toIntOrNull() ?: -1,
+                        field(13).toIntOrNull() ?: -1, field(11) == "1",
+                        if (field(12).length == 0) null else RoutePath.decodedText(field(12))
                     )
                 )
             }
@@ -186,6 +254,154 @@ internal class RouteRow(
         /** The values of each listed kind: a line each, canonical values separated by "/". */
         fun listed(chunks: Array<String>): List<Set<String>> =
             chunks.joinToString("").split("\n").filter { it.length > 0 }.map { it.split("/").toSet() }
+    }
+}
+
+/**
+ * Navigation plans from the route table, as `routelint resolve --plan` makes them: the tab,
+ * the stack from the tab's root along links (the fewest, ties to the smaller sequence of ids,
+ * `up` honoured, through routes whose values the link carries by name and kind), presented
+ * routes with what is pushed inside them, feature flags and sign-in.
+ */
+internal object RoutePlanner {
+    /** A plan's routes as `make` builds them from a row and its arguments. */
+    class Parts<V>(val activity: Int, val tab: Int) {
+        val stack = ArrayList<V>()
+        val presented = ArrayList<Presented<V>>()
+        var requiresAuth = false
+    }
+
+    class Presented<V>(val value: V, val presentation: Presentation, val stacked: Boolean) {
+        val stack = ArrayList<V>()
+    }
+
+    /**
+     * The plan of the route of row [target] with [arguments], in tab [requestedTab] (a position,
+     * or -1) when it is a tab of the route's activity; null when a feature is off without a
+     * fallback that is on, or a route the plan must hold needs a value the link lacks.
+     */
+    fun <V> plan(
+        target: Int, arguments: List<String>, requestedTab: Int, rows: List<RouteRow>, tabRoots: List<Int>,
+        tabActivities: List<Int>, isOn: (String) -> Boolean, make: (Int, List<String>) -> V?
+    ): Parts<V>? {
+        val carried = HashMap<String, RouteNamedValue>()
+        for (value in rows[target].namedValues(arguments)) {
+            if (value.value.length > 0 && !carried.containsKey(value.name)) carried[value.name] = value
+        }
+        val value = { name: String, kind: String -> carried[name]?.let { if (it.kind == kind) it.value else null } }
+        // A route whose feature is off opens its fallback, with the link's values.
+        var route = target
+        var replaced = 0
+        while (true) {
+            val feature = rows[route].feature ?: break
+            if (isOn(feature)) break
+            val fallback = rows[route].fallback
+            if (replaced >= rows.size || fallback < 0 || fallback >= rows.size) return null
+            route = fallback
+            replaced++
+        }
+        val activity = rows[route].activity
+        val tab = if (requestedTab >= 0 && requestedTab < tabActivities.size && tabActivities[requestedTab] == activity) {
+            requestedTab
+        } else {
+            rows[route].tab
+        }
+        val parts = Parts<V>(activity, tab)
+        val root = if (tab >= 0 && tab < tabRoots.size) tabRoots[tab] else -1
+        val carries = { row: Int -> rows[row].argumentsNamed(value) != null }
+        val path = (if (root >= 0) path(root, route, rows, carries, 0) else listOf(route)).filter { row ->
+            // A route whose feature is off is left out; the route opened stays.
+            row == route || rows[row].feature.let { it == null || isOn(it) }
+        }
+        for ((index, row) in path.withIndex()) {
+            val made = rows[row].argumentsNamed(value)?.let { make(row, it) } ?: return null
+            if (rows[row].requiresAuth) parts.requiresAuth = true
+            if (index > 0 && rows[row].presentation != Presentation.PUSH) {
+                parts.presented.add(Presented(made, rows[row].presentation, rows[row].isStacked))
+            } else if (parts.presented.isEmpty()) {
+                parts.stack.add(made)
+            } else {
+                parts.presented[parts.presented.size - 1].stack.add(made)
+            }
+        }
+        return parts
+    }
+
+    /**
+     * The rows from [root] to [target]: through the target's `up` when the link carries its
+     * values, else a shortest path; the root and the target alone when none exists.
+     */
+    private fun path(root: Int, target: Int, rows: List<RouteRow>, carries: (Int) -> Boolean, depth: Int): List<Int> {
+        if (target == root) return listOf(root)
+        val up = rows[target].up
+        if (depth < rows.size && up >= 0 && up < rows.size && (up == root || carries(up))) {
+            return path(root, up, rows, carries, depth + 1) + target
+        }
+        return shortestPath(root, target, rows, carries) ?: listOf(root, target)
+    }
+
+    /**
+     * A breadth-first search by layers, each ranked by its paths' id sequences (the parent's
+     * rank, then the route's id), so the first parent found in rank order gives a route its
+     * smallest sequence. A presented route that is not stacked holds no push.
+     */
+    private fun shortestPath(root: Int, target: Int, rows: List<RouteRow>, carries: (Int) -> Boolean): List<Int>? {
+        val parent = HashMap<Int, Int>()
+        parent[root] = root
+        var layer = listOf(root)
+        while (layer.isNotEmpty()) {
+            val next = ArrayList<Triple<Int, String, Int>>()
+            for ((rank, vertex) in layer.withIndex()) {
+                val holdsPushes = rows[vertex].presentation == Presentation.PUSH || rows[vertex].isStacked || vertex == root
+                for (successor in rows[vertex].links) {
+                    if (successor >= rows.size || parent.containsKey(successor)) continue
+                    if (!holdsPushes && rows[successor].presentation == Presentation.PUSH) continue
+                    if (successor != target && !carries(successor)) continue
+                    parent[successor] = vertex
+                    next.add(Triple(rank, rows[successor].id, successor))
+                }
+            }
+            if (parent.containsKey(target)) {
+                val path = arrayListOf(target)
+                while (path.last() != root) path.add(parent[path.last()] ?: break)
+                return path.reversed()
+            }
+            layer = next.sortedWith(compareBy<Triple<Int, String, Int>> { it.first }.thenBy { it.second }).map { it.third }
+        }
+        return null
+    }
+}
+
+/**
+ * Routes and plans as JSON text: compact, fields in the order docs/code-generation.md gives
+ * them, strings escaped as kotlinx.serialization escapes them, so that both platforms write
+ * the same bytes.
+ */
+internal object RouteJson {
+    /** `"route":ID,"params":{NAME:VALUE,…}`: a route's fields, for its object or a presented one's. */
+    fun routeFields(id: String, params: List<RouteNamedValue>): String =
+        "\"route\":" + quoted(id) + ",\"params\":{" + params.joinToString(",") { quoted(it.name) + ":" + quoted(it.value) } + "}"
+
+    /**
+     * A JSON string: quote and backslash escaped, control characters as `\b`, `\t`, `\n`, `\f`,
+     * `\r` or `\u00xx`, everything else as it is.
+     */
+    fun quoted(text: String): String {
+        val result = StringBuilder("\"")
+        for (character in text) {
+            when {
+                character == '"' -> result.append("\\\"")
+                character == '\\' -> result.append("\\\\")
+                character == '\b' -> result.append("\\b")
+                character == '\t' -> result.append("\\t")
+                character == '\n' -> result.append("\\n")
+                character.code == 12 -> result.append("\\f")
+                character == '\r' -> result.append("\\r")
+                character.code < 0x20 -> result.append("\\u00").append(if (character.code < 0x10) "0" else "").append(character.code.toString(16))
+                else -> result.append(character)
+            }
+        }
+        return result.append('"').toString()
     }
 }
 

@@ -4,7 +4,11 @@
 
 package names.routes
 
+import kotlinx.serialization.SerialName
+import kotlinx.serialization.Serializable
+
 /** A route of the app: an object per route without parameters, a data class per route with some. */
+@Serializable(with = RouteSerializer::class)
 sealed class Route(
     /** The route's row of the route table. */
     internal val ordinal: Int,
@@ -33,6 +37,33 @@ sealed class Route(
 
     /** The value of the path parameter or query item named [name] in the manifest, as a URL carries it; empty for none. */
     internal fun argument(name: String): String = row.argument(name, arguments)
+
+    /** The values a route's JSON carries: its path parameters, then its query items that have a value. */
+    internal fun namedValues(): List<RouteNamedValue> = row.namedValues(arguments)
+
+    /**
+     * The route as JSON, `{"route":ID,"params":{NAME:VALUE,…}}` (its path parameters, then its query
+     * items that have a value): the same bytes the generated Swift writes.
+     */
+    val json: String get() = "{" + RouteJson.routeFields(id, namedValues()) + "}"
+
+    /**
+     * What opening this route does to the app's navigation (docs/code-generation.md, "Navigation
+     * plans"): in [tab] when it is a tab of the route's activity, else in [Route.tab]; [flags] says
+     * whether a feature flag is on. Null when the route's feature is off and no fallback is on.
+     */
+    fun plan(tab: Tab? = null, flags: (String) -> Boolean = { true }): NavigationPlan? {
+        val parts = RoutePlanner.plan(
+            ordinal, arguments, tab?.ordinal ?: -1, RouteTables.rows, RouteTables.tabRoots, RouteTables.tabActivities, flags
+        ) { row, values -> make(row, values) } ?: return null
+        return NavigationPlan(
+            if (parts.activity >= 0) RouteTables.activities[parts.activity] else null,
+            if (parts.tab >= 0) RouteTables.tabs[parts.tab] else null,
+            parts.stack,
+            parts.presented.map { NavigationPlan.Presented(it.value, it.presentation, it.stacked, it.stack) },
+            parts.requiresAuth
+        )
+    }
 
     object Home : Route(0)
 
@@ -69,7 +100,17 @@ sealed class Route(
             return make(match, RouteTables.rows[match].arguments(segments, query))
         }
 
-        private fun make(index: Int, arguments: List<String>): Route? {
+        /**
+         * The route of manifest id [id] with its values by name (as a URL carries them, decoded): null
+         * when no route has the id, or a value it needs is missing or not of its type.
+         */
+        fun of(id: String, params: Map<String, String>): Route? {
+            val ordinal = RouteTables.ordinals[id] ?: return null
+            val arguments = RouteTables.rows[ordinal].argumentsNamed { name, _ -> params[name] } ?: return null
+            return make(ordinal, arguments)
+        }
+
+        internal fun make(index: Int, arguments: List<String>): Route? {
             return when (index / 256) {
                 0 -> make0(index, arguments)
                 else -> null
@@ -86,6 +127,7 @@ sealed class Route(
                 5 -> Docs
                 6 -> Search
                 7 -> Cafe(arguments[0])
+                8 -> SelfValue
                 else -> null
             }
         }
@@ -93,10 +135,11 @@ sealed class Route(
 }
 
 /** A tab of a tab bar. */
+@Serializable
 enum class Tab(val id: String, val title: String, val icon: String, val index: Int) {
-    home("home", "Home", "house", 0),
-    `class`("class", "Class", "box", 1),
-    other("other", "Other", "star", 0);
+    @SerialName("home") home("home", "Home", "house", 0),
+    @SerialName("class") `class`("class", "Class", "box", 1),
+    @SerialName("other") other("other", "Other", "star", 0);
 
     val activity: Activity
         get() = when (this) {
@@ -116,9 +159,10 @@ enum class Tab(val id: String, val title: String, val icon: String, val index: I
 }
 
 /** An app context with its own tab set. */
+@Serializable
 enum class Activity(val id: String, val title: String, val icon: String?) {
-    default("default", "Default", null),
-    `in`("in", "In", null);
+    @SerialName("default") default("default", "Default", null),
+    @SerialName("in") `in`("in", "In", null);
 
     /** The tab shown when switching to the activity. */
     val defaultTab: Tab?
@@ -141,8 +185,11 @@ enum class Activity(val id: String, val title: String, val icon: String?) {
  * bare path, with the tab it opens in (the `tab` query item, when it names a tab of the route's
  * activity) and the other query items.
  */
-data class RouteLink(val route: Route, val tab: Tab?, val query: List<QueryItem>) {
+data class RouteLink(val route: Route, val tab: Tab?, val query: List<QueryItem>, private val requestedTab: Tab? = null) {
     val activity: Activity? get() = route.activity
+
+    /** What opening the link does: the route's plan in the tab the link names; [flags] says whether a feature flag is on. */
+    fun plan(flags: (String) -> Boolean = { true }): NavigationPlan? = route.plan(requestedTab, flags)
 
     data class QueryItem(val name: String, val value: String)
 
@@ -158,7 +205,7 @@ data class RouteLink(val route: Route, val tab: Tab?, val query: List<QueryItem>
             val items = parts.query.map { QueryItem(it.first, it.second) }
             val requested = items.firstOrNull { it.name == "tab" }?.let { item -> RouteTables.tabs.firstOrNull { it.id == item.value } }
             return if (requested != null && requested.activity == route.activity) {
-                RouteLink(route, requested, items.filter { it.name != "tab" })
+                RouteLink(route, requested, items.filter { it.name != "tab" }, requested)
             }
             else {
                 RouteLink(route, route.tab, items)
@@ -167,11 +214,53 @@ data class RouteLink(val route: Route, val tab: Tab?, val query: List<QueryItem>
     }
 }
 
+/**
+ * What opening a link does to the app's navigation (docs/code-generation.md, "Navigation plans"):
+ * the activity, the tab, the tab's stack from its root, the routes presented over it (outermost
+ * first) with what is pushed inside each, and whether sign-in comes first. [json] is the JSON of
+ * `routelint resolve --plan`, the same bytes the generated Swift writes and kotlinx.serialization's `Json` encodes.
+ */
+@Serializable
+data class NavigationPlan(
+    val activity: Activity?,
+    val tab: Tab?,
+    /** The tab's stack, its root first. */
+    val stack: List<Route>,
+    val presented: List<Presented>,
+    val requiresAuth: Boolean
+) {
+    /** A sheet or full-screen route presented over the stack, or over the presented route before it. */
+    @Serializable(with = PresentedSerializer::class)
+    data class Presented(
+        val route: Route,
+        val presentation: Presentation,
+        /** Whether it holds a navigation stack: the routes pushed inside it. */
+        val stacked: Boolean,
+        val stack: List<Route>
+    ) {
+        /** The JSON text of `routelint resolve --plan` for a presented route. */
+        val json: String
+            get() = "{" + RouteJson.routeFields(route.id, route.namedValues()) + ",\"presentation\":" +
+                RouteJson.quoted(presentation.name.lowercase()) + ",\"stacked\":" + stacked + ",\"stack\":[" +
+                stack.joinToString(",") { it.json } + "]}"
+    }
+
+    /** The route the plan opens: the last pushed or presented. */
+    val destination: Route?
+        get() = presented.lastOrNull()?.let { it.stack.lastOrNull() ?: it.route } ?: stack.lastOrNull()
+
+    /** The JSON text of `routelint resolve --plan`, compact: the same bytes the generated Swift writes. */
+    val json: String
+        get() = "{\"activity\":" + (activity?.let { RouteJson.quoted(it.id) } ?: "null") + ",\"tab\":" +
+            (tab?.let { RouteJson.quoted(it.id) } ?: "null") + ",\"stack\":[" + stack.joinToString(",") { it.json } +
+            "],\"presented\":[" + presented.joinToString(",") { it.json } + "],\"requiresAuth\":" + requiresAuth + "}"
+}
+
 /** What the manifest says of each route, and the trie of their paths. */
 internal object RouteTables {
     /** The values of each listed kind, in canonical form. */
     val listed: List<Set<String>> = RouteRow.listed(arrayOf(""))
-    val rows: List<RouteRow> = RouteRow.rows(arrayOf("home\u0009/\u00090\u00090\u0009push\u00090\u00091\u0009\u00090\nobject\u0009/objects\u00090\u00091\u0009push\u00090\u00092\u0009\u00092\nitem\u0009/items/:id:s/:path:s\u00090\u00090\u0009push\u00090\u00093\u0009\u00097\ninside\u0009/inside\u00091\u00092\u0009push\u00090\u00091\u0009\u00093\nfor\u0009/for/:in:s\u00091\u00092\u0009push\u00090\u00091\u0009\u00094\ndocs\u0009/docs/_\u00090\u00090\u0009push\u00090\u00091\u0009\u00098\nsearch\u0009/search/_/results\u00090\u00090\u0009push\u00090\u00091\u0009\u00096\ncafe\u0009/caf%C3%A9/:dish:s\u00090\u00090\u0009sheet\u00091\u00091\u0009\u00095\nself\u0009\u00090\u00090\u0009push\u00090\u00092\u0009\u00091"), listed)
+    val rows: List<RouteRow> = RouteRow.rows(arrayOf("home\u0009/\u00090\u00090\u0009push\u00090\u00091\u0009\u00090\u00091 2 5 6 7 8\u0009\u00090\u0009\u0009\nobject\u0009/objects\u00090\u00091\u0009push\u00090\u00092\u0009\u00092\u00092\u0009\u00090\u0009\u0009\nitem\u0009/items/:id:s/:path:s\u00090\u00090\u0009push\u00090\u00093\u0009\u00097\u0009\u0009\u00090\u0009\u0009\ninside\u0009/inside\u00091\u00092\u0009push\u00090\u00091\u0009\u00093\u00094\u0009\u00090\u0009\u0009\nfor\u0009/for/:in:s\u00091\u00092\u0009push\u00090\u00091\u0009\u00094\u0009\u0009\u00090\u0009\u0009\ndocs\u0009/docs/_\u00090\u00090\u0009push\u00090\u00091\u0009\u00098\u0009\u0009\u00090\u0009\u0009\nsearch\u0009/search/_/results\u00090\u00090\u0009push\u00090\u00091\u0009\u00096\u0009\u0009\u00090\u0009\u0009\ncafe\u0009/caf%C3%A9/:dish:s\u00090\u00090\u0009sheet\u00091\u00091\u0009\u00095\u0009\u0009\u00090\u0009\u0009\nself\u0009\u00090\u00090\u0009push\u00090\u00092\u0009\u00091\u0009\u0009\u00090\u0009\u0009"), listed)
     val trie: RouteTrie = RouteTrie(
         arrayOf("0,1,,,2,3,,4,,,,6,,7"),
         arrayOf(",,,,,,,,5,,,,,"),
@@ -179,6 +268,11 @@ internal object RouteTables {
         arrayOf("2/s/3\n3/s/4\n6/s/7\n9/s/10\n12/s/13"),
         listed
     )
+    /** By id. */
+    val ordinals: Map<String, Int> = rows.withIndex().associate { it.value.id to it.index }
+    /** Each tab's root and activity, by position. */
+    val tabRoots: List<Int> = listOf(0, 1, 3)
+    val tabActivities: List<Int> = listOf(0, 0, 1)
     val activities: List<Activity> = Activity.values().toList()
     val tabs: List<Tab> = Tab.values().toList()
     val holderKinds: List<HolderKind> = HolderKind.values().toList()

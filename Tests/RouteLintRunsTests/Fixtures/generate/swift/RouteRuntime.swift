@@ -8,7 +8,7 @@
 // beside `Routes.swift` and `Holders.swift`; it needs the standard library only.
 
 /// How a route is shown.
-public enum Presentation: String, CaseIterable, Hashable, Sendable {
+public enum Presentation: String, CaseIterable, Hashable, Sendable, Codable {
     case push, sheet, fullscreen
 }
 
@@ -64,6 +64,8 @@ struct RouteRow: Sendable {
         /// Its name, decoded.
         let name: String
         let kind: RouteValueKind
+        /// The kind as the table writes it: a plan passes a value on by name and this code.
+        let kindCode: String
         let isRequired: Bool
         /// The value a URL without the item gives the route, decoded; nil for none.
         let defaultValue: String?
@@ -73,8 +75,10 @@ struct RouteRow: Sendable {
     let id: String
     /// The path's segments; nil for a route without a path.
     let pattern: [Piece]?
-    /// The path parameters' names in the manifest, in path order.
+    /// The path parameters' names in the manifest, in path order, and their kinds' codes.
     let parameterNames: [String]
+    let parameterKinds: [String]
+    let parameterValueKinds: [RouteValueKind]
     /// The position of the route's activity and tab among the generated enums' cases.
     let activity: Int?
     let tab: Int?
@@ -85,22 +89,37 @@ struct RouteRow: Sendable {
     let query: [QueryItem]
     /// Of the routes a URL matches, the one of lowest rank is the most specific.
     let rank: Int
+    /// The rows of the routes it links to; of the route its `up` names (one that links to it);
+    /// of its fallback.
+    let links: [Int]
+    let up: Int?
+    let fallback: Int?
+    /// Whether, presented, it holds routes pushed inside it.
+    let isStacked: Bool
+    /// Its feature flag, decoded; nil for none.
+    let feature: String?
 
     /// The rows of a table: a line per route, its fields separated by tabs: id, pattern
     /// (segments after "/", `:name:kind` a parameter; empty for no path), activity, tab
     /// (positions, empty for none), presentation, requires-auth (`1` or `0`), holder (a
-    /// position), query items (`name:kind:required:default`, separated by "/") and rank.
-    /// `listed` are the values of each listed kind.
+    /// position), query items (`name:kind:required:default`, separated by "/"), rank, links
+    /// (positions separated by spaces), up (a position), stacked (`1` or `0`), feature (a
+    /// canonical segment) and fallback (a position). `listed` are the values of each listed kind.
     static func rows(_ table: String, listed: [Set<String>]) -> [RouteRow] {
         table.split(separator: "\n").map { line in
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             let field = { (index: Int) in index < fields.count ? fields[index] : "" }
             var pattern: [Piece]?
             var names: [String] = []
+            var kinds: [String] = []
+            var valueKinds: [RouteValueKind] = []
             if !field(1).isEmpty {
                 pattern = field(1).split(separator: "/").map { segment in
                     guard segment.hasPrefix(":") else { return .text(String(segment)) }
-                    names.append(String(segment.dropFirst().prefix { $0 != ":" }))
+                    let parts = segment.dropFirst().split(separator: ":", omittingEmptySubsequences: false)
+                    names.append(String(parts[0]))
+                    kinds.append(parts.count > 1 ? String(parts[1]) : "s")
+                    valueKinds.append(RouteValueKind(code: parts.count > 1 ? parts[1] : "s", listed: listed))
                     return .parameter
                 }
             }
@@ -108,13 +127,16 @@ struct RouteRow: Sendable {
                 let parts = item.split(separator: ":", omittingEmptySubsequences: false)
                 let part = { (index: Int) in index < parts.count ? parts[index] : "" }
                 return QueryItem(
-                    name: RoutePath.decodedText(part(0)), kind: RouteValueKind(code: part(1), listed: listed), isRequired: part(2) == "1",
-                    defaultValue: part(3).isEmpty ? nil : RoutePath.decodedText(part(3)))
+                    name: RoutePath.decodedText(part(0)), kind: RouteValueKind(code: part(1), listed: listed), kindCode: String(part(1)),
+                    isRequired: part(2) == "1", defaultValue: part(3).isEmpty ? nil : RoutePath.decodedText(part(3)))
             }
             return RouteRow(
-                id: field(0), pattern: pattern, parameterNames: names, activity: Int(field(2)), tab: Int(field(3)),
-                presentation: Presentation(rawValue: field(4)) ?? .push, requiresAuth: field(5) == "1",
-                holder: Int(field(6)) ?? 0, query: query, rank: Int(field(8)) ?? 0)
+                id: field(0), pattern: pattern, parameterNames: names, parameterKinds: kinds, parameterValueKinds: valueKinds,
+                activity: Int(field(2)),
+                tab: Int(field(3)), presentation: Presentation(rawValue: field(4)) ?? .push, requiresAuth: field(5) == "1",
+                holder: Int(field(6)) ?? 0, query: query, rank: Int(field(8)) ?? 0,
+                links: field(9).split(separator: " ").compactMap { Int($0) }, up: Int(field(10)), fallback: Int(field(13)),
+                isStacked: field(11) == "1", feature: field(12).isEmpty ? nil : RoutePath.decodedText(field(12)[...]))
         }
     }
 
@@ -155,6 +177,44 @@ struct RouteRow: Sendable {
             parameterNames.firstIndex(of: name)
             ?? query.firstIndex { $0.name.utf8.elementsEqual(name.utf8) }.map { parameterNames.count + $0 }
         return position.map { $0 < arguments.count ? arguments[$0] : "" } ?? ""
+    }
+
+    /// The route's values by name, as a plan and the JSON of a route give them: the path
+    /// parameters, then the query items that have a value, each with its kind's code.
+    func namedValues(_ arguments: [String]) -> [(name: String, kind: String, value: String)] {
+        var values: [(name: String, kind: String, value: String)] = []
+        for (index, name) in parameterNames.enumerated() {
+            values.append((name, parameterKinds[index], index < arguments.count ? arguments[index] : ""))
+        }
+        for (index, item) in query.enumerated() {
+            let position = parameterNames.count + index
+            if position < arguments.count, !arguments[position].isEmpty { values.append((item.name, item.kindCode, arguments[position])) }
+        }
+        return values
+    }
+
+    /// The arguments of a value of this route from values by name: nil when a path parameter
+    /// or a required query item without a default has none, or a value is not of its kind.
+    /// `value(name, kind)` gives a value, nil for none.
+    func arguments(named value: (String, String) -> String?) -> [String]? {
+        var arguments: [String] = []
+        for (index, name) in parameterNames.enumerated() {
+            guard let text = value(name, parameterKinds[index]), !text.isEmpty,
+                parameterValueKinds[index].accepts(text, canonical: RoutePath.encode(text))
+            else { return nil }
+            arguments.append(text)
+        }
+        for item in query {
+            if let text = value(item.name, item.kindCode) ?? item.defaultValue, !text.isEmpty {
+                guard item.kind.accepts(text, canonical: RoutePath.encode(text)) else { return nil }
+                arguments.append(text)
+            } else if item.isRequired {
+                return nil
+            } else {
+                arguments.append("")
+            }
+        }
+        return arguments
     }
 
     /// Whether a URL with these query items (decoded, in URL order) meets what the route asks
@@ -252,6 +312,149 @@ struct RouteTrie: Sendable {
             }
         }
         return found
+    }
+}
+
+/// Navigation plans from the route table, as `routelint resolve --plan` makes them: the tab,
+/// the stack from the tab's root along links (the fewest, ties to the smaller sequence of ids,
+/// `up` honoured, through routes whose values the link carries by name and kind), presented
+/// routes with what is pushed inside them, feature flags and sign-in.
+enum RoutePlanner {
+    /// A plan's routes as `make` builds them from a row and its arguments.
+    struct Parts<Value> {
+        var activity: Int?
+        var tab: Int?
+        var stack: [Value] = []
+        var presented: [(value: Value, presentation: Presentation, stacked: Bool, stack: [Value])] = []
+        var requiresAuth = false
+    }
+
+    /// The plan of the route of row `target` with `arguments`, in tab `requestedTab` (a
+    /// position) when it is a tab of the route's activity; nil when a feature is off without a
+    /// fallback that is on, or a route the plan must hold needs a value the link lacks.
+    static func plan<Value>(
+        target: Int, arguments: [String], requestedTab: Int?, rows: [RouteRow], tabRoots: [Int], tabActivities: [Int],
+        isOn: (String) -> Bool, make: (Int, [String]) -> Value?
+    ) -> Parts<Value>? {
+        var carried: [String: (kind: String, value: String)] = [:]
+        for value in rows[target].namedValues(arguments) where carried[value.name] == nil && !value.value.isEmpty {
+            carried[value.name] = (value.kind, value.value)
+        }
+        let value = { (name: String, kind: String) -> String? in
+            guard let found = carried[name], found.kind == kind else { return nil }
+            return found.value
+        }
+        // A route whose feature is off opens its fallback, with the link's values.
+        var route = target
+        var replaced = 0
+        while let feature = rows[route].feature, !isOn(feature) {
+            guard replaced < rows.count, let fallback = rows[route].fallback, fallback < rows.count else { return nil }
+            route = fallback
+            replaced += 1
+        }
+        var parts = Parts<Value>()
+        parts.activity = rows[route].activity
+        if let requestedTab, requestedTab < tabActivities.count, tabActivities[requestedTab] == rows[route].activity {
+            parts.tab = requestedTab
+        } else {
+            parts.tab = rows[route].tab
+        }
+        let root = parts.tab.flatMap { $0 < tabRoots.count ? tabRoots[$0] : nil }
+        let carries = { (row: Int) in rows[row].arguments(named: value) != nil }
+        var path = root.map { self.path(from: $0, to: route, rows: rows, carries: carries, depth: 0) } ?? [route]
+        // A route whose feature is off is left out; the route opened stays.
+        path = path.filter { $0 == route || rows[$0].feature.map(isOn) ?? true }
+        for (index, row) in path.enumerated() {
+            guard let arguments = rows[row].arguments(named: value), let made = make(row, arguments) else { return nil }
+            if rows[row].requiresAuth { parts.requiresAuth = true }
+            if index > 0 && rows[row].presentation != .push {
+                parts.presented.append((made, rows[row].presentation, rows[row].isStacked, []))
+            } else if parts.presented.isEmpty {
+                parts.stack.append(made)
+            } else {
+                parts.presented[parts.presented.count - 1].stack.append(made)
+            }
+        }
+        return parts
+    }
+
+    /// The rows from `root` to `target`: through the target's `up` when the link carries its
+    /// values, else a shortest path; the root and the target alone when none exists.
+    private static func path(from root: Int, to target: Int, rows: [RouteRow], carries: (Int) -> Bool, depth: Int) -> [Int] {
+        if target == root { return [root] }
+        if depth < rows.count, let up = rows[target].up, up < rows.count, up == root || carries(up) {
+            return path(from: root, to: up, rows: rows, carries: carries, depth: depth + 1) + [target]
+        }
+        return shortestPath(from: root, to: target, rows: rows, carries: carries) ?? [root, target]
+    }
+
+    /// A breadth-first search by layers, each ranked by its paths' id sequences (the parent's
+    /// rank, then the route's id), so the first parent found in rank order gives a route its
+    /// smallest sequence. A presented route that is not stacked holds no push.
+    private static func shortestPath(from root: Int, to target: Int, rows: [RouteRow], carries: (Int) -> Bool) -> [Int]? {
+        var parent = [Int: Int]()
+        parent[root] = root
+        var layer = [root]
+        while !layer.isEmpty {
+            var next: [(parentRank: Int, id: String, row: Int)] = []
+            for (rank, vertex) in layer.enumerated() {
+                let holdsPushes = rows[vertex].presentation == .push || rows[vertex].isStacked || vertex == root
+                for successor in rows[vertex].links where successor < rows.count && parent[successor] == nil {
+                    guard holdsPushes || rows[successor].presentation != .push else { continue }
+                    guard successor == target || carries(successor) else { continue }
+                    parent[successor] = vertex
+                    next.append((rank, rows[successor].id, successor))
+                }
+            }
+            if parent[target] != nil {
+                var path = [target]
+                while let last = path.last, last != root, let above = parent[last] { path.append(above) }
+                return path.reversed()
+            }
+            layer = next.sorted { ($0.parentRank, $0.id) < ($1.parentRank, $1.id) }.map(\.row)
+        }
+        return nil
+    }
+}
+
+/// Routes and plans as JSON text: compact, fields in the order docs/code-generation.md gives
+/// them, strings escaped as kotlinx.serialization escapes them, so that both platforms write
+/// the same bytes.
+enum RouteJSON {
+    /// A coding key of any name: a route's parameters.
+    struct Key: CodingKey {
+        let stringValue: String
+        init(_ name: String) { stringValue = name }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        var intValue: Int? { nil }
+        init?(intValue: Int) { nil }
+    }
+
+    /// `"route":ID,"params":{NAME:VALUE,…}`: a route's fields, for its object or a presented one's.
+    static func routeFields(_ id: String, _ params: [(name: String, kind: String, value: String)]) -> String {
+        "\"route\":" + quoted(id) + ",\"params\":{" + params.map { quoted($0.name) + ":" + quoted($0.value) }.joined(separator: ",") + "}"
+    }
+
+    /// A JSON string: quote and backslash escaped, control characters as `\b`, `\t`, `\n`,
+    /// `\f`, `\r` or `\u00xx`, everything else as it is.
+    static func quoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\u{8}": result += "\\b"
+            case "\t": result += "\\t"
+            case "\n": result += "\\n"
+            case "\u{C}": result += "\\f"
+            case "\r": result += "\\r"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
     }
 }
 

@@ -3,7 +3,7 @@
 //   ../names.routes.yaml
 
 /// A route of the app: one case per route of the manifest, with its path parameters and query items.
-public enum Route: Hashable, Sendable {
+public enum Route: Hashable, Sendable, Codable {
     case home
     case object
     case item(id: String, path: String)
@@ -55,6 +55,61 @@ public enum Route: Hashable, Sendable {
     }
 
     var row: RouteRow { RouteTables.rows[ordinal] }
+
+    /// The route of manifest id `id` with its values by name (as a URL carries them, decoded):
+    /// nil when no route has the id, or a value it needs is missing or not of its type.
+    public init?(id: String, params: [String: String]) {
+        guard let ordinal = RouteTables.ordinals[id],
+            let arguments = RouteTables.rows[ordinal].arguments(named: { name, _ in params[name] }),
+            let route = Route.make(ordinal, arguments)
+        else { return nil }
+        self = route
+    }
+
+    /// The route as JSON, `{"route":ID,"params":{NAME:VALUE,…}}` (its path parameters, then its query
+    /// items that have a value): the same bytes the generated Kotlin writes.
+    public var json: String { "{" + RouteJSON.routeFields(id, row.namedValues(arguments)) + "}" }
+
+    private enum CodingKeys: String, CodingKey { case route, params }
+
+    // Encoded as docs/code-generation.md gives it, so that a saved `NavigationPath` restores
+    // on either platform.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let id = try container.decode(String.self, forKey: .route)
+        let params = try container.decode([String: String].self, forKey: .params)
+        guard let route = Route(id: id, params: params) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .params, in: container, debugDescription: "route '\(id)' does not take these params")
+        }
+        self = route
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .route)
+        var params = container.nestedContainer(keyedBy: RouteJSON.Key.self, forKey: .params)
+        for value in row.namedValues(arguments) { try params.encode(value.value, forKey: RouteJSON.Key(value.name)) }
+    }
+
+    /// What opening this route does to the app's navigation (docs/code-generation.md, "Navigation
+    /// plans"): in `tab` when it is a tab of the route's activity, else in the route's own; `flags` says
+    /// whether a feature flag is on. Nil when the route's feature is off and no fallback is on.
+    public func plan(tab: Tab? = nil, flags isOn: (String) -> Bool = { _ in true }) -> NavigationPlan? {
+        guard
+            let parts = RoutePlanner.plan(
+                target: ordinal, arguments: arguments, requestedTab: tab.flatMap { RouteTables.tabs.firstIndex(of: $0) },
+                rows: RouteTables.rows, tabRoots: RouteTables.tabRoots, tabActivities: RouteTables.tabActivities,
+                isOn: isOn, make: Route.make)
+        else { return nil }
+        return NavigationPlan(
+            activity: parts.activity.map { RouteTables.activities[$0] }, tab: parts.tab.map { RouteTables.tabs[$0] },
+            stack: parts.stack,
+            presented: parts.presented.map {
+                NavigationPlan.Presented(route: $0.value, presentation: $0.presentation, stacked: $0.stacked, stack: $0.stack)
+            },
+            requiresAuth: parts.requiresAuth)
+    }
 
     // Equal and hashed by row and parameters: what the compiler would derive, without
     // its `switch` over every pair of cases.
@@ -116,13 +171,14 @@ public enum Route: Hashable, Sendable {
         case 5: return .docs
         case 6: return .search
         case 7: return .cafe(dish: arguments[0])
+        case 8: return .selfValue
         default: return nil
         }
     }
 }
 
 /// A tab of a tab bar.
-public enum Tab: String, CaseIterable, Hashable, Sendable {
+public enum Tab: String, CaseIterable, Hashable, Sendable, Codable {
     case home = "home"
     case `class` = "class"
     case other = "other"
@@ -170,7 +226,7 @@ public enum Tab: String, CaseIterable, Hashable, Sendable {
 }
 
 /// An app context with its own tab set.
-public enum Activity: String, CaseIterable, Hashable, Sendable {
+public enum Activity: String, CaseIterable, Hashable, Sendable, Codable {
     case `default` = "default"
     case `in` = "in"
 
@@ -211,6 +267,8 @@ public enum Activity: String, CaseIterable, Hashable, Sendable {
 public struct RouteLink: Hashable, Sendable {
     public let route: Route
     public let tab: Tab?
+    /// The tab the link names, when it is one of the route's activity.
+    private let requestedTab: Tab?
     /// Query items other than a `tab` that chose the tab, in URL order.
     public let query: [QueryItem]
     public var activity: Activity? { route.activity }
@@ -232,12 +290,108 @@ public struct RouteLink: Hashable, Sendable {
         let requested = items.first { $0.name == "tab" }.flatMap { Tab(rawValue: $0.value) }
         if let requested, requested.activity == route.activity {
             tab = requested
+            requestedTab = requested
             query = items.filter { $0.name != "tab" }
         }
         else {
             tab = route.tab
+            requestedTab = nil
             query = items
         }
+    }
+
+    /// What opening the link does: the route's plan in the tab the link names; `flags` says whether a
+    /// feature flag is on.
+    public func plan(flags isOn: (String) -> Bool = { _ in true }) -> NavigationPlan? {
+        route.plan(tab: requestedTab, flags: isOn)
+    }
+}
+
+/// What opening a link does to the app's navigation (docs/code-generation.md, "Navigation plans"):
+/// the activity, the tab, the tab's stack from its root, the routes presented over it (outermost
+/// first) with what is pushed inside each, and whether sign-in comes first. Encoded as the JSON of
+/// `routelint resolve --plan`; `json` is the same bytes the generated Kotlin writes.
+public struct NavigationPlan: Hashable, Sendable, Codable {
+    /// A sheet or full-screen route presented over the stack, or over the presented route before it.
+    public struct Presented: Hashable, Sendable, Codable {
+        public var route: Route
+        public var presentation: Presentation
+        /// Whether it holds a navigation stack: the routes pushed inside it.
+        public var stacked: Bool
+        public var stack: [Route]
+
+        public init(route: Route, presentation: Presentation, stacked: Bool, stack: [Route]) {
+            self.route = route
+            self.presentation = presentation
+            self.stacked = stacked
+            self.stack = stack
+        }
+
+        private enum CodingKeys: String, CodingKey { case presentation, stacked, stack }
+
+        // The route's fields beside the presentation's, in one object.
+        public init(from decoder: any Decoder) throws {
+            route = try Route(from: decoder)
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            presentation = try container.decode(Presentation.self, forKey: .presentation)
+            stacked = try container.decode(Bool.self, forKey: .stacked)
+            stack = try container.decode([Route].self, forKey: .stack)
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try route.encode(to: encoder)
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(presentation, forKey: .presentation)
+            try container.encode(stacked, forKey: .stacked)
+            try container.encode(stack, forKey: .stack)
+        }
+
+        /// The JSON text of `routelint resolve --plan` for a presented route.
+        public var json: String {
+            "{" + RouteJSON.routeFields(route.id, route.row.namedValues(route.arguments)) + ",\"presentation\":"
+                + RouteJSON.quoted(presentation.rawValue) + ",\"stacked\":\(stacked),\"stack\":["
+                + stack.map(\.json).joined(separator: ",") + "]}"
+        }
+    }
+
+    public var activity: Activity?
+    public var tab: Tab?
+    /// The tab's stack, its root first: what a `NavigationPath` holds.
+    public var stack: [Route]
+    public var presented: [Presented]
+    public var requiresAuth: Bool
+
+    public init(activity: Activity?, tab: Tab?, stack: [Route], presented: [Presented], requiresAuth: Bool) {
+        self.activity = activity
+        self.tab = tab
+        self.stack = stack
+        self.presented = presented
+        self.requiresAuth = requiresAuth
+    }
+
+    /// The route the plan opens: the last pushed or presented.
+    public var destination: Route? {
+        guard let last = presented.last else { return stack.last }
+        return last.stack.last ?? last.route
+    }
+
+    private enum CodingKeys: String, CodingKey { case activity, tab, stack, presented, requiresAuth }
+
+    // Every field written, `null` for no activity or tab, as the JSON of `resolve --plan`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(activity, forKey: .activity)
+        try container.encode(tab, forKey: .tab)
+        try container.encode(stack, forKey: .stack)
+        try container.encode(presented, forKey: .presented)
+        try container.encode(requiresAuth, forKey: .requiresAuth)
+    }
+
+    /// The JSON text of `routelint resolve --plan`, compact: the same bytes the generated Kotlin writes.
+    public var json: String {
+        "{\"activity\":" + (activity.map { RouteJSON.quoted($0.rawValue) } ?? "null") + ",\"tab\":"
+            + (tab.map { RouteJSON.quoted($0.rawValue) } ?? "null") + ",\"stack\":[" + stack.map(\.json).joined(separator: ",")
+            + "],\"presented\":[" + presented.map(\.json).joined(separator: ",") + "],\"requiresAuth\":\(requiresAuth)}"
     }
 }
 
@@ -247,15 +401,15 @@ enum RouteTables {
     static let listed: [Set<String>] = []
     static let rows = RouteRow.rows(
         """
-        home	/	0	0	push	0	1		0
-        object	/objects	0	1	push	0	2		2
-        item	/items/:id:s/:path:s	0	0	push	0	3		7
-        inside	/inside	1	2	push	0	1		3
-        for	/for/:in:s	1	2	push	0	1		4
-        docs	/docs/_	0	0	push	0	1		8
-        search	/search/_/results	0	0	push	0	1		6
-        cafe	/caf%C3%A9/:dish:s	0	0	sheet	1	1		5
-        self		0	0	push	0	2		1
+        home	/	0	0	push	0	1		0	1 2 5 6 7 8		0		
+        object	/objects	0	1	push	0	2		2	2		0		
+        item	/items/:id:s/:path:s	0	0	push	0	3		7			0		
+        inside	/inside	1	2	push	0	1		3	4		0		
+        for	/for/:in:s	1	2	push	0	1		4			0		
+        docs	/docs/_	0	0	push	0	1		8			0		
+        search	/search/_/results	0	0	push	0	1		6			0		
+        cafe	/caf%C3%A9/:dish:s	0	0	sheet	1	1		5			0		
+        self		0	0	push	0	2		1			0		
         """,
         listed: listed
     )
@@ -283,6 +437,11 @@ enum RouteTables {
         """,
         listed: listed
     )
+    /// By id.
+    static let ordinals = Dictionary(rows.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+    /// Each tab's root and activity, by position.
+    static let tabRoots: [Int] = [0, 1, 3]
+    static let tabActivities: [Int] = [0, 0, 1]
     static let activities = Array(Activity.allCases)
     static let tabs = Array(Tab.allCases)
     static let holderKinds = Array(HolderKind.allCases)
