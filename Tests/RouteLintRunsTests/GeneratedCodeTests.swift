@@ -14,9 +14,10 @@ import Testing
 /// route must release every holder but the app's, once.
 @Suite("Generated code, compiled and run", .serialized)
 struct GeneratedCodeTests {
-    /// The route sets the generated code is run on: the example app, the Stripe API, names that
-    /// are keywords and members in both languages (holders typed generically), and 1,050 routes
-    /// with a holder each (holders named).
+    /// The route sets the generated code is run on: the example app, the Stripe and GitHub APIs,
+    /// names that are keywords and members in both languages (holders typed generically), 1,050
+    /// routes with a holder each (holders named), typed parameters and query items, the plan
+    /// cases of `NavigationPlanTests` and a random app of sheets, stacks, `up` and flags.
     static func routeSets() throws -> [(name: String, files: [SourceFile], extraURLs: [String])] {
         let root = testsDirectory.deletingLastPathComponent().deletingLastPathComponent()
         let manifests = try loadFromDisk([root.appendingPathComponent("Manifests").path]).files
@@ -31,6 +32,8 @@ struct GeneratedCodeTests {
             githubTemplates = githubTemplates.enumerated().filter { !failing.contains("r\($0.offset + 1)") }.map(\.element)
         }
         let github = DatasetTests.manifest(githubTemplates)
+        // Sheets, stacks, `up`, flags and values carried by name, at random.
+        let random = NavigationPlanOracleTests.randomApp(seed: 2, count: 24, tabs: 2)
         let names = try String(contentsOf: testsDirectory.appendingPathComponent("Fixtures/generate/names.routes.yaml"), encoding: .utf8)
         let typed = try String(contentsOf: testsDirectory.appendingPathComponent("Fixtures/generate/typed.routes.yaml"), encoding: .utf8)
         return [
@@ -67,6 +70,14 @@ struct GeneratedCodeTests {
                     "/far?tab=home", "/far?tab=more", "/needs/007", "/results/3?kind=used", "/search?q=shoes", "/inner", "/inside",
                     "/new", "/gone", "/lost/x", "/after", "/welcome", "/upped", "/deep",
                 ]
+            ),
+            (
+                "random", [SourceFile(id: FileID(0), path: "random.routes.yaml", bytes: Array(random.manifest.utf8))],
+                // Each route in the other tab, with its query item, and both.
+                random.routes.flatMap { route in
+                    let path = "/" + route.id + (route.parameter.map { $0.type == "int" ? "/7" : "/x" } ?? "")
+                    return [path + "?tab=t1", path + "?code=q", path + "?code=q&tab=t0"]
+                }
             ),
             (
                 "typed", [SourceFile(id: FileID(0), path: "typed.routes.yaml", bytes: Array(typed.utf8))],
@@ -467,8 +478,8 @@ struct GeneratedCodeTests {
         """
 
     @Test(
-        "Swift: compiled with swiftc, the router agrees with routelint resolve, every route's path leads back to it, and every typed holder is its holder",
-        arguments: ["manifests", "stripe", "github", "names", "thousand", "typed", "plans"])
+        "Swift: compiled with swiftc, the router and its plans agree with routelint resolve (plan JSON byte for byte, round-tripped through Codable), every route's path leads back to it, and every typed holder is its holder",
+        arguments: ["manifests", "stripe", "github", "names", "thousand", "typed", "plans", "random"])
     func swift(_ set: String) throws {
         let (_, files, extra) = try #require(try Self.routeSets().first { $0.name == set })
         let (result, plan, generated) = try Self.generated(files, language: .swift, holderTypes: Self.holderTypes(set))
@@ -513,8 +524,8 @@ struct GeneratedCodeTests {
     static let compilesKotlin = ProcessInfo.processInfo.environment["CI"] != nil || FileManager.default.isExecutableFile(atPath: kotlinc)
 
     @Test(
-        "Kotlin: compiled with Kotlin 2, warnings as errors, the router agrees with routelint resolve, every route's path leads back to it, and every typed holder is its holder",
-        .enabled(if: compilesKotlin), arguments: ["manifests", "stripe", "github", "names", "thousand", "typed", "plans"])
+        "Kotlin: compiled with Kotlin 2 and kotlinx.serialization, warnings as errors, the router and its plans agree with routelint resolve (plan JSON byte for byte, round-tripped through Json), every route's path leads back to it, and every typed holder is its holder",
+        .enabled(if: compilesKotlin), arguments: ["manifests", "stripe", "github", "names", "thousand", "typed", "plans", "random"])
     func kotlin(_ set: String) throws {
         let (_, files, extra) = try #require(try Self.routeSets().first { $0.name == set })
         let (result, plan, generated) = try Self.generated(files, language: .kotlin, holderTypes: Self.holderTypes(set))
@@ -570,7 +581,9 @@ struct GeneratedCodeTests {
     /// The oldest Kotlin the docs promise: every set's generated code, each in a package of its
     /// own, compiled at once at language and API version 2.0. The only warning allowed is the
     /// compiler's own, that 2.0 is deprecated.
-    @Test("Kotlin: every set's generated code compiles at -language-version 2.0 -api-version 2.0", .enabled(if: compilesKotlin))
+    @Test(
+        "Kotlin: every set's generated code compiles at -language-version 2.0 -api-version 2.0, with kotlinx.serialization and without it",
+        .enabled(if: compilesKotlin))
     func kotlinLanguageVersion2() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("routelint-kotlin20-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -1,0 +1,249 @@
+import Testing
+import RouteLintTestSupport
+
+@testable import RouteLintRuns
+@testable import RouteLintCore
+
+/// Navigation plans of seeded random apps against a reading of docs/code-generation.md
+/// ("Navigation plans") that shares no code with the planner: every simple path from the tab's
+/// root is listed, the valid ones kept, and the shortest with the smallest id sequence taken.
+@Suite("Navigation plans: random apps against the documented definition")
+struct NavigationPlanOracleTests {
+    /// A route of a random app, as the oracle reads it.
+    struct RandomRoute {
+        var id: String
+        /// Its path parameter, if any: name and type.
+        var parameter: (name: String, type: String)?
+        /// A query item it declares: name, type, whether required.
+        var item: (name: String, type: String, required: Bool)?
+        var presentation = "push"
+        var stacked = false
+        var links: [Int] = []
+        var up: Int?
+        var feature: String?
+        var fallback: Int?
+        var requiresAuth = false
+    }
+
+    /// A random app: `count` routes in one activity, the first `tabs` of them the tabs' roots
+    /// (no parameters), each route's path its own first segment, so that no two conflict; `up`
+    /// only where that route links to it, so that the app lints without errors.
+    static func randomApp(seed: UInt64, count: Int, tabs: Int) -> (manifest: String, routes: [RandomRoute]) {
+        var random = SeededRandom(state: seed)
+        var routes: [RandomRoute] = []
+        for index in 0..<count {
+            var route = RandomRoute(id: "r\(index)")
+            if index >= tabs {
+                switch Int.random(in: 0..<6, using: &random) {
+                case 0: route.parameter = ("id", "int")
+                case 1: route.parameter = ("id", "string")
+                case 2: route.parameter = ("code", "string")
+                case 3: route.item = ("code", "string", Bool.random(using: &random))
+                default: break
+                }
+                let presentation = Int.random(in: 0..<5, using: &random)
+                route.presentation = presentation == 0 ? "sheet" : presentation == 1 ? "fullscreen" : "push"
+                route.stacked = route.presentation != "push" && Bool.random(using: &random)
+                if Int.random(in: 0..<5, using: &random) == 0 {
+                    route.feature = Bool.random(using: &random) ? "f1" : "f2"
+                    if Bool.random(using: &random) { route.fallback = Int.random(in: 0..<count, using: &random) }
+                }
+                route.requiresAuth = Int.random(in: 0..<5, using: &random) == 0
+            }
+            routes.append(route)
+        }
+        for index in routes.indices {
+            routes[index].links = routes.indices.filter { $0 != index && Int.random(in: 0..<10, using: &random) < 3 }
+        }
+        for index in routes.indices where index >= tabs && Int.random(in: 0..<3, using: &random) == 0 {
+            let linking = routes.indices.filter { routes[$0].links.contains(index) }
+            if let up = linking.randomElement(using: &random) { routes[index].up = up }
+        }
+        var text = "manifest: 1\nactivities: {main: {default-tab: t0}}\ntabs:\n"
+        for tab in 0..<tabs { text += "  t\(tab): {activity: main, index: \(tab), root: r\(tab), icon: i}\n" }
+        text += "holders: {H: {}}\nroutes:\n"
+        for route in routes {
+            var fields = ["path: /\(route.id)" + (route.parameter.map { "/:\($0.name)" } ?? ""), "activity: main", "holder: H"]
+            if let parameter = route.parameter, parameter.type != "string" {
+                fields.append("params: {\(parameter.name): \(parameter.type)}")
+            }
+            if let item = route.item { fields.append("query: {\(item.name): {type: \(item.type), required: \(item.required)}}") }
+            if route.presentation != "push" { fields.append("presentation: \(route.presentation)") }
+            if route.stacked { fields.append("stacked: true") }
+            if !route.links.isEmpty { fields.append("links: [" + route.links.map { "r\($0)" }.joined(separator: ", ") + "]") }
+            if let up = route.up { fields.append("up: r\(up)") }
+            if let feature = route.feature { fields.append("feature: \(feature)") }
+            if let fallback = route.fallback { fields.append("fallback: r\(fallback)") }
+            if route.requiresAuth { fields.append("requires-auth: true") }
+            fields.append("entry: true")
+            text += "  \(route.id): {" + fields.joined(separator: ", ") + "}\n"
+        }
+        return (text, routes)
+    }
+
+    /// The values a link to `route` carries: its path parameter, and its query item when
+    /// `withItem` (always when the item is required).
+    static func values(of route: RandomRoute, withItem: Bool) -> [(name: String, type: String, value: String)] {
+        var values: [(name: String, type: String, value: String)] = []
+        if let parameter = route.parameter { values.append((parameter.name, parameter.type, parameter.type == "int" ? "7" : "x")) }
+        if let item = route.item, withItem || item.required { values.append((item.name, item.type, "q")) }
+        return values
+    }
+
+    /// The plan by the definition, as `describe` writes it.
+    static func oracle(
+        _ routes: [RandomRoute], tabs: Int, target original: Int, values: [(name: String, type: String, value: String)],
+        requestedTab: Int?, off: Set<String>
+    ) -> String {
+        // Flags: a route whose feature is off opens its fallback.
+        var target = original
+        var replaced = 0
+        while let feature = routes[target].feature, off.contains(feature) {
+            guard let fallback = routes[target].fallback, replaced < routes.count else { return "none" }
+            target = fallback
+            replaced += 1
+        }
+        // A route's entry: its path parameter from the value of its name and type, its query
+        // item likewise, else nothing (a required one: no entry).
+        func entry(_ index: Int) -> String? {
+            let route = routes[index]
+            var params: [String] = []
+            if let parameter = route.parameter {
+                guard let value = values.first(where: { $0.name == parameter.name && $0.type == parameter.type }) else { return nil }
+                params.append("\(parameter.name)=\(value.value)")
+            }
+            if let item = route.item {
+                if let value = values.first(where: { $0.name == item.name && $0.type == item.type }) {
+                    params.append("\(item.name)=\(value.value)")
+                } else if item.required {
+                    return nil
+                }
+            }
+            return route.id + (params.isEmpty ? "" : "(" + params.joined(separator: ",") + ")")
+        }
+        // The tab: the one asked for, else the one whose root is fewest links away (the first on
+        // a tie), else the default.
+        var tab = 0
+        if let requestedTab {
+            tab = requestedTab
+        } else {
+            var distances = [Int?](repeating: nil, count: tabs)
+            for root in 0..<tabs {
+                var distance = [root: 0]
+                var queue = [root]
+                while !queue.isEmpty {
+                    let vertex = queue.removeFirst()
+                    for next in routes[vertex].links where distance[next] == nil {
+                        distance[next] = distance[vertex]! + 1
+                        queue.append(next)
+                    }
+                }
+                distances[root] = distance[target]
+            }
+            if let best = distances.compactMap({ $0 }).min() { tab = distances.firstIndex(of: best)! }
+        }
+        let root = tab
+        // Every simple path from the root, the valid ones, the shortest with the smallest ids.
+        func best(to destination: Int) -> [Int]? {
+            var found: [[Int]] = []
+            func walk(_ path: [Int]) {
+                let last = path.last!
+                if last == destination {
+                    found.append(path)
+                    return
+                }
+                for next in routes[last].links where !path.contains(next) {
+                    let holds = routes[last].presentation == "push" || routes[last].stacked || last == root
+                    guard holds || routes[next].presentation != "push" else { continue }
+                    guard next == destination || entry(next) != nil else { continue }
+                    walk(path + [next])
+                }
+            }
+            walk([root])
+            return found.min { lhs, rhs in
+                lhs.count != rhs.count
+                    ? lhs.count < rhs.count : lhs.map { routes[$0].id }.lexicographicallyPrecedes(rhs.map { routes[$0].id })
+            }
+        }
+        func path(to destination: Int, depth: Int) -> [Int] {
+            if destination == root { return [root] }
+            if depth < routes.count, let up = routes[destination].up, up == root || entry(up) != nil {
+                return path(to: up, depth: depth + 1) + [destination]
+            }
+            return best(to: destination) ?? [root, destination]
+        }
+        let steps = path(to: target, depth: 0).filter { $0 == target || !(routes[$0].feature.map(off.contains) ?? false) }
+        var stack: [String] = []
+        var presented: [String] = []
+        var requiresAuth = false
+        for (index, step) in steps.enumerated() {
+            guard let made = entry(step) else { return "none" }
+            requiresAuth = requiresAuth || routes[step].requiresAuth
+            if index > 0 && routes[step].presentation != "push" {
+                presented.append("\(routes[step].presentation) \(made)\(routes[step].stacked ? " stacked" : "") >")
+            } else if presented.isEmpty {
+                stack.append(made)
+            } else {
+                presented[presented.count - 1] += " " + made
+            }
+        }
+        return "tab t\(tab): " + stack.joined(separator: " ") + (presented.isEmpty ? "" : " | " + presented.joined(separator: " | "))
+            + (requiresAuth ? " (sign-in)" : "")
+    }
+
+    /// The planner's plan, written as the oracle writes it.
+    static func describe(_ outcome: Result<NavigationPlan, NavigationPlanner.Refusal>) -> String {
+        guard case .success(let plan) = outcome else { return "none" }
+        func entry(_ entry: NavigationPlan.Entry) -> String {
+            entry.route + (entry.params.isEmpty ? "" : "(" + entry.params.map { "\($0.name)=\($0.value)" }.joined(separator: ",") + ")")
+        }
+        let presented = plan.presented.map { presented in
+            "\(presented.presentation.rawValue) \(entry(presented.entry))\(presented.stacked ? " stacked" : "") >"
+                + presented.stack.map { " " + entry($0) }.joined()
+        }
+        return "tab \(plan.tab ?? "none"): " + plan.stack.map(entry).joined(separator: " ")
+            + (presented.isEmpty ? "" : " | " + presented.joined(separator: " | ")) + (plan.requiresAuth ? " (sign-in)" : "")
+    }
+
+    @Test(
+        "every route of 60 seeded random apps, in every tab, with and without its query item, flags on and off: the planner's plan is the definition's"
+    )
+    func randomApps() throws {
+        var compared = 0
+        var kinds = Set<String>()
+        for seed in 1...60 as ClosedRange<UInt64> {
+            let tabs = seed % 3 == 0 ? 1 : 2
+            let (manifest, routes) = Self.randomApp(seed: seed, count: 4 + Int(seed % 6), tabs: tabs)
+            let app = try #require(lint(manifest).apps.first)
+            let planner = NavigationPlanner(app: app, nearestTab: URLResolver.nearestTabs(app))
+            for (index, route) in routes.enumerated() {
+                let model = try #require(app.route(named: route.id))
+                for requested in [nil] + Array(0..<tabs) {
+                    for withItem in [false, true] {
+                        for off in [[], ["f1"], ["f1", "f2"]] as [Set<String>] {
+                            let values = Self.values(of: route, withItem: withItem)
+                            let outcome = planner.plan(
+                                model, values: values.map { .init(name: $0.name, value: $0.value, type: $0.type) },
+                                requestedTab: requested.flatMap { app.symbols.lookup("t\($0)") }, isOff: off.contains)
+                            let expected = Self.oracle(
+                                routes, tabs: tabs, target: index, values: values, requestedTab: requested, off: off)
+                            let described = Self.describe(outcome)
+                            #expect(
+                                described == expected, "seed \(seed), \(route.id), tab \(requested.map(String.init) ?? "-"), off \(off)")
+                            compared += 1
+                            if described.contains("|") { kinds.insert("presented") }
+                            if described.contains(" > ") { kinds.insert("pushed inside") }
+                            if described == "none" { kinds.insert("none") }
+                            if described.contains("(sign-in)") { kinds.insert("sign-in") }
+                            if described.split(separator: " ").count > 5 { kinds.insert("deep") }
+                        }
+                    }
+                }
+            }
+        }
+        // The apps reach every kind of plan, so the comparison is not of trivial ones only.
+        #expect(kinds == ["presented", "pushed inside", "none", "sign-in", "deep"])
+        #expect(compared > 5_000)
+    }
+}
+
