@@ -27,8 +27,9 @@ package struct RoutingPlan: Sendable {
         let requiresAuth: Bool
         let holder: String
         /// What a navigation plan reads (docs/code-generation.md, "Navigation plans"): the
-        /// positions of the routes it links to, of its `up` when that route links to it, of its
-        /// `fallback`; whether it holds pushes as a presented route; its feature flag.
+        /// positions of the routes it links to (in the order of their ids), of its `up` when that
+        /// route links to it, of its `fallback`; whether it holds pushes as a presented route;
+        /// its feature flag.
         var links: [Int] = []
         var up: Int?
         var isStacked = false
@@ -367,7 +368,10 @@ package struct RoutingPlan: Sendable {
                 presentation: route.effectivePresentation, requiresAuth: route.requiresAuth?.value ?? false,
                 holder: app.text(holder))
             let position = routeEntries.count
-            entry.links = Array(app.linkGraph.successors(of: position))
+            // In the order of their ids: a plan's search visits them so (`RoutePlanner`).
+            entry.links = app.linkGraph.successors(of: position).sorted {
+                app.text(app.routes[$0].id.value) < app.text(app.routes[$1].id.value)
+            }
             // An `up` counts only where it names a route that links here (unlinked-up otherwise).
             if let up = route.up.flatMap({ app.routePosition($0.value) }), up != position,
                 app.linkGraph.successors(of: up).contains(position)

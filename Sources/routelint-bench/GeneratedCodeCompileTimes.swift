@@ -13,9 +13,16 @@ import RouteLintCore
 /// 512 MB and 1 GB it fits in), each with the smallest app the code needs, a factory that makes
 /// every holder and a `main` that asks for one through its typed accessor. The Kotlin compiler
 /// is `ROUTELINT_KOTLINC`, else the one `scripts/kotlin-toolchain` sets up in `.build/kotlin`,
-/// else `kotlinc` on the path.
+/// else `kotlinc` on the path. The Kotlin is `@Serializable`, compiled with kotlinx.serialization's
+/// plugin and runtime, where they are beside the compiler (`scripts/kotlin-toolchain`); else it
+/// is generated with `--serialization none`.
 func generatedCodeCompileTimes(sizes: [Int], workspace: String) {
     let kotlinCompiler = kotlinCompilerPath()
+    let library = FilePath.parent(of: FilePath.parent(of: kotlinCompiler)) + "/lib"
+    let plugin = library + "/kotlinx-serialization-compiler-plugin.jar"
+    let runtime = [library + "/kotlinx-serialization-core-jvm.jar", library + "/kotlinx-serialization-json-jvm.jar"]
+    let serializes = ([plugin] + runtime).allSatisfy { access($0, R_OK) == 0 }
+    print("kotlinx.serialization: " + (serializes ? "plugin and runtime from \(library)" : "none (--serialization none)"))
     let said = (try? Subprocess.run(kotlinCompiler, ["-version"]))?.standardError ?? []
     let version = String(decoding: said, as: UTF8.self).split(separator: "\n").first { $0.contains("kotlinc") }
     print("Kotlin compiler: \(version.map(String.init) ?? kotlinCompiler)\n")
@@ -35,7 +42,7 @@ func generatedCodeCompileTimes(sizes: [Int], workspace: String) {
                 [
                     "generate", language, manifest, "--output", "\(directory)/\(language)", "--holder-types", "named", "--package",
                     "bench.routes",
-                ])
+                ] + (language == "kotlin" && !serializes ? ["--serialization", "none"] : []))
             guard generated.status == 0 else {
                 fail("routelint-bench: generate \(language) failed for \(size) routes\n")
                 exit(1)
@@ -50,7 +57,8 @@ func generatedCodeCompileTimes(sizes: [Int], workspace: String) {
         let kotlin = "\(directory)/kotlin"
         let kotlinMakers = factoryMethods(readText("\(kotlin)/Holders.kt"), prefix: "    fun make", returnMarker: ": ")
         write(kotlinApp(kotlinMakers, sampleRoute: "Route.A0T0Root"), to: "\(kotlin)/Main.kt")
-        let kotlinFiles = ["Routes.kt", "Holders.kt", "RouteRuntime.kt"]
+        let kotlinFiles = ["Routes.kt", "Holders.kt", "RouteRuntime.kt"] + (serializes ? ["RouteSerializers.kt"] : [])
+        let serialization = serializes ? ["-Xplugin=" + plugin, "-cp", runtime.joined(separator: ":")] : []
         // kotlinc's script gives the JVM 256 MB; a module past it fails with OutOfMemoryError,
         // so measure it again with more and say so.
         var kotlinc = (seconds: 0.0, peakBytes: 0, status: Int32(1))
@@ -58,7 +66,8 @@ func generatedCodeCompileTimes(sizes: [Int], workspace: String) {
         for megabytes in [256, 512, 1_024] where kotlinc.status != 0 {
             kotlinc = runCommandIn(
                 kotlin, "/usr/bin/env",
-                ["JAVA_OPTS=-Xmx\(megabytes)m -Xss2m", kotlinCompiler, "-Werror"] + kotlinFiles + ["Main.kt", "-d", "app.jar"])
+                ["JAVA_OPTS=-Xmx\(megabytes)m -Xss2m", kotlinCompiler, "-Werror"] + serialization + kotlinFiles
+                    + ["Main.kt", "-d", "app.jar"])
             heap = megabytes == 256 ? "" : " (\(megabytes) MB heap)"
         }
         guard swiftc.status == 0, kotlinc.status == 0 else {

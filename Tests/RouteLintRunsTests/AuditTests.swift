@@ -20,30 +20,36 @@ struct AuditTests {
         routes:
           home: {path: /, holder: H, links: [product, promo]}
           cart: {path: /cart, holder: H, links: [checkout]}
-          product: {path: /products/:id, holder: H, activity: main, links: [reviews]}
+          product: {path: /products/:id, holder: H, activity: main, links: [reviews, review-link]}
           reviews: {path: /products/:id/reviews, holder: H, activity: main, presentation: sheet}
           checkout: {path: /checkout, holder: H, activity: main, requires-auth: true, links: [receipt]}
           receipt: {path: /receipt, holder: H, activity: main, requires-auth: true}
           promo: {path: /promo, holder: H, activity: main, entry: true, web: false, links: [checkout]}
           orphan: {path: /orphan, holder: H, activity: main}
+          review-link: {path: /r/:id, holder: H, activity: main, entry: true, up: product}
         """
 
     @Test("counts, surface and statistics of a small app")
     func figures() throws {
         let linted = lint(Self.manifest)
         let audit = AppAudit(linted.apps[0], index: 0, findings: linted.findings, files: linted.files)
-        #expect(audit.routeCount == 8 && audit.activityCount == 2 && audit.tabCount == 2 && audit.holderCount == 1)
+        #expect(audit.routeCount == 9 && audit.activityCount == 2 && audit.tabCount == 2 && audit.holderCount == 1)
         #expect(audit.findingsByRule.map(\.rule) == ["orphan-activity", "unreachable-route"])
         #expect(audit.origins.map(\.origin) == ["shop://", "https://shop.example.com"])
-        #expect(audit.origins[0].patterns.count == 8)
-        #expect(audit.origins[1].patterns.count == 7)  // promo has web: false
-        #expect(audit.entryRoutes == ["promo"])
+        #expect(audit.origins[0].patterns.count == 9)
+        #expect(audit.origins[1].patterns.count == 8)  // promo has web: false
+        #expect(audit.entryRoutes == ["promo", "review-link"])
+        // What a link to each entry route does, its values written as their names.
+        #expect(
+            audit.entryPlans.map { "\($0.route) → \($0.plan)" } == [
+                "promo → tab home: home › promo", "review-link → tab home: home › product(id=:id) › review-link(id=:id)",
+            ])
         #expect(audit.webOffRoutes == ["promo"])
         // From the entry `promo`: checkout requires auth, and the search stops there (receipt is behind it).
         #expect(audit.authReachableFromEntries == [["promo", "checkout"]])
-        #expect(audit.depthHistogram == [2, 3, 2])
+        #expect(audit.depthHistogram == [2, 3, 3])
         #expect(audit.unreachedFromTabs == 1)
-        #expect(audit.fanOutHistogram == [3, 4, 1, 0, 0, 0])
+        #expect(audit.fanOutHistogram == [4, 3, 2, 0, 0, 0])
         #expect(audit.longestChains.first == ["home", "product", "reviews"])
         #expect(audit.widestRoutes.first?.route == "home" && audit.widestRoutes.first?.links == 2)
     }
@@ -58,7 +64,7 @@ struct AuditTests {
         // `home` and `cart` are both a tab and a route: the tabs sit in column 0.
         #expect(layout.nodes.filter { $0.column == 0 }.map(\.kind) == [.tab, .tab])
         #expect(column["orphan"] == 4)
-        #expect(layout.edges.count == 2 + 6)
+        #expect(layout.edges.count == 2 + 7)
         // No two nodes share a place.
         #expect(Set(layout.nodes.map { "\($0.column),\($0.row)" }).count == layout.nodes.count)
         // The barycentre keeps the cart's child in the cart's row band: below the home's children.

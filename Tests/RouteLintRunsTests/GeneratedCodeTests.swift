@@ -706,3 +706,126 @@ enum KotlinSource {
         return String(code)
     }
 }
+
+/// The navigation models of docs/code-generation.md ("Navigation plans"), compiled with the
+/// example app's generated code and run on its links: the tab, the stack and the presented
+/// routes they end with are the plan `routelint resolve --plan` makes.
+@Suite("The documented navigation models, compiled and run")
+struct DocumentedNavigatorTests {
+    static let urls = [
+        "https://shop.example.com/orders/7", "https://shop.example.com/products/42/reviews", "shop://cart",
+        "https://shop.example.com/products/42?tab=favorites", "https://shop.example.com/nowhere",
+    ]
+
+    /// The code block after `<!-- compiled: NAME -->` in docs/code-generation.md.
+    static func snippet(_ name: String) throws -> String {
+        let docs = try String(
+            contentsOf: testsDirectory.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+                "docs/code-generation.md"), encoding: .utf8)
+        let marker = try #require(docs.range(of: "<!-- compiled: \(name) -->"))
+        let rest = docs[marker.upperBound...]
+        let open = try #require(rest.range(of: "```"))
+        let body = rest[open.upperBound...].drop { $0 != "\n" }.dropFirst()
+        let close = try #require(body.range(of: "\n```"))
+        return String(body[..<close.lowerBound]) + "\n"
+    }
+
+    /// What each URL leaves the model with, by resolve's plan: the tab, the tab's stack, the
+    /// presented routes, sign-in; the model's state unchanged for a URL without one.
+    static func expected() throws -> [String] {
+        let root = testsDirectory.deletingLastPathComponent().deletingLastPathComponent()
+        let result = Linter.lint(try loadFromDisk([root.appendingPathComponent("Manifests").path]).files)
+        let resolver = URLResolver(apps: result.apps)
+        var tab = "home"
+        return urls.map { url in
+            guard case .success(let plan)? = resolver.plan(resolver.resolve(url), isOff: { _ in false }) else {
+                return "\(tab) - - -"
+            }
+            tab = plan.tab ?? tab
+            return [
+                tab, plan.stack.map(\.route).joined(separator: ","),
+                plan.presented.map { ([$0.entry] + $0.stack).map(\.route).joined(separator: ">") }.joined(separator: ","),
+                String(plan.requiresAuth),
+            ].map { $0.isEmpty ? "-" : $0 }.joined(separator: " ")
+        }
+    }
+
+    @Test("Swift: the documented Navigator applies each link's plan")
+    func swift() throws {
+        let root = testsDirectory.deletingLastPathComponent().deletingLastPathComponent()
+        let files = try loadFromDisk([root.appendingPathComponent("Manifests").path]).files
+        let (_, _, generated) = try GeneratedCodeTests.generated(files, language: .swift, holderTypes: .generic)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("routelint-navigator-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for file in generated {
+            try file.contents.write(to: directory.appendingPathComponent(file.name), atomically: true, encoding: .utf8)
+        }
+        try Self.snippet("swift navigator").write(
+            to: directory.appendingPathComponent("Navigator.swift"), atomically: true, encoding: .utf8)
+        let driver = """
+            let navigator = Navigator()
+            for url in [\(Self.urls.map { "\"\($0)\"" }.joined(separator: ", "))] {
+                navigator.open(url)
+                // A URL without a plan leaves the model as it was.
+                let changed = RouteLink(url: url)?.plan() != nil
+                let stack = changed ? ([navigator.tab.root] + (navigator.paths[navigator.tab] ?? [])).map(\\.id).joined(separator: ",") : "-"
+                let presented = navigator.presented.map { ([$0.route] + $0.stack).map(\\.id).joined(separator: ">") }.joined(separator: ",")
+                print(navigator.tab.rawValue, stack, changed ? (presented.isEmpty ? "-" : presented) : "-", changed ? String(navigator.signInFirst) : "-")
+            }
+
+            """
+        try driver.write(to: directory.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
+        let compiled = try GeneratedCodeTests.run(
+            "swiftc",
+            ["-swift-version", "6", "-warnings-as-errors"] + generated.map(\.name) + ["Navigator.swift", "main.swift", "-o", "app"],
+            in: directory)
+        #expect(compiled.status == 0, "\(compiled.output)")
+        guard compiled.status == 0 else { return }
+        let output = try GeneratedCodeTests.run("./app", [], in: directory)
+        #expect(output.output.split(separator: "\n").map(String.init) == (try Self.expected()))
+    }
+
+    @Test("Kotlin: the documented Navigator applies each link's plan", .enabled(if: GeneratedCodeTests.compilesKotlin))
+    func kotlin() throws {
+        let root = testsDirectory.deletingLastPathComponent().deletingLastPathComponent()
+        let files = try loadFromDisk([root.appendingPathComponent("Manifests").path]).files
+        let (_, _, generated) = try GeneratedCodeTests.generated(files, language: .kotlin, holderTypes: .generic)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("routelint-navigator-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for file in generated {
+            try file.contents.write(to: directory.appendingPathComponent(file.name), atomically: true, encoding: .utf8)
+        }
+        try ("package test.routes\n\n" + Self.snippet("kotlin navigator")).write(
+            to: directory.appendingPathComponent("Navigator.kt"), atomically: true, encoding: .utf8)
+        let driver = """
+            package test.routes
+
+            fun main() {
+                val navigator = Navigator { ArrayList() }
+                for (url in listOf(\(Self.urls.map { "\"\($0)\"" }.joined(separator: ", ")))) {
+                    navigator.open(url)
+                    // A URL without a plan leaves the model as it was.
+                    val changed = RouteLink.fromUrl(url)?.plan() != null
+                    val stack = if (changed) navigator.stacks.getValue(navigator.tab).joinToString(",") { it.id } else "-"
+                    val presented = navigator.presented.joinToString(",") { p -> (listOf(p.route) + p.stack).joinToString(">") { it.id } }
+                    println(listOf(navigator.tab.id, stack, if (changed && presented.isNotEmpty()) presented else "-", if (changed) navigator.signInFirst.toString() else "-").joinToString(" "))
+                }
+            }
+
+            """
+        try driver.write(to: directory.appendingPathComponent("Main.kt"), atomically: true, encoding: .utf8)
+        let compiled = try GeneratedCodeTests.run(
+            "JAVA_OPTS=-Xmx1g",
+            [GeneratedCodeTests.kotlinc, "-Werror"] + GeneratedCodeTests.serializationArguments + generated.map(\.name)
+                + ["Navigator.kt", "Main.kt", "-include-runtime", "-d", "app.jar"],
+            in: directory)
+        #expect(compiled.status == 0, "\(compiled.output)")
+        guard compiled.status == 0 else { return }
+        let output = try GeneratedCodeTests.run(
+            "java", ["-cp", (["app.jar"] + GeneratedCodeTests.serializationRuntime).joined(separator: ":"), "test.routes.MainKt"],
+            in: directory)
+        #expect(output.output.split(separator: "\n").map(String.init) == (try Self.expected()))
+    }
+}

@@ -53,6 +53,13 @@ package struct NavigationPlanner: Sendable {
         package var name: String
         package var value: String
         package var type: String
+
+        /// The value `value` of `name`, of the type the manifest writes as `type` (`int`, `[a, b]`).
+        package init(name: String, value: String, type: String) {
+            self.name = name
+            self.value = value
+            self.type = type
+        }
     }
 
     /// Why no plan could be made.

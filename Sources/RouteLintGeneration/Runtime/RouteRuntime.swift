@@ -85,8 +85,8 @@ struct RouteRow: Sendable {
     let query: [QueryItem]
     /// Of the routes a URL matches, the one of lowest rank is the most specific.
     let rank: Int
-    /// The rows of the routes it links to; of the route its `up` names (one that links to it);
-    /// of its fallback.
+    /// The rows of the routes it links to, in the order of their ids; of the route its `up`
+    /// names (one that links to it); of its fallback.
     let links: [Int]
     let up: Int?
     let fallback: Int?
@@ -189,19 +189,18 @@ struct RouteRow: Sendable {
         return values
     }
 
-    /// The arguments of a value of this route from values by name: nil when a path parameter
-    /// or a required query item without a default has none, or a value is not of its kind.
-    /// `value(name, kind)` gives a value, nil for none.
-    func arguments(named value: (String, String) -> String?) -> [String]? {
+    /// The arguments of a value of this route from `values`: nil when a path parameter or a
+    /// required query item without a default has none, or a value is not of its kind.
+    func arguments(from values: RouteValues) -> [String]? {
         var arguments: [String] = []
         for (index, name) in parameterNames.enumerated() {
-            guard let text = value(name, parameterKinds[index]), !text.isEmpty,
+            guard let text = values.value(name, kind: parameterKinds[index]),
                 parameterValueKinds[index].accepts(text, canonical: RoutePath.encode(text))
             else { return nil }
             arguments.append(text)
         }
         for item in query {
-            if let text = value(item.name, item.kindCode) ?? item.defaultValue, !text.isEmpty {
+            if let text = values.value(item.name, kind: item.kindCode) ?? item.defaultValue, !text.isEmpty {
                 guard item.kind.accepts(text, canonical: RoutePath.encode(text)) else { return nil }
                 arguments.append(text)
             } else if item.isRequired {
@@ -311,35 +310,63 @@ struct RouteTrie: Sendable {
     }
 }
 
+/// Values by name that a route value is made of: a link's, each with the code of the kind it
+/// was carried as, or a decoded route's, of any kind. A route has a few values: a list, looked
+/// up by name, costs the compiler and the app less than a dictionary.
+struct RouteValues {
+    private var values: [(name: String, kind: String?, value: String)] = []
+
+    /// The values of a link to the route of `row` with `arguments`: its path parameters and its
+    /// query items that have a value, by name and kind.
+    init(of row: RouteRow, _ arguments: [String]) {
+        for value in row.namedValues(arguments) where !value.value.isEmpty && self.value(value.name) == nil {
+            values.append((value.name, value.kind, value.value))
+        }
+    }
+
+    /// Values given by name, of whatever kind the route takes (a route decoded from JSON).
+    init(_ values: [String: String]) {
+        for (name, value) in values where !value.isEmpty { self.values.append((name, nil, value)) }
+    }
+
+    /// The value named `name`, when it was carried as `kind` (or as any kind); of any kind when
+    /// `kind` is nil.
+    func value(_ name: String, kind: String? = nil) -> String? {
+        guard let found = values.first(where: { $0.name == name }) else { return nil }
+        return kind == nil || found.kind == nil || found.kind == kind ? found.value : nil
+    }
+}
+
 /// Navigation plans from the route table, as `routelint resolve --plan` makes them: the tab,
 /// the stack from the tab's root along links (the fewest, ties to the smaller sequence of ids,
 /// `up` honoured, through routes whose values the link carries by name and kind), presented
-/// routes with what is pushed inside them, feature flags and sign-in.
+/// routes with what is pushed inside them, feature flags and sign-in. Rows and values, no route
+/// values and no closures but the flags': the generated `Route.plan` makes the routes, and the
+/// compiler has one copy of each function to optimise.
 enum RoutePlanner {
-    /// A plan's routes as `make` builds them from a row and its arguments.
-    struct Parts<Value> {
+    /// A route of a plan: its row and its arguments (path parameters, then query items).
+    struct Step {
+        let row: Int
+        let arguments: [String]
+    }
+
+    /// A plan's routes, by row.
+    struct Parts {
         var activity: Int?
         var tab: Int?
-        var stack: [Value] = []
-        var presented: [(value: Value, presentation: Presentation, stacked: Bool, stack: [Value])] = []
+        var stack: [Step] = []
+        var presented: [(step: Step, presentation: Presentation, stacked: Bool, stack: [Step])] = []
         var requiresAuth = false
     }
 
     /// The plan of the route of row `target` with `arguments`, in tab `requestedTab` (a
     /// position) when it is a tab of the route's activity; nil when a feature is off without a
     /// fallback that is on, or a route the plan must hold needs a value the link lacks.
-    static func plan<Value>(
+    static func plan(
         target: Int, arguments: [String], requestedTab: Int?, rows: [RouteRow], tabRoots: [Int], tabActivities: [Int],
-        isOn: (String) -> Bool, make: (Int, [String]) -> Value?
-    ) -> Parts<Value>? {
-        var carried: [String: (kind: String, value: String)] = [:]
-        for value in rows[target].namedValues(arguments) where carried[value.name] == nil && !value.value.isEmpty {
-            carried[value.name] = (value.kind, value.value)
-        }
-        let value = { (name: String, kind: String) -> String? in
-            guard let found = carried[name], found.kind == kind else { return nil }
-            return found.value
-        }
+        isOn: (String) -> Bool
+    ) -> Parts? {
+        let values = RouteValues(of: rows[target], arguments)
         // A route whose feature is off opens its fallback, with the link's values.
         var route = target
         var replaced = 0
@@ -348,7 +375,7 @@ enum RoutePlanner {
             route = fallback
             replaced += 1
         }
-        var parts = Parts<Value>()
+        var parts = Parts()
         parts.activity = rows[route].activity
         if let requestedTab, requestedTab < tabActivities.count, tabActivities[requestedTab] == rows[route].activity {
             parts.tab = requestedTab
@@ -356,19 +383,19 @@ enum RoutePlanner {
             parts.tab = rows[route].tab
         }
         let root = parts.tab.flatMap { $0 < tabRoots.count ? tabRoots[$0] : nil }
-        let carries = { (row: Int) in rows[row].arguments(named: value) != nil }
-        var path = root.map { self.path(from: $0, to: route, rows: rows, carries: carries, depth: 0) } ?? [route]
+        var path = root.map { self.path(from: $0, to: route, rows: rows, values: values, depth: 0) } ?? [route]
         // A route whose feature is off is left out; the route opened stays.
         path = path.filter { $0 == route || rows[$0].feature.map(isOn) ?? true }
         for (index, row) in path.enumerated() {
-            guard let arguments = rows[row].arguments(named: value), let made = make(row, arguments) else { return nil }
+            guard let arguments = rows[row].arguments(from: values) else { return nil }
+            let step = Step(row: row, arguments: arguments)
             if rows[row].requiresAuth { parts.requiresAuth = true }
             if index > 0 && rows[row].presentation != .push {
-                parts.presented.append((made, rows[row].presentation, rows[row].isStacked, []))
+                parts.presented.append((step, rows[row].presentation, rows[row].isStacked, []))
             } else if parts.presented.isEmpty {
-                parts.stack.append(made)
+                parts.stack.append(step)
             } else {
-                parts.presented[parts.presented.count - 1].stack.append(made)
+                parts.presented[parts.presented.count - 1].stack.append(step)
             }
         }
         return parts
@@ -376,38 +403,41 @@ enum RoutePlanner {
 
     /// The rows from `root` to `target`: through the target's `up` when the link carries its
     /// values, else a shortest path; the root and the target alone when none exists.
-    private static func path(from root: Int, to target: Int, rows: [RouteRow], carries: (Int) -> Bool, depth: Int) -> [Int] {
+    private static func path(from root: Int, to target: Int, rows: [RouteRow], values: RouteValues, depth: Int) -> [Int] {
         if target == root { return [root] }
-        if depth < rows.count, let up = rows[target].up, up < rows.count, up == root || carries(up) {
-            return path(from: root, to: up, rows: rows, carries: carries, depth: depth + 1) + [target]
+        if depth < rows.count, let up = rows[target].up, up < rows.count, up == root || rows[up].arguments(from: values) != nil {
+            return path(from: root, to: up, rows: rows, values: values, depth: depth + 1) + [target]
         }
-        return shortestPath(from: root, to: target, rows: rows, carries: carries) ?? [root, target]
+        return shortestPath(from: root, to: target, rows: rows, values: values) ?? [root, target]
     }
 
-    /// A breadth-first search by layers, each ranked by its paths' id sequences (the parent's
-    /// rank, then the route's id), so the first parent found in rank order gives a route its
-    /// smallest sequence. A presented route that is not stacked holds no push.
-    private static func shortestPath(from root: Int, to target: Int, rows: [RouteRow], carries: (Int) -> Bool) -> [Int]? {
-        var parent = [Int: Int]()
+    /// A breadth-first search by layers, each in the order of its paths' id sequences: a
+    /// layer's routes are visited in that order and each route's links are in the order of their
+    /// ids (the table writes them so), so the first parent found gives a route its smallest
+    /// sequence. A presented route that is not stacked holds no push; a route whose values the
+    /// link does not carry is not passed.
+    private static func shortestPath(from root: Int, to target: Int, rows: [RouteRow], values: RouteValues) -> [Int]? {
+        // Each row's parent on the search, -1 before it is reached.
+        var parent = [Int](repeating: -1, count: rows.count)
         parent[root] = root
         var layer = [root]
         while !layer.isEmpty {
-            var next: [(parentRank: Int, id: String, row: Int)] = []
-            for (rank, vertex) in layer.enumerated() {
+            var next: [Int] = []
+            for vertex in layer {
                 let holdsPushes = rows[vertex].presentation == .push || rows[vertex].isStacked || vertex == root
-                for successor in rows[vertex].links where successor < rows.count && parent[successor] == nil {
+                for successor in rows[vertex].links where successor < rows.count && parent[successor] < 0 {
                     guard holdsPushes || rows[successor].presentation != .push else { continue }
-                    guard successor == target || carries(successor) else { continue }
+                    guard successor == target || rows[successor].arguments(from: values) != nil else { continue }
                     parent[successor] = vertex
-                    next.append((rank, rows[successor].id, successor))
+                    next.append(successor)
                 }
             }
-            if parent[target] != nil {
+            if parent[target] >= 0 {
                 var path = [target]
-                while let last = path.last, last != root, let above = parent[last] { path.append(above) }
+                while let last = path.last, last != root { path.append(parent[last]) }
                 return path.reversed()
             }
-            layer = next.sorted { ($0.parentRank, $0.id) < ($1.parentRank, $1.id) }.map(\.row)
+            layer = next
         }
         return nil
     }
@@ -434,6 +464,10 @@ enum RouteJSON {
     /// A JSON string: quote and backslash escaped, control characters as `\b`, `\t`, `\n`,
     /// `\f`, `\r` or `\u00xx`, everything else as it is.
     static func quoted(_ text: String) -> String {
+        // Most text needs no escape.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            return "\"" + text + "\""
+        }
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -65,6 +65,26 @@ package enum ResolutionReporter {
         }
     }
 
+    /// A plan in one line: `tab cart: cart › checkout (sheet, stacked) › order-status(orderId=7);
+    /// sign-in first`, or why there is none.
+    package static func planLine(_ outcome: PlanOutcome) -> String {
+        switch outcome {
+        case .failure(let refusal): return "none: " + problem(refusal)
+        case .success(let plan):
+            let entry = { (entry: NavigationPlan.Entry) in
+                entry.route
+                    + (entry.params.isEmpty ? "" : "(" + entry.params.map { "\($0.name)=\($0.value)" }.joined(separator: ", ") + ")")
+            }
+            var steps = plan.stack.map(entry)
+            for presented in plan.presented {
+                steps.append(entry(presented.entry) + " (\(presented.presentation.rawValue)\(presented.stacked ? ", stacked" : ""))")
+                steps += presented.stack.map(entry)
+            }
+            let place = plan.tab.map { "tab \($0)" } ?? plan.activity.map { "activity \($0)" } ?? "no activity"
+            return place + ": " + steps.joined(separator: " › ") + (plan.requiresAuth ? "; sign-in first" : "")
+        }
+    }
+
     /// Why a link has no plan, in one sentence.
     private static func problem(_ refusal: NavigationPlanner.Refusal) -> String {
         switch refusal {

@@ -75,7 +75,10 @@ internal class RouteRow(
     /** The path parameters' kinds, as codes and as kinds. */
     val parameterKinds: List<String>,
     val parameterValueKinds: List<RouteValueKind>,
-    /** The rows of the routes it links to; of the route its `up` names (one that links to it), or -1; of its fallback, or -1. */
+    /**
+     * The rows of the routes it links to, in the order of their ids; of the route its `up` names
+     * (one that links to it), or -1; of its fallback, or -1.
+     */
     val links: List<Int>,
     val up: Int,
     val fallback: Int,
@@ -341,32 +344,34 @@ internal object RoutePlanner {
     }
 
     /**
-     * A breadth-first search by layers, each ranked by its paths' id sequences (the parent's
-     * rank, then the route's id), so the first parent found in rank order gives a route its
-     * smallest sequence. A presented route that is not stacked holds no push.
+     * A breadth-first search by layers, each in the order of its paths' id sequences: a layer's
+     * routes are visited in that order and each route's links are in the order of their ids (the
+     * table writes them so), so the first parent found gives a route its smallest sequence. A
+     * presented route that is not stacked holds no push.
      */
     private fun shortestPath(root: Int, target: Int, rows: List<RouteRow>, carries: (Int) -> Boolean): List<Int>? {
-        val parent = HashMap<Int, Int>()
+        // Each row's parent on the search, -1 before it is reached.
+        val parent = IntArray(rows.size) { -1 }
         parent[root] = root
         var layer = listOf(root)
         while (layer.isNotEmpty()) {
-            val next = ArrayList<Triple<Int, String, Int>>()
-            for ((rank, vertex) in layer.withIndex()) {
+            val next = ArrayList<Int>()
+            for (vertex in layer) {
                 val holdsPushes = rows[vertex].presentation == Presentation.PUSH || rows[vertex].isStacked || vertex == root
                 for (successor in rows[vertex].links) {
-                    if (successor >= rows.size || parent.containsKey(successor)) continue
+                    if (successor >= rows.size || parent[successor] >= 0) continue
                     if (!holdsPushes && rows[successor].presentation == Presentation.PUSH) continue
                     if (successor != target && !carries(successor)) continue
                     parent[successor] = vertex
-                    next.add(Triple(rank, rows[successor].id, successor))
+                    next.add(successor)
                 }
             }
-            if (parent.containsKey(target)) {
+            if (parent[target] >= 0) {
                 val path = arrayListOf(target)
-                while (path.last() != root) path.add(parent[path.last()] ?: break)
+                while (path.last() != root) path.add(parent[path.last()])
                 return path.reversed()
             }
-            layer = next.sortedWith(compareBy<Triple<Int, String, Int>> { it.first }.thenBy { it.second }).map { it.third }
+            layer = next
         }
         return null
     }

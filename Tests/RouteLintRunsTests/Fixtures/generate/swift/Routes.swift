@@ -60,7 +60,7 @@ public enum Route: Hashable, Sendable, Codable {
     /// nil when no route has the id, or a value it needs is missing or not of its type.
     public init?(id: String, params: [String: String]) {
         guard let ordinal = RouteTables.ordinals[id],
-            let arguments = RouteTables.rows[ordinal].arguments(named: { name, _ in params[name] }),
+            let arguments = RouteTables.rows[ordinal].arguments(from: RouteValues(params)),
             let route = Route.make(ordinal, arguments)
         else { return nil }
         self = route
@@ -100,15 +100,29 @@ public enum Route: Hashable, Sendable, Codable {
             let parts = RoutePlanner.plan(
                 target: ordinal, arguments: arguments, requestedTab: tab.flatMap { RouteTables.tabs.firstIndex(of: $0) },
                 rows: RouteTables.rows, tabRoots: RouteTables.tabRoots, tabActivities: RouteTables.tabActivities,
-                isOn: isOn, make: Route.make)
+                isOn: isOn),
+            let stack = Route.made(parts.stack)
         else { return nil }
+        var presented: [NavigationPlan.Presented] = []
+        for part in parts.presented {
+            guard let route = Route.make(part.step.row, part.step.arguments), let inside = Route.made(part.stack) else {
+                return nil
+            }
+            presented.append(.init(route: route, presentation: part.presentation, stacked: part.stacked, stack: inside))
+        }
         return NavigationPlan(
             activity: parts.activity.map { RouteTables.activities[$0] }, tab: parts.tab.map { RouteTables.tabs[$0] },
-            stack: parts.stack,
-            presented: parts.presented.map {
-                NavigationPlan.Presented(route: $0.value, presentation: $0.presentation, stacked: $0.stacked, stack: $0.stack)
-            },
-            requiresAuth: parts.requiresAuth)
+            stack: stack, presented: presented, requiresAuth: parts.requiresAuth)
+    }
+
+    /// The routes of a plan's steps; nil when one does not read back.
+    static func made(_ steps: [RoutePlanner.Step]) -> [Route]? {
+        var routes: [Route] = []
+        for step in steps {
+            guard let route = make(step.row, step.arguments) else { return nil }
+            routes.append(route)
+        }
+        return routes
     }
 
     // Equal and hashed by row and parameters: what the compiler would derive, without
@@ -312,8 +326,10 @@ public struct RouteLink: Hashable, Sendable {
 /// first) with what is pushed inside each, and whether sign-in comes first. Encoded as the JSON of
 /// `routelint resolve --plan`; `json` is the same bytes the generated Kotlin writes.
 public struct NavigationPlan: Hashable, Sendable, Codable {
-    /// A sheet or full-screen route presented over the stack, or over the presented route before it.
-    public struct Presented: Hashable, Sendable, Codable {
+    /// A sheet or full-screen route presented over the stack, or over the presented route before it;
+    /// identified by its route, for SwiftUI's `sheet(item:)`.
+    public struct Presented: Hashable, Sendable, Codable, Identifiable {
+        public var id: Route { route }
         public var route: Route
         public var presentation: Presentation
         /// Whether it holds a navigation stack: the routes pushed inside it.
@@ -345,6 +361,11 @@ public struct NavigationPlan: Hashable, Sendable, Codable {
             try container.encode(stacked, forKey: .stacked)
             try container.encode(stack, forKey: .stack)
         }
+
+        // Equal and hashed by their JSON, which spells every field: what the compiler would derive,
+        // without a copy of the array functions for each type.
+        public static func == (lhs: Presented, rhs: Presented) -> Bool { lhs.json == rhs.json }
+        public func hash(into hasher: inout Hasher) { hasher.combine(json) }
 
         /// The JSON text of `routelint resolve --plan` for a presented route.
         public var json: String {
@@ -387,6 +408,10 @@ public struct NavigationPlan: Hashable, Sendable, Codable {
         try container.encode(requiresAuth, forKey: .requiresAuth)
     }
 
+    // Equal and hashed by their JSON, as `Presented`.
+    public static func == (lhs: NavigationPlan, rhs: NavigationPlan) -> Bool { lhs.json == rhs.json }
+    public func hash(into hasher: inout Hasher) { hasher.combine(json) }
+
     /// The JSON text of `routelint resolve --plan`, compact: the same bytes the generated Kotlin writes.
     public var json: String {
         "{\"activity\":" + (activity.map { RouteJSON.quoted($0.rawValue) } ?? "null") + ",\"tab\":"
@@ -401,7 +426,7 @@ enum RouteTables {
     static let listed: [Set<String>] = []
     static let rows = RouteRow.rows(
         """
-        home	/	0	0	push	0	1		0	1 2 5 6 7 8		0		
+        home	/	0	0	push	0	1		0	7 5 2 1 6 8		0		
         object	/objects	0	1	push	0	2		2	2		0		
         item	/items/:id:s/:path:s	0	0	push	0	3		7			0		
         inside	/inside	1	2	push	0	1		3	4		0		
