@@ -97,7 +97,7 @@ struct Resolve: ParsableCommand {
             let parts = flag.split(separator: "=", maxSplits: 1).map(String.init)
             if parts[1] == "off" { off.insert(parts[0]) } else { off.remove(parts[0]) }
         }
-        let plans = plan ? resolutions.map { resolver.plan($0) { off.contains($0) } } : []
+        let plans = plan ? resolver.plans(resolutions) { off.contains($0) } : []
         switch format {
         case .text: print(ResolutionReporter.text(resolutions, plans: plans), terminator: "")
         case .json: print(ResolutionReporter.json(resolutions, plans: plans), terminator: "")

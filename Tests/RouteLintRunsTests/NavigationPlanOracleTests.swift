@@ -215,7 +215,7 @@ struct NavigationPlanOracleTests {
             let tabs = seed % 3 == 0 ? 1 : 2
             let (manifest, routes) = Self.randomApp(seed: seed, count: 4 + Int(seed % 6), tabs: tabs)
             let app = try #require(lint(manifest).apps.first)
-            let planner = NavigationPlanner(app: app, nearestTab: URLResolver.nearestTabs(app))
+            var planner = NavigationPlanner(app: app, nearestTab: URLResolver.nearestTabs(app))
             for (index, route) in routes.enumerated() {
                 let model = try #require(app.route(named: route.id))
                 for requested in [nil] + Array(0..<tabs) {
@@ -246,4 +246,3 @@ struct NavigationPlanOracleTests {
         #expect(compared > 5_000)
     }
 }
-

@@ -40,6 +40,14 @@ package struct NavigationPlan: Sendable, Equatable {
 package struct NavigationPlanner: Sendable {
     private let app: AppModel
     private let nearestTab: [Symbol: Symbol]
+    /// The search trees made so far, by tab root and the values a link carries (names and
+    /// types, not the values): each route's parent on the way from the root, `unreached` for a
+    /// route the search does not reach. Plans of links that share both share one search, so a
+    /// planner decides the plans of every route of a set with a search per tab root and carried
+    /// set, not per link; at most `maximumTrees` are kept.
+    private var trees: [String: [Int32]] = [:]
+    private static let maximumTrees = 64
+    private static let unreached = Int32(-1)
 
     /// The planner of `app`; `nearestTab` is each route's tab (`URLResolver.nearestTabs`).
     package init(app: AppModel, nearestTab: [Symbol: Symbol]) {
@@ -73,7 +81,7 @@ package struct NavigationPlanner: Sendable {
 
     /// The plan of opening `target` with `values`, in tab `requestedTab` when the link names a
     /// tab of the route's activity; `isOff` says which feature flags are off.
-    package func plan(
+    package mutating func plan(
         _ target: Route, values: [Value], requestedTab: Symbol?, isOff: (String) -> Bool
     ) -> Result<NavigationPlan, Refusal> {
         // A route whose feature is off is replaced by its fallback, its values by name and type.
@@ -142,6 +150,11 @@ package struct NavigationPlanner: Sendable {
             }
         }
 
+        /// What the values are as far as a search is concerned: the names and types carried.
+        var key: String {
+            byName.filter { !$0.value.value.isEmpty }.map { $0.key + "\u{1}" + $0.value.type }.sorted().joined(separator: "\u{0}")
+        }
+
         /// The value named `name` when it is of `type` and not empty.
         func value(_ name: String, ofType type: String) -> String? {
             guard let carried = byName[name], carried.type == type, !carried.value.isEmpty else { return nil }
@@ -184,14 +197,18 @@ package struct NavigationPlanner: Sendable {
     /// The routes from `root` to `target`: through `target`'s `up` when it names a route that
     /// links to it and whose values the link carries, else a shortest path; the root and the
     /// target alone when none exists.
-    private func path(from root: Int, to target: Int, carried: CarriedValues, depth: Int) -> [Int] {
+    private mutating func path(from root: Int, to target: Int, carried: CarriedValues, depth: Int) -> [Int] {
         if target == root { return [root] }
         if depth < app.routes.count, let up = app.routes[target].up.flatMap({ app.routePosition($0.value) }), up != target,
             app.linkGraph.successors(of: up).contains(target), up == root || carries(app.routes[up], carried)
         {
             return path(from: root, to: up, carried: carried, depth: depth + 1) + [target]
         }
-        return shortestPath(from: root, to: target, carried: carried) ?? [root, target]
+        let parents = tree(from: root, carried: carried)
+        guard parents[target] != Self.unreached else { return [root, target] }
+        var path = [target]
+        while let last = path.last, last != root { path.append(Int(parents[last])) }
+        return path.reversed()
     }
 
     /// Whether a stack may hold `route`: the link carries each of its path parameters and each
@@ -206,13 +223,19 @@ package struct NavigationPlanner: Sendable {
             }
     }
 
-    /// A breadth-first search by layers: each layer ranked by its paths' id sequences (the
-    /// parent's rank, then the route's id), so the first parent found in rank order gives a
-    /// route its smallest sequence.
-    private func shortestPath(from root: Int, to target: Int, carried: CarriedValues) -> [Int]? {
+    /// The search tree from `root` through the routes whose values the link carries, never
+    /// pushing onto a presented route that is not stacked: a breadth-first search by layers,
+    /// each ranked by its paths' id sequences (the parent's rank, then the route's id), so the
+    /// first parent found in rank order gives a route its smallest sequence. (The route a plan
+    /// opens carries its own values: a tree without it is one without the others that carry
+    /// none, and a fallback that carries none has no plan.)
+    private mutating func tree(from root: Int, carried: CarriedValues) -> [Int32] {
+        let key = "\(root)\u{2}" + carried.key
+        if let known = trees[key] { return known }
         let graph = app.linkGraph
-        var parent = [Int: Int]()
-        parent[root] = root
+        var parent = [Int32](repeating: Self.unreached, count: app.routes.count)
+        parent[root] = Int32(root)
+        var carries = [Bool?](repeating: nil, count: app.routes.count)
         var layer = [root]
         while !layer.isEmpty {
             var next: [(parentRank: Int, id: String, position: Int)] = []
@@ -220,22 +243,20 @@ package struct NavigationPlanner: Sendable {
                 let from = app.routes[vertex]
                 // A presented route that is not stacked holds no push: only another presented route.
                 let holdsPushes = from.effectivePresentation == .push || from.isStacked || vertex == root
-                for successor in graph.successors(of: vertex) where parent[successor] == nil {
+                for successor in graph.successors(of: vertex) where parent[successor] == Self.unreached {
                     let to = app.routes[successor]
                     guard holdsPushes || to.effectivePresentation != .push else { continue }
-                    guard successor == target || carries(to, carried) else { continue }
-                    parent[successor] = vertex
+                    if carries[successor] == nil { carries[successor] = self.carries(to, carried) }
+                    guard carries[successor]! else { continue }
+                    parent[successor] = Int32(vertex)
                     next.append((rank, app.text(to.id.value), successor))
                 }
             }
-            if parent[target] != nil {
-                var path = [target]
-                while let last = path.last, last != root { path.append(parent[last]!) }
-                return path.reversed()
-            }
             layer = next.sorted { ($0.parentRank, $0.id) < ($1.parentRank, $1.id) }.map(\.position)
         }
-        return nil
+        if trees.count >= Self.maximumTrees { trees.removeAll() }
+        trees[key] = parent
+        return parent
     }
 }
 

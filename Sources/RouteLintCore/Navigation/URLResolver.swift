@@ -172,17 +172,28 @@ package struct URLResolver: Sendable {
     /// The navigation plan of a resolved URL (docs/code-generation.md, "Navigation plans"),
     /// the features `isOff` names off; nil when it did not resolve.
     package func plan(_ resolution: Resolution, isOff: (String) -> Bool) -> Result<NavigationPlan, NavigationPlanner.Refusal>? {
-        guard resolution.status == .resolved, let index = resolution.appIndex, let id = resolution.route else { return nil }
-        let indexed = apps[index]
-        let app = indexed.app
-        guard let route = app.symbols.lookup(id).flatMap(app.route) else { return nil }
-        // The values the link carries: its path parameters and the items the route declares.
-        let values = (resolution.parameters + resolution.query.filter { $0.type != nil }).map {
-            NavigationPlanner.Value(name: $0.name, value: $0.value, type: $0.type ?? "string")
+        plans([resolution], isOff: isOff)[0]
+    }
+
+    /// The navigation plans of resolved URLs, as `plan` makes each: one planner per app, so
+    /// that links sharing a tab root and the values they carry share one search.
+    package func plans(_ resolutions: [Resolution], isOff: (String) -> Bool) -> [Result<NavigationPlan, NavigationPlanner.Refusal>?] {
+        var planners: [Int: NavigationPlanner] = [:]
+        return resolutions.map { resolution in
+            guard resolution.status == .resolved, let index = resolution.appIndex, let id = resolution.route else { return nil }
+            let indexed = apps[index]
+            let app = indexed.app
+            guard let route = app.symbols.lookup(id).flatMap(app.route) else { return nil }
+            // The values the link carries: its path parameters and the items the route declares.
+            let values = (resolution.parameters + resolution.query.filter { $0.type != nil }).map {
+                NavigationPlanner.Value(name: $0.name, value: $0.value, type: $0.type ?? "string")
+            }
+            let requestedTab = resolution.tabRequested ? resolution.tab.flatMap(app.symbols.lookup) : nil
+            var planner = planners[index] ?? NavigationPlanner(app: app, nearestTab: indexed.nearestTab)
+            let outcome = planner.plan(route, values: values, requestedTab: requestedTab, isOff: isOff)
+            planners[index] = planner
+            return outcome
         }
-        let requestedTab = resolution.tabRequested ? resolution.tab.flatMap(app.symbols.lookup) : nil
-        return NavigationPlanner(app: app, nearestTab: indexed.nearestTab).plan(
-            route, values: values, requestedTab: requestedTab, isOff: isOff)
     }
 
     /// Whether a URL with this query meets what `pattern` asks of each item it declares: the

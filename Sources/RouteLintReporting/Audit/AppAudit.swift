@@ -54,13 +54,10 @@ package struct AppAudit: Sendable {
     /// Auth-required routes that an entry route reaches by links without passing another
     /// auth-required route, each with the chain of route ids from the entry.
     package let authReachableFromEntries: [[String]]
-    /// What a link to each entry route does (docs/code-generation.md, "Navigation plans"), its
-    /// values written as their names (`:id`): the first `maximumPlans` entry routes with a path.
+    /// What a link to each entry route with a path does (docs/code-generation.md, "Navigation
+    /// plans"), its values written as their names (`:id`). The routes that share a tab root and
+    /// the names and types of their values share one search.
     package let entryPlans: [(route: String, plan: String)]
-    /// The most entry routes whose plans the page shows: a plan is a search from a tab root.
-    package static let maximumPlans = 200
-    /// Entry routes with a path: `entryPlans` holds the first `maximumPlans`.
-    package let entryRoutesWithPaths: Int
 
     /// The navigation of one activity.
     package struct ActivityAudit: Sendable {
@@ -137,10 +134,8 @@ package struct AppAudit: Sendable {
         entryRoutes = app.routes.filter(\.isEntry).map { app.text($0.id.value) }
         webOffRoutes = routesWithPaths.filter { !$0.isWeb }.map { app.text($0.id.value) }
         authReachableFromEntries = Self.authReachable(app)
-        let linked = app.routes.filter { $0.isEntry && $0.path != nil }
-        entryRoutesWithPaths = linked.count
-        let planner = NavigationPlanner(app: app, nearestTab: URLResolver.nearestTabs(app))
-        entryPlans = linked.prefix(Self.maximumPlans).map { route in
+        var planner = NavigationPlanner(app: app, nearestTab: URLResolver.nearestTabs(app))
+        entryPlans = app.routes.filter { $0.isEntry && $0.path != nil }.map { route in
             // Each value a link carries, written as its name.
             let pathValues = (route.path?.value.parameterNames ?? []).map { name in
                 NavigationPlanner.Value(

@@ -101,7 +101,7 @@ package struct AuditPage: Reporter {
         writeList("Entry routes", audit.entryRoutes, kind: "entry", to: &output)
         writeList(
             "What a link to an entry route does (its plan, every flag on)", audit.entryPlans.map { "\($0.route) → \($0.plan)" },
-            kind: "plans", total: audit.entryRoutesWithPaths, to: &output)
+            kind: "plans", to: &output)
         writeList("Routes kept off the web (<code>web: false</code>)", audit.webOffRoutes, kind: "web-off", to: &output)
         writeList(
             "Auth-required routes an entry route reaches without passing another",
@@ -139,17 +139,12 @@ package struct AuditPage: Reporter {
         output.write("</section>\n")
     }
 
-    /// A titled list of `items`, the first `maximumListItems` shown; `total` counts items the
-    /// audit did not compute (default: `items.count`).
-    private func writeList<Output: TextOutputStream>(
-        _ title: String, _ items: [String], kind: String, total: Int? = nil, to output: inout Output
-    ) {
-        let count = total ?? items.count
-        output.write("<h4>\(title) (\(count))</h4>\n")
+    private func writeList<Output: TextOutputStream>(_ title: String, _ items: [String], kind: String, to output: inout Output) {
+        output.write("<h4>\(title) (\(items.count))</h4>\n")
         guard !items.isEmpty else { return output.write("<p class=\"none\">None.</p>\n") }
         output.write("<ul class=\"\(kind)\">\n")
         for item in items.prefix(Self.maximumListItems) { output.write("<li>\(Self.escaped(item))</li>\n") }
-        output.write(Self.more(count) + "</ul>\n")
+        output.write(Self.more(items.count) + "</ul>\n")
     }
 
     /// "… and N more" when a list is cut, as a list item.
