@@ -140,13 +140,16 @@ package struct NavigationPlanner: Sendable {
 
         init(_ values: [Value]) {
             for value in values where byName[value.name] == nil {
-                var text = value.value
-                switch value.type {
-                case "int": text = Int(text).map(String.init) ?? text
-                case "uuid": text = text.lowercased()
-                default: break
-                }
-                byName[value.name] = (text, value.type)
+                byName[value.name] = (Self.canonical(value.value, type: value.type), value.type)
+            }
+        }
+
+        /// `text` as generated code writes a value of `type` back.
+        static func canonical(_ text: String, type: String) -> String {
+            switch type {
+            case "int": return Int(text).map(String.init) ?? text
+            case "uuid": return text.lowercased()
+            default: return text
             }
         }
 
@@ -181,17 +184,15 @@ package struct NavigationPlanner: Sendable {
             let name = app.text(item.name.value)
             guard !params.contains(where: { $0.name == name }) else { continue }
             let type = item.effectiveType.description(app.text)
-            if let value = carried.value(name, ofType: type) ?? item.defaultValue.map({ Self.canonical(app.text($0.value), type) }) {
+            if let value = carried.value(name, ofType: type)
+                ?? item.defaultValue.map({ CarriedValues.canonical(app.text($0.value), type: type) })
+            {
                 params.append((name, value))
             } else if item.isRequired {
                 return .failure(.missingValue(route: id, parameter: "\(name): \(type)"))
             }
         }
         return .success(NavigationPlan.Entry(route: id, params: params))
-    }
-
-    private static func canonical(_ value: String, _ type: String) -> String {
-        CarriedValues([Value(name: "", value: value, type: type)]).byName[""]?.value ?? value
     }
 
     /// The routes from `root` to `target`: through `target`'s `up` when it names a route that
