@@ -46,7 +46,7 @@ enum KotlinGenerator {
     /// Members of the generated types that an entry or a property may not shadow.
     private static let routeMembers: Set<String> = [
         "id", "path", "parameters", "activity", "tab", "presentation", "requiresAuth", "holderKind", "ordinal", "arguments",
-        "argument", "row", "component1", "copy", "equals", "hashCode", "toString",
+        "argument", "row", "component1", "copy", "equals", "hashCode", "toString", "json", "plan", "namedValues",
     ]
     private static let enumMembers: Set<String> = [
         "id", "title", "icon", "index", "activity", "root", "defaultTab", "tabs",
@@ -56,6 +56,8 @@ enum KotlinGenerator {
     private static let typeNames: Set<String> = [
         "String", "Int", "Boolean", "Any", "Unit", "Nothing", "List", "Map", "Companion", "Pair", "HashMap", "ArrayList", "Array",
         "Route", "Tab", "Activity", "Presentation", "HolderKind", "RoutePath", "RouteTrie", "RouteRow", "RouteTables", "RouteUrl",
+        "NavigationPlan", "RoutePlanner", "RouteJson", "RouteNamedValue", "RouteQueryItem", "RouteValueKind", "RouteSerializer",
+        "PresentedSerializer", "RouteLink",
     ]
 
     /// The nested class of a route.

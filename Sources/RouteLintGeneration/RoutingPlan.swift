@@ -284,7 +284,7 @@ package struct RoutingPlan: Sendable {
         let routeMembers: Set<String> = [
             "id", "path", "parameters", "activity", "tab", "presentation", "requiresAuth", "holderKind",
             "hashValue", "hash", "init", "self", "Type", "Protocol", "allCases", "description", "ordinal", "arguments",
-            "argument", "row",
+            "argument", "row", "json", "plan", "made",
         ]
         var routeEntries: [RouteEntry] = []
         let nearestTab = URLResolver.nearestTabs(app)
@@ -466,7 +466,8 @@ package struct RoutingPlan: Sendable {
         "RouteLink", "Any", "Self", "String", "Int", "Long", "Bool", "Boolean", "Unit", "Nothing", "UUID",
         "Never", "Void", "Set", "List", "Map", "Optional", "Factory", "RouteRow", "RouteTables", "RouteTrie",
         "RoutePath", "RouteURL", "RouteUrl", "HolderSlot", "Pair", "HashMap", "ArrayList", "Array", "Dictionary",
-        "RouteValueKind", "QueryItem",
+        "RouteValueKind", "QueryItem", "NavigationPlan", "Presented", "RoutePlanner", "RouteValues", "RouteJSON", "RouteJson",
+        "RouteNamedValue", "RouteQueryItem", "RouteSerializer", "PresentedSerializer",
     ]
 
     /// The enums of a route set's listed values: one per parameter (or query item) name and

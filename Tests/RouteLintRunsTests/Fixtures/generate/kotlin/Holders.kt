@@ -61,6 +61,15 @@ class HolderRegistry<AppScope, Default, TabHolder, ItemHolder>(val factory: Hold
     /** The holder of route 'object' (TabHolder), created with its parents when it does not exist yet. */
     fun holder(route: Route.Object): TabHolder = tabHolderInstance(route)
 
+    /** The holder of route 'plan' (default), created with its parents when it does not exist yet. */
+    fun holder(route: Route.PlanValue): Default = defaultInstance(route)
+
+    /** The holder of route 'json' (default), created with its parents when it does not exist yet. */
+    fun holder(route: Route.JsonValue): Default = defaultInstance(route)
+
+    /** The holder of route 'navigation-plan' (default), created with its parents when it does not exist yet. */
+    fun holder(route: Route.NavigationPlanRoute): Default = defaultInstance(route)
+
     /** The holder of route 'item' (ItemHolder), created with its parents when it does not exist yet. */
     fun holder(route: Route.Item): ItemHolder = itemHolderInstance(route)
 

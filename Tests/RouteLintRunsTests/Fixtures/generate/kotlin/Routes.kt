@@ -69,19 +69,25 @@ sealed class Route(
 
     object Object : Route(1)
 
-    data class Item(val idValue: String, val pathValue: String) : Route(2, listOf(idValue, pathValue))
+    data class PlanValue(val jsonValue: String) : Route(2, listOf(jsonValue))
 
-    object Inside : Route(3)
+    data class JsonValue(val planValue: String) : Route(3, listOf(planValue))
 
-    data class For(val `in`: String) : Route(4, listOf(`in`))
+    object NavigationPlanRoute : Route(4)
 
-    object Docs : Route(5)
+    data class Item(val idValue: String, val pathValue: String) : Route(5, listOf(idValue, pathValue))
 
-    object Search : Route(6)
+    object Inside : Route(6)
 
-    data class Cafe(val dish: String) : Route(7, listOf(dish))
+    data class For(val `in`: String) : Route(7, listOf(`in`))
 
-    object SelfValue : Route(8)
+    object Docs : Route(8)
+
+    object Search : Route(9)
+
+    data class Cafe(val dish: String) : Route(10, listOf(dish))
+
+    object SelfValue : Route(11)
 
     companion object {
         /**
@@ -121,13 +127,16 @@ sealed class Route(
             return when (index) {
                 0 -> Home
                 1 -> Object
-                2 -> Item(arguments[0], arguments[1])
-                3 -> Inside
-                4 -> For(arguments[0])
-                5 -> Docs
-                6 -> Search
-                7 -> Cafe(arguments[0])
-                8 -> SelfValue
+                2 -> PlanValue(arguments[0])
+                3 -> JsonValue(arguments[0])
+                4 -> NavigationPlanRoute
+                5 -> Item(arguments[0], arguments[1])
+                6 -> Inside
+                7 -> For(arguments[0])
+                8 -> Docs
+                9 -> Search
+                10 -> Cafe(arguments[0])
+                11 -> SelfValue
                 else -> null
             }
         }
@@ -260,18 +269,18 @@ data class NavigationPlan(
 internal object RouteTables {
     /** The values of each listed kind, in canonical form. */
     val listed: List<Set<String>> = RouteRow.listed(arrayOf(""))
-    val rows: List<RouteRow> = RouteRow.rows(arrayOf("home\u0009/\u00090\u00090\u0009push\u00090\u00091\u0009\u00090\u00097 5 2 1 6 8\u0009\u00090\u0009\u0009\nobject\u0009/objects\u00090\u00091\u0009push\u00090\u00092\u0009\u00092\u00092\u0009\u00090\u0009\u0009\nitem\u0009/items/:id:s/:path:s\u00090\u00090\u0009push\u00090\u00093\u0009\u00097\u0009\u0009\u00090\u0009\u0009\ninside\u0009/inside\u00091\u00092\u0009push\u00090\u00091\u0009\u00093\u00094\u0009\u00090\u0009\u0009\nfor\u0009/for/:in:s\u00091\u00092\u0009push\u00090\u00091\u0009\u00094\u0009\u0009\u00090\u0009\u0009\ndocs\u0009/docs/_\u00090\u00090\u0009push\u00090\u00091\u0009\u00098\u0009\u0009\u00090\u0009\u0009\nsearch\u0009/search/_/results\u00090\u00090\u0009push\u00090\u00091\u0009\u00096\u0009\u0009\u00090\u0009\u0009\ncafe\u0009/caf%C3%A9/:dish:s\u00090\u00090\u0009sheet\u00091\u00091\u0009\u00095\u0009\u0009\u00090\u0009\u0009\nself\u0009\u00090\u00090\u0009push\u00090\u00092\u0009\u00091\u0009\u0009\u00090\u0009\u0009"), listed)
+    val rows: List<RouteRow> = RouteRow.rows(arrayOf("home\u0009/\u00090\u00090\u0009push\u00090\u00091\u0009\u00090\u000910 8 5 3 4 1 2 9 11\u0009\u00090\u0009\u0009\nobject\u0009/objects\u00090\u00091\u0009push\u00090\u00092\u0009\u00092\u00095\u0009\u00090\u0009\u0009\nplan\u0009/plans/:json:s\u00090\u00090\u0009push\u00090\u00091\u0009\u00095\u0009\u0009\u00090\u0009\u0009\njson\u0009/json/:plan:s\u00090\u00090\u0009push\u00090\u00091\u0009\u00096\u0009\u0009\u00090\u0009\u0009\nnavigation-plan\u0009/navigation-plan\u00090\u00090\u0009push\u00090\u00091\u0009\u00093\u0009\u0009\u00090\u0009\u0009\nitem\u0009/items/:id:s/:path:s\u00090\u00090\u0009push\u00090\u00093\u0009\u000910\u0009\u0009\u00090\u0009\u0009\ninside\u0009/inside\u00091\u00092\u0009push\u00090\u00091\u0009\u00094\u00097\u0009\u00090\u0009\u0009\nfor\u0009/for/:in:s\u00091\u00092\u0009push\u00090\u00091\u0009\u00097\u0009\u0009\u00090\u0009\u0009\ndocs\u0009/docs/_\u00090\u00090\u0009push\u00090\u00091\u0009\u000911\u0009\u0009\u00090\u0009\u0009\nsearch\u0009/search/_/results\u00090\u00090\u0009push\u00090\u00091\u0009\u00099\u0009\u0009\u00090\u0009\u0009\ncafe\u0009/caf%C3%A9/:dish:s\u00090\u00090\u0009sheet\u00091\u00091\u0009\u00098\u0009\u0009\u00090\u0009\u0009\nself\u0009\u00090\u00090\u0009push\u00090\u00092\u0009\u00091\u0009\u0009\u00090\u0009\u0009"), listed)
     val trie: RouteTrie = RouteTrie(
-        arrayOf("0,1,,,2,3,,4,,,,6,,7"),
-        arrayOf(",,,,,,,,5,,,,,"),
-        arrayOf("0/caf%C3%A9/12\n0/docs/8\n0/for/6\n0/inside/5\n0/items/2\n0/objects/1\n0/search/9\n10/results/11"),
-        arrayOf("2/s/3\n3/s/4\n6/s/7\n9/s/10\n12/s/13"),
+        arrayOf("0,1,,2,,3,4,,,5,6,,7,,,,9,,10"),
+        arrayOf(",,,,,,,,,,,,,8,,,,,"),
+        arrayOf("0/caf%C3%A9/17\n0/docs/13\n0/for/11\n0/inside/10\n0/items/7\n0/json/4\n0/navigation-plan/6\n0/objects/1\n0/plans/2\n0/search/14\n15/results/16"),
+        arrayOf("2/s/3\n4/s/5\n7/s/8\n8/s/9\n11/s/12\n14/s/15\n17/s/18"),
         listed
     )
     /** By id. */
     val ordinals: Map<String, Int> = rows.withIndex().associate { it.value.id to it.index }
     /** Each tab's root and activity, by position. */
-    val tabRoots: List<Int> = listOf(0, 1, 3)
+    val tabRoots: List<Int> = listOf(0, 1, 6)
     val tabActivities: List<Int> = listOf(0, 0, 1)
     val activities: List<Activity> = Activity.values().toList()
     val tabs: List<Tab> = Tab.values().toList()

@@ -79,6 +79,21 @@ public final class HolderRegistry<Factory: HolderFactory> {
         tabHolderInstance(for: .object)
     }
 
+    /// The holder of route 'plan' (default), created with its parents when it does not exist yet.
+    public func planValueHolder(json: String) -> Factory.Default {
+        defaultInstance(for: .planValue(json: json))
+    }
+
+    /// The holder of route 'json' (default), created with its parents when it does not exist yet.
+    public func jsonValueHolder(plan: String) -> Factory.Default {
+        defaultInstance(for: .jsonValue(plan: plan))
+    }
+
+    /// The holder of route 'navigation-plan' (default), created with its parents when it does not exist yet.
+    public func navigationPlanHolder() -> Factory.Default {
+        defaultInstance(for: .navigationPlan)
+    }
+
     /// The holder of route 'item' (ItemHolder), created with its parents when it does not exist yet.
     public func itemHolder(id: String, path: String) -> Factory.ItemHolder {
         itemHolderInstance(for: .item(id: id, path: path))

@@ -6,6 +6,9 @@
 public enum Route: Hashable, Sendable, Codable {
     case home
     case object
+    case planValue(json: String)
+    case jsonValue(plan: String)
+    case navigationPlan
     case item(id: String, path: String)
     case inside
     case `for`(in: String)
@@ -147,19 +150,24 @@ public enum Route: Hashable, Sendable, Codable {
         switch self {
         case .home: return 0
         case .object: return 1
-        case .item: return 2
-        case .inside: return 3
-        case .`for`: return 4
-        case .docs: return 5
-        case .search: return 6
-        case .cafe: return 7
-        default: return 8
+        case .planValue: return 2
+        case .jsonValue: return 3
+        case .navigationPlan: return 4
+        case .item: return 5
+        case .inside: return 6
+        case .`for`: return 7
+        case .docs: return 8
+        case .search: return 9
+        case .cafe: return 10
+        default: return 11
         }
     }
 
     @inline(never)
     private func arguments0() -> [String] {
         switch self {
+        case .planValue(let v0): return [v0]
+        case .jsonValue(let v0): return [v0]
         case .item(let v0, let v1): return [v0, v1]
         case .`for`(let v0): return [v0]
         case .cafe(let v0): return [v0]
@@ -179,13 +187,16 @@ public enum Route: Hashable, Sendable, Codable {
         switch ordinal {
         case 0: return .home
         case 1: return .object
-        case 2: return .item(id: arguments[0], path: arguments[1])
-        case 3: return .inside
-        case 4: return .`for`(in: arguments[0])
-        case 5: return .docs
-        case 6: return .search
-        case 7: return .cafe(dish: arguments[0])
-        case 8: return .selfValue
+        case 2: return .planValue(json: arguments[0])
+        case 3: return .jsonValue(plan: arguments[0])
+        case 4: return .navigationPlan
+        case 5: return .item(id: arguments[0], path: arguments[1])
+        case 6: return .inside
+        case 7: return .`for`(in: arguments[0])
+        case 8: return .docs
+        case 9: return .search
+        case 10: return .cafe(dish: arguments[0])
+        case 11: return .selfValue
         default: return nil
         }
     }
@@ -426,46 +437,54 @@ enum RouteTables {
     static let listed: [Set<String>] = []
     static let rows = RouteRow.rows(
         """
-        home	/	0	0	push	0	1		0	7 5 2 1 6 8		0		
-        object	/objects	0	1	push	0	2		2	2		0		
-        item	/items/:id:s/:path:s	0	0	push	0	3		7			0		
-        inside	/inside	1	2	push	0	1		3	4		0		
-        for	/for/:in:s	1	2	push	0	1		4			0		
-        docs	/docs/_	0	0	push	0	1		8			0		
-        search	/search/_/results	0	0	push	0	1		6			0		
-        cafe	/caf%C3%A9/:dish:s	0	0	sheet	1	1		5			0		
+        home	/	0	0	push	0	1		0	10 8 5 3 4 1 2 9 11		0		
+        object	/objects	0	1	push	0	2		2	5		0		
+        plan	/plans/:json:s	0	0	push	0	1		5			0		
+        json	/json/:plan:s	0	0	push	0	1		6			0		
+        navigation-plan	/navigation-plan	0	0	push	0	1		3			0		
+        item	/items/:id:s/:path:s	0	0	push	0	3		10			0		
+        inside	/inside	1	2	push	0	1		4	7		0		
+        for	/for/:in:s	1	2	push	0	1		7			0		
+        docs	/docs/_	0	0	push	0	1		11			0		
+        search	/search/_/results	0	0	push	0	1		9			0		
+        cafe	/caf%C3%A9/:dish:s	0	0	sheet	1	1		8			0		
         self		0	0	push	0	2		1			0		
         """,
         listed: listed
     )
     static let trie = RouteTrie(
-        exact: "0,1,,,2,3,,4,,,,6,,7",
-        rest: ",,,,,,,,5,,,,,",
+        exact: "0,1,,2,,3,4,,,5,6,,7,,,,9,,10",
+        rest: ",,,,,,,,,,,,,8,,,,,",
         edges:
         """
-        0/caf%C3%A9/12
-        0/docs/8
-        0/for/6
-        0/inside/5
-        0/items/2
+        0/caf%C3%A9/17
+        0/docs/13
+        0/for/11
+        0/inside/10
+        0/items/7
+        0/json/4
+        0/navigation-plan/6
         0/objects/1
-        0/search/9
-        10/results/11
+        0/plans/2
+        0/search/14
+        15/results/16
         """,
         parameters:
         """
         2/s/3
-        3/s/4
-        6/s/7
-        9/s/10
-        12/s/13
+        4/s/5
+        7/s/8
+        8/s/9
+        11/s/12
+        14/s/15
+        17/s/18
         """,
         listed: listed
     )
     /// By id.
     static let ordinals = Dictionary(rows.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
     /// Each tab's root and activity, by position.
-    static let tabRoots: [Int] = [0, 1, 3]
+    static let tabRoots: [Int] = [0, 1, 6]
     static let tabActivities: [Int] = [0, 0, 1]
     static let activities = Array(Activity.allCases)
     static let tabs = Array(Tab.allCases)
