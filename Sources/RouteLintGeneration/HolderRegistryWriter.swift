@@ -10,8 +10,9 @@ protocol RegistrySpelling {
     /// The typed accessor of a route's holder, whole.
     func typedAccessor(_ route: RoutingPlan.RouteEntry, _ holder: RoutingPlan.HolderEntry) -> [String]
     /// The function that returns a route's holder, made with `arguments` (params, then parent)
-    /// and kept when there is none yet; `usesRoute` is false when the route gives it nothing.
-    func instance(_ holder: RoutingPlan.HolderEntry, arguments: [String], usesRoute: Bool) -> [String]
+    /// and kept when there is none yet; `position` is the holder's among `HolderKind`'s cases,
+    /// `usesRoute` false when the route gives it nothing.
+    func instance(_ holder: RoutingPlan.HolderEntry, position: Int, arguments: [String], usesRoute: Bool) -> [String]
     /// Private helpers the instance functions share.
     var helpers: [String] { get }
     /// The value of a holder's param: the route's path parameter of that name.
@@ -44,13 +45,13 @@ enum HolderRegistryWriter {
             code.line()
             for line in spelling.typedAccessor(route, holder) { code.line(line) }
         }
-        for holder in holders {
+        for (position, holder) in holders.enumerated() {
             code.line()
             // An app-scoped holder with no params and no parent needs nothing of the route.
             let usesRoute = holder.scope != .app || !holder.parameters.isEmpty || holder.parent != nil
             let arguments =
                 holder.parameters.map(spelling.argument) + (holder.parent.flatMap(plan.holder).map { [spelling.parent($0)] } ?? [])
-            for line in spelling.instance(holder, arguments: arguments, usesRoute: usesRoute) { code.line(line) }
+            for line in spelling.instance(holder, position: position, arguments: arguments, usesRoute: usesRoute) { code.line(line) }
         }
         if !spelling.helpers.isEmpty { code.line() }
         for line in spelling.helpers { code.line(line) }

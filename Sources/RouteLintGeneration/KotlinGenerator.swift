@@ -750,7 +750,7 @@ private struct KotlinRegistrySpelling: RegistrySpelling {
             + ["fun holder(route: Route.\(KotlinGenerator.className(route))): \(holder.typeName) = \(holder.memberName)Instance(route)"]
     }
 
-    func instance(_ holder: RoutingPlan.HolderEntry, arguments: [String], usesRoute: Bool) -> [String] {
+    func instance(_ holder: RoutingPlan.HolderEntry, position: Int, arguments: [String], usesRoute: Bool) -> [String] {
         let parameter = usesRoute ? "route: Route" : "@Suppress(\"UNUSED_PARAMETER\") route: Route"
         let slot =
             "HolderSlot(HolderKind.\(KotlinGenerator.entry(holder.memberName)), \(Self.scopeKey(holder.scope, holder.scope.registryKey)))"

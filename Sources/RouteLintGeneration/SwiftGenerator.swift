@@ -642,12 +642,21 @@ enum SwiftGenerator {
             code.line()
             code.line("/// The holder's name in the manifest.")
             code.line("public var id: String { RouteTables.holderNames[rawValue] }")
+            code.line()
+            // Written out: the compiler's own compares the raw value with every case's.
+            code.block("public init?(rawValue: Int)") { code in
+                code.line("guard RouteTables.holderKinds.indices.contains(rawValue) else { return nil }")
+                code.line("self = RouteTables.holderKinds[rawValue]")
+            }
         }
         code.line()
         code.line("/// Where the registry keeps a holder: its kind and the key of its scope.")
         code.block("struct HolderSlot: Hashable") { code in
             code.line("enum Scope: Hashable { case route(Route), tab(Tab?), activity(Activity?), app }")
-            code.line("let kind: HolderKind")
+            // A position, not a `HolderKind`: hashing a case reads its raw value through a switch
+            // over every case, which the compiler copies into each use.
+            code.line("/// The position of the holder's kind among `HolderKind`'s cases.")
+            code.line("let kind: Int")
             code.line("let scope: Scope")
         }
         code.line()
@@ -754,11 +763,11 @@ private struct SwiftRegistrySpelling: RegistrySpelling {
             ]
     }
 
-    func instance(_ holder: RoutingPlan.HolderEntry, arguments: [String], usesRoute: Bool) -> [String] {
+    func instance(_ holder: RoutingPlan.HolderEntry, position: Int, arguments: [String], usesRoute: Bool) -> [String] {
         let kind = SwiftGenerator.name(holder.memberName)
         return [
             "private func \(holder.memberName)Instance(for route: Route) -> \(type(of: holder)) {",
-            "    let slot = HolderSlot(kind: .\(kind), scope: \(Self.scopeKey(holder.scope, holder.scope.registryKey)))",
+            "    let slot = HolderSlot(kind: \(position), scope: \(Self.scopeKey(holder.scope, holder.scope.registryKey)))",
             "    if case .\(kind)(let existing)? = instances[slot] { return existing }",
             "    let created = factory.make\(holder.typeName)(\(arguments.joined(separator: ", ")))",
             "    instances[slot] = .\(kind)(created)",

@@ -361,6 +361,11 @@ struct GeneratedCodeTests {
                 "    if case .\(SwiftGenerator.name(holder.memberName))(let general) = registry.holder(for: \(value)), general === holder {} else {\n"
             code += "        print(\(SwiftGenerator.literal("general accessor differs: " + route.id)))\n    }\n}\n"
         }
+        // HolderKind's written-out init(rawValue:) reads every case back, and nothing past them.
+        code +=
+            "for kind in HolderKind.allCases where HolderKind(rawValue: kind.rawValue) != kind { print(\"raw value differs: \\(kind.id)\") }\n"
+        code +=
+            "if HolderKind(rawValue: -1) != nil || HolderKind(rawValue: HolderKind.allCases.count) != nil { print(\"raw value out of range read\") }\n"
         return code + "registry.cleanup(activeRoutes: [])\nprint(\"released \\(released)\")\n"
     }
 
@@ -563,6 +568,99 @@ struct GeneratedCodeTests {
             Issue.record("\(line)\n  expected \(wanted)")
             break
         }
+    }
+
+    /// With `encode`, each URL's plan (every flag on) as Swift's `JSONEncoder` writes it, its keys
+    /// in an order of its own and `/` escaped, `-` for none and nothing for a URL no route opens;
+    /// with `decode`, each line a plan's JSON (or `-`) decoded with `JSONDecoder`, written as its `json`.
+    static let swiftCodingDriver = """
+        import Foundation
+
+        let encodes = CommandLine.arguments.dropFirst().first == "encode"
+        while let line = readLine() {
+            if encodes {
+                guard let link = RouteLink(url: line) else { continue }
+                print(try link.plan().map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) } ?? "-")
+            } else if line == "-" {
+                print("-")
+            } else {
+                let plan = try? JSONDecoder().decode(NavigationPlan.self, from: Data(line.utf8))
+                print(plan?.json ?? "undecodable: " + line)
+            }
+        }
+
+        """
+
+    /// The Kotlin of `swiftCodingDriver`'s `decode`, written back with kotlinx.serialization.
+    static let kotlinDecodingDriver = """
+        package test.routes
+
+        import kotlinx.serialization.json.Json
+
+        fun main() {
+            while (true) {
+                val line = readLine() ?: break
+                if (line == "-") {
+                    println("-")
+                    continue
+                }
+                val plan = runCatching { Json.decodeFromString(NavigationPlan.serializer(), line) }.getOrNull()
+                println(if (plan == null) "undecodable: $line" else Json.encodeToString(NavigationPlan.serializer(), plan))
+            }
+        }
+
+        """
+
+    @Test(
+        "Swift and Kotlin read each other's plans: each URL's plan as JSONEncoder writes it decodes in Kotlin, which writes resolve's bytes, and those decode in Swift to the same plan",
+        .enabled(if: compilesKotlin), arguments: ["manifests", "plans"])
+    func plansCrossLanguages(_ set: String) throws {
+        let (_, files, extra) = try #require(try Self.routeSets().first { $0.name == set })
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("routelint-plans-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var result: LintResult?
+        for (language, name) in [(TargetLanguage.swift, "swift"), (.kotlin, "kotlin")] {
+            let generated: [GeneratedFile]
+            (result, _, generated) = try Self.generated(files, language: language, holderTypes: Self.holderTypes(set))
+            try FileManager.default.createDirectory(at: directory.appendingPathComponent(name), withIntermediateDirectories: true)
+            for file in generated {
+                try file.contents.write(to: directory.appendingPathComponent("\(name)/\(file.name)"), atomically: true, encoding: .utf8)
+            }
+        }
+        let swift = directory.appendingPathComponent("swift")
+        let kotlin = directory.appendingPathComponent("kotlin")
+        try Self.swiftCodingDriver.write(to: swift.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
+        let swiftCompiled = try Self.run(
+            "swiftc",
+            ["-swift-version", "6", "-Onone", "Routes.swift", "Holders.swift", "RouteRuntime.swift", "main.swift", "-o", "driver"],
+            in: swift)
+        try #require(swiftCompiled.status == 0, "\(swiftCompiled.output)")
+        try Self.kotlinDecodingDriver.write(to: kotlin.appendingPathComponent("Main.kt"), atomically: true, encoding: .utf8)
+        let kotlinFiles = try FileManager.default.contentsOfDirectory(atPath: kotlin.path).filter { $0.hasSuffix(".kt") }.sorted()
+        let compiled = try Self.run(
+            Self.kotlinc, ["-Werror"] + Self.serializationArguments + kotlinFiles + ["-include-runtime", "-d", "decoder.jar"],
+            in: kotlin)
+        try #require(compiled.status == 0, "\(compiled.output)")
+
+        let app = try #require(result)
+        let urls = Self.samplePaths(app.apps[0]) + extra
+        // resolve's plans with every flag on, for the URLs a route opens.
+        let expected = Self.expected(urls, app).flatMap { $0.split(separator: "\n") }.compactMap { line in
+            line.hasPrefix("plan on\t") ? String(line.dropFirst("plan on\t".count)) : nil
+        }
+        #expect(expected.contains { $0 != "-" })
+        let encoded = try Self.run("./driver", ["encode"], input: urls.joined(separator: "\n") + "\n", in: swift)
+        #expect(encoded.status == 0)
+        // Swift's own key order differs from resolve's: what Kotlin reads is not already its answer.
+        #expect(encoded.output.split(separator: "\n").map(String.init) != expected)
+        let inKotlin = try Self.run(
+            "java", ["-cp", (["decoder.jar"] + Self.serializationRuntime).joined(separator: ":"), "test.routes.MainKt"],
+            input: encoded.output, in: kotlin)
+        #expect(inKotlin.status == 0)
+        #expect(inKotlin.output.split(separator: "\n").map(String.init) == expected)
+        let backInSwift = try Self.run("./driver", ["decode"], input: inKotlin.output, in: swift)
+        #expect(backInSwift.status == 0)
+        #expect(backInSwift.output.split(separator: "\n").map(String.init) == expected)
     }
 
     /// kotlinx.serialization's runtime, beside the compiler (`scripts/kotlin-toolchain`).

@@ -11,12 +11,18 @@ public enum HolderKind: Int, CaseIterable, Hashable, Sendable {
 
     /// The holder's name in the manifest.
     public var id: String { RouteTables.holderNames[rawValue] }
+
+    public init?(rawValue: Int) {
+        guard RouteTables.holderKinds.indices.contains(rawValue) else { return nil }
+        self = RouteTables.holderKinds[rawValue]
+    }
 }
 
 /// Where the registry keeps a holder: its kind and the key of its scope.
 struct HolderSlot: Hashable {
     enum Scope: Hashable { case route(Route), tab(Tab?), activity(Activity?), app }
-    let kind: HolderKind
+    /// The position of the holder's kind among `HolderKind`'s cases.
+    let kind: Int
     let scope: Scope
 }
 
@@ -130,7 +136,7 @@ public final class HolderRegistry<Factory: HolderFactory> {
     }
 
     private func appScopeInstance(for route: Route) -> Factory.AppScope {
-        let slot = HolderSlot(kind: .appScope, scope: .app)
+        let slot = HolderSlot(kind: 0, scope: .app)
         if case .appScope(let existing)? = instances[slot] { return existing }
         let created = factory.makeAppScope()
         instances[slot] = .appScope(created)
@@ -138,7 +144,7 @@ public final class HolderRegistry<Factory: HolderFactory> {
     }
 
     private func defaultInstance(for route: Route) -> Factory.Default {
-        let slot = HolderSlot(kind: .`default`, scope: .activity(route.activity))
+        let slot = HolderSlot(kind: 1, scope: .activity(route.activity))
         if case .`default`(let existing)? = instances[slot] { return existing }
         let created = factory.makeDefault(parent: appScopeInstance(for: route))
         instances[slot] = .`default`(created)
@@ -146,7 +152,7 @@ public final class HolderRegistry<Factory: HolderFactory> {
     }
 
     private func tabHolderInstance(for route: Route) -> Factory.TabHolder {
-        let slot = HolderSlot(kind: .tabHolder, scope: .tab(route.tab))
+        let slot = HolderSlot(kind: 2, scope: .tab(route.tab))
         if case .tabHolder(let existing)? = instances[slot] { return existing }
         let created = factory.makeTabHolder(parent: defaultInstance(for: route))
         instances[slot] = .tabHolder(created)
@@ -154,7 +160,7 @@ public final class HolderRegistry<Factory: HolderFactory> {
     }
 
     private func itemHolderInstance(for route: Route) -> Factory.ItemHolder {
-        let slot = HolderSlot(kind: .itemHolder, scope: .route(route))
+        let slot = HolderSlot(kind: 3, scope: .route(route))
         if case .itemHolder(let existing)? = instances[slot] { return existing }
         let created = factory.makeItemHolder(id: route.argument("id"), path: route.argument("path"), parent: tabHolderInstance(for: route))
         instances[slot] = .itemHolder(created)
