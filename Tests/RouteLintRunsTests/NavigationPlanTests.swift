@@ -179,4 +179,54 @@ struct NavigationPlanTests {
         #expect(
             starved.undecided.map { app.text(app.routes[$0].id.value) } == ["customer", "order", "list", "item", "typed-order", "hidden"])
     }
+
+    @Test(
+        "unusable-fallback: a fallback that is the route, a loop of flagged fallbacks, a fallback needing a value the route does not carry (by name and type); each is a link with no plan while the flags are off"
+    )
+    func unusableFallbacks() throws {
+        let manifest = """
+            manifest: 1
+            activities: {shop: {}}
+            tabs: {home: {activity: shop, index: 0, root: home, icon: house}}
+            holders: {H: {}}
+            routes:
+              home: {path: /, holder: H, links: [gift, sale, outlet, promo, order, typed, v2, v3, fine]}
+              gift: {path: /gift, activity: shop, holder: H, feature: gift, fallback: gift}
+              sale: {path: /sale, activity: shop, holder: H, feature: sale, fallback: outlet}
+              outlet: {path: /outlet, activity: shop, holder: H, feature: outlet, fallback: sale}
+              promo: {path: /promo/:code, activity: shop, holder: H, feature: promo, fallback: order}
+              order: {path: /orders/:orderId, activity: shop, holder: H}
+              typed: {path: /typed/:orderId, params: {orderId: int}, activity: shop, holder: H}
+              v2: {path: /v2/:orderId, activity: shop, holder: H, feature: v2, fallback: typed}
+              v3: {path: /v3/:orderId, params: {orderId: int}, activity: shop, holder: H, feature: v3, fallback: typed}
+              fine: {path: /fine, activity: shop, holder: H, feature: fine, fallback: home}
+
+            """
+        let result = lint(manifest)
+        #expect(
+            result.findings.filter { $0.rule == "unusable-fallback" }.map { "\($0.range.start.line) \($0.message)" } == [
+                "7 route 'gift' falls back to itself: while feature 'gift' is off, a link to it opens nothing; name a route without a "
+                    + "feature, or one whose fallback leads out of the loop",
+                "8 route 'sale' is on a loop of fallbacks, sale → outlet → sale: while features 'sale' and 'outlet' are off, a link to "
+                    + "it opens nothing; name a route without a feature, or one whose fallback leads out of the loop",
+                "9 route 'outlet' is on a loop of fallbacks, outlet → sale → outlet: while features 'outlet' and 'sale' are off, a "
+                    + "link to it opens nothing; name a route without a feature, or one whose fallback leads out of the loop",
+                "10 fallback 'order' of route 'promo' needs 'orderId: string', which a link to 'promo' does not carry: while feature "
+                    + "'promo' is off, the link opens nothing; name a fallback that needs only what 'promo' carries, or give 'promo' "
+                    + "that value",
+                "13 fallback 'typed' of route 'v2' needs 'orderId: int', which a link to 'v2' does not carry: while feature 'v2' is "
+                    + "off, the link opens nothing; name a fallback that needs only what 'v2' carries, or give 'v2' that value",
+            ])
+        // The planner agrees: with every flag off, the routes found have no plan, the others do.
+        let resolver = URLResolver(apps: result.apps)
+        let planned = ["/gift", "/sale", "/outlet", "/promo/x", "/v2/7", "/v3/7", "/fine"].map { url in
+            let plan = resolver.plan(resolver.resolve(url), isOff: { _ in true })
+            return "\(url) " + (plan.flatMap { try? $0.get() }.map { "opens " + $0.route } ?? "nothing")
+        }
+        #expect(
+            planned == [
+                "/gift nothing", "/sale nothing", "/outlet nothing", "/promo/x nothing", "/v2/7 nothing", "/v3/7 opens typed",
+                "/fine opens home",
+            ])
+    }
 }

@@ -77,27 +77,9 @@ package enum HolderScopeRule: AppRule {
     }
 
     /// For each holder on a loop of `parent` links, the loop as seen from it (its name first
-    /// and last). Each holder has at most one parent, so following parents from every holder
-    /// once, and stopping at holders already settled, finds every loop in linear time.
+    /// and last).
     static func holdersOnParentLoops(_ app: AppModel) -> [Symbol: [Symbol]] {
-        var state: [Symbol: Bool] = [:]  // false: on the current walk; true: settled
-        var loops: [Symbol: [Symbol]] = [:]
-        for start in app.holders {
-            var walk: [Symbol] = []
-            var current: Symbol? = start.name.value
-            while let name = current, state[name] == nil, let holder = app.holder(name) {
-                state[name] = false
-                walk.append(name)
-                current = holder.parent?.value
-            }
-            if let repeated = current, state[repeated] == false, let first = walk.firstIndex(of: repeated) {
-                let loop = Array(walk[first...])
-                for (offset, member) in loop.enumerated() {
-                    loops[member] = Array(loop[offset...] + loop[..<offset]) + [member]
-                }
-            }
-            for name in walk { state[name] = true }
-        }
-        return loops
+        // A parent that is not declared ends the chain.
+        successorLoops(app.holders.map(\.name.value)) { app.holder($0)?.parent?.value }
     }
 }

@@ -27,6 +27,7 @@ package enum RuleRegistry {
         UnlinkedUpRule.self,
         UnbuildableStackRule.self,
         MissingFallbackRule.self,
+        UnusableFallbackRule.self,
         UnobservedContextRule.self,
         PlatformFileSyntaxRule.self,
         PlatformPatternRule.self,
