@@ -91,13 +91,23 @@ struct YAMLParserTests {
         #expect(parsed.issues.first?.range.start.line == 1001)
     }
 
-    @Test("libyaml errors carry libyaml's problem, context and position")
+    @Test("libyaml errors carry libyaml's problem, context and position; an unclosed '[', '{' or quote is placed at its opening")
     func syntaxErrors() {
         let parsed = parseYAML("a: [1, 2\nb: 3\n")
         #expect(parsed.document == nil)
-        #expect(
-            parsed.issues.map(\.kind.message) == ["did not find expected ',' or ']' (while parsing a flow sequence at line 1, column 4)"])
-        #expect(parsed.issues.first?.range.start == SourcePosition(line: 2, column: 2))
+        #expect(parsed.issues.map(\.kind.message) == ["'[' opened here is not closed: did not find expected ',' or ']'"])
+        #expect(parsed.issues.first?.range.start == SourcePosition(line: 1, column: 4))
+        #expect(parsed.issues.first?.stopped?.start == SourcePosition(line: 2, column: 2))
+        let mapping = parseYAML("a: {b: 1\nc: 3\n")
+        #expect(mapping.issues.map(\.kind.message) == ["'{' opened here is not closed: did not find expected ',' or '}'"])
+        #expect(mapping.issues.first?.range.start == SourcePosition(line: 1, column: 4))
+        let quoted = parseYAML("a: 'b\nc: 3\n")
+        #expect(quoted.issues.map(\.kind.message) == ["the quoted string opened here is not closed: found unexpected end of stream"])
+        #expect(quoted.issues.first?.range.start == SourcePosition(line: 1, column: 4))
+        // Other contexts keep libyaml's position of the problem, and name the context.
+        let block = parseYAML("a:\n  b: 1\n c: 2\n")
+        #expect(block.issues.first?.stopped == nil)
+        #expect(block.issues.first?.kind.message.contains("(while parsing a block mapping at line") == true)
     }
 
     @Test("reader errors are placed by byte offset, in code points")

@@ -155,12 +155,25 @@ struct LibYAMLEvents: ~Copyable {
                 : state.problem_value >= 0 ? " (U+\(Self.hex(state.problem_value, digits: 4)))" : ""
             return LibYAMLError(message: problem + detail, offset: Int(state.problem_offset), position: SourcePosition(line: 1, column: 1))
         }
-        var message = problem
-        if let context = state.context.map({ String(cString: $0) }) {
-            message += " (\(context) at line \(state.context_mark.line + 1), column \(state.context_mark.column + 1))"
+        guard let context = state.context.map({ String(cString: $0) }) else {
+            return LibYAMLError(message: problem, offset: nil, position: Self.position(state.problem_mark))
         }
+        // libyaml notices an unclosed `[`, `{` or quote only where the file goes on without its
+        // end, often lines later: the finding points at the opening, and says where it stopped.
+        if let opened = Self.unclosed[context] {
+            return LibYAMLError(
+                message: "\(opened) opened here is not closed: \(problem)", offset: nil, position: Self.position(state.context_mark),
+                stopped: Self.position(state.problem_mark))
+        }
+        let message = problem + " (\(context) at line \(state.context_mark.line + 1), column \(state.context_mark.column + 1))"
         return LibYAMLError(message: message, offset: nil, position: Self.position(state.problem_mark))
     }
+
+    /// The constructs libyaml names in an error's context whose opening is its context's mark.
+    private static let unclosed = [
+        "while parsing a flow sequence": "'['", "while parsing a flow mapping": "'{'",
+        "while scanning a quoted scalar": "the quoted string",
+    ]
 
     private static func position(_ mark: yaml_mark_t) -> SourcePosition {
         SourcePosition(line: Int(mark.line) + 1, column: Int(mark.column) + 1)
@@ -187,4 +200,6 @@ struct LibYAMLError: Error {
     let message: String
     let offset: Int?
     let position: SourcePosition
+    /// Where libyaml stopped, when `position` is the opening of what it could not finish.
+    var stopped: SourcePosition?
 }

@@ -361,7 +361,9 @@ struct YAMLCursor: ~Copyable {
             return event
         case .failure(let error):
             let position = error.offset.map { LineIndex(Array(input)).position(ofByte: $0) } ?? error.position
-            fail(error.message, at: SourceRange(file: file, start: position, end: position))
+            fail(
+                error.message, at: SourceRange(file: file, start: position, end: position),
+                stopped: error.stopped.map { SourceRange(file: file, start: $0, end: $0) })
             return nil
         }
     }
@@ -381,10 +383,10 @@ struct YAMLCursor: ~Copyable {
         }
     }
 
-    private mutating func fail(_ message: String, at range: SourceRange) {
+    private mutating func fail(_ message: String, at range: SourceRange, stopped: SourceRange? = nil) {
         guard !failed else { return }
         failed = true
-        issues.append(YAMLIssue(kind: .syntax(message: message), range: range))
+        issues.append(YAMLIssue(kind: .syntax(message: message), range: range, stopped: stopped))
     }
 
     /// libyaml reads UTF-16 too, but every other part of routelint (source lines, columns,

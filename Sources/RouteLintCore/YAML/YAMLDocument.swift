@@ -239,8 +239,17 @@ package struct YAMLIssue: Sendable, Equatable {
 
     /// What is wrong.
     package let kind: Kind
-    /// Where: libyaml's position of the problem, or the repeated key.
+    /// Where: libyaml's position of the problem (the opening of a `[`, `{` or quote it found
+    /// unclosed), or the repeated key.
     package let range: SourceRange
+    /// Where libyaml stopped, when `range` is the opening of what it could not finish.
+    package var stopped: SourceRange?
+
+    package init(kind: Kind, range: SourceRange, stopped: SourceRange? = nil) {
+        self.kind = kind
+        self.range = range
+        self.stopped = stopped
+    }
 
     /// Whether the file is not well-formed (rather than repeating a key).
     package var isSyntax: Bool {

@@ -11,7 +11,11 @@ package enum YAMLFile {
     /// The document in `bytes`, or nil when they hold none.
     package static func parse(_ bytes: [UInt8]) throws(Invalid) -> YAMLDocument? {
         let parsed = YAMLParser.parse(bytes, file: FileID(0))
-        if let issue = parsed.issues.first { throw Invalid(range: issue.range, message: issue.kind.message) }
+        if let issue = parsed.issues.first {
+            // One line says it all: where libyaml stopped, when the problem is placed at an opening.
+            let stopped = issue.stopped.map { " (libyaml stopped at line \($0.start.line), column \($0.start.column))" } ?? ""
+            throw Invalid(range: issue.range, message: issue.kind.message + stopped)
+        }
         return parsed.document
     }
 }

@@ -33,8 +33,7 @@ package enum YAMLSyntaxRule: FileRule {
                 """
                 manifest: 1
                 routes:
-                  home: {path: /home, holder: HomeHolder
-                ↓
+                  home: ↓{path: /home, holder: HomeHolder
                 """),
             RuleExample(
                 """
@@ -58,7 +57,8 @@ package enum YAMLSyntaxRule: FileRule {
     package static func check(_ issues: [ManifestIssue], into findings: inout FindingSink) {
         for case .yaml(let issue) in issues {
             guard case .syntax(let message) = issue.kind else { continue }
-            findings.report(description, message, at: issue.range)
+            findings.report(
+                description, message, at: issue.range, related: issue.stopped.map { [RelatedLocation($0, "libyaml stopped here")] } ?? [])
         }
     }
 }
