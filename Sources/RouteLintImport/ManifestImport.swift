@@ -288,8 +288,8 @@ package enum ManifestImport {
                 manifest.notes.append(
                     .init(
                         .skipped,
-                        "link files say nothing of screens or tabs: every route is in activity '\(activity)', which has no tab "
-                            + "until you add the app's tabs (orphan-activity)",
+                        "link files say nothing of screens or tabs: every route is an entry route of activity '\(activity)', "
+                            + "which has no tab until you add the app's tabs and links (docs/adopting.md)",
                         at: nil))
             }
             var claimedShapes: Set<String> = []

@@ -69,19 +69,19 @@ struct AuditCommandTests {
 
     @Test("planted defects: counts by rule in the chart, marked nodes linked to their route, filters that filter")
     func plantedDefects() throws {
-        let (result, page) = try Self.audit(["Tests/RouteLintRunsTests/Fixtures/err/conflicting-patterns.routes.yaml"])
+        let (result, page) = try Self.audit(["Tests/RouteLintRunsTests/Fixtures/err/missing-holder.routes.yaml"])
         defer { try? FileManager.default.removeItem(at: page) }
         #expect(result.status == 1, "\(result.stderr)")
         let dom = try Self.renderedDOM(page)
         let findings = Self.count("<li id=\"finding-", in: dom)
         #expect(findings > 0)
-        #expect(dom.contains("<g class=\"bar\" data-rule=\"conflicting-patterns\""))
+        #expect(dom.contains("<g class=\"bar\" data-rule=\"missing-holder\""))
         #expect(dom.contains("of \(findings) shown</output>"))
         #expect(dom.contains("class=\"route\" href=\"#route-0-"))
         #expect(dom.contains("<tr id=\"route-0-"))
         // A query presets the filters, and the script applies them: only the rule asked for shows.
-        let filtered = try Self.renderedDOM(page, query: "?rule=orphan-activity")
-        let shown = Self.count("data-rule=\"orphan-activity\" data-severity", in: filtered)
+        let filtered = try Self.renderedDOM(page, query: "?rule=unused-holder")
+        let shown = Self.count("data-rule=\"unused-holder\" data-severity", in: filtered)
         #expect(shown > 0 && shown < findings)
         #expect(filtered.contains(">\(shown) of \(findings) shown</output>"))
         #expect(Self.count("<li id=\"finding-", in: filtered) - Self.count("\" hidden=\"\"", in: filtered) == shown)

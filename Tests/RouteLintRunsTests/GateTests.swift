@@ -195,7 +195,8 @@ struct GateTests {
             """)
         #expect(
             result.findings.map { "\($0.range.start) \($0.rule): \($0.message)" } == [
-                "5:3 orphan-activity: activity 'gone' has no tab, so it can never be shown",
+                "5:3 orphan-activity: activity 'gone' has no tab and no entry route, so it can never be shown: give it a tab, or mark "
+                    + "the route that opens it 'entry: true'",
                 "5:32 unused-suppression: suppression names 'orphan-activty', which is no rule; did you mean 'orphan-activity'?",
                 "5:47 unused-suppression: suppression of 'tab-limit' silences nothing on this line; remove it",
             ])

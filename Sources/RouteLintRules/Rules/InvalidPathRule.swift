@@ -105,10 +105,13 @@ package enum InvalidPathRule: FileRule {
         switch problem {
         case .empty: return "the path is empty; it must start with '/'"
         case .noLeadingSlash: return "the path must start with '/'"
-        case .whiteSpace(let byte): return "the path contains white space (U+\(String(byte, radix: 16, uppercase: true).leftPadded(to: 4)))"
+        case .whiteSpace(let byte):
+            let hex = String(byte, radix: 16, uppercase: true)
+            return
+                "the path contains white space (U+\(hex.leftPadded(to: 4))); a URL holds it percent-encoded: write '%\(hex.leftPadded(to: 2))'"
         case .query: return "the path contains a query ('?'); patterns match the path only"
         case .fragment: return "the path contains a fragment ('#'); patterns match the path only"
-        case .trailingSlash: return "the path ends with '/'; only the root path '/' may"
+        case .trailingSlash: return "the path ends with '/'; only the root path '/' may: leave the trailing '/' out"
         case .emptySegment(let ordinal): return "segment \(ordinal) is empty ('//')"
         case .restNotLast: return "'**' must be the last segment; it matches the rest of the path"
         case .missingParameterName(let ordinal): return "segment \(ordinal) is ':' without a parameter name"

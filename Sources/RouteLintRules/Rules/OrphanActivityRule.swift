@@ -5,10 +5,13 @@ package enum OrphanActivityRule: AppRule {
     package static let description = RuleDescription(
         id: "orphan-activity",
         defaultSeverity: .warning,
-        summary: "An activity has no tab, so it can never be shown.",
+        summary: "An activity has neither a tab nor an entry route, so it can never be shown.",
         rationale: """
             Switching to an activity shows its tab bar at its default tab. An activity without \
-            tabs has nothing to show: it is either unfinished or left over.
+            tabs — onboarding, sign-in — is shown by opening one of its routes marked \
+            `entry: true` (from a deep link, a notification, or the app's own code), and the \
+            routes it links to follow. An activity with neither has nothing to show: it is \
+            either unfinished or left over.
             """,
         triggeringExamples: [
             RuleExample(
@@ -35,7 +38,21 @@ package enum OrphanActivityRule: AppRule {
                 routes:
                   home: {path: /, holder: H}
                   brochures: {path: /brochures, holder: H}
-                """)
+                """),
+            RuleExample(
+                """
+                manifest: 1
+                activities:
+                  shop: {title: Shop}
+                  onboarding: {title: Welcome}
+                tabs:
+                  home: {activity: shop, index: 0, root: home, icon: house}
+                holders: {H: {}}
+                routes:
+                  home: {path: /, holder: H}
+                  welcome: {path: /welcome, activity: onboarding, holder: H, entry: true, links: [consent]}
+                  consent: {activity: onboarding, holder: H}
+                """),
         ])
 
     /// What it looks for may be declared in a file of the app that could not be read.
@@ -44,11 +61,13 @@ package enum OrphanActivityRule: AppRule {
     package static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
         // A tab in a file that could not be read may belong to the activity.
         guard app.isComplete else { return }
-        let activitiesWithTabs = Set(app.tabs.compactMap { $0.activity?.value })
-        for activity in app.activities where !activitiesWithTabs.contains(activity.name.value) {
+        // An entry route shows its activity without a tab bar.
+        let shown = Set(app.tabs.compactMap { $0.activity?.value } + app.routes.filter(\.isEntry).compactMap { app.activity(of: $0) })
+        for activity in app.activities where !shown.contains(activity.name.value) {
             let name = app.text(activity.name.value)
             findings.report(
-                description, "activity '\(name)' has no tab, so it can never be shown",
+                description,
+                "activity '\(name)' has no tab and no entry route, so it can never be shown: give it a tab, or mark the route that opens it 'entry: true'",
                 at: activity.name.range, subjects: [.activity(name)])
         }
     }

@@ -11,7 +11,10 @@ package enum UnreachableRouteRule: AppRule {
             `entry: true` are opened from outside the tab graph (deep links, notifications, \
             widgets), and what they link to is reachable too. A route that neither a link \
             chain nor an entry reaches is dead code in the navigation, or a missing link. \
-            `fallback` is not a link.
+            `fallback` is not a link. A route with a path that a scheme or host of the app \
+            opens is reached by its URL alone: the finding says so, and names both fixes — \
+            `entry: true` when links from outside are its way in, a link when users should \
+            find it in the app too.
             """,
         triggeringExamples: [
             RuleExample(
@@ -50,10 +53,23 @@ package enum UnreachableRouteRule: AppRule {
         let reached = app.reachableRoutes()
         for (position, route) in app.routes.enumerated() where !reached[position] {
             let id = app.text(route.id.value)
-            findings.report(
-                description,
-                "route '\(id)' cannot be reached: no tab root or entry route leads to it through 'links'",
-                at: route.id.range, subjects: [.route(id)])
+            let opener = urlOpener(of: route, in: app)
+            let message =
+                opener.map {
+                    "route '\(id)' is reached only by its URL (\($0)): no tab root or entry route leads to it through 'links'; "
+                        + "mark it 'entry: true' if links from outside are its way in, or add it to the links of a route users reach"
+                }
+                ?? "route '\(id)' cannot be reached: no tab root or entry route leads to it through 'links'; add it to the links of a route users reach"
+            findings.report(description, message, at: route.id.range, subjects: [.route(id)])
         }
+    }
+
+    /// The URL that opens a route with a path from outside the app, as a message shows it: on
+    /// the app's first host for a web route, else its first scheme; nil when neither opens it.
+    private static func urlOpener(of route: Route, in app: AppModel) -> String? {
+        guard let path = route.path.map({ app.text($0.value.text) }) else { return nil }
+        if route.isWeb, let host = app.hosts.first { return "https://\(app.text(host.value))\(path)" }
+        if let scheme = app.schemes.first { return "\(app.text(scheme.value)):/\(path)" }
+        return nil
     }
 }
