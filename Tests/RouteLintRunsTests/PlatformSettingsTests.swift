@@ -46,7 +46,10 @@ struct PlatformSettingsTests {
             """)
         #expect(
             linted.headlines.filter { $0.contains("[unknown-key]") || $0.contains("[invalid-value]") } == [
-                "test.routes.yaml:2:7: warning: unknown key 'appids' in 'ios'; did you mean 'app-ids'? [unknown-key]",
+                "test.routes.yaml:2:7: warning: unknown key 'appids' in 'ios'; did you mean 'app-ids'? Until it is renamed, its value "
+                    + "is read as 'app-ids'. [unknown-key]",
+                "test.routes.yaml:2:16: error: 'X' is not an app ID; write the team ID (10 letters and digits), a dot and the bundle ID, "
+                    + "like 'ABCDE12345.com.example.shop' [invalid-value]",
                 "test.routes.yaml:3:10: error: 'android' must be a mapping, found a list [invalid-value]",
                 "test.routes.yaml:5:24: error: 'web' of route 'home' must be true or false, found a string 'maybe' [invalid-value]",
             ])

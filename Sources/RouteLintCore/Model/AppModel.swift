@@ -43,6 +43,11 @@ package struct AppModel: Sendable {
     package private(set) var names: [LocatedName] = []
     /// Every later declaration of a name the app already has.
     package private(set) var redeclarations: [Redeclaration] = []
+    /// The tabs whose `root` names no route but nearly spells one, by position: the root as
+    /// written. The model reads the route it nearly spells (`tabs`), so that one typo is one
+    /// finding (`unknown-reference`, which reads the root as written), not also the missing
+    /// activity of the route meant and the routes that only it reaches.
+    package private(set) var misspeltRoots: [Int: LocatedName] = [:]
     /// The `ios` settings of the app's files, in path order.
     package private(set) var iosSettings: [IOSSettings] = []
     /// The `android` settings of the app's files, in path order.
@@ -132,6 +137,14 @@ package struct AppModel: Sendable {
             take(&members[position].manifest.tabs, .tab, into: &tabs, index: &tabIndex)
             take(&members[position].manifest.holders, .holder, into: &holders, index: &holderIndex)
             take(&members[position].manifest.routes, .route, into: &routes, index: &routeIndex)
+        }
+        for position in tabs.indices {
+            guard let root = tabs[position].root, routeIndex[root.value] == nil,
+                let meant = Suggestion.nearest(to: symbols.text(root.value), among: routes.lazy.map { symbols.text($0.id.value) })
+                    .flatMap(symbols.lookup)
+            else { continue }
+            misspeltRoots[position] = root
+            tabs[position].root = LocatedName(meant, at: root.range)
         }
         for (position, tab) in tabs.enumerated() {
             if let root = tab.root?.value, firstTabRooted[root] == nil { firstTabRooted[root] = position }

@@ -291,6 +291,8 @@ private struct Decoder: ~Copyable {
         // The keys the entity sets itself, which merged mappings do not override.
         var own = KeySet<Key>()
         var ownUnknown: [String] = []
+        // Misspelt keys read as the key they miss, with their `unknownKey` issue's index.
+        var standIns: [(key: Key, issue: Int)] = []
         while let keyNode = cursor.nextNode() {
             guard keyNode.kind == .scalar else {
                 skipPair(key: keyNode, in: owner)
@@ -301,13 +303,29 @@ private struct Decoder: ~Copyable {
                 merges += mergeSources(value)
             } else if let key = Key.named(cursor.text) {
                 own.insert(key)
+                // Written after all: the misspelling read as it stood in for nothing.
+                if let standIn = standIns.firstIndex(where: { $0.key == key }) {
+                    withdrawStandIn(issue: standIns.remove(at: standIn).issue)
+                }
                 guard let value = cursor.nextNode() else { break }
                 decodeField(&self, key, value)
             } else {
                 let text = String(decoding: cursor.text, as: UTF8.self)
                 ownUnknown.append(text)
-                reportUnknownKey(text, at: keyNode.range, in: owner, validKeys: Key.names)
-                if let value = cursor.nextNode() { cursor.skip(value) }
+                // A near miss of a key the entity does not set is read as that key, so that
+                // `holdr:` is one finding, not also a missing holder.
+                let meant = Suggestion.nearest(to: text, among: Key.names).flatMap { Key.named(Array($0.utf8)) }.flatMap {
+                    own.contains($0) ? nil : $0
+                }
+                reportUnknownKey(text, at: keyNode.range, in: owner, validKeys: Key.names, readAs: meant?.name)
+                guard let value = cursor.nextNode() else { break }
+                if let meant {
+                    standIns.append((meant, issues.count - 1))
+                    own.insert(meant)
+                    decodeField(&self, meant, value)
+                } else {
+                    cursor.skip(value)
+                }
             }
         }
         let end = max(cursor.collectionEnd, name.range.end)
@@ -795,8 +813,16 @@ private struct Decoder: ~Copyable {
         report(.wrongType(field, expected: expected, found: found(node)), at: node.range)
     }
 
-    private mutating func reportUnknownKey(_ key: String, at range: SourceRange, in owner: KeyOwner, validKeys: [String]) {
-        issues.append(.unknownKey(key: key, owner: owner, validKeys: validKeys, at: range))
+    private mutating func reportUnknownKey(
+        _ key: String, at range: SourceRange, in owner: KeyOwner, validKeys: [String], readAs: String? = nil
+    ) {
+        issues.append(.unknownKey(key: key, owner: owner, validKeys: validKeys, readAs: readAs, at: range))
+    }
+
+    /// The `unknownKey` issue at `index` read its key as no other after all.
+    private mutating func withdrawStandIn(issue index: Int) {
+        guard case .unknownKey(let key, let owner, let validKeys, _, let range) = issues[index] else { return }
+        issues[index] = .unknownKey(key: key, owner: owner, validKeys: validKeys, readAs: nil, at: range)
     }
 
     private mutating func report(_ problem: InvalidValue, at range: SourceRange) {

@@ -9,8 +9,9 @@ package enum EntityKind: String, Sendable {
 package enum ManifestIssue: Sendable, Equatable {
     /// `yaml-syntax` and `duplicate-key`.
     case yaml(YAMLIssue)
-    /// `unknown-key`: a key the format does not define, with the keys it does define there.
-    case unknownKey(key: String, owner: KeyOwner, validKeys: [String], at: SourceRange)
+    /// `unknown-key`: a key the format does not define, with the keys it does define there, and
+    /// the one its value was read as: the key it nearly spells, when the entity does not set it.
+    case unknownKey(key: String, owner: KeyOwner, validKeys: [String], readAs: String?, at: SourceRange)
     /// `invalid-value`.
     case invalidValue(InvalidValue, at: SourceRange)
     /// `invalid-path`: a route's path that is not a valid pattern.
@@ -20,7 +21,7 @@ package enum ManifestIssue: Sendable, Equatable {
     package var range: SourceRange {
         switch self {
         case .yaml(let issue): return issue.range
-        case .unknownKey(_, _, _, let range), .invalidValue(_, let range), .invalidPath(_, _, _, let range): return range
+        case .unknownKey(_, _, _, _, let range), .invalidValue(_, let range), .invalidPath(_, _, _, let range): return range
         }
     }
 }

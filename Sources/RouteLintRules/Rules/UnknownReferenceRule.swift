@@ -10,8 +10,10 @@ package enum UnknownReferenceRule: AppRule {
             Tabs name their activity and root route, activities their default tab, routes \
             their activity, links and fallback, holders their parent. A name that matches no \
             declaration in the app is a navigation that fails at run time. The finding points \
-            at the name and suggests the nearest declared one. (A route's `holder` is checked \
-            by `missing-holder`.) A route's `params` types the parameters of its own path: an \
+            at the name and suggests the nearest declared one. A tab's root that nearly spells \
+            a route is read as that route by the other rules, so that the typo is one finding, \
+            not also the route's missing activity and the routes only it leads to. (A route's \
+            `holder` is checked by `missing-holder`.) A route's `params` types the parameters of its own path: an \
             entry that names none of them types nothing, most often a parameter renamed in the \
             path and not in `params`.
             """,
@@ -92,13 +94,14 @@ package enum UnknownReferenceRule: AppRule {
                 activity.defaultTab, field: ActivityKey.defaultTab.name, of: .entity(.activity, app.text(activity.name.value)), kind: .tab,
                 exists: { app.tab($0) != nil }, candidates: app.tabNames)
         }
-        for tab in app.tabs where isComplete {
+        for (position, tab) in app.tabs.enumerated() where isComplete {
             check(
                 tab.activity, field: TabKey.activity.name, of: .entity(.tab, app.text(tab.name.value)), kind: .activity,
                 exists: { app.activity($0) != nil }, candidates: app.activityNames)
+            // The root as written: the model reads a misspelt one as the route it nearly spells.
             check(
-                tab.root, field: TabKey.root.name, of: .entity(.tab, app.text(tab.name.value)), kind: .route,
-                exists: { app.route($0) != nil }, candidates: app.routeIDs)
+                app.misspeltRoots[position] ?? tab.root, field: TabKey.root.name, of: .entity(.tab, app.text(tab.name.value)),
+                kind: .route, exists: { app.route($0) != nil }, candidates: app.routeIDs)
         }
         // One pass over the routes, which are the most entities and the largest to read.
         for route in app.routes {
