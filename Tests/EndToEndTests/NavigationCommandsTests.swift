@@ -36,7 +36,35 @@ struct NavigationCommandsTests {
         #expect(array[0]["query"] as? [String: String] == [:])
         #expect(array[1]["status"] as? String == "unmatched")
         #expect(array[1]["route"] is NSNull)
-        #expect(Set(array[1].keys) == ["url", "status", "route", "candidates", "activity", "tab", "holder", "params", "query", "reason"])
+        #expect(
+            Set(array[1].keys) == [
+                "url", "status", "route", "candidates", "activity", "tab", "holder", "params", "query", "reason", "notHandedToApp",
+            ])
+        #expect(array[0]["notHandedToApp"] is NSNull)
+    }
+
+    @Test("resolve says when the phone opens a URL in the browser though its route matches: http, and https of a web: false route")
+    func notHandedToApp() throws {
+        let urls = [
+            "http://shop.example.com/products/42", "https://shop.example.com/checkout", "shop://checkout",
+            "https://shop.example.com/products/42",
+        ]
+        let result = try RouteLint.run(["resolve", "--manifest", "Manifests", "--format", "json"] + urls)
+        // The router still opens each route: the exit status says so.
+        #expect(result.status == 0)
+        let array = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        #expect(array.map { $0["status"] as? String } == ["resolved", "resolved", "resolved", "resolved"])
+        #expect(
+            array.map { $0["notHandedToApp"] as? String } == [
+                "universal links are https only, as are the intent filters routelint writes: the browser opens an http URL "
+                    + "(its https URL opens the app)",
+                "route 'checkout' is web: false: no link file claims it, so the browser opens the website (shop://checkout opens the app)",
+                nil, nil,
+            ])
+        let text = try RouteLint.run(["resolve", "--manifest", "Manifests", "https://shop.example.com/checkout"])
+        #expect(
+            text.stdout.contains(
+                "  app       not opened: route 'checkout' is web: false: no link file claims it, so the browser opens the website"))
     }
 
     @Test("resolve --plan prints each URL's plan of the example app; --flag turns a feature off; a bad --flag is a usage error")

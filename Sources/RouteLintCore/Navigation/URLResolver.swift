@@ -30,6 +30,10 @@ package struct URLResolver: Sendable {
         package var query: [Pair] = []
         /// Why the URL did not resolve to one route.
         package var reason: String?
+        /// Why the phone does not hand the URL to the app although its route matches: an `http`
+        /// URL, or an `https` URL of a `web: false` route, opens in the browser. Nil for a URL
+        /// the app is handed (a custom scheme, an `https` link of a web route, a bare path).
+        package var notHandedToApp: String?
         /// Whether `tab` is the one the URL's `tab` query names.
         package var tabRequested = false
         /// The resolver's app that holds the route.
@@ -166,7 +170,25 @@ package struct URLResolver: Sendable {
             resolution.tab = tab.map(app.text)
         }
         resolution.query = Self.typedQuery(query, of: route, in: app)
+        resolution.notHandedToApp = Self.notHandedToApp(parsed, route, in: app)
         return resolution
+    }
+
+    /// Why the operating system opens a web URL of `route` in the browser rather than the app:
+    /// universal links are `https` only, as are the intent filters `generate app-links` writes,
+    /// and the link files leave out `web: false` routes (docs/app-links.md).
+    private static func notHandedToApp(_ url: ParsedURL, _ route: Route, in app: AppModel) -> String? {
+        let deepLink = app.schemes.first.map { " (\(app.text($0.value)):/\(url.path) opens the app)" } ?? ""
+        switch url.scheme {
+        case "http":
+            return "universal links are https only, as are the intent filters routelint writes: the browser opens an http URL "
+                + "(its https URL opens the app)"
+        case "https" where !route.isWeb:
+            return "route '\(app.text(route.id.value))' is web: false: no link file claims it, so the browser opens the website"
+                + deepLink
+        default:
+            return nil
+        }
     }
 
     /// The navigation plan of a resolved URL (docs/code-generation.md, "Navigation plans"),

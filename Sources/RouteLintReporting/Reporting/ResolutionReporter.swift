@@ -20,6 +20,7 @@ package enum ResolutionReporter {
                     ("holder", resolution.holder),
                     ("params", pairs(resolution.parameters)),
                     ("query", pairs(resolution.query)),
+                    ("app", resolution.notHandedToApp.map { "not opened: " + $0 }),
                 ]
                 for case let (label, value?) in fields {
                     output += "  " + label + String(repeating: " ", count: 10 - label.count) + TerminalText.escape(value) + "\n"
@@ -154,6 +155,7 @@ package enum ResolutionReporter {
                     ("params", object(resolution.parameters)),
                     ("query", object(resolution.query)),
                     ("reason", optional(resolution.reason)),
+                    ("notHandedToApp", optional(resolution.notHandedToApp)),
                 ]
                 if !plans.isEmpty {
                     // With `--plan`: the plan, or null and why there is none.
