@@ -174,7 +174,9 @@ struct VerdictTests {
         ]) { directory in
             let resolve = try RouteLint.run(["resolve", "/", "--manifest", "."], in: directory)
             #expect(resolve.status == 2)
-            #expect(resolve.stderr.contains("cannot use './broken.routes.yaml': it is not well-formed YAML (2:16: '{' opened here is not closed"))
+            #expect(
+                resolve.stderr.contains(
+                    "cannot use './broken.routes.yaml': it is not well-formed YAML (2:16: '{' opened here is not closed"))
             #expect(resolve.stdout.contains("home"))
             let graph = try RouteLint.run(["graph", "."], in: directory)
             #expect(graph.status == 2)
