@@ -110,7 +110,7 @@ struct Generate: ParsableCommand {
                     printError(
                         "routelint: error: generated files in '\(TerminalText.escape(output))' are out of date: "
                             + differing.map { "'\(TerminalText.escape($0))'" }.joined(separator: ", ")
-                            + "; run 'routelint generate \(language.rawValue)' again")
+                            + "; to write them, run: \(TerminalText.escape(Self.commandWithoutCheck()))")
                     throw ExitCode(Exit.failingFindings)
                 }
                 return
@@ -121,6 +121,19 @@ struct Generate: ParsableCommand {
                 printError("routelint: error: \(error)")
                 throw ExitCode(Exit.usageOrUnreadable)
             }
+            print("Wrote \(files.count) file\(files.count == 1 ? "" : "s") to \(TerminalText.escape(output)): \(files.map(\.name).joined(separator: ", "))")
         }
+    }
+
+    /// This run's command line without `--check`: the command that writes what `--check` found
+    /// out of date, each argument quoted for a POSIX shell where it needs to be.
+    private static func commandWithoutCheck() -> String {
+        let arguments = ["routelint"] + CommandLine.arguments.dropFirst().filter { $0 != "--check" }
+        return arguments.map { argument in
+            let plain = !argument.isEmpty && argument.utf8.allSatisfy { byte in
+                (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || Array("_-./:=@%+,".utf8).contains(byte)
+            }
+            return plain ? argument : "'" + argument.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+        }.joined(separator: " ")
     }
 }

@@ -25,9 +25,11 @@ struct Init: ParsableCommand {
         }
         let globs = Starter.includeGlobs(for: relative)
         try emit(Starter.configuration(include: globs), to: LintConfiguration.fileName)
-        print(
-            "Wrote \(LintConfiguration.fileName): include \(globs.isEmpty ? "**/*.routes.yaml (no manifest found yet)" : globs.joined(separator: ", "))"
-                + " (\(relative.count) manifest\(relative.count == 1 ? "" : "s") found).\n")
+        let found =
+            relative.isEmpty
+            ? "**/*.routes.yaml (no manifest found yet)"
+            : globs.joined(separator: ", ") + " (\(relative.count) manifest\(relative.count == 1 ? "" : "s") found)"
+        print("Wrote \(LintConfiguration.fileName): include \(found).\n")
         if relative.isEmpty, let offer = ImportRun.offer(in: directory) { print(TerminalText.escape(offer) + "\n") }
         print(Starter.snippets(revision: "v" + RouteLintVersion.current), terminator: "")
     }

@@ -36,7 +36,8 @@ struct GenerateCommandTests {
             for output in [first, second] {
                 let result = try RouteLint.run(["generate", language, manifest.path] + options + [output.path])
                 #expect(result.status == 0, "\(result.stderr)")
-                #expect(result.stdout.isEmpty)
+                let names = language == "swift" ? "3 files" : "4 files"
+                #expect(result.stdout.hasPrefix("Wrote \(names) to \(output.path): "))
             }
             let written = try Self.contents(first)
             #expect(written == (try Self.contents(second)))
@@ -61,7 +62,11 @@ struct GenerateCommandTests {
             try "// edited\n".write(toFile: output + "/Holders.swift", atomically: true, encoding: .utf8)
             let stale = try RouteLint.run(["generate", "swift", "Manifests", "--output", output, "--check"])
             #expect(stale.status == 1)
-            #expect(stale.stderr.contains("out of date: 'Holders.swift'"))
+            // The advice is the command that writes them: this one without --check.
+            #expect(
+                stale.stderr.contains("out of date: 'Holders.swift'; to write them, run: routelint generate swift Manifests --output \(output)\n"))
+            let quoted = try RouteLint.run(["generate", "swift", "Manifests", "--output", output + "/it's here", "--check"])
+            #expect(quoted.stderr.hasSuffix("run: routelint generate swift Manifests --output '\(output)/it'\\''s here'\n"))
             #expect(try String(contentsOfFile: output + "/Holders.swift", encoding: .utf8) == "// edited\n")
             let missing = try RouteLint.run([
                 "generate", "swift", "Manifests", "--output", directory.appendingPathComponent("none").path, "--check",

@@ -126,7 +126,8 @@ struct VerdictTests {
             let first = try RouteLint.run(["init"], in: directory)
             #expect(first.status == 0)
             #expect(first.stdout.contains("Wrote .routelint.yml: include Manifests/**/*.routes.yaml, top.routes.yml (2 manifests found)."))
-            #expect(first.stdout.contains("- id: routelint") && first.stdout.contains("uses: routelint/routelint@v"))
+            // The hook docs/ci.md recommends: the binary on PATH, not a build from source.
+            #expect(first.stdout.contains("  - id: routelint-system ") && first.stdout.contains("uses: routelint/routelint@v"))
             let written = try String(contentsOf: directory.appendingPathComponent(".routelint.yml"), encoding: .utf8)
             #expect(written.contains(#"include: ["Manifests/**/*.routes.yaml", "top.routes.yml"]"#))
             let lint = try RouteLint.run(["lint"], in: directory)
@@ -136,6 +137,11 @@ struct VerdictTests {
             #expect(second.status == 2)
             #expect(second.stderr == "routelint: error: .routelint.yml already exists; it is left as it is\n")
             #expect(try String(contentsOf: directory.appendingPathComponent(".routelint.yml"), encoding: .utf8) == written)
+        }
+        try GateCommandTests.withFiles(["README.md": "An app without manifests yet.\n"]) { directory in
+            let empty = try RouteLint.run(["init"], in: directory)
+            #expect(empty.status == 0)
+            #expect(empty.stdout.hasPrefix("Wrote .routelint.yml: include **/*.routes.yaml (no manifest found yet).\n"))
         }
     }
 

@@ -40,7 +40,9 @@ package enum Starter {
             - repo: \(RouteLintVersion.informationURI)
               rev: \(revision)
               hooks:
-                - id: routelint
+                - id: routelint-system    # the routelint on PATH (docs/install.md)
+                # - id: routelint-docker  # the release's container image
+                # - id: routelint         # built from source by pre-commit: needs Swift 6.1
 
         And to a GitHub workflow, to fail pull requests and send findings to code scanning:
 
