@@ -121,7 +121,9 @@ struct Generate: ParsableCommand {
                 printError("routelint: error: \(error)")
                 throw ExitCode(Exit.usageOrUnreadable)
             }
-            print("Wrote \(files.count) file\(files.count == 1 ? "" : "s") to \(TerminalText.escape(output)): \(files.map(\.name).joined(separator: ", "))")
+            print(
+                "Wrote \(files.count) file\(files.count == 1 ? "" : "s") to \(TerminalText.escape(output)): \(files.map(\.name).joined(separator: ", "))"
+            )
         }
     }
 
@@ -130,10 +132,14 @@ struct Generate: ParsableCommand {
     private static func commandWithoutCheck() -> String {
         let arguments = ["routelint"] + CommandLine.arguments.dropFirst().filter { $0 != "--check" }
         return arguments.map { argument in
-            let plain = !argument.isEmpty && argument.utf8.allSatisfy { byte in
-                (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || Array("_-./:=@%+,".utf8).contains(byte)
-            }
-            return plain ? argument : "'" + argument.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+            let plain =
+                !argument.isEmpty
+                && argument.utf8.allSatisfy { byte in
+                    (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
+                        || Array("_-./:=@%+,".utf8).contains(byte)
+                }
+            return plain
+                ? argument : "'" + argument.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
         }.joined(separator: " ")
     }
 }
