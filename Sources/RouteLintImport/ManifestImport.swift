@@ -142,7 +142,11 @@ package enum ManifestImport {
                     route.path = path
                     route.origins.append(origin)
                     queryPlaceholders = Self.queryPlaceholders(uri)
-                } else {
+                } else if Self.shape(path) == Self.shape(route.path!) {
+                    // `https://…/r/{id}` and `foodie://r/{id}`: one path, which the app's schemes and
+                    // hosts both open: one route.
+                    route.origins.append(origin)
+                } else if !extraLinks.contains(where: { Self.shape($0.path) == Self.shape(path) }) {
                     extraLinks.append((path, uri, origin))
                 }
             }
@@ -292,7 +296,7 @@ package enum ManifestImport {
                             + "which has no tab until you add the app's tabs and links (docs/adopting.md)",
                         at: nil))
             }
-            var claimedShapes: Set<String> = []
+            var claimedPaths: [String] = []
             for claim in links.claims {
                 if !claim.opensApp, let reason = claim.conversion.approximation {
                     // A `web: false` route near an exclusion would keep more on the web than
@@ -310,7 +314,7 @@ package enum ManifestImport {
                 }
                 for path in claim.conversion.paths {
                     let shape = Self.shape(path)
-                    if claim.opensApp { claimedShapes.insert(shape) }
+                    if claim.opensApp { claimedPaths.append(path) }
                     let key = Self.key(shape, claim.requiredItems)
                     if let index = routesByShape[key] {
                         // The first claim of a path decides, as the platforms' first match does.
@@ -334,10 +338,11 @@ package enum ManifestImport {
                     insert(route, key: key)
                 }
             }
-            // A graph's deep link that no link file claims opens the app only from inside it.
+            // A graph's deep link that no link file claims opens the app only from inside it; one
+            // that a claim covers (`/r/:id` under the AASA's `/r/*`) is claimed.
             for index in manifest.routes.indices where manifest.routes[index].path != nil {
-                let shape = Self.shape(manifest.routes[index].path!)
-                if manifest.routes[index].web && !claimedShapes.contains(shape)
+                let path = manifest.routes[index].path!
+                if manifest.routes[index].web && !claimedPaths.contains(where: { Self.covers($0, path) })
                     && manifest.routes[index].origins.allSatisfy({ !Self.isLinkFile($0.path) })
                 {
                     manifest.routes[index].web = false
@@ -353,6 +358,20 @@ package enum ManifestImport {
         }
 
         static func isLinkFile(_ path: String) -> Bool { PlatformFileKind(path: path) != nil }
+
+        /// Whether the claimed pattern `claim` matches every URL path of the pattern `path`,
+        /// segment by segment: a `**` the rest (of at least one segment), a parameter or `*` any
+        /// one segment but a `**`, a static segment itself.
+        static func covers(_ claim: String, _ path: String) -> Bool {
+            let claimed = claim.split(separator: "/")
+            let segments = path.split(separator: "/")
+            for (position, segment) in claimed.enumerated() {
+                if segment == "**" { return segments.count > position }
+                guard position < segments.count, segments[position] != "**" else { return false }
+                if segment != "*" && !segment.hasPrefix(":") && (segments[position] != segment) { return false }
+            }
+            return claimed.count == segments.count
+        }
 
         /// Adds `route`, found again by `key` (its path's shape by default).
         mutating func insert(_ route: ImportedManifest.Route, key: String? = nil) {

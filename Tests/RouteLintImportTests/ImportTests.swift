@@ -212,7 +212,8 @@ struct ImportTests {
                     <argument android:name="sort" app:argType="com.example.Sort" />
                     <argument android:name="flag" app:argType="boolean" />
                     <deepLink app:uri="https://a.example/items/{id}?ref={ref}&amp;p={page}&amp;fixed=1&amp;s={sort}&amp;id={id}&amp;bad={x y}#top" />
-                    <deepLink app:uri="app://items/{id}?ref={ref}" />
+                    <deepLink app:uri="app://item/{id}?ref={ref}" />
+                    <deepLink app:uri="app://items/{id}" />
                 </fragment>
             </navigation>
             """
@@ -225,11 +226,13 @@ struct ImportTests {
                 + "query \(route.query.map { "\($0.name): \($0.type)" }) holder \(route.holderParams)"
         }
         // `id` is a path parameter, so `?id=` is not an item of its own; `fixed=1` and `{x y}` are not placeholders.
+        // The scheme's link of the same path is the same route; one of another path is a route of its own.
         #expect(
             described == [
                 "item /items/:id params [\"id: int\"] query [\"ref: string\", \"p: int\", \"s: string\"] holder [\"id\"]",
-                "item-link /items/:id params [\"id: int\"] query [\"ref: string\"] holder [\"id\"]",
+                "item-link /item/:id params [\"id: int\"] query [\"ref: string\"] holder [\"id\"]",
             ])
+        #expect(manifest.routes[0].origins.count == 3)  // the destination and its two links of that path
         #expect(manifest.notes.map(\.message).contains { $0.contains("'sort' is of type 'com.example.Sort'") })
         // `flag` is passed in code: it fills no part of the URL, so it has no note of its own.
         #expect(!manifest.notes.map(\.message).contains { $0.contains("'flag'") })
