@@ -83,9 +83,10 @@ struct ImportCommandTests {
             #expect(differences.count == reported.count)
             #expect(project.isExact == reported.isEmpty)
             // The summary's count is what that lint reports besides the inexact patterns.
-            let left = project.summary.split(separator: ";").compactMap { part in
-                part.hasSuffix(" left.") || part.hasSuffix(" left") ? Int(part.split(separator: " ").first ?? "") : nil
-            }.first ?? 0
+            let left =
+                project.summary.split(separator: ";").compactMap { part in
+                    part.hasSuffix(" left.") || part.hasSuffix(" left") ? Int(part.split(separator: " ").first ?? "") : nil
+                }.first ?? 0
             #expect(findings.count - differences.count == left, "\(linted.stdout)")
 
             // Each witness is what the message says under the platform's matcher and the routes.
