@@ -45,13 +45,44 @@ struct AuditTests {
                 "promo → tab home: home › promo", "review-link → tab home: home › product(id=:id) › review-link(id=:id)",
             ])
         #expect(audit.webOffRoutes == ["promo"])
-        // From the entry `promo`: checkout requires auth, and the search stops there (receipt is behind it).
-        #expect(audit.authReachableFromEntries == [["promo", "checkout"]])
+        // The scheme opens every route with a path: checkout and receipt are landed on directly.
+        #expect(audit.authReachableFromOutside == [["checkout"], ["receipt"]])
         #expect(audit.depthHistogram == [2, 3, 3])
         #expect(audit.unreachedFromTabs == 1)
         #expect(audit.fanOutHistogram == [4, 3, 2, 0, 0, 0])
         #expect(audit.longestChains.first == ["home", "product", "reviews"])
         #expect(audit.widestRoutes.first?.route == "home" && audit.widestRoutes.first?.links == 2)
+    }
+
+    @Test(
+        "auth-required routes a link from outside lands on or reaches: from entry routes, web routes on the hosts, every route with a path under a scheme"
+    )
+    func authFromOutside() throws {
+        let manifest = """
+            manifest: 1
+            hosts: [shop.example.com]
+            activities: {main: {}}
+            tabs: {home: {activity: main, index: 0, root: home, icon: house}}
+            holders: {H: {}}
+            routes:
+              home: {path: /, holder: H, links: [deals]}
+              deals: {path: /deals, holder: H, activity: main, links: [account]}
+              account: {holder: H, activity: main, requires-auth: true, links: [orders]}
+              orders: {holder: H, activity: main, requires-auth: true}
+              settings: {path: /settings, holder: H, activity: main, web: false, links: [profile]}
+              profile: {holder: H, activity: main, requires-auth: true}
+            """
+        // The hosts open web routes only: settings is not a way in, and the search stops at account.
+        let web = lint(manifest)
+        #expect(
+            AppAudit(web.apps[0], index: 0, findings: web.findings, files: web.files).authReachableFromOutside == [["deals", "account"]])
+        // A scheme opens every route with a path, settings too.
+        let scheme = lint(
+            manifest.replacingOccurrences(of: "hosts: [shop.example.com]", with: "hosts: [shop.example.com]\nschemes: [shop]"))
+        #expect(
+            AppAudit(scheme.apps[0], index: 0, findings: scheme.findings, files: scheme.files).authReachableFromOutside == [
+                ["deals", "account"], ["settings", "profile"],
+            ])
     }
 
     @Test("the layered layout: tabs first, roots next, each route at its depth, the unreached last, edges kept")

@@ -51,9 +51,9 @@ package struct AppAudit: Sendable {
     package let entryRoutes: [String]
     /// Routes with a path and `web: false`: not claimed on the hosts.
     package let webOffRoutes: [String]
-    /// Auth-required routes that an entry route reaches by links without passing another
-    /// auth-required route, each with the chain of route ids from the entry.
-    package let authReachableFromEntries: [[String]]
+    /// Auth-required routes that a link from outside opens, or reaches by links without passing
+    /// another auth-required route, each with the chain of route ids from the route it opens.
+    package let authReachableFromOutside: [[String]]
     /// What a link to each entry route with a path does (docs/code-generation.md, "Navigation
     /// plans"), its values written as their names (`:id`). The routes that share a tab root and
     /// the names and types of their values share one search.
@@ -133,7 +133,7 @@ package struct AppAudit: Sendable {
             + app.hosts.map { Origin(origin: "https://" + app.text($0.value), patterns: routesWithPaths.filter(\.isWeb).map(pattern)) }
         entryRoutes = app.routes.filter(\.isEntry).map { app.text($0.id.value) }
         webOffRoutes = routesWithPaths.filter { !$0.isWeb }.map { app.text($0.id.value) }
-        authReachableFromEntries = Self.authReachable(app)
+        authReachableFromOutside = Self.authReachable(app)
         var planner = NavigationPlanner(app: app, nearestTab: URLResolver.nearestTabs(app))
         entryPlans = app.routes.filter { $0.isEntry && $0.path != nil }.map { route in
             // Each value a link carries, written as its name.
@@ -183,11 +183,17 @@ package struct AppAudit: Sendable {
         }
     }
 
-    /// Auth-required routes reached from an entry route without passing another: a search
-    /// from every entry that stops at each auth-required route it reaches.
+    /// Auth-required routes a link from outside the app lands on, or reaches without passing
+    /// another: a search from every route such a link opens — an entry route, a route whose
+    /// path one of the app's schemes opens, a web route's on its hosts — that stops at each
+    /// auth-required route it reaches.
     static func authReachable(_ app: AppModel) -> [[String]] {
         let requiresAuth = app.routes.map { $0.requiresAuth?.value == true }
-        let search = LinkSearch(app.linkGraph, from: app.routes.indices.filter { app.routes[$0].isEntry }, expands: { !requiresAuth[$0] })
+        let opened = app.routes.indices.filter { position in
+            let route = app.routes[position]
+            return route.isEntry || (route.path != nil && (!app.schemes.isEmpty || (route.isWeb && !app.hosts.isEmpty)))
+        }
+        let search = LinkSearch(app.linkGraph, from: opened, expands: { !requiresAuth[$0] })
         return search.order.filter { requiresAuth[$0] }.map { search.chain(to: $0).map { app.text(app.routes[$0].id.value) } }
     }
 

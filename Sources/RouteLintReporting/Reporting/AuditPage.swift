@@ -104,8 +104,8 @@ package struct AuditPage: Reporter {
             kind: "plans", to: &output)
         writeList("Routes kept off the web (<code>web: false</code>)", audit.webOffRoutes, kind: "web-off", to: &output)
         writeList(
-            "Auth-required routes an entry route reaches without passing another",
-            audit.authReachableFromEntries.map { $0.joined(separator: " → ") }, kind: "auth-reachable", to: &output)
+            "Auth-required routes a link from outside opens, or reaches without passing another",
+            audit.authReachableFromOutside.map { $0.joined(separator: " → ") }, kind: "auth-reachable", to: &output)
 
         output.write("<h3>Navigation</h3>\n")
         for activity in audit.activities {
