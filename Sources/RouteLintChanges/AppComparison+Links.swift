@@ -125,8 +125,8 @@ extension AppComparison {
                 let hiddenID = after.text(hidden.id.value)
                 return RouteChanges.LinkChange(
                     kind: .removed, app: appName, urls: [url], before: fromID, after: nil,
-                    cause: .unclaimedBy(route: hiddenID),
-                    range: hidden.web?.range ?? hidden.id.range, related: declared)
+                    cause: hidden.isInApp ? .inApp(route: hiddenID) : .unclaimedBy(route: hiddenID),
+                    range: (hidden.isInApp ? hidden.inApp?.range : hidden.web?.range) ?? hidden.id.range, related: declared)
             }
             guard let fromNow else {
                 return RouteChanges.LinkChange(
@@ -150,7 +150,9 @@ extension AppComparison {
         guard let to, let toID else { return nil }
         var cause: RouteChanges.LinkCause?
         if change.unclaimedBefore >= 0 {
-            cause = .wasUnclaimedBy(route: before.text(earlier.routes[Int(change.unclaimedBefore)].id.value))
+            let hidden = earlier.routes[Int(change.unclaimedBefore)]
+            let hiddenID = before.text(hidden.id.value)
+            cause = hidden.isInApp ? .wasInApp(route: hiddenID) : .wasUnclaimedBy(route: hiddenID)
         }
         return RouteChanges.LinkChange(
             kind: .added, app: appName, urls: [url], before: nil, after: toID, cause: cause, range: to.id.range, related: [])

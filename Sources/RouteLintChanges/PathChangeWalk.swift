@@ -21,8 +21,8 @@ struct PathChangeWalk {
 
     /// A difference: paths that opened route `before` and open `after` now, as indexes into
     /// each automaton's `routes`; -1 for no route. From an `https` host, a path whose route
-    /// is not claimed (`web: false`) opens nothing: that route is `unclaimedBefore` or
-    /// `unclaimedAfter`.
+    /// is not claimed (`web: false`, `in-app`) opens nothing, and from a scheme one whose route
+    /// is `in-app`: that route is `unclaimedBefore` or `unclaimedAfter`.
     struct Change: Hashable, Sendable {
         let origin: Origin
         let before: Int32
@@ -89,18 +89,21 @@ struct PathChangeWalk {
                 let routeBefore = stateBefore.route ?? -1
                 let routeAfter = stateAfter.route ?? -1
                 for origin in Origin.allCases {
+                    // A scheme opens the route of a path unless it is in-app; a host, a claimed one.
                     let opened =
                         origin == .scheme
-                        ? (routeBefore, routeAfter)
+                        ? (
+                            routeBefore >= 0 && before.routes[Int(routeBefore)].isInApp ? -1 : routeBefore,
+                            routeAfter >= 0 && after.routes[Int(routeAfter)].isInApp ? -1 : routeAfter
+                        )
                         : (stateBefore.claimed ? routeBefore : -1, stateAfter.claimed ? routeAfter : -1)
                     if opened.0 >= 0 && firstOpened[origin]!.before == nil { firstOpened[origin]!.before = path(to: cursor) }
                     if opened.1 >= 0 && firstOpened[origin]!.after == nil { firstOpened[origin]!.after = path(to: cursor) }
                     let same = opened.0 >= 0 ? opened.1 >= 0 && counterpart[Int(opened.0)] == opened.1 : opened.1 < 0
                     var change = Change(origin: origin, before: opened.0, after: opened.1)
-                    if origin == .web {
-                        if opened.0 < 0 { change.unclaimedBefore = routeBefore }
-                        if opened.1 < 0 { change.unclaimedAfter = routeAfter }
-                    }
+                    // The route that matches but does not open: not claimed on the hosts, or in-app.
+                    if opened.0 < 0 { change.unclaimedBefore = routeBefore }
+                    if opened.1 < 0 { change.unclaimedAfter = routeAfter }
                     if !same && recorded.insert(change).inserted { changes.append((change, path(to: cursor))) }
                 }
             }

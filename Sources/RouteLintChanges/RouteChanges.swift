@@ -78,6 +78,10 @@ package struct RouteChanges {
         case pathRemoved(route: String)
         /// Route `route` matched them and had `web: false`, so the app did not claim them.
         case wasUnclaimedBy(route: String)
+        /// Route `route` matches them now and is `in-app`: no link from outside opens it.
+        case inApp(route: String)
+        /// Route `route` matched them and was `in-app`.
+        case wasInApp(route: String)
         /// The app no longer declares the origin.
         case originUndeclared(Origin)
         /// App `app` declares the origin now; `opensRoute` is whether one of its routes opens the URLs.

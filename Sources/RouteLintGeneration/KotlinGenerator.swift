@@ -573,6 +573,8 @@ enum KotlinGenerator {
                     code.line("val parts = RouteUrl.parse(url) ?: return null")
                     code.line("if (!parts.belongs(schemes, hosts)) return null")
                     code.line("val route = Route.matching(parts.path, parts.query) ?: return null")
+                    code.line("// An in-app route opens from the app's own navigation only: not from a link with a scheme or host.")
+                    code.line("if (parts.scheme != null && RouteTables.rows[route.ordinal].isInApp) return null")
                     code.line("val items = parts.query.map { QueryItem(it.first, it.second) }")
                     code.line(
                         "val requested = items.firstOrNull { it.name == \"tab\" }?.let { item -> RouteTables.tabs.firstOrNull { it.id == item.value } }"

@@ -35,6 +35,9 @@ package struct RoutingPlan: Sendable {
         var isStacked = false
         var feature: String?
         var fallback: Int?
+        /// Whether only the app's own navigation opens it: `RouteLink` refuses a URL with a
+        /// scheme or host that leads to it.
+        var isInApp = false
 
         /// The registry's typed accessor of the route's holder: `productHolder(id:)`.
         var accessorName: String { caseName + "Holder" }
@@ -222,8 +225,8 @@ package struct RoutingPlan: Sendable {
     /// `/`, each `name:kind:required:default`, name and default as canonical segments, `1` or
     /// `0` for required, an empty default for none), its rank, and what plans read: the positions
     /// of the routes it links to (separated by spaces), of its `up` (empty for none), `1` or `0`
-    /// for stacked, its feature (a canonical segment, empty for none) and the position of its
-    /// fallback. Ids, canonical segments and parameter names hold no tab, newline, quote,
+    /// for stacked, its feature (a canonical segment, empty for none), the position of its
+    /// fallback, and `1` for an in-app route (empty for one a link from outside opens). Ids, canonical segments and parameter names hold no tab, newline, quote,
     /// backslash, `/` or `:` (a canonical segment escapes all of them), so the lines need no
     /// escaping.
     var routeTable: [String] {
@@ -255,7 +258,7 @@ package struct RoutingPlan: Sendable {
             ]
             let planning: [String] = [
                 route.links.map(String.init).joined(separator: " "), position(route.up), route.isStacked ? "1" : "0",
-                route.feature.map(Self.canonical) ?? "", position(route.fallback),
+                route.feature.map(Self.canonical) ?? "", position(route.fallback), route.isInApp ? "1" : "",
             ]
             return (matching + planning).joined(separator: "\t")
         }
@@ -381,6 +384,7 @@ package struct RoutingPlan: Sendable {
             entry.isStacked = route.isStacked
             entry.feature = route.feature.map { app.text($0.value) }
             entry.fallback = route.fallback.flatMap { app.routePosition($0.value) }
+            entry.isInApp = route.isInApp
             routeEntries.append(entry)
             pathKeys.append(pathKey)
             queryKeys.append(queryKey)

@@ -424,8 +424,11 @@ enum SwiftGenerator {
             code.line("public static let hosts: [String] = [\(plan.hosts.map { literal($0.lowercased()) }.joined(separator: ", "))]")
             code.line()
             code.block("public init?(url: String)") { code in
+                code.line("// An in-app route opens from the app's own navigation only: not from a link with a scheme or host.")
                 code.line("guard let parts = RouteURL(url), parts.belongs(schemes: Self.schemes, hosts: Self.hosts),")
-                code.line("      let route = Route.matching(path: parts.path, query: parts.query) else { return nil }")
+                code.line("      let route = Route.matching(path: parts.path, query: parts.query),")
+                code.line("      parts.scheme == nil || !route.row.isInApp")
+                code.line("else { return nil }")
                 code.line("self.route = route")
                 code.line("let items = parts.query.map { QueryItem(name: $0.name, value: $0.value) }")
                 code.line("let requested = items.first { $0.name == \"tab\" }.flatMap { Tab(rawValue: $0.value) }")

@@ -71,17 +71,23 @@ struct AuditTests {
               orders: {holder: H, activity: main, requires-auth: true}
               settings: {path: /settings, holder: H, activity: main, web: false, links: [profile]}
               profile: {holder: H, activity: main, requires-auth: true}
+              secret: {path: /secret, holder: H, activity: main, requires-auth: true, in-app: true}
             """
         // The hosts open web routes only: settings is not a way in, and the search stops at account.
         let web = lint(manifest)
         #expect(
             AppAudit(web.apps[0], index: 0, findings: web.findings, files: web.files).authReachableFromOutside == [["deals", "account"]])
-        // A scheme opens every route with a path, settings too.
+        // A scheme opens every route with a path but an in-app one: settings too, not secret.
         let scheme = lint(
             manifest.replacingOccurrences(of: "hosts: [shop.example.com]", with: "hosts: [shop.example.com]\nschemes: [shop]"))
         #expect(
             AppAudit(scheme.apps[0], index: 0, findings: scheme.findings, files: scheme.files).authReachableFromOutside == [
                 ["deals", "account"], ["settings", "profile"],
+            ])
+        let origins = AppAudit(scheme.apps[0], index: 0, findings: scheme.findings, files: scheme.files).origins
+        #expect(
+            origins.map { "\($0.origin) \($0.patterns.map(\.route))" } == [
+                "shop:// [\"home\", \"deals\", \"settings\"]", "https://shop.example.com [\"home\", \"deals\"]",
             ])
     }
 

@@ -82,6 +82,8 @@ struct GeneratedCodeTests {
             (
                 "typed", [SourceFile(id: FileID(0), path: "typed.routes.yaml", bytes: Array(typed.utf8))],
                 [
+                    "/settings", "typed://settings", "https://typed.example.com/settings", "/levels/0", "typed://levels/0",
+                    "typed://levels/5",
                     "/products/42", "/products/042", "/products/-7", "/products/%34%32", "/products/red-shoes",
                     "/products/1234567890123456789", "/products/123456789012345678", "/products/42/reviews?sort=top%20rated",
                     "/products/42/reviews?sort=worst", "/products/x/reviews", "/search", "/search?q=shoes&page=2",

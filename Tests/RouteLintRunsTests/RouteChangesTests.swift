@@ -131,6 +131,28 @@ struct RouteChangesTests {
         #expect(witnessesHold(sets.run).isEmpty, "\(witnessesHold(sets.run))")
     }
 
+    @Test("a route made in-app: its links by scheme and host open nothing now, and the witness says so on both")
+    func madeInApp() throws {
+        let sets = try Self.pair(
+            ["settings: {path: /settings, holder: H}", "product: {path: /products/:id, holder: H}"],
+            ["settings: {path: /settings, holder: H, in-app: true}", "product: {path: /products/:id, holder: H}"])
+        #expect(
+            sets.lines == [
+                "removed-link: shop://settings and https://shop.example.com/settings opened route 'settings'; they open no route now: "
+                    + "route 'settings' opens it and is in-app, so no link from outside does"
+            ])
+        #expect(sets.positions("removed-link") == ["./app.routes.yaml:10:50"])  // at `in-app: true`
+        #expect(witnessesHold(sets.run).isEmpty, "\(witnessesHold(sets.run))")
+        // And back: the links open it again.
+        let back = try Self.pair(
+            ["settings: {path: /settings, holder: H, in-app: true}"], ["settings: {path: /settings, holder: H}"])
+        #expect(
+            back.lines == [
+                "added-link: shop://settings and https://shop.example.com/settings opened no route; they open route 'settings' now "
+                    + "(route 'settings' was in-app, so no link from outside opened it)"
+            ])
+    }
+
     @Test("'**' narrowed to one segment: deeper URLs open nothing now")
     func restNarrowed() throws {
         let sets = try Self.pair(["docs: {path: /docs/**, holder: H}"], ["docs: {path: /docs/:page, holder: H}"])

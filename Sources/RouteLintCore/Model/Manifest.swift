@@ -363,6 +363,11 @@ package struct Route: Sendable {
         get { optionalFields?.web }
         set { setOptionalField(isAbsent: newValue == nil) { $0.web = newValue } }
     }
+    /// `in-app`: whether only the app's own navigation opens the route (default false).
+    package var inApp: Located<Bool>? {
+        get { optionalFields?.inApp }
+        set { setOptionalField(isAbsent: newValue == nil) { $0.inApp = newValue } }
+    }
     /// `params`: the types of the path's parameters, as written; an unlisted one is `string`.
     package var params: [ParameterType] {
         get { optionalFields?.params ?? [] }
@@ -391,8 +396,11 @@ package struct Route: Sendable {
     package var isEntry: Bool { entry?.value ?? false }
     /// Whether it has its own navigation stack.
     package var isStacked: Bool { stacked?.value ?? false }
-    /// Whether its path is claimed as a universal link and App Link on the app's hosts.
-    package var isWeb: Bool { web?.value ?? true }
+    /// Whether only the app's own navigation opens it: no URL with a scheme or host does.
+    package var isInApp: Bool { inApp?.value ?? false }
+    /// Whether its path is claimed as a universal link and App Link on the app's hosts: an
+    /// in-app route's never is.
+    package var isWeb: Bool { (web?.value ?? true) && !isInApp }
 
     /// Changes a field of the box: makes the box first, unless the field stays absent, and
     /// copies it first when another route shares it.
@@ -420,6 +428,7 @@ private final class OptionalRouteFields: @unchecked Sendable {
     var sends = NameList.empty
     var observes = NameList.empty
     var web: Located<Bool>?
+    var inApp: Located<Bool>?
     var params: [ParameterType] = []
     var query: [QueryItem] = []
 
@@ -435,6 +444,7 @@ private final class OptionalRouteFields: @unchecked Sendable {
         copy.sends = sends
         copy.observes = observes
         copy.web = web
+        copy.inApp = inApp
         copy.params = params
         copy.query = query
         return copy

@@ -237,11 +237,15 @@ private struct Decoder: ~Copyable {
             case .sends: route.sends = decoder.nameList(value, field) { decoder, item in decoder.name(item, field.item) }
             case .observes: route.observes = decoder.nameList(value, field) { decoder, item in decoder.name(item, field.item) }
             case .web: route.web = decoder.bool(value, field)
+            case .inApp: route.inApp = decoder.bool(value, field)
             case .params: route.params = decoder.parameterTypes(value, field, route: decoder.symbols.text(id.value))
             case .query: route.query = decoder.queryItems(value, field, route: decoder.symbols.text(id.value))
             }
         }
         route.extent = extent
+        if route.isInApp, let web = route.web, web.value {
+            report(.webBesideInApp(FieldReference(RouteKey.web.name, of: owner)), at: web.range)
+        }
         return route
     }
 

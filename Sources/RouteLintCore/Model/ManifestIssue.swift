@@ -208,4 +208,6 @@ package enum InvalidValue: Sendable, Equatable {
     case defaultNotOfType(FieldReference, value: String, type: String)
     /// A `default` beside `required: true`: a URL without the item never opens the route.
     case defaultWithRequired(FieldReference)
+    /// `web: true` on a route that is `in-app: true`: no link from outside opens it.
+    case webBesideInApp(FieldReference)
 }

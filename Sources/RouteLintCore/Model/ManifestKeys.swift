@@ -253,9 +253,9 @@ package enum HolderKey: UInt8, ManifestKey {
 
 /// The keys of a route.
 package enum RouteKey: UInt8, ManifestKey {
-    /// `path`, `activity`, `holder`, `links`, `presentation`, `stacked`, `entry`, `requires-auth`, `feature`, `fallback`, `sends`, `observes`, `web`, `params`, `query`, `up`.
+    /// `path`, `activity`, `holder`, `links`, `presentation`, `stacked`, `entry`, `requires-auth`, `feature`, `fallback`, `sends`, `observes`, `web`, `params`, `query`, `up`, `in-app`.
     case path, activity, holder, links, presentation, stacked, entry, requiresAuth, feature, fallback, sends, observes, web, params, query,
-        up
+        up, inApp
 
     package var name: String {
         switch self {
@@ -275,6 +275,7 @@ package enum RouteKey: UInt8, ManifestKey {
         case .params: return "params"
         case .query: return "query"
         case .up: return "up"
+        case .inApp: return "in-app"
         }
     }
 
@@ -299,6 +300,8 @@ package enum RouteKey: UInt8, ManifestKey {
             return "Query items the route reads: name → type, or `{type, required, default}`, such as `{ref: string}`."
         case .up:
             return "The route just below this one on a link's back stack; it must list this route in its `links`."
+        case .inApp:
+            return "Whether only the app's own navigation opens the route: no link with a scheme or host does (default false)."
         }
     }
 
@@ -308,7 +311,7 @@ package enum RouteKey: UInt8, ManifestKey {
         case .activity, .holder, .fallback, .up: return .name
         case .links, .sends, .observes: return .list(.name)
         case .presentation: return .choice(Presentation.allCases.map(\.rawValue))
-        case .stacked, .entry, .requiresAuth, .web: return .boolean
+        case .stacked, .entry, .requiresAuth, .web, .inApp: return .boolean
         case .feature: return .text
         case .params: return .parameterTypes
         case .query: return .queryItems

@@ -40,7 +40,7 @@ package enum ManifestSchema {
             ("activity", entity(ActivityKey.keys, required: [])),
             ("tab", entity(TabKey.keys, required: TabKey.keys.filter(\.isRequired))),
             ("holder", entity(HolderKey.keys, required: [])),
-            ("route", entity(RouteKey.keys, required: RouteKey.keys.filter(\.isRequired))),
+            ("route", entity(RouteKey.keys, required: RouteKey.keys.filter(\.isRequired), neverBothTrue: (.inApp, .web))),
             ("type", typeSchema()),
             ("queryItem", queryItem()),
         ])
@@ -54,11 +54,17 @@ package enum ManifestSchema {
     /// The properties of a settings table, whose type the caller holds as a value.
     private static func properties<Key: ManifestKey>(of table: Key.Type) -> JSONValue { properties(table.keys) }
 
-    /// An entity's mapping: its keys and no other; null is an entity with no field.
-    private static func entity<Key: ManifestKey>(_ keys: [Key], required: [Key]) -> JSONValue {
+    /// An entity's mapping: its keys and no other, and never both of `neverBothTrue` true (a
+    /// route's `web: true` beside `in-app: true`); null is an entity with no field.
+    private static func entity<Key: ManifestKey>(_ keys: [Key], required: [Key], neverBothTrue: (Key, Key)? = nil) -> JSONValue {
         var mapping: [(String, JSONValue)] = [("type", .string("object"))]
         if !required.isEmpty { mapping.append(("required", .array(required.map { .string($0.name) }))) }
         mapping += [("properties", properties(keys)), ("additionalProperties", .bool(false))]
+        if let (first, second) = neverBothTrue {
+            let both = [first, second].map { ($0.name, JSONValue.object([("const", .bool(true))])) }
+            mapping.append(
+                ("not", .object([("properties", .object(both)), ("required", .array([first, second].map { .string($0.name) }))])))
+        }
         return .object([("anyOf", .array([.object([("type", .string("null"))]), .object(mapping)]))])
     }
 

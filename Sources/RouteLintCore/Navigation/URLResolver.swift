@@ -146,6 +146,12 @@ package struct URLResolver: Sendable {
             return ambiguous
         }
         let app = indexed.app
+        // An in-app route keeps its URLs to the app's own navigation: a link from outside (a
+        // scheme or a host) to its path opens nothing, as the generated `RouteLink` refuses it.
+        if parsed.scheme != nil && route.isInApp {
+            unmatched.reason = "route '\(app.text(route.id.value))' is in-app: no link from outside the app opens it"
+            return unmatched
+        }
         var resolution = Resolution(url: url, status: .resolved)
         resolution.appIndex = apps.firstIndex { $0 === indexed }
         resolution.route = app.text(route.id.value)

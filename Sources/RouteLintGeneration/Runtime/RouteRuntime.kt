@@ -79,7 +79,9 @@ internal class RouteRow(
     /** Whether, presented, it holds routes pushed inside it. */
     val isStacked: Boolean,
     /** Its feature flag, decoded; null for none. */
-    val feature: String?
+    val feature: String?,
+    /** Whether only the app's own navigation opens it: no link from outside does. */
+    val isInApp: Boolean
 ) {
     /**
      * The route's values by name, as a plan and the JSON of a route give them: the path
@@ -202,7 +204,8 @@ internal class RouteRow(
          * (positions, empty for none), presentation, requires-auth (`1` or `0`), holder (a
          * position), query items (`name:kind:required:default`, separated by "/"), rank, links
          * (positions separated by spaces), up (a position), stacked (`1` or `0`), feature (a
-         * canonical segment) and fallback (a position). [listed] are the values of each listed kind.
+         * canonical segment), fallback (a position) and in-app (`1`, or empty). [listed] are the
+         * values of each listed kind.
          */
         fun rows(chunks: Array<String>, listed: List<Set<String>>): List<RouteRow> {
             val rows = ArrayList<RouteRow>()
@@ -241,7 +244,7 @@ internal class RouteRow(
                         kinds, kinds.map { RouteValueKind(it, listed) },
                         field(9).split(" ").mapNotNull { it.toIntOrNull() }, field(10).toIntOrNull() ?: -1,
                         field(13).toIntOrNull() ?: -1, field(11) == "1",
-                        if (field(12).length == 0) null else RoutePath.decodedText(field(12))
+                        if (field(12).length == 0) null else RoutePath.decodedText(field(12)), field(14) == "1"
                     )
                 )
             }

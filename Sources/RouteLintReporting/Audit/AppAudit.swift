@@ -129,7 +129,7 @@ package struct AppAudit: Sendable {
         let routesWithPaths = app.routes.filter { $0.path != nil }
         let pattern = { (route: Route) in (app.text(route.id.value), app.text(route.path!.value.text)) }
         origins =
-            app.schemes.map { Origin(origin: app.text($0.value) + "://", patterns: routesWithPaths.map(pattern)) }
+            app.schemes.map { Origin(origin: app.text($0.value) + "://", patterns: routesWithPaths.filter { !$0.isInApp }.map(pattern)) }
             + app.hosts.map { Origin(origin: "https://" + app.text($0.value), patterns: routesWithPaths.filter(\.isWeb).map(pattern)) }
         entryRoutes = app.routes.filter(\.isEntry).map { app.text($0.id.value) }
         webOffRoutes = routesWithPaths.filter { !$0.isWeb }.map { app.text($0.id.value) }
@@ -185,13 +185,13 @@ package struct AppAudit: Sendable {
 
     /// Auth-required routes a link from outside the app lands on, or reaches without passing
     /// another: a search from every route such a link opens — an entry route, a route whose
-    /// path one of the app's schemes opens, a web route's on its hosts — that stops at each
+    /// path one of the app's schemes opens (any but an in-app one), a web route's on its hosts — that stops at each
     /// auth-required route it reaches.
     static func authReachable(_ app: AppModel) -> [[String]] {
         let requiresAuth = app.routes.map { $0.requiresAuth?.value == true }
         let opened = app.routes.indices.filter { position in
             let route = app.routes[position]
-            return route.isEntry || (route.path != nil && (!app.schemes.isEmpty || (route.isWeb && !app.hosts.isEmpty)))
+            return route.isEntry || (route.path != nil && ((!app.schemes.isEmpty && !route.isInApp) || (route.isWeb && !app.hosts.isEmpty)))
         }
         let search = LinkSearch(app.linkGraph, from: opened, expands: { !requiresAuth[$0] })
         return search.order.filter { requiresAuth[$0] }.map { search.chain(to: $0).map { app.text(app.routes[$0].id.value) } }

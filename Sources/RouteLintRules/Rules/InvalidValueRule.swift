@@ -229,6 +229,11 @@ package enum InvalidValueRule: FileRule {
                 "\(phrase(field)) is set beside 'required: true'; a URL without the item never opens the route, so the default is never taken",
                 subjects(field)
             )
+        case .webBesideInApp(let field):
+            return (
+                "\(phrase(field)) is true beside 'in-app: true'; no link from outside opens an in-app route, so no link file claims it",
+                subjects(field)
+            )
         }
     }
 

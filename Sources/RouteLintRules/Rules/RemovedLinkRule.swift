@@ -60,6 +60,8 @@ enum ChangeWording {
             return "route \(quoted(route)) no longer matches it (its parameters are typed \(types) now)"
         case .pathRemoved(let route): return "route \(quoted(route)) has no path now"
         case .wasUnclaimedBy(let route): return "route \(quoted(route)) had web: false, so the app did not claim it"
+        case .inApp(let route): return "route \(quoted(route)) opens it and is in-app, so no link from outside does"
+        case .wasInApp(let route): return "route \(quoted(route)) was in-app, so no link from outside opened it"
         case .originUndeclared(let declared): return "\(origin(declared)) is no longer declared"
         case .originMoved(let declared, let app, let opensRoute):
             return "\(origin(declared)) is declared by \(app) now"

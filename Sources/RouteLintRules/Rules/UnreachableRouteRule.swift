@@ -65,11 +65,12 @@ package enum UnreachableRouteRule: AppRule {
     }
 
     /// The URL that opens a route with a path from outside the app, as a message shows it: on
-    /// the app's first host for a web route, else its first scheme; nil when neither opens it.
+    /// the app's first host for a web route, else its first scheme (not for an in-app route);
+    /// nil when neither opens it.
     private static func urlOpener(of route: Route, in app: AppModel) -> String? {
         guard let path = route.path.map({ app.text($0.value.text) }) else { return nil }
         if route.isWeb, let host = app.hosts.first { return "https://\(app.text(host.value))\(path)" }
-        if let scheme = app.schemes.first { return "\(app.text(scheme.value)):/\(path)" }
+        if let scheme = app.schemes.first, !route.isInApp { return "\(app.text(scheme.value)):/\(path)" }
         return nil
     }
 }

@@ -98,13 +98,16 @@ struct RouteRow: Sendable {
     let isStacked: Bool
     /// Its feature flag, decoded; nil for none.
     let feature: String?
+    /// Whether only the app's own navigation opens it: no link from outside does.
+    let isInApp: Bool
 
     /// The rows of a table: a line per route, its fields separated by tabs: id, pattern
     /// (segments after "/", `:name:kind` a parameter; empty for no path), activity, tab
     /// (positions, empty for none), presentation, requires-auth (`1` or `0`), holder (a
     /// position), query items (`name:kind:required:default`, separated by "/"), rank, links
     /// (positions separated by spaces), up (a position), stacked (`1` or `0`), feature (a
-    /// canonical segment) and fallback (a position). `listed` are the values of each listed kind.
+    /// canonical segment), fallback (a position) and in-app (`1`, or empty). `listed` are the
+    /// values of each listed kind.
     static func rows(_ table: String, listed: [Set<String>]) -> [RouteRow] {
         table.split(separator: "\n").map { line in
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
@@ -136,7 +139,8 @@ struct RouteRow: Sendable {
                 tab: Int(field(3)), presentation: Presentation(rawValue: field(4)) ?? .push, requiresAuth: field(5) == "1",
                 holder: Int(field(6)) ?? 0, query: query, rank: Int(field(8)) ?? 0,
                 links: field(9).split(separator: " ").compactMap { Int($0) }, up: Int(field(10)), fallback: Int(field(13)),
-                isStacked: field(11) == "1", feature: field(12).isEmpty ? nil : RoutePath.decodedText(field(12)[...]))
+                isStacked: field(11) == "1", feature: field(12).isEmpty ? nil : RoutePath.decodedText(field(12)[...]),
+                isInApp: field(14) == "1")
         }
     }
 

@@ -308,8 +308,11 @@ public struct RouteLink: Hashable, Sendable {
     public static let hosts: [String] = ["names.example.com", "*.names.example.org"]
 
     public init?(url: String) {
+        // An in-app route opens from the app's own navigation only: not from a link with a scheme or host.
         guard let parts = RouteURL(url), parts.belongs(schemes: Self.schemes, hosts: Self.hosts),
-              let route = Route.matching(path: parts.path, query: parts.query) else { return nil }
+              let route = Route.matching(path: parts.path, query: parts.query),
+              parts.scheme == nil || !route.row.isInApp
+        else { return nil }
         self.route = route
         let items = parts.query.map { QueryItem(name: $0.name, value: $0.value) }
         let requested = items.first { $0.name == "tab" }.flatMap { Tab(rawValue: $0.value) }
@@ -437,18 +440,18 @@ enum RouteTables {
     static let listed: [Set<String>] = []
     static let rows = RouteRow.rows(
         """
-        home	/	0	0	push	0	1		0	10 8 5 3 4 1 2 9 11		0		
-        object	/objects	0	1	push	0	2		2	5		0		
-        plan	/plans/:json:s	0	0	push	0	1		5			0		
-        json	/json/:plan:s	0	0	push	0	1		6			0		
-        navigation-plan	/navigation-plan	0	0	push	0	1		3			0		
-        item	/items/:id:s/:path:s	0	0	push	0	3		10			0		
-        inside	/inside	1	2	push	0	1		4	7		0		
-        for	/for/:in:s	1	2	push	0	1		7			0		
-        docs	/docs/_	0	0	push	0	1		11			0		
-        search	/search/_/results	0	0	push	0	1		9			0		
-        cafe	/caf%C3%A9/:dish:s	0	0	sheet	1	1		8			0		
-        self		0	0	push	0	2		1			0		
+        home	/	0	0	push	0	1		0	10 8 5 3 4 1 2 9 11		0			
+        object	/objects	0	1	push	0	2		2	5		0			
+        plan	/plans/:json:s	0	0	push	0	1		5			0			
+        json	/json/:plan:s	0	0	push	0	1		6			0			
+        navigation-plan	/navigation-plan	0	0	push	0	1		3			0			
+        item	/items/:id:s/:path:s	0	0	push	0	3		10			0			
+        inside	/inside	1	2	push	0	1		4	7		0			
+        for	/for/:in:s	1	2	push	0	1		7			0			
+        docs	/docs/_	0	0	push	0	1		11			0			
+        search	/search/_/results	0	0	push	0	1		9			0			
+        cafe	/caf%C3%A9/:dish:s	0	0	sheet	1	1		8			0			
+        self		0	0	push	0	2		1			0			
         """,
         listed: listed
     )
