@@ -245,6 +245,7 @@ package struct YAMLIssue: Sendable, Equatable {
     /// Where libyaml stopped, when `range` is the opening of what it could not finish.
     package var stopped: SourceRange?
 
+    /// A problem of `kind` at `range`; `stopped` where libyaml stopped, when it is elsewhere.
     package init(kind: Kind, range: SourceRange, stopped: SourceRange? = nil) {
         self.kind = kind
         self.range = range
