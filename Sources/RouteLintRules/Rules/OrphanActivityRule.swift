@@ -61,8 +61,11 @@ package enum OrphanActivityRule: AppRule {
     package static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
         // A tab in a file that could not be read may belong to the activity.
         guard app.isComplete else { return }
-        // An entry route shows its activity without a tab bar.
-        let shown = Set(app.tabs.compactMap { $0.activity?.value } + app.routes.filter(\.isEntry).compactMap { app.activity(of: $0) })
+        let withTabs = Set(app.tabs.compactMap { $0.activity?.value })
+        guard app.activities.contains(where: { !withTabs.contains($0.name.value) }) else { return }
+        // An entry route shows its activity without a tab bar: read the routes only when an
+        // activity has no tab.
+        let shown = withTabs.union(app.routes.filter(\.isEntry).compactMap { app.activity(of: $0) })
         for activity in app.activities where !shown.contains(activity.name.value) {
             let name = app.text(activity.name.value)
             findings.report(

@@ -98,10 +98,12 @@ package enum UnknownReferenceRule: AppRule {
             check(
                 tab.activity, field: TabKey.activity.name, of: .entity(.tab, app.text(tab.name.value)), kind: .activity,
                 exists: { app.activity($0) != nil }, candidates: app.activityNames)
-            // The root as written: the model reads a misspelt one as the route it nearly spells.
+            // The root as written: the model reads a misspelt one as the route it nearly spells,
+            // the nearest of all, which is the suggestion (not looked for among them again).
+            let misspelt = app.misspeltRoots[position]
             check(
-                app.misspeltRoots[position] ?? tab.root, field: TabKey.root.name, of: .entity(.tab, app.text(tab.name.value)),
-                kind: .route, exists: { app.route($0) != nil }, candidates: app.routeIDs)
+                misspelt ?? tab.root, field: TabKey.root.name, of: .entity(.tab, app.text(tab.name.value)), kind: .route,
+                exists: { app.route($0) != nil }, candidates: misspelt != nil ? tab.root.map { [app.text($0.value)] } ?? [] : app.routeIDs)
         }
         // One pass over the routes, which are the most entities and the largest to read.
         for route in app.routes {

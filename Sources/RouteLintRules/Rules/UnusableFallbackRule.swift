@@ -70,9 +70,13 @@ package enum UnusableFallbackRule: AppRule {
         ])
 
     package static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
-        let loops = fallbackLoops(app)
-        for route in app.routes {
-            guard route.feature != nil, let named = route.fallback, let fallback = app.route(named.value) else { continue }
+        // One pass over the routes; the rest reads the flagged ones only.
+        var flagged: [Route] = []
+        for route in app.routes where route.feature != nil { flagged.append(route) }
+        guard !flagged.isEmpty else { return }
+        let loops = fallbackLoops(flagged.map(\.id.value), app)
+        for route in flagged {
+            guard let named = route.fallback, let fallback = app.route(named.value) else { continue }
             let id = app.text(route.id.value)
             let fallbackID = app.text(fallback.id.value)
             if let loop = loops[route.id.value] {
@@ -116,11 +120,11 @@ package enum UnusableFallbackRule: AppRule {
         return needs.first { !carried.contains($0) }
     }
 
-    /// For each flagged route on a loop of fallbacks through flagged routes, the loop as seen
-    /// from it (its id first and last). A plan follows a fallback only while the route's flag is
+    /// For each of the `flagged` routes on a loop of fallbacks through flagged routes, the loop
+    /// as seen from it (its id first and last). A plan follows a fallback only while the route's flag is
     /// off, so a route without a feature ends the chain.
-    static func fallbackLoops(_ app: AppModel) -> [Symbol: [Symbol]] {
-        successorLoops(app.routes.filter { $0.feature != nil }.map(\.id.value)) { id in
+    static func fallbackLoops(_ flagged: [Symbol], _ app: AppModel) -> [Symbol: [Symbol]] {
+        successorLoops(flagged) { id in
             app.route(id).flatMap { $0.feature == nil ? nil : $0.fallback?.value }
         }
     }
