@@ -184,12 +184,12 @@ package struct URLResolver: Sendable {
     /// universal links are `https` only, as are the intent filters `generate app-links` writes,
     /// and the link files leave out `web: false` routes (docs/app-links.md).
     private static func notHandedToApp(_ url: ParsedURL, _ route: Route, in app: AppModel) -> String? {
-        let deepLink = app.schemes.first.map { " (\(app.text($0.value)):/\(url.path) opens the app)" } ?? ""
         switch url.scheme {
         case "http":
             return "universal links are https only, as are the intent filters routelint writes: the browser opens an http URL "
                 + "(its https URL opens the app)"
         case "https" where !route.isWeb:
+            let deepLink = app.schemes.first.map { " (\(app.text($0.value)):/\(url.path) opens the app)" } ?? ""
             return "route '\(app.text(route.id.value))' is web: false: no link file claims it, so the browser opens the website"
                 + deepLink
         default:
