@@ -64,7 +64,8 @@ struct GenerateCommandTests {
             #expect(stale.status == 1)
             // The advice is the command that writes them: this one without --check.
             #expect(
-                stale.stderr.contains("out of date: 'Holders.swift'; to write them, run: routelint generate swift Manifests --output \(output)\n"))
+                stale.stderr.contains(
+                    "out of date: 'Holders.swift'; to write them, run: routelint generate swift Manifests --output \(output)\n"))
             let quoted = try RouteLint.run(["generate", "swift", "Manifests", "--output", output + "/it's here", "--check"])
             #expect(quoted.stderr.hasSuffix("run: routelint generate swift Manifests --output '\(output)/it'\\''s here'\n"))
             #expect(try String(contentsOfFile: output + "/Holders.swift", encoding: .utf8) == "// edited\n")
