@@ -359,3 +359,56 @@ extension AppModel {
         return redeclared
     }
 }
+
+/// A path that opens a route (docs/usage.md, "Aliases"): its `path`, or one of its `aliases`,
+/// the former paths that keep old links working. Matching, conflicts, the link files and the
+/// generated code read every one; a route value writes its `path`.
+package struct OpeningPath: Sendable {
+    /// The route's position in `AppModel.routes`.
+    package let route: Int
+    /// The pattern and where it is written.
+    package let path: Located<PathPattern>
+    /// Its position among the route's `aliases`; nil for the route's `path`.
+    package let alias: Int?
+
+    /// Whether it is one of the route's `aliases`.
+    package var isAlias: Bool { alias != nil }
+
+    /// How messages name it: `path '/products/:id'` or `alias '/items/:id'`.
+    package func described(in app: AppModel) -> String {
+        "\(isAlias ? "alias" : "path") '\(app.text(path.value.text))'"
+    }
+}
+
+extension AppModel {
+    /// Every path that opens a route: each route's `path` followed by its aliases, in route
+    /// order. A route without a valid `path` has none: its aliases alias nothing
+    /// (`invalid-alias` says so).
+    package var openingPaths: [OpeningPath] {
+        var paths: [OpeningPath] = []
+        paths.reserveCapacity(routes.count)
+        for index in routes.indices {
+            let route = routes[index]
+            guard let path = route.path else { continue }
+            paths.append(OpeningPath(route: index, path: path, alias: nil))
+            for (position, alias) in route.aliases.enumerated() {
+                paths.append(OpeningPath(route: index, path: alias, alias: position))
+            }
+        }
+        return paths
+    }
+}
+
+extension AppModel {
+    /// The route of each of `openingPaths`, in their order, as that path opens it: the route
+    /// with its `path` set to the opening path. The link files and their checks treat each as
+    /// a route of its own, as the platforms know nothing of aliases; without aliases, these
+    /// are the routes that have a path.
+    package var routesByOpeningPath: [Route] {
+        openingPaths.map { opening in
+            var route = routes[opening.route]
+            if opening.isAlias { route.path = opening.path }
+            return route
+        }
+    }
+}

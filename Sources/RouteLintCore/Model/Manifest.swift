@@ -368,6 +368,11 @@ package struct Route: Sendable {
         get { optionalFields?.inApp }
         set { setOptionalField(isAbsent: newValue == nil) { $0.inApp = newValue } }
     }
+    /// `aliases`: former paths that still open the route, those that are valid patterns.
+    package var aliases: [Located<PathPattern>] {
+        get { optionalFields?.aliases ?? [] }
+        set { setOptionalField(isAbsent: newValue.isEmpty) { $0.aliases = newValue } }
+    }
     /// `params`: the types of the path's parameters, as written; an unlisted one is `string`.
     package var params: [ParameterType] {
         get { optionalFields?.params ?? [] }
@@ -429,6 +434,7 @@ private final class OptionalRouteFields: @unchecked Sendable {
     var observes = NameList.empty
     var web: Located<Bool>?
     var inApp: Located<Bool>?
+    var aliases: [Located<PathPattern>] = []
     var params: [ParameterType] = []
     var query: [QueryItem] = []
 
@@ -445,6 +451,7 @@ private final class OptionalRouteFields: @unchecked Sendable {
         copy.observes = observes
         copy.web = web
         copy.inApp = inApp
+        copy.aliases = aliases
         copy.params = params
         copy.query = query
         return copy
@@ -600,7 +607,8 @@ extension Route {
         copy.sends = sends.offset(by: namesOffset)
         copy.observes = observes.offset(by: namesOffset)
         if let mapping {
-            let (params, query) = (self.params, self.query)
+            let (params, query, aliases) = (self.params, self.query, self.aliases)
+            if !aliases.isEmpty { copy.aliases = aliases.map { Located($0.value.renumbered(mapping), at: $0.range) } }
             if !params.isEmpty {
                 copy.params = params.map { ParameterType(name: $0.name.renumbered(mapping), type: $0.type.renumbered(mapping)) }
             }

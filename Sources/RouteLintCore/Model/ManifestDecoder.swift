@@ -224,6 +224,7 @@ private struct Decoder: ~Copyable {
             route.written.insert(key)
             switch key {
             case .path: route.path = decoder.path(value, field, of: id)
+            case .aliases: route.aliases = decoder.paths(value, field, of: id)
             case .activity: route.activity = decoder.name(value, field)
             case .holder: route.holder = decoder.name(value, field)
             case .links: route.links = decoder.nameList(value, field) { decoder, item in decoder.name(item, field.item) }
@@ -679,7 +680,23 @@ private struct Decoder: ~Copyable {
         return Located(value, at: node.range)
     }
 
-    private mutating func path(_ node: Node, _ field: FieldReference, of route: LocatedName) -> Located<PathPattern>? {
+    /// A route's `aliases`: a list of path patterns; an invalid one is reported and left out.
+    private mutating func paths(_ node: Node, _ field: FieldReference, of route: LocatedName) -> [Located<PathPattern>] {
+        if isNull(node) { return [] }
+        guard node.kind == .sequence else {
+            reportWrongType(node, field, expected: .list)
+            return []
+        }
+        var paths: [Located<PathPattern>] = []
+        while let item = cursor.nextNode() {
+            if let path = path(item, field.item, of: route, isAlias: true) { paths.append(path) }
+        }
+        return paths
+    }
+
+    private mutating func path(
+        _ node: Node, _ field: FieldReference, of route: LocatedName, isAlias: Bool = false
+    ) -> Located<PathPattern>? {
         guard node.kind == .scalar, scalarType(node) == .string else {
             reportWrongType(node, field, expected: .string)
             return nil
@@ -690,7 +707,7 @@ private struct Decoder: ~Copyable {
         case .failure(let problem):
             issues.append(
                 .invalidPath(
-                    route: symbols.text(route.value), path: String(decoding: cursor.text, as: UTF8.self),
+                    route: symbols.text(route.value), path: String(decoding: cursor.text, as: UTF8.self), isAlias: isAlias,
                     problem: problem, at: node.range))
             return nil
         }

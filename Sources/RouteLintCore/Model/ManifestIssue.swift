@@ -14,14 +14,14 @@ package enum ManifestIssue: Sendable, Equatable {
     case unknownKey(key: String, owner: KeyOwner, validKeys: [String], readAs: String?, at: SourceRange)
     /// `invalid-value`.
     case invalidValue(InvalidValue, at: SourceRange)
-    /// `invalid-path`: a route's path that is not a valid pattern.
-    case invalidPath(route: String, path: String, problem: PathPattern.SyntaxError, at: SourceRange)
+    /// `invalid-path`: a route's path, or one of its `aliases`, that is not a valid pattern.
+    case invalidPath(route: String, path: String, isAlias: Bool, problem: PathPattern.SyntaxError, at: SourceRange)
 
     /// Where the issue is.
     package var range: SourceRange {
         switch self {
         case .yaml(let issue): return issue.range
-        case .unknownKey(_, _, _, _, let range), .invalidValue(_, let range), .invalidPath(_, _, _, let range): return range
+        case .unknownKey(_, _, _, _, let range), .invalidValue(_, let range), .invalidPath(_, _, _, _, let range): return range
         }
     }
 }

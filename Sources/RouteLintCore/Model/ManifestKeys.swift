@@ -253,9 +253,9 @@ package enum HolderKey: UInt8, ManifestKey {
 
 /// The keys of a route.
 package enum RouteKey: UInt8, ManifestKey {
-    /// `path`, `activity`, `holder`, `links`, `presentation`, `stacked`, `entry`, `requires-auth`, `feature`, `fallback`, `sends`, `observes`, `web`, `params`, `query`, `up`, `in-app`.
+    /// `path`, `activity`, `holder`, `links`, `presentation`, `stacked`, `entry`, `requires-auth`, `feature`, `fallback`, `sends`, `observes`, `web`, `params`, `query`, `up`, `in-app`, `aliases`.
     case path, activity, holder, links, presentation, stacked, entry, requiresAuth, feature, fallback, sends, observes, web, params, query,
-        up, inApp
+        up, inApp, aliases
 
     package var name: String {
         switch self {
@@ -276,6 +276,7 @@ package enum RouteKey: UInt8, ManifestKey {
         case .query: return "query"
         case .up: return "up"
         case .inApp: return "in-app"
+        case .aliases: return "aliases"
         }
     }
 
@@ -302,12 +303,15 @@ package enum RouteKey: UInt8, ManifestKey {
             return "The route just below this one on a link's back stack; it must list this route in its `links`."
         case .inApp:
             return "Whether only the app's own navigation opens the route: no link with a scheme or host does (default false)."
+        case .aliases:
+            return "Former paths that still open the route, with the same parameters as its `path`, such as `[/items/:id]`."
         }
     }
 
     package var value: KeyValue {
         switch self {
         case .path: return .path
+        case .aliases: return .list(.path)
         case .activity, .holder, .fallback, .up: return .name
         case .links, .sends, .observes: return .list(.name)
         case .presentation: return .choice(Presentation.allCases.map(\.rawValue))

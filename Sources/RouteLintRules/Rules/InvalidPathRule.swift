@@ -7,7 +7,7 @@ package enum InvalidPathRule: FileRule {
         defaultSeverity: .error,
         summary: "A path pattern breaks the pattern syntax.",
         rationale: """
-            A path is `/` or `/` followed by segments joined by `/`: static segments of URL \
+            A path pattern, a route's `path` or one of its `aliases`, is `/` or `/` followed by segments joined by `/`: static segments of URL \
             path characters and `%XX` escapes, `:name` parameters that fill a whole segment, \
             `*` for any one segment and `**` for the rest of the path, last. No empty segment, \
             trailing `/`, query, fragment or white space. A pattern outside this syntax would be \
@@ -30,6 +30,7 @@ package enum InvalidPathRule: FileRule {
                   restaurant: {path: ↓'/r/{restaurantId}'}
                   order: {path: ↓/orders/:orderId<int>}
                   results: {path: ↓/results/:page?}
+                  product: {path: /products/:id, aliases: [↓'/p/{id}']}
                 """),
         ],
         nonTriggeringExamples: [
@@ -49,9 +50,9 @@ package enum InvalidPathRule: FileRule {
         ])
 
     package static func check(_ issues: [ManifestIssue], into findings: inout FindingSink) {
-        for case .invalidPath(let route, let path, let problem, let range) in issues {
+        for case .invalidPath(let route, let path, let isAlias, let problem, let range) in issues {
             findings.report(
-                description, "path '\(path)' of route '\(route)' is invalid: \(explanation(problem, in: path))",
+                description, "\(isAlias ? "alias" : "path") '\(path)' of route '\(route)' is invalid: \(explanation(problem, in: path))",
                 at: range, subjects: [.route(route)])
         }
     }
