@@ -58,7 +58,7 @@ struct VerdictTests {
                 let message = try #require(conflicts.first?["message"] as? String)
                 #expect(
                     message.hasPrefix(
-                        "path '/:section/new' of route 'catch-all' conflicts with the paths of \(routes) routes, "
+                        "path '/:section/new' of route 'catch-all' conflicts with \(routes) paths of other routes, "
                             + "neither more specific: 'r0' ('/r0/:id'), 'r1' ('/r1/:id'), 'r2' ('/r2/:id') and \(routes - 3) more"))
                 // The text names three; the machine-readable report lists every one.
                 let related = try #require(conflicts.first?["related"] as? [[String: Any]])

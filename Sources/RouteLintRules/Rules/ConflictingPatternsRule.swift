@@ -18,7 +18,8 @@ package enum ConflictingPatternsRule: AppRule {
             A route whose path conflicts with more than three others gets one finding, at \
             its own path, naming a few of them and how many there are, with every one of them \
             as a related location (which the JSON and SARIF reports list): one catch-all \
-            pattern is one problem, not a hundred.
+            pattern is one problem, not a hundred. A route's `aliases` are its paths too: \
+            they may conflict with other routes' paths, never with their own route's.
             """,
         triggeringExamples: [
             RuleExample(
@@ -52,6 +53,13 @@ package enum ConflictingPatternsRule: AppRule {
                   category: {path: /categories/:id}
                   section-new: {path: ↓/:section/new}
                 """),
+            RuleExample(
+                """
+                manifest: 1
+                routes:
+                  promo: {path: /:section/sale}
+                  product: {path: /products/item/:id, aliases: [↓/p/:id]}
+                """),
         ],
         nonTriggeringExamples: [
             RuleExample(
@@ -71,67 +79,69 @@ package enum ConflictingPatternsRule: AppRule {
         ])
 
     package static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
-        // One read of each route: reading a route copies it.
-        var withPaths: [Int] = []
+        // A read of each route for its opening paths, and one for their URLs, its types and
+        // query items: reading a route copies it.
+        let paths = app.openingPaths
         var patterns: [URLPattern] = []
-        for index in app.routes.indices {
-            let route = app.routes[index]
-            guard let path = route.path else { continue }
-            withPaths.append(index)
-            patterns.append(URLPattern(path.value, of: route))
+        patterns.reserveCapacity(paths.count)
+        var current: (position: Int, route: Route)?
+        for path in paths {
+            if current?.position != path.route { current = (path.route, app.routes[path.route]) }
+            patterns.append(URLPattern(path.path.value, of: current!.route))
         }
         let shapes = SegmentShapes(app.symbols)
-        let route = { (pattern: Int) in app.routes[withPaths[pattern]] }
+        let routeID = { (pattern: Int) in app.text(app.routes[paths[pattern].route].id.value) }
+        // A route's aliases and its path open one route: they never conflict with each other.
+        let hasAliases = paths.contains(where: \.isAlias)
+        let sameRoute: ((Int, Int) -> Bool)? = hasAliases ? { paths[$0].route == paths[$1].route } : nil
         // What related locations the app's findings may still name; past it, a finding names
         // only the routes its message names, and counts the rest.
         var relatedBudget = relatedPerApp
         let conflicts = ConflictIndex.conflicts(
             among: patterns, shapes: shapes, limit: keptPerRoute, budget: relatedPerApp, limitPastBudget: namedPerFanOut + 1)
-        for report in reports(conflicts, patternCount: patterns.count) {
+        for report in reports(conflicts, patternCount: patterns.count, excluding: sameRoute) {
             switch report {
             case .pair(let laterIndex, let earlierIndex):
-                let (later, earlier) = (route(laterIndex), route(earlierIndex))
+                let (later, earlier) = (paths[laterIndex], paths[earlierIndex])
                 let (laterPattern, earlierPattern) = (patterns[laterIndex], patterns[earlierIndex])
-                let laterID = app.text(later.id.value)
-                let earlierID = app.text(earlier.id.value)
-                let laterText = app.text(laterPattern.path.text)
+                let laterID = routeID(laterIndex)
+                let earlierID = routeID(earlierIndex)
                 let earlierText = app.text(earlierPattern.path.text)
                 let example = laterPattern.commonURL(with: earlierPattern, shapes: shapes, symbols: app.symbols)
                 let message =
                     laterPattern.relation(to: earlierPattern, shapes: shapes) == .equivalent
-                    ? "path '\(laterText)' of route '\(laterID)' matches the same URLs as '\(earlierText)' of route '\(earlierID)', such as '\(example)'"
-                    : "path '\(laterText)' of route '\(laterID)' conflicts with '\(earlierText)' of route '\(earlierID)': both match '\(example)' and neither is more specific"
+                    ? "\(later.described(in: app)) of route '\(laterID)' matches the same URLs as '\(earlierText)' of route '\(earlierID)', such as '\(example)'"
+                    : "\(later.described(in: app)) of route '\(laterID)' conflicts with '\(earlierText)' of route '\(earlierID)': both match '\(example)' and neither is more specific"
                 findings.report(
-                    description, message, at: later.path!.range,
-                    related: [RelatedLocation(earlier.path!.range, "route '\(earlierID)' declares '\(earlierText)' here")],
+                    description, message, at: later.path.range,
+                    related: [RelatedLocation(earlier.path.range, "route '\(earlierID)' declares '\(earlierText)' here")],
                     subjects: [.route(laterID), .route(earlierID)])
             case .fanOut(let hubIndex, let partners, let total):
-                let hub = route(hubIndex)
-                let hubID = app.text(hub.id.value)
+                let hub = paths[hubIndex]
+                let hubID = routeID(hubIndex)
                 let hubPattern = patterns[hubIndex]
                 let named = partners.prefix(namedPerFanOut).map { index in
-                    "'\(app.text(route(index).id.value))' ('\(app.text(patterns[index].path.text))')"
+                    "'\(routeID(index))' ('\(app.text(patterns[index].path.text))')"
                 }
                 let first = partners[0]
                 let example = hubPattern.commonURL(with: patterns[first], shapes: shapes, symbols: app.symbols)
                 let more = total - named.count
                 let message =
-                    "path '\(app.text(hubPattern.path.text))' of route '\(hubID)' conflicts with the paths of \(total) routes, "
+                    "\(hub.described(in: app)) of route '\(hubID)' conflicts with \(total) paths of other routes, "
                     + "neither more specific: \(named.joined(separator: ", "))\(more > 0 ? " and \(more) more" : ""); "
-                    + "both it and '\(app.text(route(first).id.value))' match '\(example)'"
+                    + "both it and '\(routeID(first))' match '\(example)'"
                 // Every conflicting route is a related location, for the machine formats and the
                 // editor to show: as many as the per-finding and per-app bounds allow.
                 let shown = relatedBudget >= namedPerFanOut ? min(partners.count, relatedPerFinding, relatedBudget) : namedPerFanOut
                 relatedBudget = max(0, relatedBudget - shown)
                 let related = partners.prefix(shown).map { index in
                     RelatedLocation(
-                        route(index).path!.range,
-                        "route '\(app.text(route(index).id.value))' declares '\(app.text(patterns[index].path.text))' here")
+                        paths[index].path.range, "route '\(routeID(index))' declares '\(app.text(patterns[index].path.text))' here")
                 }
                 // The identity names the route alone, so that routes added to or removed from
                 // the group leave baselines and fingerprints as they were.
                 findings.report(
-                    description, message, at: hub.path!.range, related: related, relatedOmitted: total - related.count,
+                    description, message, at: hub.path.range, related: related, relatedOmitted: total - related.count,
                     subjects: [.route(hubID)])
             }
         }
@@ -170,18 +180,28 @@ package enum ConflictingPatternsRule: AppRule {
 
     /// Groups the conflicts found: a pattern with more than `fanOutAbove` conflicts, as the
     /// later or the earlier of each pair, is reported once; a pair is reported on its own only
-    /// when neither of its patterns is. Linear in the number of conflicts kept.
-    static func reports(_ groups: [ConflictIndex.Group], patternCount: Int) -> [Report] {
+    /// when neither of its patterns is; pairs `isExcluded` says are no conflict (a route's path
+    /// and its aliases) are dropped first. Linear in the number of conflicts kept.
+    static func reports(
+        _ groups: [ConflictIndex.Group], patternCount: Int, excluding isExcluded: ((Int, Int) -> Bool)? = nil
+    ) -> [Report] {
+        func conflicting(_ group: ConflictIndex.Group) -> [Int] {
+            guard let isExcluded else { return group.earlier }
+            return group.earlier.filter { !isExcluded(group.pattern, $0) }
+        }
         var total = [Int](repeating: 0, count: patternCount)
         for group in groups {
-            total[group.pattern] += group.earlier.count + group.omitted
-            for earlier in group.earlier { total[earlier] += 1 }
+            total[group.pattern] += group.omitted
+            for earlier in conflicting(group) {
+                total[group.pattern] += 1
+                total[earlier] += 1
+            }
         }
         let isHub = { (pattern: Int) in total[pattern] > fanOutAbove }
         var partners: [Int: [Int]] = [:]
         var reports: [Report] = []
         for group in groups {
-            for earlier in group.earlier {
+            for earlier in conflicting(group) {
                 if isHub(group.pattern) { partners[group.pattern, default: []].append(earlier) }
                 if isHub(earlier) { partners[earlier, default: []].append(group.pattern) }
                 if !isHub(group.pattern) && !isHub(earlier) { reports.append(.pair(later: group.pattern, earlier: earlier)) }

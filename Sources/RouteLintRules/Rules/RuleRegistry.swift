@@ -12,6 +12,7 @@ package enum RuleRegistry {
         DuplicateNameRule.self,
         UnknownReferenceRule.self,
         ConflictingPatternsRule.self,
+        InvalidAliasRule.self,
         MissingHolderRule.self,
         DuplicateTabIndexRule.self,
         OrphanActivityRule.self,
