@@ -38,7 +38,8 @@ struct NavigationCommandsTests {
         #expect(array[1]["route"] is NSNull)
         #expect(
             Set(array[1].keys) == [
-                "url", "status", "route", "candidates", "activity", "tab", "holder", "params", "query", "reason", "notHandedToApp",
+                "url", "status", "route", "alias", "candidates", "activity", "tab", "holder", "params", "query", "reason",
+                "notHandedToApp",
             ])
         #expect(array[0]["notHandedToApp"] is NSNull)
     }

@@ -16,6 +16,8 @@ package struct URLResolver: Sendable {
         package let status: Status
         /// The route's id, when resolved.
         package var route: String?
+        /// The alias of the route that matched, as written; nil when its `path` did.
+        package var alias: String?
         /// The best-matching routes when they conflict.
         package var candidates: [String] = []
         /// The route's activity.
@@ -61,7 +63,9 @@ package struct URLResolver: Sendable {
     /// this many arrays would retain each of them.
     private final class IndexedApp: Sendable {
         let app: AppModel
-        /// Routes with a valid path, the URLs of each, and the trie of their patterns.
+        /// The paths that open routes (`AppModel.openingPaths`), the route of each, the URLs
+        /// of each, and the trie of their patterns.
+        let paths: [OpeningPath]
         let routes: [Route]
         let patterns: [URLPattern]
         let trie: SegmentTrie
@@ -70,8 +74,12 @@ package struct URLResolver: Sendable {
         /// How the shapes of the app's static segments are told.
         let shapes: SegmentShapes
 
-        init(app: AppModel, routes: [Route], patterns: [URLPattern], trie: SegmentTrie, nearestTab: [Symbol: Symbol]) {
+        init(
+            app: AppModel, paths: [OpeningPath], routes: [Route], patterns: [URLPattern], trie: SegmentTrie,
+            nearestTab: [Symbol: Symbol]
+        ) {
             self.app = app
+            self.paths = paths
             self.routes = routes
             self.patterns = patterns
             self.trie = trie
@@ -85,11 +93,13 @@ package struct URLResolver: Sendable {
     /// A resolver over `apps`: a URL's scheme or host picks the app, its path the route.
     package init(apps: [AppModel]) {
         self.apps = apps.map { app in
-            let routes = app.routes.filter { $0.path != nil }
-            let patterns = routes.map { URLPattern($0.path!.value, of: $0) }
-            var trie = SegmentTrie(patternCount: routes.count)
+            let paths = app.openingPaths
+            let routes = paths.map { app.routes[$0.route] }
+            let patterns = zip(paths, routes).map { URLPattern($0.path.value, of: $1) }
+            var trie = SegmentTrie(patternCount: patterns.count)
             for (index, pattern) in patterns.enumerated() { trie.insert(pattern, as: Int32(index)) }
-            return IndexedApp(app: app, routes: routes, patterns: patterns, trie: trie, nearestTab: Self.nearestTabs(app))
+            return IndexedApp(
+                app: app, paths: paths, routes: routes, patterns: patterns, trie: trie, nearestTab: Self.nearestTabs(app))
         }
     }
 
@@ -130,22 +140,36 @@ package struct URLResolver: Sendable {
                 : "the routes whose paths match '\(parsed.path)' ask of the query what it does not hold"
             return unmatched
         }
-        // The best matches: those no other match is more specific than.
-        let best = matches.filter { match in
+        // The best matches: those no other match is more specific than. A route matched by its
+        // path and an alias counts once, as the more specific of the two.
+        var best = matches.filter { match in
             // The apps of a run share its table of symbols.
             !matches.contains { other in
                 other.app.patterns[other.position].relation(
                     to: match.app.patterns[match.position], shapes: match.app.shapes) == .moreSpecific
             }
-        }.map { (app: $0.app, route: $0.app.routes[$0.position]) }
-        guard best.count == 1, let (indexed, route) = best.first else {
+        }
+        if best.count > 1 {
+            best = best.enumerated().filter { index, match in
+                !best.prefix(index).contains {
+                    $0.app === match.app && $0.app.paths[$0.position].route == match.app.paths[match.position].route
+                }
+            }.map(\.element)
+        }
+        guard best.count == 1, let (indexed, position) = best.first else {
             var ambiguous = Resolution(url: url, status: .ambiguous)
-            ambiguous.candidates = best.map { $0.app.app.text($0.route.id.value) }
-            let described = best.map { "'\($0.app.app.text($0.route.id.value))' (\($0.app.app.text($0.route.path!.value.text)))" }
+            ambiguous.candidates = best.map { $0.app.app.text($0.app.routes[$0.position].id.value) }
+            let described = best.map { match in
+                let app = match.app.app
+                return
+                    "'\(app.text(match.app.routes[match.position].id.value))' (\(app.text(match.app.paths[match.position].path.value.text)))"
+            }
             ambiguous.reason = "the paths of " + englishList(described) + " all match '\(parsed.path)' and none is more specific"
             return ambiguous
         }
         let app = indexed.app
+        let route = indexed.routes[position]
+        let matchedPath = indexed.paths[position]
         // An in-app route keeps its URLs to the app's own navigation: a link from outside (a
         // scheme or a host) to its path opens nothing, as the generated `RouteLink` refuses it.
         if parsed.scheme != nil && route.isInApp {
@@ -155,15 +179,21 @@ package struct URLResolver: Sendable {
         var resolution = Resolution(url: url, status: .resolved)
         resolution.appIndex = apps.firstIndex { $0 === indexed }
         resolution.route = app.text(route.id.value)
+        if matchedPath.isAlias { resolution.alias = app.text(matchedPath.path.value.text) }
         resolution.holder = route.holder.map { app.text($0.value) }
         let activity = app.activity(of: route)
         resolution.activity = activity.map(app.text)
-        resolution.parameters = zip(route.path!.value.segments, parsed.segments).compactMap { segment, value in
+        resolution.parameters = zip(matchedPath.path.value.segments, parsed.segments).compactMap { segment, value in
             guard case .parameter(let name) = segment else { return nil }
             let declared = route.params.contains { $0.name.value == name }
             return Pair(
                 name: app.text(name), value: String(decoding: value, as: UTF8.self),
                 type: declared ? route.parameterType(name).description(app.text) : nil)
+        }
+        if matchedPath.isAlias {
+            // In the order of the route's path, as its own path gives them.
+            let order = route.path!.value.parameterNames.map(app.text)
+            resolution.parameters.sort { (order.firstIndex(of: $0.name) ?? 0) < (order.firstIndex(of: $1.name) ?? 0) }
         }
         let requestedTab = parsed.query.first { $0.name == "tab" }?.value
         var query = parsed.query

@@ -65,10 +65,10 @@ package struct PlatformCheckCache: Sendable {
 }
 
 /// Everything of an app that the check of its platform files reads, but for positions and
-/// route ids: its routes with a path are told by their position among them.
+/// route ids: its routes' opening paths are told by their position among them.
 private struct AppClaims: Equatable {
     let name: String?
-    /// The path and `web` of each route with a path, in order.
+    /// The path, aliases and `web` of each route with a path, in order.
     let routes: [String]
     let hosts: [String]
     let iosAppIDs: [String]
@@ -76,7 +76,14 @@ private struct AppClaims: Equatable {
 
     init(_ app: AppModel) {
         name = app.name.map { app.text($0.value) }
-        routes = app.routes.compactMap { route in route.path.map { (route.isWeb ? "web " : "not web ") + app.text($0.value.text) } }
+        routes = app.routes.compactMap { route in
+            route.path.map { path in
+                let aliases = route.aliases
+                let paths =
+                    aliases.isEmpty ? app.text(path.value.text) : ([path] + aliases).map { app.text($0.value.text) }.joined(separator: " ")
+                return (route.isWeb ? "web " : "not web ") + paths
+            }
+        }
         hosts = app.hosts.map { app.text($0.value) }
         iosAppIDs = app.iosAppIDs.map { app.text($0.value) }
         android = app.android.map { settings in
@@ -93,7 +100,7 @@ extension PlatformFacts {
     /// (`AppClaims` equal), renamed or moved.
     fileprivate func withRoutePaths(of app: AppModel) -> PlatformFacts {
         guard !unclaimed.isEmpty || limits.contains(where: { $0.route != nil }) else { return self }
-        let routes = app.routes.filter { $0.path != nil }
+        let routes = app.routesByOpeningPath
         func current(_ reference: RouteReference) -> RouteReference {
             let route = routes[reference.index]
             return RouteReference(id: app.text(route.id.value), pathRange: route.path!.range, index: reference.index)

@@ -85,8 +85,8 @@ package struct PlatformFacts: Sendable {
         package var platform: Platform
     }
 
-    /// A route of the claimed set: its id and where its path is written, and its position among
-    /// the app's routes with a path, by which the cache finds it again after an edit.
+    /// A route of the claimed set: its id and where its path (or the alias) is written, and its
+    /// position among the app's opening paths, by which the cache finds it again after an edit.
     package struct RouteReference: Sendable {
         package var id: String
         package var pathRange: SourceRange

@@ -41,10 +41,10 @@ package enum AppleAssociation {
     package static func components(for app: AppModel) -> [AppleLinkComponent] { decided(for: app).components }
 
     /// The components, in the order iOS must try them, and for each the route it stands for:
-    /// an index into the app's routes that have a path (as `ClaimedSegments.routes`); nil for
+    /// an index into the app's routes by opening path (as `ClaimedSegments.routes`); nil for
     /// the exclusions that close a block.
     package static func decided(for app: AppModel) -> (components: [AppleLinkComponent], routes: [Int?]) {
-        let routes = app.routes.filter { $0.path != nil }.enumerated().flatMap { index, route in
+        let routes = app.routesByOpeningPath.enumerated().flatMap { index, route in
             Candidate.all(
                 id: app.text(route.id.value), route: index, pattern: URLPattern(route.path!.value, of: route), isWeb: route.isWeb,
                 app: app)
@@ -79,7 +79,7 @@ package enum AppleAssociation {
     /// A route as a candidate for paths of some depth.
     private struct Candidate {
         let id: String
-        /// The route's index among the app's routes with a path.
+        /// The route's index among the app's routes by opening path.
         let route: Int
         /// Each segment: a literal's canonical text (a static segment, or one value of a listed
         /// type), or nil for a parameter, `*` or `**`.

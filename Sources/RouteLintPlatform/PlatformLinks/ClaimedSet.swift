@@ -74,7 +74,8 @@ package struct ClaimedSegments {
         }
     }
 
-    /// The routes with a valid path, in the app's order.
+    /// The routes by their opening paths (`AppModel.routesByOpeningPath`): each route with a
+    /// valid path, and again for each of its aliases, in the app's order.
     package let routes: [Route]
     /// The states; `start` is 0 (the path `/`).
     package private(set) var states: [State] = []
@@ -120,7 +121,7 @@ package struct ClaimedSegments {
     /// construction stops after `stateLimit` states (see `isComplete`).
     /// `alsoClaimed` (indices into `routes`) claim their paths as if their `web` were on.
     package init(_ app: AppModel, spelling: LiteralSpelling, alsoClaimed: Set<Int32> = [], stateLimit: Int = Int.max) {
-        routes = app.routes.filter { $0.path != nil }
+        routes = app.routesByOpeningPath
         self.spelling = spelling
         let patterns = routes.map { URLPattern($0.path!.value, of: $0) }
         let shapes = SegmentShapes(app.symbols)

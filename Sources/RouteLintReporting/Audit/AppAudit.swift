@@ -41,7 +41,8 @@ package struct AppAudit: Sendable {
     package struct Origin: Sendable {
         /// `shop://` or `https://shop.example.com`.
         package let origin: String
-        /// The patterns opened there: every route's path for a scheme, the web routes' for a host.
+        /// The patterns opened there, each route's path and aliases: every route's but the in-app
+        /// ones for a scheme, the web routes' for a host.
         package let patterns: [(route: String, pattern: String)]
     }
 
@@ -127,10 +128,12 @@ package struct AppAudit: Sendable {
 
         // The surface.
         let routesWithPaths = app.routes.filter { $0.path != nil }
+        // Every path a link from outside opens: each route's, and its aliases'.
+        let opened = app.routesByOpeningPath
         let pattern = { (route: Route) in (app.text(route.id.value), app.text(route.path!.value.text)) }
         origins =
-            app.schemes.map { Origin(origin: app.text($0.value) + "://", patterns: routesWithPaths.filter { !$0.isInApp }.map(pattern)) }
-            + app.hosts.map { Origin(origin: "https://" + app.text($0.value), patterns: routesWithPaths.filter(\.isWeb).map(pattern)) }
+            app.schemes.map { Origin(origin: app.text($0.value) + "://", patterns: opened.filter { !$0.isInApp }.map(pattern)) }
+            + app.hosts.map { Origin(origin: "https://" + app.text($0.value), patterns: opened.filter(\.isWeb).map(pattern)) }
         entryRoutes = app.routes.filter(\.isEntry).map { app.text($0.id.value) }
         webOffRoutes = routesWithPaths.filter { !$0.isWeb }.map { app.text($0.id.value) }
         authReachableFromOutside = Self.authReachable(app)

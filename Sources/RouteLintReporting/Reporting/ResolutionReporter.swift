@@ -15,6 +15,7 @@ package enum ResolutionReporter {
             case .resolved:
                 output += "\(url) → route '\(TerminalText.escape(resolution.route ?? ""))'\n"
                 let fields: [(String, String?)] = [
+                    ("alias", resolution.alias),
                     ("activity", resolution.activity),
                     ("tab", resolution.tab),
                     ("holder", resolution.holder),
@@ -148,6 +149,7 @@ package enum ResolutionReporter {
                     ("url", .string(resolution.url)),
                     ("status", .string(resolution.status.rawValue)),
                     ("route", optional(resolution.route)),
+                    ("alias", optional(resolution.alias)),
                     ("candidates", .array(resolution.candidates.map(JSONValue.string))),
                     ("activity", optional(resolution.activity)),
                     ("tab", optional(resolution.tab)),

@@ -57,6 +57,11 @@ extension LanguageServer {
         guard let route = app.route(id), let position = app.routePosition(id) else { return "route `\(name)`: not declared" }
         var lines = ["**route** `\(name)`", ""]
         lines.append("- path: " + (route.path.map { "`\(app.text($0.value.text))`" } ?? "none: opened only through `links`"))
+        let aliases = route.aliases
+        if !aliases.isEmpty {
+            lines.append(
+                "- aliases (former paths that still open it): " + aliases.map { "`\(app.text($0.value.text))`" }.joined(separator: ", "))
+        }
         lines.append("- activity: " + (app.activity(of: route).map { "`\(app.text($0))`" } ?? "none"))
         if let holder = route.holder {
             let scope = app.holder(holder.value).map { " (scope \($0.effectiveScope.rawValue))" } ?? " (not declared)"
