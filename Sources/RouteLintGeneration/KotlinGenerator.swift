@@ -233,8 +233,8 @@ enum KotlinGenerator {
                 code.line("/** The route of a percent-encoded path and the decoded query items of a URL. */")
                 code.block("internal fun matching(path: String, query: List<Pair<String, String>>): Route?") { code in
                     code.line("val segments = RoutePath.segments(path) ?: return null")
-                    code.line("val match = RouteTables.trie.match(segments, query, RouteTables.rows) ?: return null")
-                    code.line("return make(match, RouteTables.rows[match].arguments(segments, query))")
+                    code.line("val (ordinal, arguments) = RouteTables.trie.route(segments, query, RouteTables.rows) ?: return null")
+                    code.line("return make(ordinal, arguments)")
                 }
                 code.line()
                 code.line("/**")
@@ -608,7 +608,8 @@ enum KotlinGenerator {
             code.line(code.unit + "listed")
             code.line(")")
             code.line("/** By id. */")
-            code.line("val ordinals: Map<String, Int> = rows.withIndex().associate { it.value.id to it.index }")
+            code.line(
+                "val ordinals: Map<String, Int> = rows.withIndex().filter { it.value.aliasOf < 0 }.associate { it.value.id to it.index }")
             code.line("/** Each tab's root and activity, by position. */")
             code.line(
                 "val tabRoots: List<Int> = listOf(\(plan.tabs.map { String(plan.routeIndex[$0.root] ?? 0) }.joined(separator: ", ")))")

@@ -96,6 +96,17 @@ package struct RoutingPlan: Sendable {
         }
     }
 
+    /// An alias of a route: a former path that still opens it (docs/usage.md, "Aliases").
+    /// Matching reads it as a route of its own, whose values become its route's.
+    struct AliasEntry: Sendable {
+        /// The route's position.
+        let route: Int
+        /// The alias's segments; a parameter's index is its position in the route's `parameters`.
+        let path: [PathPiece]
+        /// Its place among the routes' ranks (`RouteEntry.rank`).
+        var rank = 0
+    }
+
     /// One segment of a route's path, as a route value writes it.
     enum PathPiece: Sendable, Equatable {
         /// A static segment, in canonical form.
@@ -164,6 +175,8 @@ package struct RoutingPlan: Sendable {
     let schemes: [String]
     let hosts: [String]
     let routes: [RouteEntry]
+    /// The routes' aliases, in route order.
+    let aliases: [AliasEntry]
     let tabs: [TabEntry]
     let activities: [ActivityEntry]
     let holders: [HolderEntry]
@@ -188,13 +201,14 @@ package struct RoutingPlan: Sendable {
     private let holderIndex: [String: Int]
 
     init(
-        appName: String?, schemes: [String], hosts: [String], routes: [RouteEntry], tabs: [TabEntry], activities: [ActivityEntry],
-        holders: [HolderEntry], valueEnums: [ValueEnum], trie: Trie, sources: [String]
+        appName: String?, schemes: [String], hosts: [String], routes: [RouteEntry], aliases: [AliasEntry] = [], tabs: [TabEntry],
+        activities: [ActivityEntry], holders: [HolderEntry], valueEnums: [ValueEnum], trie: Trie, sources: [String]
     ) {
         self.appName = appName
         self.schemes = schemes
         self.hosts = hosts
         self.routes = routes
+        self.aliases = aliases
         self.tabs = tabs
         self.activities = activities
         self.holders = holders
@@ -226,14 +240,21 @@ package struct RoutingPlan: Sendable {
     /// `0` for required, an empty default for none), its rank, and what plans read: the positions
     /// of the routes it links to (separated by spaces), of its `up` (empty for none), `1` or `0`
     /// for stacked, its feature (a canonical segment, empty for none), the position of its
-    /// fallback, and `1` for an in-app route (empty for one a link from outside opens). Ids, canonical segments and parameter names hold no tab, newline, quote,
+    /// fallback, and `1` for an in-app route (empty for one a link from outside opens). After the
+    /// routes, a line per alias: its route's line with the alias's pattern and rank, and a
+    /// last field, the position of its route. Ids, canonical segments and parameter names hold no tab, newline, quote,
     /// backslash, `/` or `:` (a canonical segment escapes all of them), so the lines need no
     /// escaping.
     var routeTable: [String] {
         let activityPositions = Dictionary(activities.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
         let tabPositions = Dictionary(tabs.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
-        return routes.map { route in
-            let pattern = route.path.map { pieces in
+        let rows = routes.map { route in line(of: route, path: route.path, rank: route.rank) }
+        return rows
+            + aliases.map { alias in
+                line(of: routes[alias.route], path: alias.path, rank: alias.rank) + "\t" + String(alias.route)
+            }
+        func line(of route: RouteEntry, path: [PathPiece]?, rank: Int) -> String {
+            let pattern = path.map { pieces in
                 "/"
                     + pieces.map { piece in
                         switch piece {
@@ -254,7 +275,7 @@ package struct RoutingPlan: Sendable {
                 route.id, pattern ?? "", position(route.activity.flatMap { activityPositions[$0] }),
                 position(route.tab.flatMap { tabPositions[$0] }), route.presentation.rawValue,
                 route.requiresAuth ? "1" : "0", holderIndex[route.holder].map(String.init) ?? "0",
-                query.joined(separator: "/"), String(route.rank),
+                query.joined(separator: "/"), String(rank),
             ]
             let planning: [String] = [
                 route.links.map(String.init).joined(separator: " "), position(route.up), route.isStacked ? "1" : "0",
@@ -304,34 +325,21 @@ package struct RoutingPlan: Sendable {
         let valueEnums = try Self.valueEnums(app, names: &names)
         var pathKeys: [[Int]] = []
         var queryKeys: [Int] = []
+        var aliasEntries: [AliasEntry] = []
+        var aliasPatterns: [PathPattern] = []
+        var aliasPathKeys: [[Int]] = []
         for route in app.routes {
             let id = app.text(route.id.value)
             let caseName = try names.claim(Identifier.lowerCamel(id), kind: "route", name: id, space: "route", reserved: routeMembers)
             var parameters: [Parameter] = []
             var parameterNames = NameRegistry()
-            var pieces: [PathPiece] = []
-            var pathKey: [Int] = []
-            for segment in route.path?.value.segments ?? [] {
-                switch segment {
-                case .literal(let symbol):
-                    pieces.append(.literal(app.text(symbol)))
-                    pathKey.append(SegmentRank.literal.key(count: 1))
-                case .parameter(let symbol):
-                    let name = app.text(symbol)
-                    let codeName = try parameterNames.claim(
-                        Identifier.lowerCamel(name), kind: "parameter", name: name,
-                        space: "the parameters of route '\(id)'", reserved: [])
-                    let type = route.parameterType(symbol)
-                    pieces.append(.parameter(parameters.count))
-                    parameters.append(Parameter(name: name, codeName: codeName, kind: valueEnums.kind(of: type, named: name, in: app)))
-                    pathKey.append(SegmentRank.of(type))
-                case .wildcard:
-                    pieces.append(.filler(filler))
-                    pathKey.append(SegmentRank.any.key(count: 0))
-                case .rest:
-                    pieces.append(.filler(filler))
-                    pathKey.append(SegmentRank.rest.key(count: 0))
-                }
+            let (pieces, pathKey) = try Self.pieces(of: route.path?.value, in: route, app, filler: filler) { symbol throws(Problem) in
+                let name = app.text(symbol)
+                let codeName = try parameterNames.claim(
+                    Identifier.lowerCamel(name), kind: "parameter", name: name, space: "the parameters of route '\(id)'", reserved: [])
+                parameters.append(
+                    Parameter(name: name, codeName: codeName, kind: valueEnums.kind(of: route.parameterType(symbol), named: name, in: app)))
+                return parameters.count - 1
             }
             var query: [Parameter] = []
             var declared = Set<Symbol>()
@@ -385,17 +393,40 @@ package struct RoutingPlan: Sendable {
             entry.feature = route.feature.map { app.text($0.value) }
             entry.fallback = route.fallback.flatMap { app.routePosition($0.value) }
             entry.isInApp = route.isInApp
+            for alias in route.path == nil ? [] : route.aliases {
+                let (pieces, pathKey) = try Self.pieces(of: alias.value, in: route, app, filler: filler) { symbol throws(Problem) in
+                    guard let index = parameters.firstIndex(where: { $0.name == app.text(symbol) }) else {
+                        throw aliasProblem(app.text(alias.value.text), of: id)
+                    }
+                    return index
+                }
+                // A route value is made from the values an alias carries: every one of the path's.
+                let carried = Set(pieces.compactMap { if case .parameter(let index) = $0 { index } else { nil } })
+                guard carried.count == parameters.count else { throw aliasProblem(app.text(alias.value.text), of: id) }
+                aliasEntries.append(AliasEntry(route: routeEntries.count, path: pieces))
+                aliasPatterns.append(alias.value)
+                aliasPathKeys.append(pathKey)
+            }
             routeEntries.append(entry)
             pathKeys.append(pathKey)
             queryKeys.append(queryKey)
         }
-        // More specific routes first (see `SegmentRank`); ties in manifest order.
-        let order = routeEntries.indices.sorted { lhs, rhs in
+        // More specific routes first (see `SegmentRank`), an alias among them as a route of its
+        // own with its route's query; ties in manifest order, aliases after the routes.
+        pathKeys += aliasPathKeys
+        queryKeys += aliasEntries.map { queryKeys[$0.route] }
+        let order = pathKeys.indices.sorted { lhs, rhs in
             if pathKeys[lhs] != pathKeys[rhs] { return pathKeys[lhs].lexicographicallyPrecedes(pathKeys[rhs]) }
             if queryKeys[lhs] != queryKeys[rhs] { return queryKeys[lhs] < queryKeys[rhs] }
             return lhs < rhs
         }
-        for (rank, index) in order.enumerated() { routeEntries[index].rank = rank }
+        for (rank, index) in order.enumerated() {
+            if index < routeEntries.count {
+                routeEntries[index].rank = rank
+            } else {
+                aliasEntries[index - routeEntries.count].rank = rank
+            }
+        }
 
         var tabEntries: [TabEntry] = []
         for tab in app.tabs {
@@ -458,9 +489,9 @@ package struct RoutingPlan: Sendable {
 
         return RoutingPlan(
             appName: app.name.map { app.text($0.value) }, schemes: app.schemes.map { app.text($0.value) },
-            hosts: app.hosts.map { app.text($0.value) }, routes: routeEntries, tabs: tabEntries,
+            hosts: app.hosts.map { app.text($0.value) }, routes: routeEntries, aliases: aliasEntries, tabs: tabEntries,
             activities: activityEntries, holders: holderEntries, valueEnums: valueEnums.enums,
-            trie: try makeTrie(app, routeEntries), sources: sources)
+            trie: try makeTrie(app, routeEntries, aliases: aliasEntries, aliasPatterns: aliasPatterns), sources: sources)
     }
 
     /// Type names of the generated code and the languages', which a holder or an enum of
@@ -596,7 +627,10 @@ package struct RoutingPlan: Sendable {
 
     /// The trie of the routes' paths, as `Trie` describes it. Two routes that end at one node
     /// and ask the same of the query match the same URLs.
-    private static func makeTrie(_ app: AppModel, _ routes: [RouteEntry]) throws(Problem) -> Trie {
+    /// Row `routes.count + i` is alias `i`, whose pattern is `aliasPatterns[i]`.
+    private static func makeTrie(
+        _ app: AppModel, _ routes: [RouteEntry], aliases: [AliasEntry], aliasPatterns: [PathPattern]
+    ) throws(Problem) -> Trie {
         var trie = Trie()
         var literalChildren: [Int: [String: Int]] = [:]
         var parameterChildren: [Int: [String: (kind: ValueKind, child: Int)]] = [:]
@@ -606,11 +640,17 @@ package struct RoutingPlan: Sendable {
             trie.rest.append([])
             return trie.exact.count - 1
         }
+        // Each pattern with its route and its row of the table.
+        var patterns: [(pattern: PathPattern, route: Int, row: Int)] = []
         for (index, route) in app.routes.enumerated() {
-            guard let pattern = route.path?.value else { continue }
+            if let pattern = route.path?.value { patterns.append((pattern, index, index)) }
+        }
+        for (position, alias) in aliases.enumerated() {
+            patterns.append((aliasPatterns[position], alias.route, routes.count + position))
+        }
+        for (pattern, index, row) in patterns {
             var node = 0
             var endsInRest = false
-            var parameterIndex = 0
             for segment in pattern.segments {
                 switch segment {
                 case .literal(let symbol):
@@ -624,9 +664,8 @@ package struct RoutingPlan: Sendable {
                     }
                 case .parameter, .wildcard:
                     var kind = ValueKind.string
-                    if case .parameter = segment {
-                        kind = routes[index].parameters[parameterIndex].kind
-                        parameterIndex += 1
+                    if case .parameter(let name) = segment {
+                        kind = routes[index].parameters.first { $0.name == app.text(name) }?.kind ?? .string
                     }
                     if let edge = parameterChildren[node]?[kind.tableCode] {
                         node = edge.child
@@ -644,7 +683,7 @@ package struct RoutingPlan: Sendable {
             let end = "\(node) \(endsInRest) " + query.joined(separator: "\u{1}")
             if let other = ends[end] { throw conflict(routes[other].id, routes[index].id) }
             ends[end] = index
-            if endsInRest { trie.rest[node].append(index) } else { trie.exact[node].append(index) }
+            if endsInRest { trie.rest[node].append(row) } else { trie.exact[node].append(row) }
         }
         trie.literals = literalChildren.flatMap { node, children in children.map { (node: node, segment: $0.key, child: $0.value) } }
             .sorted { $0.node != $1.node ? $0.node < $1.node : $0.segment.utf8.lexicographicallyPrecedes($1.segment.utf8) }
@@ -653,6 +692,37 @@ package struct RoutingPlan: Sendable {
         }
         .sorted { $0.node != $1.node ? $0.node < $1.node : $0.kind.tableCode.utf8.lexicographicallyPrecedes($1.kind.tableCode.utf8) }
         return trie
+    }
+
+    /// The pieces of `pattern` (none for nil) as a route value writes them, each parameter's
+    /// index given by `parameterIndex`, and the pattern's key for ranking (`SegmentRank`).
+    private static func pieces(
+        of pattern: PathPattern?, in route: Route, _ app: AppModel, filler: String,
+        parameterIndex: (Symbol) throws(Problem) -> Int
+    ) throws(Problem) -> (pieces: [PathPiece], key: [Int]) {
+        var pieces: [PathPiece] = []
+        var key: [Int] = []
+        for segment in pattern?.segments ?? [] {
+            switch segment {
+            case .literal(let symbol):
+                pieces.append(.literal(app.text(symbol)))
+                key.append(SegmentRank.literal.key(count: 1))
+            case .parameter(let symbol):
+                pieces.append(.parameter(try parameterIndex(symbol)))
+                key.append(SegmentRank.of(route.parameterType(symbol)))
+            case .wildcard:
+                pieces.append(.filler(filler))
+                key.append(SegmentRank.any.key(count: 0))
+            case .rest:
+                pieces.append(.filler(filler))
+                key.append(SegmentRank.rest.key(count: 0))
+            }
+        }
+        return (pieces, key)
+    }
+
+    private static func aliasProblem(_ alias: String, of route: String) -> Problem {
+        Problem(description: "alias '\(alias)' of route '\(route)' does not carry the parameters of its path (see invalid-alias)")
     }
 
     private static func conflict(_ first: String, _ second: String) -> Problem {

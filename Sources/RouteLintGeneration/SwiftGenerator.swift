@@ -139,9 +139,9 @@ enum SwiftGenerator {
                 /// The route of a percent-encoded path and the decoded query items of a URL.
                 static func matching(path: String, query: [(name: String, value: String)]) -> Route? {
                     guard let segments = RoutePath.segments(of: path),
-                        let ordinal = RouteTables.trie.match(segments, query: query, rows: RouteTables.rows)
+                        let (ordinal, arguments) = RouteTables.trie.route(segments, query: query, rows: RouteTables.rows)
                     else { return nil }
-                    return Route.make(ordinal, RouteTables.rows[ordinal].arguments(from: segments, query: query))
+                    return Route.make(ordinal, arguments)
                 }
 
                 /// The value of the path parameter or query item named `name` in the manifest, as a URL
@@ -589,7 +589,7 @@ enum SwiftGenerator {
                 code.line("listed: listed")
             }
             code.line(")")
-            code.line("/// By id.")
+            code.line("/// By id: a route's own row (aliases' rows come after every route's).")
             code.line("static let ordinals = Dictionary(rows.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })")
             code.line("/// Each tab's root and activity, by position.")
             code.line("static let tabRoots: [Int] = [\(plan.tabs.map { String(plan.routeIndex[$0.root] ?? 0) }.joined(separator: ", "))]")

@@ -44,7 +44,8 @@ struct GeneratedCodeTests {
                     "shop://products/42", "shop://products/42?ref=mail", "shop://cart", "other://cart", "https://evil.example/cart",
                     "https://shop.example.com/products/42?tab=home&ref=mail#top", "https://shop.example.com/products/42?tab=brochures",
                     "https://shop.example.com/brochures/7?tab=brochures", "HTTPS://Shop.Example.COM:443/cart",
-                    "https://user@shop.example.com/cart",
+                    "https://user@shop.example.com/cart", "/items/42", "shop://items/7?tab=products",
+                    "https://shop.example.com/items/42?ref=mail", "/items/42/reviews",
                 ]
             ),
             (
@@ -92,7 +93,8 @@ struct GeneratedCodeTests {
                     "/orders/0F0E0D0C-0B0A-4908-8706-050403020100?ref=mail", "/orders/0f0e0d0c-0b0a-4908-8706-05040302010",
                     "/orders/not-a-uuid", "/colors/dark%20blue", "/colors/red", "/colors/1", "/colors/blue", "/levels/1?limit=5",
                     "/levels/1", "/levels/3?limit=5", "/levels/2?limit=x", "typed://products/7?tab=home",
-                    "https://typed.example.com/search?type=repos&q=%F0%9F%98%80#top",
+                    "https://typed.example.com/search?type=repos&q=%F0%9F%98%80#top", "/pairs/7/x", "/p/x/7", "/p/x/y",
+                    "/old-pairs/7/any/x?ref=mail", "typed://p/b/3", "https://typed.example.com/p/b%2Fc/3?ref=r",
                 ]
             ),
         ]

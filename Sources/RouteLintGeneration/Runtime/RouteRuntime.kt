@@ -81,7 +81,12 @@ internal class RouteRow(
     /** Its feature flag, decoded; null for none. */
     val feature: String?,
     /** Whether only the app's own navigation opens it: no link from outside does. */
-    val isInApp: Boolean
+    val isInApp: Boolean,
+    /**
+     * For the row of an alias (a former path that still opens a route, after every route's
+     * row), the row of its route; -1 for a route's own row.
+     */
+    val aliasOf: Int
 ) {
     /**
      * The route's values by name, as a plan and the JSON of a route give them: the path
@@ -204,8 +209,8 @@ internal class RouteRow(
          * (positions, empty for none), presentation, requires-auth (`1` or `0`), holder (a
          * position), query items (`name:kind:required:default`, separated by "/"), rank, links
          * (positions separated by spaces), up (a position), stacked (`1` or `0`), feature (a
-         * canonical segment), fallback (a position) and in-app (`1`, or empty). [listed] are the
-         * values of each listed kind.
+         * canonical segment), fallback (a position), in-app (`1`, or empty) and, on an alias's
+         * row, the position of its route. [listed] are the values of each listed kind.
          */
         fun rows(chunks: Array<String>, listed: List<Set<String>>): List<RouteRow> {
             val rows = ArrayList<RouteRow>()
@@ -244,7 +249,8 @@ internal class RouteRow(
                         kinds, kinds.map { RouteValueKind(it, listed) },
                         field(9).split(" ").mapNotNull { it.toIntOrNull() }, field(10).toIntOrNull() ?: -1,
                         field(13).toIntOrNull() ?: -1, field(11) == "1",
-                        if (field(12).length == 0) null else RoutePath.decodedText(field(12)), field(14) == "1"
+                        if (field(12).length == 0) null else RoutePath.decodedText(field(12)), field(14) == "1",
+                        field(15).toIntOrNull() ?: -1
                     )
                 )
             }
@@ -453,6 +459,24 @@ internal class RouteTrie(
             if (best < 0 || rows[row].rank < rows[best].rank) best = row
         }
         return if (best < 0) null else best
+    }
+
+    /**
+     * The row of the route that [segments] and the query [items] open, with its arguments:
+     * matched through an alias, the alias's route, its path parameters in the order of the
+     * route's path.
+     */
+    fun route(segments: List<RoutePath.Segment>, items: List<Pair<String, String>>, rows: List<RouteRow>): Pair<Int, List<String>>? {
+        val matched = match(segments, items, rows) ?: return null
+        val arguments = rows[matched].arguments(segments, items)
+        val route = rows[matched].aliasOf
+        if (route < 0 || route >= rows.size) return Pair(matched, arguments)
+        val names = rows[matched].parameterNames
+        val parameters = rows[route].parameterNames.map { name ->
+            val position = names.indexOf(name)
+            if (position >= 0) arguments[position] else ""
+        }
+        return Pair(route, parameters + arguments.drop(names.size))
     }
 
     /** The rows of every route whose path matches [segments], in no particular order. */

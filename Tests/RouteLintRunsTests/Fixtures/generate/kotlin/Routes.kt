@@ -102,8 +102,8 @@ sealed class Route(
         /** The route of a percent-encoded path and the decoded query items of a URL. */
         internal fun matching(path: String, query: List<Pair<String, String>>): Route? {
             val segments = RoutePath.segments(path) ?: return null
-            val match = RouteTables.trie.match(segments, query, RouteTables.rows) ?: return null
-            return make(match, RouteTables.rows[match].arguments(segments, query))
+            val (ordinal, arguments) = RouteTables.trie.route(segments, query, RouteTables.rows) ?: return null
+            return make(ordinal, arguments)
         }
 
         /**
@@ -280,7 +280,7 @@ internal object RouteTables {
         listed
     )
     /** By id. */
-    val ordinals: Map<String, Int> = rows.withIndex().associate { it.value.id to it.index }
+    val ordinals: Map<String, Int> = rows.withIndex().filter { it.value.aliasOf < 0 }.associate { it.value.id to it.index }
     /** Each tab's root and activity, by position. */
     val tabRoots: List<Int> = listOf(0, 1, 6)
     val tabActivities: List<Int> = listOf(0, 0, 1)

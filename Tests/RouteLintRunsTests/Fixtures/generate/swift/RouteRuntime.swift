@@ -100,14 +100,17 @@ struct RouteRow: Sendable {
     let feature: String?
     /// Whether only the app's own navigation opens it: no link from outside does.
     let isInApp: Bool
+    /// For the row of an alias (a former path that still opens a route, after every route's
+    /// row), the row of its route; nil for a route's own row.
+    let aliasOf: Int?
 
     /// The rows of a table: a line per route, its fields separated by tabs: id, pattern
     /// (segments after "/", `:name:kind` a parameter; empty for no path), activity, tab
     /// (positions, empty for none), presentation, requires-auth (`1` or `0`), holder (a
     /// position), query items (`name:kind:required:default`, separated by "/"), rank, links
     /// (positions separated by spaces), up (a position), stacked (`1` or `0`), feature (a
-    /// canonical segment), fallback (a position) and in-app (`1`, or empty). `listed` are the
-    /// values of each listed kind.
+    /// canonical segment), fallback (a position), in-app (`1`, or empty) and, on an alias's
+    /// row, the position of its route. `listed` are the values of each listed kind.
     static func rows(_ table: String, listed: [Set<String>]) -> [RouteRow] {
         table.split(separator: "\n").map { line in
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
@@ -140,7 +143,7 @@ struct RouteRow: Sendable {
                 holder: Int(field(6)) ?? 0, query: query, rank: Int(field(8)) ?? 0,
                 links: field(9).split(separator: " ").compactMap { Int($0) }, up: Int(field(10)), fallback: Int(field(13)),
                 isStacked: field(11) == "1", feature: field(12).isEmpty ? nil : RoutePath.decodedText(field(12)[...]),
-                isInApp: field(14) == "1")
+                isInApp: field(14) == "1", aliasOf: Int(field(15)))
         }
     }
 
@@ -295,6 +298,20 @@ struct RouteTrie: Sendable {
             best = row
         }
         return best
+    }
+
+    /// The row of the route that `segments` and the query `items` open, with its arguments:
+    /// matched through an alias, the alias's route, its path parameters in the order of the
+    /// route's path.
+    func route(_ segments: [RoutePath.Segment], query items: [(name: String, value: String)], rows: [RouteRow]) -> (
+        row: Int, arguments: [String]
+    )? {
+        guard let matched = match(segments, query: items, rows: rows) else { return nil }
+        let arguments = rows[matched].arguments(from: segments, query: items)
+        guard let route = rows[matched].aliasOf, route < rows.count else { return (matched, arguments) }
+        let names = rows[matched].parameterNames
+        let parameters = rows[route].parameterNames.map { name in names.firstIndex(of: name).map { arguments[$0] } ?? "" }
+        return (route, parameters + arguments.dropFirst(names.count))
     }
 
     /// The rows of every route whose path matches `segments`, in no particular order.

@@ -42,9 +42,9 @@ public enum Route: Hashable, Sendable, Codable {
     /// The route of a percent-encoded path and the decoded query items of a URL.
     static func matching(path: String, query: [(name: String, value: String)]) -> Route? {
         guard let segments = RoutePath.segments(of: path),
-            let ordinal = RouteTables.trie.match(segments, query: query, rows: RouteTables.rows)
+            let (ordinal, arguments) = RouteTables.trie.route(segments, query: query, rows: RouteTables.rows)
         else { return nil }
-        return Route.make(ordinal, RouteTables.rows[ordinal].arguments(from: segments, query: query))
+        return Route.make(ordinal, arguments)
     }
 
     /// The value of the path parameter or query item named `name` in the manifest, as a URL
@@ -484,7 +484,7 @@ enum RouteTables {
         """,
         listed: listed
     )
-    /// By id.
+    /// By id: a route's own row (aliases' rows come after every route's).
     static let ordinals = Dictionary(rows.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
     /// Each tab's root and activity, by position.
     static let tabRoots: [Int] = [0, 1, 6]
