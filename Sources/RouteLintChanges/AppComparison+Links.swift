@@ -26,22 +26,30 @@ extension AppComparison {
             ClaimedSegments(app, spelling: .encoded, stateLimit: limit)
         }
         let (earlier, later) = (built[0], built[built.count - 1])
-        // Route positions in the automata: the routes with a path, in the app's order.
-        var automatonIndex: [Int: Int32] = [:]
-        var position: Int32 = 0
-        for (index, route) in after.routes.enumerated() where route.path != nil {
-            automatonIndex[index] = position
-            position += 1
-        }
-        var mapped: [Int32] = []
-        for (index, route) in before.routes.enumerated() where route.path != nil {
-            if let counterpart {
-                mapped.append(counterpart[index].flatMap { automatonIndex[$0] } ?? -1)
-            } else {
-                mapped.append(Int32(mapped.count))
+        // Positions in the automata are opening paths (`AppModel.openingPaths`); a route is told
+        // by the position of its `path`, which comes before its aliases.
+        func pathPositions(_ app: AppModel) -> (ofRoute: [Int: Int32], ofEach: [Int32]) {
+            var ofRoute: [Int: Int32] = [:]
+            var ofEach: [Int32] = []
+            for (position, opening) in app.openingPaths.enumerated() {
+                if !opening.isAlias { ofRoute[opening.route] = Int32(position) }
+                ofEach.append(ofRoute[opening.route]!)
             }
+            return (ofRoute, ofEach)
         }
-        return (PathChangeWalk(before: earlier, after: later, counterpart: mapped, limit: limit), earlier, later)
+        let positionsAfter = pathPositions(after)
+        var mapped: [Int32] = []
+        if let counterpart {
+            for opening in before.openingPaths {
+                mapped.append(counterpart[opening.route].flatMap { positionsAfter.ofRoute[$0] } ?? -1)
+            }
+        } else {
+            mapped = positionsAfter.ofEach
+        }
+        return (
+            PathChangeWalk(before: earlier, after: later, counterpart: mapped, routeAfter: positionsAfter.ofEach, limit: limit),
+            earlier, later
+        )
     }
 
     func compareLinks(_ before: AppModel, _ after: AppModel, _ counterparts: [Int?], into changes: inout RouteChanges) {
@@ -134,7 +142,15 @@ extension AppComparison {
                     cause: .routeRemoved(route: fromID), range: locations.anchor(from.id.range), related: declared)
             }
             var cause =
-                fromNow.path.map { RouteChanges.LinkCause.pathChanged(route: fromID, path: after.text($0.value.text)) }
+                fromNow.path.map { path in
+                    // The former path as an alias, where it can be one: it carries the
+                    // parameters the path has now (`invalid-alias`).
+                    let names = { (pattern: PathPattern, app: AppModel) in Set(pattern.parameterNames.map(app.text)) }
+                    let former = from.path.flatMap { old in
+                        names(old.value, before) == names(path.value, after) ? before.text(old.value.text) : nil
+                    }
+                    return RouteChanges.LinkCause.pathChanged(route: fromID, path: after.text(path.value.text), former: former)
+                }
                 ?? .pathRemoved(route: fromID)
             if let path = fromNow.path, let old = from.path, after.text(path.value.text) == before.text(old.value.text),
                 !fromNow.params.isEmpty

@@ -55,8 +55,10 @@ struct PathChangeWalk {
     static func limit(routeCount: Int) -> Int { min(4_000_000, 200_000 + 20 * routeCount) }
 
     /// Walks `before` and `after` together. `counterpart[r]` is the route of `after` that is
-    /// route `r` of `before` (same id, or renamed with the same paths), -1 for none.
-    init(before: ClaimedSegments, after: ClaimedSegments, counterpart: [Int32], limit: Int) {
+    /// route `r` of `before` (same id, or renamed with the same paths), -1 for none. Routes here
+    /// are opening paths, and `counterpart` names a route by its path's position, which
+    /// `routeAfter[r]` gives for route `r` of `after`: an alias is its route.
+    init(before: ClaimedSegments, after: ClaimedSegments, counterpart: [Int32], routeAfter canonicalAfter: [Int32], limit: Int) {
         self.before = before
         self.after = after
         isComplete = before.isComplete && after.isComplete
@@ -99,7 +101,7 @@ struct PathChangeWalk {
                         : (stateBefore.claimed ? routeBefore : -1, stateAfter.claimed ? routeAfter : -1)
                     if opened.0 >= 0 && firstOpened[origin]!.before == nil { firstOpened[origin]!.before = path(to: cursor) }
                     if opened.1 >= 0 && firstOpened[origin]!.after == nil { firstOpened[origin]!.after = path(to: cursor) }
-                    let same = opened.0 >= 0 ? opened.1 >= 0 && counterpart[Int(opened.0)] == opened.1 : opened.1 < 0
+                    let same = opened.0 >= 0 ? opened.1 >= 0 && counterpart[Int(opened.0)] == canonicalAfter[Int(opened.1)] : opened.1 < 0
                     var change = Change(origin: origin, before: opened.0, after: opened.1)
                     // The route that matches but does not open: not claimed on the hosts, or in-app.
                     if opened.0 < 0 { change.unclaimedBefore = routeBefore }

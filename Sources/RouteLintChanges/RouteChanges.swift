@@ -69,8 +69,10 @@ package struct RouteChanges {
         case unclaimedBy(route: String)
         /// Route `route`, which matched them, was removed.
         case routeRemoved(route: String)
-        /// Route `route` no longer matches them: its path is `path` now.
-        case pathChanged(route: String, path: String)
+        /// Route `route` no longer matches them: its path is `path` now. `former`, the path or
+        /// alias that matched them, when it carries the parameters `path` does: as an alias, it
+        /// would keep opening the route.
+        case pathChanged(route: String, path: String, former: String?)
         /// Route `route` has the same path, but its parameters' types (`types`, as the manifest
         /// writes them: `id: int`) accept fewer values now.
         case typesNarrowed(route: String, types: String)

@@ -54,8 +54,9 @@ enum ChangeWording {
         switch cause {
         case .unclaimedBy(let route): return "route \(quoted(route)) opens it and has web: false, so the app does not claim it"
         case .routeRemoved(let route): return "route \(quoted(route)) was removed"
-        case .pathChanged(let route, let path):
+        case .pathChanged(let route, let path, let former):
             return "route \(quoted(route)) no longer matches it (its path is \(path) now)"
+                + (former.map { "; to keep old links opening it, add \($0) to its aliases" } ?? "")
         case .typesNarrowed(let route, let types):
             return "route \(quoted(route)) no longer matches it (its parameters are typed \(types) now)"
         case .pathRemoved(let route): return "route \(quoted(route)) has no path now"
