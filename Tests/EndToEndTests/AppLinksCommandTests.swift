@@ -41,7 +41,7 @@ struct AppLinksCommandTests {
             #expect(result.status == 0)
             #expect(
                 result.stderr
-                    == "routelint: warning: Android API 26–30: https://shop.example.com/orders/x is not claimed, though route 'order-status' opens it\n"
+                    == "routelint: warning: Android API 26–30: https://shop.example.com/items/x is not claimed, though route 'product-detail' opens it\n"
             )
             #expect(FileManager.default.fileExists(atPath: output + "/AndroidManifest.xml"))
             let misuse = try RouteLint.run(["generate", "swift", "Manifests", "--output", output, "--android-min-sdk", "26"])
@@ -235,7 +235,7 @@ struct AppLinksCommandTests {
                 https://shop.example.com/products/1
                   iOS         opens the app: component '/products/?*' (Manifests/platform/apple-app-site-association:32:18)
                 https://shop.example.com/checkout
-                  iOS         stays on the web: component '/checkout' (exclude) (Manifests/platform/apple-app-site-association:61:18)
+                  iOS         stays on the web: component '/checkout' (exclude) (Manifests/platform/apple-app-site-association:65:18)
 
                 """)
         // A file decides the URLs of its hosts only; the user info is not part of the host.
