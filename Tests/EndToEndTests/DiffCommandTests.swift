@@ -8,55 +8,18 @@ import Testing
 struct DiffCommandTests {
     static let goldenMarkdown = RouteLint.packageRoot.appendingPathComponent("Tests/RouteLintRunsTests/Fixtures/diff/changes.md")
 
-    static let configuration = "include: [\"routes/**/*.routes.yaml\"]\nrelaxed-auth: warning\n"
+    /// The two revisions docs/diff.md shows: the earlier one in `earlier/`, the current one
+    /// beside it (a route moved to a file of its own, `orders.routes.yaml`).
+    static let example = RouteLint.packageRoot.appendingPathComponent("Tests/RouteLintRunsTests/Fixtures/diff/example")
 
-    static let before = """
-        manifest: 1
-        app: shop
-        schemes: [shop]
-        hosts: [shop.example.com]
-        activities: {main: {}}
-        tabs:
-          home: {activity: main, index: 0, root: home, icon: house}
-          cart: {activity: main, index: 1, root: cart, icon: cart}
-        holders: {H: {}, Product: {params: [id]}}
-        routes:
-          home: {path: /, holder: H, links: [product, search, order]}
-          cart: {path: /cart, holder: H}
-          product: {path: /products/:id, holder: Product, activity: main}
-          search: {path: /search/**, holder: H, activity: main}
-          order: {path: /orders/:id, holder: H, activity: main, requires-auth: true}
-          legal: {path: /legal, holder: H, activity: main, entry: true}
+    static func exampleFile(_ path: String) -> String {
+        (try? String(contentsOf: example.appendingPathComponent(path), encoding: .utf8)) ?? ""
+    }
 
-        """
-
-    static let after = """
-        manifest: 1
-        app: shop
-        schemes: [shop]
-        hosts: [shop.example.com]
-        activities: {main: {}}
-        tabs:
-          home: {activity: main, index: 0, root: home, icon: house}
-          cart: {activity: main, index: 1, root: cart, icon: cart}
-        holders: {H: {}, Product: {params: [id]}}
-        routes:
-          home: {path: /, holder: H, links: [product, new-product, search, order]}
-          cart: {path: /cart, holder: H, web: false}
-          product: {path: /products/:id, holder: Product, activity: main}
-          new-product: {path: /products/new, holder: H, activity: main}
-          search: {path: /search/:query, holder: H, activity: main}
-
-        """
-
-    static let moved = """
-        manifest: 1
-        app: shop
-        routes:
-          order: {holder: H, activity: main, path: /orders/:id}
-          legal: {path: /legal, holder: H, activity: main, entry: true}
-
-        """
+    static let configuration = exampleFile(".routelint.yml")
+    static let before = exampleFile("earlier/routes/shop.routes.yaml")
+    static let after = exampleFile("routes/shop.routes.yaml")
+    static let moved = exampleFile("routes/orders.routes.yaml")
 
     static let git = "git -c user.email=t@routelint.invalid -c user.name=t -c commit.gpgsign=false"
 
