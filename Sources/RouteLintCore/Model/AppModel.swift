@@ -39,6 +39,8 @@ package struct AppModel: Sendable {
     package private(set) var holders = EntityList<Holder>()
     /// Routes in declaration order.
     package private(set) var routes = EntityList<Route>()
+    /// Whether some route of the app's files declares `aliases` (its redeclarations too).
+    package private(set) var hasAliases = false
     /// The items of every `NameList` of the app's entities.
     package private(set) var names: [LocatedName] = []
     /// Every later declaration of a name the app already has.
@@ -136,6 +138,7 @@ package struct AppModel: Sendable {
             take(&members[position].manifest.activities, .activity, into: &activities, index: &activityIndex)
             take(&members[position].manifest.tabs, .tab, into: &tabs, index: &tabIndex)
             take(&members[position].manifest.holders, .holder, into: &holders, index: &holderIndex)
+            hasAliases = hasAliases || members[position].manifest.hasAliases
             take(&members[position].manifest.routes, .route, into: &routes, index: &routeIndex)
         }
         for position in tabs.indices {
@@ -391,6 +394,7 @@ extension AppModel {
             let route = routes[index]
             guard let path = route.path else { continue }
             paths.append(OpeningPath(route: index, path: path, alias: nil))
+            guard hasAliases else { continue }
             for (position, alias) in route.aliases.enumerated() {
                 paths.append(OpeningPath(route: index, path: alias, alias: position))
             }
@@ -405,10 +409,27 @@ extension AppModel {
     /// a route of its own, as the platforms know nothing of aliases; without aliases, these
     /// are the routes that have a path.
     package var routesByOpeningPath: [Route] {
-        openingPaths.map { opening in
-            var route = routes[opening.route]
-            if opening.isAlias { route.path = opening.path }
-            return route
+        var opened: [Route] = []
+        opened.reserveCapacity(routes.count)
+        for route in routes where route.path != nil {
+            opened.append(route)
+            guard hasAliases else { continue }
+            for alias in route.aliases {
+                var aliased = route
+                aliased.path = alias
+                opened.append(aliased)
+            }
         }
+        return opened
+    }
+
+    /// Route `route`'s path (`alias` nil) or its alias `alias`, as an opening path; nil when the
+    /// route has no path, or no such alias.
+    package func openingPath(route: Int, alias: Int?) -> OpeningPath? {
+        let declared = routes[route]
+        guard let path = declared.path else { return nil }
+        guard let alias else { return OpeningPath(route: route, path: path, alias: nil) }
+        let aliases = declared.aliases
+        return aliases.indices.contains(alias) ? OpeningPath(route: route, path: aliases[alias], alias: alias) : nil
     }
 }

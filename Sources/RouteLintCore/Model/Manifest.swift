@@ -44,6 +44,9 @@ package struct Manifest: Sendable {
     package var holders = EntityList<Holder>()
     /// `routes`, in declaration order.
     package var routes = EntityList<Route>()
+    /// Whether some route declares `aliases`: most sets have none, and the passes over them
+    /// are skipped.
+    package var hasAliases = false
     /// `ios`: the iOS app's universal-link settings, when the file declares them.
     package var ios: IOSSettings?
     /// `android`: the Android app's App Link settings, when the file declares them.

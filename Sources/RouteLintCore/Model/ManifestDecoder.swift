@@ -224,7 +224,9 @@ private struct Decoder: ~Copyable {
             route.written.insert(key)
             switch key {
             case .path: route.path = decoder.path(value, field, of: id)
-            case .aliases: route.aliases = decoder.paths(value, field, of: id)
+            case .aliases:
+                route.aliases = decoder.paths(value, field, of: id)
+                if !route.aliases.isEmpty { decoder.manifest.hasAliases = true }
             case .activity: route.activity = decoder.name(value, field)
             case .holder: route.holder = decoder.name(value, field)
             case .links: route.links = decoder.nameList(value, field) { decoder, item in decoder.name(item, field.item) }

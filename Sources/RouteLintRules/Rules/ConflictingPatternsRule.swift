@@ -79,21 +79,29 @@ package enum ConflictingPatternsRule: AppRule {
         ])
 
     package static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
-        // A read of each route for its opening paths, and one for their URLs, its types and
-        // query items: reading a route copies it.
-        let paths = app.openingPaths
+        // One read of each route (reading a route copies it): the URLs of its path and of its
+        // aliases (`AppModel.openingPaths`), and for each, the route and alias, kept small.
         var patterns: [URLPattern] = []
-        patterns.reserveCapacity(paths.count)
-        var current: (position: Int, route: Route)?
-        for path in paths {
-            if current?.position != path.route { current = (path.route, app.routes[path.route]) }
-            patterns.append(URLPattern(path.path.value, of: current!.route))
+        var owners: [(route: Int32, alias: Int32)] = []
+        for index in app.routes.indices {
+            let route = app.routes[index]
+            guard let path = route.path else { continue }
+            patterns.append(URLPattern(path.value, of: route))
+            owners.append((Int32(index), -1))
+            guard app.hasAliases else { continue }
+            for (position, alias) in route.aliases.enumerated() {
+                patterns.append(URLPattern(alias.value, of: route))
+                owners.append((Int32(index), Int32(position)))
+            }
+        }
+        let hasAliases = app.hasAliases && owners.contains { $0.alias >= 0 }
+        let opening = { (pattern: Int) in
+            app.openingPath(route: Int(owners[pattern].route), alias: owners[pattern].alias < 0 ? nil : Int(owners[pattern].alias))!
         }
         let shapes = SegmentShapes(app.symbols)
-        let routeID = { (pattern: Int) in app.text(app.routes[paths[pattern].route].id.value) }
+        let routeID = { (pattern: Int) in app.text(app.routes[Int(owners[pattern].route)].id.value) }
         // A route's aliases and its path open one route: they never conflict with each other.
-        let hasAliases = paths.contains(where: \.isAlias)
-        let sameRoute: ((Int, Int) -> Bool)? = hasAliases ? { paths[$0].route == paths[$1].route } : nil
+        let sameRoute: ((Int, Int) -> Bool)? = hasAliases ? { owners[$0].route == owners[$1].route } : nil
         // What related locations the app's findings may still name; past it, a finding names
         // only the routes its message names, and counts the rest.
         var relatedBudget = relatedPerApp
@@ -102,7 +110,7 @@ package enum ConflictingPatternsRule: AppRule {
         for report in reports(conflicts, patternCount: patterns.count, excluding: sameRoute) {
             switch report {
             case .pair(let laterIndex, let earlierIndex):
-                let (later, earlier) = (paths[laterIndex], paths[earlierIndex])
+                let (later, earlier) = (opening(laterIndex), opening(earlierIndex))
                 let (laterPattern, earlierPattern) = (patterns[laterIndex], patterns[earlierIndex])
                 let laterID = routeID(laterIndex)
                 let earlierID = routeID(earlierIndex)
@@ -117,7 +125,7 @@ package enum ConflictingPatternsRule: AppRule {
                     related: [RelatedLocation(earlier.path.range, "route '\(earlierID)' declares '\(earlierText)' here")],
                     subjects: [.route(laterID), .route(earlierID)])
             case .fanOut(let hubIndex, let partners, let total):
-                let hub = paths[hubIndex]
+                let hub = opening(hubIndex)
                 let hubID = routeID(hubIndex)
                 let hubPattern = patterns[hubIndex]
                 let named = partners.prefix(namedPerFanOut).map { index in
@@ -136,7 +144,7 @@ package enum ConflictingPatternsRule: AppRule {
                 relatedBudget = max(0, relatedBudget - shown)
                 let related = partners.prefix(shown).map { index in
                     RelatedLocation(
-                        paths[index].path.range, "route '\(routeID(index))' declares '\(app.text(patterns[index].path.text))' here")
+                        opening(index).path.range, "route '\(routeID(index))' declares '\(app.text(patterns[index].path.text))' here")
                 }
                 // The identity names the route alone, so that routes added to or removed from
                 // the group leave baselines and fingerprints as they were.

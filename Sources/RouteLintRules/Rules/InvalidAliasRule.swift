@@ -56,6 +56,7 @@ package enum InvalidAliasRule: AppRule {
         ])
 
     package static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
+        guard app.hasAliases else { return }
         let shapes = SegmentShapes(app.symbols)
         for route in app.routes {
             let aliases = route.aliases
