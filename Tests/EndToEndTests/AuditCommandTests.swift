@@ -58,7 +58,7 @@ struct AuditCommandTests {
         #expect(dom.contains("data-count=\"routes\">12</dd>"))
         #expect(dom.contains("data-count=\"activities\">2</dd>"))
         #expect(dom.contains("data-count=\"errors\" class=\"error\">0</dd>"))
-        #expect(dom.contains("<code>shop://</code> opens 11 patterns"))
+        #expect(dom.contains("<code>shop://</code> opens 12 patterns"))
         #expect(Self.count("<svg class=\"navigation\"", in: dom) == 2)
         #expect(dom.contains("data-name=\"product-list\""))
         // The filter script ran: it wrote the count.
