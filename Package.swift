@@ -14,8 +14,6 @@ let package = Package(
             ]
         ),
         .library(name: "RouteLintServer", targets: ["RouteLintServer"]),
-        .plugin(name: "RouteLintGenerate", targets: ["RouteLintGenerate"]),
-        .plugin(name: "LintRoutes", targets: ["LintRoutes"]),
     ],
     // `Hosts` builds `routelint hosts` with its HTTPS client: SwiftNIO and BoringSSL, most of a
     // clean build (the quick start compiles 134 steps in 50 s without it, 1,480 in 745 s with it).
@@ -140,26 +138,6 @@ let package = Package(
         .executableTarget(
             name: "routelint-bench",
             dependencies: ["RouteLintRuns", "RouteLintServer", "RouteLintCore", "RouteLintRules", "RouteLintReporting", "CYAML"]
-        ),
-        // Build-tool plugin: generates a target's routing code (routelint generate swift) from the
-        // *.routes.yaml among its sources, at every build.
-        .plugin(
-            name: "RouteLintGenerate",
-            capability: .buildTool(),
-            dependencies: ["routelint"]
-        ),
-        // Command plugin: swift package lint-routes [routelint lint options].
-        .plugin(
-            name: "LintRoutes",
-            capability: .command(intent: .custom(verb: "lint-routes", description: "Lint the package's route manifests with routelint")),
-            dependencies: ["routelint"]
-        ),
-        // The build-tool plugin at work: a small program that routes URLs through the code the
-        // plugin generates from its manifest (swift run routing-example URL...).
-        .executableTarget(
-            name: "routing-example",
-            path: "Examples/RoutingExample",
-            plugins: ["RouteLintGenerate"]
         ),
         // A test target per library target that its tests reach through its own API; what is
         // tested through a whole run (a manifest linted, a revision compared) is the runs'.
