@@ -31,7 +31,7 @@ package struct LinkFileImport: Sendable {
     package mutating func read(_ sources: [PlatformFileSource]) {
         for source in sources {
             guard let kind = source.kind else { continue }
-            let file = PlatformFile.read(source, kind: kind)
+            let file = PlatformFile.read(source, kind: kind, evenOversized: true)
             let lines = LineIndex(source.file.bytes)
             for issue in file.issues {
                 switch issue {

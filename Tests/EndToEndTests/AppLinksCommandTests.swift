@@ -314,4 +314,24 @@ struct AppLinksCommandTests {
             #expect(!result.stdout.contains("root:"))
         }
     }
+
+    @Test("an apple-app-site-association over 128 KB is its size finding, and nothing of it is read")
+    func oversizedAssociation() throws {
+        // Another app's ID and a path of 200,000 characters: what iOS never reads is not judged.
+        let association =
+            #"{"applinks": {"details": [{"appIDs": ["ZZZZZ99999.com.other"], "components": [{"/": "/"#
+            + String(repeating: "a", count: 200_000) + #""}]}]}}"#
+        try GateCommandTests.withFiles([
+            "app.routes.yaml": "manifest: 1\nhosts: [example.com]\nios: {app-ids: [ABCDE12345.com.example.app]}\n"
+                + "activities: {main: {}}\ntabs: {home: {activity: main, index: 0, root: home, icon: i}}\n"
+                + "holders: {H: {}}\nroutes:\n  home: {path: /, holder: H}\n",
+            "apple-app-site-association": association,
+        ]) { directory in
+            let result = try RouteLint.run(
+                ["lint", "app.routes.yaml", "--platform-file", "apple-app-site-association", "--format", "json"], in: directory)
+            #expect(result.status == 1)
+            let findings = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+            #expect(findings.compactMap { $0["rule"] as? String } == ["association-size"], "\(result.stdout)")
+        }
+    }
 }

@@ -89,4 +89,71 @@ struct HostileInputEndToEndTests {
             #expect(lstat("/dev/stdout", &info) == 0 && info.st_mode & S_IFMT != S_IFREG)
         }
     }
+
+    /// Control characters, C1 controls and bidirectional overrides: what must never reach a
+    /// terminal or log raw. Line feeds are the outputs' own.
+    static func rawControls(in text: String) -> [String] {
+        text.unicodeScalars.filter { scalar in
+            switch scalar.value {
+            case 0x0A: false
+            case 0x00...0x1F, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0x2028, 0x2029: true
+            default: false
+            }
+        }.map { String(format: "U+%04X", $0.value) }
+    }
+
+    @Test("a hostile app name, host and file name reach no output raw")
+    func hostileNames() throws {
+        // An escape that colours, one that sets the terminal's title, one that clears the screen,
+        // and a right-to-left override, in the app's name, a host and the manifest's file name.
+        let manifest = #"""
+            manifest: 1
+            app: "\e[31mshop\e]0;owned\a\u202Egnp.exe"
+            hosts: ["\e[2Jshop.example.com"]
+            activities: {main: {}}
+            tabs: {home: {activity: main, index: 0, root: home, icon: i}}
+            holders: {H: {}}
+            routes:
+              home: {path: /, holder: H}
+
+            """#
+        let fileName = "sh\u{1B}[2Jop.routes.yaml"
+        try GateCommandTests.withFiles([
+            "set/" + fileName: manifest,
+            // A platform file configured for another app, whose name is hostile too.
+            "set/.routelint.yml": #"platform-files: [{path: apple-app-site-association, app: "\e]0;other\a"}]"# + "\n",
+            "set/apple-app-site-association": #"{"applinks": {"details": []}}"#,
+            "earlier/" + fileName: manifest.replacingOccurrences(of: "path: /,", with: "path: /start,"),
+        ]) { root in
+            let directory = root.appendingPathComponent("set")
+            var runs: [(String, CommandResult)] = []
+            for format in ["text", "json", "sarif", "github", "markdown"] {
+                runs.append(("lint --format \(format)", try RouteLint.run(["lint", ".", "--format", format], in: directory)))
+            }
+            for format in ["text", "json"] {
+                runs.append(
+                    (
+                        "resolve --format \(format)",
+                        try RouteLint.run(
+                            ["resolve", "--manifest", fileName, "--format", format, "/", "https://shop.example.com/"], in: directory)
+                    ))
+            }
+            for format in ["text", "json", "sarif"] {
+                runs.append(
+                    (
+                        "diff --format \(format)",
+                        try RouteLint.run(["diff", fileName, "--against", "../earlier", "--format", format], in: directory)
+                    ))
+            }
+            for (command, result) in runs {
+                #expect(Self.rawControls(in: result.stdout).isEmpty, "\(command) wrote to standard output: \(result.stdout)")
+                #expect(Self.rawControls(in: result.stderr).isEmpty, "\(command) wrote to standard error: \(result.stderr)")
+            }
+            // The run said what it could not check, with the names escaped.
+            let lint = runs[0].1
+            #expect(lint.status == 2, "\(lint.stdout)\(lint.stderr)")
+            #expect(lint.stderr.contains(#"it names app '\u{1B}]0;other\u{7}', which the route set does not have"#), "\(lint.stderr)")
+            #expect(lint.stderr.contains(#"(its apps: app '\u{1B}[31mshop\u{1B}]0;owned\u{7}\u{202E}gnp.exe')"#), "\(lint.stderr)")
+        }
+    }
 }

@@ -8,13 +8,15 @@
 public struct ReadFailure: Error, Equatable, Sendable {
     /// The path as the user would name it.
     public let path: String
-    /// Why it could not be read, as `strerror` or routelint says it: "No such file or directory".
+    /// Why it could not be read, as `strerror` or routelint says it: "No such file or directory";
+    /// escaped for a terminal (`TerminalText`), as every output that prints it needs.
     public let reason: String
 
-    /// A failure to read `path`, for `reason`.
+    /// A failure to read `path`, for `reason`: the reason is escaped here, so a name from a file
+    /// in it never reaches a terminal or log as it is.
     public init(path: String, reason: String) {
         self.path = path
-        self.reason = reason
+        self.reason = TerminalText.escape(reason)
     }
 }
 

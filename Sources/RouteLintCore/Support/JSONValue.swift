@@ -67,7 +67,10 @@ package indirect enum JSONValue: Sendable {
             case "\r": result += "\\r"
             case "\t": result += "\\t"
             default:
-                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029 {
+                // What a terminal must not get raw (controls, bidirectional marks and overrides,
+                // line separators) is a JSON escape: the same string to a reader of the JSON,
+                // and inert to anyone who looks at the file.
+                if TerminalText.needsEscape(scalar) {
                     let hex = String(scalar.value, radix: 16)
                     result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 } else {

@@ -1,6 +1,8 @@
 /// What a run has to say on standard error besides its report: an error (something could
-/// not be read or used), a warning (something was done, but not exactly) or a note. The text is safe for a terminal: names from files and
-/// paths in it are escaped.
+/// not be read or used), a warning (something was done, but not exactly) or a note. The text is
+/// safe for a terminal by construction: the message escapes what it is given (`TerminalText`),
+/// so a name from a file or a path that reaches it unescaped still prints as `\u{1B}`, never as
+/// the control character. Escaping is idempotent, so text escaped before is unchanged.
 public struct RunMessage: Equatable, Sendable, CustomStringConvertible {
     /// How the message is printed: `routelint: error:`, `routelint: warning:` or `routelint: note:`.
     public enum Level: String, Sendable {
@@ -14,10 +16,10 @@ public struct RunMessage: Equatable, Sendable, CustomStringConvertible {
     /// What is said, escaped for a terminal.
     public let text: String
 
-    /// A message at `level` saying `text` (escaped already).
+    /// A message at `level` saying `text`, escaped for a terminal.
     public init(_ level: Level, _ text: String) {
         self.level = level
-        self.text = text
+        self.text = TerminalText.escape(text)
     }
 
     /// `routelint: error: …`, as the message is printed.

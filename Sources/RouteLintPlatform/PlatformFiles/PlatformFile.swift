@@ -155,8 +155,11 @@ extension PlatformFile {
     /// The entitlement that lists associated domains.
     package static let associatedDomainsKey = "com.apple.developer.associated-domains"
 
-    /// Reads `source` as its kind says.
-    package static func read(_ source: PlatformFileSource, kind: PlatformFileKind) -> PlatformFile {
+    /// Reads `source` as its kind says. An apple-app-site-association over the size iOS reads
+    /// is its size issue and nothing else: iOS reads none of it, so no claim of it is compiled or
+    /// judged, and a hostile file of any size costs its bytes only — unless `evenOversized`, for
+    /// the import, which drafts routes from what the file says.
+    package static func read(_ source: PlatformFileSource, kind: PlatformFileKind, evenOversized: Bool = false) -> PlatformFile {
         let lines = LineIndex(source.file.bytes)
         let origin = SourcePosition(line: 1, column: 1)
         var file = PlatformFile(
@@ -165,6 +168,10 @@ extension PlatformFile {
         var reader = PlatformFileReader(file: source.file.id, lines: lines)
         if kind == .appleAppSiteAssociation && source.file.bytes.count > AppLinkLimits.maximumAssociationSize {
             reader.issues.append(.oversizedAssociation(bytes: source.file.bytes.count, at: file.start))
+            if !evenOversized {
+                file.issues = reader.issues
+                return file
+            }
         }
         switch kind {
         case .appleAppSiteAssociation, .assetLinks:
