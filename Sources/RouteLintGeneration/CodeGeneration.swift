@@ -147,9 +147,7 @@ package enum CodeGeneration {
                 throw RunFailure([
                     RunMessage(
                         .error,
-                        "no app '\(TerminalText.escape(name))' in the route set; its apps: "
-                            + names.map { "'\(TerminalText.escape($0))'" }.joined(separator: ", ")
-                            + Suggestion.hint(for: name, among: names))
+                        "no app '\(name)' in the route set; its apps: \(quoted(names))\(Suggestion.hint(for: name, among: names))")
                 ])
             }
             return apps[index]
@@ -158,11 +156,15 @@ package enum CodeGeneration {
             throw RunFailure([
                 RunMessage(
                     .error,
-                    "the route set has \(apps.count) apps; choose one with --app: "
-                        + names.map { "'\(TerminalText.escape($0))'" }.joined(separator: ", "))
+                    "the route set has \(apps.count) apps; choose one with --app: \(quoted(names))")
             ])
         }
         return apps[0]
+    }
+
+    /// `names`, each in quotes, joined by commas.
+    private static func quoted(_ names: [String]) -> String {
+        names.map { "'\($0)'" }.joined(separator: ", ")
     }
 
     /// What every generated file starts with: that it is generated, from what, and not to edit it.

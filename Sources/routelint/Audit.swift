@@ -34,13 +34,11 @@ struct Audit: ParsableCommand {
         options.configurationPath = config
         options.gate = RunGate(strict: strict, baselinePath: baseline)
         options.platformFiles = platformFile
-        let run = try perform(options)
-        for message in run.messages { printError(message.description) }
-        var destination = try openOutput(output)
-        AuditPage().write(run.report, to: &destination)
-        try finish(destination)
         // The verdict is lint's: the same findings fail the run.
-        for reason in run.verdict.reasons(summaryShown: false) { printError(reason.description) }
-        if run.verdict.exitStatus != 0 { throw ExitCode(run.verdict.exitStatus) }
+        try conclude(try perform(options), writingBaselineTo: nil, summaryShown: false) { report in
+            var destination = try openOutput(output)
+            AuditPage().write(report, to: &destination)
+            try finish(destination)
+        }
     }
 }

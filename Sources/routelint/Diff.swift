@@ -38,14 +38,10 @@ struct Diff: ParsableCommand {
         do {
             run = try DiffRun.perform(options)
         } catch {
-            for message in error.messages { printError(message.description) }
+            for message in error.messages { printError(message) }
             throw ExitCode(Exit.usageOrUnreadable)
         }
-        for message in run.messages { printError(message.description) }
-        if let writeBaseline = gate.writeBaseline, let newBaseline = run.newBaseline { try emit(newBaseline.text, to: writeBaseline) }
-        try reports.write(run.report, gate: gate, workingDirectory: workingDirectory)
-        for reason in run.verdict.reasons(summaryShown: reports.showsSummary(gate)) { printError(reason.description) }
-        if run.verdict.exitStatus != 0 { throw ExitCode(run.verdict.exitStatus) }
+        try reports.conclude(run, gate: gate, workingDirectory: workingDirectory)
     }
 
     /// A folder when one is there, else a git revision: a branch named like a folder of the

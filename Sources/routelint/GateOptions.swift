@@ -103,6 +103,26 @@ struct ReportOptions<Format: FormatChoice>: ParsableArguments {
     /// Whether the text on standard output ends with the summary, so the verdict need not
     /// repeat it.
     func showsSummary(_ gate: GateOptions) -> Bool { format == .text && !gate.quiet }
+
+    /// Finishes `run` with the reports asked for, as `conclude` finishes every gated run.
+    func conclude(_ run: some GatedRun, gate: GateOptions, workingDirectory: String) throws {
+        try routelint.conclude(run, writingBaselineTo: gate.writeBaseline, summaryShown: showsSummary(gate)) { report in
+            try write(report, gate: gate, workingDirectory: workingDirectory)
+        }
+    }
+}
+
+/// Finishes a gated run, one way for every command: what the run says on standard error, the
+/// new baseline to `baselinePath`, the report written by `write`, why the run fails (less what
+/// a summary shown already said), and the exit status.
+func conclude(
+    _ run: some GatedRun, writingBaselineTo baselinePath: String?, summaryShown: Bool, write: (LintReport) throws -> Void
+) throws {
+    for message in run.messages { printError(message) }
+    if let baselinePath, let newBaseline = run.newBaseline { try emit(newBaseline.text, to: baselinePath) }
+    try write(run.report)
+    for reason in run.verdict.reasons(summaryShown: summaryShown) { printError(reason) }
+    if run.verdict.exitStatus != 0 { throw ExitCode(run.verdict.exitStatus) }
 }
 
 extension FormatChoice {

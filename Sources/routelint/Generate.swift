@@ -88,29 +88,30 @@ struct Generate: ParsableCommand {
             options.routeSupertype = routeSupertype
             outcome = try GenerationRun.perform(lint, options)
         } catch {
-            for message in error.messages { printError(message.description) }
+            for message in error.messages { printError(message) }
             throw ExitCode(Exit.usageOrUnreadable)
         }
         switch outcome {
         case .lintFailed(let run):
-            for message in run.messages { printError(message.description) }
+            for message in run.messages { printError(message) }
             var standardError = StandardError()
             TextReporter(options: .init(colored: false, summary: false, onlyFailing: true)).write(run.report, to: &standardError)
-            printError("routelint: error: the route set does not lint clean, so nothing is generated")
+            printError(RunMessage(.error, "the route set does not lint clean, so nothing is generated"))
             throw ExitCode(run.verdict.exitStatus == 2 ? Exit.usageOrUnreadable : Exit.failingFindings)
         case .finished(.refused(let reason, let warnings)):
-            for warning in warnings { printError(warning.description) }
-            printError(reason.description)
+            for warning in warnings { printError(warning) }
+            printError(reason)
             throw ExitCode(Exit.failingFindings)
         case .finished(.generated(let files, let warnings)):
-            for warning in warnings { printError(warning.description) }
+            for warning in warnings { printError(warning) }
             if check {
                 let differing = CodeGeneration.differences(files, in: output)
                 guard differing.isEmpty else {
+                    let names = differing.map { "'\($0)'" }.joined(separator: ", ")
                     printError(
-                        "routelint: error: generated files in '\(TerminalText.escape(output))' are out of date: "
-                            + differing.map { "'\(TerminalText.escape($0))'" }.joined(separator: ", ")
-                            + "; to write them, run: \(TerminalText.escape(Self.commandWithoutCheck()))")
+                        RunMessage(
+                            .error,
+                            "generated files in '\(output)' are out of date: \(names); to write them, run: \(Self.commandWithoutCheck())"))
                     throw ExitCode(Exit.failingFindings)
                 }
                 return
@@ -118,7 +119,7 @@ struct Generate: ParsableCommand {
             do {
                 try CodeGeneration.write(files, to: output)
             } catch {
-                printError("routelint: error: \(error)")
+                printError(RunMessage(.error, "\(error)"))
                 throw ExitCode(Exit.usageOrUnreadable)
             }
             print(

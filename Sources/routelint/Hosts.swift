@@ -77,8 +77,10 @@ struct Hosts: AsyncParsableCommand {
         #else
             // A build for linting leaves the HTTPS client out (docs/install.md): say how to get one with it.
             printError(
-                "routelint: error: this routelint was built without `hosts` (the package trait Hosts): use a release binary "
-                    + "or the container image, or build with `swift build -c release --traits Hosts`")
+                RunMessage(
+                    .error,
+                    "this routelint was built without `hosts` (the package trait Hosts): use a release binary "
+                        + "or the container image, or build with `swift build -c release --traits Hosts`"))
             throw ExitCode(Exit.usageOrUnreadable)
         #endif
     }
@@ -100,7 +102,7 @@ struct Hosts: AsyncParsableCommand {
                     caFile: caFile.map { FilePath.absolute($0, in: workingDirectory) }, destinations: destinations,
                     timeout: .nanoseconds(Int64(timeout * 1e9)))
             } catch {
-                printError("routelint: error: \(TerminalText.escape(error.description))")
+                printError(RunMessage(.error, "\(error.description)"))
                 throw ExitCode(Exit.usageOrUnreadable)
             }
             let run: HostsRun
@@ -108,15 +110,11 @@ struct Hosts: AsyncParsableCommand {
                 run = try await HostsRun.perform(options, fetcher: fetcher)
             } catch {
                 await fetcher.shutDown()
-                for message in error.messages { printError(message.description) }
+                for message in error.messages { printError(message) }
                 throw ExitCode(Exit.usageOrUnreadable)
             }
             await fetcher.shutDown()
-            for message in run.messages { printError(message.description) }
-            if let writeBaseline = gate.writeBaseline, let newBaseline = run.newBaseline { try emit(newBaseline.text, to: writeBaseline) }
-            try reports.write(run.report, gate: gate, workingDirectory: workingDirectory)
-            for reason in run.verdict.reasons(summaryShown: reports.showsSummary(gate)) { printError(reason.description) }
-            if run.verdict.exitStatus != 0 { throw ExitCode(run.verdict.exitStatus) }
+            try reports.conclude(run, gate: gate, workingDirectory: workingDirectory)
         }
     #endif
 }

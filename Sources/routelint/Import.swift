@@ -37,15 +37,15 @@ struct Import: ParsableCommand {
             options.hosts = host
             run = try ImportRun.perform(options)
         } catch {
-            for message in error.messages { printError(message.description) }
+            for message in error.messages { printError(message) }
             throw ExitCode(Exit.usageOrUnreadable)
         }
-        for message in run.messages { printError(message.description) }
-        printError(ImportReporter.findings(run.report), terminator: "")
+        for message in run.messages { printError(message) }
+        writeError(ImportReporter.findings(run.report))
         do {
             try run.write(in: workingDirectory)
         } catch {
-            for message in error.messages { printError(message.description) }
+            for message in error.messages { printError(message) }
             throw ExitCode(Exit.usageOrUnreadable)
         }
         print(ImportReporter.summary(run.report), terminator: "")

@@ -20,7 +20,7 @@ struct Init: ParsableCommand {
         let relative = loader.discover([]).files.compactMap { FilePath.relative($0.absolute, to: directory) }
         var info = stat()
         if lstat(LintConfiguration.fileName, &info) == 0 {
-            printError("routelint: error: \(LintConfiguration.fileName) already exists; it is left as it is")
+            printError(RunMessage(.error, "\(LintConfiguration.fileName) already exists; it is left as it is"))
             throw ExitCode(Exit.usageOrUnreadable)
         }
         let globs = Starter.includeGlobs(for: relative)
@@ -29,7 +29,7 @@ struct Init: ParsableCommand {
             relative.isEmpty
             ? "**/*.routes.yaml (no manifest found yet)"
             : globs.joined(separator: ", ") + " (\(relative.count) manifest\(relative.count == 1 ? "" : "s") found)"
-        print("Wrote \(LintConfiguration.fileName): include \(found).\n")
+        print("Wrote \(LintConfiguration.fileName): include \(TerminalText.escape(found)).\n")
         if relative.isEmpty, let offer = ImportRun.offer(in: directory) { print(TerminalText.escape(offer) + "\n") }
         print(Starter.snippets(revision: "v" + RouteLintVersion.current), terminator: "")
     }

@@ -60,14 +60,14 @@ struct Lint: ParsableCommand {
             switch DiskFileSystem.readStandardInput() {
             case .success(let bytes): options.input = .standardInput(bytes, standsFor: stdinFilename)
             case .failure(let failure):
-                printError("routelint: error: cannot read standard input: \(failure.reason)")
+                printError(RunMessage(.error, "cannot read standard input: \(failure.reason)"))
                 throw ExitCode(Exit.usageOrUnreadable)
             }
         } else if staged {
             do {
                 options.input = .staged(try StagedChange.staged(in: workingDirectory))
             } catch {
-                for message in error.messages { printError(message.description) }
+                for message in error.messages { printError(message) }
                 throw ExitCode(Exit.usageOrUnreadable)
             }
         }
@@ -77,11 +77,7 @@ struct Lint: ParsableCommand {
         options.platformFiles = platformFile
 
         let run = try perform(options)
-        for message in run.messages { printError(message.description) }
-        if let writeBaseline = gate.writeBaseline, let newBaseline = run.newBaseline { try emit(newBaseline.text, to: writeBaseline) }
-        try reports.write(run.report, gate: gate, workingDirectory: workingDirectory)
-        for reason in run.verdict.reasons(summaryShown: reports.showsSummary(gate)) { printError(reason.description) }
-        if run.verdict.exitStatus != 0 { throw ExitCode(run.verdict.exitStatus) }
+        try reports.conclude(run, gate: gate, workingDirectory: workingDirectory)
     }
 
     func validate() throws {
@@ -100,7 +96,7 @@ func perform(_ options: LintOptions) throws -> LintRun {
     do {
         return try LintRun.perform(options)
     } catch {
-        for message in error.messages { printError(message.description) }
+        for message in error.messages { printError(message) }
         throw ExitCode(Exit.usageOrUnreadable)
     }
 }
@@ -112,7 +108,7 @@ func lintForAnswers(_ paths: [String], configurationPath: String?, platformFiles
     options.configurationPath = configurationPath
     options.platformFiles = platformFiles
     let run = try perform(options)
-    for message in run.messages + run.unparsedFileMessages { printError(message.description) }
+    for message in run.messages + run.unparsedFileMessages { printError(message) }
     return run
 }
 
@@ -128,7 +124,7 @@ func openOutput(_ path: String?) throws -> OutputFile {
     do {
         return try OutputFile(file: path)
     } catch {
-        printError("routelint: error: \(error)")
+        printError(RunMessage(.error, "\(error)"))
         throw ExitCode(Exit.usageOrUnreadable)
     }
 }
@@ -137,7 +133,7 @@ func finish(_ output: OutputFile) throws {
     do {
         try output.finish()
     } catch {
-        printError("routelint: error: \(error)")
+        printError(RunMessage(.error, "\(error)"))
         throw ExitCode(Exit.usageOrUnreadable)
     }
 }

@@ -113,13 +113,12 @@ struct Resolve: ParsableCommand {
         switch read {
         case .success(let contents): bytes = contents
         case .failure(let failure):
-            printError("routelint: error: cannot read '\(TerminalText.escape(path))': \(failure.reason)")
+            printError(RunMessage(.error, "cannot read '\(path)': \(failure.reason)"))
             throw ExitCode(Exit.usageOrUnreadable)
         }
         guard case .success(let urls) = URLList.urls(in: bytes) else {
             printError(
-                "routelint: error: '\(TerminalText.escape(path))' is not a text file of URLs (it holds a NUL byte or bytes that are not UTF-8)"
-            )
+                RunMessage(.error, "'\(path)' is not a text file of URLs (it holds a NUL byte or bytes that are not UTF-8)"))
             throw ExitCode(Exit.usageOrUnreadable)
         }
         return urls

@@ -31,7 +31,7 @@ enum Main {
     static func main() async {
         // A program always has its own name as its first argument: none means none was read.
         guard !CommandLine.arguments.isEmpty else {
-            printError("routelint: error: cannot read the command line's arguments")
+            printError(RunMessage(.error, "cannot read the command line's arguments"))
             exit(Exit.usageOrUnreadable)
         }
         refuseMisspeltCommand(Array(CommandLine.arguments.dropFirst()))
@@ -45,7 +45,7 @@ enum Main {
         } catch {
             // ArgumentParser answers a usage error with 64 (EX_USAGE); routelint's contract is 2.
             if RouteLintCommand.exitCode(for: error) == .validationFailure {
-                printError(RouteLintCommand.fullMessage(for: error))
+                printErrorLines(RouteLintCommand.fullMessage(for: error))
                 exit(Exit.usageOrUnreadable)
             }
             RouteLintCommand.exit(withError: error)
@@ -61,14 +61,28 @@ func refuseMisspeltCommand(_ arguments: [String]) {
     let commands = RouteLintCommand.configuration.subcommands.map { $0._commandName }
     var info = stat()
     guard !commands.contains(first), stat(first, &info) != 0, let nearest = Suggestion.nearest(to: first, among: commands) else { return }
-    printError(
-        "routelint: error: '\(TerminalText.escape(first))' is not a routelint command, nor a path that exists; did you mean '\(nearest)'?")
+    printError(RunMessage(.error, "'\(first)' is not a routelint command, nor a path that exists; did you mean '\(nearest)'?"))
     exit(Exit.usageOrUnreadable)
 }
 
-func printError(_ message: String, terminator: String = "\n") {
+/// Writes `message` to standard error, as every message of a run is printed: its text is
+/// `TerminalSafe`, so nothing from a file or the command line reaches the terminal raw.
+func printError(_ message: RunMessage) {
+    writeError(message.description + "\n")
+}
+
+/// Writes `text`, lines from elsewhere (ArgumentParser's usage and errors, which quote the
+/// arguments), to standard error with each line escaped.
+func printErrorLines(_ text: String) {
+    writeError(
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalText.escape(String($0)) }.joined(separator: "\n") + "\n"
+    )
+}
+
+/// Writes `text`, escaped already by the reporter that made it, to standard error.
+func writeError(_ text: String) {
     var standardError = StandardError()
-    print(message, terminator: terminator, to: &standardError)
+    standardError.write(text)
 }
 
 struct StandardError: TextOutputStream {

@@ -151,6 +151,11 @@ struct DiffCommandTests {
             let accepted = try RouteLint.run(["diff", "--against", "HEAD~1", "--baseline", "accepted.json"], in: repository)
             #expect(accepted.status == 0)
             #expect(accepted.stdout.hasPrefix("No route changes found in 2 files"))
+            // Against the tree's own commit nothing changed: the baseline's entries are stale, said as lint says it.
+            let stale = try RouteLint.run(["diff", "--against", "HEAD", "--baseline", "accepted.json"], in: repository)
+            #expect(stale.status == 0, "\(stale.stderr)")
+            #expect(stale.stderr.contains("match no finding any more; rewrite the baseline with --write-baseline to drop them:"))
+            #expect(stale.stderr.contains("routes/shop.routes.yaml: removed-link"), "\(stale.stderr)")
             var text = Self.after.replacingOccurrences(
                 of: "search: {path: /search/:query, holder: H, activity: main}",
                 with:

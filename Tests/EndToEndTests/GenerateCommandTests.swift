@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-import RouteLintCore
 
 /// `routelint generate`, end to end: golden output, determinism, `--check`, and the refusals.
 @Suite("routelint generate, end to end")

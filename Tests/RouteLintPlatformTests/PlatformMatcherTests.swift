@@ -1,6 +1,5 @@
 import Testing
 @testable import RouteLintPlatform
-@testable import LanguageServerProtocol
 
 /// The platforms' own matchers, against cases derived by hand from their published behaviour:
 /// AOSP's `android.os.PatternMatcher` (`matchGlobPattern`, `parseAndVerifyAdvancedPattern`,

@@ -1,8 +1,6 @@
 /// What a run has to say on standard error besides its report: an error (something could
-/// not be read or used), a warning (something was done, but not exactly) or a note. The text is
-/// safe for a terminal by construction: the message escapes what it is given (`TerminalText`),
-/// so a name from a file or a path that reaches it unescaped still prints as `\u{1B}`, never as
-/// the control character. Escaping is idempotent, so text escaped before is unchanged.
+/// not be read or used), a warning (something was done, but not exactly) or a note. Its text is
+/// `TerminalSafe`: what a message interpolates — names from files, paths, errors — is escaped.
 public struct RunMessage: Equatable, Sendable, CustomStringConvertible {
     /// How the message is printed: `routelint: error:`, `routelint: warning:` or `routelint: note:`.
     public enum Level: String, Sendable {
@@ -16,10 +14,10 @@ public struct RunMessage: Equatable, Sendable, CustomStringConvertible {
     /// What is said, escaped for a terminal.
     public let text: String
 
-    /// A message at `level` saying `text`, escaped for a terminal.
-    public init(_ level: Level, _ text: String) {
+    /// A message at `level` saying `text`.
+    public init(_ level: Level, _ text: TerminalSafe) {
         self.level = level
-        self.text = TerminalText.escape(text)
+        self.text = text.text
     }
 
     /// `routelint: error: …`, as the message is printed.

@@ -54,6 +54,11 @@ package struct LintConfiguration: Sendable {
     package var servedHosts: [String] = []
     /// Each rule's setting, by rule id; a rule not named keeps its defaults.
     package var rules: [String: RuleSetting] = [:]
+
+    /// Whether the rule `description` describes runs: every rule does unless set `off`.
+    package func enables(_ description: RuleDescription) -> Bool {
+        rules[description.id]?.isEnabled ?? true
+    }
     /// The configuration file, when there is one.
     package var path: String?
 

@@ -157,7 +157,7 @@ package enum Linter {
         endPhase("model")
         // Rules only read the apps, so they run side by side; their findings and timings are
         // gathered in registry order.
-        let rules = RuleRegistry.appRules.filter { configuration.rules[$0.description.id]?.isEnabled ?? true }
+        let rules = RuleRegistry.appRules.filter { configuration.enables($0.description) }
         let ruleOptions = configuration.ruleOptions
         var outcomes = rules.concurrentMap { rule -> (FindingSink, Double) in
             let started = clock.now
@@ -200,7 +200,7 @@ package enum Linter {
     package static func checkPlatformFiles(
         _ platformFiles: [PlatformFileSource], apps: [AppModel], configuration: LintConfiguration, cache: inout PlatformCheckCache
     ) -> (findings: FindingSink, undecided: [ReadFailure]) {
-        let enabled = RuleRegistry.platformRules.filter { configuration.rules[$0.description.id]?.isEnabled ?? true }
+        let enabled = RuleRegistry.platformRules.filter { configuration.enables($0.description) }
         let comparing = enabled.contains { $0.comparesClaims }
         var facts = PlatformFacts()
         // A manifest is judged on Android 15+ with the Dynamic App Links rules of assetlinks.json.
@@ -260,7 +260,7 @@ package enum Linter {
             silenced.suppression = Suppression(kind: .inSource, justification: directive.reason)
             suppressed.append(silenced)
         }
-        guard reportsUnused, configuration.rules[unusedRule.id]?.isEnabled ?? true else { return (active, suppressed) }
+        guard reportsUnused, configuration.enables(unusedRule) else { return (active, suppressed) }
         var unused = FindingSink()
         UnusedSuppressionRule.check(directives, used: used, configuration: configuration, into: &unused)
         let severity = configuration.rules[unusedRule.id]?.severity

@@ -95,7 +95,7 @@ package struct DiffRun: Sendable {
         case .directory(let path):
             let folder = FilePath.absolute(path, in: directory)
             guard case .success(let entry) = DiskFileSystem().entry(at: folder), entry.kind == .directory else {
-                throw RunFailure([RunMessage(.error, "cannot compare with '\(TerminalText.escape(path))': it is not a folder")])
+                throw RunFailure([RunMessage(.error, "cannot compare with '\(path)': it is not a folder")])
             }
             earlier.fileSystem = DirectoryRevisionFileSystem(root: directory, copy: folder)
             // The other revision's folder inside the working directory is no part of it.
@@ -145,14 +145,10 @@ package struct DiffRun: Sendable {
 
         let changes = RouteChanges(before: before.apps, after: now.apps, locations: locations)
         var sink = FindingSink()
-        for rule in RuleRegistry.changeRules where now.configuration.rules[rule.description.id]?.isEnabled ?? true {
+        for rule in RuleRegistry.changeRules where now.configuration.enables(rule.description) {
             rule.check(changes, into: &sink)
         }
-        sink.configure(now.configuration)
-        var (active, suppressed) = Linter.applySuppressions(
-            now.suppressionDirectives, to: sink.findings, configuration: now.configuration, reportsUnused: false)
-        Finding.sortIntoReportOrder(&active)
-        Finding.sortIntoReportOrder(&suppressed)
+        let (active, suppressed) = RunGate.configured(sink, configuration: now.configuration, directives: now.suppressionDirectives)
         let incomplete = changes.incomplete.map { app in
             ReadFailure(
                 path: app,
@@ -167,26 +163,14 @@ package struct DiffRun: Sendable {
                 if standIn >= currentCount { appOfFile[standIn] = app.displayName }
             }
         }
+        let gated = try options.gate.accept(
+            active, suppressed: suppressed, files: files,
+            messages: now.messages + before.messages + incomplete.map(RouteSetLoader.unreadable))
         var run = DiffRun(
             configuration: now.configuration, files: files, currentFileCount: currentCount, apps: now.apps,
-            earlierApps: before.apps, active: active, suppressed: suppressed, againstLabel: label, incomplete: incomplete,
-            appOfFile: appOfFile,
-            messages: now.messages + before.messages + incomplete.map(RouteSetLoader.unreadable),
-            verdict: Verdict(failingFindings: 0, warnings: 0, maxWarnings: nil, strict: false, unreadablePaths: 0))
-        if let path = options.gate.baselinePath {
-            let baseline = try LintRun.loadBaseline(path, messages: run.messages)
-            let (new, accepted, _) = baseline.apply(to: run.active, files: run.files)
-            run.active = new
-            run.suppressed += LintRun.accepted(accepted, by: "the baseline \(path)")
-            Finding.sortIntoReportOrder(&run.suppressed)
-        }
-        if options.gate.writesBaseline {
-            run.newBaseline = Baseline(findings: run.active, files: run.files)
-            run.suppressed += LintRun.accepted(run.active, by: "the baseline written")
-            run.active = []
-        }
-        run.verdict = Verdict(
-            findings: run.active, strict: options.gate.strict, maxWarnings: options.gate.maxWarnings, unreadablePaths: incomplete.count)
+            earlierApps: before.apps, active: gated.active, suppressed: gated.suppressed, againstLabel: label, incomplete: incomplete,
+            appOfFile: appOfFile, messages: gated.messages, newBaseline: gated.newBaseline,
+            verdict: options.gate.verdict(on: gated.active, unreadablePaths: incomplete.count))
         run.seconds = (clock.now - started).inSeconds
         return run
     }

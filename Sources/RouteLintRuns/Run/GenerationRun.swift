@@ -32,7 +32,7 @@ package enum GenerationRun {
             return .finished(
                 try CodeGeneration.generate(app, sources: sources, options, configuredHolderTypes: run.configuration.holderTypes))
         } catch {
-            throw RunFailure(run.messages + [RunMessage(.error, "cannot generate: \(TerminalText.escape(error.description))")])
+            throw RunFailure(run.messages + [RunMessage(.error, "cannot generate: \(error.description)")])
         }
     }
 }

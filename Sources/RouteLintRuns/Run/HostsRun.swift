@@ -180,7 +180,7 @@ package struct HostsRun: Sendable {
         /// A request that could not be made: the run is incomplete.
         mutating func unfetched(_ url: String, _ reason: String) {
             failures.append(ReadFailure(path: url, reason: reason))
-            messages.append(RunMessage(.error, "cannot fetch \(TerminalText.escape(url)): \(TerminalText.escape(reason))"))
+            messages.append(RunMessage(.error, "cannot fetch \(url): \(reason)"))
         }
 
         /// The whole 200 answer at `url` — Apple's CDN's copy, Google's answer — or nil when
@@ -251,7 +251,7 @@ package struct HostsRun: Sendable {
                 gathered.messages.append(
                     RunMessage(
                         .note,
-                        "\(TerminalText.escape(host)) is in the entitlements with ?mode=developer only: devices in developer mode fetch its association from the host, so Apple's CDN is not asked"
+                        "\(host) is in the entitlements with ?mode=developer only: devices in developer mode fetch its association from the host, so Apple's CDN is not asked"
                     ))
             }
             requests += viaCDN.map(Self.cdnRequest)
@@ -315,35 +315,19 @@ package struct HostsRun: Sendable {
         let configuration = lint.configuration
         var cache = PlatformCheckCache.none
         var (sink, undecided) = Linter.checkPlatformFiles(sources, apps: lint.apps, configuration: configuration, cache: &cache)
-        for rule in RuleRegistry.hostRules where configuration.rules[rule.description.id]?.isEnabled ?? true {
+        for rule in RuleRegistry.hostRules where configuration.enables(rule.description) {
             rule.check(gathered.facts, into: &sink)
         }
-        sink.configure(configuration)
         let failures = gathered.failures + undecided
-        var messages = gathered.messages
-        messages += undecided.map { RunMessage(.error, "cannot check '\(TerminalText.escape($0.path))': \($0.reason)") }
-        var (active, suppressed) = Linter.applySuppressions(
-            lint.suppressionDirectives, to: sink.findings, configuration: configuration, reportsUnused: false)
-        Finding.sortIntoReportOrder(&active)
-        Finding.sortIntoReportOrder(&suppressed)
+        let (active, suppressed) = RunGate.configured(sink, configuration: configuration, directives: lint.suppressionDirectives)
         let files = lint.files + gathered.served
-        if let path = options.gate.baselinePath {
-            let applied = LintRun.applying(
-                try LintRun.loadBaseline(path, messages: messages), named: path, to: active, suppressed: suppressed, files: files)
-            (active, suppressed) = (applied.active, applied.suppressed)
-            if let note = applied.note { messages.append(note) }
-        }
-        var newBaseline: Baseline?
-        if options.gate.writesBaseline {
-            newBaseline = Baseline(findings: active, files: files)
-            suppressed += LintRun.accepted(active, by: "the baseline written")
-            active = []
-        }
-        let verdict = Verdict(
-            findings: active, strict: options.gate.strict, maxWarnings: options.gate.maxWarnings, unreadablePaths: failures.count)
+        let gated = try options.gate.accept(
+            active, suppressed: suppressed, files: files,
+            messages: gathered.messages + undecided.map { RunMessage(.error, "cannot check '\($0.path)': \($0.reason)") })
+        let verdict = options.gate.verdict(on: gated.active, unreadablePaths: failures.count)
         return HostsRun(
-            files: files, servedFileCount: gathered.served.count, apps: lint.apps, active: active, suppressed: suppressed,
-            newBaseline: newBaseline, unreadable: failures, messages: messages, seconds: (clock.now - started).inSeconds,
+            files: files, servedFileCount: gathered.served.count, apps: lint.apps, active: gated.active, suppressed: gated.suppressed,
+            newBaseline: gated.newBaseline, unreadable: failures, messages: gated.messages, seconds: (clock.now - started).inSeconds,
             verdict: verdict)
     }
 
@@ -537,7 +521,7 @@ package struct HostsRun: Sendable {
                     gathered.messages.append(
                         RunMessage(
                             .error,
-                            "cannot check '\(TerminalText.escape(request.url))': its claims for \(TerminalText.escape(appID)) could not be compared with the host's file within the bounds"
+                            "cannot check '\(request.url)': its claims for \(appID) could not be compared with the host's file within the bounds"
                         ))
                 case .differs(let pathAndRest, let openedByHost):
                     gathered.facts.cdnCopies.append(
@@ -574,7 +558,7 @@ package struct HostsRun: Sendable {
                         gathered.messages.append(
                             RunMessage(
                                 .error,
-                                "cannot check '\(TerminalText.escape(request.url))': Google's answer is not the statement list it should be"
+                                "cannot check '\(request.url)': Google's answer is not the statement list it should be"
                             ))
                     }
                 }

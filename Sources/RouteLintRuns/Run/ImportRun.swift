@@ -132,7 +132,7 @@ package struct ImportRun: Sendable {
             for file in found.navigationFiles { navigation.read(file) }
             for problem in links.problems + navigation.problems {
                 problems.append(
-                    RunMessage(.error, "cannot import '\(TerminalText.escape(problem.path))': \(TerminalText.escape(problem.message))"))
+                    RunMessage(.error, "cannot import '\(problem.path)': \(problem.message)"))
             }
             guard problems.isEmpty else { throw RunFailure(problems) }
             let read = (found.linkFiles + found.navigationFiles).map(\.path)
@@ -262,18 +262,18 @@ package struct ImportRun: Sendable {
                     "the files name no host, so the routes claim no URL and the round trip checks nothing: name the hosts with --host"))
         }
         for path in input.unchecked {
-            messages.append(RunMessage(.note, "'\(TerminalText.escape(path))' claims no https link; it is not part of the round trip"))
+            messages.append(RunMessage(.note, "'\(path)' claims no https link; it is not part of the round trip"))
         }
         messages += final.result.undecidedPlatformFiles.map { failure in
-            RunMessage(.error, "cannot check '\(TerminalText.escape(failure.path))': \(failure.reason)")
+            RunMessage(.error, "cannot check '\(failure.path)': \(failure.reason)")
         }
         return messages
     }
 
     /// A note of the import, as standard error says it: a placeholder kept is a warning.
     fileprivate static func message(_ note: ImportedManifest.Note) -> RunMessage {
-        let place = note.origin.map { "\(TerminalText.escape($0.location)): " } ?? ""
-        return RunMessage(note.kind == .placeholder ? .warning : .note, place + TerminalText.escape(note.message))
+        let place = note.origin.map { "\($0.location): " } ?? ""
+        return RunMessage(note.kind == .placeholder ? .warning : .note, "\(place)\(note.message)")
     }
 
     /// What `routelint init` says when `directory` holds files an import reads ("found
@@ -317,12 +317,12 @@ package struct ImportRun: Sendable {
         }
         guard RouteSetLoader.isManifestName(path) else {
             throw RunFailure([
-                RunMessage(.error, "'\(TerminalText.escape(path))' is not named *.routes.yaml or *.routes.yml, so lint would not find it")
+                RunMessage(.error, "'\(path)' is not named *.routes.yaml or *.routes.yml, so lint would not find it")
             ])
         }
         if case .success = options.fileSystem.entry(at: FilePath.absolute(path, in: options.workingDirectory)) {
             throw RunFailure([
-                RunMessage(.error, "'\(TerminalText.escape(path))' exists; import writes a new manifest and never replaces one")
+                RunMessage(.error, "'\(path)' exists; import writes a new manifest and never replaces one")
             ])
         }
         return path
@@ -333,7 +333,7 @@ package struct ImportRun: Sendable {
         do {
             try OutputFile.writeNew(Array(text.utf8), to: FilePath.absolute(report.outputPath, in: workingDirectory))
         } catch {
-            throw RunFailure([RunMessage(.error, "cannot write '\(TerminalText.escape(report.outputPath))': \(error.reason)")])
+            throw RunFailure([RunMessage(.error, "cannot write '\(report.outputPath)': \(error.reason)")])
         }
     }
 }

@@ -104,7 +104,7 @@ public struct LintRun: Sendable {
                     ReadFailure(
                         path: source.file.path,
                         reason:
-                            "it names app '\(TerminalText.escape(name))', which the route set does not have (its apps: \(names.joined(separator: ", ")))"
+                            "it names app '\(name)', which the route set does not have (its apps: \(names.joined(separator: ", ")))"
                     ))
             } else if source.app == nil && result.apps.count != 1 {
                 failures.append(
@@ -115,36 +115,26 @@ public struct LintRun: Sendable {
             }
         }
         messages += result.undecidedPlatformFiles.map { failure in
-            RunMessage(.error, "cannot check '\(TerminalText.escape(failure.path))': \(failure.reason)")
+            RunMessage(.error, "cannot check '\(failure.path)': \(failure.reason)")
         }
         messages += failures[(loaded.failures.count + result.undecidedPlatformFiles.count)...].map(RouteSetLoader.unreadable)
         // Checks skipped for an app that may lack a file are named, never silently dropped.
-        let skipped = result.apps.filter { !$0.isComplete }.map { app in
-            "\(TerminalText.escape(app.displayName)) may lack a file that could not be read, so what these rules would find missing "
+        let skipped = result.apps.filter { !$0.isComplete }.map { app -> TerminalSafe in
+            "\(app.displayName) may lack a file that could not be read, so what these rules would find missing "
                 + "there is not reported: \(RuleRegistry.wholeAppRuleIDs.joined(separator: ", "))"
         }
         messages += skipped.map { RunMessage(.note, $0) }
-        var run = LintRun(
-            configuration: loaded.configuration, files: loaded.files + loaded.platformFiles.map(\.file),
-            platformFiles: loaded.platformFiles, unreadable: failures, apps: result.apps,
-            unparsedFiles: result.unparsedFiles,
-            active: result.findings, suppressionDirectives: result.directives, suppressed: result.suppressed, skippedChecks: skipped,
-            messages: messages,
-            verdict: Verdict(failingFindings: 0, warnings: 0, maxWarnings: nil, strict: false, unreadablePaths: 0))
-        if let path = options.gate.baselinePath { run.apply(try Self.loadBaseline(path, messages: run.messages), named: path) }
-        if options.gate.writesBaseline {
-            let baseline = Baseline(findings: run.active, files: run.files)
-            run.suppressed += accepted(run.active, by: "the baseline written")
-            run.active = []
-            run.newBaseline = baseline
-        }
+        let files = loaded.files + loaded.platformFiles.map(\.file)
+        var gated = try options.gate.accept(result.findings, suppressed: result.suppressed, files: files, messages: messages)
         if let scope = loaded.scope(of: result, in: options) {
-            run.active.removeAll { !scope($0.range.file) }
-            run.suppressed.removeAll { !scope($0.range.file) }
+            gated.active.removeAll { !scope($0.range.file) }
+            gated.suppressed.removeAll { !scope($0.range.file) }
         }
-        run.verdict = Verdict(
-            findings: run.active, strict: options.gate.strict, maxWarnings: options.gate.maxWarnings,
-            unreadablePaths: run.unreadable.count)
+        var run = LintRun(
+            configuration: loaded.configuration, files: files, platformFiles: loaded.platformFiles, unreadable: failures,
+            apps: result.apps, unparsedFiles: result.unparsedFiles, active: gated.active, suppressionDirectives: result.directives,
+            suppressed: gated.suppressed, skippedChecks: skipped.map(\.text), messages: gated.messages, newBaseline: gated.newBaseline,
+            verdict: options.gate.verdict(on: gated.active, unreadablePaths: failures.count))
         run.seconds = (clock.now - started).inSeconds
         return run
     }
@@ -175,52 +165,6 @@ public struct LintRun: Sendable {
                 .error,
                 "cannot use '\(path)': it is not well-formed YAML\(detail); "
                     + "the answer leaves out what it declares (see 'routelint lint \(path)')")
-        }
-    }
-
-    /// The baseline at `path`; one that cannot be read fails the run, after `messages`.
-    static func loadBaseline(_ path: String, messages: [RunMessage]) throws(RunFailure) -> Baseline {
-        do {
-            return try Baseline.load(path)
-        } catch {
-            throw RunFailure(messages + [RunMessage(.error, TerminalText.escape(error.description))])
-        }
-    }
-
-    /// Accepts what the baseline records, and says which of its entries match nothing now.
-    private mutating func apply(_ baseline: Baseline, named path: String) {
-        let applied = Self.applying(baseline, named: path, to: active, suppressed: suppressed, files: files)
-        (active, suppressed) = (applied.active, applied.suppressed)
-        if let note = applied.note { messages.append(note) }
-    }
-
-    /// `active` without what `baseline` (read from `path`) accepts, `suppressed` with it, and a
-    /// note naming the baseline's entries that match no finding any more.
-    static func applying(_ baseline: Baseline, named path: String, to active: [Finding], suppressed: [Finding], files: [SourceFile])
-        -> (active: [Finding], suppressed: [Finding], note: RunMessage?)
-    {
-        let (new, accepted, stale) = baseline.apply(to: active, files: files)
-        var suppressed = suppressed + Self.accepted(accepted, by: "the baseline \(path)")
-        Finding.sortIntoReportOrder(&suppressed)
-        guard !stale.isEmpty else { return (new, suppressed, nil) }
-        let count = stale.reduce(0) { $0 + $1.count }
-        var text =
-            "\(count) baseline \(count == 1 ? "entry matches" : "entries match") no finding any more; "
-            + "rewrite the baseline with --write-baseline to drop \(count == 1 ? "it" : "them"):"
-        for entry in stale {
-            let names = entry.identity.subjects.map { "\($0.kind.rawValue) '\(TerminalText.escape($0.name))'" }.joined(separator: ", ")
-            text +=
-                "\n  \(TerminalText.escape(entry.identity.file)): \(entry.identity.rule) \(names)\(entry.count > 1 ? " (×\(entry.count))" : "")"
-        }
-        return (new, suppressed, RunMessage(.note, text))
-    }
-
-    /// Findings a baseline accepts: kept, for SARIF, as suppressed outside the source.
-    static func accepted(_ findings: [Finding], by baseline: String) -> [Finding] {
-        findings.map { finding in
-            var accepted = finding
-            accepted.suppression = Suppression(kind: .external, justification: "in \(baseline)")
-            return accepted
         }
     }
 }

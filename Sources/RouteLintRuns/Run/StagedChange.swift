@@ -76,7 +76,7 @@ extension StagedChange {
         do {
             listing = try Subprocess.run("git", arguments)
         } catch {
-            throw RunFailure([RunMessage(.error, TerminalText.escape(error.description))])
+            throw RunFailure([RunMessage(.error, "\(error.description)")])
         }
         guard listing.status == 0 else {
             throw RunFailure([RunMessage(.error, "'git diff --cached' failed; --staged needs a git work tree")])

@@ -63,7 +63,7 @@ extension RouteSetLoader {
     private static func notPlatformFile(_ path: String) -> RunMessage {
         RunMessage(
             .error,
-            "'\(TerminalText.escape(path))' is not named as a platform link file: apple-app-site-association(.json), "
+            "'\(path)' is not named as a platform link file: apple-app-site-association(.json), "
                 + "assetlinks.json, AndroidManifest.xml or *.entitlements")
     }
 }

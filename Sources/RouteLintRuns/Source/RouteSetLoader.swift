@@ -58,7 +58,7 @@ package struct RouteSetLoader: Sendable {
         switch fileSystem.contents(of: path) {
         case .success(let contents): bytes = contents
         case .failure(let failure):
-            throw RunFailure([RunMessage(.error, "cannot read '\(TerminalText.escape(path))': \(failure.reason)")])
+            throw RunFailure([RunMessage(.error, "cannot read '\(path)': \(failure.reason)")])
         }
         do {
             return try LintConfiguration.parse(bytes, path: path)
@@ -186,7 +186,7 @@ package struct RouteSetLoader: Sendable {
     /// A note for each of `paths` that the configuration's exclude globs leave out of the set.
     package func exclusionNotes(_ paths: [String]) -> [RunMessage] {
         paths.filter { isExcluded($0) }.map { path in
-            RunMessage(.note, "'\(TerminalText.escape(path))' is left out by the configuration's exclude")
+            RunMessage(.note, "'\(path)' is left out by the configuration's exclude")
         }
     }
 
@@ -238,7 +238,7 @@ package struct RouteSetLoader: Sendable {
 
     /// "cannot read 'path': reason".
     package static func unreadable(_ failure: ReadFailure) -> RunMessage {
-        RunMessage(.error, "cannot read '\(TerminalText.escape(failure.path))': \(failure.reason)")
+        RunMessage(.error, "cannot read '\(failure.path)': \(failure.reason)")
     }
 
     /// Files given as names and texts, numbered in path order, as `read` numbers the files of a

@@ -1,0 +1,112 @@
+import RouteLintCore
+import RouteLintReporting
+import RouteLintRules
+
+/// The gate every run that judges passes its findings through — `lint`, `diff`, `hosts` and the
+/// audit: the configuration's severities and disabled rules, the manifests' directives, the
+/// baseline (applied with its stale entries named, or written), and the verdict. One place, so
+/// that the commands judge alike (docs/ci.md).
+extension RunGate {
+    /// A run's findings as the gate leaves them.
+    package struct Outcome: Sendable {
+        /// What is reported, in report order.
+        package var active: [Finding]
+        /// What a directive or the baseline silenced, for SARIF, in report order.
+        package var suppressed: [Finding]
+        /// With `writesBaseline`: the baseline to save.
+        package var newBaseline: Baseline?
+        /// The run's messages, then the gate's: the baseline entries that match no finding.
+        package var messages: [RunMessage]
+    }
+
+    /// The findings of a family of rules in `sink`, as `configuration` (severities, rules turned
+    /// off) and the manifests' `directives` leave them, each list in report order. A directive
+    /// that silences nothing here is not reported unused: only `lint`, which runs every rule,
+    /// can tell that.
+    package static func configured(
+        _ sink: FindingSink, configuration: LintConfiguration, directives: [SuppressionDirective]
+    ) -> (active: [Finding], suppressed: [Finding]) {
+        var sink = sink
+        sink.configure(configuration)
+        var (active, suppressed) = Linter.applySuppressions(
+            directives, to: sink.findings, configuration: configuration, reportsUnused: false)
+        Finding.sortIntoReportOrder(&active)
+        Finding.sortIntoReportOrder(&suppressed)
+        return (active, suppressed)
+    }
+
+    /// `active` and `suppressed` past the baseline: with `baselinePath`, what it records is
+    /// accepted and its entries that match no finding are named in a note; with
+    /// `writesBaseline`, everything left is recorded in a new baseline and accepted. `files`
+    /// are those the findings point into; `messages` the run's so far, after which a baseline
+    /// that cannot be read fails the run.
+    package func accept(
+        _ active: [Finding], suppressed: [Finding], files: [SourceFile], messages: [RunMessage]
+    ) throws(RunFailure) -> Outcome {
+        var outcome = Outcome(active: active, suppressed: suppressed, newBaseline: nil, messages: messages)
+        if let path = baselinePath {
+            let baseline: Baseline
+            do {
+                baseline = try Baseline.load(path)
+            } catch {
+                throw RunFailure(messages + [RunMessage(.error, "\(error.description)")])
+            }
+            let (new, accepted, stale) = baseline.apply(to: outcome.active, files: files)
+            outcome.active = new
+            outcome.suppressed += Self.accepted(accepted, by: "the baseline \(path)")
+            Finding.sortIntoReportOrder(&outcome.suppressed)
+            if !stale.isEmpty { outcome.messages.append(Self.staleEntriesNote(stale)) }
+        }
+        if writesBaseline {
+            outcome.newBaseline = Baseline(findings: outcome.active, files: files)
+            outcome.suppressed += Self.accepted(outcome.active, by: "the baseline written")
+            outcome.active = []
+        }
+        return outcome
+    }
+
+    /// The verdict on `active`, what is reported, for a run that could not read
+    /// `unreadablePaths` paths.
+    package func verdict(on active: [Finding], unreadablePaths: Int) -> Verdict {
+        Verdict(findings: active, strict: strict, maxWarnings: maxWarnings, unreadablePaths: unreadablePaths)
+    }
+
+    /// The note naming the baseline's entries that match no finding any more.
+    private static func staleEntriesNote(_ stale: [Baseline.Entry]) -> RunMessage {
+        let count = stale.reduce(0) { $0 + $1.count }
+        var text: TerminalSafe =
+            "\(count) baseline \(count == 1 ? "entry matches" : "entries match") no finding any more; "
+            + "rewrite the baseline with --write-baseline to drop \(count == 1 ? "it" : "them"):"
+        for entry in stale {
+            let names = entry.identity.subjects.map { "\($0.kind.rawValue) '\($0.name)'" }.joined(separator: ", ")
+            text += "\n  \(entry.identity.file): \(entry.identity.rule) \(names)\(entry.count > 1 ? " (×\(entry.count))" : "")"
+        }
+        return RunMessage(.note, text)
+    }
+
+    /// Findings a baseline accepts: kept, for SARIF, as suppressed outside the source.
+    private static func accepted(_ findings: [Finding], by baseline: String) -> [Finding] {
+        findings.map { finding in
+            var accepted = finding
+            accepted.suppression = Suppression(kind: .external, justification: "in \(baseline)")
+            return accepted
+        }
+    }
+}
+
+/// A run that ends in a verdict — `lint`, `diff`, `hosts`, the audit: what the command line
+/// finishes it with, one way for every command.
+package protocol GatedRun {
+    /// What to say on standard error, in order.
+    var messages: [RunMessage] { get }
+    /// With `--write-baseline`: the baseline to save.
+    var newBaseline: Baseline? { get }
+    /// What every reporter reads.
+    var report: LintReport { get }
+    /// Whether the run passes, and why not.
+    var verdict: Verdict { get }
+}
+
+extension LintRun: GatedRun {}
+extension DiffRun: GatedRun {}
+extension HostsRun: GatedRun {}
