@@ -37,11 +37,12 @@ struct PackageDocumentationTests {
         }
     }
 
-    /// The package's targets as SwiftPM reads them: name, type, the targets and the products
-    /// each depends on.
+    /// The package's targets as SwiftPM reads them: name, type, folder, the targets and the
+    /// products each depends on.
     struct Target {
         let name: String
         let type: String
+        let path: String
         let targets: Set<String>
         let products: [String]
     }
@@ -74,7 +75,10 @@ struct PackageDocumentationTests {
                     products.append(name)
                 }
             }
-            return Target(name: target["name"] as! String, type: target["type"] as! String, targets: own, products: products)
+            let name = target["name"] as! String
+            let type = target["type"] as! String
+            let path = target["path"] as? String ?? (type == "test" ? "Tests/" : "Sources/") + name
+            return Target(name: name, type: type, path: path, targets: own, products: products)
         }
     }
 
@@ -93,6 +97,30 @@ struct PackageDocumentationTests {
         }
         let named = Set(rows.flatMap(\.targets))
         #expect(named == Set(targets.map(\.name)), "rows for targets the package does not have: \(named.subtracting(targets.map(\.name)))")
+    }
+
+    @Test("a target imports only the targets and products it declares (SwiftPM's own check does not run on Linux)")
+    func declaredImports() throws {
+        let targets = try Self.targets()
+        // The modules of other packages' products that targets depend on.
+        let productModules: Set<String> = ["ArgumentParser", "AsyncHTTPClient", "NIOCore", "NIOSSL"]
+        let modules = Set(targets.map(\.name)).union(productModules)
+        let root = RouteLint.packageRoot
+        for target in targets where target.type != "system-target" && target.type != "plugin" {
+            let folder = root.appendingPathComponent(target.path)
+            let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? []
+            for file in files where file.pathExtension == "swift" && !file.path.contains("/Fixtures/") {
+                let text = try String(contentsOf: file, encoding: .utf8)
+                for line in text.split(separator: "\n") {
+                    let words = line.split(separator: " ").filter { !$0.hasPrefix("@") && $0 != "package" && $0 != "public" }
+                    guard words.count == 2, words[0] == "import", modules.contains(String(words[1])) else { continue }
+                    let module = String(words[1])
+                    let declared = target.targets.contains(module) || target.products.contains(module) || module == target.name
+                    #expect(
+                        declared, "\(file.lastPathComponent) of \(target.name) imports \(module), which \(target.name) does not depend on")
+                }
+            }
+        }
     }
 
     @Test("the page says how long CI fuzzes each target, as .ci/run does")

@@ -219,8 +219,10 @@ package struct RuleOptions: Sendable, Equatable {
         self.integers = integers
     }
 
-    /// The integer option `name`, or `defaultValue` when it is not set.
-    package func integer(_ name: String, default defaultValue: Int) -> Int {
-        integers[name] ?? defaultValue
+    /// The value of `option`, one a rule declares: as the configuration sets it, else its
+    /// default. A rule reads its options through their declarations, so that an option's name
+    /// and default are written once, in the description `explain` and the configuration read.
+    package func value(of option: RuleOptionDescription) -> Int {
+        integers[option.name] ?? option.defaultValue
     }
 }

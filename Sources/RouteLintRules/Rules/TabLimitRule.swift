@@ -47,15 +47,15 @@ package enum TabLimitRule: AppRule {
                   r4: {path: /4, holder: H}
                 """)
         ],
-        options: [
-            RuleOptionDescription(
-                name: "max", summary: "the most tabs an activity may have",
-                defaultValue: 5, minimum: 1)
-        ])
+        options: [maximumTabs])
+
+    /// `max`: the most tabs an activity may have. The default: the tabs a phone's tab bar
+    /// shows before it folds the rest into "More".
+    static let maximumTabs = RuleOptionDescription(
+        name: "max", summary: "the most tabs an activity may have", defaultValue: 5, minimum: 1)
 
     package static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
-        // The default: the tabs a phone's tab bar shows before it folds the rest into "More".
-        let maximum = options.integer("max", default: description.options[0].defaultValue)
+        let maximum = options.value(of: maximumTabs)
         var counts: [Symbol: Int] = [:]
         for tab in app.tabs { if let activity = tab.activity?.value { counts[activity, default: 0] += 1 } }
         for activity in app.activities {
