@@ -107,7 +107,7 @@ let package = Package(
         .target(
             name: "RouteLintHosts",
             dependencies: [
-                "RouteLintRuns", "RouteLintRules", "RouteLintServed",
+                "RouteLintServed",
                 .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["Hosts"])),
                 .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Hosts"])),
                 .product(name: "NIOSSL", package: "swift-nio-ssl", condition: .when(traits: ["Hosts"])),
@@ -146,6 +146,7 @@ let package = Package(
         .target(name: "RouteLintTestSupport", path: "Tests/RouteLintTestSupport"),
         .testTarget(name: "RouteLintCoreTests", dependencies: ["RouteLintCore", "RouteLintTestSupport"]),
         .testTarget(name: "RouteLintPlatformTests", dependencies: ["RouteLintCore", "RouteLintPlatform", "RouteLintTestSupport"]),
+        .testTarget(name: "RouteLintServedTests", dependencies: ["RouteLintCore", "RouteLintPlatform", "RouteLintServed"]),
         .testTarget(name: "RouteLintImportTests", dependencies: ["RouteLintCore", "RouteLintPlatform", "RouteLintImport"]),
         .testTarget(name: "RouteLintReportingTests", dependencies: ["RouteLintCore", "RouteLintRules", "RouteLintReporting"]),
         .testTarget(

@@ -8,8 +8,6 @@
         import Darwin
     #endif
     import NIOSSL
-    import RouteLintRuns
-    import RouteLintRules
     import RouteLintServed
 
     /// Fetches platform files over HTTPS with AsyncHTTPClient: no redirect followed, the body read

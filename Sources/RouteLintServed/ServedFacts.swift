@@ -56,6 +56,14 @@ package struct ServedFile: Sendable {
     /// Whose reading of the file fails when it is not served right.
     package var reader: String { kind == .appleAppSiteAssociation ? "iOS" : "Android's verifier" }
 
+    /// Whether a Content-Type names JSON's media type: `application/json`, in any case, with
+    /// or without parameters.
+    package static func isJSON(_ contentType: String?) -> Bool {
+        guard let contentType else { return false }
+        let mediaType = contentType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)[0]
+        return mediaType.trimmingSpaces().lowercased() == "application/json"
+    }
+
     /// What fails when the file is not served right.
     package var consequence: String {
         kind == .appleAppSiteAssociation

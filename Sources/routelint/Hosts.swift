@@ -92,9 +92,9 @@ struct Hosts: AsyncParsableCommand {
             var options = HostsOptions(paths: paths, workingDirectory: workingDirectory)
             options.configurationPath = gate.config
             options.gate = gate.runGate
-            options.namedHosts = namedHosts
-            options.readsAppleCDN = !noCdn
-            options.asksStatementList = statementList
+            options.survey.namedHosts = namedHosts
+            options.survey.readsAppleCDN = !noCdn
+            options.survey.asksStatementList = statementList
             let destinations = try destinations()
             let fetcher: HTTPSFetcher
             do {

@@ -1,3 +1,4 @@
+import RouteLintServed
 import Testing
 
 @testable import RouteLintRuns
@@ -75,7 +76,7 @@ struct HostsRunTests {
         try root.write("shop.routes.yaml", Self.manifest(hosts: "[example.com]"))
         try root.write("news.routes.yaml", Self.manifest(app: "news", hosts: "[example.com]"))
         var options = HostsOptions(paths: [], workingDirectory: root.path)
-        options.readsAppleCDN = false
+        options.survey.readsAppleCDN = false
         let run = try await HostsRun.perform(options, fetcher: CountingFetcher(tally: tally, answer: Self.association()))
         #expect(await tally.requests == ["https://example.com" + Self.path])
         // The file names the shop's app ID only: right for the shop; for news it lacks its ID,
@@ -94,8 +95,8 @@ struct HostsRunTests {
         let hosts = (1...9).map { "h\($0).example.com" }
         try root.write("shop.routes.yaml", Self.manifest(hosts: "[\(hosts.joined(separator: ", "))]"))
         var options = HostsOptions(paths: [], workingDirectory: root.path)
-        options.concurrentRequests = 3
-        options.readsAppleCDN = false
+        options.survey.concurrentRequests = 3
+        options.survey.readsAppleCDN = false
         let run = try await HostsRun.perform(options, fetcher: CountingFetcher(tally: tally, answer: Self.association()))
         #expect(Set(await tally.requests) == Set(hosts.map { "https://\($0)" + Self.path }))
         #expect(await tally.most <= 3)
@@ -212,19 +213,6 @@ struct HostsRunTests {
         #expect(unnamed.servedFileCount == 0)
     }
 
-    @Test("a response is read as the host wrote it: content type parameters, a reason phrase, a body cut at the limit")
-    func contentTypes() {
-        #expect(ServedContentTypeRule.isJSON("application/json"))
-        #expect(ServedContentTypeRule.isJSON("Application/JSON ; charset=utf-8"))
-        #expect(!ServedContentTypeRule.isJSON("application/json-patch+json"))
-        #expect(!ServedContentTypeRule.isJSON("text/html"))
-        #expect(!ServedContentTypeRule.isJSON(nil))
-        #expect(HostsRun.isHostName("shop.example.com"))
-        #expect(!HostsRun.isHostName("shop..example.com"))
-        #expect(!HostsRun.isHostName("shop.example.com:443"))
-        #expect(!HostsRun.isHostName(""))
-    }
-
     @Test("a baseline written from a run's findings accepts them in the next run, by URL")
     func baseline() async throws {
         let files = [
@@ -289,7 +277,7 @@ struct HostsRunTests {
         #expect(same.active.isEmpty)
         #expect(same.servedFileCount == 1)
         // The CDN unreachable: nothing can be said of what devices read.
-        let unreachable = try await checkHosts([manifest, origin], options: { $0.readsAppleCDN = true })
+        let unreachable = try await checkHosts([manifest, origin], options: { $0.survey.readsAppleCDN = true })
         #expect(unreachable.unreadable.map(\.path) == [Self.cdnURL])
         #expect(unreachable.verdict.exitStatus == 2)
     }
@@ -425,7 +413,7 @@ struct HostsRunTests {
             ])
         #expect(stale.active.map(\.rule) == ["statement-list", "statement-list", "statement-list"])
         // Asked for and not answered: incomplete.
-        let unanswered = try await checkHosts(files, options: { $0.asksStatementList = true })
+        let unanswered = try await checkHosts(files, options: { $0.survey.asksStatementList = true })
         #expect(unanswered.unreadable.map(\.path) == [Self.statementListURL])
         #expect(unanswered.verdict.exitStatus == 2)
     }
@@ -452,8 +440,5 @@ struct HostsRunTests {
             files + [(name: "https://example.com./.well-known/assetlinks.json", contents: Self.served(Self.statement))])
         #expect(served.active.isEmpty)
         #expect(served.servedFileCount == 1)
-        #expect(HostsRun.isHostName("example.com."))
-        #expect(!HostsRun.isHostName("example.com.."))
-        #expect(!HostsRun.isHostName("."))
     }
 }

@@ -31,7 +31,7 @@ package enum ServedContentTypeRule: HostRule {
 
     package static func check(_ facts: ServedFacts, into findings: inout FindingSink) {
         for file in facts.files {
-            guard case .response(200, _, _, let contentType, _, _) = file.answer, !isJSON(contentType) else { continue }
+            guard case .response(200, _, _, let contentType, _, _) = file.answer, !ServedFile.isJSON(contentType) else { continue }
             let served = contentType.map { "as '\($0)'" } ?? "without a Content-Type"
             if file.kind == .appleAppSiteAssociation {
                 findings.report(
@@ -43,13 +43,5 @@ package enum ServedContentTypeRule: HostRule {
                     at: file.hostEntry, subjects: [FindingSubject(.value, file.url)])
             }
         }
-    }
-
-    /// Whether a Content-Type names JSON's media type: `application/json`, in any case, with
-    /// or without parameters.
-    package static func isJSON(_ contentType: String?) -> Bool {
-        guard let contentType else { return false }
-        let mediaType = contentType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)[0]
-        return mediaType.trimmingSpaces().lowercased() == "application/json"
     }
 }

@@ -68,10 +68,10 @@ func checkHosts(
     }
     if let configuration { try configuration.write(toFile: "\(root)/.routelint.yml", atomically: true, encoding: .utf8) }
     var options = HostsOptions(paths: [], workingDirectory: root)
-    options.namedHosts = namedHosts
+    options.survey.namedHosts = namedHosts
     // What devices read is asked for where the test answers it.
-    options.readsAppleCDN = files.contains { $0.name.hasPrefix("https://" + CDNCopy.cdnHost + "/") }
-    options.asksStatementList = files.contains { $0.name.hasPrefix("https://" + StatementListDifference.apiHost + "/") }
+    options.survey.readsAppleCDN = files.contains { $0.name.hasPrefix("https://" + CDNCopy.cdnHost + "/") }
+    options.survey.asksStatementList = files.contains { $0.name.hasPrefix("https://" + StatementListDifference.apiHost + "/") }
     configure(&options)
     let fetcher = ScriptedFetcher(outcomes: ScriptedFetcher(responses).answers.merging(outcomes) { $1 })
     return try await HostsRun.perform(options, fetcher: fetcher)
