@@ -143,10 +143,17 @@ let package = Package(
         // A test target per library target that its tests reach through its own API; what is
         // tested through a whole run (a manifest linted, a revision compared) is the runs'.
         // What several test targets share and that needs nothing of routelint: seeded generators.
-        .target(name: "RouteLintTestSupport", path: "Tests/RouteLintTestSupport"),
+        .target(name: "RouteLintTestSupport", dependencies: ["RouteLintCore"], path: "Tests/RouteLintTestSupport"),
         .testTarget(name: "RouteLintCoreTests", dependencies: ["RouteLintCore", "RouteLintTestSupport"]),
         .testTarget(name: "RouteLintPlatformTests", dependencies: ["RouteLintCore", "RouteLintPlatform", "RouteLintTestSupport"]),
-        .testTarget(name: "RouteLintServedTests", dependencies: ["RouteLintCore", "RouteLintPlatform", "RouteLintServed"]),
+        .testTarget(
+            name: "RouteLintServedTests", dependencies: ["RouteLintCore", "RouteLintPlatform", "RouteLintServed", "RouteLintTestSupport"]),
+        .testTarget(name: "RouteLintChangesTests", dependencies: ["RouteLintCore", "RouteLintChanges", "RouteLintTestSupport"]),
+        .testTarget(
+            name: "RouteLintGenerationTests", dependencies: ["RouteLintCore", "RouteLintGeneration", "RouteLintTestSupport"]),
+        .testTarget(
+            name: "RouteLintRulesTests",
+            dependencies: ["RouteLintCore", "RouteLintPlatform", "RouteLintRules", "RouteLintTestSupport"]),
         .testTarget(name: "RouteLintImportTests", dependencies: ["RouteLintCore", "RouteLintPlatform", "RouteLintImport"]),
         .testTarget(name: "RouteLintReportingTests", dependencies: ["RouteLintCore", "RouteLintRules", "RouteLintReporting"]),
         .testTarget(

@@ -1,6 +1,7 @@
 import RouteLintCore
 import RouteLintPlatform
 import RouteLintServed
+import RouteLintTestSupport
 import Testing
 
 /// The survey of `routelint hosts` through its own API, in memory: apps decoded from manifest
@@ -32,11 +33,7 @@ struct HostSurveyTests {
                 body: Array(body.utf8), bodyCut: false))
     }
 
-    static func apps(_ manifest: String) -> [AppModel] {
-        let decoded = ManifestDecoder.decode(SourceFile(id: FileID(0), path: "app.routes.yaml", bytes: Array(manifest.utf8)))
-        guard let model = decoded.manifest else { return [] }
-        return AppModel.merge([(model, decoded.symbols)]) { _ in true }.apps
-    }
+    static func apps(_ manifest: String) -> [AppModel] { RouteLintTestSupport.apps(fromManifests: [manifest]) }
 
     /// An app on both platforms with `hosts`.
     static func manifest(hosts: String = #"[shop.example.com, "*.example.org"]"#) -> String {
