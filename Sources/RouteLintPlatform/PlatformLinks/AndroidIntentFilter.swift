@@ -175,6 +175,105 @@ package struct AndroidFilterLanguage: PathLanguage {
         let canMatch: Bool
     }
 
+    /// The matchers and the query and fragment patterns of a language, gathered as its
+    /// filters and dynamic rules are read.
+    private struct Parts {
+        var matchers: [Matcher] = []
+        var queryPatterns: [AndroidPathPattern] = []
+        var fragmentPatterns: [AndroidPathPattern] = []
+
+        /// Reads `filters` as `apiLevel` does: returns each filter's groups, and the first filter
+        /// that claims every path (no path attribute nor group read there).
+        mutating func read(_ filters: [AndroidIntentFilter], apiLevel: Int) -> (groups: [[GroupRule]], claimsEverything: Int?) {
+            var groups: [[GroupRule]] = []
+            var claimsEverything: Int?
+            var attribute = 0
+            let readsGroups = apiLevel >= AndroidIntentFilter.groupsIntroducedIn
+            for (filterIndex, filter) in filters.enumerated() {
+                var known = 0
+                for path in filter.paths {
+                    defer { attribute += 1 }
+                    guard path.kind.introducedIn <= apiLevel else { continue }
+                    known += 1
+                    matchers.append(Matcher(scan: AndroidPathScan(path), group: nil, attribute: attribute))
+                }
+                var filterGroups: [GroupRule] = []
+                for (groupIndex, group) in filter.groups.enumerated() {
+                    defer { attribute += group.filters.count }
+                    guard readsGroups else { continue }
+                    filterGroups.append(read(group, number: groupIndex, firstAttribute: attribute))
+                }
+                groups.append(filterGroups)
+                if known == 0 && (!readsGroups || filter.groups.isEmpty) && claimsEverything == nil {
+                    claimsEverything = filterIndex
+                }
+            }
+            return (groups, claimsEverything)
+        }
+
+        /// Reads group `number` of a filter, whose attributes are numbered from `firstAttribute`.
+        private mutating func read(_ group: AndroidIntentFilter.Group, number: Int, firstAttribute: Int) -> GroupRule {
+            var members: [Int32] = []
+            var queries = FilterSet()
+            var fragments = FilterSet()
+            for (offset, relativeFilter) in group.filters.enumerated() {
+                switch relativeFilter.part {
+                case .path:
+                    members.append(Int32(matchers.count))
+                    matchers.append(
+                        Matcher(scan: AndroidPathScan(relativeFilter.pattern), group: Int32(number), attribute: firstAttribute + offset))
+                case .query:
+                    queries.insert(queryPatterns.count)
+                    queryPatterns.append(relativeFilter.pattern)
+                case .fragment:
+                    fragments.insert(fragmentPatterns.count)
+                    fragmentPatterns.append(relativeFilter.pattern)
+                }
+            }
+            return GroupRule(
+                allows: group.allows, members: members, queries: queries, fragments: fragments, attribute: firstAttribute,
+                canMatch: !group.hasRejectedFilter && !group.filters.isEmpty)
+        }
+
+        /// Reads the Dynamic App Links rules as groups that allow or exclude; a rule with a
+        /// part Android cannot match matches no URL.
+        mutating func read(_ rules: [AndroidDynamicRule]) -> [GroupRule] {
+            rules.enumerated().map { index, rule in
+                var members: [Int32] = []
+                var canMatch = true
+                if let path = rule.path {
+                    if let pattern = AndroidDynamicRule.matcherPattern(path) {
+                        members.append(Int32(matchers.count))
+                        matchers.append(Matcher(scan: AndroidPathScan(pattern), group: nil, attribute: index, rule: Int32(index)))
+                    } else {
+                        canMatch = false
+                    }
+                }
+                var queries = FilterSet()
+                for parameter in rule.query {
+                    guard let pattern = AndroidDynamicRule.matcherPattern(parameter.value, after: parameter.name + "=") else {
+                        canMatch = false
+                        continue
+                    }
+                    queries.insert(queryPatterns.count)
+                    queryPatterns.append(pattern)
+                }
+                var fragments = FilterSet()
+                if let fragment = rule.fragment {
+                    if let pattern = AndroidDynamicRule.matcherPattern(fragment) {
+                        fragments.insert(fragmentPatterns.count)
+                        fragmentPatterns.append(pattern)
+                    } else {
+                        canMatch = false
+                    }
+                }
+                return GroupRule(
+                    allows: !rule.exclude, members: members, queries: queries, fragments: fragments, attribute: index,
+                    canMatch: canMatch)
+            }
+        }
+    }
+
     private let matchers: [Matcher]
     /// For each filter taking part, its groups.
     private let groups: [[GroupRule]]
@@ -206,103 +305,23 @@ package struct AndroidFilterLanguage: PathLanguage {
     package init(
         _ filters: [AndroidIntentFilter], apiLevel: Int, dynamicRules: [AndroidDynamicRule] = [], quantifier: Quantifier = .someURL
     ) {
-        var matchers: [Matcher] = []
-        var groups: [[GroupRule]] = []
-        var claimsEverything: Int?
-        var attribute = 0
-        var queryPatterns: [AndroidPathPattern] = []
-        var fragmentPatterns: [AndroidPathPattern] = []
-        let readsGroups = apiLevel >= AndroidIntentFilter.groupsIntroducedIn
-        for (filterIndex, filter) in filters.enumerated() {
-            var known = 0
-            for path in filter.paths {
-                defer { attribute += 1 }
-                guard path.kind.introducedIn <= apiLevel else { continue }
-                known += 1
-                matchers.append(Matcher(scan: AndroidPathScan(path), group: nil, attribute: attribute))
-            }
-            var filterGroups: [GroupRule] = []
-            for (groupIndex, group) in filter.groups.enumerated() {
-                defer { attribute += group.filters.count }
-                guard readsGroups else { continue }
-                var members: [Int32] = []
-                var queries = FilterSet()
-                var fragments = FilterSet()
-                for (offset, relativeFilter) in group.filters.enumerated() {
-                    switch relativeFilter.part {
-                    case .path:
-                        members.append(Int32(matchers.count))
-                        matchers.append(
-                            Matcher(
-                                scan: AndroidPathScan(relativeFilter.pattern), group: Int32(groupIndex),
-                                attribute: attribute + offset))
-                    case .query:
-                        queries.insert(queryPatterns.count)
-                        queryPatterns.append(relativeFilter.pattern)
-                    case .fragment:
-                        fragments.insert(fragmentPatterns.count)
-                        fragmentPatterns.append(relativeFilter.pattern)
-                    }
-                }
-                filterGroups.append(
-                    GroupRule(
-                        allows: group.allows, members: members, queries: queries, fragments: fragments, attribute: attribute,
-                        canMatch: !group.hasRejectedFilter && !group.filters.isEmpty))
-            }
-            groups.append(filterGroups)
-            if known == 0 && (!readsGroups || filter.groups.isEmpty) && claimsEverything == nil {
-                claimsEverything = filterIndex
-            }
-        }
+        var parts = Parts()
+        let (groups, claimsEverything) = parts.read(filters, apiLevel: apiLevel)
         if apiLevel >= AndroidIntentFilter.dynamicRulesIntroducedIn && !dynamicRules.isEmpty {
-            var rules: [GroupRule] = []
-            for (index, rule) in dynamicRules.enumerated() {
-                var members: [Int32] = []
-                var canMatch = true
-                if let path = rule.path {
-                    if let pattern = AndroidDynamicRule.matcherPattern(path) {
-                        members.append(Int32(matchers.count))
-                        matchers.append(
-                            Matcher(scan: AndroidPathScan(pattern), group: nil, attribute: index, rule: Int32(index)))
-                    } else {
-                        canMatch = false
-                    }
-                }
-                var queries = FilterSet()
-                for parameter in rule.query {
-                    guard let pattern = AndroidDynamicRule.matcherPattern(parameter.value, after: parameter.name + "=") else {
-                        canMatch = false
-                        continue
-                    }
-                    queries.insert(queryPatterns.count)
-                    queryPatterns.append(pattern)
-                }
-                var fragments = FilterSet()
-                if let fragment = rule.fragment {
-                    if let pattern = AndroidDynamicRule.matcherPattern(fragment) {
-                        fragments.insert(fragmentPatterns.count)
-                        fragmentPatterns.append(pattern)
-                    } else {
-                        canMatch = false
-                    }
-                }
-                rules.append(
-                    GroupRule(
-                        allows: !rule.exclude, members: members, queries: queries, fragments: fragments, attribute: index,
-                        canMatch: canMatch))
-            }
+            let rules = parts.read(dynamicRules)
             self.dynamicRules = rules
             rulesForEveryPath = rules.indices.filter { rules[$0].members.isEmpty }.map(Int32.init)
         } else {
             self.dynamicRules = nil
             rulesForEveryPath = []
         }
+        let matchers = parts.matchers
         self.matchers = matchers
         self.groups = groups
         self.quantifier = quantifier
         everythingClaimedBy = claimsEverything
         trie = LiteralTrie(matchers.indices.compactMap { Self.beginning(of: matchers[$0].scan, matcher: Int32($0)) })
-        if queryPatterns.isEmpty && fragmentPatterns.isEmpty {
+        if parts.queryPatterns.isEmpty && parts.fragmentPatterns.isEmpty {
             relative = nil
             isUndecided = false
         } else {
@@ -310,7 +329,7 @@ package struct AndroidFilterLanguage: PathLanguage {
             let chains = (groups + [self.dynamicRules ?? []]).map { chain in
                 chain.map { AndroidQueryAndFragment.Requirement(queries: $0.queries, fragments: $0.fragments) }
             }
-            relative = AndroidQueryAndFragment(queryPatterns: queryPatterns, fragmentPatterns: fragmentPatterns, chains: chains)
+            relative = AndroidQueryAndFragment(queryPatterns: parts.queryPatterns, fragmentPatterns: parts.fragmentPatterns, chains: chains)
             isUndecided = relative == nil
         }
     }
