@@ -5,7 +5,8 @@
 //   route set and rendered in every format; the outputs must hold their invariants.
 // - patterns: each line is a path pattern; the conflict trie must agree with comparing all
 //   pairs, and every relation with matching sample paths.
-// - resolve: a manifest, then a line `---urls---`, then URLs to resolve against it.
+// - resolve: a manifest, then a line `---urls---`, then URLs to resolve against it (and to read
+//   by every URL policy, which must agree).
 // - configuration: a .routelint.yml, whose globs are then matched against sample paths.
 // - matchers: a pattern line, then paths: read and matched as every Android path attribute
 //   and as an Apple component's path; the route paths the import writes for it are valid.
@@ -224,6 +225,26 @@ func fuzzResolve(_ bytes: [UInt8]) {
             check(result.apps.contains { $0.route(named: resolution.route ?? "") != nil }, "'\(url)' resolved to an undeclared route")
         }
         check(resolution.status != .ambiguous || resolution.candidates.count > 1, "'\(url)' is ambiguous with one candidate")
+        checkURLPolicies(String(url))
+    }
+}
+
+/// The one URL reading and its host policies agree: a link's parts spell it again; the host a
+/// request goes to is the host the platforms match, and a fetched host without its final dot
+/// is one a manifest may declare; the resolver and the import read the same parts.
+func checkURLPolicies(_ text: String) {
+    guard let url = LinkURL(text) else { return }
+    let spelled =
+        (url.writtenScheme.map { $0 + "://" } ?? "") + (url.authority ?? "") + url.path + (url.query.map { "?" + $0 } ?? "")
+        + (url.fragment.map { "#" + $0 } ?? "")
+    check(spelled == text, "'\(text)' is spelled '\(spelled)' from its parts")
+    if let fetched = url.fetchedHost {
+        check(url.matchedHost == fetched.text, "'\(text)': the fetched host is not the matched one")
+        let body = fetched.text.hasSuffix(".") ? String(fetched.text.dropLast()) : fetched.text
+        check(HostName(body, policy: .declared)?.covers(body) == true, "'\(text)': a fetched host a manifest cannot declare")
+    }
+    if let navigation = LinkURL(text, grammar: .navigationPattern), url.writtenScheme != nil {
+        check(navigation == url, "'\(text)': a navigation pattern with a scheme reads otherwise than the link")
     }
 }
 

@@ -20,7 +20,7 @@ extension AppComparison {
 
     /// Whether one of `patterns` (`*.example.com` for every subdomain) covers `host`.
     static func covers(_ patterns: [String], _ host: String) -> Bool {
-        patterns.contains { ParsedURL.host(host, matches: $0) }
+        patterns.contains { HostName.host(host, matches: $0) }
     }
 
     /// A host `pattern` covers and none of `patterns` does; nil when they cover all it covers.

@@ -236,17 +236,11 @@ package enum ManifestImport {
                     .init(.placeholder, "deep link '\(uri)' is a resource, kept out: write the route's path yourself", at: origin))
                 return nil
             }
-            var rest = Substring(uri)
-            var written: String?
-            if let separator = rest.firstRange(of: "://") {
-                written = String(rest[..<separator.lowerBound])
-                rest = rest[separator.upperBound...]
-            }
-            let scheme = written?.lowercased()
-            if let query = rest.firstIndex(where: { $0 == "?" || $0 == "#" }) { rest = rest[..<query] }
-            let slash = rest.firstIndex(of: "/") ?? rest.endIndex
-            let host = String(rest[..<slash])
-            var path = String(rest[slash...])
+            guard let url = LinkURL(uri, grammar: .navigationPattern) else { return nil }
+            let written = url.writtenScheme
+            let scheme = url.scheme
+            let host = url.authority ?? ""
+            var path = url.path
             if let placeholder = Placeholder.find(in: (written ?? "") + "://" + host) {
                 // `${scheme}://${host}/…`: the path is still the path.
                 manifest.notes.append(

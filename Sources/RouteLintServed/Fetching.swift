@@ -1,3 +1,5 @@
+import RouteLintCore
+
 /// An HTTP response to a request for a platform file: what `routelint hosts` reads of it.
 package struct HTTPAnswer: Sendable {
     /// The status code.
@@ -59,17 +61,12 @@ struct HostRequest: Hashable {
         self.path = path
     }
 
-    /// The request for an include statement's URL: https, a host name, no port, no user;
-    /// nil for any other URL. The fragment is no part of a request.
+    /// The request for an include statement's URL: https, a host name by
+    /// `HostName.Policy.fetched` (no port, no user); nil for any other URL. The fragment is no
+    /// part of a request.
     init?(includeURL text: String) {
-        guard text.lowercased().hasPrefix("https://") else { return nil }
-        var rest = text.dropFirst("https://".count)
-        if let fragment = rest.firstIndex(of: "#") { rest = rest[..<fragment] }
-        let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" } ?? rest.endIndex
-        let host = rest[..<authorityEnd].lowercased()
-        guard HostSurvey.isHostName(host) else { return nil }
-        let path = rest[authorityEnd...]
-        self.init(host: host, path: path.hasPrefix("/") ? String(path) : "/" + path)
+        guard let url = LinkURL(text), url.scheme == "https", let host = url.fetchedHost else { return nil }
+        self.init(host: host.text, path: (url.path.isEmpty ? "/" : url.path) + (url.query.map { "?" + $0 } ?? ""))
     }
 
     /// The outcome of every request, in order, at most `limit` under way at once.

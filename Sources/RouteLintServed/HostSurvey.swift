@@ -225,11 +225,11 @@ package struct HostSurvey: Sendable {
                 let declared = app.text(entry.value).lowercased()
                 var hosts = [declared]
                 if declared.hasPrefix("*.") {
-                    hosts = named.filter { ParsedURL.host($0, matches: declared) }
+                    hosts = named.filter { HostName.host($0, matches: declared) }
                     if hosts.isEmpty { facts.uncheckedWildcards.append(Located(declared, at: entry.range)) }
                 }
                 for host in hosts {
-                    guard isHostName(host) else {
+                    guard HostName(host, policy: .fetched) != nil else {
                         failures.append(ReadFailure(path: host, reason: "it is not a host name, so nothing can be fetched from it"))
                         continue
                     }
@@ -243,20 +243,5 @@ package struct HostSurvey: Sendable {
             }
         }
         return needs
-    }
-
-    /// Whether `host` is a DNS name a URL may hold: letters, digits, hyphens and dots, no
-    /// empty label but the root's after a final dot (`example.com.`, fully qualified: a name
-    /// Android's verifier asks for as written).
-    package static func isHostName(_ host: String) -> Bool {
-        let labels = (host.hasSuffix(".") ? host.dropLast() : Substring(host)).split(separator: ".", omittingEmptySubsequences: false)
-        return host.utf8.count <= 253 && !labels.isEmpty
-            && labels.allSatisfy { label in
-                !label.isEmpty && label.utf8.count <= 63
-                    && label.utf8.allSatisfy { byte in
-                        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
-                            || byte == UInt8(ascii: "-")
-                    }
-            }
     }
 }

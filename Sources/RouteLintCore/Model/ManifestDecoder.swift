@@ -730,13 +730,7 @@ private struct Decoder: ~Copyable {
 
     private mutating func host(_ node: Node, _ field: FieldReference) -> LocatedName? {
         guard let value = string(node, field) else { return nil }
-        let labels = cursor.text.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
-        let valid = labels.enumerated().allSatisfy { position, label in
-            (position == 0 && label.elementsEqual([UInt8(ascii: "*")]) && labels.count > 1)
-                || (!label.isEmpty
-                    && label.allSatisfy { ManifestName.isASCIILetter($0) || ManifestName.isASCIIDigit($0) || $0 == UInt8(ascii: "-") })
-        }
-        guard valid else {
+        guard HostName(String(decoding: cursor.text, as: UTF8.self), policy: .declared) != nil else {
             report(.invalidHost(symbols.text(value.value)), at: value.range)
             return nil
         }

@@ -387,41 +387,25 @@ package struct ParsedURL {
     let query: [URLResolver.Pair]
 
     static func parse(_ url: String) -> Result<ParsedURL, Failure> {
-        var rest = Substring(url)
-        if let hash = rest.firstIndex(of: "#") { rest = rest[..<hash] }
-        var queryText: Substring = ""
-        if let question = rest.firstIndex(of: "?") {
-            queryText = rest[rest.index(after: question)...]
-            rest = rest[..<question]
-        }
-        var scheme: String?
-        var host: String?
-        var path: Substring
-        if rest.hasPrefix("/") {
-            path = rest
-        } else if let colon = rest.firstIndex(of: ":"), rest[colon...].hasPrefix("://") {
-            let name = rest[..<colon].lowercased()
-            guard let first = name.unicodeScalars.first, first.properties.isAlphabetic, first.isASCII,
-                name.unicodeScalars.allSatisfy({
-                    $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0))
-                })
-            else { return .failure(Failure(message: "'\(name)' is not a URL scheme")) }
-            scheme = name
-            let afterScheme = rest[rest.index(colon, offsetBy: 3)...]
-            if name == "http" || name == "https" {
-                let authorityEnd = afterScheme.firstIndex(of: "/") ?? afterScheme.endIndex
-                var authority = afterScheme[..<authorityEnd]
-                if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
-                if let colon = authority.lastIndex(of: ":") { authority = authority[..<colon] }
-                host = authority.lowercased()
-                path = afterScheme[authorityEnd...]
-                if path.isEmpty { path = "/" }
-            } else {
-                // In a custom-scheme deep link, what stands where a host would is the first segment.
-                path = afterScheme.hasPrefix("/") ? afterScheme : "/" + afterScheme
+        guard let link = LinkURL(url) else {
+            // Why not: a scheme that is none, or neither a scheme nor a path.
+            let beforeQuery = url.prefix { $0 != "#" && $0 != "?" }
+            if let colon = beforeQuery.firstIndex(of: ":"), beforeQuery[colon...].hasPrefix("://") {
+                return .failure(Failure(message: "'\(beforeQuery[..<colon].lowercased())' is not a URL scheme"))
             }
-        } else {
             return .failure(Failure(message: "'\(url)' is neither a URL with a scheme nor a path starting with '/'"))
+        }
+        let scheme = link.scheme
+        var host: String?
+        let path: String
+        if link.isWeb {
+            host = link.matchedHost ?? ""
+            path = link.path.isEmpty ? "/" : link.path
+        } else if scheme != nil {
+            // In a custom-scheme deep link, what stands where a host would is the first segment.
+            path = link.pathAfterScheme
+        } else {
+            path = link.path
         }
         var pieces = path.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
         if pieces.last == "" { pieces.removeLast() }
@@ -434,30 +418,23 @@ package struct ParsedURL {
             segments.append(decoded)
         }
         var query: [URLResolver.Pair] = []
-        for item in queryText.split(separator: "&") {
+        for item in (link.query ?? "").split(separator: "&") {
             let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let decode = { (text: Substring) in PathText.percentDecoded(text).map { String(decoding: $0, as: UTF8.self) } ?? String(text) }
             query.append(URLResolver.Pair(name: decode(parts[0]), value: parts.count > 1 ? decode(parts[1]) : ""))
         }
-        return .success(ParsedURL(scheme: scheme, host: host, path: String(path), segments: segments, query: query))
+        return .success(ParsedURL(scheme: scheme, host: host, path: path, segments: segments, query: query))
     }
 
     /// Whether the app declares the URL's scheme or host; every app takes bare paths.
     func belongs(to app: AppModel) -> Bool {
         if let host {
-            return app.hosts.contains { Self.host(host, matches: app.text($0.value).lowercased()) }
+            return app.hosts.contains { HostName.host(host, matches: app.text($0.value).lowercased()) }
         }
         if let scheme {
             return app.schemes.contains { app.text($0.value).lowercased() == scheme }
         }
         return true
-    }
-
-    /// Whether `host` (lower-cased) is the `declared` host, or a subdomain of a declared
-    /// `*.example.com`: the one reading of the `hosts` wildcard.
-    package static func host(_ host: String, matches declared: String) -> Bool {
-        if declared.hasPrefix("*.") { return host.hasSuffix(declared.dropFirst(1)) && host.count > declared.count - 1 }
-        return host == declared
     }
 
     func unknownOriginReason(apps: [AppModel]) -> String {

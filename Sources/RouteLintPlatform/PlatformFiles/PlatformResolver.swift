@@ -97,7 +97,7 @@ package enum PlatformResolver {
             case .association(let details):
                 // A file decides only the URLs of the hosts it is served for: the app's.
                 if let app, !app.hosts.isEmpty,
-                    !app.hosts.contains(where: { ParsedURL.host(parts.host, matches: app.text($0.value).lowercased()) })
+                    !app.hosts.contains(where: { HostName.host(parts.host, matches: app.text($0.value).lowercased()) })
                 {
                     let hosts = app.hosts.map { "'\(app.text($0.value))'" }.joined(separator: ", ")
                     answers.append(
@@ -210,28 +210,12 @@ package enum PlatformResolver {
         let fragment: String?
 
         init?(_ url: String) {
-            guard url.lowercased().hasPrefix("https://") else { return nil }
-            var rest = Substring(url.dropFirst("https://".count))
-            var fragment: String?
-            if let hash = rest.firstIndex(of: "#") {
-                fragment = String(rest[rest.index(after: hash)...])
-                rest = rest[..<hash]
-            }
-            var query: String?
-            if let question = rest.firstIndex(of: "?") {
-                query = String(rest[rest.index(after: question)...])
-                rest = rest[..<question]
-            }
-            let slash = rest.firstIndex(of: "/") ?? rest.endIndex
-            var host = rest[..<slash].lowercased()
             // Both platforms compare the host without the user info (`user@`) and the port.
-            if let at = host.lastIndex(of: "@") { host = String(host[host.index(after: at)...]) }
-            if let colon = host.lastIndex(of: ":") { host = String(host[..<colon]) }
-            guard !host.isEmpty else { return nil }
+            guard let link = LinkURL(url), link.scheme == "https", let host = link.matchedHost else { return nil }
             self.host = host
-            encodedPath = String(rest[slash...])
-            self.query = query
-            self.fragment = fragment
+            encodedPath = link.path
+            query = link.query
+            fragment = link.fragment
         }
     }
 }

@@ -1,0 +1,172 @@
+/// A host name, read by one of the named policies every layer shares: the manifest's `hosts`,
+/// the host a request is made to, and the host both platforms match a link's URL by.
+package struct HostName: Hashable, Sendable, CustomStringConvertible {
+    /// How a text is read as a host name.
+    package enum Policy: Sendable {
+        /// A manifest's `hosts` entry: labels of ASCII letters, digits and hyphens joined by
+        /// dots, the first label `*` for every subdomain (`*.example.com`). Any case.
+        case declared
+        /// A host asked for a file (`routelint hosts`, an include statement): a DNS name of
+        /// lower-case letters, digits and hyphens, labels of at most 63 bytes and 253 in all,
+        /// no wildcard, no user info, no port; a final dot allowed (`example.com.`, fully
+        /// qualified: a name Android's verifier asks for as written).
+        case fetched
+    }
+
+    /// The name, lower-cased.
+    package let text: String
+
+    /// `text` read by `policy`; nil when it is no host name by it.
+    package init?(_ text: some StringProtocol, policy: Policy) {
+        let bytes = Array(text.utf8)
+        switch policy {
+        case .declared:
+            let labels = bytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+            let valid = labels.enumerated().allSatisfy { position, label in
+                (position == 0 && label.elementsEqual([UInt8(ascii: "*")]) && labels.count > 1)
+                    || (!label.isEmpty && label.allSatisfy { Self.isLetterOrDigit($0) || $0 == UInt8(ascii: "-") })
+            }
+            guard valid else { return nil }
+        case .fetched:
+            let body = bytes.last == UInt8(ascii: ".") ? bytes.dropLast() : bytes[...]
+            let labels = body.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+            let valid =
+                bytes.count <= 253 && !labels.isEmpty
+                && labels.allSatisfy { label in
+                    !label.isEmpty && label.count <= 63
+                        && label.allSatisfy { byte in
+                            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+                                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+                                || byte == UInt8(ascii: "-")
+                        }
+                }
+            guard valid else { return nil }
+        }
+        self.text = String(text).lowercased()
+    }
+
+    /// Whether the name is a wildcard (`*.example.com`), which stands for its subdomains.
+    package var isWildcard: Bool { text.hasPrefix("*.") }
+
+    /// Whether `host` (lower-cased) is this name, or a subdomain of this `*.example.com`: the
+    /// one reading of the `hosts` wildcard.
+    package func covers(_ host: String) -> Bool {
+        Self.host(host, matches: text)
+    }
+
+    /// Whether `host` (lower-cased) is the `declared` host (lower-cased), or a subdomain of a
+    /// declared `*.example.com`.
+    package static func host(_ host: String, matches declared: String) -> Bool {
+        if declared.hasPrefix("*.") { return host.hasSuffix(declared.dropFirst(1)) && host.count > declared.count - 1 }
+        return host == declared
+    }
+
+    package var description: String { text }
+
+    private static func isLetterOrDigit(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+    }
+}
+
+/// A URL split once into its parts as written — scheme, authority, path, query, fragment — by
+/// the one grammar every layer shares; the questions callers ask of it (the host the platforms
+/// match, the host a request goes to) are its named policies.
+package struct LinkURL: Sendable, Equatable {
+    /// Which texts are URLs.
+    package enum Grammar: Sendable {
+        /// A link as an app receives it: `scheme://authority/path?query#fragment`, the scheme a
+        /// letter then letters, digits, `+`, `-` and `.`; or a bare path from `/`.
+        case link
+        /// A Jetpack Navigation `uriPattern`: the scheme any text before `://` (placeholders
+        /// such as `${applicationId}` included), or none at all, the text then starting with
+        /// the authority (Android then takes `http` and `https`).
+        case navigationPattern
+    }
+
+    /// The scheme as written; nil for a bare path, or a navigation pattern without one.
+    package let writtenScheme: String?
+    /// The authority as written (user info, host, port: `user@Example.com:8443`), up to the
+    /// first `/`; nil for a bare path.
+    package let authority: String?
+    /// The path as written, from its `/`; empty when the authority is all there is.
+    package let path: String
+    /// The query, after `?` and before `#`; nil without a `?`.
+    package let query: String?
+    /// The fragment, after the first `#`; nil without one.
+    package let fragment: String?
+
+    /// `text` taken apart by `grammar`; nil when it is no URL by it.
+    package init?(_ text: String, grammar: Grammar = .link) {
+        var rest = Substring(text)
+        var fragment: String?
+        if let hash = rest.firstIndex(of: "#") {
+            fragment = String(rest[rest.index(after: hash)...])
+            rest = rest[..<hash]
+        }
+        var query: String?
+        if let question = rest.firstIndex(of: "?") {
+            query = String(rest[rest.index(after: question)...])
+            rest = rest[..<question]
+        }
+        if grammar == .link && rest.hasPrefix("/") {
+            self.init(scheme: nil, authority: nil, path: String(rest), query: query, fragment: fragment)
+            return
+        }
+        var scheme: String?
+        if let separator = rest.firstRange(of: "://") {
+            scheme = String(rest[..<separator.lowerBound])
+            if grammar == .link, !Self.isScheme(scheme!) { return nil }
+            rest = rest[separator.upperBound...]
+        } else if grammar == .link {
+            return nil
+        }
+        let slash = rest.firstIndex(of: "/") ?? rest.endIndex
+        self.init(scheme: scheme, authority: String(rest[..<slash]), path: String(rest[slash...]), query: query, fragment: fragment)
+    }
+
+    private init(scheme: String?, authority: String?, path: String, query: String?, fragment: String?) {
+        self.writtenScheme = scheme
+        self.authority = authority
+        self.path = path
+        self.query = query
+        self.fragment = fragment
+    }
+
+    /// The scheme, lower-cased.
+    package var scheme: String? { writtenScheme?.lowercased() }
+
+    /// Whether the scheme is the web's (`http`, `https`), whose authority is a host.
+    package var isWeb: Bool { scheme == "http" || scheme == "https" }
+
+    /// The host both platforms match a link by: the authority lower-cased, without its user
+    /// info (`user@`) and port (`:8443`); nil without an authority, or when nothing is left.
+    package var matchedHost: String? {
+        guard var host = authority?.lowercased()[...] else { return nil }
+        if let at = host.lastIndex(of: "@") { host = host[host.index(after: at)...] }
+        if let colon = host.lastIndex(of: ":") { host = host[..<colon] }
+        return host.isEmpty ? nil : String(host)
+    }
+
+    /// The host a request for the URL is made to: the authority, lower-cased, when it is a
+    /// host name by `HostName.Policy.fetched` alone — a URL with user info or a port names no
+    /// file a verifier fetches.
+    package var fetchedHost: HostName? {
+        authority.flatMap { HostName($0.lowercased(), policy: .fetched) }
+    }
+
+    /// What a custom scheme's link holds after `scheme://`: routelint reads it as a path, its
+    /// first segment where a web URL has its host (`shop://products/42` is `/products/42`).
+    package var pathAfterScheme: String {
+        let afterScheme = (authority ?? "") + path
+        return afterScheme.hasPrefix("/") ? afterScheme : "/" + afterScheme
+    }
+
+    /// Whether `text` is a URL scheme: a letter, then letters, digits, `+`, `-` and `.`.
+    private static func isScheme(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic else { return false }
+        return text.unicodeScalars.allSatisfy {
+            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0))
+        }
+    }
+}
