@@ -102,7 +102,7 @@ struct HostileInputEndToEndTests {
         }.map { String(format: "U+%04X", $0.value) }
     }
 
-    @Test("a hostile app name, host and file name reach no output raw")
+    @Test("a hostile app name, host and file name, and link files to import, reach no output raw: every command and format")
     func hostileNames() throws {
         // An escape that colours, one that sets the terminal's title, one that clears the screen,
         // and a right-to-left override, in the app's name, a host and the manifest's file name.
@@ -123,6 +123,9 @@ struct HostileInputEndToEndTests {
             // A platform file configured for another app, whose name is hostile too.
             "set/.routelint.yml": #"platform-files: [{path: apple-app-site-association, app: "\e]0;other\a"}]"# + "\n",
             "set/apple-app-site-association": #"{"applinks": {"details": []}}"#,
+            // Link files to import whose app ID and path hold escapes.
+            "files/apple-app-site-association":
+                #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.ex\u001b[31m"], "components": [{"/": "/a\u001b]0;x\u0007"}]}]}}"#,
             "earlier/" + fileName: manifest.replacingOccurrences(of: "path: /,", with: "path: /start,"),
         ]) { root in
             let directory = root.appendingPathComponent("set")
@@ -145,10 +148,34 @@ struct HostileInputEndToEndTests {
                         try RouteLint.run(["diff", fileName, "--against", "../earlier", "--format", format], in: directory)
                     ))
             }
+            for language in ["swift", "kotlin", "app-links"] {
+                runs.append(
+                    ("generate \(language)", try RouteLint.run(["generate", language, "--output", "../generated"], in: directory)))
+            }
+            for format in ["dot", "mermaid"] {
+                runs.append(("graph --format \(format)", try RouteLint.run(["graph", "--format", format], in: directory)))
+            }
+            runs.append(("audit", try RouteLint.run(["audit", "--output", "../audit.html"], in: directory)))
+            let imported = root.appendingPathComponent("imported.routes.yaml")
+            runs.append(
+                (
+                    "import",
+                    try RouteLint.run(
+                        ["import", "../files/apple-app-site-association", "--output", imported.path], in: directory)
+                ))
+            let written = try String(contentsOf: imported, encoding: .utf8)
+            #expect(Self.rawControls(in: written).isEmpty, "import wrote: \(written)")
             for (command, result) in runs {
                 #expect(Self.rawControls(in: result.stdout).isEmpty, "\(command) wrote to standard output: \(result.stdout)")
                 #expect(Self.rawControls(in: result.stderr).isEmpty, "\(command) wrote to standard error: \(result.stderr)")
             }
+            // Each command ran as it would on any input: generate refuses a set with errors,
+            // the graphs are drawn, the import writes its manifest.
+            let statuses = Dictionary(runs.map { ($0.0, $0.1.status) }, uniquingKeysWith: { first, _ in first })
+            #expect(["generate swift", "generate kotlin", "generate app-links"].map { statuses[$0] } == [1, 1, 1])
+            #expect(statuses["import"] == 0)
+            let graphs = runs.filter { $0.0.hasPrefix("graph") }.map { $0.1.stdout.prefix { $0 != " " } }
+            #expect(graphs == ["digraph", "flowchart"])
             // The run said what it could not check, with the names escaped.
             let lint = runs[0].1
             #expect(lint.status == 2, "\(lint.stdout)\(lint.stderr)")
