@@ -50,9 +50,9 @@ package struct DiffRun: Sendable {
     /// The apps in the other revision.
     package let earlierApps: [AppModel]
     /// The changes reported, in report order.
-    package private(set) var active: [Finding]
+    package let active: [Finding]
     /// Changes silenced by a directive or accepted by the baseline, for SARIF.
-    package private(set) var suppressed: [Finding]
+    package let suppressed: [Finding]
     /// The other revision, in words: `'main' (3f2a1b0c9d8e)`, `the folder 'base'`.
     package let againstLabel: String
     /// Comparisons that stopped at their bound: the run is incomplete.
@@ -60,13 +60,13 @@ package struct DiffRun: Sendable {
     /// For each of `files`, the app it declares, in words.
     private let appOfFile: [String]
     /// What to say on standard error, in order.
-    package private(set) var messages: [RunMessage]
+    package let messages: [RunMessage]
     /// With `writesBaseline`: the baseline to save.
-    package private(set) var newBaseline: Baseline?
+    package let newBaseline: Baseline?
     /// How long the run took, in seconds.
     package private(set) var seconds: Double = 0
     /// Whether the run passes, and why not.
-    package private(set) var verdict: Verdict
+    package let verdict: Verdict
 
     /// Runs the comparison. Throws when it cannot go on: the revision cannot be read, or a
     /// side cannot be read or parsed whole.

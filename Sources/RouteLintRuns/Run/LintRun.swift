@@ -65,22 +65,22 @@ public struct LintRun: Sendable {
     /// Files that are not well-formed YAML: what they declare is missing from `apps`.
     public let unparsedFiles: [FileID]
     /// The findings reported, in report order.
-    public private(set) var active: [Finding]
+    public let active: [Finding]
     /// The manifests' `# routelint:ignore` directives.
     package let suppressionDirectives: [SuppressionDirective]
     /// Findings silenced by a directive or accepted by the baseline, for SARIF.
-    public private(set) var suppressed: [Finding]
+    public let suppressed: [Finding]
     /// Checks that were not made, and why (an app that may lack a file): for SARIF's
     /// notifications and standard error.
     public let skippedChecks: [String]
     /// What to say on standard error, in order.
-    public private(set) var messages: [RunMessage]
+    public let messages: [RunMessage]
     /// With `writesBaseline`: the baseline to save.
-    package private(set) var newBaseline: Baseline?
+    package let newBaseline: Baseline?
     /// How long the run took, in seconds, until the verdict.
     public private(set) var seconds: Double = 0
     /// Whether the run passes, and why not.
-    public private(set) var verdict: Verdict
+    public let verdict: Verdict
 
     /// Runs the lint. Throws when the run cannot go on (see `RunFailure`).
     public static func perform(_ options: LintOptions) throws(RunFailure) -> LintRun {
