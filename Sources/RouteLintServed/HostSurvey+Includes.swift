@@ -64,7 +64,7 @@ extension HostSurvey {
                 } else {
                     switch outcomes[request]! {
                     case .unreachable(let reason):
-                        if reported.insert(request).inserted { gathered.unfetched(request.url, reason) }
+                        if reported.insert(request).inserted { gathered.unfetched(request.url, "\(reason)") }
                         continue
                     case .tlsFailure(let reason):
                         gathered.facts.includes.append(

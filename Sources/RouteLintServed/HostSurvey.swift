@@ -112,7 +112,7 @@ package struct HostSurvey: Sendable {
             }
             switch outcomes[request]! {
             case .unreachable(let reason):
-                if reported.insert(request).inserted { gathered.unfetched(request.url, reason) }
+                if reported.insert(request).inserted { gathered.unfetched(request.url, "\(reason)") }
             case .tlsFailure(let reason):
                 gathered.facts.files.append(
                     ServedFile(url: request.url, kind: need.kind, hostEntry: need.hostEntry, answer: .tlsFailure(reason: reason)))
@@ -165,7 +165,7 @@ package struct HostSurvey: Sendable {
         }
 
         /// A request that could not be made: the survey is incomplete.
-        mutating func unfetched(_ url: String, _ reason: String) {
+        mutating func unfetched(_ url: String, _ reason: TerminalSafe) {
             failures.append(ReadFailure(path: url, reason: reason))
             messages.append(RunMessage(.error, "cannot fetch \(url): \(reason)"))
         }
@@ -176,7 +176,7 @@ package struct HostSurvey: Sendable {
         mutating func answer(_ outcome: FetchOutcome, at url: String, body: String) -> HTTPAnswer? {
             switch outcome {
             case .unreachable(let reason):
-                unfetched(url, reason)
+                unfetched(url, "\(reason)")
             case .tlsFailure(let reason):
                 unfetched(url, "TLS failed (\(reason))")
             case .answered(let answer) where answer.bodyCut:

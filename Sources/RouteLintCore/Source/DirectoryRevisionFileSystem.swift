@@ -24,15 +24,15 @@ package struct DirectoryRevisionFileSystem: RouteSetFileSystem {
     }
 
     package func entry(at path: String) -> Result<FileSystemEntry, ReadFailure> {
-        located(path).flatMap { disk.entry(at: $0) }.mapError { ReadFailure(path: path, reason: $0.reason) }
+        located(path).flatMap { disk.entry(at: $0) }.mapError { ReadFailure(path: path, reason: $0.safeReason) }
     }
 
     package func names(inDirectory path: String) -> Result<[String], ReadFailure> {
-        located(path).flatMap { disk.names(inDirectory: $0) }.mapError { ReadFailure(path: path, reason: $0.reason) }
+        located(path).flatMap { disk.names(inDirectory: $0) }.mapError { ReadFailure(path: path, reason: $0.safeReason) }
     }
 
     package func contents(of path: String) -> Result<[UInt8], ReadFailure> {
-        located(path).flatMap { disk.contents(of: $0) }.mapError { ReadFailure(path: path, reason: $0.reason) }
+        located(path).flatMap { disk.contents(of: $0) }.mapError { ReadFailure(path: path, reason: $0.safeReason) }
     }
 }
 

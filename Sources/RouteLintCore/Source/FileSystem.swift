@@ -9,14 +9,16 @@ public struct ReadFailure: Error, Equatable, Sendable {
     /// The path as the user would name it.
     public let path: String
     /// Why it could not be read, as `strerror` or routelint says it: "No such file or directory";
-    /// escaped for a terminal (`TerminalText`), as every output that prints it needs.
-    public let reason: String
+    /// escaped for a terminal (`TerminalSafe`), as every output that prints it needs.
+    public var reason: String { safeReason.text }
+    /// The reason as it was made: its interpolated values escaped.
+    public let safeReason: TerminalSafe
 
-    /// A failure to read `path`, for `reason`: the reason is escaped here, so a name from a file
-    /// in it never reaches a terminal or log as it is.
-    public init(path: String, reason: String) {
+    /// A failure to read `path`, for `reason`: a name from a file interpolated into the reason
+    /// is escaped as it is made (`TerminalSafe`), so it never reaches a terminal or log as it is.
+    public init(path: String, reason: TerminalSafe) {
         self.path = path
-        self.reason = TerminalText.escape(reason)
+        self.safeReason = reason
     }
 }
 
@@ -238,8 +240,8 @@ public struct DiskFileSystem: RouteSetFileSystem {
         }
     }
 
-    static func errorText(_ code: Int32) -> String {
-        String(cString: strerror(code))
+    static func errorText(_ code: Int32) -> TerminalSafe {
+        TerminalSafe(escaping: String(cString: strerror(code)))
     }
 }
 

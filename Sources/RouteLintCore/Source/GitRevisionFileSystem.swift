@@ -126,7 +126,7 @@ package struct GitRevisionFileSystem: RouteSetFileSystem {
                 problem = error.description
             }
             for entry in wanted where results[entry.index] == nil {
-                results[entry.index] = .failure(ReadFailure(path: paths[entry.index], reason: problem))
+                results[entry.index] = .failure(ReadFailure(path: paths[entry.index], reason: TerminalSafe(escaping: problem)))
             }
         }
         return results.map { $0! }

@@ -43,7 +43,7 @@ extension RouteSetLoader {
                     navigationFiles.append(SourceFile(id: FileID(0), path: shown, bytes: bytes))
                 }
             case .failure(let failure):
-                unreadable.append(ReadFailure(path: shown, reason: failure.reason))
+                unreadable.append(ReadFailure(path: shown, reason: failure.safeReason))
             }
         }
         navigationFiles = navigationFiles.enumerated().map { index, file in

@@ -54,7 +54,7 @@ extension RouteSetLoader {
                 let source = SourceFile(id: FileID(firstID + files.count), path: shown, bytes: bytes)
                 files.append(PlatformFileSource(file: source, app: apps[file.absolute] ?? nil))
             case .failure(let failure):
-                unreadable.append(ReadFailure(path: shown, reason: failure.reason))
+                unreadable.append(ReadFailure(path: shown, reason: failure.safeReason))
             }
         }
         return (files, unreadable)

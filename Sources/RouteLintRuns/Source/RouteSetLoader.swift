@@ -206,7 +206,7 @@ package struct RouteSetLoader: Sendable {
         for (file, read) in zip(discovery.files, contents) {
             switch read {
             case .success(let bytes): files.append(SourceFile(id: FileID(files.count), path: file.shown, bytes: bytes))
-            case .failure(let failure): unreadable.append(ReadFailure(path: file.shown, reason: failure.reason))
+            case .failure(let failure): unreadable.append(ReadFailure(path: file.shown, reason: failure.safeReason))
             }
         }
         return LoadedRouteSet(files: files, unreadable: unreadable, messages: unreadable.map(Self.unreadable))
@@ -255,7 +255,7 @@ package struct RouteSetLoader: Sendable {
     struct Walk {
         struct Failure {
             let path: String
-            let reason: String
+            let reason: TerminalSafe
             let foundByInclude: Bool
         }
 
@@ -282,7 +282,7 @@ package struct RouteSetLoader: Sendable {
             case .failure(let failure):
                 // Below a folder, only what would be linted is worth a complaint.
                 if given || selects(absolute) {
-                    failures.append(Failure(path: shown, reason: failure.reason, foundByInclude: foundByInclude))
+                    failures.append(Failure(path: shown, reason: failure.safeReason, foundByInclude: foundByInclude))
                 }
                 return
             }
@@ -294,7 +294,7 @@ package struct RouteSetLoader: Sendable {
                 switch fileSystem.names(inDirectory: absolute) {
                 case .success(let found): names = found
                 case .failure(let failure):
-                    failures.append(Failure(path: shown, reason: failure.reason, foundByInclude: foundByInclude))
+                    failures.append(Failure(path: shown, reason: failure.safeReason, foundByInclude: foundByInclude))
                     return
                 }
                 for name in names.filter({ !$0.hasPrefix(".") || enteredHiddenNames.contains($0) }).sorted() {
