@@ -17,18 +17,8 @@ struct AppleClaimsComparisonTests {
 
     /// Splits a witness's `/path?query#fragment` as a URL does.
     static func parts(_ text: String) -> (path: String, query: String?, fragment: String?) {
-        var rest = Substring(text)
-        var fragment: String?
-        if let hash = rest.firstIndex(of: "#") {
-            fragment = String(rest[rest.index(after: hash)...])
-            rest = rest[..<hash]
-        }
-        var query: String?
-        if let mark = rest.firstIndex(of: "?") {
-            query = String(rest[rest.index(after: mark)...])
-            rest = rest[..<mark]
-        }
-        return (String(rest), query, fragment)
+        let url = LinkURL(text)
+        return (url?.path ?? text, url?.query, url?.fragment)
     }
 
     static func opens(_ components: [AppleLinkComponent], _ path: String, _ query: String?, _ fragment: String?) -> Bool {

@@ -39,8 +39,7 @@ extension PlatformLinkCheck.FileCheck {
         reach: inout DynamicRuleReach
     ) {
         let filters = chosen.map(\.filter)
-        let attributes = chosen.flatMap(\.attributeRanges)
-        let names = chosen.flatMap(\.filter.attributeNames)
+        let attributes = ChosenAttributes(chosen)
         for alike in readingClasses(filters, expressible) {
             let level = alike[0].lowerBound
             // From API 35 the Dynamic App Links rules of assetlinks.json narrow the filters.
@@ -73,7 +72,7 @@ extension PlatformLinkCheck.FileCheck {
                 var comparison = PlatformLinkCheck.ClaimsComparison(
                     routes: expressible.segments.routes, host: host, platform: .android(alike), percentIsLiteral: true,
                     claimant: { index in
-                        if let index, index < attributes.count { return (attributes[index], names[index]) }
+                        if let index, let attribute = attributes.attribute(index) { return attribute }
                         guard let filter = language.everythingClaimedBy else { return nil }
                         return (chosen[filter].range, "the intent filter, which has no path attribute read there, so claims every path")
                     })
@@ -113,6 +112,35 @@ extension PlatformLinkCheck.FileCheck {
             }
         }
         return classes.map(\.ranges)
+    }
+}
+
+/// The path attributes of the intent filters chosen for a host, numbered across them as
+/// `AndroidFilterLanguage` numbers its deciders: where each is written and how a finding names
+/// it, found on demand — a file may hold hundreds of thousands, and findings name few.
+struct ChosenAttributes {
+    private let chosen: [PlatformFile.LocatedFilter]
+    /// For each chosen filter, how many attributes the filters before it hold.
+    private let starts: [Int]
+
+    init(_ chosen: [PlatformFile.LocatedFilter]) {
+        self.chosen = chosen
+        var starts: [Int] = []
+        var count = 0
+        for filter in chosen {
+            starts.append(count)
+            count += filter.attributeRanges.count
+        }
+        self.starts = starts
+    }
+
+    /// Where attribute `index` is written and its name; nil past the last.
+    func attribute(_ index: Int) -> (SourceRange, String)? {
+        guard let filter = starts.lastIndex(where: { $0 <= index }) else { return nil }
+        let local = index - starts[filter]
+        let located = chosen[filter]
+        guard local < located.attributeRanges.count, let name = located.filter.attributeName(at: local) else { return nil }
+        return (located.attributeRanges[local], name)
     }
 }
 

@@ -164,8 +164,7 @@ package enum PlatformResolver {
         let outcome = language.outcome(
             state, query: url.query.map { AndroidURIDecoding.decode($0.utf8) },
             fragment: url.fragment.map { AndroidURIDecoding.decode($0.utf8) })
-        let ranges = filters.flatMap(\.attributeRanges)
-        let names = filters.flatMap(\.filter.attributeNames)
+        let attributes = ChosenAttributes(filters)
         func rulePlace(_ range: SourceRange) -> Place? {
             dynamicRules.map { Place(file: $0.file.path, position: range.start) }
         }
@@ -178,7 +177,7 @@ package enum PlatformResolver {
             return Answer(scope: label, opensApp: false, decidedBy: nil, apiLevels: scope)
         case .opens(let attribute, let ruleIndex):
             let (name, place): (String, Place) =
-                attribute.map { (names[$0], location(ranges[$0])) }
+                attribute.flatMap { attributes.attribute($0) }.map { ($0.1, location($0.0)) }
                 ?? (
                     "an intent filter with no path attribute read at this level", location(filters[language.everythingClaimedBy ?? 0].range)
                 )
@@ -186,9 +185,10 @@ package enum PlatformResolver {
                 scope: label, opensApp: true, decidedBy: name + (ruleIndex.map { ", let through by " + rule($0) } ?? ""), place: place,
                 apiLevels: scope)
         case .blocked(let attribute):
+            // A group's attribute is among the filters' attributes; the filter stands for it otherwise.
+            let (range, name) = attributes.attribute(attribute) ?? (filters[0].range, "a <uri-relative-filter-group>")
             return Answer(
-                scope: label, opensApp: false, decidedBy: names[attribute] + " (allow=\"false\")", place: location(ranges[attribute]),
-                apiLevels: scope)
+                scope: label, opensApp: false, decidedBy: name + " (allow=\"false\")", place: location(range), apiLevels: scope)
         case .excluded(let ruleIndex?):
             return Answer(
                 scope: label, opensApp: false, decidedBy: rule(ruleIndex) + " (exclude)",

@@ -92,11 +92,20 @@ package struct AndroidIntentFilter: Sendable {
         }
     }
 
-    /// Each path attribute as a finding names it, numbered as `AndroidFilterLanguage` numbers
-    /// its deciders: the plain ones, then each group's filter attributes.
-    package var attributeNames: [String] {
-        paths.map { "android:\($0.kind.rawValue) '\($0.pattern)'" }
-            + groups.flatMap(\.filters).map { "android:\($0.attributeName) '\($0.pattern.pattern)' of a <uri-relative-filter-group>" }
+    /// Path attribute `index` as a finding names it, numbered as `AndroidFilterLanguage` numbers
+    /// its deciders: the plain ones, then each group's filter attributes. Made on demand: a
+    /// filter may hold hundreds of thousands, and findings name few.
+    package func attributeName(at index: Int) -> String? {
+        if index < paths.count { return "android:\(paths[index].kind.rawValue) '\(paths[index].pattern)'" }
+        var rest = index - paths.count
+        for group in groups {
+            if rest < group.filters.count {
+                let filter = group.filters[rest]
+                return "android:\(filter.attributeName) '\(filter.pattern.pattern)' of a <uri-relative-filter-group>"
+            }
+            rest -= group.filters.count
+        }
+        return nil
     }
 
     /// The first API level that reads `<uri-relative-filter-group>`.

@@ -13,34 +13,53 @@ final class AndroidPathScan: Sendable {
     private let suffixUnits: [ClosedRange<UInt16>]
     /// For `pathSuffix`: the failure function of the suffix's units (KMP).
     private let failure: [Int32]
-    /// For `pathAdvancedPattern`: its tokens.
+    /// For `pathAdvancedPattern`: its tokens, and its character sets. A file may hold hundreds
+    /// of thousands of patterns, so a token takes 12 bytes and the arrays hold no spare capacity.
     private let tokens: [Token]
+    private let sets: [UnitSet]
 
     /// One token of an advanced pattern: the units it accepts and how many it takes.
     struct Token: Sendable {
-        enum Accepts: Sendable {
-            case unit(UInt16)
-            case any
-            case set([ClosedRange<Int32>], inverted: Bool)
-        }
-
         let accepts: Accepts
         let minimum: Int32
         let maximum: Int32
+    }
 
-        func takes(_ unit: UInt16) -> Bool {
-            switch accepts {
-            case .unit(let expected): return unit == expected
-            case .any: return true
-            case .set(let ranges, let inverted): return ranges.contains { $0.contains(Int32(unit)) } != inverted
-            }
-        }
+    /// What a token accepts, in four bytes: one unit, any unit, or the units of a set of the
+    /// scan's `sets`.
+    struct Accepts: Sendable {
+        /// A unit (0...0xFFFF), -1 for any unit, or `-2 - n` for set `n`.
+        let code: Int32
+
+        static let any = Accepts(code: -1)
+        static func unit(_ unit: UInt16) -> Accepts { Accepts(code: Int32(unit)) }
+        static func set(_ index: Int) -> Accepts { Accepts(code: -2 - Int32(index)) }
+
+        /// The one unit accepted, if that is what the token accepts.
+        var unit: UInt16? { code >= 0 ? UInt16(code) : nil }
+        /// The set whose units are accepted, if that is what the token accepts.
+        var set: Int? { code <= -2 ? Int(-2 - code) : nil }
+    }
+
+    /// A character set: its members' ranges, or, `inverted`, every unit outside them.
+    struct UnitSet: Sendable {
+        let members: [ClosedRange<Int32>]
+        let inverted: Bool
+
+        func contains(_ unit: UInt16) -> Bool { members.contains { $0.contains(Int32(unit)) } != inverted }
+    }
+
+    /// Whether `token` takes `unit`.
+    private func takes(_ token: Token, _ unit: UInt16) -> Bool {
+        if let expected = token.accepts.unit { return unit == expected }
+        if let set = token.accepts.set { return sets[set].contains(unit) }
+        return true
     }
 
     init(_ pattern: AndroidPathPattern) {
         self.pattern = pattern
         let units = pattern.units
-        tokens = pattern.kind == .advancedGlob ? Self.tokens(pattern.parsed) : []
+        (tokens, sets) = pattern.kind == .advancedGlob ? Self.tokens(pattern.parsed) : ([], [])
         suffixUnits = pattern.kind == .suffix ? Set(units).sorted().map { $0...$0 } : []
         failure = pattern.kind == .suffix ? Self.failureFunction(units) : []
     }
@@ -73,11 +92,10 @@ final class AndroidPathScan: Sendable {
             // next one may read it too.
             var mayLeave = token < tokens.count && matched >= tokens[token].minimum
             while token < tokens.count {
-                switch tokens[token].accepts {
-                case .unit(let unit): ranges.append(unit...unit)
-                case .any: break
-                case .set(let members, _):
-                    for member in members where member.lowerBound <= 0xFFFF && member.upperBound >= 0 {
+                if let unit = tokens[token].accepts.unit {
+                    ranges.append(unit...unit)
+                } else if let set = tokens[token].accepts.set {
+                    for member in sets[set].members where member.lowerBound <= 0xFFFF && member.upperBound >= 0 {
                         ranges.append(UInt16(max(0, member.lowerBound))...UInt16(min(0xFFFF, member.upperBound)))
                     }
                 }
@@ -255,14 +273,16 @@ final class AndroidPathScan: Sendable {
 
     // MARK: - pathAdvancedPattern
 
-    /// The tokens of a parsed advanced pattern, as `matchAdvancedPattern` reads them.
-    private static func tokens(_ parsed: [Int32]) -> [Token] {
+    /// The tokens of a parsed advanced pattern, as `matchAdvancedPattern` reads them, and the
+    /// members of its sets.
+    private static func tokens(_ parsed: [Int32]) -> (tokens: [Token], sets: [UnitSet]) {
         var tokens: [Token] = []
+        var sets: [UnitSet] = []
         var ip = 0
         let count = parsed.count
         while ip < count {
             let token = parsed[ip]
-            let accepts: Token.Accepts
+            let accepts: Accepts
             switch token {
             case AndroidPathPattern.anyCharacter:
                 accepts = .any
@@ -277,7 +297,8 @@ final class AndroidPathScan: Sendable {
                     if parsed[pair] <= parsed[pair + 1] { ranges.append(parsed[pair]...parsed[pair + 1]) }
                     pair += 2
                 }
-                accepts = .set(ranges, inverted: token == AndroidPathPattern.inverseSetStart)
+                accepts = .set(sets.count)
+                sets.append(UnitSet(members: exactly(ranges), inverted: token == AndroidPathPattern.inverseSetStart))
                 ip += 1
             default:
                 accepts = .unit(UInt16(truncatingIfNeeded: token))
@@ -302,7 +323,16 @@ final class AndroidPathScan: Sendable {
             }
             tokens.append(Token(accepts: accepts, minimum: minimum, maximum: maximum))
         }
-        return tokens
+        return (exactly(tokens), exactly(sets))
+    }
+
+    /// `elements` in an array of their own that holds no more than them: what an array grown by
+    /// appending keeps of spare capacity would be most of a small pattern's memory.
+    private static func exactly<Element>(_ elements: [Element]) -> [Element] {
+        Array(unsafeUninitializedCapacity: elements.count) { buffer, count in
+            _ = buffer.initialize(fromContentsOf: elements)
+            count = elements.count
+        }
     }
 
     /// One unit of `matchAdvancedPattern`: the current token takes the unit while it may;
@@ -313,7 +343,7 @@ final class AndroidPathScan: Sendable {
         var matched = Int32(truncatingIfNeeded: state)
         while token < tokens.count {
             let current = tokens[token]
-            if matched < current.maximum && current.takes(unit) {
+            if matched < current.maximum && takes(current, unit) {
                 matched = current.maximum == Int32.max ? min(matched + 1, current.minimum) : matched + 1
                 return Int64(token) << 32 | Int64(matched)
             }
