@@ -234,9 +234,11 @@ func fuzzResolve(_ bytes: [UInt8]) {
 /// is one a manifest may declare; the resolver and the import read the same parts.
 func checkURLPolicies(_ text: String) {
     guard let url = LinkURL(text) else { return }
-    let spelled =
-        (url.writtenScheme.map { $0 + "://" } ?? "") + (url.authority ?? "") + url.path + (url.query.map { "?" + $0 } ?? "")
-        + (url.fragment.map { "#" + $0 } ?? "")
+    let parts: [String] = [
+        url.writtenScheme.map { $0 + "://" } ?? "", String(url.authority ?? ""), String(url.path), url.query.map { "?" + $0 } ?? "",
+        url.fragment.map { "#" + $0 } ?? "",
+    ]
+    let spelled = parts.joined()
     check(spelled == text, "'\(text)' is spelled '\(spelled)' from its parts")
     if let fetched = url.fetchedHost {
         check(url.matchedHost == fetched.text, "'\(text)': the fetched host is not the matched one")

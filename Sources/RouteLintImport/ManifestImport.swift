@@ -237,10 +237,10 @@ package enum ManifestImport {
                 return nil
             }
             guard let url = LinkURL(uri, grammar: .navigationPattern) else { return nil }
-            let written = url.writtenScheme
+            let written = url.writtenScheme.map(String.init)
             let scheme = url.scheme
-            let host = url.authority ?? ""
-            var path = url.path
+            let host = String(url.authority ?? "")
+            var path = String(url.path)
             if let placeholder = Placeholder.find(in: (written ?? "") + "://" + host) {
                 // `${scheme}://${host}/…`: the path is still the path.
                 manifest.notes.append(

@@ -66,7 +66,7 @@ struct HostRequest: Hashable {
     /// part of a request.
     init?(includeURL text: String) {
         guard let url = LinkURL(text), url.scheme == "https", let host = url.fetchedHost else { return nil }
-        self.init(host: host.text, path: (url.path.isEmpty ? "/" : url.path) + (url.query.map { "?" + $0 } ?? ""))
+        self.init(host: host.text, path: (url.path.isEmpty ? "/" : String(url.path)) + (url.query.map { "?" + $0 } ?? ""))
     }
 
     /// The outcome of every request, in order, at most `limit` under way at once.

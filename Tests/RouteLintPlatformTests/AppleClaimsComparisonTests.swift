@@ -17,8 +17,8 @@ struct AppleClaimsComparisonTests {
 
     /// Splits a witness's `/path?query#fragment` as a URL does.
     static func parts(_ text: String) -> (path: String, query: String?, fragment: String?) {
-        let url = LinkURL(text)
-        return (url?.path ?? text, url?.query, url?.fragment)
+        guard let url = LinkURL(text) else { return (text, nil, nil) }
+        return (String(url.path), url.query.map(String.init), url.fragment.map(String.init))
     }
 
     static func opens(_ components: [AppleLinkComponent], _ path: String, _ query: String?, _ fragment: String?) -> Bool {

@@ -71,7 +71,8 @@ package struct HostName: Hashable, Sendable, CustomStringConvertible {
 
 /// A URL split once into its parts as written — scheme, authority, path, query, fragment — by
 /// the one grammar every layer shares; the questions callers ask of it (the host the platforms
-/// match, the host a request goes to) are its named policies.
+/// match, the host a request goes to) are its named policies. The parts are slices of the text:
+/// `resolve` reads thousands of URLs, and a part no caller asks for costs nothing.
 package struct LinkURL: Sendable, Equatable {
     /// Which texts are URLs.
     package enum Grammar: Sendable {
@@ -85,56 +86,52 @@ package struct LinkURL: Sendable, Equatable {
     }
 
     /// The scheme as written; nil for a bare path, or a navigation pattern without one.
-    package let writtenScheme: String?
+    package let writtenScheme: Substring?
+    /// The scheme, lower-cased.
+    package let scheme: String?
     /// The authority as written (user info, host, port: `user@Example.com:8443`), up to the
     /// first `/`; nil for a bare path.
-    package let authority: String?
+    package let authority: Substring?
     /// The path as written, from its `/`; empty when the authority is all there is.
-    package let path: String
+    package let path: Substring
     /// The query, after `?` and before `#`; nil without a `?`.
-    package let query: String?
+    package let query: Substring?
     /// The fragment, after the first `#`; nil without one.
-    package let fragment: String?
+    package let fragment: Substring?
 
-    /// `text` taken apart by `grammar`; nil when it is no URL by it.
+    /// `text` taken apart by `grammar`; nil when it is no URL by it (a navigation pattern
+    /// always is one).
     package init?(_ text: String, grammar: Grammar = .link) {
         var rest = Substring(text)
-        var fragment: String?
+        var fragment: Substring?
         if let hash = rest.firstIndex(of: "#") {
-            fragment = String(rest[rest.index(after: hash)...])
+            fragment = rest[rest.index(after: hash)...]
             rest = rest[..<hash]
         }
-        var query: String?
+        var query: Substring?
         if let question = rest.firstIndex(of: "?") {
-            query = String(rest[rest.index(after: question)...])
+            query = rest[rest.index(after: question)...]
             rest = rest[..<question]
         }
-        if grammar == .link && rest.hasPrefix("/") {
-            self.init(scheme: nil, authority: nil, path: String(rest), query: query, fragment: fragment)
-            return
-        }
-        var scheme: String?
-        if let separator = rest.firstRange(of: "://") {
-            scheme = String(rest[..<separator.lowerBound])
-            if grammar == .link, !Self.isScheme(scheme!) { return nil }
-            rest = rest[separator.upperBound...]
-        } else if grammar == .link {
-            return nil
-        }
-        let slash = rest.firstIndex(of: "/") ?? rest.endIndex
-        self.init(scheme: scheme, authority: String(rest[..<slash]), path: String(rest[slash...]), query: query, fragment: fragment)
-    }
-
-    private init(scheme: String?, authority: String?, path: String, query: String?, fragment: String?) {
-        self.writtenScheme = scheme
-        self.authority = authority
-        self.path = path
         self.query = query
         self.fragment = fragment
+        if grammar == .link && rest.hasPrefix("/") {
+            (writtenScheme, scheme, authority, path) = (nil, nil, nil, rest)
+            return
+        }
+        if let separator = Self.schemeSeparator(in: rest, grammar: grammar) {
+            let written = rest[..<separator]
+            if grammar == .link, !Self.isScheme(written) { return nil }
+            (writtenScheme, scheme) = (written, written.lowercased())
+            rest = rest[rest.index(separator, offsetBy: 3)...]
+        } else if grammar == .link {
+            return nil
+        } else {
+            (writtenScheme, scheme) = (nil, nil)
+        }
+        let slash = rest.firstIndex(of: "/") ?? rest.endIndex
+        (authority, path) = (rest[..<slash], rest[slash...])
     }
-
-    /// The scheme, lower-cased.
-    package var scheme: String? { writtenScheme?.lowercased() }
 
     /// Whether the scheme is the web's (`http`, `https`), whose authority is a host.
     package var isWeb: Bool { scheme == "http" || scheme == "https" }
@@ -158,12 +155,24 @@ package struct LinkURL: Sendable, Equatable {
     /// What a custom scheme's link holds after `scheme://`: routelint reads it as a path, its
     /// first segment where a web URL has its host (`shop://products/42` is `/products/42`).
     package var pathAfterScheme: String {
-        let afterScheme = (authority ?? "") + path
+        let afterScheme = String(authority ?? "") + path
         return afterScheme.hasPrefix("/") ? afterScheme : "/" + afterScheme
     }
 
+    /// Where the `://` after the scheme starts: in a link, at its first `:` (a scheme holds
+    /// none); in a navigation pattern, wherever it is first (a placeholder may hold a `:`).
+    private static func schemeSeparator(in text: Substring, grammar: Grammar) -> Substring.Index? {
+        switch grammar {
+        case .link:
+            guard let colon = text.firstIndex(of: ":"), text[colon...].hasPrefix("://") else { return nil }
+            return colon
+        case .navigationPattern:
+            return text.firstRange(of: "://")?.lowerBound
+        }
+    }
+
     /// Whether `text` is a URL scheme: a letter, then letters, digits, `+`, `-` and `.`.
-    private static func isScheme(_ text: String) -> Bool {
+    private static func isScheme(_ text: Substring) -> Bool {
         guard let first = text.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic else { return false }
         return text.unicodeScalars.allSatisfy {
             $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0))

@@ -400,12 +400,12 @@ package struct ParsedURL {
         let path: String
         if link.isWeb {
             host = link.matchedHost ?? ""
-            path = link.path.isEmpty ? "/" : link.path
+            path = link.path.isEmpty ? "/" : String(link.path)
         } else if scheme != nil {
             // In a custom-scheme deep link, what stands where a host would is the first segment.
             path = link.pathAfterScheme
         } else {
-            path = link.path
+            path = String(link.path)
         }
         var pieces = path.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
         if pieces.last == "" { pieces.removeLast() }

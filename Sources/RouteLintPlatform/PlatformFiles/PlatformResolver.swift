@@ -213,9 +213,9 @@ package enum PlatformResolver {
             // Both platforms compare the host without the user info (`user@`) and the port.
             guard let link = LinkURL(url), link.scheme == "https", let host = link.matchedHost else { return nil }
             self.host = host
-            encodedPath = link.path
-            query = link.query
-            fragment = link.fragment
+            encodedPath = String(link.path)
+            query = link.query.map(String.init)
+            fragment = link.fragment.map(String.init)
         }
     }
 }
