@@ -235,7 +235,7 @@ func fuzzResolve(_ bytes: [UInt8]) {
 func checkURLPolicies(_ text: String) {
     guard let url = LinkURL(text) else { return }
     let parts: [String] = [
-        url.writtenScheme.map { $0 + "://" } ?? "", String(url.authority ?? ""), String(url.path), url.query.map { "?" + $0 } ?? "",
+        url.writtenScheme.map { String($0) + "://" } ?? "", String(url.authority ?? ""), String(url.path), url.query.map { "?" + $0 } ?? "",
         url.fragment.map { "#" + $0 } ?? "",
     ]
     let spelled = parts.joined()
