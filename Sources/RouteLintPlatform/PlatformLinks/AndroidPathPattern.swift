@@ -257,7 +257,12 @@ package struct AndroidPathPattern: Sendable, Equatable {
             ip += 1
         }
         if inSet { throw Rejection(description: "Set was not terminated!") }
-        return parsed
+        // Kept in an array of its own size: the spare capacity appending leaves would be a
+        // third of a small pattern's memory, and a file may hold hundreds of thousands.
+        return Array(unsafeUninitializedCapacity: parsed.count) { buffer, count in
+            _ = buffer.initialize(fromContentsOf: parsed)
+            count = parsed.count
+        }
     }
 
     /// `Integer.parseInt`: an optional sign and decimal digits, within 32 bits.
@@ -268,8 +273,69 @@ package struct AndroidPathPattern: Sendable, Equatable {
         return Int32(text.first == "+" ? String(text.dropFirst()) : String(text))
     }
 
-    private enum TokenType {
-        case literal, any, set, inverseSet
+    /// One token of a parsed advanced pattern, as `matchAdvancedPattern` reads it: what it
+    /// accepts, how many units it takes, and where the next token starts. Read from `parsed` where
+    /// it is needed, so that a pattern keeps no second copy of its tokens: a file may hold
+    /// hundreds of thousands of patterns.
+    struct AdvancedToken {
+        /// A unit (0...0xFFFF), `anyCharacter`, `setStart` or `inverseSetStart`.
+        let marker: Int32
+        /// For a set, where its members' bounds lie in `parsed`, in pairs.
+        let members: Range<Int>
+        let minimum: Int32
+        let maximum: Int32
+        /// Where the next token starts in `parsed`.
+        let end: Int
+
+        /// The one unit accepted, if that is what the token accepts.
+        var unit: UInt16? { marker >= 0 ? UInt16(truncatingIfNeeded: marker) : nil }
+
+        /// Whether the token takes `unit`; `parsed` is the pattern's, which holds the members.
+        func takes(_ unit: UInt16, in parsed: [Int32]) -> Bool {
+            switch marker {
+            case AndroidPathPattern.anyCharacter: return true
+            case AndroidPathPattern.setStart, AndroidPathPattern.inverseSetStart:
+                let value = Int32(unit)
+                var pair = members.lowerBound
+                while pair + 1 < members.upperBound {
+                    if value >= parsed[pair] && value <= parsed[pair + 1] { return marker == AndroidPathPattern.setStart }
+                    pair += 2
+                }
+                return marker == AndroidPathPattern.inverseSetStart
+            default: return Int32(unit) == marker
+            }
+        }
+    }
+
+    /// The token of `parsed` that starts at `start`, as `matchAdvancedPattern` reads it.
+    static func advancedToken(in parsed: [Int32], at start: Int) -> AdvancedToken {
+        let count = parsed.count
+        let marker = parsed[start]
+        var ip = start + 1
+        var members = ip..<ip
+        if marker == setStart || marker == inverseSetStart {
+            while ip < count && parsed[ip] != setStop { ip += 1 }
+            members = start + 1..<ip
+            ip += 1
+        }
+        var minimum: Int32 = 1
+        var maximum: Int32 = 1
+        if ip < count {
+            switch parsed[ip] {
+            case zeroOrMore:
+                (minimum, maximum) = (0, Int32.max)
+                ip += 1
+            case oneOrMore:
+                (minimum, maximum) = (1, Int32.max)
+                ip += 1
+            case rangeStart:
+                (minimum, maximum) = (parsed[ip + 1], parsed[ip + 2])
+                ip += 4
+            default:
+                break
+            }
+        }
+        return AdvancedToken(marker: marker, members: members, minimum: minimum, maximum: maximum, end: ip)
     }
 
     /// `PatternMatcher.matchAdvancedPattern`: each token takes as many characters as it may
@@ -277,72 +343,19 @@ package struct AndroidPathPattern: Sendable, Equatable {
     private static func matchAdvanced(_ parsed: [Int32], _ match: [UInt16]) -> Bool {
         var ip = 0
         var im = 0
-        let count = parsed.count
-        while ip < count {
-            let token = parsed[ip]
-            let type: TokenType
-            var tokenStart = ip
-            var tokenEnd = ip
-            switch token {
-            case anyCharacter:
-                type = .any
-                ip += 1
-            case setStart, inverseSetStart:
-                type = token == setStart ? .set : .inverseSet
-                tokenStart = ip + 1
-                ip += 1
-                while ip < count && parsed[ip] != setStop { ip += 1 }
-                tokenEnd = ip - 1
-                ip += 1
-            default:
-                type = .literal
-                tokenStart = ip
-                ip += 1
-            }
-            var minimum: Int32 = 1
-            var maximum: Int32 = 1
-            if ip < count {
-                switch parsed[ip] {
-                case zeroOrMore:
-                    (minimum, maximum) = (0, Int32.max)
-                    ip += 1
-                case oneOrMore:
-                    (minimum, maximum) = (1, Int32.max)
-                    ip += 1
-                case rangeStart:
-                    minimum = parsed[ip + 1]
-                    maximum = parsed[ip + 2]
-                    ip += 4
-                default:
-                    break
-                }
-            }
-            if minimum > maximum { return false }
+        while ip < parsed.count {
+            let token = advancedToken(in: parsed, at: ip)
+            if token.minimum > token.maximum { return false }
             var matched: Int32 = 0
-            while matched < maximum && im + Int(matched) < match.count {
-                let unit = Int32(match[im + Int(matched)])
-                let accepted: Bool
-                switch type {
-                case .any: accepted = true
-                case .literal: accepted = unit == parsed[tokenStart]
-                case .set, .inverseSet:
-                    var inSet = false
-                    var pair = tokenStart
-                    while pair < tokenEnd {
-                        if unit >= parsed[pair] && unit <= parsed[pair + 1] {
-                            inSet = true
-                            break
-                        }
-                        pair += 2
-                    }
-                    accepted = type == .set ? inSet : !inSet
-                }
-                if !accepted { break }
+            while matched < token.maximum && im + Int(matched) < match.count
+                && token.takes(match[im + Int(matched)], in: parsed)
+            {
                 matched += 1
             }
-            if matched < minimum { return false }
+            if matched < token.minimum { return false }
             im += Int(matched)
+            ip = token.end
         }
-        return ip >= count && im >= match.count
+        return im >= match.count
     }
 }

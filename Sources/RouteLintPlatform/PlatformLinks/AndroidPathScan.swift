@@ -13,53 +13,15 @@ final class AndroidPathScan: Sendable {
     private let suffixUnits: [ClosedRange<UInt16>]
     /// For `pathSuffix`: the failure function of the suffix's units (KMP).
     private let failure: [Int32]
-    /// For `pathAdvancedPattern`: its tokens, and its character sets. A file may hold hundreds
-    /// of thousands of patterns, so a token takes 12 bytes and the arrays hold no spare capacity.
-    private let tokens: [Token]
-    private let sets: [UnitSet]
-
-    /// One token of an advanced pattern: the units it accepts and how many it takes.
-    struct Token: Sendable {
-        let accepts: Accepts
-        let minimum: Int32
-        let maximum: Int32
-    }
-
-    /// What a token accepts, in four bytes: one unit, any unit, or the units of a set of the
-    /// scan's `sets`.
-    struct Accepts: Sendable {
-        /// A unit (0...0xFFFF), -1 for any unit, or `-2 - n` for set `n`.
-        let code: Int32
-
-        static let any = Accepts(code: -1)
-        static func unit(_ unit: UInt16) -> Accepts { Accepts(code: Int32(unit)) }
-        static func set(_ index: Int) -> Accepts { Accepts(code: -2 - Int32(index)) }
-
-        /// The one unit accepted, if that is what the token accepts.
-        var unit: UInt16? { code >= 0 ? UInt16(code) : nil }
-        /// The set whose units are accepted, if that is what the token accepts.
-        var set: Int? { code <= -2 ? Int(-2 - code) : nil }
-    }
-
-    /// A character set: its members' ranges, or, `inverted`, every unit outside them.
-    struct UnitSet: Sendable {
-        let members: [ClosedRange<Int32>]
-        let inverted: Bool
-
-        func contains(_ unit: UInt16) -> Bool { members.contains { $0.contains(Int32(unit)) } != inverted }
-    }
-
-    /// Whether `token` takes `unit`.
-    private func takes(_ token: Token, _ unit: UInt16) -> Bool {
-        if let expected = token.accepts.unit { return unit == expected }
-        if let set = token.accepts.set { return sets[set].contains(unit) }
-        return true
-    }
+    /// For `pathAdvancedPattern`: the pattern as AOSP's parser stores it, whose tokens the
+    /// scan reads where it stands (`AndroidPathPattern.advancedToken`). A state is the position
+    /// of its token there and the units the token has taken.
+    private let parsed: [Int32]
 
     init(_ pattern: AndroidPathPattern) {
         self.pattern = pattern
         let units = pattern.units
-        (tokens, sets) = pattern.kind == .advancedGlob ? Self.tokens(pattern.parsed) : ([], [])
+        parsed = pattern.parsed
         suffixUnits = pattern.kind == .suffix ? Set(units).sorted().map { $0...$0 } : []
         failure = pattern.kind == .suffix ? Self.failureFunction(units) : []
     }
@@ -86,22 +48,30 @@ final class AndroidPathScan: Sendable {
             default: simpleGlobChain(from: position, into: &ranges)
             }
         case .advancedGlob:
-            var token = Int(state >> 32)
+            var start = Int(state >> 32)
             let matched = Int32(truncatingIfNeeded: state)
             // The current token reads the unit; while each one may be left with what it has, the
             // next one may read it too.
-            var mayLeave = token < tokens.count && matched >= tokens[token].minimum
-            while token < tokens.count {
-                if let unit = tokens[token].accepts.unit {
+            guard start < parsed.count else { return }
+            var token = AndroidPathPattern.advancedToken(in: parsed, at: start)
+            var mayLeave = matched >= token.minimum
+            while true {
+                if let unit = token.unit {
                     ranges.append(unit...unit)
-                } else if let set = tokens[token].accepts.set {
-                    for member in sets[set].members where member.lowerBound <= 0xFFFF && member.upperBound >= 0 {
-                        ranges.append(UInt16(max(0, member.lowerBound))...UInt16(min(0xFFFF, member.upperBound)))
+                } else if token.marker != AndroidPathPattern.anyCharacter {
+                    var pair = token.members.lowerBound
+                    while pair + 1 < token.members.upperBound {
+                        let (lower, upper) = (parsed[pair], parsed[pair + 1])
+                        if lower <= upper && lower <= 0xFFFF && upper >= 0 {
+                            ranges.append(UInt16(max(0, lower))...UInt16(min(0xFFFF, upper)))
+                        }
+                        pair += 2
                     }
                 }
-                guard mayLeave else { break }
-                token += 1
-                mayLeave = token < tokens.count && tokens[token].minimum == 0
+                start = token.end
+                guard mayLeave, start < parsed.count else { break }
+                token = AndroidPathPattern.advancedToken(in: parsed, at: start)
+                mayLeave = token.minimum == 0
             }
         }
     }
@@ -187,9 +157,18 @@ final class AndroidPathScan: Sendable {
                         && units[position + 1] == AndroidPathPattern.star
             }
         case .advancedGlob:
-            let (token, matched) = (Int(state >> 32), Int32(truncatingIfNeeded: state))
-            guard token < tokens.count else { return true }
-            return matched >= tokens[token].minimum && tokens[(token + 1)...].allSatisfy { $0.minimum == 0 }
+            var start = Int(state >> 32)
+            guard start < parsed.count else { return true }
+            var token = AndroidPathPattern.advancedToken(in: parsed, at: start)
+            guard Int32(truncatingIfNeeded: state) >= token.minimum else { return false }
+            // What follows must be able to take nothing.
+            start = token.end
+            while start < parsed.count {
+                token = AndroidPathPattern.advancedToken(in: parsed, at: start)
+                if token.minimum != 0 { return false }
+                start = token.end
+            }
+            return true
         }
     }
 
@@ -273,82 +252,20 @@ final class AndroidPathScan: Sendable {
 
     // MARK: - pathAdvancedPattern
 
-    /// The tokens of a parsed advanced pattern, as `matchAdvancedPattern` reads them, and the
-    /// members of its sets.
-    private static func tokens(_ parsed: [Int32]) -> (tokens: [Token], sets: [UnitSet]) {
-        var tokens: [Token] = []
-        var sets: [UnitSet] = []
-        var ip = 0
-        let count = parsed.count
-        while ip < count {
-            let token = parsed[ip]
-            let accepts: Accepts
-            switch token {
-            case AndroidPathPattern.anyCharacter:
-                accepts = .any
-                ip += 1
-            case AndroidPathPattern.setStart, AndroidPathPattern.inverseSetStart:
-                var ranges: [ClosedRange<Int32>] = []
-                ip += 1
-                let first = ip
-                while ip < count && parsed[ip] != AndroidPathPattern.setStop { ip += 1 }
-                var pair = first
-                while pair + 1 < ip {
-                    if parsed[pair] <= parsed[pair + 1] { ranges.append(parsed[pair]...parsed[pair + 1]) }
-                    pair += 2
-                }
-                accepts = .set(sets.count)
-                sets.append(UnitSet(members: exactly(ranges), inverted: token == AndroidPathPattern.inverseSetStart))
-                ip += 1
-            default:
-                accepts = .unit(UInt16(truncatingIfNeeded: token))
-                ip += 1
-            }
-            var minimum: Int32 = 1
-            var maximum: Int32 = 1
-            if ip < count {
-                switch parsed[ip] {
-                case AndroidPathPattern.zeroOrMore:
-                    (minimum, maximum) = (0, Int32.max)
-                    ip += 1
-                case AndroidPathPattern.oneOrMore:
-                    (minimum, maximum) = (1, Int32.max)
-                    ip += 1
-                case AndroidPathPattern.rangeStart:
-                    (minimum, maximum) = (parsed[ip + 1], parsed[ip + 2])
-                    ip += 4
-                default:
-                    break
-                }
-            }
-            tokens.append(Token(accepts: accepts, minimum: minimum, maximum: maximum))
-        }
-        return (exactly(tokens), exactly(sets))
-    }
-
-    /// `elements` in an array of their own that holds no more than them: what an array grown by
-    /// appending keeps of spare capacity would be most of a small pattern's memory.
-    private static func exactly<Element>(_ elements: [Element]) -> [Element] {
-        Array(unsafeUninitializedCapacity: elements.count) { buffer, count in
-            _ = buffer.initialize(fromContentsOf: elements)
-            count = elements.count
-        }
-    }
-
     /// One unit of `matchAdvancedPattern`: the current token takes the unit while it may;
     /// otherwise, once it has its minimum, the next token reads it. A count past an unbounded
     /// token's minimum no longer matters and is kept at the minimum.
     private func advancedStep(_ state: State, _ unit: UInt16) -> State {
-        var token = Int(state >> 32)
+        var start = Int(state >> 32)
         var matched = Int32(truncatingIfNeeded: state)
-        while token < tokens.count {
-            let current = tokens[token]
-            if matched < current.maximum && takes(current, unit) {
-                matched = current.maximum == Int32.max ? min(matched + 1, current.minimum) : matched + 1
-                return Int64(token) << 32 | Int64(matched)
+        while start < parsed.count {
+            let token = AndroidPathPattern.advancedToken(in: parsed, at: start)
+            if matched < token.maximum && token.takes(unit, in: parsed) {
+                matched = token.maximum == Int32.max ? min(matched + 1, token.minimum) : matched + 1
+                return Int64(start) << 32 | Int64(matched)
             }
-            guard matched >= current.minimum else { return Self.dead }
-            token += 1
+            guard matched >= token.minimum else { return Self.dead }
+            start = token.end
             matched = 0
         }
         return Self.dead
