@@ -6,7 +6,7 @@ import RouteLintPlatform
 extension AppComparison {
     /// The app's schemes (`scheme:NAME`) and hosts (`host:NAME`), lower-cased.
     static func origins(_ app: AppModel) -> [String] {
-        schemes(app).map { "scheme:" + $0.text } + hosts(app).map { "host:" + $0.text }
+        schemes(app).map { "scheme:" + $0.text } + hosts(app).map { "host:" + $0.host.text }
     }
 
     /// Origins compare lower-cased, as URLs do.
@@ -14,8 +14,8 @@ extension AppComparison {
         app.schemes.map { (app.text($0.value).lowercased(), $0) }
     }
 
-    static func hosts(_ app: AppModel) -> [(text: String, name: LocatedName)] {
-        app.hosts.map { (app.text($0.value).lowercased(), $0) }
+    static func hosts(_ app: AppModel) -> [(host: HostName, name: LocatedName)] {
+        app.hosts.compactMap { located in HostName(app.text(located.value), policy: .declared).map { ($0, located) } }
     }
 
     /// Walks two revisions' automata together; `counterpart` nil walks an app against itself,
@@ -60,10 +60,10 @@ extension AppComparison {
         let schemesAfter = Self.schemes(after)
         let hostsBefore = Self.hosts(before)
         let hostsAfter = Self.hosts(after)
-        originsDropped(before, walked, schemes: schemesAfter.map(\.text), hosts: hostsAfter.map(\.text), into: &changes)
-        originsAdded(after, walked, schemes: schemesBefore.map(\.text), hosts: hostsBefore.map(\.text), into: &changes)
+        originsDropped(before, walked, schemes: schemesAfter.map(\.text), hosts: hostsAfter.map(\.host), into: &changes)
+        originsAdded(after, walked, schemes: schemesBefore.map(\.text), hosts: hostsBefore.map(\.host), into: &changes)
         let scheme = schemesBefore.first { candidate in schemesAfter.contains { $0.text == candidate.text } }?.text
-        let host = Self.commonHost(hostsBefore.map(\.text), hostsAfter.map(\.text))
+        let host = Self.commonHost(hostsBefore.map(\.host), hostsAfter.map(\.host))
         // Changes of one kind between the same routes, for the same cause, are one finding.
         var merged: [LinkKey: Int] = [:]
         var found: [RouteChanges.LinkChange] = []

@@ -5,36 +5,32 @@ import RouteLintPlatform
 extension AppComparison {
     /// A host both revisions claim: from the earlier revision's hosts, the first that the
     /// later one covers (for a wildcard, a subdomain of it that the later one covers).
-    static func commonHost(_ before: [String], _ after: [String]) -> String? {
+    static func commonHost(_ before: [HostName], _ after: [HostName]) -> String? {
         for pattern in before {
-            guard pattern.hasPrefix("*.") else {
-                if covers(after, pattern) { return pattern }
+            guard pattern.isWildcard else {
+                if covers(after, pattern.text) { return pattern.text }
                 continue
             }
-            let subdomain = WitnessPath.host(pattern)
-            if covers(after, subdomain) { return subdomain }
-            if let exact = after.first(where: { !$0.hasPrefix("*.") && covers([pattern], $0) }) { return exact }
+            if covers(after, pattern.exampleHost) { return pattern.exampleHost }
+            if let exact = after.first(where: { !$0.isWildcard && pattern.covers($0.text) }) { return exact.text }
         }
         return nil
     }
 
-    /// Whether one of `patterns` (`*.example.com` for every subdomain) covers `host`.
-    static func covers(_ patterns: [String], _ host: String) -> Bool {
-        patterns.contains { HostName.host(host, matches: $0) }
+    /// Whether one of `names` (`*.example.com` for every subdomain) covers `host`.
+    static func covers(_ names: [HostName], _ host: String) -> Bool {
+        names.contains { $0.covers(host) }
     }
 
-    /// A host `pattern` covers and none of `patterns` does; nil when they cover all it covers.
-    static func uncoveredHost(_ pattern: String, by patterns: [String]) -> String? {
-        guard pattern.hasPrefix("*.") else { return covers(patterns, pattern) ? nil : pattern }
-        let suffix = pattern.dropFirst()
-        let wider = patterns.contains { other in
-            other.hasPrefix("*.") && (suffix == other.dropFirst() || suffix.hasSuffix(other.dropFirst()))
-        }
-        if wider { return nil }
-        // Exact hosts take one subdomain each: one of `patterns.count + 1` names is left.
-        for attempt in 1...(patterns.count + 1) {
+    /// A host `pattern` covers and none of `names` does; nil when they cover all it covers.
+    static func uncoveredHost(_ pattern: HostName, by names: [HostName]) -> String? {
+        guard pattern.isWildcard else { return covers(names, pattern.text) ? nil : pattern.text }
+        if names.contains(where: { $0.covers(pattern) }) { return nil }
+        // Exact hosts take one subdomain each: one of `names.count + 1` names is left.
+        let suffix = pattern.text.dropFirst()
+        for attempt in 1...(names.count + 1) {
             let host = (attempt == 1 ? "www" : "www\(attempt)") + suffix
-            if !covers(patterns, host) { return host }
+            if !covers(names, host) { return host }
         }
         return nil
     }
@@ -63,7 +59,7 @@ extension AppComparison {
     /// Schemes and hosts of `before` that the later revision (`schemes`, `hosts`) lacks: every
     /// link through them opens nothing now.
     func originsDropped(
-        _ before: AppModel, _ walk: Walked, schemes: [String], hosts: [String], into changes: inout RouteChanges
+        _ before: AppModel, _ walk: Walked, schemes: [String], hosts: [HostName], into changes: inout RouteChanges
     ) {
         let paths = walk.walk.firstOpened
         let others = Self.others(of: after, in: everyAfter)
@@ -77,9 +73,9 @@ extension AppComparison {
             guard let witness = Self.uncoveredHost(host, by: hosts), let path = paths[.web]?.before,
                 let route = Self.routeID(path, walk.before, before)
             else { continue }
-            let owner = others.first { Self.covers(Self.hosts($0).map(\.text), witness) }
+            let owner = others.first { Self.covers($0.hostNames, witness) }
             changes.add(
-                dropped(.init(kind: .host, name: host), url: Self.url(host: witness, path), route: route, at: name, nowOf: owner))
+                dropped(.init(kind: .host, name: host.text), url: Self.url(host: witness, path), route: route, at: name, nowOf: owner))
         }
     }
 
@@ -120,7 +116,7 @@ extension AppComparison {
 
     /// Schemes and hosts of `after` that the earlier revision (`schemes`, `hosts`) lacked.
     func originsAdded(
-        _ after: AppModel, _ walked: Walked, schemes: [String], hosts: [String], into changes: inout RouteChanges
+        _ after: AppModel, _ walked: Walked, schemes: [String], hosts: [HostName], into changes: inout RouteChanges
     ) {
         let segments = walked.after
         let paths = walked.walk.firstOpened
@@ -141,9 +137,9 @@ extension AppComparison {
         }
         for (host, name) in Self.hosts(after) {
             guard let witness = Self.uncoveredHost(host, by: hosts), let path = paths[.web]?.after,
-                !others.contains(where: { Self.covers(Self.hosts($0).map(\.text), witness) })
+                !others.contains(where: { Self.covers($0.hostNames, witness) })
             else { continue }
-            added(.init(kind: .host, name: host), url: Self.url(host: witness, path), path: path, at: name)
+            added(.init(kind: .host, name: host.text), url: Self.url(host: witness, path), path: path, at: name)
         }
     }
 }

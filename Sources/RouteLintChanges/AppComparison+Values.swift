@@ -94,7 +94,7 @@ extension AppComparison {
             }
         }
         // A URL from where a link reaches the route: a host when it is a web route, else a scheme.
-        let host = before.hosts.map { before.text($0.value) }.first { !$0.hasPrefix("*.") }
+        let host = before.hostNames.first { !$0.isWildcard }?.text
         let origin =
             route.isWeb && host != nil ? "https://" + host! : before.schemes.first.map { before.text($0.value) + ":/" } ?? ""
         let isWeb = origin.hasPrefix("https:")

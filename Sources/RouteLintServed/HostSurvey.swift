@@ -224,8 +224,8 @@ package struct HostSurvey: Sendable {
             for entry in app.hosts {
                 let declared = app.text(entry.value).lowercased()
                 var hosts = [declared]
-                if declared.hasPrefix("*.") {
-                    hosts = named.filter { HostName.host($0, matches: declared) }
+                if let wildcard = HostName(declared, policy: .declared), wildcard.isWildcard {
+                    hosts = named.filter { wildcard.covers($0) }
                     if hosts.isEmpty { facts.uncheckedWildcards.append(Located(declared, at: entry.range)) }
                 }
                 for host in hosts {

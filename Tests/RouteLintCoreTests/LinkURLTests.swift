@@ -56,5 +56,21 @@ struct LinkURLTests {
         #expect(HostName("shop.*.com", policy: .declared) == nil)
         #expect(HostName("shop_1.example.com", policy: .declared) == nil)
         #expect(HostName("example.com", policy: .declared)?.covers("example.com") == true)
+        #expect(
+            wildcard.exampleHost == "www.example.com" && HostName("Shop.example.com", policy: .declared)?.exampleHost == "shop.example.com")
+    }
+
+    @Test("a name covers another when it covers every host the other covers")
+    func namesCoveringNames() throws {
+        let names = ["*.example.com", "*.shop.example.com", "shop.example.com", "example.com"]
+        let (all, shops, shop, apex) = try (
+            #require(HostName(names[0], policy: .declared)), #require(HostName(names[1], policy: .declared)),
+            #require(HostName(names[2], policy: .declared)), #require(HostName(names[3], policy: .declared))
+        )
+        #expect(all.covers(shops) && all.covers(shop) && all.covers(all))
+        #expect(!all.covers(apex) && !shops.covers(all) && !shops.covers(shop))
+        #expect(!shop.covers(shops) && shop.covers(shop) && !apex.covers(shop))
+        let other = try #require(HostName("*.ample.com", policy: .declared))
+        #expect(!other.covers(all) && !all.covers(other))
     }
 }

@@ -31,6 +31,9 @@ package struct AppModel: Sendable {
     package private(set) var schemes: [LocatedName] = []
     /// The universal-link hosts of every file, in order.
     package private(set) var hosts: [LocatedName] = []
+    /// The same hosts as names, in the same order: what a URL's host is matched against. The
+    /// decoder keeps only hosts that read as names, so every one of `hosts` has its name here.
+    package private(set) var hostNames: [HostName] = []
     /// The activities, first declarations only, in declaration order.
     package private(set) var activities = EntityList<Activity>()
     /// The tabs, first declarations only, in declaration order.
@@ -152,6 +155,7 @@ package struct AppModel: Sendable {
         for (position, tab) in tabs.enumerated() {
             if let root = tab.root?.value, firstTabRooted[root] == nil { firstTabRooted[root] = position }
         }
+        hostNames = hosts.compactMap { HostName(symbols.text($0.value), policy: .declared) }
         linkGraph = LinkGraph(routes: routes, names: names, index: routeIndex)
     }
 

@@ -42,23 +42,33 @@ package struct HostName: Hashable, Sendable, CustomStringConvertible {
                 }
             guard valid else { return nil }
         }
-        self.text = String(text).lowercased()
+        // A fetched name is lower-case already: it would not have read otherwise.
+        self.text = policy == .fetched ? String(text) : String(text).lowercased()
     }
 
     /// Whether the name is a wildcard (`*.example.com`), which stands for its subdomains.
     package var isWildcard: Bool { text.hasPrefix("*.") }
 
+    /// For a wildcard, what each of its subdomains ends with (`.example.com`).
+    private var subdomainSuffix: Substring? { isWildcard ? text.dropFirst() : nil }
+
     /// Whether `host` (lower-cased) is this name, or a subdomain of this `*.example.com`: the
     /// one reading of the `hosts` wildcard.
     package func covers(_ host: String) -> Bool {
-        Self.host(host, matches: text)
+        guard let suffix = subdomainSuffix else { return host == text }
+        return host.hasSuffix(suffix) && host.utf8.count > suffix.utf8.count
     }
 
-    /// Whether `host` (lower-cased) is the `declared` host (lower-cased), or a subdomain of a
-    /// declared `*.example.com`.
-    package static func host(_ host: String, matches declared: String) -> Bool {
-        if declared.hasPrefix("*.") { return host.hasSuffix(declared.dropFirst(1)) && host.count > declared.count - 1 }
-        return host == declared
+    /// Whether this name covers every host `other` covers.
+    package func covers(_ other: HostName) -> Bool {
+        guard let otherSuffix = other.subdomainSuffix else { return covers(other.text) }
+        guard let suffix = subdomainSuffix else { return false }
+        return otherSuffix.hasSuffix(suffix)
+    }
+
+    /// A host the name covers, for a witness URL: the name, or a wildcard's `www` subdomain.
+    package var exampleHost: String {
+        subdomainSuffix.map { "www" + $0 } ?? text
     }
 
     package var description: String { text }

@@ -429,7 +429,7 @@ package struct ParsedURL {
     /// Whether the app declares the URL's scheme or host; every app takes bare paths.
     func belongs(to app: AppModel) -> Bool {
         if let host {
-            return app.hosts.contains { HostName.host(host, matches: app.text($0.value).lowercased()) }
+            return app.hostNames.contains { $0.covers(host) }
         }
         if let scheme {
             return app.schemes.contains { app.text($0.value).lowercased() == scheme }

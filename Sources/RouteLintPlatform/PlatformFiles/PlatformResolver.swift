@@ -97,7 +97,7 @@ package enum PlatformResolver {
             case .association(let details):
                 // A file decides only the URLs of the hosts it is served for: the app's.
                 if let app, !app.hosts.isEmpty,
-                    !app.hosts.contains(where: { HostName.host(parts.host, matches: app.text($0.value).lowercased()) })
+                    !app.hostNames.contains(where: { $0.covers(parts.host) })
                 {
                     let hosts = app.hosts.map { "'\(app.text($0.value))'" }.joined(separator: ", ")
                     answers.append(
