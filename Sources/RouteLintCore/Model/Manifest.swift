@@ -386,6 +386,11 @@ package struct Route: Sendable {
         get { optionalFields?.query ?? [] }
         set { setOptionalField(isAbsent: newValue.isEmpty) { $0.query = newValue } }
     }
+    /// `examples`: URLs of the app that must open the route, as written (docs/usage.md, "Examples").
+    package var examples: [Located<String>] {
+        get { optionalFields?.examples ?? [] }
+        set { setOptionalField(isAbsent: newValue.isEmpty) { $0.examples = newValue } }
+    }
 
     /// The type of the path parameter `name`: as `params` declares it (the first entry that
     /// names it), else `string`.
@@ -440,6 +445,7 @@ private final class OptionalRouteFields: @unchecked Sendable {
     var aliases: [Located<PathPattern>] = []
     var params: [ParameterType] = []
     var query: [QueryItem] = []
+    var examples: [Located<String>] = []
 
     func copy() -> OptionalRouteFields {
         let copy = OptionalRouteFields()
@@ -457,6 +463,7 @@ private final class OptionalRouteFields: @unchecked Sendable {
         copy.aliases = aliases
         copy.params = params
         copy.query = query
+        copy.examples = examples
         return copy
     }
 }

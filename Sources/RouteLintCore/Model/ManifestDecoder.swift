@@ -243,6 +243,7 @@ private struct Decoder: ~Copyable {
             case .inApp: route.inApp = decoder.bool(value, field)
             case .params: route.params = decoder.parameterTypes(value, field, route: decoder.symbols.text(id.value))
             case .query: route.query = decoder.queryItems(value, field, route: decoder.symbols.text(id.value))
+            case .examples: route.examples = decoder.list(value, field) { decoder, item in decoder.text(item, field.item) }
             }
         }
         route.extent = extent
@@ -415,6 +416,15 @@ private struct Decoder: ~Copyable {
             return nil
         }
         return LocatedName(symbols.intern(cursor.text[...]), at: node.range)
+    }
+
+    /// A string kept as its text, out of the symbol table: a value no other one refers to.
+    private mutating func text(_ node: Node, _ field: FieldReference) -> Located<String>? {
+        guard node.kind == .scalar, scalarType(node) == .string else {
+            reportWrongType(node, field, expected: .string)
+            return nil
+        }
+        return Located(String(decoding: cursor.text, as: UTF8.self), at: node.range)
     }
 
     /// A reference to an activity, tab, holder or route. Not a valid name, it cannot name

@@ -56,6 +56,8 @@ package indirect enum KeyValue: Sendable {
     case androidName(allowsLeadingDot: Bool)
     /// A SHA-256 fingerprint: 32 hex bytes joined by colons.
     case certificateFingerprint
+    /// An absolute URL: a scheme, `:`, and more, with no white space or control character.
+    case url
     /// A list of values of one kind; null is empty.
     case list(KeyValue)
     /// A section: entity name → mapping of the entity's keys; null is empty.
@@ -253,9 +255,9 @@ package enum HolderKey: UInt8, ManifestKey {
 
 /// The keys of a route.
 package enum RouteKey: UInt8, ManifestKey {
-    /// `path`, `activity`, `holder`, `links`, `presentation`, `stacked`, `entry`, `requires-auth`, `feature`, `fallback`, `sends`, `observes`, `web`, `params`, `query`, `up`, `in-app`, `aliases`.
+    /// `path`, `activity`, `holder`, `links`, `presentation`, `stacked`, `entry`, `requires-auth`, `feature`, `fallback`, `sends`, `observes`, `web`, `params`, `query`, `up`, `in-app`, `aliases`, `examples`.
     case path, activity, holder, links, presentation, stacked, entry, requiresAuth, feature, fallback, sends, observes, web, params, query,
-        up, inApp, aliases
+        up, inApp, aliases, examples
 
     package var name: String {
         switch self {
@@ -277,6 +279,7 @@ package enum RouteKey: UInt8, ManifestKey {
         case .up: return "up"
         case .inApp: return "in-app"
         case .aliases: return "aliases"
+        case .examples: return "examples"
         }
     }
 
@@ -305,6 +308,9 @@ package enum RouteKey: UInt8, ManifestKey {
             return "Whether only the app's own navigation opens the route: no link with a scheme or host does (default false)."
         case .aliases:
             return "Former paths that still open the route, with the same parameters as its `path`, such as `[/items/:id]`."
+        case .examples:
+            return
+                "URLs of the app that open the route, such as `[https://shop.example.com/products/42]`; `lint` checks each."
         }
     }
 
@@ -312,6 +318,7 @@ package enum RouteKey: UInt8, ManifestKey {
         switch self {
         case .path: return .path
         case .aliases: return .list(.path)
+        case .examples: return .list(.url)
         case .activity, .holder, .fallback, .up: return .name
         case .links, .sends, .observes: return .list(.name)
         case .presentation: return .choice(Presentation.allCases.map(\.rawValue))

@@ -104,6 +104,7 @@ package enum ManifestSchema {
             return string(
                 pattern: allowsLeadingDot ? "^\\.?\(identifier)(\\.\(identifier))*$" : "^\(identifier)(\\.\(identifier))+$")
         case .certificateFingerprint: return string(pattern: "^[0-9A-Fa-f]{2}(:[0-9A-Fa-f]{2}){31}$")
+        case .url: return string(pattern: "^[A-Za-z][A-Za-z0-9+.-]*:[^\\u0000-\\u0020\\u007F]+$")
         case .list(let item): return nullable([("type", .string("array")), ("items", schema(of: item))])
         case .entities(let kind):
             return nullable([

@@ -260,13 +260,63 @@ package struct URLResolver: Sendable {
         pattern.query.allSatisfy { name, set in
             let text = symbols.text(name)
             guard let value = query.first(where: { $0.name == text })?.value, !value.isEmpty else { return set.allowsAbsence }
-            let bytes = Array(value.utf8)
-            let segment = symbols.lookup(PathText.encode(bytes)[...])
-            switch set.values {
-            case .listed: return segment.map { set.values.contains(ListedValue(segment: $0, shape: .of(bytes))) } ?? false
-            default: return set.values.contains(unlistedOfShape: .of(bytes))
+            return holds(set.values, Array(value.utf8), symbols: symbols)
+        }
+    }
+
+    /// Whether the decoded value `bytes` is one of `values`.
+    private static func holds(_ values: ValueSet, _ bytes: [UInt8], symbols: SymbolTable) -> Bool {
+        switch values {
+        case .listed:
+            return symbols.lookup(PathText.encode(bytes)[...]).map { values.contains(ListedValue(segment: $0, shape: .of(bytes))) } ?? false
+        default:
+            return values.contains(unlistedOfShape: .of(bytes))
+        }
+    }
+
+    /// Why route `id` does not take `url` though one of its paths spells the URL's path
+    /// segment for segment: the first path parameter or query item whose value is not of its
+    /// type, or a required item the URL lacks. Nil when no path of the route spells it, or
+    /// when the route does take it.
+    package func typeMismatch(_ url: String, route id: String) -> String? {
+        guard case .success(let parsed) = ParsedURL.parse(url) else { return nil }
+        for indexed in apps {
+            let app = indexed.app
+            for (position, route) in indexed.routes.enumerated() where app.text(route.id.value) == id {
+                let segments = indexed.paths[position].path.value.segments
+                guard segments.last != .rest, segments.count == parsed.segments.count else { continue }
+                var spells = true
+                var mismatch: String?
+                for (segment, value) in zip(segments, parsed.segments) {
+                    switch segment {
+                    case .literal(let symbol):
+                        spells = spells && app.symbols.lookup(PathText.encode(value)[...]) == symbol
+                    case .parameter(let name):
+                        let type = route.parameterType(name)
+                        if mismatch == nil, !Self.holds(type.values, value, symbols: app.symbols) {
+                            let shown = String(decoding: value, as: UTF8.self)
+                            mismatch = "its parameter '\(app.text(name))' is of type \(type.description(app.text)), which '\(shown)' is not"
+                        }
+                    case .wildcard, .rest:
+                        break
+                    }
+                }
+                guard spells else { continue }
+                if let mismatch { return mismatch }
+                for item in route.query {
+                    let name = app.text(item.name.value)
+                    let set = item.constraint
+                    guard let value = parsed.query.first(where: { $0.name == name })?.value, !value.isEmpty else {
+                        if !set.allowsAbsence { return "its query item '\(name)' is required, and the URL has none" }
+                        continue
+                    }
+                    if !Self.holds(set.values, Array(value.utf8), symbols: app.symbols) {
+                        return "its query item '\(name)' is of type \(item.effectiveType.description(app.text)), which '\(value)' is not"
+                    }
+                }
             }
         }
+        return nil
     }
 
     /// The URL's query items, the first occurrence of each declared item with its declared

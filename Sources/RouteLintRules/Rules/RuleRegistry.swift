@@ -30,6 +30,7 @@ package enum RuleRegistry {
         MissingFallbackRule.self,
         UnusableFallbackRule.self,
         UnobservedContextRule.self,
+        WrongExampleRule.self,
         PlatformFileSyntaxRule.self,
         PlatformPatternRule.self,
         UnroutedLinkRule.self,

@@ -1,0 +1,119 @@
+import RouteLintCore
+
+/// `wrong-example`: a route's example URL does not open the route.
+package enum WrongExampleRule: AppRule {
+    package static let description = RuleDescription(
+        id: "wrong-example",
+        defaultSeverity: .error,
+        summary: "A route's example is not a URL of the app, or does not open the route with its parameters of their types.",
+        rationale: """
+            A route's `examples` are URLs the team promises open it: the links it puts in \
+            emails, notifications and QR codes, and the cases its link tests open. An example \
+            must be absolute, with a scheme of `schemes` or `https` and a host of `hosts`, and \
+            must open its route as `routelint resolve` resolves it: its path parameters and \
+            query items of their types, and no more specific route taking it. An example that \
+            opens another route, or none, is a link that fails, or a test that passes for the \
+            wrong screen; the finding says what the URL opens instead.
+            """,
+        triggeringExamples: [
+            RuleExample(
+                """
+                manifest: 1
+                schemes: [shop]
+                hosts: [shop.example.com]
+                activities: {shop: {}}
+                tabs: {home: {activity: shop, index: 0, root: home, icon: house}}
+                holders: {H: {}}
+                routes:
+                  home: {path: /, holder: H, links: [product, sale]}
+                  sale: {path: /products/sale, activity: shop, holder: H}
+                  product:
+                    path: /products/:id
+                    activity: shop
+                    holder: H
+                    params: {id: int}
+                    examples: [↓"https://shop.example.com/products/sale", ↓"shop://products/abc", ↓"/products/42", ↓"https://example.org/products/42"]
+                """)
+        ],
+        nonTriggeringExamples: [
+            RuleExample(
+                """
+                manifest: 1
+                schemes: [shop]
+                hosts: [shop.example.com]
+                activities: {shop: {}}
+                tabs: {home: {activity: shop, index: 0, root: home, icon: house}}
+                holders: {H: {}}
+                routes:
+                  home: {path: /, holder: H, links: [product, sale]}
+                  sale: {path: /products/sale, activity: shop, holder: H}
+                  product:
+                    path: /products/:id
+                    activity: shop
+                    holder: H
+                    params: {id: int}
+                    query: {ref: string}
+                    examples: ["https://shop.example.com/products/42", "shop://products/-7?ref=mail"]
+                """)
+        ])
+
+    /// The route an example should open may be declared in a file that could not be read.
+    package static let needsEveryFile = true
+
+    package static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
+        // Most apps write no examples: the resolver is built only for one that does.
+        guard app.routes.contains(where: { !$0.examples.isEmpty }) else { return }
+        let resolver = URLResolver(apps: [app])
+        for route in app.routes {
+            let id = app.text(route.id.value)
+            for example in route.examples {
+                guard let problem = problem(of: example.value, id: id, in: app, resolver: resolver) else { continue }
+                findings.report(
+                    description, "example '\(example.value)' of route '\(id)' \(problem)", at: example.range,
+                    subjects: [.route(id)])
+            }
+        }
+    }
+
+    /// What is wrong with `url` as an example of `route`; nil when it opens the route.
+    private static func problem(of url: String, id: String, in app: AppModel, resolver: URLResolver) -> String? {
+        // A URL percent-encodes these; one written raw would reach a shell or a terminal as it is.
+        if url.unicodeScalars.contains(where: { $0.value <= 0x20 || (0x7F...0x9F).contains($0.value) }) {
+            return "is not a URL: it holds white space or a control character, which a URL percent-encodes"
+        }
+        if let origin = foreignOrigin(url, in: app) { return "is not a URL of the app: \(origin)" }
+        let resolution = resolver.resolve(url)
+        switch resolution.status {
+        case .resolved:
+            guard let opened = resolution.route, opened == id else {
+                return "opens route '\(resolution.route ?? "")' instead"
+            }
+            if let notHanded = resolution.notHandedToApp { return "does not open the app: \(notHanded)" }
+            return nil
+        case .ambiguous:
+            return "opens no one route: \(resolution.reason ?? "")"
+        case .unmatched:
+            if let mismatch = resolver.typeMismatch(url, route: id) { return "opens no route: \(mismatch)" }
+            return "opens no route: \(resolution.reason ?? "")"
+        }
+    }
+
+    /// Why `url` is no URL of the app (docs/usage.md, "Examples"): not absolute, or a scheme or host
+    /// the app does not declare; nil when it is one.
+    private static func foreignOrigin(_ url: String, in app: AppModel) -> String? {
+        guard let link = LinkURL(url), let scheme = link.scheme else {
+            return "an example is absolute: a scheme of the app's schemes, or https and a host of its hosts"
+        }
+        if link.isWeb {
+            guard let host = link.matchedHost else { return "it names no host" }
+            if app.hostNames.contains(where: { $0.covers(host) }) { return nil }
+            let declared = app.hostNames.map(\.text)
+            return "host '\(host)' is not declared"
+                + (declared.isEmpty ? " (the app declares no hosts)" : " (hosts: \(declared.joined(separator: ", ")))")
+        }
+        if app.schemes.contains(where: { app.text($0.value).lowercased() == scheme }) { return nil }
+        let declared = app.schemes.map { app.text($0.value) }
+        return "scheme '\(scheme)' is not declared"
+            + (declared.isEmpty ? " (the app declares no schemes)" : " (schemes: \(declared.joined(separator: ", ")))")
+    }
+}
