@@ -22,12 +22,17 @@ struct Generate: ParsableCommand {
             'android'), then compares what each file claims with the routes over every URL path: \
             a claim a platform cannot express exactly for some API level is a warning with a URL \
             that shows it.
+
+            tests shell writes open-link-examples.sh, which opens every route's examples on a \
+            connected Android device or emulator (adb) or the booted iOS simulator (xcrun simctl) \
+            and exits 1 when one does not open the app (docs/testing-links.md).
             """)
 
-    @Argument(help: "swift, kotlin or app-links.")
+    @Argument(help: "swift, kotlin, app-links, or tests followed by the kind of tests: shell.")
     var language: TargetLanguage
 
-    @Argument(help: "Files and directories (default: the configuration's include, else the current directory).")
+    @Argument(
+        help: "Files and directories (default: the configuration's include, else the current directory); for tests, the kind first.")
     var paths: [String] = []
 
     @Option(help: "The folder to write the files to.")
@@ -66,6 +71,16 @@ struct Generate: ParsableCommand {
     var check = false
 
     func validate() throws {
+        if language == .tests {
+            guard let kind = paths.first, TestKind(rawValue: kind) != nil else {
+                let kinds = TestKind.allCases.map(\.rawValue).joined(separator: ", ")
+                throw ValidationError(
+                    "generate tests takes the kind of tests first (\(kinds)): routelint generate tests shell --output DIR")
+            }
+            if holderTypes != nil || serialization != nil || routeSupertype != nil || package != nil {
+                throw ValidationError("--package, --holder-types, --serialization and --route-supertype apply to swift and kotlin only")
+            }
+        }
         if let androidMinSdk {
             guard language == .appLinks else { throw ValidationError("--android-min-sdk applies to app-links only") }
             guard androidMinSdk >= 1 else { throw ValidationError("--android-min-sdk must be an API level, 1 or more") }
@@ -77,6 +92,9 @@ struct Generate: ParsableCommand {
 
     func run() throws {
         let workingDirectory = currentDirectory()
+        // `generate tests KIND PATH...`: the kind comes first (validated above).
+        let testKind = language == .tests ? paths.first.flatMap(TestKind.init(rawValue:)) : nil
+        let paths = language == .tests ? Array(paths.dropFirst()) : paths
         var lint = LintOptions(input: .paths(paths), workingDirectory: workingDirectory)
         lint.configurationPath = config
         let outcome: GenerationRun.Outcome
@@ -86,6 +104,7 @@ struct Generate: ParsableCommand {
                 outputDirectory: output)
             options.kotlinSerialization = serialization ?? .kotlinx
             options.routeSupertype = routeSupertype
+            options.testKind = testKind
             outcome = try GenerationRun.perform(lint, options)
         } catch {
             for message in error.messages { printError(message) }
