@@ -17,45 +17,37 @@ package enum WrongExampleRule: AppRule {
             """,
         triggeringExamples: [
             RuleExample(
-                """
-                manifest: 1
-                schemes: [shop]
-                hosts: [shop.example.com]
-                activities: {shop: {}}
-                tabs: {home: {activity: shop, index: 0, root: home, icon: house}}
-                holders: {H: {}}
-                routes:
-                  home: {path: /, holder: H, links: [product, sale]}
-                  sale: {path: /products/sale, activity: shop, holder: H}
-                  product:
-                    path: /products/:id
-                    activity: shop
-                    holder: H
-                    params: {id: int}
-                    examples: [↓"https://shop.example.com/products/sale", ↓"shop://products/abc", ↓"/products/42", ↓"https://example.org/products/42"]
-                """)
+                shop + """
+
+                        examples: [↓"https://shop.example.com/products/sale", ↓"shop://products/abc", ↓"/products/42", ↓"https://example.org/products/42"]
+                    """)
         ],
         nonTriggeringExamples: [
             RuleExample(
-                """
-                manifest: 1
-                schemes: [shop]
-                hosts: [shop.example.com]
-                activities: {shop: {}}
-                tabs: {home: {activity: shop, index: 0, root: home, icon: house}}
-                holders: {H: {}}
-                routes:
-                  home: {path: /, holder: H, links: [product, sale]}
-                  sale: {path: /products/sale, activity: shop, holder: H}
-                  product:
-                    path: /products/:id
-                    activity: shop
-                    holder: H
-                    params: {id: int}
-                    query: {ref: string}
-                    examples: ["https://shop.example.com/products/42", "shop://products/-7?ref=mail"]
-                """)
+                shop + """
+
+                        query: {ref: string}
+                        examples: ["https://shop.example.com/products/42", "shop://products/-7?ref=mail"]
+                    """)
         ])
+
+    /// The app of the examples, up to the product's `examples`.
+    private static let shop = """
+        manifest: 1
+        schemes: [shop]
+        hosts: [shop.example.com]
+        activities: {shop: {}}
+        tabs: {home: {activity: shop, index: 0, root: home, icon: house}}
+        holders: {H: {}}
+        routes:
+          home: {path: /, holder: H, links: [product, sale]}
+          sale: {path: /products/sale, activity: shop, holder: H}
+          product:
+            path: /products/:id
+            activity: shop
+            holder: H
+            params: {id: int}
+        """
 
     /// The route an example should open may be declared in a file that could not be read.
     package static let needsEveryFile = true
