@@ -115,12 +115,15 @@ package enum CodeGeneration {
             return .generated(output.files, warnings: output.warnings)
         }
         if options.language == .tests {
-            guard let script = LinkExampleScript.file(app, sources: sources) else {
-                return .refused(
-                    RunMessage(.error, "no route has examples to open: list URLs under a route's 'examples' (docs/usage.md)"),
-                    warnings: [])
+            switch options.testKind ?? .shell {
+            case .shell:
+                guard let script = LinkExampleScript.file(app, sources: sources) else {
+                    return .refused(
+                        RunMessage(.error, "no route has examples to open: list URLs under a route's 'examples' (docs/usage.md)"),
+                        warnings: [])
+                }
+                return .generated([script], warnings: [])
             }
-            return .generated([script], warnings: [])
         }
         var plan = try RoutingPlan.make(app, sources: sources)
         plan.holderTypes = options.holderTypes ?? configuredHolderTypes ?? .generic

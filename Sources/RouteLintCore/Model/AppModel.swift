@@ -44,6 +44,8 @@ package struct AppModel: Sendable {
     package private(set) var routes = EntityList<Route>()
     /// Whether some route of the app's files declares `aliases` (its redeclarations too).
     package private(set) var hasAliases = false
+    /// Whether some route of the app's files declares `examples` (its redeclarations too).
+    package private(set) var hasExamples = false
     /// The items of every `NameList` of the app's entities.
     package private(set) var names: [LocatedName] = []
     /// Every later declaration of a name the app already has.
@@ -142,6 +144,7 @@ package struct AppModel: Sendable {
             take(&members[position].manifest.tabs, .tab, into: &tabs, index: &tabIndex)
             take(&members[position].manifest.holders, .holder, into: &holders, index: &holderIndex)
             hasAliases = hasAliases || members[position].manifest.hasAliases
+            hasExamples = hasExamples || members[position].manifest.hasExamples
             take(&members[position].manifest.routes, .route, into: &routes, index: &routeIndex)
         }
         for position in tabs.indices {

@@ -47,6 +47,8 @@ package struct Manifest: Sendable {
     /// Whether some route declares `aliases`: most sets have none, and the passes over them
     /// are skipped.
     package var hasAliases = false
+    /// Whether some route declares `examples`: most sets have none, and their check is skipped.
+    package var hasExamples = false
     /// `ios`: the iOS app's universal-link settings, when the file declares them.
     package var ios: IOSSettings?
     /// `android`: the Android app's App Link settings, when the file declares them.

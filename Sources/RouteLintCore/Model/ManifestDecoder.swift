@@ -243,7 +243,9 @@ private struct Decoder: ~Copyable {
             case .inApp: route.inApp = decoder.bool(value, field)
             case .params: route.params = decoder.parameterTypes(value, field, route: decoder.symbols.text(id.value))
             case .query: route.query = decoder.queryItems(value, field, route: decoder.symbols.text(id.value))
-            case .examples: route.examples = decoder.list(value, field) { decoder, item in decoder.text(item, field.item) }
+            case .examples:
+                route.examples = decoder.list(value, field) { decoder, item in decoder.text(item, field.item) }
+                if !route.examples.isEmpty { decoder.manifest.hasExamples = true }
             }
         }
         route.extent = extent

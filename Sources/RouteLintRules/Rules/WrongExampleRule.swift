@@ -54,7 +54,7 @@ package enum WrongExampleRule: AppRule {
 
     package static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
         // Most apps write no examples: the resolver is built only for one that does.
-        guard app.routes.contains(where: { !$0.examples.isEmpty }) else { return }
+        guard app.hasExamples else { return }
         let resolver = URLResolver(apps: [app])
         for route in app.routes {
             let id = app.text(route.id.value)
