@@ -15,7 +15,7 @@ struct RouteLintCommand: ParsableCommand {
         version: RouteLintVersion.current,
         subcommands: [
             Lint.self, Diff.self, Audit.self, Resolve.self, Graph.self, Generate.self, Rules.self, Explain.self, Init.self, Import.self,
-            Hosts.self, LanguageServerCommand.self, Schema.self,
+            Hosts.self, DeviceLinks.self, LanguageServerCommand.self, Schema.self,
         ],
         defaultSubcommand: Lint.self)
 }

@@ -7,7 +7,7 @@ struct RuleCommandsTests {
         let result = try RouteLint.run(["rules"])
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\n")
-        #expect(lines.count == 50)
+        #expect(lines.count == 56)
         #expect(lines.contains { $0.hasPrefix("conflicting-patterns") && $0.contains(" error ") })
         #expect(lines.contains { $0.hasPrefix("wrong-example") && $0.contains(" error ") })
         #expect(lines.contains { $0.hasPrefix("unreachable-route") && $0.contains(" warning ") })

@@ -76,7 +76,8 @@ struct RuleExampleTests {
     /// The findings of `files` (the example's files, unmarked and varied), active and
     /// suppressed, each at "file:line:column" by the file's place in the example. An example of
     /// a change is the lint of both revisions and `routelint diff` between them; an example with
-    /// a file named by a URL is `routelint hosts`, the host answering with that file's response.
+    /// a file named by a URL is `routelint hosts`, the host answering with that file's response;
+    /// an example with `DeviceExamples.outputName` is `routelint device-links` on that file.
     static func check(
         _ example: RuleExample, _ files: [(name: String, contents: String)], variant: Variant
     ) async throws -> (active: [(position: String, rule: String)], suppressed: [String]) {
@@ -87,6 +88,11 @@ struct RuleExampleTests {
         if files.contains(where: { $0.name.hasPrefix("https://") }) {
             let run = try await checkHosts(files)
             #expect(run.unreadable.isEmpty, "every URL of an example is answered")
+            return (run.active.map { (position($0, run.files[Int($0.range.file.index)].path), $0.rule) }, run.suppressed.map(\.rule))
+        }
+        if files.contains(where: { $0.name == DeviceExamples.outputName }) {
+            let run = try checkDevice(files)
+            #expect(run.unreadable.isEmpty, "every output of an example is read")
             return (run.active.map { (position($0, run.files[Int($0.range.file.index)].path), $0.rule) }, run.suppressed.map(\.rule))
         }
         let result = lint(files)
@@ -141,12 +147,18 @@ struct RuleExampleTests {
     /// Rules whose findings a line directive cannot silence: a directive's own problems.
     static let unsilenceable: Set<String> = [UnusedSuppressionRule.description.id]
 
-    /// Rules whose findings lie in platform files only: JSON has no comments, and a directive is
+    /// Whether a finding in the file named `name` lies beyond a directive's reach: a platform
+    /// file, or the output of a device.
+    static func isBeyondDirectives(_ name: String) -> Bool {
+        PlatformFileKind(path: name) != nil || name == DeviceExamples.outputName
+    }
+
+    /// Rules whose findings lie in platform files or device outputs only: JSON has no comments, and a directive is
     /// a YAML comment, so the baseline or the configuration silences them instead.
     static let beyondDirectives: Set<String> = Set(
         RuleRegistry.descriptions.filter { rule in
             rule.triggeringExamples.allSatisfy { example in
-                example.files.allSatisfy { !$0.contents.contains(RuleExample.marker) || PlatformFileKind(path: $0.name) != nil }
+                example.files.allSatisfy { !$0.contents.contains(RuleExample.marker) || isBeyondDirectives($0.name) }
             }
         }.map(\.id))
 
@@ -166,7 +178,7 @@ struct RuleExampleTests {
             if atEnd { continue }
             // JSON has no comments, and a directive is a YAML comment: a finding in a platform
             // file is silenced by the baseline or the configuration instead.
-            if files.contains(where: { !$0.markers.isEmpty && PlatformFileKind(path: $0.name) != nil }) { continue }
+            if files.contains(where: { !$0.markers.isEmpty && Self.isBeyondDirectives($0.name) }) { continue }
             let directed = zip(files, lines).map { file, lines in
                 let marked = lines.enumerated().map { index, line in
                     file.markedLines.contains(index + 1) ? line + "  # routelint:ignore \(id)" : line
@@ -194,6 +206,10 @@ struct RuleExampleTests {
                 let run = try await checkHosts(files)
                 found = (run.active, run.files)
                 #expect(!(try await checkHosts(files, configuration: "\(id): off\n")).active.contains { $0.rule == id })
+            } else if files.contains(where: { $0.name == DeviceExamples.outputName }) {
+                let run = try checkDevice(files)
+                found = (run.active, run.files)
+                #expect(!(try checkDevice(files, configuration: "\(id): off\n")).active.contains { $0.rule == id })
             } else {
                 let linted = lint(files)
                 found = (linted.findings, linted.files)

@@ -57,6 +57,9 @@ public struct LintReport: Sendable {
         /// For `routelint hosts`: how many of `unreadablePaths` are URLs that could not be
         /// fetched.
         public var unfetchedURLs = 0
+        /// For `routelint device-links`: how many outputs of `pm get-app-links` were judged
+        /// (counted apart from `files`).
+        public var deviceOutputs = 0
 
         /// Totals; see the properties.
         public init(

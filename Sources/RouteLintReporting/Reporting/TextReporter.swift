@@ -205,6 +205,7 @@ public struct TextReporter {
         }
         var scope = "\(plural(totals.files, "file")) (\(plural(totals.routes, "route")))"
         if totals.platformFiles > 0 { scope += " and \(plural(totals.platformFiles, "platform file"))" }
+        if totals.deviceOutputs > 0 { scope += " and \(plural(totals.deviceOutputs, "device output"))" }
         let time = totals.seconds.map { " in " + formatSeconds($0) } ?? ""
         if let comparison = totals.comparison {
             let compared = "\(scope) compared with \(comparison)"

@@ -133,6 +133,7 @@ package enum RuleKind: Sendable {
     case platform(any PlatformRule.Type)
     case change(any ChangeRule.Type)
     case host(any HostRule.Type)
+    case device(any DeviceRule.Type)
     /// A rule the run applies itself (`unused-suppression`).
     case run
 }
@@ -159,6 +160,10 @@ extension ChangeRule {
 
 extension HostRule {
     package static var kind: RuleKind { .host(self) }
+}
+
+extension DeviceRule {
+    package static var kind: RuleKind { .device(self) }
 }
 
 /// A rule about reading one file: it words the issues of its kind that the YAML reader and
@@ -200,6 +205,13 @@ package protocol ChangeRule: Rule {
 package protocol HostRule: Rule {
     /// Reports a finding for each fact of the rule's kind.
     static func check(_ facts: ServedFacts, into findings: inout FindingSink)
+}
+
+/// A rule about what a device says of the app's links (`routelint device-links`): it words the
+/// facts of its kind that the outputs of `pm get-app-links` hold. `lint` never runs it.
+package protocol DeviceRule: Rule {
+    /// Reports a finding for each fact of the rule's kind.
+    static func check(_ facts: DeviceLinkFacts, into findings: inout FindingSink)
 }
 
 extension PlatformRule {

@@ -47,6 +47,12 @@ package enum RuleRegistry {
         StatementIncludeRule.self,
         StatementListRule.self,
         WildcardHostRule.self,
+        DeviceOutputRule.self,
+        UnverifiedHostRule.self,
+        UncheckedHostRule.self,
+        UndeclaredDeviceHostRule.self,
+        DeviceIdentityRule.self,
+        LinkHandlingOffRule.self,
         UnusedSuppressionRule.self,
         RemovedLinkRule.self,
         RedirectedLinkRule.self,
@@ -68,6 +74,12 @@ package enum RuleRegistry {
 
     /// The rules about how hosts serve platform files, which only `routelint hosts` runs.
     package static let hostRules: [any HostRule.Type] = rules.compactMap { if case .host(let rule) = $0.kind { rule } else { nil } }
+
+    /// The rules about what a device says (`pm get-app-links`), which only `routelint device-links` runs.
+    package static let deviceRules: [any DeviceRule.Type] = rules.compactMap { if case .device(let rule) = $0.kind { rule } else { nil } }
+
+    /// The ids of the rules only `routelint device-links` runs.
+    package static var deviceRuleIDs: [String] { deviceRules.map { $0.description.id } }
 
     /// The ids of the rules only `routelint hosts` runs.
     package static var hostRuleIDs: [String] { hostRules.map { $0.description.id } }
@@ -91,10 +103,11 @@ package enum RuleRegistry {
 
     /// A tag for SARIF: `format` for the rules about reading a file, `navigation` for those
     /// about the merged app, `platform-links` for those about platform files, `served-files` for
-    /// those of `routelint hosts`, `route-changes` for those of `routelint diff`, `suppression`
-    /// for unused directives.
+    /// those of `routelint hosts`, `device-links` for those of `routelint device-links`,
+    /// `route-changes` for those of `routelint diff`, `suppression` for unused directives.
     package static func category(of id: String) -> String {
         if changeRules.contains(where: { $0.description.id == id }) { return "route-changes" }
+        if deviceRules.contains(where: { $0.description.id == id }) { return "device-links" }
         if hostRules.contains(where: { $0.description.id == id }) { return "served-files" }
         if platformRules.contains(where: { $0.description.id == id }) { return "platform-links" }
         if id == MissingFieldRule.description.id || fileRules.contains(where: { $0.description.id == id }) { return "format" }

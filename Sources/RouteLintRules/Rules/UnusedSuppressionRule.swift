@@ -65,8 +65,10 @@ package enum UnusedSuppressionRule: Rule {
                 } else if configuration.rules[rule.value]?.isEnabled == false {
                     // The rule is off: the directive has nothing to do, and that is expected.
                     continue
-                } else if RuleRegistry.changeRuleIDs.contains(rule.value) || RuleRegistry.hostRuleIDs.contains(rule.value) {
-                    // Only `routelint diff` or `routelint hosts` reports it; whether the
+                } else if RuleRegistry.changeRuleIDs.contains(rule.value) || RuleRegistry.hostRuleIDs.contains(rule.value)
+                    || RuleRegistry.deviceRuleIDs.contains(rule.value)
+                {
+                    // Only `routelint diff`, `hosts` or `device-links` reports it; whether the
                     // directive silences something there, a lint cannot tell.
                     continue
                 } else {

@@ -110,3 +110,4 @@ package protocol GatedRun {
 extension LintRun: GatedRun {}
 extension DiffRun: GatedRun {}
 extension HostsRun: GatedRun {}
+extension DeviceLinksRun: GatedRun {}
