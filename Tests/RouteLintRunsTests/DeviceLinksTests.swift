@@ -153,6 +153,12 @@ struct DeviceLinksTests {
                 "2:17 line(\"Signatures: [AB:CD\")", "1:3 truncated(package: \"com.example.shop\")",
             ])
         #expect(reasons("  com.example.shop:\n\u{0}\n") == ["1:1 binary"])
+        // A pasted terminal: the prompt and command before the output, and dumpsys's heading.
+        let pasted =
+            "$ adb shell pm get-app-links com.example.shop\nDomain verification status:\n"
+            + "com.example.shop:\nID: 01234567-89ab-cdef-0123-456789abcdef\nSignatures: [***]\nDomain verification state:\nexample.org: 1026\n"
+        #expect(reasons(pasted) == [])
+        #expect(Self.read(pasted).packages.first?.states.map(\.state.value) == [.verifierCode(1026)])
     }
 
     @Test("a line of 10 MB, and 200,000 hosts, are read whole")

@@ -241,6 +241,9 @@ extension AppLinksOutput {
                 return
             }
             guard !packages.isEmpty else {
+                // Before the first block: the command itself, as pasted from a terminal, and the
+                // heading `dumpsys package d` puts over the same blocks, are no part of the verdict.
+                if text.firstOccurrence(of: "pm get-app-links") != nil || text == "Domain verification status:" { return }
                 unread.append(Unread(range: range, reason: Self.isError(text) ? .error(text) : .line(text)))
                 return
             }
