@@ -91,6 +91,7 @@ struct URLResolverTests {
         arguments: [
             ("https://evil.example/cart", "host 'evil.example' is not declared (hosts: shop.example.com, *.shop.example.net)"),
             ("other://cart", "scheme 'other' is not declared (schemes: shop)"),
+            ("https:///cart", "it names no host"),
             ("/a//b", "the path '/a//b' has an empty segment"),
             ("/a/%zz", "the path '/a/%zz' has a '%' that does not start a percent-escape"),
             ("cart", "'cart' is neither a URL with a scheme nor a path starting with '/'"),

@@ -103,6 +103,16 @@ package struct URLResolver: Sendable {
         }
     }
 
+    /// Why `url` is no URL of the apps: it is not one, or no app declares its scheme or host;
+    /// nil when it is one (a bare path is every app's).
+    package func foreignOrigin(_ url: String) -> String? {
+        switch ParsedURL.parse(url) {
+        case .failure(let error): return error.message
+        case .success(let parsed):
+            return apps.contains { parsed.belongs(to: $0.app) } ? nil : parsed.unknownOriginReason(apps: apps.map(\.app))
+        }
+    }
+
     /// What `url` opens: a custom-scheme link, an `https` link or a bare path.
     package func resolve(_ url: String) -> Resolution {
         var unmatched = Resolution(url: url, status: .unmatched)
@@ -278,11 +288,12 @@ package struct URLResolver: Sendable {
     /// segment for segment: the first path parameter or query item whose value is not of its
     /// type, or a required item the URL lacks. Nil when no path of the route spells it, or
     /// when the route does take it.
-    package func typeMismatch(_ url: String, route id: String) -> String? {
+    package func typeMismatch(_ url: String, route id: Symbol) -> String? {
         guard case .success(let parsed) = ParsedURL.parse(url) else { return nil }
         for indexed in apps {
             let app = indexed.app
-            for (position, route) in indexed.routes.enumerated() where app.text(route.id.value) == id {
+            guard let routePosition = app.routePosition(id) else { continue }
+            for (position, route) in indexed.routes.enumerated() where indexed.paths[position].route == routePosition {
                 let segments = indexed.paths[position].path.value.segments
                 guard segments.last != .rest, segments.count == parsed.segments.count else { continue }
                 var spells = true
@@ -489,6 +500,7 @@ package struct ParsedURL {
 
     func unknownOriginReason(apps: [AppModel]) -> String {
         if let host {
+            if host.isEmpty { return "it names no host" }
             let declared = apps.flatMap { app in app.hosts.map { app.text($0.value) } }
             return "host '\(host)' is not declared"
                 + (declared.isEmpty ? " (no manifest declares hosts)" : " (hosts: \(declared.joined(separator: ", ")))")

@@ -59,7 +59,7 @@ package enum WrongExampleRule: AppRule {
         for route in app.routes {
             let id = app.text(route.id.value)
             for example in route.examples {
-                guard let problem = problem(of: example.value, id: id, in: app, resolver: resolver) else { continue }
+                guard let problem = problem(of: example.value, route: route.id.value, in: app, resolver: resolver) else { continue }
                 findings.report(
                     description, "example '\(example.value)' of route '\(id)' \(problem)", at: example.range,
                     subjects: [.route(id)])
@@ -67,17 +67,20 @@ package enum WrongExampleRule: AppRule {
         }
     }
 
-    /// What is wrong with `url` as an example of `route`; nil when it opens the route.
-    private static func problem(of url: String, id: String, in app: AppModel, resolver: URLResolver) -> String? {
+    /// What is wrong with `url` as an example of route `symbol`; nil when it opens the route.
+    private static func problem(of url: String, route symbol: Symbol, in app: AppModel, resolver: URLResolver) -> String? {
         // A URL percent-encodes these; one written raw would reach a shell or a terminal as it is.
         if url.unicodeScalars.contains(where: { $0.value <= 0x20 || (0x7F...0x9F).contains($0.value) }) {
             return "is not a URL: it holds white space or a control character, which a URL percent-encodes"
         }
-        if let origin = foreignOrigin(url, in: app) { return "is not a URL of the app: \(origin)" }
+        guard LinkURL(url)?.scheme != nil else {
+            return "is not a URL of the app: an example is absolute: a scheme of the app's schemes, or https and a host of its hosts"
+        }
+        if let origin = resolver.foreignOrigin(url) { return "is not a URL of the app: \(origin)" }
         let resolution = resolver.resolve(url)
         switch resolution.status {
         case .resolved:
-            guard let opened = resolution.route, opened == id else {
+            guard let opened = resolution.route, opened == app.text(symbol) else {
                 return "opens route '\(resolution.route ?? "")' instead"
             }
             if let notHanded = resolution.notHandedToApp { return "does not open the app: \(notHanded)" }
@@ -85,27 +88,8 @@ package enum WrongExampleRule: AppRule {
         case .ambiguous:
             return "opens no one route: \(resolution.reason ?? "")"
         case .unmatched:
-            if let mismatch = resolver.typeMismatch(url, route: id) { return "opens no route: \(mismatch)" }
+            if let mismatch = resolver.typeMismatch(url, route: symbol) { return "opens no route: \(mismatch)" }
             return "opens no route: \(resolution.reason ?? "")"
         }
-    }
-
-    /// Why `url` is no URL of the app (docs/usage.md, "Examples"): not absolute, or a scheme or host
-    /// the app does not declare; nil when it is one.
-    private static func foreignOrigin(_ url: String, in app: AppModel) -> String? {
-        guard let link = LinkURL(url), let scheme = link.scheme else {
-            return "an example is absolute: a scheme of the app's schemes, or https and a host of its hosts"
-        }
-        if link.isWeb {
-            guard let host = link.matchedHost else { return "it names no host" }
-            if app.hostNames.contains(where: { $0.covers(host) }) { return nil }
-            let declared = app.hostNames.map(\.text)
-            return "host '\(host)' is not declared"
-                + (declared.isEmpty ? " (the app declares no hosts)" : " (hosts: \(declared.joined(separator: ", ")))")
-        }
-        if app.schemes.contains(where: { app.text($0.value).lowercased() == scheme }) { return nil }
-        let declared = app.schemes.map { app.text($0.value) }
-        return "scheme '\(scheme)' is not declared"
-            + (declared.isEmpty ? " (the app declares no schemes)" : " (schemes: \(declared.joined(separator: ", ")))")
     }
 }
