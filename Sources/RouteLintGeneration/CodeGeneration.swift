@@ -36,6 +36,9 @@ package enum TargetLanguage: String, CaseIterable, Sendable {
 
 /// What `generate tests` writes.
 package enum TestKind: String, CaseIterable, Sendable {
+    /// Swift Testing and kotlin.test files that open every link through the generated
+    /// `RouteLink` and expect its route, values and navigation plan.
+    case swift, kotlin
     /// A shell script that opens every route example on a device or simulator.
     case shell
 }
@@ -82,6 +85,8 @@ package enum CodeGeneration {
         package var routeSupertype: String?
         /// `tests`: what kind of tests.
         package var testKind: TestKind?
+        /// `tests swift`: the module the generated routing code is in (default `Routes`).
+        package var module: String?
         /// The folder the files go to. Their headers name the manifests relative to it, so
         /// that the files are the same from whatever folder and with whatever spelling of the
         /// paths the command runs (`generate --check` in CI and on a developer's machine).
@@ -116,6 +121,15 @@ package enum CodeGeneration {
         }
         if options.language == .tests {
             switch options.testKind ?? .shell {
+            case .swift:
+                let module = options.module ?? "Routes"
+                guard !module.contains("."), isQualifiedKotlinName(module) else {
+                    throw RoutingPlan.Problem(description: "'\(module)' is not a Swift module name")
+                }
+                return .generated([LinkTests.swiftFile(app, sources: sources, module: module)], warnings: [])
+            case .kotlin:
+                let package = try kotlinPackage(options, appName: app.name.map { app.text($0.value) })
+                return .generated([LinkTests.kotlinFile(app, sources: sources, package: package)], warnings: [])
             case .shell:
                 guard let script = LinkExampleScript.file(app, sources: sources) else {
                     return .refused(
@@ -138,12 +152,7 @@ package enum CodeGeneration {
         case .swift:
             return SwiftGenerator.files(plan, header: header(sources: plan.sources, comment: "//"))
         case .kotlin:
-            guard let package = options.package ?? plan.appName.map({ "routes." + Identifier.lowerCamel($0).lowercased() }) else {
-                throw RoutingPlan.Problem(description: "Kotlin needs a package: give --package NAME")
-            }
-            guard isQualifiedKotlinName(package) else {
-                throw RoutingPlan.Problem(description: "'\(package)' is not a Kotlin package name (identifiers joined by '.')")
-            }
+            let package = try kotlinPackage(options, appName: plan.appName)
             if let supertype = options.routeSupertype, !isQualifiedKotlinName(supertype) {
                 throw RoutingPlan.Problem(description: "'\(supertype)' is not a Kotlin type name (identifiers joined by '.')")
             }
@@ -151,6 +160,17 @@ package enum CodeGeneration {
                 package: package, serialization: options.kotlinSerialization, routeSupertype: options.routeSupertype)
             return KotlinGenerator.files(plan, spelling, header: header(sources: plan.sources, comment: "//"))
         }
+    }
+
+    /// The Kotlin package: `--package`, else `routes.APP`; the generated code's and its tests'.
+    static func kotlinPackage(_ options: Options, appName: String?) throws(RoutingPlan.Problem) -> String {
+        guard let package = options.package ?? appName.map({ "routes." + Identifier.lowerCamel($0).lowercased() }) else {
+            throw RoutingPlan.Problem(description: "Kotlin needs a package: give --package NAME")
+        }
+        guard isQualifiedKotlinName(package) else {
+            throw RoutingPlan.Problem(description: "'\(package)' is not a Kotlin package name (identifiers joined by '.')")
+        }
+        return package
     }
 
     /// The most holders a generic factory is generated for without a warning: Swift 6.3 cannot

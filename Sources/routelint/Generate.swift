@@ -23,12 +23,16 @@ struct Generate: ParsableCommand {
             a claim a platform cannot express exactly for some API level is a warning with a URL \
             that shows it.
 
-            tests shell writes open-link-examples.sh, which opens every route's examples on a \
-            connected Android device or emulator (adb) or the booted iOS simulator (xcrun simctl) \
-            and exits 1 when one does not open the app (docs/testing-links.md).
+            tests swift and tests kotlin write RouteLinkTests.swift (Swift Testing) and \
+            RouteLinkTests.kt (kotlin.test), which open every route's examples (and a URL made \
+            from the pattern of a route without one) through the generated RouteLink and expect \
+            the route, its values and its navigation plan. tests shell writes \
+            open-link-examples.sh, which opens every route's examples on a connected Android \
+            device or emulator (adb) or the booted iOS simulator (xcrun simctl) and exits 1 when \
+            one does not open the app (docs/testing-links.md).
             """)
 
-    @Argument(help: "swift, kotlin, app-links, or tests followed by the kind of tests: shell.")
+    @Argument(help: "swift, kotlin, app-links, or tests followed by the kind of tests: swift, kotlin or shell.")
     var language: TargetLanguage
 
     @Argument(
@@ -38,8 +42,11 @@ struct Generate: ParsableCommand {
     @Option(help: "The folder to write the files to.")
     var output: String
 
-    @Option(help: "The Kotlin package (default: routes.APP).")
+    @Option(help: "The Kotlin package (default: routes.APP); for tests kotlin, the package of the generated routing code.")
     var package: String?
+
+    @Option(help: "tests swift: the module that holds the generated routing code (default: Routes).")
+    var module: String?
 
     @Option(help: "app-links: the lowest Android API level to serve (default: the manifest's android.min-sdk, else 26).")
     var androidMinSdk: Int?
@@ -75,17 +82,22 @@ struct Generate: ParsableCommand {
             guard let kind = paths.first, TestKind(rawValue: kind) != nil else {
                 let kinds = TestKind.allCases.map(\.rawValue).joined(separator: ", ")
                 throw ValidationError(
-                    "generate tests takes the kind of tests first (\(kinds)): routelint generate tests shell --output DIR")
+                    "generate tests takes the kind of tests first (\(kinds)): routelint generate tests swift --output DIR")
             }
-            if holderTypes != nil || serialization != nil || routeSupertype != nil || package != nil {
-                throw ValidationError("--package, --holder-types, --serialization and --route-supertype apply to swift and kotlin only")
+            if holderTypes != nil || serialization != nil || routeSupertype != nil {
+                throw ValidationError("--holder-types, --serialization and --route-supertype apply to swift and kotlin only")
             }
+            if package != nil && kind != TestKind.kotlin.rawValue {
+                throw ValidationError("--package applies to kotlin and tests kotlin only")
+            }
+            if module != nil && kind != TestKind.swift.rawValue { throw ValidationError("--module applies to tests swift only") }
         }
         if let androidMinSdk {
             guard language == .appLinks else { throw ValidationError("--android-min-sdk applies to app-links only") }
             guard androidMinSdk >= 1 else { throw ValidationError("--android-min-sdk must be an API level, 1 or more") }
         }
         if holderTypes != nil && language == .appLinks { throw ValidationError("--holder-types applies to swift and kotlin only") }
+        if module != nil && language != .tests { throw ValidationError("--module applies to tests swift only") }
         if serialization != nil && language != .kotlin { throw ValidationError("--serialization applies to kotlin only") }
         if routeSupertype != nil && language != .kotlin { throw ValidationError("--route-supertype applies to kotlin only") }
     }
@@ -105,6 +117,7 @@ struct Generate: ParsableCommand {
             options.kotlinSerialization = serialization ?? .kotlinx
             options.routeSupertype = routeSupertype
             options.testKind = testKind
+            options.module = module
             outcome = try GenerationRun.perform(lint, options)
         } catch {
             for message in error.messages { printError(message) }

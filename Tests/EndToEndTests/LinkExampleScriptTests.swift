@@ -192,7 +192,11 @@ struct LinkExampleScriptTests {
             #expect(refused.status == 1)
             #expect(refused.stderr.contains("no route has examples to open"))
             let noKind = try RouteLint.run(["generate", "tests", bare.path, "--output", directory.path])
-            #expect(noKind.status == 2 && noKind.stderr.contains("generate tests takes the kind of tests first (shell)"))
+            #expect(noKind.status == 2 && noKind.stderr.contains("generate tests takes the kind of tests first (swift, kotlin, shell)"))
+            let misplaced = try RouteLint.run(["generate", "tests", "shell", bare.path, "--module", "Shop", "--output", directory.path])
+            #expect(misplaced.status == 2 && misplaced.stderr.contains("--module applies to tests swift only"))
+            let swiftPackage = try RouteLint.run(["generate", "tests", "swift", bare.path, "--package", "a.b", "--output", directory.path])
+            #expect(swiftPackage.status == 2 && swiftPackage.stderr.contains("--package applies to kotlin and tests kotlin only"))
             let manifest = directory.appendingPathComponent("app.routes.yaml")
             try Self.manifest.write(to: manifest, atomically: true, encoding: .utf8)
             let output = directory.appendingPathComponent("tests").path

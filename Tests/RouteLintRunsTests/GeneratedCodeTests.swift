@@ -549,16 +549,44 @@ struct GeneratedCodeTests {
         let imports = "import kotlinx.serialization.builtins.ListSerializer\nimport kotlinx.serialization.json.Json\n\n"
         try ("package test.routes\n\n" + imports + Self.kotlinHolderDriver(plan) + "\n" + Self.kotlinURLDriver).write(
             to: directory.appendingPathComponent("Main.kt"), atomically: true, encoding: .utf8)
+        // The example app's generated link tests (`generate tests kotlin`) compile with its code, once.
+        var linkTests: [String] = []
+        if set == "manifests", Self.runsKotlinTests {
+            var options = CodeGeneration.Options(language: .tests, package: "test.routes")
+            options.testKind = .kotlin
+            guard
+                case .generated(let tests, _) = try CodeGeneration.generate(
+                    result.apps[0], sources: [], options, configuredHolderTypes: nil)
+            else {
+                Issue.record("no link tests generated")
+                return
+            }
+            try tests[0].contents.write(to: directory.appendingPathComponent(tests[0].name), atomically: true, encoding: .utf8)
+            try Self.kotlinTestShim.write(to: directory.appendingPathComponent("KotlinTestShim.kt"), atomically: true, encoding: .utf8)
+            linkTests = [tests[0].name, "KotlinTestShim.kt", "-Xallow-kotlin-package"]
+        }
         // The driver adds a class and two checks per holder; with a thousand of them it needs
         // more than kotlinc's default 256 MB heap, which the generated code and the smallest app
         // fit in (`routelint-bench --codegen`). Apps build with allWarningsAsErrors: -Werror.
         let compiled = try Self.run(
             "JAVA_OPTS=-Xmx1g",
-            [Self.kotlinc, "-Werror"] + Self.serializationArguments + generated.map(\.name)
-                + ["Main.kt", "-include-runtime", "-d", "driver.jar"],
+            [Self.kotlinc, "-Werror"] + Self.serializationArguments(classpath: linkTests.isEmpty ? [] : Self.junit)
+                + generated.map(\.name) + ["Main.kt"] + linkTests + ["-include-runtime", "-d", "driver.jar"],
             in: directory)
         #expect(compiled.status == 0, "\(compiled.output)")
         guard compiled.status == 0 else { return }
+        if !linkTests.isEmpty {
+            // Every link of the example app opens what the manifests say, under JUnit 4 as a Gradle
+            // project with kotlin("test") runs it.
+            let junit = try Self.run(
+                "java",
+                [
+                    "-cp", (["driver.jar"] + Self.serializationRuntime + Self.junit).joined(separator: ":"), "org.junit.runner.JUnitCore",
+                    "test.routes.RouteLinkTests",
+                ],
+                in: directory)
+            #expect(junit.status == 0 && junit.output.contains("OK (1 test)"), "\(junit.output)")
+        }
         let urls = Self.samplePaths(result.apps[0]) + extra
         let answers = try Self.run(
             "java", ["-cp", (["driver.jar"] + Self.serializationRuntime).joined(separator: ":"), "test.routes.MainKt"],
@@ -667,18 +695,42 @@ struct GeneratedCodeTests {
         #expect(backInSwift.output.split(separator: "\n").map(String.init) == expected)
     }
 
+    /// JUnit 4, as Debian's junit4 installs it: the runner of the generated kotlin.test tests.
+    static let junit = ["/usr/share/java/junit4.jar", "/usr/share/java/hamcrest-core.jar"]
+
+    /// CI always runs the generated Kotlin tests; elsewhere only where JUnit 4 is installed.
+    static let runsKotlinTests = ProcessInfo.processInfo.environment["CI"] != nil || FileManager.default.fileExists(atPath: junit[0])
+
+    /// What kotlin-test-junit gives a Gradle project beside JUnit 4, and the generated tests
+    /// use: `kotlin.test.Test`, JUnit's annotation, and `fail`. The wheel the compiler comes
+    /// from has no kotlin-test, and Debian's is Kotlin 1.3's.
+    static let kotlinTestShim = """
+        @file:JvmName("KotlinTestShim")
+        package kotlin.test
+
+        typealias Test = org.junit.Test
+
+        fun fail(message: String? = null): Nothing = throw AssertionError(message)
+
+        """
+
     /// kotlinx.serialization's runtime, beside the compiler (`scripts/kotlin-toolchain`).
     static let serializationRuntime = ["kotlinx-serialization-core-jvm.jar", "kotlinx-serialization-json-jvm.jar"].map {
         URL(fileURLWithPath: kotlinc).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("lib/\($0)").path
     }
 
     /// What kotlinc needs for `@Serializable` code: the plugin and the runtime.
-    static let serializationArguments = [
-        "-Xplugin="
-            + URL(fileURLWithPath: kotlinc).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("lib/kotlinx-serialization-compiler-plugin.jar").path,
-        "-cp", serializationRuntime.joined(separator: ":"),
-    ]
+    static let serializationArguments = serializationArguments(classpath: [])
+
+    /// `serializationArguments` with `extra` jars on the class path too (kotlinc reads one `-cp`).
+    static func serializationArguments(classpath extra: [String]) -> [String] {
+        [
+            "-Xplugin="
+                + URL(fileURLWithPath: kotlinc).deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("lib/kotlinx-serialization-compiler-plugin.jar").path,
+            "-cp", (serializationRuntime + extra).joined(separator: ":"),
+        ]
+    }
 
     /// The oldest Kotlin the docs promise: every set's generated code, each in a package of its
     /// own, compiled at once at language and API version 2.0. The only warning allowed is the
