@@ -95,6 +95,8 @@ package struct ImportedManifest: Sendable {
         package var query: [(name: String, type: String)] = []
         package var presentation: String?
         package var links: [String] = []
+        /// `examples`: URLs the app's files say open the route (Android Lint's `tools:validation testUrl`).
+        package var examples: [String] = []
         package var entry = false
         package var web = true
         /// The files and places that say the route exists.
@@ -255,6 +257,7 @@ package struct ImportedManifest: Sendable {
                 if !route.query.isEmpty { lines.append("    query: " + Self.typeMapping(route.query)) }
                 if let presentation = route.presentation { lines.append("    presentation: \(presentation)") }
                 if !route.links.isEmpty { lines.append("    links: \(Self.flow(route.links))") }
+                if !route.examples.isEmpty { lines.append("    examples: \(Self.flow(route.examples))") }
                 if route.entry { lines.append("    entry: true") }
                 if !route.web { lines.append("    web: false") }
             }

@@ -17,6 +17,10 @@ package struct LinkFileImport: Sendable {
     }
 
     package var settings = LinkSettings()
+    /// The URLs Android Lint tests the intent filters with (`<tools:validation testUrl>` in an
+    /// activity), where each is written: the import makes them the examples of the routes
+    /// that open them.
+    package var testURLs: [(url: String, origin: ImportOrigin)] = []
     package var claims: [Claim] = []
     /// The files that say something of the app's https links: what the import's round trip
     /// checks the manifest against (a library's AndroidManifest.xml without link filters is not).
@@ -204,8 +208,11 @@ package struct LinkFileImport: Sendable {
         return takesWebLinks
     }
 
-    /// The package and minimum SDK a source manifest may name: `package` (before AGP 7 moved
-    /// it to `namespace` in Gradle) and `<uses-sdk android:minSdkVersion>`.
+    /// The namespace of Android's build tools' attributes and elements (`tools:validation`).
+    static let toolsNamespace = "http://schemas.android.com/tools"
+
+    /// The package and minimum SDK a source manifest may name — `package` (before AGP 7 moved
+    /// it to `namespace` in Gradle) and `<uses-sdk android:minSdkVersion>` — and its test URLs.
     private mutating func readManifestSettings(_ source: PlatformFileSource, lines: LineIndex) {
         guard case .success(let document) = XMLDocument.read(source.file.bytes) else { return }
         var reader = PlatformFileReader(file: source.file.id, lines: lines)
@@ -218,6 +225,18 @@ package struct LinkFileImport: Sendable {
         for usesSDK in document.root.children where usesSDK.localName == "uses-sdk" {
             if let minimum = usesSDK.attribute("minSdkVersion", namespace: PlatformFile.androidNamespace), let level = Int(minimum.value) {
                 settings.minimumSDK = max(settings.minimumSDK ?? 0, level)
+            }
+        }
+        for application in document.root.children where application.localName == "application" {
+            for activity in application.children where activity.localName == "activity" || activity.localName == "activity-alias" {
+                for validation in activity.children
+                where validation.localName == "validation" && validation.namespace == Self.toolsNamespace {
+                    guard
+                        let url = validation.attribute("testUrl", namespace: nil)
+                            ?? validation.attribute("testUrl", namespace: Self.toolsNamespace)
+                    else { continue }
+                    testURLs.append((url.value, ImportOrigin(path: source.file.path, range: reader.range(url.range), text: url.value)))
+                }
             }
         }
     }

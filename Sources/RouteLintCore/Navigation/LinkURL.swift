@@ -84,6 +84,12 @@ package struct HostName: Hashable, Sendable, CustomStringConvertible {
 /// match, the host a request goes to) are its named policies. The parts are slices of the text:
 /// `resolve` reads thousands of URLs, and a part no caller asks for costs nothing.
 package struct LinkURL: Sendable, Equatable {
+    /// Whether `text` holds white space or a control character, which a URL percent-encodes:
+    /// one written raw would reach a shell or a terminal as it is.
+    package static func holdsRawSpaceOrControl(_ text: String) -> Bool {
+        text.unicodeScalars.contains { $0.value <= 0x20 || (0x7F...0x9F).contains($0.value) }
+    }
+
     /// Which texts are URLs.
     package enum Grammar: Sendable {
         /// A link as an app receives it: `scheme://authority/path?query#fragment`, the scheme a

@@ -69,8 +69,7 @@ package enum WrongExampleRule: AppRule {
 
     /// What is wrong with `url` as an example of route `symbol`; nil when it opens the route.
     private static func problem(of url: String, route symbol: Symbol, in app: AppModel, resolver: URLResolver) -> String? {
-        // A URL percent-encodes these; one written raw would reach a shell or a terminal as it is.
-        if url.unicodeScalars.contains(where: { $0.value <= 0x20 || (0x7F...0x9F).contains($0.value) }) {
+        if LinkURL.holdsRawSpaceOrControl(url) {
             return "is not a URL: it holds white space or a control character, which a URL percent-encodes"
         }
         guard LinkURL(url)?.scheme != nil else {

@@ -79,6 +79,7 @@ package struct ImportRun: Sendable {
         // The first check's differences become the routes' comments; the check of the text
         // written gives the positions reported.
         let routeIndex = Dictionary(manifest.routes.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        manifest.takeExamples(input.links.testURLs, resolver: URLResolver(apps: first.result.apps), routeIndex: routeIndex)
         var routesByOrigin: [String: [Int]] = [:]
         for (index, route) in manifest.routes.enumerated() {
             for origin in route.origins { routesByOrigin[origin.location, default: []].append(index) }
@@ -334,6 +335,36 @@ package struct ImportRun: Sendable {
             try OutputFile.writeNew(Array(text.utf8), to: FilePath.absolute(report.outputPath, in: workingDirectory))
         } catch {
             throw RunFailure([RunMessage(.error, "cannot write '\(report.outputPath)': \(error.reason)")])
+        }
+    }
+}
+
+extension ImportedManifest {
+    /// Makes each of `testURLs` an example of the route it opens, as `resolver` (the checked
+    /// import) resolves it; one that opens none, or opens the app from no link, is noted and
+    /// left out, as `lint` would report it (`wrong-example`).
+    mutating func takeExamples(
+        _ testURLs: [(url: String, origin: ImportOrigin)], resolver: URLResolver, routeIndex: [String: Int]
+    ) {
+        for (url, origin) in testURLs {
+            guard !LinkURL.holdsRawSpaceOrControl(url) else {
+                notes.append(
+                    Note(.skipped, "test URL \(url) holds white space or a control character, which a URL percent-encodes", at: origin))
+                continue
+            }
+            guard LinkURL(url)?.scheme != nil else {
+                notes.append(Note(.skipped, "test URL \(url) is not absolute: an example names its scheme", at: origin))
+                continue
+            }
+            let resolution = resolver.resolve(url)
+            guard resolution.status == .resolved, resolution.notHandedToApp == nil, let route = resolution.route,
+                let index = routeIndex[route]
+            else {
+                let why = resolution.notHandedToApp ?? resolution.reason ?? "it opens no one route"
+                notes.append(Note(.skipped, "test URL \(url) is no example of an imported route: \(why)", at: origin))
+                continue
+            }
+            if !routes[index].examples.contains(url) { routes[index].examples.append(url) }
         }
     }
 }
