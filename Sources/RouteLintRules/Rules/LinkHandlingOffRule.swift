@@ -16,24 +16,19 @@ package enum LinkHandlingOffRule: DeviceRule {
             `Selection state:` is no such setting: it lists every web host the user did not \
             pick, verified ones included, and a verified host there still opens the app.
             """,
-        triggeringExamples: [
-            DeviceExamples.example(
-                DeviceExamples.output(
-                    states: ["shop.example.com: verified", "www.example.com: verified"],
-                    more: [
-                        "    User 0:", "      Verification link handling allowed: ↓false", "      Selection state:", "        Disabled:",
-                        "          shop.example.com", "          www.example.com",
-                    ]))
-        ],
-        nonTriggeringExamples: [
-            DeviceExamples.example(
-                DeviceExamples.output(
-                    states: ["shop.example.com: verified", "www.example.com: verified"],
-                    more: [
-                        "    User 0:", "      Verification link handling allowed: true", "      Selection state:", "        Disabled:",
-                        "          shop.example.com", "          www.example.com",
-                    ]))
-        ])
+        triggeringExamples: [example(allowed: "↓false")],
+        nonTriggeringExamples: [example(allowed: "true")])
+
+    /// The app with both hosts verified, and user 0's section saying `allowed`.
+    static func example(allowed: String) -> RuleExample {
+        DeviceExamples.example(
+            DeviceExamples.output(
+                states: ["shop.example.com: verified", "www.example.com: verified"],
+                more: [
+                    "    User 0:", "      Verification link handling allowed: \(allowed)", "      Selection state:", "        Disabled:",
+                    "          shop.example.com", "          www.example.com",
+                ]))
+    }
 
     package static func check(_ facts: DeviceLinkFacts, into findings: inout FindingSink) {
         for app in facts.apps {

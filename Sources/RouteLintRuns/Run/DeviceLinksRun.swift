@@ -74,22 +74,11 @@ package struct DeviceLinksRun: Sendable {
     package static func perform(_ options: DeviceLinksOptions) throws(RunFailure) -> DeviceLinksRun {
         let clock = ContinuousClock()
         let started = clock.now
-        var lintOptions = LintOptions(input: .paths(options.routePaths), workingDirectory: options.workingDirectory)
-        lintOptions.configurationPath = options.configurationPath
-        lintOptions.checksPlatformFiles = false
-        let lint = try LintRun.perform(lintOptions)
-        var messages = lint.messages + lint.unparsedFileMessages
-        var failures =
-            lint.unreadable
-            + lint.unparsedFiles.map { ReadFailure(path: lint.files[Int($0.index)].path, reason: "it is not well-formed YAML") }
-        let errors = lint.active.count { $0.severity == .error }
-        if errors > 0 {
-            messages.append(
-                RunMessage(
-                    .warning,
-                    "the route set has \(errors) \(errors == 1 ? "error" : "errors") (see 'routelint lint'): what \(errors == 1 ? "it leaves" : "they leave") out of the apps is not checked"
-                ))
-        }
+        let loaded = try ReferenceRouteSet.load(
+            paths: options.routePaths, configurationPath: options.configurationPath, workingDirectory: options.workingDirectory)
+        let lint = loaded.lint
+        var messages = loaded.messages
+        var failures = loaded.failures
         if !lint.apps.contains(where: { $0.android?.package != nil }) {
             messages.append(RunMessage(.warning, "no app of the route set has android.package: no output is judged against an app"))
         }

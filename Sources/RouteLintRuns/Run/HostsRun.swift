@@ -68,27 +68,9 @@ package struct HostsRun: Sendable {
     package static func perform(_ options: HostsOptions, fetcher: some ServedFileFetcher) async throws(RunFailure) -> HostsRun {
         let clock = ContinuousClock()
         let started = clock.now
-        // The route set as `lint` reads it; its own findings are lint's to report.
-        var lintOptions = LintOptions(input: .paths(options.paths), workingDirectory: options.workingDirectory)
-        lintOptions.configurationPath = options.configurationPath
-        lintOptions.checksPlatformFiles = false
-        let lint = try LintRun.perform(lintOptions)
-        // What an unparsed manifest declares is missing from the claimed set: the judgement of
-        // every served file would rest on part of it.
-        var messages = lint.messages + lint.unparsedFileMessages
-        let unparsed = lint.unparsedFiles.map {
-            ReadFailure(path: lint.files[Int($0.index)].path, reason: "it is not well-formed YAML")
-        }
-
-        // A manifest error may leave a host or a route out of the model, and so out of the check.
-        let errors = lint.active.count { $0.severity == .error }
-        if errors > 0 {
-            messages.append(
-                RunMessage(
-                    .warning,
-                    "the route set has \(errors) \(errors == 1 ? "error" : "errors") (see 'routelint lint'): what \(errors == 1 ? "it leaves" : "they leave") out of the apps is not checked"
-                ))
-        }
+        let loaded = try ReferenceRouteSet.load(
+            paths: options.paths, configurationPath: options.configurationPath, workingDirectory: options.workingDirectory)
+        let lint = loaded.lint
         var survey = options.survey
         survey.namedHosts += lint.configuration.servedHosts
         if survey.readsAppleCDN {
@@ -102,12 +84,12 @@ package struct HostsRun: Sendable {
         for rule in RuleRegistry.hostRules where configuration.enables(rule.description) {
             rule.check(surveyed.facts, into: &sink)
         }
-        let failures = lint.unreadable + unparsed + surveyed.failures + undecided
+        let failures = loaded.failures + surveyed.failures + undecided
         let (active, suppressed) = RunGate.configured(sink, configuration: configuration, directives: lint.suppressionDirectives)
         let files = lint.files + surveyed.served
         let gated = try options.gate.accept(
             active, suppressed: suppressed, files: files,
-            messages: messages + surveyed.messages + undecided.map { RunMessage(.error, "cannot check '\($0.path)': \($0.reason)") })
+            messages: loaded.messages + surveyed.messages + undecided.map { RunMessage(.error, "cannot check '\($0.path)': \($0.reason)") })
         let verdict = options.gate.verdict(on: gated.active, unreadablePaths: failures.count)
         return HostsRun(
             files: files, servedFileCount: surveyed.served.count, apps: lint.apps, active: gated.active, suppressed: gated.suppressed,
