@@ -149,6 +149,10 @@ struct DeviceLinksTests {
                 "3:7 line(\"Verification link handling allowed: maybe\")"
             ])
         #expect(
+            reasons("  com.example.shop:\n    Signatures: [AB:CD\n    Domain verification state:\n      a.example.com: none\n") == [
+                "2:17 line(\"Signatures: [AB:CD\")"
+            ])
+        #expect(
             reasons("  com.example.shop:\n    Signatures: [AB:CD\n") == [
                 "2:17 line(\"Signatures: [AB:CD\")", "1:3 truncated(package: \"com.example.shop\")",
             ])

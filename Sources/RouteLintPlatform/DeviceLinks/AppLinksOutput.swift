@@ -227,11 +227,17 @@ extension AppLinksOutput {
             let range = AppLinksOutput.lineRange(number, indent: indent, text: Substring(text), in: file)
             if var signatures = openSignatures {
                 // `IndentingPrintWriter` slices a long line hard, indenting the rest: the text
-                // goes on where it stopped.
-                signatures.text += text
-                openSignatures = signatures
-                if text.hasSuffix("]") { closeSignatures() }
-                return
+                // goes on where it stopped. A line of the format's own (a header, `host: state`)
+                // means the list was cut off, and is read as itself.
+                if text.hasSuffix(":") || text.firstOccurrence(of: ": ") != nil {
+                    unread.append(Unread(range: signatures.range, reason: .line("Signatures: " + signatures.text)))
+                    openSignatures = nil
+                } else {
+                    signatures.text += text
+                    openSignatures = signatures
+                    if text.hasSuffix("]") { closeSignatures() }
+                    return
+                }
             }
             if let header = Self.packageHeader(text) {
                 closePackage()
