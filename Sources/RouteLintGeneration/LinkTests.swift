@@ -119,7 +119,7 @@ enum LinkTests {
         func step(_ entry: NavigationPlan.Entry) -> String { ".init(route: \(literal(entry.route)), params: \(values(entry.params)))" }
         func optional(_ text: String?) -> String { text.map(literal) ?? "nil" }
         var text = CodeGeneration.header(sources: sources, comment: "//")
-        text += "\n" + preamble(skipped, comment: "//")
+        text += preamble(skipped, comment: "//") + "\n"
         text += """
             import Testing
             import \(module)
@@ -214,7 +214,7 @@ enum LinkTests {
         func step(_ entry: NavigationPlan.Entry) -> String { "Step(\(literal(entry.route)), \(values(entry.params)))" }
         func optional(_ text: String?) -> String { text.map(literal) ?? "null" }
         var text = CodeGeneration.header(sources: sources, comment: "//")
-        text += "\n" + preamble(skipped, comment: "//")
+        text += preamble(skipped, comment: "//") + "\n"
         text += """
             package \(package)
 

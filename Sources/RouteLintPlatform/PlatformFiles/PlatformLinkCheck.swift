@@ -79,7 +79,7 @@ package struct PlatformFacts: Sendable {
 
     package struct UnclaimedRoute: PlatformFact {
         package var route: RouteReference
-        package let url: String
+        package var url: String
         package let file: String
         package let fileStart: SourceRange
         package var platform: Platform

@@ -214,6 +214,7 @@ package enum Linter {
                     source, kind: kind, apps: apps, comparesClaims: comparing, dynamicRules: dynamicRules,
                     judgesRulesAlone: judgesRulesAlone))
         }
+        facts.preferExampleWitnesses(platformFiles, apps: apps)
         var sink = FindingSink()
         for rule in enabled { rule.check(facts, into: &sink) }
         let undecided = facts.undecided.map { file in

@@ -12,8 +12,9 @@ package enum UnclaimedRouteRule: PlatformRule {
             component or intent filter that was never added, an exclusion that carves out too \
             much, or a `pathAdvancedPattern` that an older API level ignores. The finding points \
             at the route's path and names a URL the route opens that the file does not claim \
-            (on Android, for the API levels where that holds); set `web: false` on a route the \
-            website should keep.
+            (on Android, for the API levels where that holds): one of the route's `examples` \
+            where one shows it, so that the finding names a link the team wrote. Set `web: \
+            false` on a route the website should keep.
             """,
         triggeringExamples: [
             RuleExample(files: [
