@@ -49,6 +49,7 @@ enum FuzzTarget: String {
     case lint, patterns, resolve, configuration, matchers
     case platformFiles = "platform-files"
     case diff
+    case deviceLinks = "device-links"
 }
 
 nonisolated(unsafe) private var target = FuzzTarget.lint
@@ -75,6 +76,7 @@ public func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> In
     case .matchers: fuzzMatchers(bytes)
     case .platformFiles: fuzzPlatformFiles(bytes)
     case .diff: fuzzDiff(bytes)
+    case .deviceLinks: fuzzDeviceLinks(bytes)
     }
     return 0
 }
@@ -227,6 +229,51 @@ func fuzzResolve(_ bytes: [UInt8]) {
         check(resolution.status != .ambiguous || resolution.candidates.count > 1, "'\(url)' is ambiguous with one candidate")
         checkURLPolicies(String(url))
     }
+}
+
+/// The app `fuzzDeviceLinks` judges outputs against: the package and hosts its seeds name.
+let deviceLinksApp: AppModel = {
+    let manifest = """
+        manifest: 1
+        hosts: [shop.example.com, "*.example.com"]
+        android: {package: com.example.shop, cert-fingerprints: ["14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"]}
+        activities: {main: {}}
+        tabs: {home: {activity: main, index: 0, root: home, icon: house}}
+        holders: {H: {}}
+        routes:
+          home: {path: /, holder: H}
+
+        """
+    return Linter.lint([SourceFile(id: FileID(0), path: "shop.routes.yaml", bytes: Array(manifest.utf8))]).apps[0]
+}()
+
+/// An output of `pm get-app-links`, read and judged: whatever it holds, every part is read or
+/// kept as unread, each at a position inside the file, and every device rule words it.
+func fuzzDeviceLinks(_ bytes: [UInt8]) {
+    let output = AppLinksOutput(bytes, file: FileID(1))
+    let lines = LineIndex(bytes)
+    var ranges = output.unread.map(\.range)
+    for block in output.packages {
+        ranges.append(block.name.range)
+        ranges += block.states.flatMap { [$0.host.range, $0.state.range] }
+        ranges += block.invalidDomains.map(\.range)
+        for user in block.users {
+            ranges.append(user.user.range)
+            ranges += (user.enabled + user.disabled).map(\.range)
+        }
+    }
+    for range in ranges {
+        check(
+            range.file == FileID(1) && range.start.line >= 1 && Int(range.start.line) <= max(1, lines.lineCount),
+            "a range outside the output")
+        check(range.start.column >= 1 && range.start <= range.end, "a range that ends before it starts")
+    }
+    check(!output.packages.isEmpty || !output.unread.isEmpty, "an output with neither a package nor an unread part")
+    let facts = DeviceLinkFacts(outputs: [output], apps: [deviceLinksApp])
+    var sink = FindingSink()
+    for rule in RuleRegistry.deviceRules { rule.check(facts, into: &sink) }
+    check(sink.findings.allSatisfy { !$0.message.isEmpty }, "a finding without a message")
+    check(output.unread.isEmpty || sink.findings.contains { $0.rule == DeviceOutputRule.description.id }, "unread output judged clean")
 }
 
 /// The one URL reading and its host policies agree: a link's parts spell it again; the host a
