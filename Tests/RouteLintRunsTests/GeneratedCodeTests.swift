@@ -18,7 +18,17 @@ struct GeneratedCodeTests {
     /// names that are keywords and members in both languages (holders typed generically), 1,050
     /// routes with a holder each (holders named), typed parameters and query items, the plan
     /// cases of `NavigationPlanTests` and a random app of sheets, stacks, `up` and flags.
-    static func routeSets() throws -> [(name: String, files: [SourceFile], extraURLs: [String])] {
+    static func routeSets() throws -> [RouteSet] { try madeRouteSets.get() }
+
+    /// A route set the generated code is run on, and the URLs its test list adds to a path of
+    /// each route.
+    typealias RouteSet = (name: String, files: [SourceFile], extraURLs: [String])
+
+    /// The route sets, made once: every test of these suites reads them, and making the
+    /// datasets' sets lints them three times.
+    private static let madeRouteSets = Result { try makeRouteSets() }
+
+    private static func makeRouteSets() throws -> [RouteSet] {
         let root = testsDirectory.deletingLastPathComponent().deletingLastPathComponent()
         let manifests = try loadFromDisk([root.appendingPathComponent("Manifests").path]).files
         let stripe = DatasetTests.manifest(try DatasetTests.templates("paths-stripe-2023-09.txt"))
@@ -537,60 +547,24 @@ struct GeneratedCodeTests {
         .enabled(if: compilesKotlin), arguments: ["manifests", "stripe", "github", "names", "thousand", "typed", "plans", "random"])
     func kotlin(_ set: String) throws {
         let (_, files, extra) = try #require(try Self.routeSets().first { $0.name == set })
-        let (result, plan, generated) = try Self.generated(files, language: .kotlin, holderTypes: Self.holderTypes(set))
-        #expect(generated.map(\.name) == ["Routes.kt", "Holders.kt", "RouteRuntime.kt", "RouteSerializers.kt"])
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("routelint-kotlin-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        for file in generated {
-            try file.contents.write(to: directory.appendingPathComponent(file.name), atomically: true, encoding: .utf8)
-        }
-        // The app's side, in the generated package: named holder types are declared there.
-        let imports = "import kotlinx.serialization.builtins.ListSerializer\nimport kotlinx.serialization.json.Json\n\n"
-        try ("package test.routes\n\n" + imports + Self.kotlinHolderDriver(plan) + "\n" + Self.kotlinURLDriver).write(
-            to: directory.appendingPathComponent("Main.kt"), atomically: true, encoding: .utf8)
-        // The example app's generated link tests (`generate tests kotlin`) compile with its code, once.
-        var linkTests: [String] = []
+        let (result, plan, _) = try Self.generated(files, language: .kotlin, holderTypes: Self.holderTypes(set))
+        let programs = try Self.kotlinPrograms.get()
         if set == "manifests", Self.runsKotlinTests {
-            var options = CodeGeneration.Options(language: .tests, package: "test.routes")
-            options.testKind = .kotlin
-            guard
-                case .generated(let tests, _) = try CodeGeneration.generate(
-                    result.apps[0], sources: [], options, configuredHolderTypes: nil)
-            else {
-                Issue.record("no link tests generated")
-                return
-            }
-            try tests[0].contents.write(to: directory.appendingPathComponent(tests[0].name), atomically: true, encoding: .utf8)
-            try Self.kotlinTestShim.write(to: directory.appendingPathComponent("KotlinTestShim.kt"), atomically: true, encoding: .utf8)
-            linkTests = [tests[0].name, "KotlinTestShim.kt", "-Xallow-kotlin-package"]
-        }
-        // The driver adds a class and two checks per holder; with a thousand of them it needs
-        // more than kotlinc's default 256 MB heap, which the generated code and the smallest app
-        // fit in (`routelint-bench --codegen`). Apps build with allWarningsAsErrors: -Werror.
-        let compiled = try Self.run(
-            "JAVA_OPTS=-Xmx1g",
-            [Self.kotlinc, "-Werror"] + Self.serializationArguments(classpath: linkTests.isEmpty ? [] : Self.junit)
-                + generated.map(\.name) + ["Main.kt"] + linkTests + ["-include-runtime", "-d", "driver.jar"],
-            in: directory)
-        #expect(compiled.status == 0, "\(compiled.output)")
-        guard compiled.status == 0 else { return }
-        if !linkTests.isEmpty {
             // Every link of the example app opens what the manifests say, under JUnit 4 as a Gradle
             // project with kotlin("test") runs it.
             let junit = try Self.run(
                 "java",
                 [
-                    "-cp", (["driver.jar"] + Self.serializationRuntime + Self.junit).joined(separator: ":"), "org.junit.runner.JUnitCore",
-                    "test.routes.RouteLinkTests",
+                    "-cp", ([programs.jar] + Self.serializationRuntime + Self.junit).joined(separator: ":"), "org.junit.runner.JUnitCore",
+                    "\(Self.kotlinPackage(set)).RouteLinkTests",
                 ],
-                in: directory)
+                in: programs.directory)
             #expect(junit.status == 0 && junit.output.contains("OK (1 test)"), "\(junit.output)")
         }
         let urls = Self.samplePaths(result.apps[0]) + extra
         let answers = try Self.run(
-            "java", ["-cp", (["driver.jar"] + Self.serializationRuntime).joined(separator: ":"), "test.routes.MainKt"],
-            input: urls.joined(separator: "\n") + "\n", in: directory)
+            "java", ["-cp", ([programs.jar] + Self.serializationRuntime).joined(separator: ":"), "\(Self.kotlinPackage(set)).MainKt"],
+            input: urls.joined(separator: "\n") + "\n", in: programs.directory)
         #expect(answers.status == 0)
         let lines = answers.output.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
         let expected = (Self.expectedHolders(result.apps[0]) + [Self.expectedReleases(plan)] + Self.expected(urls, result))
@@ -600,6 +574,83 @@ struct GeneratedCodeTests {
             Issue.record("\(line)\n  expected \(wanted)")
             break
         }
+    }
+
+    /// The package of a route set's Kotlin program.
+    static func kotlinPackage(_ set: String) -> String { "test.routes.\(set)" }
+
+    /// The route sets whose plans `plansCrossLanguages` passes between Swift and Kotlin.
+    static let crossLanguageSets = ["manifests", "plans"]
+
+    /// Where the Kotlin programs are, once compiled: the jar and the folder to run them in.
+    struct KotlinPrograms: Sendable {
+        let directory: URL
+        var jar: String { directory.appendingPathComponent("programs.jar").path }
+    }
+
+    /// Every Kotlin program these suites run, compiled by one kotlinc at its own language
+    /// version, warnings as errors: each route set's generated code with its driver in a
+    /// package of its own (`test.routes.SET`), the decoder of the sets whose plans cross
+    /// languages (`test.routes.SET.decoding`), the example app's generated link tests, its code
+    /// without kotlinx.serialization (`test.routes.plain`) and the documented navigator
+    /// (`test.routes.navigator`). One start of the compiler instead of one a
+    /// program: most of a small program's compile is the compiler warming up (docs/development.md).
+    static let kotlinPrograms = Result { try compileKotlinPrograms() }
+
+    private static func compileKotlinPrograms() throws -> KotlinPrograms {
+        // In the package's build folder, made anew by each run and left for the next to replace:
+        // the tests run the programs until the process ends.
+        let directory = testsDirectory.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+            ".build/tests/kotlin-programs")
+        try? FileManager.default.removeItem(at: directory)
+        var paths: [String] = []
+        func write(_ contents: String, _ path: String) throws {
+            let url = directory.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try contents.write(to: url, atomically: true, encoding: .utf8)
+            paths.append(path)
+        }
+        let imports = "import kotlinx.serialization.builtins.ListSerializer\nimport kotlinx.serialization.json.Json\n\n"
+        var flags = ["-Werror"] + serializationArguments(classpath: runsKotlinTests ? junit : [])
+        for (name, files, _) in try routeSets() {
+            let package = kotlinPackage(name)
+            let (result, plan, generated) = try generated(files, language: .kotlin, holderTypes: holderTypes(name), package: package)
+            for file in generated { try write(file.contents, "\(name)/\(file.name)") }
+            // The app's side, in the generated package: named holder types are declared there.
+            try write("package \(package)\n\n" + imports + kotlinHolderDriver(plan) + "\n" + kotlinURLDriver, "\(name)/Main.kt")
+            if crossLanguageSets.contains(name) {
+                try write(
+                    "package \(package).decoding\n\nimport \(package).NavigationPlan\n" + kotlinDecodingDriver,
+                    "\(name)/decoding/Main.kt")
+            }
+            // The example app's generated link tests (`generate tests kotlin`).
+            if name == "manifests", runsKotlinTests {
+                var options = CodeGeneration.Options(language: .tests, package: package)
+                options.testKind = .kotlin
+                guard
+                    case .generated(let tests, _) = try CodeGeneration.generate(
+                        result.apps[0], sources: [], options, configuredHolderTypes: nil)
+                else { throw KotlinBuildFailure(output: "no link tests generated") }
+                try write(tests[0].contents, "\(name)/\(tests[0].name)")
+                try write(kotlinTestShim, "KotlinTestShim.kt")
+                flags.append("-Xallow-kotlin-package")
+            }
+        }
+        for file in try plainKotlin() { try write(file.contents, "plain/\(file.name)") }
+        for file in try DocumentedNavigatorTests.kotlinProgram(package: "test.routes.navigator") {
+            try write(file.contents, "navigator/\(file.name)")
+        }
+        // With a thousand holders and their driver's class and two checks each, the compiler
+        // needs more than its default heap of 256 MB.
+        let compiled = try run("JAVA_OPTS=-Xmx2g", [kotlinc] + flags + paths + ["-include-runtime", "-d", "programs.jar"], in: directory)
+        guard compiled.status == 0 else { throw KotlinBuildFailure(output: compiled.output) }
+        return KotlinPrograms(directory: directory)
+    }
+
+    /// kotlinc's complaint, for every test that needed the programs.
+    struct KotlinBuildFailure: Error, CustomStringConvertible {
+        let output: String
+        var description: String { "the Kotlin programs do not compile:\n\(output)" }
     }
 
     /// With `encode`, each URL's plan (every flag on) as Swift's `JSONEncoder` writes it, its keys
@@ -625,8 +676,6 @@ struct GeneratedCodeTests {
 
     /// The Kotlin of `swiftCodingDriver`'s `decode`, written back with kotlinx.serialization.
     static let kotlinDecodingDriver = """
-        package test.routes
-
         import kotlinx.serialization.json.Json
 
         fun main() {
@@ -645,36 +694,26 @@ struct GeneratedCodeTests {
 
     @Test(
         "Swift and Kotlin read each other's plans: each URL's plan as JSONEncoder writes it decodes in Kotlin, which writes resolve's bytes, and those decode in Swift to the same plan",
-        .enabled(if: compilesKotlin), arguments: ["manifests", "plans"])
+        .enabled(if: compilesKotlin), arguments: crossLanguageSets)
     func plansCrossLanguages(_ set: String) throws {
         let (_, files, extra) = try #require(try Self.routeSets().first { $0.name == set })
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("routelint-plans-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        var result: LintResult?
-        for (language, name) in [(TargetLanguage.swift, "swift"), (.kotlin, "kotlin")] {
-            let generated: [GeneratedFile]
-            (result, _, generated) = try Self.generated(files, language: language, holderTypes: Self.holderTypes(set))
-            try FileManager.default.createDirectory(at: directory.appendingPathComponent(name), withIntermediateDirectories: true)
-            for file in generated {
-                try file.contents.write(to: directory.appendingPathComponent("\(name)/\(file.name)"), atomically: true, encoding: .utf8)
-            }
+        let swift = FileManager.default.temporaryDirectory.appendingPathComponent("routelint-plans-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: swift, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: swift) }
+        let (result, _, generated) = try Self.generated(files, language: .swift, holderTypes: Self.holderTypes(set))
+        for file in generated {
+            try file.contents.write(to: swift.appendingPathComponent(file.name), atomically: true, encoding: .utf8)
         }
-        let swift = directory.appendingPathComponent("swift")
-        let kotlin = directory.appendingPathComponent("kotlin")
         try Self.swiftCodingDriver.write(to: swift.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
         let swiftCompiled = try Self.run(
             "swiftc",
             ["-swift-version", "6", "-Onone", "Routes.swift", "Holders.swift", "RouteRuntime.swift", "main.swift", "-o", "driver"],
             in: swift)
         try #require(swiftCompiled.status == 0, "\(swiftCompiled.output)")
-        try Self.kotlinDecodingDriver.write(to: kotlin.appendingPathComponent("Main.kt"), atomically: true, encoding: .utf8)
-        let kotlinFiles = try FileManager.default.contentsOfDirectory(atPath: kotlin.path).filter { $0.hasSuffix(".kt") }.sorted()
-        let compiled = try Self.run(
-            Self.kotlinc, ["-Werror"] + Self.serializationArguments + kotlinFiles + ["-include-runtime", "-d", "decoder.jar"],
-            in: kotlin)
-        try #require(compiled.status == 0, "\(compiled.output)")
+        // The set's Kotlin, with its decoder, is among the programs compiled for every test.
+        let kotlin = try Self.kotlinPrograms.get()
 
-        let app = try #require(result)
+        let app = result
         let urls = Self.samplePaths(app.apps[0]) + extra
         // resolve's plans with every flag on, for the URLs a route opens.
         let expected = Self.expected(urls, app).flatMap { $0.split(separator: "\n") }.compactMap { line in
@@ -686,8 +725,9 @@ struct GeneratedCodeTests {
         // Swift's own key order differs from resolve's: what Kotlin reads is not already its answer.
         #expect(encoded.output.split(separator: "\n").map(String.init) != expected)
         let inKotlin = try Self.run(
-            "java", ["-cp", (["decoder.jar"] + Self.serializationRuntime).joined(separator: ":"), "test.routes.MainKt"],
-            input: encoded.output, in: kotlin)
+            "java",
+            ["-cp", ([kotlin.jar] + Self.serializationRuntime).joined(separator: ":"), "\(Self.kotlinPackage(set)).decoding.MainKt"],
+            input: encoded.output, in: kotlin.directory)
         #expect(inKotlin.status == 0)
         #expect(inKotlin.output.split(separator: "\n").map(String.init) == expected)
         let backInSwift = try Self.run("./driver", ["decode"], input: inKotlin.output, in: swift)
@@ -732,20 +772,25 @@ struct GeneratedCodeTests {
         ]
     }
 
-    /// The oldest Kotlin the docs promise: every set's generated code, each in a package of its
-    /// own, compiled at once at language and API version 2.0. The only warning allowed is the
+    /// The oldest Kotlin the docs promise: each set's generated code, each in a package of its
+    /// own, compiled at once at language and API version 2.0 — every set but those that only add
+    /// volume (the Stripe and GitHub sets, hundreds of routes of the kinds the other sets have;
+    /// the thousand routes, whose named holders the example app's routes have here too), which the
+    /// programs compiled at the compiler's own version hold. The only warning allowed is the
     /// compiler's own, that 2.0 is deprecated.
     @Test(
-        "Kotlin: every set's generated code compiles at -language-version 2.0 -api-version 2.0, with kotlinx.serialization and without it",
+        "Kotlin: the generated code of every kind compiles at -language-version 2.0 -api-version 2.0, with kotlinx.serialization and without it",
         .enabled(if: compilesKotlin))
     func kotlinLanguageVersion2() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("routelint-kotlin20-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         var paths: [String] = []
-        for (name, files, _) in try Self.routeSets() {
+        let sets = try Self.routeSets().filter { !["stripe", "github", "thousand"].contains($0.name) }
+        let variants = sets.map { ($0.name, $0.files, Self.holderTypes($0.name)) } + [("named", sets[0].files, HolderTypes.named)]
+        for (name, files, holderTypes) in variants {
             let (_, plan, generated) = try Self.generated(
-                files, language: .kotlin, holderTypes: Self.holderTypes(name), package: "test.routes.\(name)")
+                files, language: .kotlin, holderTypes: holderTypes, package: "test.routes.\(name)")
             try FileManager.default.createDirectory(at: directory.appendingPathComponent(name), withIntermediateDirectories: true)
             // Named holders are the app's own types, declared in the generated package.
             let holderTypes = plan.holderTypes == .named ? plan.holders.map { "class \($0.typeName)\n" }.joined() : ""
@@ -755,15 +800,8 @@ struct GeneratedCodeTests {
                 paths.append("\(name)/\(file.name)")
             }
         }
-        // An app without kotlinx.serialization whose routes are its navigation library's keys.
-        let (_, files, _) = try #require(try Self.routeSets().first)
-        let (_, _, plain) = try Self.generated(
-            files, language: .kotlin, holderTypes: .generic, package: "test.routes.plain", serialization: .none,
-            routeSupertype: "test.keys.NavKey")
-        #expect(!plain.contains { $0.contents.contains("import kotlinx") || $0.contents.contains("@Serializable") })
-        let key = GeneratedFile(name: "NavKey.kt", contents: "package test.keys\n\ninterface NavKey\n")
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("plain"), withIntermediateDirectories: true)
-        for file in plain + [key] {
+        for file in try Self.plainKotlin() {
             try file.contents.write(to: directory.appendingPathComponent("plain/\(file.name)"), atomically: true, encoding: .utf8)
             paths.append("plain/\(file.name)")
         }
@@ -774,6 +812,17 @@ struct GeneratedCodeTests {
         #expect(compiled.status == 0, "\(compiled.output)")
         let diagnostics = compiled.output.split(separator: "\n").filter { $0.contains("warning:") || $0.contains("error:") }
         #expect(diagnostics.allSatisfy { $0.contains("language version 2.0 is deprecated") }, "\(compiled.output)")
+    }
+
+    /// The example app's Kotlin for an app without kotlinx.serialization whose routes are its
+    /// navigation library's keys (`test.keys.NavKey`), in `test.routes.plain`, with that key.
+    static func plainKotlin() throws -> [GeneratedFile] {
+        let (_, files, _) = try #require(try routeSets().first)
+        let (_, _, plain) = try generated(
+            files, language: .kotlin, holderTypes: .generic, package: "test.routes.plain", serialization: .none,
+            routeSupertype: "test.keys.NavKey")
+        #expect(!plain.contains { $0.contents.contains("import kotlinx") || $0.contents.contains("@Serializable") })
+        return plain + [GeneratedFile(name: "NavKey.kt", contents: "package test.keys\n\ninterface NavKey\n")]
     }
 
     /// What Kotlin Multiplatform's common code cannot use: the JVM's and Android's APIs, and the
@@ -942,19 +991,23 @@ struct DocumentedNavigatorTests {
 
     @Test("Kotlin: the documented Navigator applies each link's plan", .enabled(if: GeneratedCodeTests.compilesKotlin))
     func kotlin() throws {
+        let programs = try GeneratedCodeTests.kotlinPrograms.get()
+        let output = try GeneratedCodeTests.run(
+            "java",
+            ["-cp", ([programs.jar] + GeneratedCodeTests.serializationRuntime).joined(separator: ":"), "test.routes.navigator.MainKt"],
+            in: programs.directory)
+        #expect(output.output.split(separator: "\n").map(String.init) == (try Self.expected()))
+    }
+
+    /// The Kotlin navigator in `package`: the example app's generated code, the documented
+    /// Navigator and a driver that opens each URL and prints what the model holds. It is
+    /// compiled with every other Kotlin program of the tests (`GeneratedCodeTests.kotlinPrograms`).
+    static func kotlinProgram(package: String) throws -> [GeneratedFile] {
         let root = testsDirectory.deletingLastPathComponent().deletingLastPathComponent()
         let files = try loadFromDisk([root.appendingPathComponent("Manifests").path]).files
-        let (_, _, generated) = try GeneratedCodeTests.generated(files, language: .kotlin, holderTypes: .generic)
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("routelint-navigator-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        for file in generated {
-            try file.contents.write(to: directory.appendingPathComponent(file.name), atomically: true, encoding: .utf8)
-        }
-        try ("package test.routes\n\n" + Self.snippet("kotlin navigator")).write(
-            to: directory.appendingPathComponent("Navigator.kt"), atomically: true, encoding: .utf8)
+        let (_, _, generated) = try GeneratedCodeTests.generated(files, language: .kotlin, holderTypes: .generic, package: package)
         let driver = """
-            package test.routes
+            package \(package)
 
             fun main() {
                 val navigator = Navigator { ArrayList() }
@@ -969,17 +1022,9 @@ struct DocumentedNavigatorTests {
             }
 
             """
-        try driver.write(to: directory.appendingPathComponent("Main.kt"), atomically: true, encoding: .utf8)
-        let compiled = try GeneratedCodeTests.run(
-            "JAVA_OPTS=-Xmx1g",
-            [GeneratedCodeTests.kotlinc, "-Werror"] + GeneratedCodeTests.serializationArguments + generated.map(\.name)
-                + ["Navigator.kt", "Main.kt", "-include-runtime", "-d", "app.jar"],
-            in: directory)
-        #expect(compiled.status == 0, "\(compiled.output)")
-        guard compiled.status == 0 else { return }
-        let output = try GeneratedCodeTests.run(
-            "java", ["-cp", (["app.jar"] + GeneratedCodeTests.serializationRuntime).joined(separator: ":"), "test.routes.MainKt"],
-            in: directory)
-        #expect(output.output.split(separator: "\n").map(String.init) == (try Self.expected()))
+        return generated + [
+            GeneratedFile(name: "Navigator.kt", contents: "package \(package)\n\n" + (try Self.snippet("kotlin navigator"))),
+            GeneratedFile(name: "Main.kt", contents: driver),
+        ]
     }
 }
