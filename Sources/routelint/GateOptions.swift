@@ -20,7 +20,10 @@ struct GateOptions: ParsableArguments {
     @Option(help: "Record the current findings (for diff, changes) in this baseline file, and accept them.")
     var writeBaseline: String?
 
-    @Option(help: "The folder SARIF artifact locations are relative to (default: the current directory).")
+    @Option(
+        help:
+            "The folder SARIF artifact locations are relative to (default: the project's root, the configuration's folder or else the git work tree's top)."
+    )
     var baseDir: String?
 
     @Flag(help: "Show only what fails the run, without the summary.")
@@ -46,7 +49,7 @@ struct GateOptions: ParsableArguments {
         case .github:
             return GitHubReporter()
         case .sarif:
-            let base = baseDir.map { FilePath.absolute($0, in: workingDirectory) } ?? workingDirectory
+            let base = baseDir.map { FilePath.absolute($0, in: workingDirectory) }
             return SARIFReporter(options: .init(baseDirectory: base, workingDirectory: workingDirectory))
         case .markdown:
             return MarkdownReporter()

@@ -46,9 +46,18 @@ struct Lint: ParsableCommand {
 
     @Flag(
         help:
-            "Check the commit being made, as the pre-commit hook does: the changes staged in git, deletions included, are read from git; the whole route set is linted, and every finding in an app the commit touches is reported."
+            "Check the commit being made, as the pre-commit hook does: what the commit will hold is read from git's index, deletions included; the whole route set is linted, and every finding in an app the commit touches is reported. Run by pre-commit over a range (--from-ref/--to-ref), the apps the range changes; with nothing staged (--all-files), the whole set."
     )
     var staged = false
+
+    /// What pre-commit tells a hook of the run it makes (`LintOptions.hook`).
+    static var hookEnvironment: [String: String] {
+        var environment: [String: String] = [:]
+        for name in ["PRE_COMMIT", "PRE_COMMIT_FROM_REF", "PRE_COMMIT_TO_REF"] {
+            if let value = getenv(name) { environment[name] = String(cString: value) }
+        }
+        return environment
+    }
 
     /// `routelint lint -`: one manifest from standard input.
     private var readsStandardInput: Bool { paths == ["-"] }
@@ -65,7 +74,7 @@ struct Lint: ParsableCommand {
             }
         } else if staged {
             do {
-                options.input = .staged(try StagedChange.staged(in: workingDirectory))
+                options = try LintOptions.hook(in: workingDirectory, environment: Self.hookEnvironment)
             } catch {
                 for message in error.messages { printError(message) }
                 throw ExitCode(Exit.usageOrUnreadable)
@@ -107,6 +116,7 @@ func lintForAnswers(_ paths: [String], configurationPath: String?, platformFiles
     var options = LintOptions(input: .paths(paths), workingDirectory: currentDirectory())
     options.configurationPath = configurationPath
     options.platformFiles = platformFiles
+    options.appliesConfiguredBaseline = false
     let run = try perform(options)
     for message in run.messages + run.unparsedFileMessages { printError(message) }
     return run

@@ -154,7 +154,8 @@ struct DiffCommandTests {
             // Against the tree's own commit nothing changed: the baseline's entries are stale, said as lint says it.
             let stale = try RouteLint.run(["diff", "--against", "HEAD", "--baseline", "accepted.json"], in: repository)
             #expect(stale.status == 0, "\(stale.stderr)")
-            #expect(stale.stderr.contains("match no finding any more; rewrite the baseline with --write-baseline to drop them:"))
+            #expect(
+                stale.stderr.contains("match no finding any more; rewrite the baseline with --write-baseline accepted.json to drop them:"))
             #expect(stale.stderr.contains("routes/shop.routes.yaml: removed-link"), "\(stale.stderr)")
             var text = Self.after.replacingOccurrences(
                 of: "search: {path: /search/:query, holder: H, activity: main}",

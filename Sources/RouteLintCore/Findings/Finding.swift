@@ -78,6 +78,27 @@ public struct Finding: Hashable, Sendable {
     /// URLs that show the finding true (a change of `routelint diff`: each opened what the
     /// message says in both revisions); the message names them too.
     public var witnesses: [String] = []
+    /// What the finding stands for, one by one, when it is several findings reported as one: a
+    /// route whose path conflicts with many is one `conflicting-patterns` finding for all its
+    /// conflicts, each a pair of routes that a baseline accepts, and a fingerprint names, on its
+    /// own — so that a new conflict is never taken for an old one. Empty for a finding that is
+    /// one thing: its file and `subjects`.
+    public var parts: [Part] = []
+
+    /// One of the findings a finding stands for: the file it would be reported in on its own,
+    /// and what it is about.
+    public struct Part: Hashable, Sendable {
+        /// The file the part would be reported in on its own.
+        public let file: FileID
+        /// What the part is about, as a finding's `subjects`.
+        public let subjects: [FindingSubject]
+
+        /// A part in `file` about `subjects`.
+        public init(file: FileID, subjects: [FindingSubject]) {
+            self.file = file
+            self.subjects = subjects
+        }
+    }
 
     /// A finding of `rule`; see the properties.
     public init(

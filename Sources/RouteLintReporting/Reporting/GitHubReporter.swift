@@ -8,8 +8,9 @@ public struct GitHubReporter {
     /// The reporter.
     public init() {}
 
-    /// Writes one command per finding, as they come.
-    private static func write<Output: TextOutputStream>(_ findings: [Finding], files: [SourceFile], to output: inout Output) {
+    /// Writes one command per finding, as they come, naming each file by `names` (from the
+    /// project's root, as GitHub reads an annotation's file from the repository's).
+    private static func write<Output: TextOutputStream>(_ findings: [Finding], names: [String], to output: inout Output) {
         for finding in findings {
             let command: String
             switch finding.severity {
@@ -19,7 +20,7 @@ public struct GitHubReporter {
             }
             let range = finding.range
             let properties = [
-                ("file", files[Int(range.file.index)].path),
+                ("file", names[Int(range.file.index)]),
                 ("line", String(range.start.line)),
                 ("col", String(range.start.column)),
                 ("endLine", String(range.end.line)),
@@ -28,7 +29,7 @@ public struct GitHubReporter {
             ].map { "\($0.0)=\(escapeProperty($0.1))" }.joined(separator: ",")
             var message = finding.message + " [\(finding.rule)]"
             for related in finding.related.prefix(TextReporter.relatedLocationsShown) {
-                let path = files[Int(related.range.file.index)].path
+                let path = names[Int(related.range.file.index)]
                 message += "\n\(path):\(related.range.start.line):\(related.range.start.column): \(related.message)"
             }
             let more = finding.related.count - min(finding.related.count, TextReporter.relatedLocationsShown) + finding.relatedOmitted
@@ -70,6 +71,6 @@ public struct GitHubReporter {
 
 extension GitHubReporter: Reporter {
     public func write<Output: TextOutputStream>(_ report: LintReport, to output: inout Output) {
-        Self.write(report.active, files: report.files, to: &output)
+        Self.write(report.active, names: report.rootNames, to: &output)
     }
 }

@@ -8,12 +8,14 @@ public struct JSONReporter {
 
     /// Writes the array finding by finding, so that its size in memory does not grow with
     /// the number of findings.
-    private static func write<Output: TextOutputStream>(_ findings: [Finding], files: [SourceFile], to output: inout Output) {
+    private static func write<Output: TextOutputStream>(
+        _ findings: [Finding], files: [SourceFile], names: [String], to output: inout Output
+    ) {
         guard !findings.isEmpty else {
             output.write("[]\n")
             return
         }
-        var fingerprints = FindingIdentity.Fingerprints(files: files)
+        var fingerprints = FindingIdentity.Fingerprints(names: names)
         for (position, finding) in findings.enumerated() {
             output.write(position == 0 ? "[\n  " : ",\n  ")
             JSONValue.object(
@@ -50,6 +52,6 @@ public struct JSONReporter {
 
 extension JSONReporter: Reporter {
     public func write<Output: TextOutputStream>(_ report: LintReport, to output: inout Output) {
-        Self.write(report.active, files: report.files, to: &output)
+        Self.write(report.active, files: report.files, names: report.rootNames, to: &output)
     }
 }

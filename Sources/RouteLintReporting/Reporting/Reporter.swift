@@ -22,6 +22,9 @@ public struct LintReport: Sendable {
     package let apps: [AppModel]
     /// For `routelint diff`: the other revision; nil for a lint.
     package let comparison: Comparison?
+    /// What SARIF's artifact locations and fingerprints and GitHub's annotations name the
+    /// files from: the project's root, whatever folder the run started in.
+    package let root: ProjectRoot
 
     /// What a report of changes knows of the other revision.
     package struct Comparison: Sendable {
@@ -78,9 +81,10 @@ public struct LintReport: Sendable {
     package init(
         active: [Finding], suppressed: [Finding] = [], files: [SourceFile], totals: Totals,
         skippedChecks: [String] = [], unreadable: [ReadFailure] = [], failingSeverity: Severity = .error, apps: [AppModel] = [],
-        comparison: Comparison? = nil
+        comparison: Comparison? = nil, root: ProjectRoot = .asGiven
     ) {
         self.apps = apps
+        self.root = root
         self.comparison = comparison
         self.active = active
         self.suppressed = suppressed
@@ -97,6 +101,12 @@ public struct LintReport: Sendable {
 public protocol Reporter {
     /// Writes `report` to `output`, piece by piece.
     func write<Output: TextOutputStream>(_ report: LintReport, to output: inout Output)
+}
+
+extension LintReport {
+    /// Each file's name from the project's root, by `FileID`: what the baseline, SARIF and
+    /// GitHub's annotations call it.
+    package var rootNames: [String] { files.map { root.name($0.path) } }
 }
 
 extension Reporter {

@@ -12,15 +12,18 @@ public struct SARIFReporter {
 
     /// Where the log's paths are relative to, and the version it names.
     public struct Options: Sendable {
-        /// The absolute folder artifact URIs are relative to (`%SRCROOT%`).
-        public var baseDirectory: String
+        /// The absolute folder artifact URIs are relative to (`%SRCROOT%`): nil for the
+        /// project's root (the configuration's folder, else the git work tree's top), so that a
+        /// run from any folder of the project writes the same log.
+        public var baseDirectory: String?
         /// The absolute folder relative paths of the files are relative to.
         public var workingDirectory: String
         /// The version of routelint the log names.
         public var version: String = RouteLintVersion.current
 
-        /// Options with artifacts relative to `baseDirectory` and files relative to `workingDirectory`.
-        public init(baseDirectory: String, workingDirectory: String) {
+        /// Options with artifacts relative to `baseDirectory` (nil: the project's root) and
+        /// files relative to `workingDirectory`.
+        public init(baseDirectory: String? = nil, workingDirectory: String) {
             self.baseDirectory = baseDirectory
             self.workingDirectory = workingDirectory
         }
@@ -37,10 +40,11 @@ public struct SARIFReporter {
     /// `unreadable` lists the paths of the route set that could not be read, with why: the
     /// log then says the run did not succeed, with a notification for each.
     private static func log(
-        active: [Finding], suppressed: [Finding], files: [SourceFile],
+        active: [Finding], suppressed: [Finding], files: [SourceFile], names: [String],
         notifications: [String] = [], unreadable: [(path: String, reason: String)] = [],
-        options: Options
+        baseDirectory: String, options: Options
     ) -> String {
+        let artifacts = files.map { artifactLocation($0.path, baseDirectory: baseDirectory, options: options) }
         let rules = RuleRegistry.descriptions
         let ruleIndex = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.id, $0) })
         let total = active.count + suppressed.count
@@ -63,14 +67,14 @@ public struct SARIFReporter {
         } else {
             all = active + suppressed
         }
-        let fingerprints = FindingIdentity.fingerprints(of: all, files: files)
+        let fingerprints = FindingIdentity.fingerprints(of: all, names: names)
         let results: [JSONValue] = all.enumerated().map { offset, finding in
             var fields: [(String, JSONValue)] = [
                 ("ruleId", .string(finding.rule)),
                 ("ruleIndex", .integer(ruleIndex[finding.rule] ?? 0)),
                 ("level", .string(level(finding.severity))),
                 ("message", .object([("text", .string(messageText(finding)))])),
-                ("locations", .array([.object([("physicalLocation", physicalLocation(finding.range, files: files, options: options))])])),
+                ("locations", .array([.object([("physicalLocation", physicalLocation(finding.range, artifacts: artifacts))])])),
             ]
             if !finding.related.isEmpty {
                 fields.append(
@@ -80,7 +84,7 @@ public struct SARIFReporter {
                             finding.related.enumerated().map { index, related in
                                 .object([
                                     ("id", .integer(index + 1)),
-                                    ("physicalLocation", physicalLocation(related.range, files: files, options: options)),
+                                    ("physicalLocation", physicalLocation(related.range, artifacts: artifacts)),
                                     ("message", .object([("text", .string(escaped(related.message)))])),
                                 ])
                             })
@@ -138,7 +142,7 @@ public struct SARIFReporter {
                         ("invocations", .array([.object(invocation)])),
                         (
                             "originalUriBaseIds",
-                            .object([("%SRCROOT%", .object([("uri", .string(fileURI(directory: options.baseDirectory)))]))])
+                            .object([("%SRCROOT%", .object([("uri", .string(fileURI(directory: baseDirectory)))]))])
                         ),
                         ("columnKind", .string("unicodeCodePoints")),
                         ("results", .array(results)),
@@ -180,18 +184,20 @@ public struct SARIFReporter {
         return result
     }
 
-    private static func physicalLocation(_ range: SourceRange, files: [SourceFile], options: Options) -> JSONValue {
-        let name = files[Int(range.file.index)].path
+    /// The artifact location of the file the run names `name`.
+    private static func artifactLocation(_ name: String, baseDirectory: String, options: Options) -> JSONValue {
         let path = FilePath.absolute(name, in: options.workingDirectory)
-        var artifact: [(String, JSONValue)]
         if name.hasPrefix("https://") {
             // A file a host served (`routelint hosts`) is named by its URL, which is its URI.
-            artifact = [("uri", .string(name))]
-        } else if let relative = relativePath(path, under: options.baseDirectory) {
-            artifact = [("uri", .string(relativeReference(relative))), ("uriBaseId", .string("%SRCROOT%"))]
+            return .object([("uri", .string(name))])
+        } else if let relative = relativePath(path, under: baseDirectory) {
+            return .object([("uri", .string(relativeReference(relative))), ("uriBaseId", .string("%SRCROOT%"))])
         } else {
-            artifact = [("uri", .string("file://" + percentEncoded(path)))]
+            return .object([("uri", .string("file://" + percentEncoded(path)))])
         }
+    }
+
+    private static func physicalLocation(_ range: SourceRange, artifacts: [JSONValue]) -> JSONValue {
         var region: [(String, JSONValue)] = [
             ("startLine", .integer(Int(range.start.line))),
             ("startColumn", .integer(Int(range.start.column))),
@@ -199,7 +205,7 @@ public struct SARIFReporter {
         // SARIF regions are not empty: a point (the end of a file, say) covers one character.
         let end = range.end > range.start ? range.end : SourcePosition(line: Int(range.start.line), column: Int(range.start.column) + 1)
         region += [("endLine", .integer(Int(end.line))), ("endColumn", .integer(Int(end.column)))]
-        return .object([("artifactLocation", .object(artifact)), ("region", .object(region))])
+        return .object([("artifactLocation", artifacts[Int(range.file.index)]), ("region", .object(region))])
     }
 
     private static func ruleMetadata(_ rule: RuleDescription) -> JSONValue {
@@ -260,8 +266,9 @@ extension SARIFReporter: Reporter {
     public func write<Output: TextOutputStream>(_ report: LintReport, to output: inout Output) {
         output.write(
             Self.log(
-                active: report.active, suppressed: report.suppressed, files: report.files,
+                active: report.active, suppressed: report.suppressed, files: report.files, names: report.rootNames,
                 notifications: report.skippedChecks, unreadable: report.unreadable.map { ($0.path, $0.reason) },
+                baseDirectory: options.baseDirectory ?? (report.root.directory.isEmpty ? options.workingDirectory : report.root.directory),
                 options: options))
     }
 }

@@ -12,6 +12,7 @@ import RouteLintCore
 /// tab-index-gap: warning
 /// tab-limit: {severity: error, max: 4}      # or a severity with options
 /// holder-types: named                       # how `generate` types holders
+/// baseline: routelint-baseline.json         # findings accepted, relative to this file
 /// ```
 package struct LintConfiguration: Sendable {
     /// How one rule is set: on or off, at which severity, with which options.
@@ -52,6 +53,9 @@ package struct LintConfiguration: Sendable {
     /// `served-hosts`: the subdomains `routelint hosts` checks for the wildcard hosts that
     /// cover them (a wildcard itself cannot be fetched).
     package var servedHosts: [String] = []
+    /// `baseline`: the baseline every gated run applies when no `--baseline` is given, as
+    /// written (relative to the configuration's folder); nil when not set.
+    package var baseline: String?
     /// Each rule's setting, by rule id; a rule not named keeps its defaults.
     package var rules: [String: RuleSetting] = [:]
 
@@ -104,6 +108,11 @@ package struct LintConfiguration: Sendable {
                 configuration.platformFiles = try platformFileList(pair.value, in: document, fail: fail)
             case "served-hosts":
                 configuration.servedHosts = try hostList(pair.value, in: document, fail: fail)
+            case "baseline":
+                guard case .string(let text)? = document.scalar(pair.value)?.resolved, !text.isEmpty else {
+                    throw fail(document.range(pair.value), "'baseline' must be the path of a baseline file, relative to this file")
+                }
+                configuration.baseline = text
             case "holder-types":
                 let names = HolderTypes.allCases.map(\.rawValue)
                 guard case .string(let text)? = document.scalar(pair.value)?.resolved, let value = HolderTypes(rawValue: text) else {
@@ -120,7 +129,8 @@ package struct LintConfiguration: Sendable {
                         document.range(pair.key),
                         "unknown key or rule '\(key)'"
                             + Suggestion.hint(
-                                for: key, among: ["include", "exclude", "platform-files", "holder-types", "served-hosts"] + ruleIDs))
+                                for: key,
+                                among: ["include", "exclude", "platform-files", "holder-types", "served-hosts", "baseline"] + ruleIDs))
                 }
                 configuration.rules[key] = try ruleSetting(pair.value, in: document, rule: rule, fail: fail)
             }
@@ -248,6 +258,12 @@ package struct LintConfiguration: Sendable {
         }
         setting.options = RuleOptions(values)
         return setting
+    }
+
+    /// The configured baseline's path, made absolute against `workingDirectory` (from the
+    /// configuration's folder); nil when none is set.
+    package func baselinePath(workingDirectory: String) -> String? {
+        baseline.map { FilePath.absolute($0, in: FilePath.absolute(baseDirectory, in: workingDirectory)) }
     }
 
     /// The rule options to lint with.

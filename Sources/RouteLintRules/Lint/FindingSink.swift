@@ -14,12 +14,13 @@ package struct FindingSink: Sendable {
     package mutating func report(
         _ rule: RuleDescription, _ message: String, at range: SourceRange,
         related: [RelatedLocation] = [], relatedOmitted: Int = 0, subjects: [FindingSubject] = [], suggestion: String? = nil,
-        witnesses: [String] = [], severity: Severity? = nil
+        witnesses: [String] = [], severity: Severity? = nil, parts: [Finding.Part] = []
     ) {
         var finding = Finding(
             rule: rule.id, severity: severity ?? rule.defaultSeverity, message: message,
             range: range, related: related, relatedOmitted: relatedOmitted, subjects: subjects, suggestion: suggestion)
         finding.witnesses = witnesses
+        finding.parts = parts
         findings.append(finding)
     }
 

@@ -18,7 +18,9 @@ package enum ConflictingPatternsRule: AppRule {
             A route whose path conflicts with more than three others gets one finding, at \
             its own path, naming a few of them and how many there are, with every one of them \
             as a related location (which the JSON and SARIF reports list): one catch-all \
-            pattern is one problem, not a hundred. A route's `aliases` are its paths too: \
+            pattern is one problem, not a hundred. A baseline records each of its conflicts as \
+            the pair of routes, as it records a conflict reported alone, so a new conflict of the \
+            route is never accepted as an old one. A route's `aliases` are its paths too: \
             they may conflict with other routes' paths, never with their own route's.
             """,
         triggeringExamples: [
@@ -107,7 +109,9 @@ package enum ConflictingPatternsRule: AppRule {
         var relatedBudget = relatedPerApp
         let conflicts = ConflictIndex.conflicts(
             among: patterns, shapes: shapes, limit: keptPerRoute, budget: relatedPerApp, limitPastBudget: namedPerFanOut + 1)
-        for report in reports(conflicts, patternCount: patterns.count, excluding: sameRoute) {
+        let reported = reports(conflicts, patternCount: patterns.count, excluding: sameRoute)
+        let hubs = Set(reported.compactMap { report -> Int? in if case .fanOut(let hub, _, _) = report { hub } else { nil } })
+        for report in reported {
             switch report {
             case .pair(let laterIndex, let earlierIndex):
                 let (later, earlier) = (opening(laterIndex), opening(earlierIndex))
@@ -123,7 +127,8 @@ package enum ConflictingPatternsRule: AppRule {
                 findings.report(
                     description, message, at: later.path.range,
                     related: [RelatedLocation(earlier.path.range, "route '\(earlierID)' declares '\(earlierText)' here")],
-                    subjects: [.route(laterID), .route(earlierID)])
+                    subjects: [.route(laterID), .route(earlierID)],
+                    parts: [Self.conflict(laterID, earlierID, in: later.path.range.file)])
             case .fanOut(let hubIndex, let partners, let total):
                 let hub = opening(hubIndex)
                 let hubID = routeID(hubIndex)
@@ -146,13 +151,34 @@ package enum ConflictingPatternsRule: AppRule {
                     RelatedLocation(
                         opening(index).path.range, "route '\(routeID(index))' declares '\(app.text(patterns[index].path.text))' here")
                 }
-                // The identity names the route alone, so that routes added to or removed from
-                // the group leave baselines and fingerprints as they were.
+                // The finding stands for each of its conflicts, a pair of routes as a finding of
+                // its own is (`conflict`), so that a baseline accepts each one alone and a new
+                // conflict is never taken for an old one; conflicts only counted (past
+                // `keptPerRoute`) are one part, by their number.
+                // A conflict of two such routes is a part of the later one's finding alone.
+                var parts = partners.compactMap { index -> Finding.Part? in
+                    let partnerIsLater = hub.path.range < opening(index).path.range
+                    if partnerIsLater && hubs.contains(index) { return nil }
+                    let (later, earlier) = partnerIsLater ? (index, hubIndex) : (hubIndex, index)
+                    return Self.conflict(routeID(later), routeID(earlier), in: opening(later).path.range.file)
+                }
+                if total > partners.count {
+                    parts.append(
+                        Finding.Part(
+                            file: hub.path.range.file, subjects: [.route(hubID), FindingSubject(.value, "\(total - partners.count) more")]))
+                }
                 findings.report(
                     description, message, at: hub.path.range, related: related, relatedOmitted: total - related.count,
-                    subjects: [.route(hubID)])
+                    subjects: [.route(hubID)], parts: parts)
             }
         }
+    }
+
+    /// What identifies one conflict, whether reported alone or with the others of a route that
+    /// conflicts with many: the two routes, whichever was declared first (moving a route within
+    /// its file changes no identity), in the file of the later.
+    static func conflict(_ later: String, _ earlier: String, in file: FileID) -> Finding.Part {
+        Finding.Part(file: file, subjects: [.route(later), .route(earlier)].sorted())
     }
 
     /// At most this many conflicts are kept per route while they are found, the earliest

@@ -105,6 +105,12 @@ package enum RuleRegistry {
     /// about the merged app, `platform-links` for those about platform files, `served-files` for
     /// those of `routelint hosts`, `device-links` for those of `routelint device-links`,
     /// `route-changes` for those of `routelint diff`, `suppression` for unused directives.
+    /// Whether `lint` runs the rule `id`: every rule but those of a change, a served file and a
+    /// device's output, which `diff`, `hosts` and `device-links` run.
+    package static func isLintRule(_ id: String) -> Bool { lintRuleIDs.contains(id) }
+
+    private static let lintRuleIDs = Set(ids.filter { !["route-changes", "device-links", "served-files"].contains(category(of: $0)) })
+
     package static func category(of id: String) -> String {
         if changeRules.contains(where: { $0.description.id == id }) { return "route-changes" }
         if deviceRules.contains(where: { $0.description.id == id }) { return "device-links" }

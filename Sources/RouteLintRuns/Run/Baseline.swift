@@ -2,10 +2,12 @@ import RouteLintCore
 import RouteLintRules
 
 /// A record of accepted findings, so that a CI gate fails only on new ones. Findings are
-/// recorded by identity (rule, file and the kind and name of each thing involved, as
-/// `route:home`), never by line or message, with a count for identities that occur more than
-/// once. The file is JSON, one entry per line, sorted, so that its diffs read well and it can
-/// only shrink as findings are fixed.
+/// recorded by identity (rule, file relative to the project's root, and the kind and name of
+/// each thing involved, as `route:home`), never by line or message, with a count for
+/// identities that occur more than once. A finding that stands for several — a route that
+/// conflicts with many — is recorded as each of them, so that a new one is never absorbed by
+/// the old. The file is JSON, one entry per line, sorted, so that its diffs read well and it
+/// can only shrink as findings are fixed.
 package struct Baseline: Sendable, Equatable {
     /// The findings of one identity the baseline accepts, and how many.
     package struct Entry: Sendable, Equatable {
@@ -18,22 +20,40 @@ package struct Baseline: Sendable, Equatable {
     /// The entries, sorted.
     package private(set) var entries: [Entry]
 
-    /// The format this routelint writes and reads. Version 1 identified findings by words of
-    /// their messages; its entries cannot be matched to structured identities.
-    package static let formatVersion = 2
+    /// The format version the entries were read in: `formatVersion`, or the version 2 a file
+    /// written before holds.
+    package private(set) var version = Self.formatVersion
+
+    /// The format this routelint writes. Version 3 records each conflict of a route that
+    /// conflicts with many as its pair of routes, in order; version 2, still read, recorded
+    /// such a route alone (`acceptsEveryConflict`) and a pair later route first; version 1
+    /// identified findings by words of their messages, and its entries cannot be matched to
+    /// structured identities.
+    package static let formatVersion = 3
 
     /// The largest count an entry may have: far more findings than any run gives, and small
     /// enough that the counts of any baseline that fits in memory add up without overflow.
     package static let maximumCount = 1_000_000_000
 
-    /// A baseline that accepts `findings`, in `files`.
-    package init(findings: [Finding], files: [SourceFile]) {
+    /// A baseline that accepts `findings`, in the files `names` names (`ProjectRoot.name`).
+    package init(findings: [Finding], names: [String]) {
         var counts: [FindingIdentity: Int] = [:]
-        for finding in findings { counts[FindingIdentity(finding, files: files), default: 0] += 1 }
+        for finding in findings {
+            for identity in FindingIdentity.identities(of: finding, names: names) { counts[identity, default: 0] += 1 }
+        }
         entries = counts.map { Entry(identity: $0.key, count: $0.value) }.sorted { $0.identity < $1.identity }
     }
 
-    /// The baseline as written to its file (format 2).
+    /// This baseline with `kept` besides its entries: for an identity in both, the larger count.
+    package func keeping(_ kept: [Entry]) -> Baseline {
+        guard !kept.isEmpty else { return self }
+        var counts = Dictionary(entries.map { ($0.identity, $0.count) }, uniquingKeysWith: +)
+        for entry in kept { counts[entry.identity] = max(counts[entry.identity] ?? 0, entry.count) }
+        let merged = counts.map { Entry(identity: $0.key, count: min($0.value, Self.maximumCount)) }.sorted { $0.identity < $1.identity }
+        return Baseline(entries: merged, version: Self.formatVersion)
+    }
+
+    /// The baseline as written to its file (`formatVersion`).
     package var text: String {
         var lines: [String] = []
         for entry in entries {
@@ -46,14 +66,28 @@ package struct Baseline: Sendable, Equatable {
             + (lines.isEmpty ? "" : "\n") + "  ]\n}\n"
     }
 
+    /// Whether `entry`, read from a version 2 file, is the record of a route that conflicted
+    /// with many: `conflicting-patterns` with the route alone. It accepts every conflict of the
+    /// route, as version 2 did, until the file is written again.
+    package func acceptsEveryConflict(_ entry: Entry) -> Bool {
+        version < 3 && entry.identity.rule == ConflictingPatternsRule.description.id && entry.identity.subjects.count == 1
+            && entry.identity.subjects[0].kind == .route
+    }
+
+    /// Whether any entry is a version 2 record of a route that conflicted with many.
+    package var hasEntriesThatAcceptEveryConflict: Bool { entries.contains(where: acceptsEveryConflict) }
+
     /// A baseline that cannot be read or used: the message says why and how to renew it.
     package struct LoadError: Error, CustomStringConvertible, Sendable {
         package let description: String
     }
 
-    /// Reads a baseline written by `text`. JSON is YAML, so libyaml reads it.
-    package static func load(_ path: String) throws(LoadError) -> Baseline {
-        switch DiskFileSystem.read(path) {
+    /// Reads a baseline written by `text` from `read` (the disk's, unless a run reads elsewhere:
+    /// a commit's from the index). JSON is YAML, so libyaml reads it.
+    package static func load(
+        _ path: String, read: (String) -> Result<[UInt8], ReadFailure> = DiskFileSystem.read
+    ) throws(LoadError) -> Baseline {
+        switch read(path) {
         case .success(let bytes): return try decode(bytes, path: path)
         case .failure(let failure): throw LoadError(description: "cannot read baseline '\(path)': \(failure.reason)")
         }
@@ -72,7 +106,7 @@ package struct Baseline: Sendable, Equatable {
         let topLevel = document.pairs(root)
         let version = topLevel.first(where: { document.text($0.key) == "version" }).flatMap { document.scalar($0.value)?.resolved }
         guard case .int(let number)? = version else { throw invalid }
-        guard number == formatVersion else {
+        guard number == formatVersion || number == 2 else {
             throw LoadError(
                 description: number < formatVersion
                     ? "'\(path)' is a version \(number) baseline, from an older routelint, whose entries cannot be matched to "
@@ -102,33 +136,49 @@ package struct Baseline: Sendable, Equatable {
                 guard let subject = document.text(item).flatMap(FindingSubject.init) else { throw invalid }
                 names.append(subject)
             }
+            // Version 2 wrote a conflict's routes later first; version 3 writes them in order.
+            if number == 2 && rule == ConflictingPatternsRule.description.id && names.count == 2 { names.sort() }
             entries.append(Entry(identity: FindingIdentity(rule: rule, file: file, subjects: names), count: count))
         }
-        return Baseline(entries: entries)
+        return Baseline(entries: entries, version: number)
     }
 
-    private init(entries: [Entry]) {
+    private init(entries: [Entry], version: Int) {
         self.entries = entries
+        self.version = version
     }
 
     /// Splits findings into those the baseline accepts and the new ones, and returns the
-    /// entries (or parts of their counts) that matched nothing: findings since fixed.
-    package func apply(to findings: [Finding], files: [SourceFile]) -> (new: [Finding], accepted: [Finding], stale: [Entry]) {
+    /// entries (or parts of their counts) that matched nothing: findings since fixed. A finding
+    /// that stands for several is accepted when every one of them is; those the baseline holds
+    /// count as matched either way, since they are still there.
+    package func apply(to findings: [Finding], names: [String]) -> (new: [Finding], accepted: [Finding], stale: [Entry]) {
         var remaining: [FindingIdentity: Int] = [:]
-        for entry in entries { remaining[entry.identity, default: 0] += entry.count }
+        var everyConflictOf: [String: FindingIdentity] = [:]
+        for entry in entries {
+            remaining[entry.identity, default: 0] += entry.count
+            if acceptsEveryConflict(entry) { everyConflictOf[entry.identity.subjects[0].name] = entry.identity }
+        }
+        var acceptingEveryConflict: Set<FindingIdentity> = []
         var new: [Finding] = []
         var accepted: [Finding] = []
         for finding in findings {
-            let identity = FindingIdentity(finding, files: files)
-            if let count = remaining[identity], count > 0 {
-                remaining[identity] = count - 1
-                accepted.append(finding)
-            } else {
-                new.append(finding)
+            var isAccepted = true
+            for identity in FindingIdentity.identities(of: finding, names: names) {
+                if let count = remaining[identity], count > 0 {
+                    remaining[identity] = count - 1
+                } else if !everyConflictOf.isEmpty, identity.rule == ConflictingPatternsRule.description.id,
+                    let legacy = identity.subjects.lazy.filter({ $0.kind == .route }).compactMap({ everyConflictOf[$0.name] }).first
+                {
+                    acceptingEveryConflict.insert(legacy)
+                } else {
+                    isAccepted = false
+                }
             }
+            if isAccepted { accepted.append(finding) } else { new.append(finding) }
         }
         let stale = entries.compactMap { entry -> Entry? in
-            guard let count = remaining[entry.identity], count > 0 else { return nil }
+            guard !acceptingEveryConflict.contains(entry.identity), let count = remaining[entry.identity], count > 0 else { return nil }
             remaining[entry.identity] = 0
             return Entry(identity: entry.identity, count: min(count, entry.count))
         }

@@ -50,6 +50,8 @@ package struct DeviceLinksRun: Sendable {
     package let suppressed: [Finding]
     /// With `writesBaseline`: the baseline to save.
     package let newBaseline: Baseline?
+    /// What the run's files are named from in what outlives it: the baseline, SARIF, GitHub's annotations.
+    package let root: ProjectRoot
     /// What could not be read: manifests and outputs, with the reason.
     package let unreadable: [ReadFailure]
     /// What to say on standard error, in order.
@@ -67,7 +69,7 @@ package struct DeviceLinksRun: Sendable {
         totals.deviceOutputs = outputCount
         return LintReport(
             active: active, suppressed: suppressed, files: files, totals: totals, skippedChecks: [], unreadable: unreadable,
-            failingSeverity: verdict.failingSeverity, apps: apps)
+            failingSeverity: verdict.failingSeverity, apps: apps, root: root)
     }
 
     /// Runs the check. Throws when the route set cannot be read at all (see `RunFailure`).
@@ -112,11 +114,16 @@ package struct DeviceLinksRun: Sendable {
         }
         let (active, suppressed) = RunGate.configured(sink, configuration: configuration, directives: lint.suppressionDirectives)
         let files = lint.files + outputs
-        let gated = try options.gate.accept(active, suppressed: suppressed, files: files, messages: messages)
+        let gate = options.gate.withBaseline(of: configuration, workingDirectory: options.workingDirectory)
+        let root = ProjectRoot.find(configurationPath: configuration.path, workingDirectory: options.workingDirectory)
+        let deviceRules = Set(RuleRegistry.deviceRuleIDs)
+        let gated = try gate.accept(
+            active, suppressed: suppressed, names: files.map { root.name($0.path) }, root: root, decides: { deviceRules.contains($0.rule) },
+            messages: messages)
         return DeviceLinksRun(
             files: files, outputCount: outputs.count, apps: lint.apps, active: gated.active, suppressed: gated.suppressed,
-            newBaseline: gated.newBaseline, unreadable: failures, messages: gated.messages, seconds: (clock.now - started).inSeconds,
-            verdict: options.gate.verdict(on: gated.active, unreadablePaths: failures.count))
+            newBaseline: gated.newBaseline, root: root, unreadable: failures, messages: gated.messages,
+            seconds: (clock.now - started).inSeconds, verdict: gate.verdict(on: gated.active, unreadablePaths: failures.count))
     }
 
     /// `bytes` as UTF-8: an output saved by Windows PowerShell 5 (`adb shell … > FILE`) is

@@ -63,6 +63,8 @@ package struct DiffRun: Sendable {
     package let messages: [RunMessage]
     /// With `writesBaseline`: the baseline to save.
     package let newBaseline: Baseline?
+    /// What the run's files are named from in what outlives it: the baseline, SARIF, GitHub's annotations.
+    package let root: ProjectRoot
     /// How long the run took, in seconds.
     package private(set) var seconds: Double = 0
     /// Whether the run passes, and why not.
@@ -77,17 +79,29 @@ package struct DiffRun: Sendable {
         var current = LintOptions(input: .paths(options.paths), workingDirectory: directory)
         current.configurationPath = options.configurationPath
         current.checksPlatformFiles = false
+        current.appliesConfiguredBaseline = false
         var earlier = current
         // A configuration named on the command line is read in each revision at its place.
         earlier.configurationPath = options.configurationPath.map { FilePath.absolute($0, in: directory) }
+        // The revision a pull request is compared with may hold no manifest yet: its first ones
+        // are all added.
+        earlier.acceptsNoManifests = true
+        var notes: [RunMessage] = []
         let label: String
         let showEarlier: (String) -> String
         switch options.against {
         case .git(let revision):
             do {
                 let revisionFiles = try GitRevisionFileSystem(revision: revision, in: directory)
+                if let remote = revisionFiles.remoteBranch {
+                    notes.append(
+                        RunMessage(
+                            .note,
+                            "this clone has no branch '\(TerminalText.escape(revision))', so it is compared with "
+                                + "'\(TerminalText.escape(remote))'"))
+                }
                 earlier.fileSystem = revisionFiles
-                label = "'\(TerminalText.escape(revision))' (\(revisionFiles.commit.prefix(12)))"
+                label = "'\(TerminalText.escape(revisionFiles.remoteBranch ?? revision))' (\((revisionFiles.commit ?? "").prefix(12)))"
                 showEarlier = { "\(revision):" + ($0.hasPrefix("./") ? String($0.dropFirst(2)) : $0) }
             } catch {
                 throw RunFailure([RunMessage(.error, "cannot compare with \(error.description)")])
@@ -142,6 +156,7 @@ package struct DiffRun: Sendable {
         var lineCounts = [Int](repeating: 0, count: files.count)
         for id in Set(counterpart) { lineCounts[Int(id.index)] = LineIndex(files[Int(id.index)].bytes).lineCount }
         let locations = DiffLocations(offset: currentCount, counterpart: counterpart, lineCounts: lineCounts)
+            .placing(before: before.apps, now: now.apps)
 
         let changes = RouteChanges(before: before.apps, after: now.apps, locations: locations)
         var sink = FindingSink()
@@ -163,14 +178,22 @@ package struct DiffRun: Sendable {
                 if standIn >= currentCount { appOfFile[standIn] = app.displayName }
             }
         }
-        let gated = try options.gate.accept(
-            active, suppressed: suppressed, files: files,
-            messages: now.messages + before.messages + incomplete.map(RouteSetLoader.unreadable))
+        // Changes are recorded by the files' names in either revision, from the project's root:
+        // a baseline of changes matches whichever revision a pull request is compared with.
+        let gate = options.gate.withBaseline(of: now.configuration, workingDirectory: directory)
+        let root = ProjectRoot.find(configurationPath: now.configuration.path, workingDirectory: directory)
+        let names =
+            Array(files.prefix(currentCount)).map { root.name($0.path) }
+            + earlierFiles.map { before.root.name($0.path) } + standIns.map { root.name($0.path) }
+        let changeRules = Set(RuleRegistry.changeRuleIDs)
+        let gated = try gate.accept(
+            active, suppressed: suppressed, names: names, root: root, decides: { changeRules.contains($0.rule) },
+            messages: notes + now.messages + before.messages + incomplete.map(RouteSetLoader.unreadable))
         var run = DiffRun(
             configuration: now.configuration, files: files, currentFileCount: currentCount, apps: now.apps,
             earlierApps: before.apps, active: gated.active, suppressed: gated.suppressed, againstLabel: label, incomplete: incomplete,
             appOfFile: appOfFile, messages: gated.messages, newBaseline: gated.newBaseline,
-            verdict: options.gate.verdict(on: gated.active, unreadablePaths: incomplete.count))
+            root: root, verdict: gate.verdict(on: gated.active, unreadablePaths: incomplete.count))
         run.seconds = (clock.now - started).inSeconds
         return run
     }
@@ -204,6 +227,6 @@ package struct DiffRun: Sendable {
                 files: currentFileCount, routes: apps.reduce(0) { $0 + $1.routes.count }, seconds: seconds,
                 unreadablePaths: incomplete.count, comparison: againstLabel),
             unreadable: incomplete, failingSeverity: verdict.failingSeverity, apps: apps,
-            comparison: LintReport.Comparison(earlierApps: earlierApps, appOfFile: appOfFile))
+            comparison: LintReport.Comparison(earlierApps: earlierApps, appOfFile: appOfFile), root: root)
     }
 }

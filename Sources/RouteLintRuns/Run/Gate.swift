@@ -37,32 +37,65 @@ extension RunGate {
 
     /// `active` and `suppressed` past the baseline: with `baselinePath`, what it records is
     /// accepted and its entries that match no finding are named in a note; with
-    /// `writesBaseline`, everything left is recorded in a new baseline and accepted. `files`
-    /// are those the findings point into; `messages` the run's so far, after which a baseline
-    /// that cannot be read fails the run.
+    /// `writesBaseline`, everything the baseline accepted and everything new is recorded in a
+    /// new baseline (never dropping what it accepted) and accepted. `names` names the files the
+    /// findings point into as the baseline does, from the project's root (`ProjectRoot.name`),
+    /// by `FileID`, and `root` names the baseline. `decides` tells the baseline's
+    /// entries the run judged in full — of its own rules, in what it read and parsed: only those
+    /// can be found stale, and a baseline written keeps the others as they were, so that one
+    /// baseline serves `lint`, `diff`, `hosts` and `device-links` alike, and an incomplete run
+    /// never drops what it could not see. `messages` are the run's so far, after which a
+    /// baseline that cannot be read fails the run; `read` reads it.
     package func accept(
-        _ active: [Finding], suppressed: [Finding], files: [SourceFile], messages: [RunMessage]
+        _ active: [Finding], suppressed: [Finding], names: [String], root: ProjectRoot, decides: (FindingIdentity) -> Bool,
+        messages: [RunMessage], readingBaseline read: (String) -> Result<[UInt8], ReadFailure> = DiskFileSystem.read
     ) throws(RunFailure) -> Outcome {
         var outcome = Outcome(active: active, suppressed: suppressed, newBaseline: nil, messages: messages)
-        if let path = baselinePath {
+        var loaded: Baseline?
+        // A baseline about to be written for the first time is not there to read yet.
+        let firstWrite = writesBaseline && baselinePath.map { (try? DiskFileSystem().entry(at: $0).get()) == nil } == true
+        if let path = baselinePath, !firstWrite {
             let baseline: Baseline
             do {
-                baseline = try Baseline.load(path)
+                baseline = try Baseline.load(path, read: read)
             } catch {
                 throw RunFailure(messages + [RunMessage(.error, "\(error.description)")])
             }
-            let (new, accepted, stale) = baseline.apply(to: outcome.active, files: files)
+            loaded = baseline
+            let (new, accepted, stale) = baseline.apply(to: outcome.active, names: names)
             outcome.active = new
-            outcome.suppressed += Self.accepted(accepted, by: "the baseline \(path)")
+            // Named from the root, as SARIF keeps it: the same log from every folder.
+            outcome.suppressed += Self.accepted(accepted, by: "the baseline \(root.name(path))")
             Finding.sortIntoReportOrder(&outcome.suppressed)
-            if !stale.isEmpty { outcome.messages.append(Self.staleEntriesNote(stale)) }
+            if baseline.hasEntriesThatAcceptEveryConflict {
+                outcome.messages.append(
+                    RunMessage(
+                        .note,
+                        "'\(path)' is a version \(baseline.version) baseline: it records a route that conflicts with many as the "
+                            + "route alone, which accepts every new conflict of that route too; write it again with "
+                            + "--write-baseline \(path) to record each conflict as its pair of routes"))
+            }
+            let judged = stale.filter { decides($0.identity) }
+            if !judged.isEmpty && !writesBaseline { outcome.messages.append(Self.staleEntriesNote(judged, path: path)) }
         }
         if writesBaseline {
-            outcome.newBaseline = Baseline(findings: outcome.active, files: files)
+            // What the run judges, found again; the entries of what it does not judge, kept.
+            let found = Baseline(findings: active, names: names)
+            outcome.newBaseline = found.keeping(loaded?.entries.filter { !decides($0.identity) } ?? [])
             outcome.suppressed += Self.accepted(outcome.active, by: "the baseline written")
+            Finding.sortIntoReportOrder(&outcome.suppressed)
             outcome.active = []
         }
         return outcome
+    }
+
+    /// This gate with the configuration's `baseline` when `--baseline` named none, its path
+    /// seen from `workingDirectory`.
+    package func withBaseline(of configuration: LintConfiguration, workingDirectory: String) -> RunGate {
+        guard baselinePath == nil, let path = configuration.baselinePath(workingDirectory: workingDirectory) else { return self }
+        var gate = self
+        gate.baselinePath = FilePath.relative(path, seenFrom: workingDirectory, in: workingDirectory)
+        return gate
     }
 
     /// The verdict on `active`, what is reported, for a run that could not read
@@ -72,11 +105,11 @@ extension RunGate {
     }
 
     /// The note naming the baseline's entries that match no finding any more.
-    private static func staleEntriesNote(_ stale: [Baseline.Entry]) -> RunMessage {
+    private static func staleEntriesNote(_ stale: [Baseline.Entry], path: String) -> RunMessage {
         let count = stale.reduce(0) { $0 + $1.count }
         var text: TerminalSafe =
             "\(count) baseline \(count == 1 ? "entry matches" : "entries match") no finding any more; "
-            + "rewrite the baseline with --write-baseline to drop \(count == 1 ? "it" : "them"):"
+            + "rewrite the baseline with --write-baseline \(path) to drop \(count == 1 ? "it" : "them"):"
         for entry in stale {
             let names = entry.identity.subjects.map { "\($0.kind.rawValue) '\($0.name)'" }.joined(separator: ", ")
             text += "\n  \(entry.identity.file): \(entry.identity.rule) \(names)\(entry.count > 1 ? " (×\(entry.count))" : "")"

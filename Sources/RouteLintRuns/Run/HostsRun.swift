@@ -43,6 +43,8 @@ package struct HostsRun: Sendable {
     package let suppressed: [Finding]
     /// With `writesBaseline`: the baseline to save.
     package let newBaseline: Baseline?
+    /// What the run's files are named from in what outlives it: the baseline, SARIF, GitHub's annotations.
+    package let root: ProjectRoot
     /// What could not be fetched or checked: URLs and files, with the reason.
     package let unreadable: [ReadFailure]
     /// What to say on standard error, in order.
@@ -60,7 +62,7 @@ package struct HostsRun: Sendable {
         totals.unfetchedURLs = unreadable.count { $0.path.hasPrefix("https://") }
         return LintReport(
             active: active, suppressed: suppressed, files: files, totals: totals, skippedChecks: [], unreadable: unreadable,
-            failingSeverity: verdict.failingSeverity, apps: apps)
+            failingSeverity: verdict.failingSeverity, apps: apps, root: root)
     }
 
     /// Runs the check, fetching through `fetcher`. Throws when the route set cannot be read at
@@ -87,13 +89,19 @@ package struct HostsRun: Sendable {
         let failures = loaded.failures + surveyed.failures + undecided
         let (active, suppressed) = RunGate.configured(sink, configuration: configuration, directives: lint.suppressionDirectives)
         let files = lint.files + surveyed.served
-        let gated = try options.gate.accept(
-            active, suppressed: suppressed, files: files,
+        let gate = options.gate.withBaseline(of: configuration, workingDirectory: options.workingDirectory)
+        let root = ProjectRoot.find(configurationPath: configuration.path, workingDirectory: options.workingDirectory)
+        // The run judges the served files alone, by the host rules and the platform rules.
+        let hostRules = Set(RuleRegistry.hostRuleIDs)
+        let gated = try gate.accept(
+            active, suppressed: suppressed, names: files.map { root.name($0.path) }, root: root,
+            decides: { hostRules.contains($0.rule) || $0.file.hasPrefix("https://") },
             messages: loaded.messages + surveyed.messages + undecided.map { RunMessage(.error, "cannot check '\($0.path)': \($0.reason)") })
-        let verdict = options.gate.verdict(on: gated.active, unreadablePaths: failures.count)
+        let verdict = gate.verdict(on: gated.active, unreadablePaths: failures.count)
         return HostsRun(
             files: files, servedFileCount: surveyed.served.count, apps: lint.apps, active: gated.active, suppressed: gated.suppressed,
-            newBaseline: gated.newBaseline, unreadable: failures, messages: gated.messages, seconds: (clock.now - started).inSeconds,
+            newBaseline: gated.newBaseline, root: root, unreadable: failures, messages: gated.messages,
+            seconds: (clock.now - started).inSeconds,
             verdict: verdict)
     }
 

@@ -33,9 +33,19 @@ public struct LintOptions: Sendable {
     public var platformFiles: [String] = []
     /// Whether platform link files are checked at all: not when they are about to be written.
     public var checksPlatformFiles = true
-    /// Where paths are read from: the disk, or another revision (`routelint diff`). Standard
-    /// input and staged changes always read the disk and git.
+    /// Whether the configuration's `baseline` applies when `gate` names none: not for a run
+    /// whose findings are another run's input (the sides of `diff`, the route set `hosts` and
+    /// `device-links` judge against, the set `generate` writes from) or that only answers from
+    /// the apps (`resolve`, `graph`).
+    public var appliesConfiguredBaseline = true
+    /// Where paths are read from: the disk, another revision (`routelint diff`), or what a
+    /// commit will hold (`LintOptions.hook`). Standard input always reads the disk.
     public var fileSystem: any RouteSetFileSystem = DiskFileSystem()
+    /// What the run says first, of what a git hook asked it to judge (`LintOptions.hook`).
+    package var hookNote: RunMessage?
+    /// Whether a route set without a manifest is a set of no apps rather than a failure: the
+    /// earlier revision of a pull request that adds the first manifests (`routelint diff`).
+    package var acceptsNoManifests = false
 
     /// Options for `input`, with relative paths taken from `workingDirectory`.
     public init(input: Input, workingDirectory: String) {
@@ -77,6 +87,8 @@ public struct LintRun: Sendable {
     public let messages: [RunMessage]
     /// With `writesBaseline`: the baseline to save.
     package let newBaseline: Baseline?
+    /// What the run's files are named from in what outlives it: the baseline, SARIF, GitHub's annotations.
+    package let root: ProjectRoot
     /// How long the run took, in seconds, until the verdict.
     public private(set) var seconds: Double = 0
     /// Whether the run passes, and why not.
@@ -86,7 +98,7 @@ public struct LintRun: Sendable {
     public static func perform(_ options: LintOptions) throws(RunFailure) -> LintRun {
         let clock = ContinuousClock()
         let started = clock.now
-        var messages: [RunMessage] = []
+        var messages = options.hookNote.map { [$0] } ?? []
         let loaded = try LoadedSet.load(options, messages: &messages)
         if case .staged = options.input, loaded.files.isEmpty {
             messages.append(RunMessage(.note, "the commit changes no route manifest; nothing to check"))
@@ -125,7 +137,23 @@ public struct LintRun: Sendable {
         }
         messages += skipped.map { RunMessage(.note, $0) }
         let files = loaded.files + loaded.platformFiles.map(\.file)
-        var gated = try options.gate.accept(result.findings, suppressed: result.suppressed, files: files, messages: messages)
+        let gate =
+            options.appliesConfiguredBaseline
+            ? options.gate.withBaseline(of: loaded.configuration, workingDirectory: options.workingDirectory) : options.gate
+        let root = ProjectRoot.find(configurationPath: loaded.configuration.path, workingDirectory: options.workingDirectory)
+        // What the run judged in full: lint's rules, but those an incomplete app may lack findings
+        // of, in the files it read and parsed — of the whole set, or of the paths given alone.
+        let undecidedRules = skipped.isEmpty ? [] : Set(RuleRegistry.wholeAppRuleIDs)
+        let names = files.map { root.name($0.path) }
+        let unjudged = Set(result.unparsedFiles.map { names[Int($0.index)] } + failures.map { root.name($0.path) })
+        let judgedFiles = loaded.coversWholeSet ? nil : Set(names)
+        var gated = try gate.accept(
+            result.findings, suppressed: result.suppressed, names: names, root: root,
+            decides: { identity in
+                RuleRegistry.isLintRule(identity.rule) && !undecidedRules.contains(identity.rule) && !unjudged.contains(identity.file)
+                    && judgedFiles?.contains(identity.file) != false
+            }, messages: messages,
+            readingBaseline: { options.fileSystem.contents(of: FilePath.absolute($0, in: options.workingDirectory)) })
         if let scope = loaded.scope(of: result, in: options) {
             gated.active.removeAll { !scope($0.range.file) }
             gated.suppressed.removeAll { !scope($0.range.file) }
@@ -134,7 +162,7 @@ public struct LintRun: Sendable {
             configuration: loaded.configuration, files: files, platformFiles: loaded.platformFiles, unreadable: failures,
             apps: result.apps, unparsedFiles: result.unparsedFiles, active: gated.active, suppressionDirectives: result.directives,
             suppressed: gated.suppressed, skippedChecks: skipped.map(\.text), messages: gated.messages, newBaseline: gated.newBaseline,
-            verdict: options.gate.verdict(on: gated.active, unreadablePaths: failures.count))
+            root: root, verdict: gate.verdict(on: gated.active, unreadablePaths: failures.count))
         run.seconds = (clock.now - started).inSeconds
         return run
     }
@@ -146,7 +174,7 @@ public struct LintRun: Sendable {
             totals: LintReport.Totals(
                 files: files.count - platformFileCount, routes: apps.reduce(0) { $0 + $1.routes.count }, seconds: seconds,
                 unreadablePaths: unreadable.count, platformFiles: platformFileCount),
-            skippedChecks: skippedChecks, unreadable: unreadable, failingSeverity: verdict.failingSeverity, apps: apps)
+            skippedChecks: skippedChecks, unreadable: unreadable, failingSeverity: verdict.failingSeverity, apps: apps, root: root)
     }
 
     /// Whether an answer drawn from the apps (a URL's route, a graph) can be trusted: every
@@ -178,6 +206,9 @@ private struct LoadedSet {
     var platformFiles: [PlatformFileSource] = []
     /// Absolute paths of the files and folders reported on, when not every file is.
     var reportedPaths: [String]?
+    /// Whether the files are the whole route set, not only the paths given: then a baseline's
+    /// entry for a file that is not there any more was fixed, not left out.
+    var coversWholeSet = true
     /// With staged changes: the paths changed (absolute) and the apps of deleted files.
     var changedPaths: Set<String> = []
     var deletedApps: [FileApp] = []
@@ -204,14 +235,16 @@ private struct LoadedSet {
                 }
             }
             if wholeSet {
-                let loaded = try loader.load(discovery ?? loader.discover([]))
+                let found = discovery ?? loader.discover([])
+                let loaded = options.acceptsNoManifests ? loader.read(found) : try loader.load(found)
                 (set.files, set.failures) = (loaded.files, loaded.unreadable)
                 messages += loaded.messages + loader.exclusionNotes(paths)
                 if !paths.isEmpty { set.reportedPaths = paths.map(absolute) }
             } else {
-                let loaded = try loader.load(paths)
+                let loaded = options.acceptsNoManifests ? loader.read(loader.discover(paths)) : try loader.load(paths)
                 (set.files, set.failures) = (loaded.files, loaded.unreadable)
                 messages += loaded.messages
+                set.coversWholeSet = false
             }
             // The configured platform files belong to the configured set — the include globs'
             // files, or without them every manifest below the configuration's folder — so they
@@ -248,8 +281,8 @@ private struct LoadedSet {
             try set.addPlatformFiles(loader, options, configured: true, messages: &messages)
             return set
         case .staged(let changes):
-            let configuration = try RouteSetLoader.configuration(at: options.configurationPath, from: directory)
-            let loader = RouteSetLoader(configuration: configuration, workingDirectory: directory)
+            let configuration = try RouteSetLoader.configuration(at: options.configurationPath, from: directory, in: options.fileSystem)
+            let loader = RouteSetLoader(configuration: configuration, workingDirectory: directory, fileSystem: options.fileSystem)
             var set = LoadedSet(configuration: configuration)
             let manifests = changes.filter { loader.contains($0.path) }
             // A commit that changes no manifest and no platform file cannot break the route set

@@ -69,26 +69,102 @@ extension StagedChange {
     /// asks git itself, and deletions are checked too: a deleted file's text before the commit
     /// tells its app. Fails when git cannot be run or `directory` is not in a work tree.
     public static func staged(in directory: String) throws(RunFailure) -> [StagedChange] {
+        try changes(in: directory, listedBy: ["diff", "--cached"], before: "HEAD", describedAs: "'git diff --cached'")
+    }
+
+    /// The changes from the revision `from` to `to` (as `git diff FROM...TO` lists them: since
+    /// their merge base), with paths relative to `directory`: what a `pre-commit run
+    /// --from-ref/--to-ref` or a pre-push hook asks about. A deleted file's app is told by its
+    /// text at `from`.
+    package static func changes(in directory: String, from: String, to: String) throws(RunFailure) -> [StagedChange] {
+        guard !from.hasPrefix("-"), !to.hasPrefix("-") else {
+            throw RunFailure([RunMessage(.error, "'\(from)...\(to)' is not a range of revisions")])
+        }
+        return try changes(in: directory, listedBy: ["diff", "\(from)...\(to)"], before: from, describedAs: "'git diff \(from)...\(to)'")
+    }
+
+    /// The changes `git LISTING --name-status` lists in `directory`, a deleted file's text read
+    /// from the revision `before` (none when it does not hold it, as in a new repository).
+    private static func changes(
+        in directory: String, listedBy listing: [String], before: String, describedAs command: TerminalSafe
+    ) throws(RunFailure) -> [StagedChange] {
         // Paths relative to the directory (pre-commit runs hooks at the top of the work tree),
         // renames as a deletion and an addition.
-        let arguments = ["-C", directory, "diff", "--cached", "--name-status", "-z", "--no-renames", "--relative"]
-        let listing: Subprocess.Outcome
+        let arguments = ["-C", directory] + listing + ["--name-status", "-z", "--no-renames", "--relative"]
+        let listed: Subprocess.Outcome
         do {
-            listing = try Subprocess.run("git", arguments)
+            listed = try Subprocess.run("git", arguments)
         } catch {
             throw RunFailure([RunMessage(.error, "\(error.description)")])
         }
-        guard listing.status == 0 else {
-            throw RunFailure([RunMessage(.error, "'git diff --cached' failed; --staged needs a git work tree")])
+        guard listed.status == 0 else {
+            let said = String(decoding: listed.standardError, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
+            throw RunFailure([RunMessage(.error, "\(command) failed: \(said.isEmpty ? "it needs a git work tree" : said)")])
         }
-        guard var changes = parse(nameStatus: listing.standardOutput) else {
-            throw RunFailure([RunMessage(.error, "cannot read the staged changes: 'git diff --cached' gave output of an unknown form")])
+        guard var changes = parse(nameStatus: listed.standardOutput) else {
+            throw RunFailure([RunMessage(.error, "cannot read the changes: \(command) gave output of an unknown form")])
         }
-        // A new repository has no HEAD: a file it deletes has no earlier text to tell its app.
         for index in changes.indices where changes[index].isDeletion {
-            let shown = try? Subprocess.run("git", ["-C", directory, "show", "HEAD:./" + changes[index].path])
+            let shown = try? Subprocess.run("git", ["-C", directory, "show", before + ":./" + changes[index].path])
             changes[index].kind = .deleted(previous: shown.flatMap { $0.status == 0 ? $0.standardOutput : nil })
         }
         return changes
+    }
+}
+
+extension LintOptions {
+    /// What `lint --staged` judges when a git hook runs it in `directory`, from the hook's
+    /// `environment`: a commit judges what the commit will hold, read from the index (the
+    /// changes staged, deletions and `git rm --cached` included, whatever the work tree holds);
+    /// a pre-commit run over a range (`--from-ref/--to-ref`, a pre-push hook) judges the apps the
+    /// range changes, as the work tree holds them; a pre-commit run with nothing staged
+    /// (`--all-files`) judges the whole route set (docs/ci.md).
+    package static func hook(in directory: String, environment: [String: String]) throws(RunFailure) -> LintOptions {
+        if let from = environment["PRE_COMMIT_FROM_REF"], let to = environment["PRE_COMMIT_TO_REF"], !from.isEmpty, !to.isEmpty {
+            var options = LintOptions(
+                input: .staged(try StagedChange.changes(in: directory, from: from, to: to)), workingDirectory: directory)
+            options.hookNote = RunMessage(.note, "judging the apps that \(from)...\(to) changes, as the work tree holds them")
+            return options
+        }
+        let changes = try StagedChange.staged(in: directory)
+        if changes.isEmpty && environment["PRE_COMMIT"] == "1" {
+            var options = LintOptions(input: .paths([]), workingDirectory: directory)
+            options.hookNote = RunMessage(
+                .note, "nothing is staged, so this is no commit (pre-commit run --all-files): judging the whole route set")
+            return options
+        }
+        var options = LintOptions(input: .staged(changes), workingDirectory: directory)
+        do {
+            options.fileSystem = StagedFileSystem(index: try GitRevisionFileSystem(indexIn: directory))
+        } catch {
+            throw RunFailure([RunMessage(.error, "cannot read what the commit holds: \(error.description)")])
+        }
+        return options
+    }
+}
+
+/// What a commit will hold, as the route-set loader reads it: the index for every path of the
+/// work tree, the disk above it (a configuration in a folder that holds the repository).
+struct StagedFileSystem: RouteSetFileSystem {
+    /// The index of the work tree.
+    let index: GitRevisionFileSystem
+
+    private func holds(_ path: String) -> Bool { FilePath.isWithin(path, index.topLevel) }
+
+    func entry(at path: String) -> Result<FileSystemEntry, ReadFailure> {
+        holds(path) ? index.entry(at: path) : DiskFileSystem().entry(at: path)
+    }
+
+    func names(inDirectory path: String) -> Result<[String], ReadFailure> {
+        holds(path) ? index.names(inDirectory: path) : DiskFileSystem().names(inDirectory: path)
+    }
+
+    func contents(of path: String) -> Result<[UInt8], ReadFailure> {
+        holds(path) ? index.contents(of: path) : DiskFileSystem().contents(of: path)
+    }
+
+    func contents(of paths: [String]) -> [Result<[UInt8], ReadFailure>] {
+        guard paths.allSatisfy(holds) else { return paths.map(contents(of:)) }
+        return index.contents(of: paths)
     }
 }
