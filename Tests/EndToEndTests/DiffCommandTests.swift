@@ -180,7 +180,7 @@ struct DiffCommandTests {
         try Self.withRepository { repository in
             let unknown = try RouteLint.run(["diff", "--against", "no-such-branch"], in: repository)
             #expect(unknown.status == 2)
-            #expect(unknown.stderr == "routelint: error: cannot compare with unknown revision 'no-such-branch'\n")
+            #expect(unknown.stderr == "routelint: error: cannot compare: unknown revision 'no-such-branch'\n")
             #expect(unknown.stdout.isEmpty)
 
             let shallow = repository.deletingLastPathComponent().appendingPathComponent("shallow")

@@ -140,4 +140,137 @@ struct MonorepoGateTests {
             #expect(grown.count == first.count + 1 && Set(first).isSubset(of: grown))
         }
     }
+
+    /// A two-file app, committed: the shell's home links to the catalog's route.
+    static let shop: [String: String] = [
+        "shop/shell.routes.yaml": """
+        manifest: 1
+        app: shop
+        schemes: [shop]
+        activities: {main: {}}
+        tabs: {home: {activity: main, index: 0, root: home, icon: house}}
+        holders: {H: {}}
+        routes:
+          home: {path: /, holder: H, activity: main, links: [catalog]}
+
+        """,
+        "shop/catalog.routes.yaml": """
+        manifest: 1
+        app: shop
+        routes:
+          catalog: {path: /catalog, holder: H, activity: main}
+
+        """,
+    ]
+
+    /// Writes `text` to `name` below `root`.
+    static func write(_ text: String, _ name: String, in root: URL) throws {
+        try text.write(to: root.appendingPathComponent(name), atomically: true, encoding: .utf8)
+    }
+
+    @Test("--staged judges what the commit holds: the index against the work tree both ways, git rm --cached, a rename")
+    func stagedReadsTheIndex() throws {
+        try GateCommandTests.withFiles(Self.shop) { root in
+            try Self.git(["init", "-q"], in: root)
+            try Self.git(["add", "-A"], in: root)
+            try Self.git(["commit", "-qm", "shop"], in: root)
+            let shell = try #require(Self.shop["shop/shell.routes.yaml"])
+            let catalog = try #require(Self.shop["shop/catalog.routes.yaml"])
+            // Staged: a link to a route only the work tree declares.
+            try Self.write(
+                shell.replacingOccurrences(of: "links: [catalog]", with: "links: [catalog, reviews]"), "shop/shell.routes.yaml", in: root)
+            try Self.git(["add", "shop/shell.routes.yaml"], in: root)
+            try Self.write(catalog + "  reviews: {path: /reviews, holder: H, activity: main}\n", "shop/catalog.routes.yaml", in: root)
+            let ahead = try RouteLint.run(["lint", "--staged"], in: root)
+            #expect(ahead.status == 1, "\(ahead.stdout)")
+            #expect(ahead.stdout.contains("names route 'reviews', which is not declared"))
+            // Staged too: the commit holds both, and passes.
+            try Self.git(["add", "shop/catalog.routes.yaml"], in: root)
+            #expect(try RouteLint.run(["lint", "--staged"], in: root).status == 0)
+            // The work tree broken after staging: the commit is what is judged.
+            try Self.write("manifest: 1\nroutes: [broken\n", "shop/catalog.routes.yaml", in: root)
+            let behind = try RouteLint.run(["lint", "--staged"], in: root)
+            #expect(behind.status == 0, "\(behind.stdout)\(behind.stderr)")
+            try Self.git(["checkout", "--", "shop/catalog.routes.yaml"], in: root)
+            try Self.git(["commit", "-qm", "reviews"], in: root)
+            // Out of the index, still in the tree: the commit deletes it.
+            try Self.git(["rm", "-q", "--cached", "shop/catalog.routes.yaml"], in: root)
+            let removed = try RouteLint.run(["lint", "--staged"], in: root)
+            #expect(removed.status == 1)
+            #expect(removed.stdout.contains("names route 'catalog', which is not declared"), "\(removed.stdout)")
+            try Self.git(["add", "shop/catalog.routes.yaml"], in: root)
+            // A rename is a deletion and an addition of the same routes.
+            try Self.git(["mv", "shop/catalog.routes.yaml", "shop/products.routes.yaml"], in: root)
+            let renamed = try RouteLint.run(["lint", "--staged"], in: root)
+            #expect(renamed.status == 0, "\(renamed.stdout)\(renamed.stderr)")
+            #expect(renamed.stdout.contains("in 2 files"))
+        }
+    }
+
+    @Test(
+        "a hook run that is no commit: with nothing staged (pre-commit run --all-files) the whole set is judged; over a range (--from-ref/--to-ref), the apps it changes"
+    )
+    func hookRunsThatAreNoCommits() throws {
+        try GateCommandTests.withFiles(Self.shop) { root in
+            try Self.git(["init", "-q"], in: root)
+            try Self.git(["add", "-A"], in: root)
+            try Self.git(["commit", "-qm", "shop"], in: root)
+            let shell = try #require(Self.shop["shop/shell.routes.yaml"])
+            try Self.write(shell.replacingOccurrences(of: "holder: H,", with: "holder: Hh,"), "shop/shell.routes.yaml", in: root)
+            try Self.git(["commit", "-qam", "a typo"], in: root)
+            // Outside pre-commit, nothing staged is a commit of nothing.
+            let plain = try RouteLint.run(["lint", "--staged"], in: root)
+            #expect(plain.status == 0 && plain.stderr.contains("the commit changes no route manifest"))
+            let allFiles = try RouteLint.run(["lint", "--staged"], in: root, environment: ["PRE_COMMIT": "1"])
+            #expect(allFiles.status == 1, "\(allFiles.stdout)\(allFiles.stderr)")
+            #expect(allFiles.stderr.contains("nothing is staged, so this is no commit"))
+            #expect(allFiles.stdout.contains("holder 'Hh'") && allFiles.stdout.contains("in 2 files"))
+            let range = try RouteLint.run(
+                ["lint", "--staged"], in: root,
+                environment: ["PRE_COMMIT": "1", "PRE_COMMIT_FROM_REF": "HEAD~1", "PRE_COMMIT_TO_REF": "HEAD"])
+            #expect(range.status == 1 && range.stdout.contains("holder 'Hh'"), "\(range.stdout)\(range.stderr)")
+            let none = try RouteLint.run(
+                ["lint", "--staged"], in: root,
+                environment: ["PRE_COMMIT": "1", "PRE_COMMIT_FROM_REF": "HEAD", "PRE_COMMIT_TO_REF": "HEAD"])
+            #expect(none.status == 0 && none.stderr.contains("the commit changes no route manifest"), "\(none.stderr)")
+        }
+    }
+
+    @Test(
+        "diff where a pull request's job runs it: a base branch the clone has only as origin's, a base without manifests, git's own reason when it refuses the repository"
+    )
+    func diffInAPullRequestJob() throws {
+        try GateCommandTests.withFiles(["README.md": "# shop\n"]) { origin in
+            try Self.git(["init", "-q", "-b", "main"], in: origin)
+            try Self.git(["add", "-A"], in: origin)
+            try Self.git(["commit", "-qm", "no routes yet"], in: origin)
+            let clone = origin.appendingPathComponent("clone")
+            try Self.git(["clone", "-q", origin.path, clone.path], in: origin)
+            try Self.git(["checkout", "-q", "-b", "feature"], in: clone)
+            try Self.git(["branch", "-q", "-D", "main"], in: clone)
+            for (name, text) in Self.shop {
+                try FileManager.default.createDirectory(
+                    at: clone.appendingPathComponent(name).deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Self.write(text, name, in: clone)
+            }
+            try Self.git(["add", "-A"], in: clone)
+            try Self.git(["commit", "-qm", "the first routes"], in: clone)
+            // `main` is only origin's here, and held no manifest: every link is added.
+            let first = try RouteLint.run(["diff", "--against", "main"], in: clone)
+            #expect(first.status == 0, "\(first.stdout)\(first.stderr)")
+            #expect(first.stderr.contains("this clone has no branch 'main', so it is compared with 'origin/main'"), "\(first.stderr)")
+            #expect(first.stdout.contains("added-link"), "\(first.stdout)")
+            #expect(try RouteLint.run(["diff", "--against", "nope"], in: clone).stderr.contains("unknown revision 'nope'"))
+            // A checkout another user owns, as in a container job: git's own words, and its remedy.
+            guard getuid() == 0 else { return }
+            let owner = Process()
+            owner.executableURL = URL(fileURLWithPath: "/bin/chown")
+            owner.arguments = ["-R", "65534:65534", clone.path]
+            try owner.run()
+            owner.waitUntilExit()
+            let refused = try RouteLint.run(["diff", "--against", "origin/main"], in: clone, environment: ["HOME": origin.path])
+            #expect(refused.status == 2)
+            #expect(refused.stderr.contains("dubious ownership") && refused.stderr.contains("safe.directory"), "\(refused.stderr)")
+        }
+    }
 }

@@ -94,3 +94,23 @@ git -C "$repo" add -A
 sed -i 's/holder: CartHolder/holder: CartHoldr/' "$repo/shop/cart.routes.yaml"
 git -C "$repo" add -A
 refused "a typo'd holder while another app's file is unparseable" "holder 'CartHoldr', which is not declared in app 'shop'"
+
+# Runs that are no commits, as CI runs pre-commit: nothing staged judges the whole set; a range
+# judges the apps it changes. The broken legacy file is in the last commit.
+# run_fails DESCRIPTION PATTERN ARGUMENTS...: `pre-commit run ARGUMENTS` must fail, showing PATTERN.
+run_fails() {
+  local description=$1 pattern=$2
+  shift 2
+  if (cd "$repo" && python3 -m pre_commit run "$@" > "$scratch/run.log" 2>&1); then
+    cat "$scratch/run.log"; echo "pre-commit run $* passed: $description" >&2; exit 1
+  fi
+  grep -q -- "$pattern" "$scratch/run.log" || { cat "$scratch/run.log"; echo "pre-commit run $* lacks: $pattern" >&2; exit 1; }
+  if grep -q "in 0 files" "$scratch/run.log"; then cat "$scratch/run.log"; echo "pre-commit run $* checked no file" >&2; exit 1; fi
+  echo "failed, as it must: $description"
+}
+run_fails "--all-files on a repository with an unparseable manifest" "legacy/old.routes.yaml:3:.*\[yaml-syntax\]" --all-files
+run_fails "--from-ref/--to-ref over the commit that broke it" "legacy/old.routes.yaml:3:.*\[yaml-syntax\]" \
+  --from-ref HEAD~1 --to-ref HEAD
+(cd "$repo" && python3 -m pre_commit run --from-ref HEAD~2 --to-ref HEAD~1 > "$scratch/run.log" 2>&1) \
+  || { cat "$scratch/run.log"; echo "pre-commit run over a range of no manifest failed" >&2; exit 1; }
+echo "passed, as it must: --from-ref/--to-ref over a commit that touches no manifest"

@@ -190,6 +190,28 @@ private func shop() -> TestSession {
         #expect(session.diagnostics("shell.routes.yaml") == [])
     }
 
+    @Test func theConfigurationsBaselineHidesWhatItAccepts() throws {
+        let unused = shopShell.replacing("CartHolder: {}", with: "CartHolder: {}\n  Spare: {}\n  Extra: {}")
+        let accepting =
+            #"{"version": 3, "findings": [{"rule": "unused-holder", "file": "shell.routes.yaml", "subjects": ["holder:Spare"], "count": 1}]}"#
+        var session = TestSession([
+            "shell.routes.yaml": unused, "catalog.routes.yaml": catalog,
+            ".routelint.yml": "baseline: routelint-baseline.json\n", "routelint-baseline.json": accepting,
+        ])
+        session.open("shell.routes.yaml")
+        // The baseline's finding is not shown; the one it does not record is.
+        #expect(
+            session.diagnostics("shell.routes.yaml")?.filter { $0.code == "unused-holder" }.map(\.message) == [
+                "holder 'Extra' is bound by no route and is no holder's parent"
+            ])
+        // The baseline written again on disk is read again.
+        session.fileSystem.files["/ws/routelint-baseline.json"] = Array(#"{"version": 3, "findings": []}"#.utf8)
+        session.notify(
+            "workspace/didChangeWatchedFiles",
+            DidChangeWatchedFilesParams(changes: [FileEvent(uri: TestSession.uri("routelint-baseline.json"), type: 2)]))
+        #expect(session.diagnostics("shell.routes.yaml")?.filter { $0.code == "unused-holder" }.count == 2)
+    }
+
     @Test func anotherAppIsNotChecked() {
         var workspace = Workspace(
             root: "/ws",

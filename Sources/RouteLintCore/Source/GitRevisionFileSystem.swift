@@ -102,7 +102,7 @@ package struct GitRevisionFileSystem: RouteSetFileSystem {
             failure: { message in
                 message.contains("not a git repository")
                     ? "'\(TerminalText.escape(directory))' is not in a git work tree"
-                    : "git cannot read '\(TerminalText.escape(directory))': \(message)"
+                    : "git will not read the repository: \(message)"
             }, wholeMessage: true)
         return String(decoding: top.prefix { $0 != 0x0A }, as: UTF8.self)
     }
@@ -322,7 +322,13 @@ package struct GitRevisionFileSystem: RouteSetFileSystem {
             let lines = String(decoding: outcome.standardError, as: UTF8.self).split(separator: "\n")
                 .map { String($0.drop { $0 == " " || $0 == "\t" }) }.filter { !$0.isEmpty }
             let said = (wholeMessage ? lines.prefix(8) : lines.prefix(1)).map { TerminalText.escape($0) }
-            let message = said.isEmpty ? "git exited with status \(outcome.status)" : said.joined(separator: " ")
+            // git's lines as one message: "fatal: " dropped, each line a clause, a line that ends
+            // in a colon followed by what it announces.
+            var message = said.isEmpty ? "git exited with status \(outcome.status)" : ""
+            for line in said {
+                if !message.isEmpty { message += message.hasSuffix(":") ? " " : "; " }
+                message += line.hasPrefix("fatal: ") ? String(line.dropFirst(7)) : line
+            }
             throw OpenError(description: failure(message))
         }
         return outcome.standardOutput

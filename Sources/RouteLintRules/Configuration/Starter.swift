@@ -27,6 +27,10 @@ package enum Starter {
             # exclude: ["legacy/**"]
             # unreachable-route: off            # a rule: off, or a severity (error, warning, note)
             # tab-limit: {severity: error, max: 4}
+            # Findings accepted, so that only new ones fail (write it with
+            # `routelint lint --write-baseline routelint-baseline.json`); the hook, the Action and
+            # the editor apply it.
+            # baseline: routelint-baseline.json
 
             """
     }

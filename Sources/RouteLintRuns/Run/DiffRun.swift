@@ -104,7 +104,7 @@ package struct DiffRun: Sendable {
                 label = "'\(TerminalText.escape(revisionFiles.remoteBranch ?? revision))' (\((revisionFiles.commit ?? "").prefix(12)))"
                 showEarlier = { "\(revision):" + ($0.hasPrefix("./") ? String($0.dropFirst(2)) : $0) }
             } catch {
-                throw RunFailure([RunMessage(.error, "cannot compare with \(error.description)")])
+                throw RunFailure([RunMessage(.error, "cannot compare: \(error.description)")])
             }
         case .directory(let path):
             let folder = FilePath.absolute(path, in: directory)

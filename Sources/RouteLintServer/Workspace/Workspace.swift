@@ -72,6 +72,10 @@ struct Workspace {
     private var positions: [String: Int] = [:]
     private var checks: [FileApp: AppCheck] = [:]
     private var someFilesUnread = false
+    /// The configuration's baseline, whose findings the editor does not show, as `lint` does
+    /// not report them; and what its files are named from.
+    private var baseline: Baseline?
+    private var projectRoot = ProjectRoot.asGiven
     /// The configuration's platform link files, with the editor's texts of open ones; checked
     /// with their app whenever it is.
     private(set) var platformDocuments: [PlatformDocument] = []
@@ -104,6 +108,15 @@ struct Workspace {
                 configuration = LintConfiguration(baseDirectory: root)
                 problems += error.messages
                 problems.append(RunMessage(.note, "checking with the default configuration until the configuration is mended"))
+            }
+            projectRoot = ProjectRoot.find(configurationPath: configuration.path, workingDirectory: root)
+            baseline = nil
+            if let path = configuration.baselinePath(workingDirectory: root) {
+                do {
+                    baseline = try Baseline.load(path, read: fileSystem.contents(of:))
+                } catch {
+                    problems.append(RunMessage(.error, "\(error.description)"))
+                }
             }
             // The route set as the loader sees it with the editor's buffers in place of their files.
             let buffers = OverlayFileSystem(texts.mapValues(\.text), over: fileSystem)
@@ -201,10 +214,11 @@ struct Workspace {
     /// Files changed on the disk, as the editor's file watcher saw them: a file created is
     /// added to the set when the set takes it in, one changed is read again (unless it is
     /// open: the editor's text stands), one deleted leaves the set (unless open). A change to
-    /// the configuration reloads everything. Returns the paths checked again.
+    /// the configuration or its baseline reloads everything. Returns the paths checked again.
     @discardableResult
     mutating func filesChangedOnDisk(_ paths: [String]) -> [String] {
-        if paths.contains(where: { $0.hasSuffix("/" + LintConfiguration.fileName) }) {
+        let baselinePath = root.flatMap { configuration.baselinePath(workingDirectory: $0) }
+        if paths.contains(where: { $0.hasSuffix("/" + LintConfiguration.fileName) || $0 == baselinePath }) {
             reload()
             return files.map(\.path) + platformDocuments.map(\.path)
         }
@@ -405,13 +419,19 @@ struct Workspace {
         }
         let checked = Linter.check(
             input, someFilesUnread: someFilesUnread, configuration: configuration, platformFiles: platform, cache: &platformCache)
+        // What the baseline accepts is not shown, as lint does not report it.
+        var active = checked.findings
+        if let baseline {
+            let names = files.map { projectRoot.name($0.path) } + platformDocuments.map { projectRoot.name($0.path) }
+            active = baseline.apply(to: active, names: names).new
+        }
         for source in platform {
-            platformFindings[source.file.path] = checked.findings.filter { $0.range.file == source.file.id }
+            platformFindings[source.file.path] = active.filter { $0.range.file == source.file.id }
         }
         let memberIDs = Set(members.map(FileID.init))
         var findings: [FileID: [Finding]] = [:]
         let syntax = YAMLSyntaxRule.description.id
-        for finding in checked.findings where memberIDs.contains(finding.range.file) {
+        for finding in active where memberIDs.contains(finding.range.file) {
             // Where a file's declarations are earlier ones, findings about them would point
             // into a text that is gone: only its own YAML errors are shown there.
             if files[Int(finding.range.file.index)].usesEarlierDeclarations, finding.rule != syntax { continue }
