@@ -1,20 +1,23 @@
 // Compiled with the package trait `Hosts` only: without it nothing here builds SwiftNIO.
 #if Hosts
-    import AsyncHTTPClient
     import NIOCore
+    import NIOHTTP1
+    import NIOPosix
+    import NIOSSL
+    import RouteLintServed
     #if canImport(Glibc)
         import Glibc
     #elseif canImport(Darwin)
         import Darwin
     #endif
-    import NIOSSL
-    import RouteLintServed
 
-    /// Fetches platform files over HTTPS with AsyncHTTPClient: no redirect followed, the body read
-    /// up to `ServedFile.bodyLimit`, every request bounded by a timeout from its start to its last
-    /// byte. Made once for a run and shut down after it.
+    /// Fetches platform files over HTTPS with SwiftNIO: one connection a request, one GET over
+    /// HTTP/1.1, as a platform's verifier asks — no redirect followed, nothing decompressed, the
+    /// body read up to `ServedFile.bodyLimit`, every request bounded by a timeout from its start
+    /// to its last byte, one attempt. Made once for a run and shut down after it.
     package final class HTTPSFetcher: ServedFileFetcher {
-        private let client: HTTPClient
+        private let group: MultiThreadedEventLoopGroup
+        private let context: NIOSSLContext
         private let destinations: [String: ConnectDestination]
         private let timeout: Duration
 
@@ -61,20 +64,12 @@
             } else {
                 throw .noAuthorities
             }
-            var configuration = HTTPClient.Configuration(
-                tlsConfiguration: tls, redirectConfiguration: .disallow,
-                timeout: HTTPClient.Configuration.Timeout(
-                    connect: .nanoseconds(Self.nanoseconds(timeout)), read: .nanoseconds(Self.nanoseconds(timeout))))
-            // A host's fully-qualified spelling (`example.com.`) goes where the host does.
-            var addresses = destinations.mapValues(\.address)
-            for (host, destination) in destinations where !host.hasSuffix(".") { addresses[host + "."] = destination.address }
-            configuration.dnsOverride = addresses
-            // One attempt, as a platform's verifier makes: a connection or TLS failure is the
-            // answer, said at once with its reason, not retried until the timeout hides it.
-            configuration.connectionPool.retryConnectionEstablishment = false
-            // The platforms read the file as served, not as a client could ask for it compressed.
-            configuration.decompression = .disabled
-            client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+            do {
+                context = try NIOSSLContext(configuration: tls)
+            } catch {
+                throw .unreadableAuthorities(path: caFile ?? SetupError.systemAuthorities[0], reason: String(describing: error))
+            }
+            group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
             self.destinations = destinations
             self.timeout = timeout
         }
@@ -89,62 +84,58 @@
             #endif
         }
 
-        /// Closes the connections; call once the run is done.
+        /// Stops the event loop; call once the run is done.
         package func shutDown() async {
-            try? await client.shutdown()
+            try? await group.shutdownGracefully()
         }
 
         /// What `https://HOST/PATH` answers, through the destination `--connect` maps HOST to.
         package func fetch(host: String, path: String) async -> FetchOutcome {
             let destination = destinations[host] ?? (host.hasSuffix(".") ? destinations[String(host.dropLast())] : nil)
-            let port = destination.map { ":\($0.port)" } ?? ""
-            let url = "https://\(host)\(port)\(path)"
-            // The request races a timer: the timeout bounds the whole transfer, the body included,
-            // and the loser is cancelled.
-            return await withTaskGroup(of: FetchOutcome?.self) { group in
-                group.addTask { await self.transfer(url) }
-                group.addTask { [timeout] in
-                    try? await Task.sleep(for: timeout)
-                    return Task.isCancelled ? nil : .unreachable(reason: "no answer within \(Self.seconds(timeout))")
+            // The name the certificate must hold and TLS sends (SNI) has no final dot.
+            let name = host.hasSuffix(".") ? String(host.dropLast()) : host
+            let eventLoop = group.next()
+            let promise = eventLoop.makePromise(of: FetchOutcome.self)
+            let request = Self.request(host: host, port: destination?.port, path: path)
+            let timeout = self.timeout
+            let context = self.context
+            // The exchange's state lives on its event loop: everything below runs there.
+            eventLoop.execute {
+                let exchange = Exchange(promise: promise, eventLoop: eventLoop)
+                let bootstrap = ClientBootstrap(group: eventLoop)
+                    .connectTimeout(.nanoseconds(Self.nanoseconds(timeout)))
+                    .channelInitializer { channel in
+                        channel.eventLoop.makeCompletedFuture {
+                            try channel.pipeline.syncOperations.addHandler(NIOSSLClientHandler(context: context, serverHostname: name))
+                            try channel.pipeline.syncOperations.addHTTPClientHandlers()
+                            try channel.pipeline.syncOperations.addHandler(AnswerCollector(exchange: exchange, timeout: timeout))
+                        }
+                    }
+                // The timeout bounds the whole transfer, the connection and the body included.
+                exchange.deadline(
+                    in: .nanoseconds(Self.nanoseconds(timeout)), outcome: .unreachable(reason: "no answer within \(Self.seconds(timeout))"))
+                bootstrap.connect(host: destination?.address ?? name, port: destination?.port ?? 443).whenComplete { result in
+                    switch result {
+                    case .success(let channel):
+                        exchange.attach(channel)
+                        channel.write(HTTPClientRequestPart.head(request), promise: nil)
+                        channel.writeAndFlush(HTTPClientRequestPart.end(nil), promise: nil)
+                    case .failure(let error):
+                        exchange.finish(Self.outcome(of: error, timeout: timeout))
+                    }
                 }
-                var outcome: FetchOutcome = .unreachable(reason: "no answer")
-                while let finished = await group.next() {
-                    guard let finished else { continue }
-                    outcome = finished
-                    break
-                }
-                group.cancelAll()
-                return outcome
             }
+            return (try? await promise.futureResult.get()) ?? .unreachable(reason: "no answer")
         }
 
-        /// One GET of `url`, its body read up to the limit.
-        private func transfer(_ url: String) async -> FetchOutcome {
-            var request = HTTPClientRequest(url: url)
-            request.method = .GET
-            request.headers.add(name: "User-Agent", value: "routelint")
-            request.headers.add(name: "Accept", value: "application/json")
-            do {
-                let response = try await client.execute(request, timeout: .nanoseconds(Self.nanoseconds(timeout)))
-                var body: [UInt8] = []
-                var cut = false
-                for try await chunk in response.body {
-                    let room = ServedFile.bodyLimit - body.count
-                    if chunk.readableBytes > room {
-                        body += chunk.readableBytesView.prefix(room)
-                        cut = true
-                        break
-                    }
-                    body += chunk.readableBytesView
-                }
-                return .answered(
-                    HTTPAnswer(
-                        status: Int(response.status.code), reason: response.status.reasonPhrase,
-                        headers: response.headers.map { ($0.name, $0.value) }, body: body, bodyCut: cut))
-            } catch {
-                if Task.isCancelled { return .unreachable(reason: "cancelled") }
-                return Self.outcome(of: error, timeout: timeout)
-            }
+        /// The GET of `path` from `host` (`port` when the request goes to another than 443).
+        private static func request(host: String, port: Int?, path: String) -> HTTPRequestHead {
+            var headers = HTTPHeaders()
+            headers.add(name: "Host", value: host + (port.map { $0 == 443 ? "" : ":\($0)" } ?? ""))
+            headers.add(name: "User-Agent", value: "routelint")
+            headers.add(name: "Accept", value: "application/json")
+            headers.add(name: "Connection", value: "close")
+            return HTTPRequestHead(version: .http1_1, method: .GET, uri: path, headers: headers)
         }
 
         /// A failure as a run reports it: a TLS failure is the host's answer, anything else leaves
@@ -162,8 +153,12 @@
                     return .tlsFailure(reason: "the certificate is not trusted: no trusted authority signed it, or it has expired")
                 }
                 return .tlsFailure(reason: "the handshake failed: \(text)")
-            case let error as HTTPClientError where error == .connectTimeout || error == .deadlineExceeded || error == .readTimeout:
+            case ChannelError.connectTimeout:
                 return .unreachable(reason: "no answer within \(seconds(timeout))")
+            case let error as NIOConnectionError:
+                // Each address tried failed: the first one's reason.
+                guard let first = error.connectionErrors.first?.error else { return .unreachable(reason: "cannot resolve the host") }
+                return outcome(of: first, timeout: timeout)
             case let error as IOError:
                 return .unreachable(reason: "cannot connect: \(String(cString: strerror(error.errnoCode)))")
             default:
@@ -179,6 +174,93 @@
         static func seconds(_ duration: Duration) -> String {
             let nanoseconds = nanoseconds(duration)
             return nanoseconds % 1_000_000_000 == 0 ? "\(nanoseconds / 1_000_000_000) s" : "\(Double(nanoseconds) / 1e9) s"
+        }
+    }
+
+    /// One request's state on its event loop: the outcome is given once — by the answer, an
+    /// error or the deadline, whichever comes first — and then the connection is closed.
+    private final class Exchange: Sendable {
+        private let promise: EventLoopPromise<FetchOutcome>
+        private let state: NIOLoopBoundBox<(finished: Bool, channel: Channel?, deadline: Scheduled<Void>?)>
+
+        init(promise: EventLoopPromise<FetchOutcome>, eventLoop: any EventLoop) {
+            self.promise = promise
+            state = NIOLoopBoundBox((false, nil, nil), eventLoop: eventLoop)
+        }
+
+        /// Gives `outcome` when nothing has been given by `delay`.
+        func deadline(in delay: TimeAmount, outcome: FetchOutcome) {
+            state.value.deadline = promise.futureResult.eventLoop.scheduleTask(in: delay) { self.finish(outcome) }
+        }
+
+        /// The connection made, closed when the outcome is given.
+        func attach(_ channel: Channel) {
+            if state.value.finished {
+                channel.close(promise: nil)
+            } else {
+                state.value.channel = channel
+            }
+        }
+
+        /// Gives `outcome`, unless one was given already, and closes the connection.
+        func finish(_ outcome: FetchOutcome) {
+            guard !state.value.finished else { return }
+            state.value.finished = true
+            state.value.deadline?.cancel()
+            state.value.channel?.close(promise: nil)
+            promise.succeed(outcome)
+        }
+    }
+
+    /// Reads the answer: its head, its body up to `ServedFile.bodyLimit`, its end.
+    private final class AnswerCollector: ChannelInboundHandler {
+        typealias InboundIn = HTTPClientResponsePart
+
+        private let exchange: Exchange
+        private let timeout: Duration
+        private var head: HTTPResponseHead?
+        private var body: [UInt8] = []
+
+        init(exchange: Exchange, timeout: Duration) {
+            self.exchange = exchange
+            self.timeout = timeout
+        }
+
+        func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+            switch unwrapInboundIn(data) {
+            case .head(let received):
+                head = received
+            case .body(var buffer):
+                let room = ServedFile.bodyLimit - body.count
+                if buffer.readableBytes > room {
+                    body += buffer.readBytes(length: room) ?? []
+                    answer(cut: true)
+                } else {
+                    body += buffer.readBytes(length: buffer.readableBytes) ?? []
+                }
+            case .end:
+                answer(cut: false)
+            }
+        }
+
+        private func answer(cut: Bool) {
+            guard let head else { return }
+            exchange.finish(
+                .answered(
+                    HTTPAnswer(
+                        status: Int(head.status.code), reason: head.status.reasonPhrase, headers: head.headers.map { ($0.name, $0.value) },
+                        body: body, bodyCut: cut)))
+        }
+
+        func errorCaught(context: ChannelHandlerContext, error: any Error) {
+            exchange.finish(HTTPSFetcher.outcome(of: error, timeout: timeout))
+        }
+
+        func channelInactive(context: ChannelHandlerContext) {
+            exchange.finish(
+                .unreachable(
+                    reason: head == nil ? "the connection closed without an answer" : "the connection closed before the answer ended"))
+            context.fireChannelInactive()
         }
     }
 #endif

@@ -103,7 +103,7 @@ struct PackageDocumentationTests {
     func declaredImports() throws {
         let targets = try Self.targets()
         // The modules of other packages' products that targets depend on.
-        let productModules: Set<String> = ["ArgumentParser", "AsyncHTTPClient", "NIOCore", "NIOSSL"]
+        let productModules: Set<String> = ["ArgumentParser", "NIOCore", "NIOPosix", "NIOHTTP1", "NIOSSL"]
         let modules = Set(targets.map(\.name)).union(productModules)
         let root = RouteLint.packageRoot
         for target in targets where target.type != "system-target" && target.type != "plugin" {
