@@ -198,7 +198,8 @@ enum KotlinGenerator {
                  */
                 fun plan(tab: Tab? = null, flags: (String) -> Boolean = { true }): NavigationPlan? {
                     val parts = RoutePlanner.plan(
-                        ordinal, arguments, tab?.ordinal ?: -1, RouteTables.rows, RouteTables.tabRoots, RouteTables.tabActivities, flags
+                        ordinal, arguments, tab?.ordinal ?: -1, RouteTables.rows, RouteTables.tabRoots, RouteTables.tabActivities,
+                        RouteTables.tabOrder, flags
                     ) { row, values -> make(row, values) } ?: return null
                     return NavigationPlan(
                         if (parts.activity >= 0) RouteTables.activities[parts.activity] else null,
@@ -617,6 +618,8 @@ enum KotlinGenerator {
             code.line(
                 "val tabActivities: List<Int> = listOf(\(plan.tabs.map { String(activityPositions[$0.activity] ?? -1) }.joined(separator: ", ")))"
             )
+            code.line("/** The tabs' positions by index: the order a plan tries their roots in. */")
+            code.line("val tabOrder: List<Int> = listOf(\(plan.tabOrder.map(String.init).joined(separator: ", ")))")
             code.line("val activities: List<Activity> = Activity.values().toList()")
             code.line("val tabs: List<Tab> = Tab.values().toList()")
             code.line("val holderKinds: List<HolderKind> = HolderKind.values().toList()")

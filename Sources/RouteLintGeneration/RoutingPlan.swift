@@ -178,6 +178,8 @@ package struct RoutingPlan: Sendable {
     /// The routes' aliases, in route order.
     let aliases: [AliasEntry]
     let tabs: [TabEntry]
+    /// The tabs' positions in `tabs` by index (then declaration): the order a plan tries their roots in.
+    var tabOrder: [Int] { tabs.indices.sorted { (tabs[$0].index, $0) < (tabs[$1].index, $1) } }
     let activities: [ActivityEntry]
     let holders: [HolderEntry]
     /// The enums of listed values, by `ValueKind.listed`'s index.

@@ -200,7 +200,7 @@ enum SwiftGenerator {
                         let parts = RoutePlanner.plan(
                             target: ordinal, arguments: arguments, requestedTab: tab.flatMap { RouteTables.tabs.firstIndex(of: $0) },
                             rows: RouteTables.rows, tabRoots: RouteTables.tabRoots, tabActivities: RouteTables.tabActivities,
-                            isOn: isOn),
+                            tabOrder: RouteTables.tabOrder, isOn: isOn),
                         let stack = Route.made(parts.stack)
                     else { return nil }
                     var presented: [NavigationPlan.Presented] = []
@@ -597,6 +597,8 @@ enum SwiftGenerator {
             code.line(
                 "static let tabActivities: [Int] = [\(plan.tabs.map { String(activityPositions[$0.activity] ?? -1) }.joined(separator: ", "))]"
             )
+            code.line("/// The tabs' positions by index: the order a plan tries their roots in.")
+            code.line("static let tabOrder: [Int] = [\(plan.tabOrder.map(String.init).joined(separator: ", "))]")
             code.line("static let activities = Array(Activity.allCases)")
             code.line("static let tabs = Array(Tab.allCases)")
             code.line("static let holderKinds = Array(HolderKind.allCases)")

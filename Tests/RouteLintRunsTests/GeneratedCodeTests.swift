@@ -42,8 +42,10 @@ struct GeneratedCodeTests {
             githubTemplates = githubTemplates.enumerated().filter { !failing.contains("r\($0.offset + 1)") }.map(\.element)
         }
         let github = DatasetTests.manifest(githubTemplates)
-        // Sheets, stacks, `up`, flags and values carried by name, at random.
+        // Sheets, stacks, `up`, flags and values carried by name, at random; three tabs whose
+        // roots compete for the stack in the second.
         let random = NavigationPlanOracleTests.randomApp(seed: 2, count: 24, tabs: 2)
+        let randomTabs = NavigationPlanOracleTests.randomApp(seed: 11, count: 30, tabs: 3)
         let names = try String(contentsOf: testsDirectory.appendingPathComponent("Fixtures/generate/names.routes.yaml"), encoding: .utf8)
         let typed = try String(contentsOf: testsDirectory.appendingPathComponent("Fixtures/generate/typed.routes.yaml"), encoding: .utf8)
         return [
@@ -79,7 +81,8 @@ struct GeneratedCodeTests {
                 "plans", [SourceFile(id: FileID(0), path: "plans.routes.yaml", bytes: Array(NavigationPlanTests.manifest.utf8))],
                 [
                     "/far?tab=home", "/far?tab=more", "/needs/007", "/results/3?kind=used", "/search?q=shoes", "/inner", "/inside",
-                    "/new", "/gone", "/lost/x", "/after", "/welcome", "/upped", "/deep",
+                    "/new", "/gone", "/lost/x", "/after", "/welcome", "/upped", "/deep", "/shows/7/episodes/9/transcript",
+                    "/shows/7/episodes/9", "/manual", "/manual?tab=home",
                 ]
             ),
             (
@@ -88,6 +91,14 @@ struct GeneratedCodeTests {
                 random.routes.flatMap { route in
                     let path = "/" + route.id + (route.parameter.map { $0.type == "int" ? "/7" : "/x" } ?? "")
                     return [path + "?tab=t1", path + "?code=q", path + "?code=q&tab=t0"]
+                }
+            ),
+            (
+                "tabs", [SourceFile(id: FileID(0), path: "tabs.routes.yaml", bytes: Array(randomTabs.manifest.utf8))],
+                // Each route in every tab, and with its query item.
+                randomTabs.routes.flatMap { route in
+                    let path = "/" + route.id + (route.parameter.map { $0.type == "int" ? "/7" : "/x" } ?? "")
+                    return [path + "?tab=t1", path + "?tab=t2", path + "?code=q"]
                 }
             ),
             (
@@ -498,7 +509,7 @@ struct GeneratedCodeTests {
 
     @Test(
         "Swift: compiled with swiftc, the router and its plans agree with routelint resolve (plan JSON byte for byte, round-tripped through Codable), every route's path leads back to it, and every typed holder is its holder",
-        arguments: ["manifests", "stripe", "github", "names", "thousand", "typed", "plans", "random"])
+        arguments: ["manifests", "stripe", "github", "names", "thousand", "typed", "plans", "random", "tabs"])
     func swift(_ set: String) throws {
         let (_, files, extra) = try #require(try Self.routeSets().first { $0.name == set })
         let (result, plan, generated) = try Self.generated(files, language: .swift, holderTypes: Self.holderTypes(set))
@@ -544,7 +555,7 @@ struct GeneratedCodeTests {
 
     @Test(
         "Kotlin: compiled with Kotlin 2 and kotlinx.serialization, warnings as errors, the router and its plans agree with routelint resolve (plan JSON byte for byte, round-tripped through Json), every route's path leads back to it, and every typed holder is its holder",
-        .enabled(if: compilesKotlin), arguments: ["manifests", "stripe", "github", "names", "thousand", "typed", "plans", "random"])
+        .enabled(if: compilesKotlin), arguments: ["manifests", "stripe", "github", "names", "thousand", "typed", "plans", "random", "tabs"])
     func kotlin(_ set: String) throws {
         let (_, files, extra) = try #require(try Self.routeSets().first { $0.name == set })
         let (result, plan, _) = try Self.generated(files, language: .kotlin, holderTypes: Self.holderTypes(set))

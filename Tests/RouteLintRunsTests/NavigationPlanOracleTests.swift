@@ -5,8 +5,10 @@ import RouteLintTestSupport
 @testable import RouteLintCore
 
 /// Navigation plans of seeded random apps against a reading of docs/code-generation.md
-/// ("Navigation plans") that shares no code with the planner: every simple path from the tab's
-/// root is listed, the valid ones kept, and the shortest with the smallest id sequence taken.
+/// ("Navigation plans") that shares no code with the planner: every simple path from a tab's
+/// root is listed, the valid ones kept (values carried, pushes only onto what holds them, each
+/// honoured `up` right below its route), the shortest with the smallest id sequence taken, and
+/// the tab chosen among those whose root has one.
 @Suite("Navigation plans: random apps against the documented definition")
 struct NavigationPlanOracleTests {
     /// A route of a random app, as the oracle reads it.
@@ -121,11 +123,64 @@ struct NavigationPlanOracleTests {
             }
             return route.id + (params.isEmpty ? "" : "(" + params.joined(separator: ",") + ")")
         }
-        // The tab: the one asked for, else the one whose root is fewest links away (the first on
-        // a tie), else the default.
+        // A route's `up` is honoured from `root` when it is the root or the link carries its values
+        // (the random apps name an `up` only where it links to the route).
+        func honouredUp(_ index: Int, root: Int) -> Int? {
+            guard let up = routes[index].up, up != index, up == root || entry(up) != nil else { return nil }
+            return up
+        }
+        // Every simple path from `root` whose every step a stack may take — the link carries the
+        // route's values, a presented route that is not stacked holds no push, a route whose
+        // `up` is honoured comes right after it — the shortest to each route with the smallest
+        // ids, listed by one walk per root.
+        var bestByRoot: [Int: [Int: [Int]]] = [:]
+        func best(from root: Int, to destination: Int) -> [Int]? {
+            if destination == root { return [root] }
+            if let known = bestByRoot[root] { return known[destination] }
+            var found: [Int: [Int]] = [:]
+            func walk(_ path: [Int]) {
+                let last = path.last!
+                if let current = found[last] {
+                    let better =
+                        path.count < current.count
+                        || path.count == current.count
+                            && path.map { routes[$0].id }.lexicographicallyPrecedes(current.map { routes[$0].id })
+                    if better { found[last] = path }
+                } else {
+                    found[last] = path
+                }
+                for next in routes[last].links where !path.contains(next) {
+                    let holds = routes[last].presentation == "push" || routes[last].stacked || last == root
+                    guard holds || routes[next].presentation != "push", entry(next) != nil else { continue }
+                    if let up = honouredUp(next, root: root), up != last { continue }
+                    walk(path + [next])
+                }
+            }
+            walk([root])
+            bestByRoot[root] = found
+            return found[destination]
+        }
+        // No path: the stack to the route's honoured `up` (else the root and the `up`), then the
+        // route; else the root and the route.
+        func fallback(from root: Int, to destination: Int) -> [Int] {
+            if destination == root { return [root] }
+            guard let up = honouredUp(destination, root: root) else { return [root, destination] }
+            return (best(from: root, to: up) ?? [root, up]) + [destination]
+        }
+        // A fallback that needs a value the link does not carry has no plan.
+        guard entry(target) != nil else { return "none" }
+        // The tab: the one asked for; else the tab whose root builds a stack in the fewest links
+        // (the smaller index on a tie); else the one whose root is fewest links away along links
+        // alone (the first on a tie), with the fallback stack.
         var tab = 0
+        var path: [Int]
         if let requestedTab {
             tab = requestedTab
+            path = best(from: tab, to: target) ?? fallback(from: tab, to: target)
+        } else if let chosen = (0..<tabs).compactMap({ root in best(from: root, to: target).map { (root, $0) } })
+            .min(by: { $0.1.count < $1.1.count })
+        {
+            (tab, path) = chosen
         } else {
             var distances = [Int?](repeating: nil, count: tabs)
             for root in 0..<tabs {
@@ -141,38 +196,9 @@ struct NavigationPlanOracleTests {
                 distances[root] = distance[target]
             }
             if let best = distances.compactMap({ $0 }).min() { tab = distances.firstIndex(of: best)! }
+            path = fallback(from: tab, to: target)
         }
-        let root = tab
-        // Every simple path from the root, the valid ones, the shortest with the smallest ids.
-        func best(to destination: Int) -> [Int]? {
-            var found: [[Int]] = []
-            func walk(_ path: [Int]) {
-                let last = path.last!
-                if last == destination {
-                    found.append(path)
-                    return
-                }
-                for next in routes[last].links where !path.contains(next) {
-                    let holds = routes[last].presentation == "push" || routes[last].stacked || last == root
-                    guard holds || routes[next].presentation != "push" else { continue }
-                    guard next == destination || entry(next) != nil else { continue }
-                    walk(path + [next])
-                }
-            }
-            walk([root])
-            return found.min { lhs, rhs in
-                lhs.count != rhs.count
-                    ? lhs.count < rhs.count : lhs.map { routes[$0].id }.lexicographicallyPrecedes(rhs.map { routes[$0].id })
-            }
-        }
-        func path(to destination: Int, depth: Int) -> [Int] {
-            if destination == root { return [root] }
-            if depth < routes.count, let up = routes[destination].up, up == root || entry(up) != nil {
-                return path(to: up, depth: depth + 1) + [destination]
-            }
-            return best(to: destination) ?? [root, destination]
-        }
-        let steps = path(to: target, depth: 0).filter { $0 == target || !(routes[$0].feature.map(off.contains) ?? false) }
+        let steps = path.filter { $0 == target || !(routes[$0].feature.map(off.contains) ?? false) }
         var stack: [String] = []
         var presented: [String] = []
         var requiresAuth = false

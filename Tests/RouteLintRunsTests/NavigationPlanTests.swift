@@ -16,8 +16,8 @@ struct NavigationPlanTests {
           more: {activity: main, index: 1, root: more, icon: ellipsis}
         holders: {H: {}}
         routes:
-          home: {path: /, holder: H, links: [b, a, gate, shelf, stacked-sheet, plain-sheet, item-list, flagged-step, search, filter, sorted]}
-          more: {path: /more, holder: H, links: [far]}
+          home: {path: /, holder: H, links: [b, a, gate, shelf, stacked-sheet, plain-sheet, item-list, flagged-step, search, filter, sorted, show, episode, locked]}
+          more: {path: /more, holder: H, links: [far, shelf2]}
           a: {path: /a, activity: main, holder: H, links: [tie, upped, deep]}
           b: {path: /b, activity: main, holder: H, links: [tie, upped]}
           tie: {path: /tie, activity: main, holder: H}
@@ -44,6 +44,13 @@ struct NavigationPlanTests {
           sorted: {path: /sorted, query: {order: {type: [asc, desc], default: asc}}, activity: main, holder: H, links: [result]}
           result: {path: /results/:id, params: {id: int}, query: {kind: [new, used]}, activity: main, holder: H}
           lost: {path: /lost/:code, activity: main, holder: H, entry: true, feature: shiny, fallback: needs-id}
+          show: {path: '/shows/:showId', activity: main, holder: H, links: [episode]}
+          episode: {path: '/shows/:showId/episodes/:episodeId', activity: main, holder: H, up: show, links: [transcript]}
+          transcript: {path: '/shows/:showId/episodes/:episodeId/transcript', activity: main, holder: H}
+          locked: {path: '/locked/:key', activity: main, holder: H, links: [manual]}
+          shelf2: {path: /shelf2, activity: main, holder: H, links: [aisle]}
+          aisle: {path: /aisle, activity: main, holder: H, links: [manual]}
+          manual: {path: /manual, activity: main, holder: H, entry: true}
 
         """
 
@@ -106,6 +113,18 @@ struct NavigationPlanTests {
             ),
             // A fallback that needs a value the link does not carry (by name and type): no plan.
             ("/lost/x", ["shiny"], "plan      none: route 'needs-id' needs 'id: int', which the link does not carry"),
+            // `up` on every route of the stack: the episode stands on its show, though home links
+            // to it, so Back from the transcript goes to the episode, then to the show.
+            (
+                "/shows/7/episodes/9/transcript", [],
+                "plan      activity main, tab home\n  stack     home › show(showId=7) › episode(showId=7, episodeId=9) › "
+                    + "transcript(showId=7, episodeId=9)"
+            ),
+            // The tab whose root builds the stack: home is fewer links away (home › locked ›
+            // manual), but `locked` needs a key the link lacks; more builds one.
+            ("/manual", [], "plan      activity main, tab more\n  stack     more › shelf2 › aisle › manual"),
+            // A tab the link names that builds none: its root and the route.
+            ("/manual?tab=home", [], "plan      activity main, tab home\n  stack     home › manual"),
             // An activity without tabs: the route alone.
             ("/welcome", [], "plan      activity onboarding, tab none\n  stack     welcome"),
         ] as [(String, [String], String)])
@@ -159,8 +178,13 @@ struct NavigationPlanTests {
         // `order` is reached only through `customer`, whose `customerId` it lacks; `typed-order`
         // carries an int `customerId`, which `customer` (a string) is not, but `item` is;
         // `hidden` no path reaches at all: unreachable-route's, not this rule's.
-        let blocked = analysis.blocked.map { found in
-            "\(app.text(app.routes[found.route].id.value)) \(app.text(app.routes[found.blocker].id.value)) \(found.parameter) "
+        let blocked = analysis.blocked.map { found -> String in
+            let reason: String
+            switch found.reason {
+            case .missingValue(let name, let type): reason = "\(name): \(type)"
+            case .up(let up): reason = "up \(app.text(app.routes[up].id.value))"
+            }
+            return "\(app.text(app.routes[found.route].id.value)) \(app.text(app.routes[found.blocker].id.value)) \(reason) "
                 + found.path.map { app.text(app.routes[$0].id.value) }.joined(separator: ">")
         }
         #expect(blocked == ["order customer customerId: string home>customer>order"])

@@ -33,26 +33,23 @@ package struct NavigationPlan: Sendable, Equatable {
     package var route: String
 }
 
-/// Makes navigation plans for the routes of one app. The stack is a shortest path along
-/// `links` from the tab's root (ties to the smaller sequence of route ids, compared id by id),
-/// through routes whose parameters the link carries (by name and type), never pushing onto a
-/// presented route that is not `stacked`; a route's `up` fixes the route just below it.
+/// Makes navigation plans for the routes of one app, by the one stack search (`StackSearch`):
+/// the tab the link names, else the tab of the route's activity whose root builds a stack in
+/// the fewest links (ties to the smaller index), else the route's nearest tab with the
+/// fallback stack; a route whose feature is off is replaced by its fallback first, and one
+/// whose fallback needs a value the link does not carry has no plan.
 package struct NavigationPlanner: Sendable {
     private let app: AppModel
     private let nearestTab: [Symbol: Symbol]
-    /// The search trees made so far, by tab root and the values a link carries (names and
-    /// types, not the values): each route's parent on the way from the root, `unreached` for a
-    /// route the search does not reach. Plans of links that share both share one search, so a
-    /// planner decides the plans of every route of a set with a search per tab root and carried
-    /// set, not per link; at most `maximumTrees` are kept.
-    private var trees: [String: [Int32]] = [:]
-    private static let maximumTrees = 64
-    private static let unreached = Int32(-1)
+    private var search: StackSearch
+    private let tabs: [Symbol: [(tab: Symbol, root: Int)]]
 
     /// The planner of `app`; `nearestTab` is each route's tab (`URLResolver.nearestTabs`).
     package init(app: AppModel, nearestTab: [Symbol: Symbol]) {
         self.app = app
         self.nearestTab = nearestTab
+        search = StackSearch(app: app)
+        tabs = StackSearch.tabsByIndex(of: app)
     }
 
     /// A value the link carries: a path parameter or a declared query item, with its type as
@@ -94,20 +91,37 @@ package struct NavigationPlanner: Sendable {
             route = fallback
             replaced += 1
         }
-        let carried = CarriedValues(values)
+        let values = CarriedValues(values)
+        let carried = search.carried(values.byName.filter { !$0.value.value.isEmpty }.map { ($0.key, $0.value.type) })
+        let targetPosition = app.routePosition(route.id.value)!
+        // A fallback that needs a value the link does not carry has no plan.
+        if let missing = search.missingValue(of: targetPosition, in: carried) {
+            return .failure(.missingValue(route: app.text(route.id.value), parameter: "\(missing.name): \(missing.type)"))
+        }
         var plan = NavigationPlan(route: app.text(route.id.value))
         let activity = app.activity(of: route)
         plan.activity = activity.map(app.text)
         let tab: Symbol?
+        var path: [Int]
+        let model = app
+        let rootOf = { (tab: Symbol) in model.tab(tab)?.root.flatMap { model.routePosition($0.value) } }
         if let requestedTab, app.tab(requestedTab)?.activity?.value == activity {
             tab = requestedTab
+            let root = rootOf(requestedTab)
+            path =
+                root.map {
+                    search.stack(from: $0, to: targetPosition, carried: carried)
+                        ?? search.fallbackStack(from: $0, to: targetPosition, carried: carried)
+                }
+                ?? [targetPosition]
+        } else if let activity, let chosen = search.tab(among: tabs[activity] ?? [], to: targetPosition, carried: carried) {
+            tab = chosen.tab
+            path = chosen.stack
         } else {
             tab = nearestTab[route.id.value] ?? activity.flatMap { URLResolver.defaultTab(of: $0, in: app) }
+            path = tab.flatMap(rootOf).map { search.fallbackStack(from: $0, to: targetPosition, carried: carried) } ?? [targetPosition]
         }
         plan.tab = tab.map(app.text)
-        let targetPosition = app.routePosition(route.id.value)!
-        let root = tab.flatMap { app.tab($0)?.root }.flatMap { app.routePosition($0.value) }
-        var path = root.map { self.path(from: $0, to: targetPosition, carried: carried, depth: 0) } ?? [targetPosition]
         // A route whose feature is off is left out; the route opened stays.
         path = path.filter { position in
             position == targetPosition || !(app.routes[position].feature.map { isOff(app.text($0.value)) } ?? false)
@@ -115,7 +129,7 @@ package struct NavigationPlanner: Sendable {
         for (index, position) in path.enumerated() {
             let step = app.routes[position]
             let entry: NavigationPlan.Entry
-            switch self.entry(step, carried) {
+            switch self.entry(step, values) {
             case .success(let made): entry = made
             case .failure(let missing): return .failure(missing)
             }
@@ -151,11 +165,6 @@ package struct NavigationPlanner: Sendable {
             case "uuid": return text.lowercased()
             default: return text
             }
-        }
-
-        /// What the values are as far as a search is concerned: the names and types carried.
-        var key: String {
-            byName.filter { !$0.value.value.isEmpty }.map { $0.key + "\u{1}" + $0.value.type }.sorted().joined(separator: "\u{0}")
         }
 
         /// The value named `name` when it is of `type` and not empty.
@@ -194,92 +203,35 @@ package struct NavigationPlanner: Sendable {
         }
         return .success(NavigationPlan.Entry(route: id, params: params))
     }
-
-    /// The routes from `root` to `target`: through `target`'s `up` when it names a route that
-    /// links to it and whose values the link carries, else a shortest path; the root and the
-    /// target alone when none exists.
-    private mutating func path(from root: Int, to target: Int, carried: CarriedValues, depth: Int) -> [Int] {
-        if target == root { return [root] }
-        if depth < app.routes.count, let up = app.routes[target].up.flatMap({ app.routePosition($0.value) }), up != target,
-            app.linkGraph.successors(of: up).contains(target), up == root || carries(app.routes[up], carried)
-        {
-            return path(from: root, to: up, carried: carried, depth: depth + 1) + [target]
-        }
-        let parents = tree(from: root, carried: carried)
-        guard parents[target] != Self.unreached else { return [root, target] }
-        var path = [target]
-        while let last = path.last, last != root { path.append(Int(parents[last])) }
-        return path.reversed()
-    }
-
-    /// Whether a stack may hold `route`: the link carries each of its path parameters and each
-    /// required query item without a default, by name and type.
-    private func carries(_ route: Route, _ carried: CarriedValues) -> Bool {
-        (route.path?.value.parameterNames ?? []).allSatisfy { name in
-            carried.value(app.text(name), ofType: route.parameterType(name).description(app.text)) != nil
-        }
-            && route.query.allSatisfy { item in
-                !item.isRequired || item.defaultValue != nil
-                    || carried.value(app.text(item.name.value), ofType: item.effectiveType.description(app.text)) != nil
-            }
-    }
-
-    /// The search tree from `root` through the routes whose values the link carries, never
-    /// pushing onto a presented route that is not stacked: a breadth-first search by layers,
-    /// each ranked by its paths' id sequences (the parent's rank, then the route's id), so the
-    /// first parent found in rank order gives a route its smallest sequence. (The route a plan
-    /// opens carries its own values: a tree without it is one without the others that carry
-    /// none, and a fallback that carries none has no plan.)
-    private mutating func tree(from root: Int, carried: CarriedValues) -> [Int32] {
-        let key = "\(root)\u{2}" + carried.key
-        if let known = trees[key] { return known }
-        let graph = app.linkGraph
-        var parent = [Int32](repeating: Self.unreached, count: app.routes.count)
-        parent[root] = Int32(root)
-        var carries = [Bool?](repeating: nil, count: app.routes.count)
-        var layer = [root]
-        while !layer.isEmpty {
-            var next: [(parentRank: Int, id: String, position: Int)] = []
-            for (rank, vertex) in layer.enumerated() {
-                let from = app.routes[vertex]
-                // A presented route that is not stacked holds no push: only another presented route.
-                let holdsPushes = from.effectivePresentation == .push || from.isStacked || vertex == root
-                for successor in graph.successors(of: vertex) where parent[successor] == Self.unreached {
-                    let to = app.routes[successor]
-                    guard holdsPushes || to.effectivePresentation != .push else { continue }
-                    if carries[successor] == nil { carries[successor] = self.carries(to, carried) }
-                    guard carries[successor]! else { continue }
-                    parent[successor] = Int32(vertex)
-                    next.append((rank, app.text(to.id.value), successor))
-                }
-            }
-            layer = next.sorted { ($0.parentRank, $0.id) < ($1.parentRank, $1.id) }.map(\.position)
-        }
-        if trees.count >= Self.maximumTrees { trees.removeAll() }
-        trees[key] = parent
-        return parent
-    }
 }
 
-/// Web and entry routes whose back stack no link can build (docs/code-generation.md,
-/// "Navigation plans"): some path of `links` leads to the route from a tab root of its
-/// activity, but every one passes a route whose parameter the route's URL does not carry.
+/// Web and entry routes whose links get the fallback stack although a tab root leads to them
+/// (docs/code-generation.md, "Navigation plans"): some path of `links` leads to the route from
+/// a tab root of its activity, but no root's search of the rules (`StackSearch`) reaches it for
+/// the values every link to it carries.
 ///
-/// One breadth-first search per activity and set of carried parameters, not one per route:
-/// the routes that carry the same parameters share it. The searches stop at a budget of
-/// `workLimit` visits (far beyond real sets, whose routes carry few distinct sets); the
-/// routes not decided then are in `undecided`.
+/// One search per tab root and set of carried values, not one per route: the routes that carry
+/// the same values share them. The searches stop at a budget of `workLimit` visits (far beyond
+/// real sets, whose routes carry few distinct sets); the routes not decided then are in
+/// `undecided`.
 package struct StackBuildability: Sendable {
     /// A route no link can build a stack for.
     package struct Blocked: Sendable, Equatable {
         /// The route, by position in the app's routes.
         package var route: Int
-        /// The shortest path to it from its activity's tab roots, ignoring parameters.
+        /// The shortest path to it from its activity's tab roots along `links` alone.
         package var path: [Int]
-        /// The first route on `path` that needs a parameter the route does not carry, and
-        /// that parameter (`name: type`).
+        /// The first route on `path` a stack cannot hold there, and why.
         package var blocker: Int
-        package var parameter: String
+        package var reason: Reason
+    }
+
+    /// Why a stack cannot hold a route where a path of links puts it.
+    package enum Reason: Sendable, Equatable {
+        /// It needs a value the link does not carry: its name and type.
+        case missingValue(name: String, type: String)
+        /// Its `up`, honoured, must stand below it, and no path of the rules leads there.
+        case up(Int)
     }
 
     package private(set) var blocked: [Blocked] = []
@@ -288,116 +240,67 @@ package struct StackBuildability: Sendable {
 
     /// The analysis of `app`.
     package init(_ app: AppModel, workLimit: Int? = nil) {
-        let graph = app.linkGraph
-        let limit = workLimit ?? 64 * (app.routes.count + graph.edgeCount) + 1_000_000
+        var search = StackSearch(app: app)
+        let limit = workLimit ?? 64 * (app.routes.count + app.linkGraph.edgeCount) + 1_000_000
         var work = 0
-        // A parameter by name and type, packed: the name's symbol, then its type's number among
-        // the types written (0 for `string`, which untyped parameters are without a lookup).
-        var typeNumbers: [String: UInt64] = ["string": 0]
-        var typeNames = ["string"]
-        func value(_ name: Symbol, _ type: DeclaredType?) -> UInt64 {
-            var number: UInt64 = 0
-            if let type, type != .string {
-                let text = type.description(app.text)
-                if let known = typeNumbers[text] {
-                    number = known
-                } else {
-                    number = UInt64(typeNames.count)
-                    typeNumbers[text] = number
-                    typeNames.append(text)
-                }
-            }
-            return UInt64(name.index) << 32 | number
-        }
-        // The values each route needs on a stack (its path parameters, its required query items
-        // without a default), and those a link to it carries (ascending).
-        let needs = app.routes.map { route in
-            (route.path?.value.parameterNames ?? []).map { value($0, route.params.isEmpty ? nil : route.parameterType($0)) }
-                + route.query.filter { $0.isRequired && $0.defaultValue == nil }.map { value($0.name.value, $0.effectiveType) }
-        }
-        let carried = app.routes.indices.map { position -> [UInt64] in
-            let route = app.routes[position]
-            if route.query.isEmpty && needs[position].count < 2 { return needs[position] }
-            let required = route.query.filter(\.isRequired).map { value($0.name.value, $0.effectiveType) }
-            return Array(Set(needs[position] + required)).sorted()
-        }
-        var rootsByActivity: [Symbol: [Int]] = [:]
-        for tab in app.tabs {
-            guard let activity = tab.activity?.value, let root = tab.root.flatMap({ app.routePosition($0.value) }) else { continue }
-            if !(rootsByActivity[activity]?.contains(root) ?? false) { rootsByActivity[activity, default: []].append(root) }
-        }
+        let tabs = StackSearch.tabsByIndex(of: app)
         // The routes to judge, by activity and carried set.
         var groups: [Symbol: [[UInt64]: [Int]]] = [:]
         for (position, route) in app.routes.enumerated() where route.isEntry || (route.path != nil && route.isWeb) {
-            guard let activity = app.activity(of: route), let roots = rootsByActivity[activity], !roots.contains(position) else { continue }
-            groups[activity, default: [:]][carried[position], default: []].append(position)
-        }
-        /// A breadth-first search from `roots` through the routes `allowed` admits, never
-        /// pushing onto a presented route that is not stacked: each route's parent on a
-        /// shortest path, `root` for a root, `unreached` for a route not reached.
-        let (unreached, root) = (Int32(-2), Int32(-1))
-        func search(from roots: [Int], allowed: (Int) -> Bool) -> [Int32] {
-            var parent = [Int32](repeating: unreached, count: app.routes.count)
-            for vertex in roots { parent[vertex] = root }
-            var layer = roots
-            work += app.routes.count
-            while !layer.isEmpty && work <= limit {
-                var next: [Int] = []
-                for vertex in layer {
-                    let from = app.routes[vertex]
-                    let holdsPushes = from.effectivePresentation == .push || from.isStacked || parent[vertex] == root
-                    for successor in graph.successors(of: vertex) where parent[successor] == unreached {
-                        work += 1
-                        guard holdsPushes || app.routes[successor].effectivePresentation != .push, allowed(successor) else { continue }
-                        parent[successor] = Int32(vertex)
-                        next.append(successor)
-                    }
-                }
-                layer = next
+            guard let activity = app.activity(of: route), let roots = tabs[activity]?.map(\.root), !roots.contains(position) else {
+                continue
             }
-            return parent
+            groups[activity, default: [:]][search.carriedByEveryLink(to: position), default: []].append(position)
         }
         for activity in groups.keys.sorted() {
-            let roots = rootsByActivity[activity]!
-            let free = search(from: roots) { _ in true }
+            let roots = Self.distinct(tabs[activity]!.map(\.root))
+            work += app.routes.count
+            let linked = search.linkParents(from: roots)
             for set in groups[activity]!.keys.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
-                // Sets are small and sorted: a route's needs are looked up by binary search.
-                func holds(_ value: UInt64) -> Bool {
-                    var (low, high) = (0, set.count)
-                    while low < high {
-                        let middle = (low + high) / 2
-                        if set[middle] < value { low = middle + 1 } else { high = middle }
-                    }
-                    return low < set.count && set[low] == value
-                }
                 let targets = groups[activity]![set]!
                 guard work <= limit else {
                     undecided += targets
                     continue
                 }
                 // Only routes some path reaches at all: the others are unreachable-route's.
-                let reachable = targets.filter { free[$0] != unreached }
+                let reachable = targets.filter { linked[$0] != -1 }
                 guard !reachable.isEmpty else { continue }
-                let bounded = search(from: roots) { needs[$0].allSatisfy(holds) }
-                // A search the budget cut short decides nothing.
+                work += app.routes.count + app.linkGraph.edgeCount
+                let built = search.reaches(from: roots, carried: set)
                 guard work <= limit else {
                     undecided += reachable
                     continue
                 }
-                for target in reachable where bounded[target] == unreached {
+                for target in reachable where !built[target] {
                     var path = [target]
-                    while free[path.last!] >= 0 { path.append(Int(free[path.last!])) }
+                    while linked[path.last!] >= 0 { path.append(Int(linked[path.last!])) }
                     path.reverse()
-                    guard let blocker = path.dropLast().first(where: { !needs[$0].allSatisfy(holds) }) else { continue }
-                    let parameter = needs[blocker].first { !holds($0) }!
-                    let name = app.text(Symbol(index: UInt32(parameter >> 32)))
-                    blocked.append(
-                        Blocked(
-                            route: target, path: path, blocker: blocker, parameter: "\(name): \(typeNames[Int(parameter & 0xFFFF_FFFF)])"))
+                    guard let (blocker, reason) = Self.blocker(on: path, carried: set, search: search) else { continue }
+                    blocked.append(Blocked(route: target, path: path, blocker: blocker, reason: reason))
                 }
             }
         }
         blocked.sort { $0.route < $1.route }
         undecided.sort()
+    }
+
+    /// The first route of `path` (from a root) that a stack cannot hold there: one that needs
+    /// a value `carried` lacks, or one whose honoured `up` is not the route before it.
+    private static func blocker(on path: [Int], carried: [UInt64], search: StackSearch) -> (Int, Reason)? {
+        for (index, position) in path.enumerated().dropFirst() {
+            if let missing = search.missingValue(of: position, in: carried) {
+                return (position, .missingValue(name: missing.name, type: missing.type))
+            }
+            if let named = search.honouredUp(of: position, root: path[0], carried: carried), named != path[index - 1] {
+                return (position, .up(named))
+            }
+        }
+        return nil
+    }
+
+    /// `roots` without repeats, in order.
+    private static func distinct(_ roots: [Int]) -> [Int] {
+        var seen = Set<Int>()
+        return roots.filter { seen.insert($0).inserted }
     }
 }

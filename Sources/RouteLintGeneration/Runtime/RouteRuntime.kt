@@ -264,10 +264,13 @@ internal class RouteRow(
 }
 
 /**
- * Navigation plans from the route table, as `routelint resolve --plan` makes them: the tab,
- * the stack from the tab's root along links (the fewest, ties to the smaller sequence of ids,
- * `up` honoured, through routes whose values the link carries by name and kind), presented
- * routes with what is pushed inside them, feature flags and sign-in.
+ * Navigation plans from the route table, as `routelint resolve --plan` makes them, by the
+ * algorithm docs/code-generation.md writes out ("The stack search"): the tab the link names,
+ * else the tab of the route's activity whose root builds a stack in the fewest links (ties to
+ * the smaller index), else the route's own tab with the fallback stack; the stack along links
+ * (the fewest, ties to the smaller sequence of ids), through routes whose values the link
+ * carries by name and kind, each route whose `up` is honoured standing on it; presented routes
+ * with what is pushed inside them, feature flags and sign-in.
  */
 internal object RoutePlanner {
     /** A plan's routes as `make` builds them from a row and its arguments. */
@@ -285,10 +288,11 @@ internal object RoutePlanner {
      * The plan of the route of row [target] with [arguments], in tab [requestedTab] (a position,
      * or -1) when it is a tab of the route's activity; null when a feature is off without a
      * fallback that is on, or a route the plan must hold needs a value the link lacks.
+     * [tabOrder] is the tabs' positions by index.
      */
     fun <V> plan(
         target: Int, arguments: List<String>, requestedTab: Int, rows: List<RouteRow>, tabRoots: List<Int>,
-        tabActivities: List<Int>, isOn: (String) -> Boolean, make: (Int, List<String>) -> V?
+        tabActivities: List<Int>, tabOrder: List<Int>, isOn: (String) -> Boolean, make: (Int, List<String>) -> V?
     ): Parts<V>? {
         val carried = HashMap<String, RouteNamedValue>()
         for (value in rows[target].namedValues(arguments)) {
@@ -306,19 +310,30 @@ internal object RoutePlanner {
             route = fallback
             replaced++
         }
+        val search = StackSearch(rows) { row -> rows[row].argumentsNamed(value) != null }
+        // A fallback that needs a value the link does not carry has no plan.
+        if (!search.carries(route)) return null
         val activity = rows[route].activity
-        val tab = if (requestedTab >= 0 && requestedTab < tabActivities.size && tabActivities[requestedTab] == activity) {
-            requestedTab
+        val tab: Int
+        val stack: List<Int>
+        if (requestedTab >= 0 && requestedTab < tabActivities.size && tabActivities[requestedTab] == activity) {
+            tab = requestedTab
+            val root = tabRoots[requestedTab]
+            stack = search.stack(root, route) ?: search.fallbackStack(root, route)
         } else {
-            rows[route].tab
+            val chosen = search.tab(tabOrder.filter { it < tabActivities.size && tabActivities[it] == activity }, tabRoots, route)
+            if (chosen != null) {
+                tab = chosen.first
+                stack = chosen.second
+            } else {
+                tab = rows[route].tab
+                val root = if (tab >= 0 && tab < tabRoots.size) tabRoots[tab] else -1
+                stack = if (root >= 0) search.fallbackStack(root, route) else listOf(route)
+            }
         }
         val parts = Parts<V>(activity, tab)
-        val root = if (tab >= 0 && tab < tabRoots.size) tabRoots[tab] else -1
-        val carries = { row: Int -> rows[row].argumentsNamed(value) != null }
-        val path = (if (root >= 0) path(root, route, rows, carries, 0) else listOf(route)).filter { row ->
-            // A route whose feature is off is left out; the route opened stays.
-            row == route || rows[row].feature.let { it == null || isOn(it) }
-        }
+        // A route whose feature is off is left out; the route opened stays.
+        val path = stack.filter { row -> row == route || rows[row].feature.let { it == null || isOn(it) } }
         for ((index, row) in path.withIndex()) {
             val made = rows[row].argumentsNamed(value)?.let { make(row, it) } ?: return null
             if (rows[row].requiresAuth) parts.requiresAuth = true
@@ -333,50 +348,77 @@ internal object RoutePlanner {
         return parts
     }
 
-    /**
-     * The rows from [root] to [target]: through the target's `up` when the link carries its
-     * values, else a shortest path; the root and the target alone when none exists.
-     */
-    private fun path(root: Int, target: Int, rows: List<RouteRow>, carries: (Int) -> Boolean, depth: Int): List<Int> {
-        if (target == root) return listOf(root)
-        val up = rows[target].up
-        if (depth < rows.size && up >= 0 && up < rows.size && (up == root || carries(up))) {
-            return path(root, up, rows, carries, depth + 1) + target
+    /** The stack search of one link (docs/code-generation.md, "The stack search"); [carries] says whether a stack may hold a row. */
+    private class StackSearch(val rows: List<RouteRow>, val carries: (Int) -> Boolean) {
+        /**
+         * The row the `up` of [row] names when the link, from the tab whose root is [root], honours
+         * it: it links to the route (the table writes only such an `up`), and it is the root or the
+         * link carries its values; -1 otherwise.
+         */
+        fun honouredUp(row: Int, root: Int): Int {
+            val up = rows[row].up
+            return if (up >= 0 && up < rows.size && (up == root || carries(up))) up else -1
         }
-        return shortestPath(root, target, rows, carries) ?: listOf(root, target)
-    }
 
-    /**
-     * A breadth-first search by layers, each in the order of its paths' id sequences: a layer's
-     * routes are visited in that order and each route's links are in the order of their ids (the
-     * table writes them so), so the first parent found gives a route its smallest sequence. A
-     * presented route that is not stacked holds no push.
-     */
-    private fun shortestPath(root: Int, target: Int, rows: List<RouteRow>, carries: (Int) -> Boolean): List<Int>? {
-        // Each row's parent on the search, -1 before it is reached.
-        val parent = IntArray(rows.size) { -1 }
-        parent[root] = root
-        var layer = listOf(root)
-        while (layer.isNotEmpty()) {
-            val next = ArrayList<Int>()
-            for (vertex in layer) {
-                val holdsPushes = rows[vertex].presentation == Presentation.PUSH || rows[vertex].isStacked || vertex == root
-                for (successor in rows[vertex].links) {
-                    if (successor >= rows.size || parent[successor] >= 0) continue
-                    if (!holdsPushes && rows[successor].presentation == Presentation.PUSH) continue
-                    if (successor != target && !carries(successor)) continue
-                    parent[successor] = vertex
-                    next.add(successor)
-                }
+        /** Of [tabs] (positions by index), the one whose root builds a stack to [target] in the fewest links, ties to the first. */
+        fun tab(tabs: List<Int>, roots: List<Int>, target: Int): Pair<Int, List<Int>>? {
+            var best: Pair<Int, List<Int>>? = null
+            for (tab in tabs) {
+                if (tab >= roots.size) continue
+                val stack = stack(roots[tab], target) ?: continue
+                if (best == null || stack.size < best.second.size) best = Pair(tab, stack)
             }
-            if (parent[target] >= 0) {
-                val path = arrayListOf(target)
-                while (path.last() != root) path.add(parent[path.last()])
-                return path.reversed()
-            }
-            layer = next
+            return best
         }
-        return null
+
+        /**
+         * The stack when no path from [root] leads to [target]: the stack to the target's honoured
+         * `up` (or the root and that `up`) and the target; else the root and the target.
+         */
+        fun fallbackStack(root: Int, target: Int): List<Int> {
+            if (target == root) return listOf(root)
+            val up = honouredUp(target, root)
+            if (up < 0) return listOf(root, target)
+            return (stack(root, up) ?: listOf(root, up)) + target
+        }
+
+        /**
+         * A breadth-first search by layers, each in the order of its paths' id sequences: a layer's
+         * routes are visited in that order and each route's links are in the order of their ids (the
+         * table writes them so), so the first parent found gives a route its smallest sequence. A
+         * presented route that is not stacked holds no push; a route whose values the link does not
+         * carry is not passed; a route whose `up` is honoured is entered from it alone. Null when no
+         * path leads to [target].
+         */
+        fun stack(root: Int, target: Int): List<Int>? {
+            if (target == root) return listOf(root)
+            // Each row's parent on the search, -1 before it is reached.
+            val parent = IntArray(rows.size) { -1 }
+            parent[root] = root
+            var layer = listOf(root)
+            while (layer.isNotEmpty()) {
+                val next = ArrayList<Int>()
+                for (vertex in layer) {
+                    val holdsPushes = rows[vertex].presentation == Presentation.PUSH || rows[vertex].isStacked || vertex == root
+                    for (successor in rows[vertex].links) {
+                        if (successor >= rows.size || parent[successor] >= 0) continue
+                        if (!holdsPushes && rows[successor].presentation == Presentation.PUSH) continue
+                        if (!carries(successor)) continue
+                        val up = honouredUp(successor, root)
+                        if (up >= 0 && up != vertex) continue
+                        parent[successor] = vertex
+                        next.add(successor)
+                    }
+                }
+                if (parent[target] >= 0) {
+                    val path = arrayListOf(target)
+                    while (path.last() != root) path.add(parent[path.last()])
+                    return path.reversed()
+                }
+                layer = next
+            }
+            return null
+        }
     }
 }
 

@@ -26,6 +26,7 @@ package enum RuleRegistry {
         TabLimitRule.self,
         SheetPushRule.self,
         UnlinkedUpRule.self,
+        UnusableUpRule.self,
         UnbuildableStackRule.self,
         MissingFallbackRule.self,
         UnusableFallbackRule.self,

@@ -5,7 +5,7 @@ package enum UnbuildableStackRule: AppRule {
     package static let description = RuleDescription(
         id: "unbuildable-stack",
         defaultSeverity: .warning,
-        summary: "Every path of links to a web or entry route passes a route that needs a parameter the route's URL does not carry.",
+        summary: "Every path of links to a web or entry route passes a route that a stack of its links cannot hold there.",
         rationale: """
             A link opens its route on a back stack built from the tab's root along `links` (the \
             navigation plan), and each route on that stack takes its parameters from the link's. \
@@ -14,7 +14,10 @@ package enum UnbuildableStackRule: AppRule {
             `/customers/:customerId` — no link can build the stack: the plan falls back to the \
             root and the route, and Back skips what the user would expect. Link the route from \
             a route that needs only what it carries, name one with `up`, or carry the parameter \
-            in the route's path.
+            in the route's path. A route whose `up` the link honours stands only on that `up`, so a \
+            path that reaches it from elsewhere is no stack either. The finding fires exactly for \
+            the web and entry routes whose links get the fallback stack although a tab root \
+            leads to them, as `resolve --plan` and the generated code decide.
             """,
         triggeringExamples: [
             RuleExample(
@@ -54,13 +57,21 @@ package enum UnbuildableStackRule: AppRule {
             let id = app.text(route.id.value)
             let blocker = app.text(app.routes[blocked.blocker].id.value)
             let path = blocked.path.map { app.text(app.routes[$0].id.value) }.joined(separator: " › ")
-            let name = String(blocked.parameter.prefix { $0 != ":" })
-            findings.report(
-                description,
-                "no link to route '\(id)' can build its back stack: every path from a tab root passes a route that needs a "
+            let message: String
+            switch blocked.reason {
+            case .missingValue(let name, _):
+                message =
+                    "no link to route '\(id)' can build its back stack: every path from a tab root passes a route that needs a "
                     + "parameter its URL does not carry, such as '\(blocker)', which needs '\(name)' (\(path)); link '\(id)' from a "
-                    + "route that needs none, name one with 'up', or carry '\(name)' in its path",
-                at: route.id.range, subjects: [.route(id), .route(blocker)])
+                    + "route that needs none, name one with 'up', or carry '\(name)' in its path"
+            case .up(let up):
+                let upID = app.text(app.routes[up].id.value)
+                message =
+                    "no link to route '\(id)' can build its back stack: every path from a tab root passes a route that stands only "
+                    + "on its 'up', such as '\(blocker)', whose 'up' '\(upID)' no stack of such a link reaches (\(path)); link '\(id)' "
+                    + "from a route that a stack holds, or let '\(upID)' be reached"
+            }
+            findings.report(description, message, at: route.id.range, subjects: [.route(id), .route(blocker)])
         }
         if let first = analysis.undecided.first {
             let route = app.routes[first]

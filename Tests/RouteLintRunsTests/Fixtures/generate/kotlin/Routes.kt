@@ -54,7 +54,8 @@ sealed class Route(
      */
     fun plan(tab: Tab? = null, flags: (String) -> Boolean = { true }): NavigationPlan? {
         val parts = RoutePlanner.plan(
-            ordinal, arguments, tab?.ordinal ?: -1, RouteTables.rows, RouteTables.tabRoots, RouteTables.tabActivities, flags
+            ordinal, arguments, tab?.ordinal ?: -1, RouteTables.rows, RouteTables.tabRoots, RouteTables.tabActivities,
+            RouteTables.tabOrder, flags
         ) { row, values -> make(row, values) } ?: return null
         return NavigationPlan(
             if (parts.activity >= 0) RouteTables.activities[parts.activity] else null,
@@ -284,6 +285,8 @@ internal object RouteTables {
     /** Each tab's root and activity, by position. */
     val tabRoots: List<Int> = listOf(0, 1, 6)
     val tabActivities: List<Int> = listOf(0, 0, 1)
+    /** The tabs' positions by index: the order a plan tries their roots in. */
+    val tabOrder: List<Int> = listOf(0, 2, 1)
     val activities: List<Activity> = Activity.values().toList()
     val tabs: List<Tab> = Tab.values().toList()
     val holderKinds: List<HolderKind> = HolderKind.values().toList()

@@ -362,11 +362,14 @@ struct RouteValues {
     }
 }
 
-/// Navigation plans from the route table, as `routelint resolve --plan` makes them: the tab,
-/// the stack from the tab's root along links (the fewest, ties to the smaller sequence of ids,
-/// `up` honoured, through routes whose values the link carries by name and kind), presented
-/// routes with what is pushed inside them, feature flags and sign-in. Rows and values, no route
-/// values and no closures but the flags': the generated `Route.plan` makes the routes, and the
+/// Navigation plans from the route table, as `routelint resolve --plan` makes them, by the
+/// algorithm docs/code-generation.md writes out ("The stack search"): the tab the link names,
+/// else the tab of the route's activity whose root builds a stack in the fewest links (ties to
+/// the smaller index), else the route's own tab with the fallback stack; the stack along links
+/// (the fewest, ties to the smaller sequence of ids), through routes whose values the link
+/// carries by name and kind, each route whose `up` is honoured standing on it; presented routes
+/// with what is pushed inside them, feature flags and sign-in. Rows and values, no route values
+/// and no closures but the flags': the generated `Route.plan` makes the routes, and the
 /// compiler has one copy of each function to optimise.
 enum RoutePlanner {
     /// A route of a plan: its row and its arguments (path parameters, then query items).
@@ -387,9 +390,10 @@ enum RoutePlanner {
     /// The plan of the route of row `target` with `arguments`, in tab `requestedTab` (a
     /// position) when it is a tab of the route's activity; nil when a feature is off without a
     /// fallback that is on, or a route the plan must hold needs a value the link lacks.
+    /// `tabOrder` is the tabs' positions by index.
     static func plan(
         target: Int, arguments: [String], requestedTab: Int?, rows: [RouteRow], tabRoots: [Int], tabActivities: [Int],
-        isOn: (String) -> Bool
+        tabOrder: [Int], isOn: (String) -> Bool
     ) -> Parts? {
         let values = RouteValues(of: rows[target], arguments)
         // A route whose feature is off opens its fallback, with the link's values.
@@ -400,15 +404,26 @@ enum RoutePlanner {
             route = fallback
             replaced += 1
         }
+        // A fallback that needs a value the link does not carry has no plan.
+        guard rows[route].arguments(from: values) != nil else { return nil }
+        let search = StackSearch(rows: rows, values: values)
         var parts = Parts()
         parts.activity = rows[route].activity
+        var path: [Int]
         if let requestedTab, requestedTab < tabActivities.count, tabActivities[requestedTab] == rows[route].activity {
             parts.tab = requestedTab
+            let root = tabRoots[requestedTab]
+            path = search.stack(from: root, to: route) ?? search.fallbackStack(from: root, to: route)
+        } else if let chosen = search.tab(
+            among: tabOrder.filter { $0 < tabActivities.count && tabActivities[$0] == rows[route].activity }, roots: tabRoots, to: route)
+        {
+            parts.tab = chosen.tab
+            path = chosen.stack
         } else {
             parts.tab = rows[route].tab
+            path =
+                parts.tab.flatMap { $0 < tabRoots.count ? tabRoots[$0] : nil }.map { search.fallbackStack(from: $0, to: route) } ?? [route]
         }
-        let root = parts.tab.flatMap { $0 < tabRoots.count ? tabRoots[$0] : nil }
-        var path = root.map { self.path(from: $0, to: route, rows: rows, values: values, depth: 0) } ?? [route]
         // A route whose feature is off is left out; the route opened stays.
         path = path.filter { $0 == route || rows[$0].feature.map(isOn) ?? true }
         for (index, row) in path.enumerated() {
@@ -426,45 +441,73 @@ enum RoutePlanner {
         return parts
     }
 
-    /// The rows from `root` to `target`: through the target's `up` when the link carries its
-    /// values, else a shortest path; the root and the target alone when none exists.
-    private static func path(from root: Int, to target: Int, rows: [RouteRow], values: RouteValues, depth: Int) -> [Int] {
-        if target == root { return [root] }
-        if depth < rows.count, let up = rows[target].up, up < rows.count, up == root || rows[up].arguments(from: values) != nil {
-            return path(from: root, to: up, rows: rows, values: values, depth: depth + 1) + [target]
-        }
-        return shortestPath(from: root, to: target, rows: rows, values: values) ?? [root, target]
-    }
+    /// The stack search of one link (docs/code-generation.md, "The stack search").
+    struct StackSearch {
+        let rows: [RouteRow]
+        let values: RouteValues
 
-    /// A breadth-first search by layers, each in the order of its paths' id sequences: a
-    /// layer's routes are visited in that order and each route's links are in the order of their
-    /// ids (the table writes them so), so the first parent found gives a route its smallest
-    /// sequence. A presented route that is not stacked holds no push; a route whose values the
-    /// link does not carry is not passed.
-    private static func shortestPath(from root: Int, to target: Int, rows: [RouteRow], values: RouteValues) -> [Int]? {
-        // Each row's parent on the search, -1 before it is reached.
-        var parent = [Int](repeating: -1, count: rows.count)
-        parent[root] = root
-        var layer = [root]
-        while !layer.isEmpty {
-            var next: [Int] = []
-            for vertex in layer {
-                let holdsPushes = rows[vertex].presentation == .push || rows[vertex].isStacked || vertex == root
-                for successor in rows[vertex].links where successor < rows.count && parent[successor] < 0 {
-                    guard holdsPushes || rows[successor].presentation != .push else { continue }
-                    guard successor == target || rows[successor].arguments(from: values) != nil else { continue }
-                    parent[successor] = vertex
-                    next.append(successor)
-                }
-            }
-            if parent[target] >= 0 {
-                var path = [target]
-                while let last = path.last, last != root { path.append(parent[last]) }
-                return path.reversed()
-            }
-            layer = next
+        /// Whether a stack may hold the route of `row`: the link carries its values.
+        func carries(_ row: Int) -> Bool { rows[row].arguments(from: values) != nil }
+
+        /// The route the `up` of `row` names when the link, from the tab whose root is `root`,
+        /// honours it: it links to the route (the table writes only such an `up`), and it is
+        /// the root or the link carries its values.
+        func honouredUp(of row: Int, root: Int) -> Int? {
+            guard let up = rows[row].up, up < rows.count, up == root || carries(up) else { return nil }
+            return up
         }
-        return nil
+
+        /// Of the tabs `tabs` (positions by index), the one whose root builds a stack to `target`
+        /// in the fewest links, ties to the first, with that stack.
+        func tab(among tabs: [Int], roots: [Int], to target: Int) -> (tab: Int, stack: [Int])? {
+            var best: (tab: Int, stack: [Int])?
+            for tab in tabs where tab < roots.count {
+                guard let stack = stack(from: roots[tab], to: target) else { continue }
+                if best == nil || stack.count < best!.stack.count { best = (tab, stack) }
+            }
+            return best
+        }
+
+        /// The stack when no path from `root` leads to `target`: the stack to the target's
+        /// honoured `up` (or the root and that `up`) and the target; else the root and the target.
+        func fallbackStack(from root: Int, to target: Int) -> [Int] {
+            if target == root { return [root] }
+            guard let up = honouredUp(of: target, root: root) else { return [root, target] }
+            return (stack(from: root, to: up) ?? [root, up]) + [target]
+        }
+
+        /// A breadth-first search by layers, each in the order of its paths' id sequences: a
+        /// layer's routes are visited in that order and each route's links are in the order of
+        /// their ids (the table writes them so), so the first parent found gives a route its
+        /// smallest sequence. A presented route that is not stacked holds no push; a route whose
+        /// values the link does not carry is not passed; a route whose `up` is honoured is entered
+        /// from it alone. Nil when no path leads to `target`.
+        func stack(from root: Int, to target: Int) -> [Int]? {
+            if target == root { return [root] }
+            // Each row's parent on the search, -1 before it is reached.
+            var parent = [Int](repeating: -1, count: rows.count)
+            parent[root] = root
+            var layer = [root]
+            while !layer.isEmpty {
+                var next: [Int] = []
+                for vertex in layer {
+                    let holdsPushes = rows[vertex].presentation == .push || rows[vertex].isStacked || vertex == root
+                    for successor in rows[vertex].links where successor < rows.count && parent[successor] < 0 {
+                        guard holdsPushes || rows[successor].presentation != .push, carries(successor) else { continue }
+                        if let up = honouredUp(of: successor, root: root), up != vertex { continue }
+                        parent[successor] = vertex
+                        next.append(successor)
+                    }
+                }
+                if parent[target] >= 0 {
+                    var path = [target]
+                    while let last = path.last, last != root { path.append(parent[last]) }
+                    return path.reversed()
+                }
+                layer = next
+            }
+            return nil
+        }
     }
 }
 

@@ -103,7 +103,7 @@ public enum Route: Hashable, Sendable, Codable {
             let parts = RoutePlanner.plan(
                 target: ordinal, arguments: arguments, requestedTab: tab.flatMap { RouteTables.tabs.firstIndex(of: $0) },
                 rows: RouteTables.rows, tabRoots: RouteTables.tabRoots, tabActivities: RouteTables.tabActivities,
-                isOn: isOn),
+                tabOrder: RouteTables.tabOrder, isOn: isOn),
             let stack = Route.made(parts.stack)
         else { return nil }
         var presented: [NavigationPlan.Presented] = []
@@ -489,6 +489,8 @@ enum RouteTables {
     /// Each tab's root and activity, by position.
     static let tabRoots: [Int] = [0, 1, 6]
     static let tabActivities: [Int] = [0, 0, 1]
+    /// The tabs' positions by index: the order a plan tries their roots in.
+    static let tabOrder: [Int] = [0, 2, 1]
     static let activities = Array(Activity.allCases)
     static let tabs = Array(Tab.allCases)
     static let holderKinds = Array(HolderKind.allCases)
