@@ -91,6 +91,17 @@ struct Resolve: ParsableCommand {
         }
         let resolver = URLResolver(apps: run.apps)
         let resolutions = all.map(resolver.resolve)
+        // A flag no route declares is a typo that would plan with the feature on: refused.
+        let declared = resolver.declaredFeatures
+        for name in Set(flags.map { String($0.prefix { $0 != "=" }) }).sorted() where !declared.contains(name) {
+            let known =
+                declared.isEmpty ? "no route declares a feature" : "the features are \(declared.map { "'\($0)'" }.joined(separator: ", "))"
+            printError(
+                RunMessage(
+                    .error,
+                    "--flag names '\(name)', a feature no route declares (\(known))\(Suggestion.hint(for: name, among: declared))"))
+            throw ExitCode(Exit.usageOrUnreadable)
+        }
         // The last word on a flag wins; every flag not named is on.
         var off = Set<String>()
         for flag in flags {

@@ -68,7 +68,7 @@ struct NavigationCommandsTests {
                 "  app       not opened: route 'checkout' is web: false: no link file claims it, so the browser opens the website"))
     }
 
-    @Test("resolve --plan prints each URL's plan of the example app; --flag turns a feature off; a bad --flag is a usage error")
+    @Test("resolve --plan prints each URL's plan of the example app; --flag turns a feature off; a bad --flag or an undeclared feature is a usage error")
     func resolvePlan() throws {
         let result = try RouteLint.run([
             "resolve", "--manifest", "Manifests", "--plan", "https://shop.example.com/orders/7", "https://shop.example.com/products/new",
@@ -109,6 +109,13 @@ struct NavigationCommandsTests {
         let alone = try RouteLint.run(["resolve", "--manifest", "Manifests", "--flag", "a=off", "/"])
         #expect(alone.status == 2)
         #expect(alone.stderr.contains("--flag needs --plan"))
+        // A misspelt feature would plan with the feature on: refused, with the nearest name.
+        let misspelt = try RouteLint.run(["resolve", "--manifest", "Manifests", "--plan", "--flag", "new-arrival=off", "/"])
+        #expect(misspelt.status == 2)
+        #expect(
+            misspelt.stderr
+                == "routelint: error: --flag names 'new-arrival', a feature no route declares (the features are 'new-arrivals'); "
+                + "did you mean 'new-arrivals'?\n")
     }
 
     @Test("resolve --urls reads one URL per line, skipping blank lines and comments")

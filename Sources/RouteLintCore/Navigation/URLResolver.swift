@@ -237,6 +237,11 @@ package struct URLResolver: Sendable {
         }
     }
 
+    /// The feature flags the apps' routes declare, sorted: what a plan's flags may name.
+    package var declaredFeatures: [String] {
+        Set(apps.flatMap { indexed in indexed.app.routes.compactMap { $0.feature.map { indexed.app.text($0.value) } } }).sorted()
+    }
+
     /// The navigation plan of a resolved URL (docs/code-generation.md, "Navigation plans"),
     /// the features `isOff` names off; nil when it did not resolve.
     package func plan(_ resolution: Resolution, isOff: (String) -> Bool) -> Result<NavigationPlan, NavigationPlanner.Refusal>? {
