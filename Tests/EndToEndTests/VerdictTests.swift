@@ -41,6 +41,39 @@ struct VerdictTests {
         #expect(notifications.contains { (($0["message"] as? [String: Any])?["text"] as? String)?.contains("may lack a file") == true })
     }
 
+    @Test("a run that could not decide a rule never calls its suppressions unused: removing them would fail the next clean run")
+    func suppressionsOfUndecidedRules() throws {
+        let app = """
+            manifest: 1
+            activities: {main: {}}
+            tabs: {home: {activity: main, index: 0, root: home, icon: house}}
+            holders: {H: {}}
+            routes:
+              home: {path: /, activity: main, holder: H}
+              # routelint:ignore unreachable-route
+              lost: {path: /lost, activity: main, holder: H}
+
+            """
+        try GateCommandTests.withFiles(["app.routes.yaml": app, "broken.routes.yaml": "manifest: 1\nroutes: [\n"]) { root in
+            // One file that does not parse: the app may lack its routes, so reachability is undecided.
+            let broken = try RouteLint.run(["lint", "app.routes.yaml", "broken.routes.yaml"], in: root)
+            #expect(broken.status == 1)
+            #expect(!broken.stdout.contains("unused-suppression"), "\(broken.stdout)")
+            // A path that cannot be read leaves every app incomplete: the same.
+            let missing = try RouteLint.run(["lint", "nope.routes.yaml", "app.routes.yaml"], in: root)
+            #expect(missing.status == 2)
+            #expect(!missing.stdout.contains("unused-suppression"), "\(missing.stdout)")
+            // Complete, the directive silences the finding, and one that silences nothing is still said.
+            let clean = try RouteLint.run(["lint", "app.routes.yaml"], in: root)
+            #expect(clean.status == 0, "\(clean.stdout)")
+            try app.replacingOccurrences(of: "holder: H}\n  #", with: "holder: H, links: [lost]}\n  #")
+                .write(to: root.appendingPathComponent("app.routes.yaml"), atomically: true, encoding: .utf8)
+            let unused = try RouteLint.run(["lint", "app.routes.yaml"], in: root)
+            #expect(unused.status == 0)
+            #expect(unused.stdout.contains("silences nothing on this line"), "\(unused.stdout)")
+        }
+    }
+
     @Test(
         "one path that conflicts with 98 routes is one finding, naming a few, listing all in JSON, whose fingerprint names every conflict")
     func conflictFanOut() throws {
@@ -118,23 +151,31 @@ struct VerdictTests {
         #expect((tabLimit["options"] as? [[String: Any]])?.first?["name"] as? String == "max")
     }
 
-    @Test("init writes a configuration covering the manifests found, and never overwrites one")
+    @Test(
+        "init writes a configuration covering every manifest below its folder, a feature folder added later included, and never overwrites one"
+    )
     func initialize() throws {
         let manifest = HostileInputEndToEndTests.manifest
         try GateCommandTests.withFiles([
             "Manifests/shop/a.routes.yaml": manifest + "app: shop\n",
             "top.routes.yml": manifest + "app: top\n",
+            "node_modules/some-sdk/sdk.routes.yaml": "a package's copy, never linted\n",
         ]) { directory in
             let first = try RouteLint.run(["init"], in: directory)
             #expect(first.status == 0)
-            #expect(first.stdout.contains("Wrote .routelint.yml: include Manifests/**/*.routes.yaml, top.routes.yml (2 manifests found)."))
+            #expect(first.stdout.contains("Wrote .routelint.yml: include **/*.routes.yaml, **/*.routes.yml (2 manifests found)."))
             // The hook docs/ci.md recommends: the binary on PATH, not a build from source.
             #expect(first.stdout.contains("  - id: routelint-system ") && first.stdout.contains("uses: routelint/routelint@v"))
             let written = try String(contentsOf: directory.appendingPathComponent(".routelint.yml"), encoding: .utf8)
-            #expect(written.contains(#"include: ["Manifests/**/*.routes.yaml", "top.routes.yml"]"#))
+            #expect(written.contains(#"include: ["**/*.routes.yaml", "**/*.routes.yml"]"#))
+            // A feature folder made after init is linted with the rest.
+            try FileManager.default.createDirectory(
+                at: directory.appendingPathComponent("features/player"), withIntermediateDirectories: true)
+            try (manifest + "app: player\n").write(
+                to: directory.appendingPathComponent("features/player/player.routes.yaml"), atomically: true, encoding: .utf8)
             let lint = try RouteLint.run(["lint"], in: directory)
-            #expect(lint.status == 0)
-            #expect(lint.stdout.contains("No problems found in 2 files"))
+            #expect(lint.status == 0, "\(lint.stdout)\(lint.stderr)")
+            #expect(lint.stdout.contains("No problems found in 3 files"), "\(lint.stdout)")
             let second = try RouteLint.run(["init"], in: directory)
             #expect(second.status == 2)
             #expect(second.stderr == "routelint: error: .routelint.yml already exists; it is left as it is\n")
@@ -143,7 +184,7 @@ struct VerdictTests {
         try GateCommandTests.withFiles(["README.md": "An app without manifests yet.\n"]) { directory in
             let empty = try RouteLint.run(["init"], in: directory)
             #expect(empty.status == 0)
-            #expect(empty.stdout.hasPrefix("Wrote .routelint.yml: include **/*.routes.yaml (no manifest found yet).\n"))
+            #expect(empty.stdout.hasPrefix("Wrote .routelint.yml: include **/*.routes.yaml, **/*.routes.yml (no manifest found yet).\n"))
         }
     }
 
@@ -211,10 +252,40 @@ struct VerdictTests {
             #expect(fromInside.stdout.contains("No problems found in 2 files"))
             let named = try RouteLint.run(["lint", "app/catalog/feature.routes.yaml"], in: directory)
             #expect(named.status == 0, "\(named.stdout)")
-            // A file the configuration excludes is said to be left out, not silently passed over.
+            // A file the configuration excludes is no part of the set, it says: linted as named, alone.
             let excluded = try RouteLint.run(["lint", "app/legacy/old.routes.yaml"], in: directory)
-            #expect(excluded.stderr.contains("note: 'app/legacy/old.routes.yaml' is left out by the configuration's exclude"))
-            #expect(excluded.status == 2)
+            #expect(excluded.stderr == "")
+            #expect(excluded.status == 1 && excluded.stdout.contains("holder 'Nope'"), "\(excluded.stdout)")
+            // A feature folder no include glob matches: named, it is linted with its app's
+            // configured files, whose activity it names.
+            try FileManager.default.createDirectory(
+                at: directory.appendingPathComponent("features/player"), withIntermediateDirectories: true)
+            try feature.replacingOccurrences(of: "detail", with: "player").write(
+                to: directory.appendingPathComponent("features/player/player.routes.yaml"), atomically: true, encoding: .utf8)
+            let player = try RouteLint.run(["lint", "features/player/player.routes.yaml"], in: directory)
+            #expect(player.status == 0, "\(player.stdout)")
+            #expect(
+                player.stderr
+                    == "routelint: note: 'features/player/player.routes.yaml' is not in the configured route set; linted with the "
+                    + "configured files of its app\n")
+            // Linted from the top, it is named in a note, and the summary does not call the set clean.
+            try "manifest: 1\nroutes: {}\n".write(
+                to: directory.appendingPathComponent("app/shell/more.route.yaml"), atomically: true, encoding: .utf8)
+            try FileManager.default.createDirectory(at: directory.appendingPathComponent(".drafts"), withIntermediateDirectories: true)
+            try feature.write(to: directory.appendingPathComponent(".drafts/draft.routes.yaml"), atomically: true, encoding: .utf8)
+            let whole = try RouteLint.run(["lint"], in: directory)
+            #expect(whole.status == 0, "\(whole.stdout)\(whole.stderr)")
+            #expect(
+                whole.stderr
+                    == "routelint: note: 3 files look like manifests and are not linted: .drafts/draft.routes.yaml (in the hidden folder "
+                    + ".drafts, which is not searched), app/shell/more.route.yaml (named one slip from a manifest: more.routes.yaml?), "
+                    + "features/player/player.routes.yaml (no include glob matches it); include: [\"**/*.routes.yaml\", \"**/*.routes.yml\"] "
+                    + "takes every manifest below the configuration's folder; an include glob that names the hidden folder "
+                    + "(\".drafts/**/*.routes.yaml\") takes its manifests; a manifest's name ends in .routes.yaml or .routes.yml\n")
+            #expect(
+                Self.withoutTime(whole.stdout)
+                    == "No problems found in the 2 files (2 routes) linted in T s; 3 files that look like manifests were left out (see the note).\n"
+            )
         }
     }
 

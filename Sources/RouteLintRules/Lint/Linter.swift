@@ -137,10 +137,12 @@ package enum Linter {
         var fileApps: [FileApp] = []
         fileApps.reserveCapacity(loaded.count)
         var directives: [SuppressionDirective] = []
+        var appOfFile: [FileID: String?] = [:]
         for position in loaded.indices {
             for rule in RuleRegistry.fileRules { rule.check(loaded[position].issues, into: &sink) }
             directives += loaded[position].directives
             fileApps.append(loaded[position].app)
+            if case .named(let name) = loaded[position].app { appOfFile[loaded[position].file] = name }
             // Moved, not copied: the apps take the entities out of the manifests.
             if let manifest = loaded[position].manifest.take() {
                 decoded.append((manifest, loaded[position].symbols))
@@ -184,7 +186,19 @@ package enum Linter {
             timings.append(PhaseTiming(phase: "rule " + rule.description.id, seconds: outcomes[position].1))
         }
         sink.configure(configuration)
-        var (active, suppressed) = applySuppressions(directives, to: sink.findings, configuration: configuration)
+        // A directive is judged unused only for a rule the run decided in full: in a file that
+        // did not parse nothing is decided, and in an app that may lack a file the rules that
+        // need every file are not (docs/configuration.md).
+        let unparsed = Set(unparsedFiles)
+        let wholeAppRules = Set(RuleRegistry.wholeAppRuleIDs)
+        var (active, suppressed) = applySuppressions(
+            directives, to: sink.findings, configuration: configuration,
+            undecided: { directive, rule in
+                guard !unparsed.contains(directive.file) else { return true }
+                guard wholeAppRules.contains(rule) else { return false }
+                guard !everyAppIncomplete, let name = appOfFile[directive.file] else { return true }
+                return name.map(incompleteApps.contains) ?? false
+            })
         sink = FindingSink()
         Finding.sortIntoReportOrder(&active)
         Finding.sortIntoReportOrder(&suppressed)
@@ -228,10 +242,13 @@ package enum Linter {
     }
 
     /// Marks the findings that `# routelint:ignore` directives silence, and reports each
-    /// directive that names an unknown rule or silences nothing (`unused-suppression`).
+    /// directive that names an unknown rule or silences nothing (`unused-suppression`) — but
+    /// for the rules `undecided` says the run did not decide in full where the directive is:
+    /// a run never advises removing a directive it cannot judge.
     package static func applySuppressions(
         _ directives: [SuppressionDirective], to findings: [Finding],
-        configuration: LintConfiguration, reportsUnused: Bool = true
+        configuration: LintConfiguration, reportsUnused: Bool = true,
+        undecided: (SuppressionDirective, String) -> Bool = { _, _ in false }
     ) -> (active: [Finding], suppressed: [Finding]) {
         guard !directives.isEmpty else { return (findings, []) }
         let unusedRule = UnusedSuppressionRule.description
@@ -262,6 +279,9 @@ package enum Linter {
             suppressed.append(silenced)
         }
         guard reportsUnused, configuration.enables(unusedRule) else { return (active, suppressed) }
+        for (index, directive) in directives.enumerated() {
+            for (position, rule) in directive.rules.enumerated() where undecided(directive, rule.value) { used[index].insert(position) }
+        }
         var unused = FindingSink()
         UnusedSuppressionRule.check(directives, used: used, configuration: configuration, into: &unused)
         let severity = configuration.rules[unusedRule.id]?.severity
