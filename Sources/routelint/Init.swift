@@ -12,23 +12,28 @@ import RouteLintRules
 struct Init: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "init",
-        abstract: "Write a starter .routelint.yml covering the manifests found here, and print the pre-commit and GitHub Action snippets.")
+        abstract:
+            "Write a starter .routelint.yml covering every manifest below this folder, and print the pre-commit and GitHub Action snippets."
+    )
 
     func run() throws {
         let directory = currentDirectory()
-        let loader = RouteSetLoader(configuration: LintConfiguration(baseDirectory: directory), workingDirectory: directory)
+        // The manifests the starter configuration takes: its excludes leave out build and
+        // dependency folders.
+        let starter =
+            (try? LintConfiguration.parse(Array(Starter.configuration().utf8), path: FilePath.join(directory, LintConfiguration.fileName)))
+            ?? LintConfiguration(baseDirectory: directory)
+        let loader = RouteSetLoader(configuration: starter, workingDirectory: directory)
         let relative = loader.discover([]).files.compactMap { FilePath.relative($0.absolute, to: directory) }
         var info = stat()
         if lstat(LintConfiguration.fileName, &info) == 0 {
             printError(RunMessage(.error, "\(LintConfiguration.fileName) already exists; it is left as it is"))
             throw ExitCode(Exit.usageOrUnreadable)
         }
-        let globs = Starter.includeGlobs(for: relative)
-        try emit(Starter.configuration(include: globs), to: LintConfiguration.fileName)
+        try emit(Starter.configuration(), to: LintConfiguration.fileName)
         let found =
-            relative.isEmpty
-            ? "**/*.routes.yaml (no manifest found yet)"
-            : globs.joined(separator: ", ") + " (\(relative.count) manifest\(relative.count == 1 ? "" : "s") found)"
+            Starter.include.joined(separator: ", ")
+            + (relative.isEmpty ? " (no manifest found yet)" : " (\(relative.count) manifest\(relative.count == 1 ? "" : "s") found)")
         print("Wrote \(LintConfiguration.fileName): include \(TerminalText.escape(found)).\n")
         if relative.isEmpty, let offer = ImportRun.offer(in: directory) { print(TerminalText.escape(offer) + "\n") }
         print(Starter.snippets(revision: "v" + RouteLintVersion.current), terminator: "")

@@ -116,7 +116,7 @@ func lintForAnswers(_ paths: [String], configurationPath: String?, platformFiles
     var options = LintOptions(input: .paths(paths), workingDirectory: currentDirectory())
     options.configurationPath = configurationPath
     options.platformFiles = platformFiles
-    options.appliesConfiguredBaseline = false
+    options.purpose = .input
     let run = try perform(options)
     for message in run.messages + run.unparsedFileMessages { printError(message) }
     return run

@@ -42,6 +42,20 @@ package struct Glob: Sendable, Equatable, CustomStringConvertible {
         return true
     }
 
+    /// Whether the glob matches every path below the folder `directory` (relative,
+    /// `/`-separated), as `**/node_modules/**` does below `app/node_modules`: a walk need not
+    /// enter a folder it excludes whole.
+    package func excludesEverything(below directory: String) -> Bool {
+        guard components.count > 1, components.last == "**" else { return false }
+        return Glob(components.dropLast().joined(separator: "/")).matchesAsFolder(directory)
+    }
+
+    /// `matches`, for a folder's path: a glob without `/` stands for a name at any depth.
+    private func matchesAsFolder(_ path: String) -> Bool {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: true)
+        return Self.matches(parts[...], components[...])
+    }
+
     /// `**` matches any number of components, as `*` matches any run of characters.
     private static func matches(_ path: ArraySlice<Substring>, _ pattern: ArraySlice<Substring>) -> Bool {
         wildcardMatch(path, pattern, isStar: { $0 == "**" }, matchesOne: { matches(name: $0, pattern: $1) })

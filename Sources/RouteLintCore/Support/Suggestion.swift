@@ -31,6 +31,12 @@ package enum Suggestion {
         hint(nearest(to: name, among: candidates))
     }
 
+    /// Whether `text` is one slip from `target`: a character added, missing or changed, or two
+    /// neighbours swapped.
+    package static func isOneEdit(_ text: String, _ target: String) -> Bool {
+        editDistance(Array(text.unicodeScalars), Array(target.unicodeScalars), bound: 1) == 1
+    }
+
     /// `" did you mean 'x'?"` for a suggestion found already, or nothing for none.
     package static func hint(_ suggestion: String?) -> String {
         suggestion.map { "; did you mean '\($0)'?" } ?? ""

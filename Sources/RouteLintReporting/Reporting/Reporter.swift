@@ -63,11 +63,15 @@ public struct LintReport: Sendable {
         /// For `routelint device-links`: how many outputs of `pm get-app-links` were judged
         /// (counted apart from `files`).
         public var deviceOutputs = 0
+        /// Files that look like manifests and that the run knowingly left out (a note names them).
+        public var leftOut = 0
 
         /// Totals; see the properties.
         public init(
-            files: Int, routes: Int, seconds: Double?, unreadablePaths: Int = 0, platformFiles: Int = 0, comparison: String? = nil
+            files: Int, routes: Int, seconds: Double?, unreadablePaths: Int = 0, platformFiles: Int = 0, comparison: String? = nil,
+            leftOut: Int = 0
         ) {
+            self.leftOut = leftOut
             self.files = files
             self.routes = routes
             self.seconds = seconds

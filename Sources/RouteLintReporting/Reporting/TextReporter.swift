@@ -215,8 +215,16 @@ public struct TextReporter {
                 + "\(changes) in \(compared)\(time)."
         }
         guard totals.unreadablePaths > 0 else {
-            if counts.isEmpty { return "No problems found in \(scope)\(time)." }
-            return "Found \(englishList(counts)) in \(scope)\(time)."
+            // A set that knowingly leaves files out is never called clean: what was linted is.
+            let leftOut =
+                totals.leftOut > 0
+                ? "; \(plural(totals.leftOut, "file")) that \(totals.leftOut == 1 ? "looks" : "look") like manifests \(totals.leftOut == 1 ? "was" : "were") left out (see the note)"
+                : ""
+            if counts.isEmpty {
+                return (totals.leftOut > 0 ? "No problems found in the \(scope) linted" : "No problems found in \(scope)")
+                    + "\(time)\(leftOut)."
+            }
+            return "Found \(englishList(counts)) in \(scope)\(time)\(leftOut)."
         }
         // A run that could not read a path never reads as clean: it leads with what was not
         // checked, and says nothing was found only of the files it could read.

@@ -1,30 +1,26 @@
 import RouteLintCore
 
-/// What `routelint init` writes and prints: a starter configuration whose `include` covers the
-/// manifests found, and the snippets that run routelint as a pre-commit hook and in a workflow.
+/// What `routelint init` writes and prints: a starter configuration whose `include` covers
+/// every manifest below its folder, and the snippets that run routelint as a pre-commit hook
+/// and in a workflow.
 package enum Starter {
-    /// The `include` globs for manifests at `paths` (relative, `/`-separated): one glob per
-    /// top-level folder that holds manifests, and the manifests at the top level by name.
-    package static func includeGlobs(for paths: [String]) -> [String] {
-        var globs: [String] = []
-        for path in paths {
-            let components = path.split(separator: "/").filter { $0 != "." }
-            guard let first = components.first else { continue }
-            let suffix = path.hasSuffix(".yml") ? "*.routes.yml" : "*.routes.yaml"
-            let glob = components.count == 1 ? String(first) : "\(first)/**/\(suffix)"
-            if !globs.contains(glob) { globs.append(glob) }
-        }
-        return globs
-    }
+    /// The `include` every starter configuration writes: every manifest below the
+    /// configuration's folder, so that a feature folder added later is linted without a change.
+    package static let include = ["**/*.routes.yaml", "**/*.routes.yml"]
+
+    /// The build and dependency folders a starter configuration excludes: copies of manifests
+    /// a build or a package manager made, never the app's own.
+    package static let excludedFolders = ["build", ".build", "node_modules", "Pods", "DerivedData", "Carthage", "vendor"]
 
     /// The starter `.routelint.yml`.
-    package static func configuration(include globs: [String]) -> String {
-        let include = globs.isEmpty ? "[\"**/*.routes.yaml\"]" : "[" + globs.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
+    package static func configuration() -> String {
+        let include = "[" + Self.include.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
+        let exclude = "[" + excludedFolders.map { "\"**/\($0)/**\"" }.joined(separator: ", ") + "]"
         return """
             # routelint's configuration: which files make the route set, and how each rule is set.
             # `routelint rules` lists the rules; `routelint explain RULE` documents one.
             include: \(include)
-            # exclude: ["legacy/**"]
+            exclude: \(exclude)
             # unreachable-route: off            # a rule: off, or a severity (error, warning, note)
             # tab-limit: {severity: error, max: 4}
             # Findings accepted, so that only new ones fail (write it with

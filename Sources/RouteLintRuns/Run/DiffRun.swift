@@ -79,7 +79,7 @@ package struct DiffRun: Sendable {
         var current = LintOptions(input: .paths(options.paths), workingDirectory: directory)
         current.configurationPath = options.configurationPath
         current.checksPlatformFiles = false
-        current.appliesConfiguredBaseline = false
+        current.purpose = .input
         var earlier = current
         // A configuration named on the command line is read in each revision at its place.
         earlier.configurationPath = options.configurationPath.map { FilePath.absolute($0, in: directory) }

@@ -22,7 +22,7 @@ package enum GenerationRun {
         lint.checksPlatformFiles = false
         // Code is written from manifests that lint clean themselves: a baseline's accepted
         // errors would be in it.
-        lint.appliesConfiguredBaseline = false
+        lint.purpose = .input
         let run = try LintRun.perform(lint)
         guard run.verdict.exitStatus == 0, run.unparsedFiles.isEmpty else { return .lintFailed(run) }
         let app = try CodeGeneration.chooseApp(run.apps, named: options.app)

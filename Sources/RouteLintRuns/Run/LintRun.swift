@@ -33,11 +33,9 @@ public struct LintOptions: Sendable {
     public var platformFiles: [String] = []
     /// Whether platform link files are checked at all: not when they are about to be written.
     public var checksPlatformFiles = true
-    /// Whether the configuration's `baseline` applies when `gate` names none: not for a run
-    /// whose findings are another run's input (the sides of `diff`, the route set `hosts` and
-    /// `device-links` judge against, the set `generate` writes from) or that only answers from
-    /// the apps (`resolve`, `graph`).
-    public var appliesConfiguredBaseline = true
+    /// What the run is for: a verdict on the set (`lint`, the hook, the audit) or the set as
+    /// another run's input.
+    public var purpose = Purpose.verdict
     /// Where paths are read from: the disk, another revision (`routelint diff`), or what a
     /// commit will hold (`LintOptions.hook`). Standard input always reads the disk.
     public var fileSystem: any RouteSetFileSystem = DiskFileSystem()
@@ -51,6 +49,19 @@ public struct LintOptions: Sendable {
     public init(input: Input, workingDirectory: String) {
         self.input = input
         self.workingDirectory = workingDirectory
+    }
+}
+
+extension LintOptions {
+    /// What a lint run is for.
+    public enum Purpose: Sendable {
+        /// A verdict on the route set: the configuration's `baseline` applies when `gate` names
+        /// none, and a run of the whole set says what it knowingly leaves out.
+        case verdict
+        /// The route set as another run's input — the sides of `diff`, the set `hosts` and
+        /// `device-links` judge against, the set `generate` writes from — or only its answers
+        /// (`resolve`, `graph`): no baseline, no survey of what is left out.
+        case input
     }
 }
 
@@ -80,9 +91,11 @@ public struct LintRun: Sendable {
     package let suppressionDirectives: [SuppressionDirective]
     /// Findings silenced by a directive or accepted by the baseline, for SARIF.
     public let suppressed: [Finding]
-    /// Checks that were not made, and why (an app that may lack a file): for SARIF's
-    /// notifications and standard error.
+    /// Checks that were not made, and why (an app that may lack a file), and files left out of
+    /// the set: for SARIF's notifications and standard error.
     public let skippedChecks: [String]
+    /// How many files that look like manifests the run knowingly left out.
+    package let leftOut: Int
     /// What to say on standard error, in order.
     public let messages: [RunMessage]
     /// With `writesBaseline`: the baseline to save.
@@ -136,9 +149,10 @@ public struct LintRun: Sendable {
                 + "there is not reported: \(RuleRegistry.wholeAppRuleIDs.joined(separator: ", "))"
         }
         messages += skipped.map { RunMessage(.note, $0) }
+        if let note = loaded.leftOut?.note { messages.append(note) }
         let files = loaded.files + loaded.platformFiles.map(\.file)
         let gate =
-            options.appliesConfiguredBaseline
+            options.purpose == .verdict
             ? options.gate.withBaseline(of: loaded.configuration, workingDirectory: options.workingDirectory) : options.gate
         let root = ProjectRoot.find(configurationPath: loaded.configuration.path, workingDirectory: options.workingDirectory)
         // What the run judged in full: lint's rules, but those an incomplete app may lack findings
@@ -161,7 +175,8 @@ public struct LintRun: Sendable {
         var run = LintRun(
             configuration: loaded.configuration, files: files, platformFiles: loaded.platformFiles, unreadable: failures,
             apps: result.apps, unparsedFiles: result.unparsedFiles, active: gated.active, suppressionDirectives: result.directives,
-            suppressed: gated.suppressed, skippedChecks: skipped.map(\.text), messages: gated.messages, newBaseline: gated.newBaseline,
+            suppressed: gated.suppressed, skippedChecks: skipped.map(\.text) + (loaded.leftOut?.note.map { [$0.text] } ?? []),
+            leftOut: loaded.leftOut?.files.count ?? 0, messages: gated.messages, newBaseline: gated.newBaseline,
             root: root, verdict: gate.verdict(on: gated.active, unreadablePaths: failures.count))
         run.seconds = (clock.now - started).inSeconds
         return run
@@ -173,7 +188,7 @@ public struct LintRun: Sendable {
             active: active, suppressed: suppressed, files: files,
             totals: LintReport.Totals(
                 files: files.count - platformFileCount, routes: apps.reduce(0) { $0 + $1.routes.count }, seconds: seconds,
-                unreadablePaths: unreadable.count, platformFiles: platformFileCount),
+                unreadablePaths: unreadable.count, platformFiles: platformFileCount, leftOut: leftOut),
             skippedChecks: skippedChecks, unreadable: unreadable, failingSeverity: verdict.failingSeverity, apps: apps, root: root)
     }
 
@@ -209,6 +224,8 @@ private struct LoadedSet {
     /// Whether the files are the whole route set, not only the paths given: then a baseline's
     /// entry for a file that is not there any more was fixed, not left out.
     var coversWholeSet = true
+    /// What the run knowingly leaves out of the set: files that look like manifests.
+    var leftOut: LeftOutManifests?
     /// With staged changes: the paths changed (absolute) and the apps of deleted files.
     var changedPaths: Set<String> = []
     var deletedApps: [FileApp] = []
@@ -227,33 +244,63 @@ private struct LoadedSet {
             // to a route declared in a file that was not given is not unknown).
             var wholeSet = options.wholeSet || paths.isEmpty
             var discovery: RouteSetLoader.Discovery?
+            var configured: RouteSetLoader.Discovery?
+            let base = absolute(configuration.baseDirectory)
             if !wholeSet && configuration.path != nil && !configuration.include.isEmpty {
-                let configured = loader.discover([])
-                if paths.allSatisfy({ configured.holdsFile(within: absolute($0)) }) {
+                let found = loader.discover([])
+                if paths.allSatisfy({ found.holdsFile(within: absolute($0)) }) {
                     wholeSet = true
-                    discovery = configured
+                    discovery = found
+                } else {
+                    configured = found
                 }
             }
             if wholeSet {
                 let found = discovery ?? loader.discover([])
                 let loaded = options.acceptsNoManifests ? loader.read(found) : try loader.load(found)
                 (set.files, set.failures) = (loaded.files, loaded.unreadable)
-                messages += loaded.messages + loader.exclusionNotes(paths)
+                messages += loaded.messages
                 if !paths.isEmpty { set.reportedPaths = paths.map(absolute) }
             } else {
-                let loaded = options.acceptsNoManifests ? loader.read(loader.discover(paths)) : try loader.load(paths)
-                (set.files, set.failures) = (loaded.files, loaded.unreadable)
+                var loaded = options.acceptsNoManifests ? loader.read(loader.discover(paths)) : try loader.load(paths)
                 messages += loaded.messages
+                // A file no include glob matches is linted within its app's configured route set,
+                // never alone with findings of what the app's other files declare. One an exclude
+                // glob removes is not of the set, the configuration says: linted as named, alone.
+                if let configured, paths.allSatisfy({ FilePath.isWithin(absolute($0), base) && !loader.isExcluded(absolute($0)) }) {
+                    let joined = Self.withTheirApps(loaded, from: configured, loader: loader)
+                    if joined.files.count > loaded.files.count {
+                        loaded = joined
+                        set.reportedPaths = paths.map(absolute)
+                        messages.append(
+                            RunMessage(
+                                .note,
+                                "\(paths.count == 1 ? "'\(paths[0])' is" : "the paths given are") not in the configured route set; linted with the configured files of \(paths.count == 1 ? "its" : "their") app"
+                            ))
+                    }
+                }
+                (set.files, set.failures) = (loaded.files, loaded.unreadable)
                 set.coversWholeSet = false
             }
             // The configured platform files belong to the configured set — the include globs'
             // files, or without them every manifest below the configuration's folder — so they
             // are checked when the run covers that set; files given outside it form another set,
             // checked against the platform files given with them only.
-            let base = absolute(configuration.baseDirectory)
             let coversConfiguredSet =
                 wholeSet || configuration.include.isEmpty && paths.contains { FilePath.isWithin(base, absolute($0)) }
             try set.addPlatformFiles(loader, options, configured: coversConfiguredSet, messages: &messages)
+            // What a run of the whole set knowingly leaves out is said, never skipped in silence:
+            // below the configuration's folder, else below the folders linted.
+            if options.purpose == .verdict && (wholeSet || configuration.path == nil) {
+                let roots = configuration.path != nil ? [base] : (paths.isEmpty ? ["."] : paths).map(absolute)
+                let linted = Set(set.files.map { absolute($0.path) })
+                var survey: LeftOutManifests?
+                for root in roots where (try? options.fileSystem.entry(at: root).get())?.kind == .directory {
+                    let found = LeftOutManifests(below: root, linted: linted, loader: loader)
+                    survey = survey.map { $0.adding(found) } ?? found
+                }
+                set.leftOut = survey
+            }
             return set
         case .standardInput(let bytes, let standsFor):
             let configuration = try RouteSetLoader.configuration(
@@ -288,6 +335,9 @@ private struct LoadedSet {
             // A commit that changes no manifest and no platform file cannot break the route set
             // or its links: nothing is read. A route change is checked against every platform
             // file, the ones the commit does not touch included.
+            // A file the commit changes that looks like a manifest but that the set leaves out.
+            let strays = LeftOutManifests(among: changes.filter { !$0.isDeletion }.map { absolute($0.path) }, loader: loader)
+            if !strays.files.isEmpty { set.leftOut = strays }
             let touchesPlatformFiles = changes.contains { PlatformFileKind(path: $0.path) != nil }
             guard !manifests.isEmpty || touchesPlatformFiles else { return set }
             set.changedPaths = Set(manifests.filter { !$0.isDeletion }.map { absolute($0.path) })
@@ -308,6 +358,21 @@ private struct LoadedSet {
             try set.addPlatformFiles(loader, options, configured: true, messages: &messages)
             return set
         }
+    }
+
+    /// `given` with the files of `configured` that declare one of its files' apps, numbered
+    /// again in path order: the route sets of those apps, as the configuration makes them.
+    static func withTheirApps(_ given: LoadedRouteSet, from configured: RouteSetLoader.Discovery, loader: RouteSetLoader) -> LoadedRouteSet
+    {
+        let apps = Set(given.files.map { FileApp.of($0.bytes, path: $0.path) })
+        let paths = Set(given.files.map { loader.absolute($0.path) })
+        let others = loader.read(configured).files.filter { file in
+            !paths.contains(loader.absolute(file.path)) && apps.contains(FileApp.of(file.bytes, path: file.path))
+        }
+        guard !others.isEmpty else { return given }
+        let files = (given.files + others).sorted { FilePath.precedes(loader.absolute($0.path), loader.absolute($1.path)) }
+            .enumerated().map { SourceFile(id: FileID($0.offset), path: $0.element.path, bytes: $0.element.bytes) }
+        return LoadedRouteSet(files: files, unreadable: given.unreadable, messages: given.messages)
     }
 
     /// Reads the run's platform link files with `loader`, numbered after the manifests: those

@@ -18,7 +18,7 @@ struct ReferenceRouteSet {
         var options = LintOptions(input: .paths(paths), workingDirectory: workingDirectory)
         options.configurationPath = configurationPath
         options.checksPlatformFiles = false
-        options.appliesConfiguredBaseline = false
+        options.purpose = .input
         let lint = try LintRun.perform(options)
         // What an unparsed manifest declares is missing from the apps: the judgement of every
         // other file would rest on part of them.

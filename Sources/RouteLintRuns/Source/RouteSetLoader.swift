@@ -140,9 +140,12 @@ package struct RouteSetLoader: Sendable {
     /// byte by byte), which is the order findings are reported in.
     package func discover(_ paths: [String], withConfiguredSet: Bool = false) -> Discovery {
         var walk = Walk(fileSystem: fileSystem)
-        // Paths given are walked first: a file given keeps the name it was given by.
+        // Paths given are walked first: a file given keeps the name it was given by. What they
+        // hold is linted as named, whatever the exclude globs say of the configured set.
         for path in paths {
-            walk.visit(absolute(path), shown: pathStyle == .absolute ? absolute(path) : path, given: true, selects: Self.isManifestName)
+            walk.visit(
+                absolute(path), shown: pathStyle == .absolute ? absolute(path) : path, given: true, named: true,
+                selects: Self.isManifestName)
         }
         if paths.isEmpty || withConfiguredSet {
             if configuration.include.isEmpty {
@@ -157,6 +160,7 @@ package struct RouteSetLoader: Sendable {
                     enters: { path in
                         guard let relative = FilePath.relative(path, to: base) else { return false }
                         return configuration.include.contains { $0.mayMatch(below: relative) }
+                            && !configuration.exclude.contains { $0.excludesEverything(below: relative) }
                     }
                 ) { path in
                     guard let relative = FilePath.relative(path, to: base) else { return false }
@@ -164,7 +168,7 @@ package struct RouteSetLoader: Sendable {
                 }
             }
         }
-        var files = walk.files.filter { !isExcluded($0.absolute) }
+        var files = walk.files.filter { $0.named || !isExcluded($0.absolute) }
         files.sort { FilePath.precedes($0.absolute, $1.absolute) }
         var failures: [ReadFailure] = []
         for failure in walk.failures {
@@ -181,13 +185,6 @@ package struct RouteSetLoader: Sendable {
                 ? "the current directory"
                 : "the configuration's include (\(configuration.include.map(\.pattern).joined(separator: ", ")))"
         return Discovery(files: files.map { ($0.shown, $0.absolute) }, failures: failures, scope: scope)
-    }
-
-    /// A note for each of `paths` that the configuration's exclude globs leave out of the set.
-    package func exclusionNotes(_ paths: [String]) -> [RunMessage] {
-        paths.filter { isExcluded($0) }.map { path in
-            RunMessage(.note, "'\(path)' is left out by the configuration's exclude")
-        }
     }
 
     /// A path the include globs found, as the user would name it: relative to the working
@@ -223,17 +220,9 @@ package struct RouteSetLoader: Sendable {
         return set
     }
 
-    /// The route set of `paths` (see `discover`), read, with a note for each path given that
-    /// the exclude globs leave out. Finding no manifest at all fails the run.
+    /// The route set of `paths` (see `discover`), read. Finding no manifest at all fails the run.
     package func load(_ paths: [String], withConfiguredSet: Bool = false) throws(RunFailure) -> LoadedRouteSet {
-        let notes = exclusionNotes(paths)
-        do {
-            var set = try load(discover(paths, withConfiguredSet: withConfiguredSet))
-            set.messages = notes + set.messages
-            return set
-        } catch {
-            throw RunFailure(notes + error.messages)
-        }
+        try load(discover(paths, withConfiguredSet: withConfiguredSet))
     }
 
     /// "cannot read 'path': reason".
@@ -260,7 +249,8 @@ package struct RouteSetLoader: Sendable {
         }
 
         let fileSystem: any RouteSetFileSystem
-        var files: [(shown: String, absolute: String, foundByInclude: Bool)] = []
+        /// Each file found; `named` when it is, or lies below, a path the run was given.
+        var files: [(shown: String, absolute: String, foundByInclude: Bool, named: Bool)] = []
         var failures: [Failure] = []
         var seen = Set<FileSystemEntry.Identity>()
         /// Hidden folders (names starting with '.') that are entered all the same.
@@ -273,7 +263,7 @@ package struct RouteSetLoader: Sendable {
         /// Visits `absolute` (named `shown`); below a folder, files are kept when `selects`
         /// says so of their absolute path, and folders are entered when `enters` does.
         mutating func visit(
-            _ absolute: String, shown: String, given: Bool, foundByInclude: Bool = false,
+            _ absolute: String, shown: String, given: Bool, named: Bool = false, foundByInclude: Bool = false,
             enters: (String) -> Bool = { _ in true }, selects: (String) -> Bool
         ) {
             let entry: FileSystemEntry
@@ -299,13 +289,13 @@ package struct RouteSetLoader: Sendable {
                 }
                 for name in names.filter({ !$0.hasPrefix(".") || enteredHiddenNames.contains($0) }).sorted() {
                     visit(
-                        FilePath.join(absolute, name), shown: FilePath.join(shown, name), given: false,
+                        FilePath.join(absolute, name), shown: FilePath.join(shown, name), given: false, named: named,
                         foundByInclude: foundByInclude, enters: enters, selects: selects)
                 }
             case .file, .other:
                 // Something else than a file (a FIFO, a device, a link in a git revision) is
                 // refused when it is read, with its kind: the run says it could not read it.
-                if given || selects(absolute) { files.append((shown, absolute, foundByInclude)) }
+                if given || selects(absolute) { files.append((shown, absolute, foundByInclude, named)) }
             }
         }
     }
