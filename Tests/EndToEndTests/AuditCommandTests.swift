@@ -80,8 +80,8 @@ struct AuditCommandTests {
         #expect(dom.contains("class=\"route\" href=\"#route-0-"))
         #expect(dom.contains("<tr id=\"route-0-"))
         // A query presets the filters, and the script applies them: only the rule asked for shows.
-        let filtered = try Self.renderedDOM(page, query: "?rule=unused-holder")
-        let shown = Self.count("data-rule=\"unused-holder\" data-severity", in: filtered)
+        let filtered = try Self.renderedDOM(page, query: "?rule=missing-field")
+        let shown = Self.count("data-rule=\"missing-field\" data-severity", in: filtered)
         #expect(shown > 0 && shown < findings)
         #expect(filtered.contains(">\(shown) of \(findings) shown</output>"))
         #expect(Self.count("<li id=\"finding-", in: filtered) - Self.count("\" hidden=\"\"", in: filtered) == shown)

@@ -289,6 +289,38 @@ struct VerdictTests {
         }
     }
 
+    @Test(
+        "one mistake, one finding: a misspelt type or holder read as the one it names, an unknown type undecided, an invalid path not judged",
+        arguments: [
+            ("path: '/shows/:showId', params: {showId: integer}, holder: ShowsHolder", "invalid-value"),
+            ("path: '/shows/:showId', params: {showId: flarp}, holder: ShowsHolder", "invalid-value"),
+            ("path: '/shows/:showId', params: {showId: int}, holder: ShowHolder", "missing-holder"),
+            ("path: '/shows/{showId}', params: {showId: int}, holder: ShowsHolder", "invalid-path"),
+            ("path: '/shows?tab=:tab', holder: ShowsHolder", "invalid-path"),
+        ])
+    func oneMistakeOneFinding(fields: String, rule: String) throws {
+        // `show` is flagged, with a fallback that needs 'showId: int', has an example, and is
+        // the `up` of a route: each rule that compares its values would have a say.
+        let manifest = """
+            manifest: 1
+            activities: {main: {}}
+            tabs: {home: {activity: main, index: 0, root: home, icon: house}}
+            hosts: [pod.example.com]
+            holders: {H: {}, ShowsHolder: {}}
+            routes:
+              home: {path: /, activity: main, holder: H, links: [show, old-show]}
+              show: {\(fields), activity: main, feature: new-show, fallback: old-show, links: [episode], examples: ['https://pod.example.com/shows/1']}
+              old-show: {path: '/legacy/shows/:showId', params: {showId: int}, activity: main, holder: H}
+              episode: {path: '/shows/:showId/episodes/:episodeId', params: {showId: int}, activity: main, holder: H, up: show}
+
+            """
+        try GateCommandTests.withFiles(["pod.routes.yaml": manifest]) { root in
+            let result = try RouteLint.run(["lint", "--format", "json", "pod.routes.yaml"], in: root)
+            let findings = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+            #expect(findings.compactMap { $0["rule"] as? String } == [rule], "\(manifest)\(result.stdout)")
+        }
+    }
+
     /// `text` with the run's time, which varies, written as `T`.
     static func withoutTime(_ text: String) -> String {
         text.replacingOccurrences(of: #"\d+\.\d\d s"#, with: "T s", options: .regularExpression)

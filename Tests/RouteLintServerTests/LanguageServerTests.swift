@@ -108,7 +108,12 @@ private func shop() -> TestSession {
         #expect(missing.message.contains("did you mean 'CartHolder'?"))
         #expect(missing.range.start == position(of: "CartHoldr", in: misspelt))
         #expect(missing.range.end == position(of: "CartHoldr", in: misspelt, offset: 9))
-        // The holder is now bound by no route: the other file of the app hears of it too.
+        // The misspelt name is read as the holder it nearly spells, which is still in use.
+        #expect(session.diagnostics("shell.routes.yaml")?.contains { $0.code == "unused-holder" } == false)
+        // A name far from every holder leaves it bound by no route: the other file of the app hears of it too.
+        session.change(
+            "catalog.routes.yaml", version: 2,
+            [TextDocumentContentChangeEvent(range: nil, text: catalog.replacing("holder: CartHolder", with: "holder: Basket"))])
         let shellDiagnostics = try #require(session.diagnostics("shell.routes.yaml"))
         let unused = try #require(shellDiagnostics.first { $0.code == "unused-holder" })
         #expect(unused.severity == .warning)

@@ -55,6 +55,11 @@ package struct AppModel: Sendable {
     /// finding (`unknown-reference`, which reads the root as written), not also the missing
     /// activity of the route meant and the routes that only it reaches.
     package private(set) var misspeltRoots: [Int: LocatedName] = [:]
+    /// The routes whose `holder` names no holder but nearly spells one, by position: the holder
+    /// as written. In an app read whole, the model reads the holder it nearly spells, so that
+    /// one typo is one finding (`missing-holder`, which reads the holder as written), not also
+    /// the holder meant reported unused and its parameters and scope left unchecked.
+    package private(set) var misspeltHolders: [Int: LocatedName] = [:]
     /// The `ios` settings of the app's files, in path order.
     package private(set) var iosSettings: [IOSSettings] = []
     /// The `android` settings of the app's files, in path order.
@@ -154,6 +159,21 @@ package struct AppModel: Sendable {
             else { continue }
             misspeltRoots[position] = root
             tabs[position].root = LocatedName(meant, at: root.range)
+        }
+        if isComplete {
+            // Each misspelling is looked up once, however many routes repeat it.
+            var nearest: [Symbol: Symbol?] = [:]
+            for position in routes.indices {
+                guard let holder = routes[position].holder, holderIndex[holder.value] == nil else { continue }
+                let found =
+                    nearest[holder.value]
+                    ?? Suggestion.nearest(to: symbols.text(holder.value), among: holders.lazy.map { symbols.text($0.name.value) })
+                    .flatMap(symbols.lookup)
+                nearest[holder.value] = found
+                guard let meant = found else { continue }
+                misspeltHolders[position] = holder
+                routes[position].holder = LocatedName(meant, at: holder.range)
+            }
         }
         for (position, tab) in tabs.enumerated() {
             if let root = tab.root?.value, firstTabRooted[root] == nil { firstTabRooted[root] = position }

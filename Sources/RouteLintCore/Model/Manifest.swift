@@ -190,6 +190,17 @@ package enum DeclaredType: Sendable, Equatable {
     /// The type's names as a manifest writes them, beside a list of values.
     package static let names = ["string", "int", "uuid"]
 
+    /// The types other routers and languages name otherwise, and what they are here.
+    static let synonyms = [
+        "integer": "int", "number": "int", "long": "int", "int64": "int", "str": "string", "text": "string", "guid": "uuid",
+    ]
+
+    /// The type's name that `text`, which names none, is read as: another router's or
+    /// language's name for it (`integer`), else the nearest name (`unt`); nil when none is near.
+    package static func nameMeant(by text: String) -> String? {
+        synonyms[text.lowercased()] ?? Suggestion.nearest(to: text, among: names)
+    }
+
     /// What the type named `name` accepts, in one line: for an editor's completion and hover.
     package static func summary(of name: String) -> String? {
         switch name {
@@ -393,6 +404,17 @@ package struct Route: Sendable {
         get { optionalFields?.examples ?? [] }
         set { setOptionalField(isAbsent: newValue.isEmpty) { $0.examples = newValue } }
     }
+    /// Whether the values a link to the route carries are unknown: its path is written but
+    /// invalid (`invalid-path`), or a type is undecided. The rules that compare them with other
+    /// routes' stay quiet on such a route: the finding already made is the one to fix.
+    package var hasUndecidedValues: Bool { hasUndecidedType || (path == nil && written.contains(.path)) }
+    /// Whether `params` or `query` writes a type that names none and nearly spells none
+    /// (`invalid-value`): the value's type is undecided, so the rules that compare the route's
+    /// values with other routes' (fallbacks, stacks, `up`, examples) leave the route alone.
+    package var hasUndecidedType: Bool {
+        get { optionalFields?.hasUndecidedType ?? false }
+        set { setOptionalField(isAbsent: !newValue) { $0.hasUndecidedType = newValue } }
+    }
 
     /// The type of the path parameter `name`: as `params` declares it (the first entry that
     /// names it), else `string`.
@@ -448,6 +470,7 @@ private final class OptionalRouteFields: @unchecked Sendable {
     var params: [ParameterType] = []
     var query: [QueryItem] = []
     var examples: [Located<String>] = []
+    var hasUndecidedType = false
 
     func copy() -> OptionalRouteFields {
         let copy = OptionalRouteFields()
@@ -466,6 +489,7 @@ private final class OptionalRouteFields: @unchecked Sendable {
         copy.params = params
         copy.query = query
         copy.examples = examples
+        copy.hasUndecidedType = hasUndecidedType
         return copy
     }
 }

@@ -47,6 +47,8 @@ private struct Decoder: ~Copyable {
     var manifest: Manifest
     var symbols = SymbolTable()
     var issues: [ManifestIssue] = []
+    /// Set when a type names none and nearly spells none: the route being read has an undecided type.
+    private var readUndecidedType = false
 
     init(cursor: consuming YAMLCursor) {
         manifest = Manifest(file: cursor.file)
@@ -241,8 +243,14 @@ private struct Decoder: ~Copyable {
             case .observes: route.observes = decoder.nameList(value, field) { decoder, item in decoder.name(item, field.item) }
             case .web: route.web = decoder.bool(value, field)
             case .inApp: route.inApp = decoder.bool(value, field)
-            case .params: route.params = decoder.parameterTypes(value, field, route: decoder.symbols.text(id.value))
-            case .query: route.query = decoder.queryItems(value, field, route: decoder.symbols.text(id.value))
+            case .params:
+                decoder.readUndecidedType = false
+                route.params = decoder.parameterTypes(value, field, route: decoder.symbols.text(id.value))
+                if decoder.readUndecidedType { route.hasUndecidedType = true }
+            case .query:
+                decoder.readUndecidedType = false
+                route.query = decoder.queryItems(value, field, route: decoder.symbols.text(id.value))
+                if decoder.readUndecidedType { route.hasUndecidedType = true }
             case .examples:
                 route.examples = decoder.list(value, field) { decoder, item in decoder.text(item, field.item) }
                 if !route.examples.isEmpty { decoder.manifest.hasExamples = true }
@@ -555,16 +563,23 @@ private struct Decoder: ~Copyable {
                 return nil
             }
             let text = String(decoding: cursor.text, as: UTF8.self)
-            let type: DeclaredType
-            switch text {
-            case "string": type = .string
-            case "int": type = .int
-            case "uuid": type = .uuid
-            default:
-                report(.unknownType(field, text), at: node.range)
+            func named(_ name: String) -> DeclaredType? {
+                switch name {
+                case "string": return .string
+                case "int": return .int
+                case "uuid": return .uuid
+                default: return nil
+                }
+            }
+            if let type = named(text) { return TypeDeclaration(type: type, range: node.range) }
+            // Reported once, and read as the type it nearly names (`integer` as `int`), so that
+            // no rule that compares types reports the same mistake again (docs/rules.md).
+            report(.unknownType(field, text), at: node.range)
+            guard let meant = DeclaredType.nameMeant(by: text).flatMap(named) else {
+                readUndecidedType = true
                 return nil
             }
-            return TypeDeclaration(type: type, range: node.range)
+            return TypeDeclaration(type: meant, range: node.range)
         case .sequence:
             var values: [DeclaredValue] = []
             while let item = cursor.nextNode() {

@@ -65,12 +65,34 @@ package enum RuleDocumentation {
         return text
     }
 
+    /// Which rules stay quiet after which finding, so that one mistake is one finding to fix.
+    private static let oneMistakeOneFinding = """
+
+        ## One mistake, one finding
+
+        A mistake is reported once, by the rule that names its fix; the other rules read what the \
+        mistake nearly spells, or leave undecided what it leaves unknown, so that no second finding \
+        follows from it:
+
+        | finding | the other rules read | and stay quiet |
+        |---|---|---|
+        | `unknown-key` one slip from a key | the key it nearly spells, when the entity does not set it | `missing-field` of that key |
+        | `unknown-reference` of a tab's `root` one slip from a route | the route it nearly spells | `unreachable-route` of the routes it leads to |
+        | `missing-holder` one slip from a holder | the holder it nearly spells, whose `params` and scope they judge | `unused-holder` of that holder |
+        | `invalid-value` of a type one slip from a type, or another router's name for it (`integer`) | the type it nearly names (`int`) | `unusable-fallback`, `unbuildable-stack`, `unusable-up`, `wrong-example` |
+        | `invalid-value` of a type that nearly names none | the route's values as undecided | `unusable-fallback`, `unbuildable-stack` and `unusable-up` of that route, `wrong-example` of its examples |
+        | `invalid-path` | the route's values as undecided | the same |
+        | `yaml-syntax`, or a file that cannot be read | the file's app as possibly lacking a file | the rules that need every file of an app (`unreachable-route`, `unused-holder`, `missing-holder`, …) for that app, and `unused-suppression` for those rules |
+
+        """
+
     /// `docs/rules.md`: every rule's documentation, one section per rule, headed by its id
     /// so that `docs/rules.md#RULE` (the SARIF helpUri) lands on it.
     package static func markdown() -> String {
         var text = "# routelint rules\n\nGenerated from the rules' own descriptions (`routelint explain RULE` prints the same); "
         text += "the test suite runs every example below.\n\n"
         text += table(linkingTo: "")
+        text += oneMistakeOneFinding
         for rule in RuleRegistry.descriptions {
             text += "\n## \(rule.id)\n\nDefault severity: **\(rule.defaultSeverity.rawValue)**. \(rule.summary)\n\n\(rule.rationale)\n"
             for option in rule.options {

@@ -126,17 +126,12 @@ package enum InvalidValueRule: FileRule {
             var suggestion: String?
             if case .unknownChoice(_, let text, let choices) = problem { suggestion = Suggestion.nearest(to: text, among: choices) }
             if case .unknownType(_, let text) = problem {
-                suggestion = typeSynonyms[text.lowercased()] ?? Suggestion.nearest(to: text, among: DeclaredType.names)
+                suggestion = DeclaredType.nameMeant(by: text)
             }
             let (message, subjects) = words(problem, suggestion: suggestion)
             findings.report(description, message, at: range, subjects: subjects, suggestion: suggestion)
         }
     }
-
-    /// The types other routers and languages name otherwise, and what they are here.
-    private static let typeSynonyms = [
-        "integer": "int", "number": "int", "long": "int", "int64": "int", "str": "string", "text": "string", "guid": "uuid",
-    ]
 
     /// The message, with the nearest choice suggested for an unknown one, and the names that
     /// identify the finding.

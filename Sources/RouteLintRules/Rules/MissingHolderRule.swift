@@ -41,8 +41,11 @@ package enum MissingHolderRule: AppRule {
     package static let needsEveryFile = true
 
     package static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
-        for route in app.routes {
-            guard let holder = route.holder else {
+        for (position, route) in app.routes.enumerated() {
+            // The holder as written: the model reads a misspelt one as the holder it nearly
+            // spells, the nearest of all, which is the suggestion.
+            let misspelt = app.misspeltHolders[position]
+            guard let holder = misspelt ?? route.holder else {
                 // A holder written with a value of the wrong kind is reported by invalid-value.
                 guard !route.written.contains(.holder) else { continue }
                 findings.report(
@@ -54,7 +57,8 @@ package enum MissingHolderRule: AppRule {
             guard app.isComplete, app.holder(holder.value) == nil else { continue }
             let id = app.text(route.id.value)
             let name = app.text(holder.value)
-            let suggestion = Suggestion.nearest(to: name, among: app.holderNames)
+            let suggestion =
+                misspelt != nil ? route.holder.map { app.text($0.value) } : Suggestion.nearest(to: name, among: app.holderNames)
             findings.report(
                 description,
                 "route '\(id)' is bound to holder '\(name)', which is not declared in \(app.displayName)"

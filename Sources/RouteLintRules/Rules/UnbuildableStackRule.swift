@@ -54,6 +54,8 @@ package enum UnbuildableStackRule: AppRule {
         let analysis = StackBuildability(app)
         for blocked in analysis.blocked {
             let route = app.routes[blocked.route]
+            // The values of a route with an invalid path or type are the finding already made.
+            guard !route.hasUndecidedValues, !blocked.path.contains(where: { app.routes[$0].hasUndecidedValues }) else { continue }
             let id = app.text(route.id.value)
             let blocker = app.text(app.routes[blocked.blocker].id.value)
             let path = blocked.path.map { app.text(app.routes[$0].id.value) }.joined(separator: " › ")

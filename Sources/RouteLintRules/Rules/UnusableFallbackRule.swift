@@ -77,6 +77,8 @@ package enum UnusableFallbackRule: AppRule {
         let loops = fallbackLoops(flagged.map(\.id.value), app)
         for route in flagged {
             guard let named = route.fallback, let fallback = app.route(named.value) else { continue }
+            // The values of a route with an invalid path or type are the finding already made.
+            guard !route.hasUndecidedValues, !fallback.hasUndecidedValues else { continue }
             let id = app.text(route.id.value)
             let fallbackID = app.text(fallback.id.value)
             if let loop = loops[route.id.value] {

@@ -49,7 +49,10 @@ package enum UnusableUpRule: AppRule {
         for (position, route) in app.routes.enumerated() {
             guard let named = route.up else { continue }
             let activityRoots = app.activity(of: route).flatMap { roots[$0] } ?? []
-            guard let (up, name, type) = search.valueNoLinkCarries(forUpOf: position, roots: activityRoots) else { continue }
+            guard let (up, name, type) = search.valueNoLinkCarries(forUpOf: position, roots: activityRoots),
+                // The values of a route with an invalid path or type are the finding already made.
+                !route.hasUndecidedValues, !app.routes[up].hasUndecidedValues
+            else { continue }
             let id = app.text(route.id.value)
             let upID = app.text(app.routes[up].id.value)
             findings.report(
