@@ -64,11 +64,14 @@ struct YAMLEventBatch: Sendable {
 struct LibYAMLEvents: ~Copyable {
     private let parser: UnsafeMutablePointer<yaml_parser_t>
     private let isReady: Bool
+    /// The bytes read, to say what libyaml stopped at.
+    private let input: UnsafeBufferPointer<UInt8>
 
     /// Reads `input`, which must outlive this value and, even when empty, have a base
     /// address: libyaml wants a non-null pointer.
     init(_ input: UnsafeBufferPointer<UInt8>) {
         parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
+        self.input = input
         isReady = yaml_parser_initialize(parser) == 1
         if isReady, let base = input.baseAddress {
             yaml_parser_set_input_string(parser, base, input.count)
@@ -165,7 +168,12 @@ struct LibYAMLEvents: ~Copyable {
                 message: "\(opened) opened here is not closed: \(problem)", offset: nil, position: Self.position(state.context_mark),
                 stopped: Self.position(state.problem_mark))
         }
-        let message = problem + " (\(context) at line \(state.context_mark.line + 1), column \(state.context_mark.column + 1))"
+        // A tab where a token should start is nearly always indentation, which libyaml names
+        // only as a character that cannot start a token.
+        let index = Int(state.problem_mark.index)
+        let isTab = index < input.count && input[index] == UInt8(ascii: "\t")
+        let what = isTab ? problem + ": a tab, and YAML indents with spaces only" : problem
+        let message = what + " (\(context) at line \(state.context_mark.line + 1), column \(state.context_mark.column + 1))"
         return LibYAMLError(message: message, offset: nil, position: Self.position(state.problem_mark))
     }
 
