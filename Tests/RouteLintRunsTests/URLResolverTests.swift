@@ -103,6 +103,41 @@ struct URLResolverTests {
         #expect(resolution.reason == reason)
     }
 
+    @Test(
+        "a URL that opens nothing says why as an example's finding does: the parameter and its type, the query item by name",
+        arguments: [
+            (
+                "/shows/abc",
+                "route 'show' ('/shows/:showId') matches '/shows/abc' but for its types: its parameter 'showId' is of type int, which 'abc' is not"
+            ),
+            (
+                "/shows/7/tabs/x",
+                "route 'show-tab' ('/shows/:showId/tabs/:tab') matches '/shows/7/tabs/x' but for its types: its parameter 'tab' is of "
+                    + "type [info, episodes], which 'x' is not"
+            ),
+            (
+                "/search",
+                "route 'search' ('/search') matches '/search', but not its query: its query item 'q' is required, and the URL has none"
+            ),
+            (
+                "/search?q=a&page=two",
+                "route 'search' ('/search') matches '/search', but not its query: its query item 'page' is of type int, which 'two' is not"
+            ),
+            ("/nothing", "no route's path matches '/nothing'"),
+        ])
+    func refusedByTypes(_ url: String, _ reason: String) {
+        let manifest = """
+            manifest: 1
+            routes:
+              show: {path: '/shows/:showId', params: {showId: int}, entry: true, holder: H}
+              show-tab: {path: '/shows/:showId/tabs/:tab', params: {showId: int, tab: [info, episodes]}, entry: true, holder: H}
+              search: {path: /search, query: {q: {type: string, required: true}, page: int}, entry: true, holder: H}
+            """
+        let resolution = URLResolver(apps: lint(manifest).apps).resolve(url)
+        #expect(resolution.status == .unmatched)
+        #expect(resolution.reason == reason)
+    }
+
     @Test("Stripe: every template, filled in, resolves to its own route")
     func stripeRoundTrip() throws {
         let templates = try DatasetTests.templates("paths-stripe-2023-09.txt")

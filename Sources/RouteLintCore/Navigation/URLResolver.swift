@@ -130,24 +130,28 @@ package struct URLResolver: Sendable {
         }
         let canonical = parsed.segments.map(PathText.encode)
         let shapes = parsed.segments.map { ValueShape.of($0) }
-        var pathMatches = 0
+        var refusedByQuery: (app: IndexedApp, position: Int)?
         var matches: [(app: IndexedApp, position: Int)] = []
         for indexed in candidates {
             // A segment that no pattern of the app spells can only match a wildcard or a type.
             let segments = zip(canonical, shapes).map { (symbol: indexed.app.symbols.lookup($0[...]), shape: $1) }
             for position in indexed.trie.matches(segments) {
-                pathMatches += 1
                 // A value not of its item's type, or a required item missing: the route does not match.
                 if Self.meetsQuery(indexed.patterns[position], parsed.query, symbols: indexed.app.symbols) {
                     matches.append((indexed, position))
+                } else if refusedByQuery == nil {
+                    refusedByQuery = (indexed, position)
                 }
             }
         }
         guard !matches.isEmpty else {
-            unmatched.reason =
-                pathMatches == 0
-                ? "no route's path matches '\(parsed.path)'"
-                : "the routes whose paths match '\(parsed.path)' ask of the query what it does not hold"
+            if let (indexed, position) = refusedByQuery {
+                let refusal = Self.refusal(of: parsed, by: position, in: indexed) ?? ""
+                unmatched.reason = "\(Self.described(position, in: indexed)) matches '\(parsed.path)', but not its query: \(refusal)"
+            } else {
+                unmatched.reason =
+                    Self.typeRefusal(of: parsed, canonical, shapes, in: candidates) ?? "no route's path matches '\(parsed.path)'"
+            }
             return unmatched
         }
         // The best matches: those no other match is more specific than. A route matched by its
@@ -298,37 +302,64 @@ package struct URLResolver: Sendable {
         for indexed in apps {
             let app = indexed.app
             guard let routePosition = app.routePosition(id) else { continue }
-            for (position, route) in indexed.routes.enumerated() where indexed.paths[position].route == routePosition {
+            for position in indexed.routes.indices where indexed.paths[position].route == routePosition {
                 let segments = indexed.paths[position].path.value.segments
                 guard segments.last != .rest, segments.count == parsed.segments.count else { continue }
-                var spells = true
-                var mismatch: String?
-                for (segment, value) in zip(segments, parsed.segments) {
-                    switch segment {
-                    case .literal(let symbol):
-                        spells = spells && app.symbols.lookup(PathText.encode(value)[...]) == symbol
-                    case .parameter(let name):
-                        let type = route.parameterType(name)
-                        if mismatch == nil, !Self.holds(type.values, value, symbols: app.symbols) {
-                            let shown = String(decoding: value, as: UTF8.self)
-                            mismatch = "its parameter '\(app.text(name))' is of type \(type.description(app.text)), which '\(shown)' is not"
-                        }
-                    case .wildcard, .rest:
-                        break
-                    }
+                let spells = zip(segments, parsed.segments).allSatisfy { segment, value in
+                    guard case .literal(let symbol) = segment else { return true }
+                    return app.symbols.lookup(PathText.encode(value)[...]) == symbol
                 }
-                guard spells else { continue }
-                if let mismatch { return mismatch }
-                for item in route.query {
-                    let name = app.text(item.name.value)
-                    let set = item.constraint
-                    guard let value = parsed.query.first(where: { $0.name == name })?.value, !value.isEmpty else {
-                        if !set.allowsAbsence { return "its query item '\(name)' is required, and the URL has none" }
-                        continue
-                    }
-                    if !Self.holds(set.values, Array(value.utf8), symbols: app.symbols) {
-                        return "its query item '\(name)' is of type \(item.effectiveType.description(app.text)), which '\(value)' is not"
-                    }
+                if spells, let refusal = Self.refusal(of: parsed, by: position, in: indexed) { return refusal }
+            }
+        }
+        return nil
+    }
+
+    /// Why the route of pattern `position`, whose path spells `parsed`'s but for its values,
+    /// does not open it: its first parameter whose value is not of its type, else its first
+    /// query item the URL lacks or holds a value of another type. Nil when nothing refuses it.
+    private static func refusal(of parsed: ParsedURL, by position: Int, in indexed: IndexedApp) -> String? {
+        let app = indexed.app
+        let route = indexed.routes[position]
+        for (segment, value) in zip(indexed.paths[position].path.value.segments, parsed.segments) {
+            guard case .parameter(let name) = segment else { continue }
+            let type = route.parameterType(name)
+            if !holds(type.values, value, symbols: app.symbols) {
+                let shown = String(decoding: value, as: UTF8.self)
+                return "its parameter '\(app.text(name))' is of type \(type.description(app.text)), which '\(shown)' is not"
+            }
+        }
+        for item in route.query {
+            let name = app.text(item.name.value)
+            let set = item.constraint
+            guard let value = parsed.query.first(where: { $0.name == name })?.value, !value.isEmpty else {
+                if !set.allowsAbsence { return "its query item '\(name)' is required, and the URL has none" }
+                continue
+            }
+            if !holds(set.values, Array(value.utf8), symbols: app.symbols) {
+                return "its query item '\(name)' is of type \(item.effectiveType.description(app.text)), which '\(value)' is not"
+            }
+        }
+        return nil
+    }
+
+    /// `route 'show' ('/shows/:showId')`: the route of pattern `position`, as a refusal names it.
+    private static func described(_ position: Int, in indexed: IndexedApp) -> String {
+        let app = indexed.app
+        return "route '\(app.text(indexed.routes[position].id.value))' ('\(app.text(indexed.paths[position].path.value.text))')"
+    }
+
+    /// For a path no pattern matches, why the first route whose path spells it but for its
+    /// parameters' types refuses it; nil when no route's path spells it. Asked only of a URL
+    /// that opens nothing.
+    private static func typeRefusal(
+        of parsed: ParsedURL, _ canonical: [[UInt8]], _ shapes: [ValueShape], in candidates: [IndexedApp]
+    ) -> String? {
+        for indexed in candidates {
+            let segments = zip(canonical, shapes).map { (symbol: indexed.app.symbols.lookup($0[...]), shape: $1) }
+            for position in indexed.trie.matches(segments, ignoringTypes: true) {
+                if let refusal = refusal(of: parsed, by: position, in: indexed) {
+                    return "\(described(position, in: indexed)) matches '\(parsed.path)' but for its types: \(refusal)"
                 }
             }
         }

@@ -346,7 +346,7 @@ extension SegmentTrie {
     /// shape of its decoded value: one walk, like the conflict walk, over static edges equal to
     /// the segment, the wildcard and the typed children that hold it, and `**` endings while
     /// segments remain.
-    func matches(_ segments: [(symbol: Symbol?, shape: ValueShape)]) -> [Int] {
+    func matches(_ segments: [(symbol: Symbol?, shape: ValueShape)], ignoringTypes: Bool = false) -> [Int] {
         var found: [Int] = []
         var pending: [(node: Int32, depth: Int)] = [(0, 0)]
         func collect(_ head: Int32) {
@@ -367,9 +367,11 @@ extension SegmentTrie {
             let wildcard = wildcardChild[Int(node)]
             if wildcard != none { pending.append((wildcard, depth + 1)) }
             if let typed = typedChildren(of: node) {
-                if typed.integer != none && segment.shape == .integer { pending.append((typed.integer, depth + 1)) }
-                if typed.uuid != none && segment.shape == .uuid { pending.append((typed.uuid, depth + 1)) }
-                if let symbol = segment.symbol {
+                if typed.integer != none && (ignoringTypes || segment.shape == .integer) { pending.append((typed.integer, depth + 1)) }
+                if typed.uuid != none && (ignoringTypes || segment.shape == .uuid) { pending.append((typed.uuid, depth + 1)) }
+                if ignoringTypes {
+                    for (_, child) in typed.listed { pending.append((child, depth + 1)) }
+                } else if let symbol = segment.symbol {
                     let value = ListedValue(segment: symbol, shape: segment.shape)
                     for (values, child) in typed.listed where values.contains(value) { pending.append((child, depth + 1)) }
                 }
