@@ -92,8 +92,12 @@ struct TypedClaimsTests {
             let encoded = ClaimedSegments(app, spelling: .encoded)
             let decoded = ClaimedPathLanguage(segments: ClaimedSegments(app, spelling: .decoded))
             if encoded.tellsShapesApart { typedDecisions += 1 }
+            // A path with a trailing '/' is claimed as the path without it: resolved once.
+            var claimed: [Substring: Bool] = [:]
             for path in paths {
-                let expected = AppleAssociationTests.claimed(path, app: app, resolver: resolver)
+                let bare = path.count > 1 && path.hasSuffix("/") ? path.dropLast() : Substring(path)
+                let expected = claimed[bare] ?? AppleAssociationTests.claimed(String(bare), app: app, resolver: resolver)
+                claimed[bare] = expected
                 let inDomain = !path.contains("%")
                 if inDomain || ClaimedPathLanguage.isEncodedSpelling(path) {
                     #expect(Self.accepts(ClaimedPathLanguage(segments: encoded), path) == expected, "\(path) in\n\(manifest)")
@@ -206,7 +210,7 @@ struct TypedClaimsTests {
         #expect(
             typed.map(\.message) == [
                 "apple-app-site-association cannot say which values 6 typed routes such as 'product' accept: on iOS "
-                    + "https://example.com/products/x opens the app though no route opens it, and the app's Route(url:) finds no route for it"
+                    + "https://example.com/products/x opens the app though no route opens it, and the app's RouteLink(url:) finds no route for it"
             ])
         #expect(findings.filter { $0.rule == APILevelLimitRule.description.id }.count == (minimumSDK < 31 ? 1 : 0))
         #expect(warnings.contains { $0.hasPrefix("iOS: https://example.com/products/x is claimed, though no web route opens it: ") })

@@ -12,7 +12,7 @@ package enum TypedLinkLimitRule: PlatformRule {
             `params: {id: int}` makes `/products/42` a URL of `/products/:id` and `/products/abc` \
             none. An apple-app-site-association cannot say so: its `?*` takes any segment, so it \
             claims `/products/abc` too, and the app receives a link it routes nowhere (the \
-            generated `Route(url:)` returns nil: show the website's page or a search instead). \
+            generated `RouteLink(url:)` returns nil: show the website's page or a search instead). \
             Android's `pathAdvancedPattern` says integers and UUIDs from API 31, but not \
             "anything else" where another route takes the other values. `generate app-links` \
             writes the smallest superset a platform can express; `unclaimed-route` and \
@@ -61,7 +61,7 @@ package enum TypedLinkLimitRule: PlatformRule {
             let message =
                 fact.claimsMore
                 ? "\(fact.file) cannot say which values \(routes)\(example) \(accept): on \(platform) \(fact.url) "
-                    + "opens the app though no route opens it, and the app's Route(url:) finds no route for it"
+                    + "opens the app though no route opens it, and the app's RouteLink(url:) finds no route for it"
                 : "\(fact.file) cannot say which values \(routes)\(example) \(accept): on \(platform) \(fact.url) "
                     + "is left to the website though a route opens it"
             findings.report(
