@@ -78,7 +78,7 @@ package enum RuleDocumentation {
         |---|---|---|
         | `unknown-key` one slip from a key | the key it nearly spells, when the entity does not set it | `missing-field` of that key |
         | `unknown-reference` of a tab's `root` one slip from a route | the route it nearly spells | `unreachable-route` of the routes it leads to |
-        | `missing-holder` one slip from a holder | the holder it nearly spells, whose `params` and scope they judge | `unused-holder` of that holder |
+        | `missing-holder` one slip from a holder | the holder it nearly spells | `unused-holder` of that holder, `holder-params` of the route |
         | `invalid-value` of a type one slip from a type, or another router's name for it (`integer`) | the type it nearly names (`int`) | `unusable-fallback`, `unbuildable-stack`, `unusable-up`, `wrong-example` |
         | `invalid-value` of a type that nearly names none | the route's values as undecided | `unusable-fallback`, `unbuildable-stack` and `unusable-up` of that route, `wrong-example` of its examples |
         | `invalid-path` | the route's values as undecided | the same |
