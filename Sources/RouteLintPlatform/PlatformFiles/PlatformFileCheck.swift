@@ -236,9 +236,10 @@ extension PlatformLinkCheck {
                         facts.unclaimed.append(
                             .init(
                                 route: routeReference(routes, index), url: url, file: judged, fileStart: file.start,
-                                platform: platform))
+                                platform: platform, fileIsGenerated: file.isGenerated))
                     } else if let (range, name) = comparison.claimant(witness.secondDecider) {
-                        facts.unrouted.append(.init(url: url, claimant: name, range: range, platform: platform))
+                        facts.unrouted.append(
+                            .init(url: url, claimant: name, range: range, platform: platform, fileIsGenerated: file.isGenerated))
                     }
                 }
                 return reached

@@ -75,6 +75,8 @@ package struct PlatformFacts: Sendable {
         package let range: SourceRange
         /// Where the claim holds.
         package var platform: Platform
+        /// Whether `generate app-links` wrote the file (`PlatformFile.isGenerated`).
+        package var fileIsGenerated = false
     }
 
     package struct UnclaimedRoute: PlatformFact {
@@ -83,6 +85,8 @@ package struct PlatformFacts: Sendable {
         package let file: String
         package let fileStart: SourceRange
         package var platform: Platform
+        /// Whether `generate app-links` wrote the file (`PlatformFile.isGenerated`).
+        package var fileIsGenerated = false
     }
 
     /// A route of the claimed set: its id and where its path (or the alias) is written, and its

@@ -45,7 +45,8 @@ package enum UnclaimedRouteRule: PlatformRule {
             findings.report(
                 description,
                 "route '\(fact.route.id)' opens \(fact.url), "
-                    + "which \(fact.file) does not claim (\(fact.platform))",
+                    + "which \(fact.file) does not claim (\(fact.platform))"
+                    + (fact.fileIsGenerated ? PlatformRuleText.regenerate(fact.file) : ""),
                 at: fact.route.pathRange,
                 related: [RelatedLocation(fact.fileStart, "\(fact.file) is read here")],
                 subjects: [.route(fact.route.id), FindingSubject(.value, fact.file)])

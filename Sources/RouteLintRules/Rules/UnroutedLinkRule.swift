@@ -43,7 +43,7 @@ package enum UnroutedLinkRule: PlatformRule {
         for fact in facts.unrouted {
             grouped.report(
                 "\(fact.url) opens the app through \(fact.claimant) (\(fact.platform)), "
-                    + "but no web route opens it",
+                    + "but no web route opens it" + (fact.fileIsGenerated ? PlatformRuleText.regenerate(nil) : ""),
                 at: fact.range, subjects: [FindingSubject(.value, fact.url)])
         }
         grouped.flush(into: &findings)
