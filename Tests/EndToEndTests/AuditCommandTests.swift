@@ -67,6 +67,29 @@ struct AuditCommandTests {
         #expect(!dom.contains("src=\"http") && !dom.contains("href=\"http") && !dom.contains("@import"))
     }
 
+    @Test("every finding is counted where it is: the apps' counts and the files of no app add up to the findings listed")
+    func countsAddUp() throws {
+        let fixtures = "Tests/RouteLintRunsTests/Fixtures/err"
+        let (result, page) = try Self.audit([
+            "\(fixtures)/duplicate-key.routes.yaml", "\(fixtures)/yaml-syntax-tab-indentation.routes.yaml",
+        ])
+        defer { try? FileManager.default.removeItem(at: page) }
+        #expect(result.status == 1, "\(result.stderr)")
+        let html = try String(contentsOf: page, encoding: .utf8)
+        let listed = Self.count("<li id=\"finding-", in: html)
+        #expect(html.contains("<a href=\"#findings\">Findings (\(listed))</a>"))
+        // The file that did not parse belongs to no app: its finding is counted in a section of its own.
+        #expect(html.contains("<a href=\"#elsewhere\">Files of no app</a>"))
+        #expect(html.contains("could not be read into an app: 1 finding.</p>"))
+        #expect(html.contains("<td>\(fixtures)/yaml-syntax-tab-indentation.routes.yaml</td><td>1</td>"))
+        let counted = ["errors", "warnings", "notes"].reduce(0) { total, kind in
+            total
+                + html.components(separatedBy: "data-count=\"\(kind)\" class=\"\(kind.dropLast())\">").dropFirst()
+                .compactMap { Int($0.prefix { $0.isNumber }) }.reduce(0, +)
+        }
+        #expect(counted + 1 == listed)
+    }
+
     @Test("planted defects: counts by rule in the chart, marked nodes linked to their route, filters that filter")
     func plantedDefects() throws {
         let (result, page) = try Self.audit(["Tests/RouteLintRunsTests/Fixtures/err/missing-holder.routes.yaml"])

@@ -32,6 +32,28 @@ package struct AppAudit: Sendable {
         package var total: Int { errors + warnings + notes }
     }
 
+    /// `findings` per rule, the rules with most findings first, and the files with the most of
+    /// them (at most ten), most first: an app's, or those of the files of no app.
+    package static func counts(of findings: [Finding], files: [SourceFile]) -> ([RuleCount], [(path: String, count: Int)]) {
+        var byRule: [String: RuleCount] = [:]
+        var byFile: [FileID: Int] = [:]
+        for finding in findings {
+            var count = byRule[finding.rule] ?? RuleCount(rule: finding.rule)
+            switch finding.severity {
+            case .error: count.errors += 1
+            case .warning: count.warnings += 1
+            case .note: count.notes += 1
+            }
+            byRule[finding.rule] = count
+            byFile[finding.range.file, default: 0] += 1
+        }
+        let rules = byRule.values.sorted { ($0.total, $1.rule) > ($1.total, $0.rule) }
+        let mostFindings = byFile.sorted { ($0.value, $1.key.index) > ($1.value, $0.key.index) }.prefix(10).map {
+            (files[Int($0.key.index)].path, $0.value)
+        }
+        return (rules, mostFindings)
+    }
+
     /// The findings in the app's files, per rule, the rules with most findings first.
     package let findingsByRule: [RuleCount]
     /// The files with the most findings, most first (at most ten).
@@ -109,22 +131,7 @@ package struct AppAudit: Sendable {
 
         let appFiles = Set(app.files.map(\.id))
         let own = findings.filter { appFiles.contains($0.range.file) }
-        var byRule: [String: RuleCount] = [:]
-        var byFile: [FileID: Int] = [:]
-        for finding in own {
-            var count = byRule[finding.rule] ?? RuleCount(rule: finding.rule)
-            switch finding.severity {
-            case .error: count.errors += 1
-            case .warning: count.warnings += 1
-            case .note: count.notes += 1
-            }
-            byRule[finding.rule] = count
-            byFile[finding.range.file, default: 0] += 1
-        }
-        findingsByRule = byRule.values.sorted { ($0.total, $1.rule) > ($1.total, $0.rule) }
-        filesWithMostFindings = byFile.sorted { ($0.value, $1.key.index) > ($1.value, $0.key.index) }.prefix(10).map {
-            (files[Int($0.key.index)].path, $0.value)
-        }
+        (findingsByRule, filesWithMostFindings) = Self.counts(of: own, files: files)
 
         // The surface.
         let routesWithPaths = app.routes.filter { $0.path != nil }

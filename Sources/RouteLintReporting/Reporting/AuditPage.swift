@@ -26,6 +26,11 @@ package struct AuditPage: Reporter {
         let audits = report.apps.enumerated().map { index, app in
             AppAudit(app, index: index, findings: report.active, files: report.files)
         }
+        // Findings in files of no app — platform link files, manifests that could not be read
+        // into one — have a section of their own, so that the apps' counts and theirs add up to
+        // the findings listed.
+        let appFiles = Set(report.apps.flatMap { $0.files.map(\.id) })
+        let elsewhere = report.active.filter { !appFiles.contains($0.range.file) }
         output.write(
             """
             <!doctype html>
@@ -48,10 +53,32 @@ package struct AuditPage: Reporter {
         for skipped in report.skippedChecks { output.write("<p class=\"incomplete\">\(Self.escaped(skipped))</p>\n") }
         output.write("<nav><ul>\n")
         for audit in audits { output.write("<li><a href=\"#app-\(audit.index)\">\(Self.escaped(audit.name))</a></li>\n") }
+        if !elsewhere.isEmpty { output.write("<li><a href=\"#elsewhere\">Files of no app</a></li>\n") }
         output.write("<li><a href=\"#findings\">Findings (\(report.active.count))</a></li>\n</ul></nav>\n</header>\n<main>\n")
         for (audit, app) in zip(audits, report.apps) { writeApp(audit, app, report: report, to: &output) }
+        if !elsewhere.isEmpty { writeElsewhere(elsewhere, files: report.files, to: &output) }
         writeFindings(report, apps: report.apps, to: &output)
         output.write("</main>\n<script>\(Self.script)</script>\n</body>\n</html>\n")
+    }
+
+    // MARK: - Files of no app
+
+    /// The findings of files that belong to no app, counted as an app's are.
+    private func writeElsewhere<Output: TextOutputStream>(_ findings: [Finding], files: [SourceFile], to output: inout Output) {
+        let (byRule, mostFindings) = AppAudit.counts(of: findings, files: files)
+        output.write(
+            """
+            <section class="app" id="elsewhere">
+            <h2>Files of no app</h2>
+            <p>Platform link files, and manifests that could not be read into an app: \(findings.count) \
+            \(findings.count == 1 ? "finding" : "findings").</p>
+            <h3>Findings by rule</h3>
+
+            """)
+        output.write(Self.ruleChart(byRule))
+        output.write("<table class=\"files\"><caption>Files with the most findings</caption><tr><th>File</th><th>Findings</th></tr>\n")
+        for (path, count) in mostFindings { output.write("<tr><td>\(Self.escaped(path))</td><td>\(count)</td></tr>\n") }
+        output.write("</table>\n</section>\n")
     }
 
     // MARK: - One app
