@@ -68,7 +68,7 @@ struct NavigationCommandsTests {
                 "  app       not opened: route 'checkout' is web: false: no link file claims it, so the browser opens the website"))
     }
 
-    @Test("resolve --plan prints each URL's plan of the example app; --flag turns a feature off; a bad --flag or an undeclared feature is a usage error")
+    @Test("resolve --plan prints each URL's plan of the example app; --flag turns a feature off; a bad or unknown --flag fails")
     func resolvePlan() throws {
         let result = try RouteLint.run([
             "resolve", "--manifest", "Manifests", "--plan", "https://shop.example.com/orders/7", "https://shop.example.com/products/new",
