@@ -2,11 +2,10 @@ import RouteLintCore
 import RouteLintPlatform
 
 /// `routelint generate app-links`: the files through which each platform decides which links
-/// open the app (docs/app-links.md), from the app's claimed set, then checked: what each file
-/// claims under the platform's matcher is compared with the claimed set over every path, per
-/// Android API range, and every difference is a warning with a URL that shows it.
+/// open the app (docs/app-links.md), from the app's claimed set. The run then judges them as
+/// `lint --platform-file` does (`GenerationRun`).
 enum AppLinkFiles {
-    /// The files and what the check after writing them found.
+    /// The files, and what keeps one from being written.
     struct Output {
         var files: [GeneratedFile] = []
         var warnings: [RunMessage] = []
@@ -55,9 +54,6 @@ enum AppLinkFiles {
                 }
             }
             output.files.append(GeneratedFile(name: entitlementsFile, contents: entitlements(hosts: hosts, sources: sources)))
-            let claimed = ClaimedPathLanguage(segments: ClaimedSegments(app, spelling: .encoded))
-            output.warnings += differences(
-                claimed, AppleComponentLanguage(components), platform: "iOS", host: hosts.first, percentIsLiteral: false, app: app)
         }
         if let android {
             let segments = ClaimedSegments(app, spelling: .decoded)
@@ -99,14 +95,6 @@ enum AppLinkFiles {
                         "\(assetLinksFile) is not written: 'android' has no \(missing.joined(separator: " and ")), without which Android "
                             + "verifies no link"))
             }
-            let claimed = ClaimedPathLanguage(segments: segments)
-            let webFilters = filters.filter(\.takesWebLinks)
-            for range in AppLinkLimits.apiRanges(from: level) where !hosts.isEmpty {
-                let language = AndroidFilterLanguage(webFilters, apiLevel: range.lowerBound, dynamicRules: rules?.rules ?? [])
-                output.warnings += differences(
-                    claimed, language, platform: "Android API \(AppLinkLimits.describe(range))", host: hosts.first, percentIsLiteral: true,
-                    app: app)
-            }
         }
         return output
     }
@@ -130,40 +118,6 @@ enum AppLinkFiles {
             }
         }
         return (excludes + [AndroidDynamicRule.allowingEverything], carvedOut)
-    }
-
-    /// A warning per kind of difference between the claimed set and what a file claims: the
-    /// first (shortest) URL claimed wrongly each way.
-    private static func differences<Platform: PathLanguage>(
-        _ claimed: ClaimedPathLanguage, _ platform: Platform, platform name: String, host: String?, percentIsLiteral: Bool,
-        app: AppModel
-    ) -> [RunMessage] {
-        guard let host else { return [] }
-        // A generated file holds a few patterns per route.
-        var budget = ComparisonBudget(first: claimed.segments.routes.count, second: claimed.segments.routes.count * 3)
-        switch PathLanguageComparison.compare(claimed, platform, budget: &budget) {
-        case .tooLarge(let limit):
-            return [RunMessage(.warning, "\(name): the claims are too large to compare (more than \(limit) steps); they were not checked")]
-        case .compared(let witnesses):
-            var messages: [RunMessage] = []
-            for inFirst in [true, false] {
-                guard let witness = witnesses.first(where: { $0.inFirst == inFirst }) else { continue }
-                let url = TerminalText.escape(WitnessPath.url(host: host, path: witness.path, percentIsLiteral: percentIsLiteral))
-                if inFirst {
-                    let route = witness.firstDecider.map {
-                        "route '\(TerminalText.escape(app.text(claimed.segments.routes[$0].id.value)))'"
-                    }
-                    messages.append(RunMessage(.warning, "\(name): \(url) is not claimed, though \(route ?? "a web route") opens it"))
-                } else {
-                    // Where routes are typed, a platform that cannot say a value's type claims
-                    // the smallest superset (docs/app-links.md, "Typed routes and query items").
-                    let reason =
-                        claimed.segments.hasTypedRoutes ? ": the file cannot say which values typed routes accept [typed-link-limit]" : ""
-                    messages.append(RunMessage(.warning, "\(name): \(url) is claimed, though no web route opens it\(reason)"))
-                }
-            }
-            return messages
-        }
     }
 
     // MARK: - Apple

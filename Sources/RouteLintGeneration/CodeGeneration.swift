@@ -58,8 +58,8 @@ package enum KotlinSerialization: String, CaseIterable, Sendable {
 package enum CodeGeneration {
     /// What `generate` gives for an app that lints clean.
     package enum Outcome: Sendable {
-        /// The files, in the order they are written, and warnings about them (a claim the
-        /// platform cannot express exactly).
+        /// The files, in the order they are written, and warnings about them (a holder type
+        /// unknown, a platform file not written for want of a setting).
         case generated([GeneratedFile], warnings: [RunMessage])
         /// The files cannot be written as the platform reads them (an apple-app-site-association
         /// over Apple's size limit): why, and the warnings before.

@@ -130,12 +130,17 @@ struct Generate: ParsableCommand {
             TextReporter(options: .init(colored: false, summary: false, onlyFailing: true)).write(run.report, to: &standardError)
             printError(RunMessage(.error, "the route set does not lint clean, so nothing is generated"))
             throw ExitCode(run.verdict.exitStatus == 2 ? Exit.usageOrUnreadable : Exit.failingFindings)
-        case .finished(.refused(let reason, let warnings)):
+        case .finished(.refused(let reason, let warnings), _):
             for warning in warnings { printError(warning) }
             printError(reason)
             throw ExitCode(Exit.failingFindings)
-        case .finished(.generated(let files, let warnings)):
+        case .finished(.generated(let files, let warnings), let checked):
             for warning in warnings { printError(warning) }
+            // What lint finds in the platform files written, printed as lint prints it.
+            if let checked, !checked.active.isEmpty {
+                var standardError = StandardError()
+                TextReporter(options: .init(colored: false, summary: false)).write(checked, to: &standardError)
+            }
             if check {
                 let differing = CodeGeneration.differences(files, in: output)
                 guard differing.isEmpty else {

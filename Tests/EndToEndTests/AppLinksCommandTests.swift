@@ -33,16 +33,18 @@ struct AppLinksCommandTests {
         }
     }
 
-    @Test("below API 31 generate warns, with a URL, of what the filters cannot claim; the files are still written")
-    func warnsBelowAPI31() throws {
+    @Test("below API 31 generate gives lint's note, with a URL and the fix, of what the filters cannot claim; the files are still written")
+    func notesBelowAPI31() throws {
         try GenerateCommandTests.withDirectory { directory in
             let output = directory.appendingPathComponent("out").path
             let result = try RouteLint.run(["generate", "app-links", "Manifests", "--output", output, "--android-min-sdk", "26"])
             #expect(result.status == 0)
             #expect(
                 result.stderr
-                    == "routelint: warning: Android API 26–30: https://shop.example.com/items/x is not claimed, though route 'product-detail' opens it\n"
-            )
+                    == "\(output)/AndroidManifest.xml:11:13: note: Android API 26–30 cannot hold a parameter to one segment: "
+                    + "AndroidManifest.xml leaves URLs of 5 routes to the website, such as https://shop.example.com/items/x "
+                    + "(route 'product-detail'); 'min-sdk: 31' claims them, 'inexact: claim-more' opens them in the app [api-level-limit]\n"
+                    + "            <intent-filter android:autoVerify=\"true\">\n            ^~~~~~~~~~~~~~\n")
             #expect(FileManager.default.fileExists(atPath: output + "/AndroidManifest.xml"))
             let misuse = try RouteLint.run(["generate", "swift", "Manifests", "--output", output, "--android-min-sdk", "26"])
             #expect(misuse.status == 2)

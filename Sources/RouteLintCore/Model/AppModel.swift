@@ -331,6 +331,18 @@ extension AppModel {
         return iosSettings.flatMap(\.appIDs).filter { seen.insert($0.value).inserted }
     }
 
+    /// The app as its platform files are judged at the lowest Android API level `level` (where
+    /// `generate app-links --android-min-sdk` writes them for another level than `min-sdk`).
+    package func withAndroidMinimumSDK(_ level: Int) -> AppModel {
+        guard !androidSettings.isEmpty else { return self }
+        var judged = self
+        let start = SourcePosition(line: 1, column: 1)
+        let range = androidSettings[0].minSDK?.range ?? SourceRange(file: files[0].id, start: start, end: start)
+        for index in judged.androidSettings.indices { judged.androidSettings[index].minSDK = nil }
+        judged.androidSettings[0].minSDK = Located(level, at: range)
+        return judged
+    }
+
     /// The Android settings in force: each field as the first file (in path order) that sets
     /// it has it, and the fingerprints of every file, each once; nil when no file has `android`.
     package var android: AndroidSettings? {

@@ -1,5 +1,8 @@
 import RouteLintCore
 import RouteLintGeneration
+import RouteLintPlatform
+import RouteLintReporting
+import RouteLintRules
 
 /// `routelint generate`: lints as `lint` does, then generates the chosen app. A route set with
 /// failing findings has no well-defined router (two routes for one URL, a holder that does not
@@ -9,8 +12,9 @@ package enum GenerationRun {
     package enum Outcome: Sendable {
         /// The lint failed or could not be made: the run, to report.
         case lintFailed(LintRun)
-        /// The set lints clean: the files, or why they cannot be written.
-        case finished(CodeGeneration.Outcome)
+        /// The set lints clean: the files, or why they cannot be written; for platform link
+        /// files, what `lint --platform-file` finds in them (`checked`), to report as lint does.
+        case finished(CodeGeneration.Outcome, checked: LintReport?)
     }
 
     /// Lints as `lint` does with `lint`, then generates the app `options` choose. Throws for a
@@ -31,11 +35,35 @@ package enum GenerationRun {
             guard let output = options.outputDirectory else { return path }
             return FilePath.relative(path, seenFrom: output, in: lint.workingDirectory)
         }
+        let generated: CodeGeneration.Outcome
         do {
-            return .finished(
-                try CodeGeneration.generate(app, sources: sources, options, configuredHolderTypes: run.configuration.holderTypes))
+            generated = try CodeGeneration.generate(app, sources: sources, options, configuredHolderTypes: run.configuration.holderTypes)
         } catch {
             throw RunFailure(run.messages + [RunMessage(.error, "cannot generate: \(error.description)")])
         }
+        guard options.language == .appLinks, case .generated(let files, _) = generated else { return .finished(generated, checked: nil) }
+        return .finished(generated, checked: check(files, of: app, lint: run, options))
+    }
+
+    /// What `lint --platform-file` finds in the platform link files just generated, judged
+    /// against `app` at the API level they were written for: the claims a platform cannot make
+    /// exactly (`api-level-limit`, `typed-link-limit`) with their fixes, as lint words them.
+    private static func check(_ files: [GeneratedFile], of app: AppModel, lint run: LintRun, _ options: CodeGeneration.Options)
+        -> LintReport
+    {
+        let folder = options.outputDirectory.map { $0.hasSuffix("/") ? $0 : $0 + "/" } ?? ""
+        let sources = files.enumerated().map { offset, file in
+            PlatformFileSource(
+                file: SourceFile(id: FileID(run.files.count + offset), path: folder + file.name, bytes: Array(file.contents.utf8)),
+                app: app.name.map { app.text($0.value) })
+        }
+        let judged = options.androidMinimumSDK.map { app.withAndroidMinimumSDK($0) } ?? app
+        var cache = PlatformCheckCache()
+        let (sink, _) = Linter.checkPlatformFiles(sources, apps: [judged], configuration: run.configuration, cache: &cache)
+        var findings = sink.findings
+        Finding.sortIntoReportOrder(&findings)
+        return LintReport(
+            active: findings, files: run.files + sources.map { $0.file }, totals: .init(files: 0, routes: 0, seconds: nil),
+            failingSeverity: run.report.failingSeverity, root: run.report.root)
     }
 }
