@@ -20,7 +20,7 @@ package enum AssociationSizeRule: PlatformRule {
                 "↓"
                     + PlatformExamples.association(
                         PlatformExamples.exactComponents.replacingFirst(
-                            #"{"/": "/"}"#, with: #"{"/": "/", "comment": ""# + String(repeating: "x", count: 131_072) + #""}"#)))
+                            #"{"/": "/"}"#, with: #"{"/": "/", "comment": ""# + RuleExample.filler(131_072) + #""}"#)))
         ],
         nonTriggeringExamples: [
             PlatformExamples.files("apple-app-site-association", PlatformExamples.association(PlatformExamples.exactComponents))

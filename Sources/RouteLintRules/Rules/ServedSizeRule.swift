@@ -20,7 +20,7 @@ package enum ServedSizeRule: HostRule {
                 ServedExamples.response(
                     "200 OK",
                     body: ServedExamples.association.replacingFirst(
-                        #"{"/": "/"}"#, with: #"{"/": "/", "comment": ""# + String(repeating: "x", count: ServedFile.bodyLimit) + #""}"#)),
+                        #"{"/": "/"}"#, with: #"{"/": "/", "comment": ""# + RuleExample.filler(ServedFile.bodyLimit) + #""}"#)),
                 marksHost: true)
         ],
         nonTriggeringExamples: [ServedExamples.served(ServedExamples.response("200 OK"), marksHost: false)])
