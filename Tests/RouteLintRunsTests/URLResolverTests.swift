@@ -89,18 +89,23 @@ struct URLResolverTests {
     @Test(
         "unknown hosts and schemes, and malformed paths, do not resolve",
         arguments: [
-            ("https://evil.example/cart", "host 'evil.example' is not declared (hosts: shop.example.com, *.shop.example.net)"),
-            ("other://cart", "scheme 'other' is not declared (schemes: shop)"),
-            ("https:///cart", "it names no host"),
-            ("/a//b", "the path '/a//b' has an empty segment"),
-            ("/a/%zz", "the path '/a/%zz' has a '%' that does not start a percent-escape"),
-            ("cart", "'cart' is neither a URL with a scheme nor a path starting with '/'"),
-            ("/nowhere/at/all", "no route's path matches '/nowhere/at/all'"),
+            (
+                "https://evil.example/cart", "unknown-host",
+                "host 'evil.example' is not declared (hosts: shop.example.com, *.shop.example.net)"
+            ),
+            ("other://cart", "unknown-scheme", "scheme 'other' is not declared (schemes: shop)"),
+            ("https:///cart", "unknown-host", "it names no host"),
+            ("/a//b", "not-a-url", "the path '/a//b' has an empty segment"),
+            ("/a/%zz", "not-a-url", "the path '/a/%zz' has a '%' that does not start a percent-escape"),
+            ("cart", "not-a-url", "'cart' is neither a URL with a scheme nor a path starting with '/'"),
+            ("/nowhere/at/all", "no-matching-path", "no route's path matches '/nowhere/at/all'"),
         ])
-    func unmatched(_ url: String, _ reason: String) {
+    func unmatched(_ url: String, _ kind: String, _ reason: String) {
         let resolution = Self.resolver.resolve(url)
         #expect(resolution.status == .unmatched)
-        #expect(resolution.reason == reason)
+        #expect(resolution.reason?.kind.rawValue == kind)
+        #expect(resolution.reason?.message == reason)
+        #expect(resolution.reason?.route == nil && resolution.reason?.parameter == nil)
     }
 
     @Test(
@@ -108,34 +113,45 @@ struct URLResolverTests {
         arguments: [
             (
                 "/shows/abc",
-                "route 'show' ('/shows/:showId') matches '/shows/abc' but for its types: its parameter 'showId' is of type int, which 'abc' is not"
+                "route 'show' ('/shows/:showId') matches '/shows/abc' but for its types: its parameter 'showId' is of type int, which 'abc' is not",
+                "parameter-type show showId int abc"
             ),
             (
                 "/shows/7/tabs/x",
                 "route 'show-tab' ('/shows/:showId/tabs/:tab') matches '/shows/7/tabs/x' but for its types: its parameter 'tab' is of "
-                    + "type [info, episodes], which 'x' is not"
+                    + "type [info, episodes], which 'x' is not",
+                "parameter-type show-tab tab [info, episodes] x"
             ),
             (
                 "/search",
-                "route 'search' ('/search') matches '/search', but not its query: its query item 'q' is required, and the URL has none"
+                "route 'search' ('/search') matches '/search', but not its query: its query item 'q' is required, and the URL has none",
+                "missing-query-item search q string -"
             ),
             (
                 "/search?q=a&page=two",
-                "route 'search' ('/search') matches '/search', but not its query: its query item 'page' is of type int, which 'two' is not"
+                "route 'search' ('/search') matches '/search', but not its query: its query item 'page' is of type int, which 'two' is not",
+                "query-item-type search page int two"
             ),
-            ("/nothing", "no route's path matches '/nothing'"),
+            ("/nothing", "no route's path matches '/nothing'", "no-matching-path - - - -"),
+            ("shop://settings", "route 'settings' is in-app: no link from outside the app opens it", "in-app settings - - -"),
         ])
-    func refusedByTypes(_ url: String, _ reason: String) {
+    func refusedByTypes(_ url: String, _ reason: String, _ fields: String) {
         let manifest = """
             manifest: 1
             routes:
               show: {path: '/shows/:showId', params: {showId: int}, entry: true, holder: H}
               show-tab: {path: '/shows/:showId/tabs/:tab', params: {showId: int, tab: [info, episodes]}, entry: true, holder: H}
               search: {path: /search, query: {q: {type: string, required: true}, page: int}, entry: true, holder: H}
+              settings: {path: /settings, in-app: true, holder: H}
+            schemes: [shop]
             """
         let resolution = URLResolver(apps: lint(manifest).apps).resolve(url)
         #expect(resolution.status == .unmatched)
-        #expect(resolution.reason == reason)
+        #expect(resolution.reason?.message == reason)
+        let named = resolution.reason.map { reason in
+            [reason.kind.rawValue, reason.route, reason.parameter, reason.type, reason.value].map { $0 ?? "-" }.joined(separator: " ")
+        }
+        #expect(named == fields)
     }
 
     @Test("Stripe: every template, filled in, resolves to its own route")

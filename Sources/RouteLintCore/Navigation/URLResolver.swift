@@ -31,7 +31,7 @@ package struct URLResolver: Sendable {
         /// Query items other than a `tab` that selected the tab, in URL order.
         package var query: [Pair] = []
         /// Why the URL did not resolve to one route.
-        package var reason: String?
+        package var reason: Reason?
         /// Why the phone does not hand the URL to the app although its route matches: an `http`
         /// URL, or an `https` URL of a `web: false` route, opens in the browser. Nil for a URL
         /// the app is handed (a custom scheme, an `https` link of a web route, a bare path).
@@ -44,6 +44,47 @@ package struct URLResolver: Sendable {
         init(url: String, status: Status) {
             self.url = url
             self.status = status
+        }
+    }
+
+    /// Why a URL opens no one route: a sentence for people, and for programs its kind and the
+    /// route, parameter (or query item), type and value it names (docs/usage.md, "Which route
+    /// does a URL open?").
+    package struct Reason: Sendable, Equatable {
+        /// What kept the URL from opening one route.
+        package enum Kind: String, Sendable {
+            /// It is no URL or path routelint reads.
+            case notAURL = "not-a-url"
+            /// No app declares its scheme, or its host.
+            case unknownScheme = "unknown-scheme", unknownHost = "unknown-host"
+            /// No route's path spells its path.
+            case noMatchingPath = "no-matching-path"
+            /// A route's path spells it, but a parameter's value is not of its type.
+            case parameterType = "parameter-type"
+            /// A route's path matches, but a required query item is missing, or one is not of its type.
+            case missingQueryItem = "missing-query-item", queryItemType = "query-item-type"
+            /// Its route is in-app: no link from outside the app opens it.
+            case inApp = "in-app"
+            /// The best matches conflict.
+            case ambiguous
+        }
+
+        /// What kept the URL from opening one route.
+        package let kind: Kind
+        /// The sentence the text output prints.
+        package let message: String
+        /// The route the URL came nearest to, when one did.
+        package var route: String? = nil
+        /// The path parameter or query item that refused the value, by name.
+        package var parameter: String? = nil
+        /// Its type, as the manifest writes it (`int`, `[users, repos]`).
+        package var type: String? = nil
+        /// The value it refused, decoded; nil for a missing item.
+        package var value: String? = nil
+
+        init(_ kind: Kind, _ message: String) {
+            self.kind = kind
+            self.message = message
         }
     }
 
@@ -109,7 +150,7 @@ package struct URLResolver: Sendable {
         switch ParsedURL.parse(url) {
         case .failure(let error): return error.message
         case .success(let parsed):
-            return apps.contains { parsed.belongs(to: $0.app) } ? nil : parsed.unknownOriginReason(apps: apps.map(\.app))
+            return apps.contains { parsed.belongs(to: $0.app) } ? nil : parsed.unknownOriginReason(apps: apps.map(\.app)).message
         }
     }
 
@@ -120,7 +161,7 @@ package struct URLResolver: Sendable {
         switch ParsedURL.parse(url) {
         case .success(let value): parsed = value
         case .failure(let error):
-            unmatched.reason = error.message
+            unmatched.reason = Reason(.notAURL, error.message)
             return unmatched
         }
         let candidates = apps.filter { parsed.belongs(to: $0.app) }
@@ -145,12 +186,13 @@ package struct URLResolver: Sendable {
             }
         }
         guard !matches.isEmpty else {
-            if let (indexed, position) = refusedByQuery {
-                let refusal = Self.refusal(of: parsed, by: position, in: indexed) ?? ""
-                unmatched.reason = "\(Self.described(position, in: indexed)) matches '\(parsed.path)', but not its query: \(refusal)"
+            if let (indexed, position) = refusedByQuery, let refusal = Self.refusal(of: parsed, by: position, in: indexed) {
+                unmatched.reason = refusal.reason(
+                    "\(Self.described(position, in: indexed)) matches '\(parsed.path)', but not its query: ", route: indexed, position)
             } else {
                 unmatched.reason =
-                    Self.typeRefusal(of: parsed, canonical, shapes, in: candidates) ?? "no route's path matches '\(parsed.path)'"
+                    Self.typeRefusal(of: parsed, canonical, shapes, in: candidates)
+                    ?? Reason(.noMatchingPath, "no route's path matches '\(parsed.path)'")
             }
             return unmatched
         }
@@ -178,7 +220,8 @@ package struct URLResolver: Sendable {
                 return
                     "'\(app.text(match.app.routes[match.position].id.value))' (\(app.text(match.app.paths[match.position].path.value.text)))"
             }
-            ambiguous.reason = "the paths of " + englishList(described) + " all match '\(parsed.path)' and none is more specific"
+            ambiguous.reason = Reason(
+                .ambiguous, "the paths of " + englishList(described) + " all match '\(parsed.path)' and none is more specific")
             return ambiguous
         }
         let app = indexed.app
@@ -187,7 +230,8 @@ package struct URLResolver: Sendable {
         // An in-app route keeps its URLs to the app's own navigation: a link from outside (a
         // scheme or a host) to its path opens nothing, as the generated `RouteLink` refuses it.
         if parsed.scheme != nil && route.isInApp {
-            unmatched.reason = "route '\(app.text(route.id.value))' is in-app: no link from outside the app opens it"
+            unmatched.reason = Reason(.inApp, "route '\(app.text(route.id.value))' is in-app: no link from outside the app opens it")
+            unmatched.reason?.route = app.text(route.id.value)
             return unmatched
         }
         var resolution = Resolution(url: url, status: .resolved)
@@ -309,35 +353,65 @@ package struct URLResolver: Sendable {
                     guard case .literal(let symbol) = segment else { return true }
                     return app.symbols.lookup(PathText.encode(value)[...]) == symbol
                 }
-                if spells, let refusal = Self.refusal(of: parsed, by: position, in: indexed) { return refusal }
+                if spells, let refusal = Self.refusal(of: parsed, by: position, in: indexed) { return refusal.text }
             }
         }
         return nil
     }
 
+    /// What refused a URL whose path a route's spells: a parameter or query item, by name,
+    /// with its type and the value it refused (nil: the item is missing).
+    private struct Refusal {
+        let kind: Reason.Kind
+        let name: String
+        let type: String
+        let value: String?
+
+        /// `its parameter 'id' is of type int, which 'abc' is not`.
+        var text: String {
+            switch kind {
+            case .missingQueryItem: return "its query item '\(name)' is required, and the URL has none"
+            case .queryItemType: return "its query item '\(name)' is of type \(type), which '\(value ?? "")' is not"
+            default: return "its parameter '\(name)' is of type \(type), which '\(value ?? "")' is not"
+            }
+        }
+
+        /// The reason it gives: `lead` and `text`, naming the route of pattern `position`.
+        func reason(_ lead: String, route indexed: IndexedApp, _ position: Int) -> Reason {
+            var reason = Reason(kind, lead + text)
+            reason.route = indexed.app.text(indexed.routes[position].id.value)
+            reason.parameter = name
+            reason.type = type
+            reason.value = value
+            return reason
+        }
+    }
+
     /// Why the route of pattern `position`, whose path spells `parsed`'s but for its values,
     /// does not open it: its first parameter whose value is not of its type, else its first
     /// query item the URL lacks or holds a value of another type. Nil when nothing refuses it.
-    private static func refusal(of parsed: ParsedURL, by position: Int, in indexed: IndexedApp) -> String? {
+    private static func refusal(of parsed: ParsedURL, by position: Int, in indexed: IndexedApp) -> Refusal? {
         let app = indexed.app
         let route = indexed.routes[position]
         for (segment, value) in zip(indexed.paths[position].path.value.segments, parsed.segments) {
             guard case .parameter(let name) = segment else { continue }
             let type = route.parameterType(name)
             if !holds(type.values, value, symbols: app.symbols) {
-                let shown = String(decoding: value, as: UTF8.self)
-                return "its parameter '\(app.text(name))' is of type \(type.description(app.text)), which '\(shown)' is not"
+                return Refusal(
+                    kind: .parameterType, name: app.text(name), type: type.description(app.text),
+                    value: String(decoding: value, as: UTF8.self))
             }
         }
         for item in route.query {
             let name = app.text(item.name.value)
             let set = item.constraint
+            let type = item.effectiveType.description(app.text)
             guard let value = parsed.query.first(where: { $0.name == name })?.value, !value.isEmpty else {
-                if !set.allowsAbsence { return "its query item '\(name)' is required, and the URL has none" }
+                if !set.allowsAbsence { return Refusal(kind: .missingQueryItem, name: name, type: type, value: nil) }
                 continue
             }
             if !holds(set.values, Array(value.utf8), symbols: app.symbols) {
-                return "its query item '\(name)' is of type \(item.effectiveType.description(app.text)), which '\(value)' is not"
+                return Refusal(kind: .queryItemType, name: name, type: type, value: value)
             }
         }
         return nil
@@ -354,12 +428,13 @@ package struct URLResolver: Sendable {
     /// that opens nothing.
     private static func typeRefusal(
         of parsed: ParsedURL, _ canonical: [[UInt8]], _ shapes: [ValueShape], in candidates: [IndexedApp]
-    ) -> String? {
+    ) -> Reason? {
         for indexed in candidates {
             let segments = zip(canonical, shapes).map { (symbol: indexed.app.symbols.lookup($0[...]), shape: $1) }
             for position in indexed.trie.matches(segments, ignoringTypes: true) {
                 if let refusal = refusal(of: parsed, by: position, in: indexed) {
-                    return "\(described(position, in: indexed)) matches '\(parsed.path)' but for its types: \(refusal)"
+                    return refusal.reason(
+                        "\(described(position, in: indexed)) matches '\(parsed.path)' but for its types: ", route: indexed, position)
                 }
             }
         }
@@ -534,15 +609,19 @@ package struct ParsedURL {
         return true
     }
 
-    func unknownOriginReason(apps: [AppModel]) -> String {
+    func unknownOriginReason(apps: [AppModel]) -> URLResolver.Reason {
         if let host {
-            if host.isEmpty { return "it names no host" }
+            if host.isEmpty { return URLResolver.Reason(.unknownHost, "it names no host") }
             let declared = apps.flatMap { app in app.hosts.map { app.text($0.value) } }
-            return "host '\(host)' is not declared"
-                + (declared.isEmpty ? " (no manifest declares hosts)" : " (hosts: \(declared.joined(separator: ", ")))")
+            return URLResolver.Reason(
+                .unknownHost,
+                "host '\(host)' is not declared"
+                    + (declared.isEmpty ? " (no manifest declares hosts)" : " (hosts: \(declared.joined(separator: ", ")))"))
         }
         let declared = apps.flatMap { app in app.schemes.map { app.text($0.value) } }
-        return "scheme '\(scheme ?? "")' is not declared"
-            + (declared.isEmpty ? " (no manifest declares schemes)" : " (schemes: \(declared.joined(separator: ", ")))")
+        return URLResolver.Reason(
+            .unknownScheme,
+            "scheme '\(scheme ?? "")' is not declared"
+                + (declared.isEmpty ? " (no manifest declares schemes)" : " (schemes: \(declared.joined(separator: ", ")))"))
     }
 }

@@ -28,9 +28,9 @@ package enum ResolutionReporter {
                 }
                 if index < plans.count, let plan = plans[index] { output += planText(plan, of: resolution) }
             case .ambiguous:
-                output += "\(url) → ambiguous: \(TerminalText.escape(resolution.reason ?? ""))\n"
+                output += "\(url) → ambiguous: \(TerminalText.escape(resolution.reason?.message ?? ""))\n"
             case .unmatched:
-                output += "\(url) → no route: \(TerminalText.escape(resolution.reason ?? ""))\n"
+                output += "\(url) → no route: \(TerminalText.escape(resolution.reason?.message ?? ""))\n"
             }
         }
         return output
@@ -132,6 +132,16 @@ package enum ResolutionReporter {
             }.joined(separator: ", ")
     }
 
+    /// `reason`: its kind and sentence, and the route, parameter (or query item), type and
+    /// value it names, null where it names none.
+    private static func reasonJSON(_ reason: URLResolver.Reason) -> JSONValue {
+        func optional(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
+        return .object([
+            ("kind", .string(reason.kind.rawValue)), ("message", .string(reason.message)), ("route", optional(reason.route)),
+            ("parameter", optional(reason.parameter)), ("type", optional(reason.type)), ("value", optional(reason.value)),
+        ])
+    }
+
     /// The array docs/usage.md defines ("Which route does a URL open?"): one object per URL, in input order. Every key is
     /// always present; what does not apply is null (or empty).
     package static func json(_ resolutions: [URLResolver.Resolution], plans: [PlanOutcome?] = []) -> String {
@@ -156,7 +166,7 @@ package enum ResolutionReporter {
                     ("holder", optional(resolution.holder)),
                     ("params", object(resolution.parameters)),
                     ("query", object(resolution.query)),
-                    ("reason", optional(resolution.reason)),
+                    ("reason", resolution.reason.map(reasonJSON) ?? .null),
                     ("notHandedToApp", optional(resolution.notHandedToApp)),
                 ]
                 if !plans.isEmpty {

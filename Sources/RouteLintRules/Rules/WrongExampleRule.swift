@@ -87,10 +87,10 @@ package enum WrongExampleRule: AppRule {
             if let notHanded = resolution.notHandedToApp { return "does not open the app: \(notHanded)" }
             return nil
         case .ambiguous:
-            return "opens no one route: \(resolution.reason ?? "")"
+            return "opens no one route: \(resolution.reason?.message ?? "")"
         case .unmatched:
             if let mismatch = resolver.typeMismatch(url, route: symbol) { return "opens no route: \(mismatch)" }
-            return "opens no route: \(resolution.reason ?? "")"
+            return "opens no route: \(resolution.reason?.message ?? "")"
         }
     }
 }

@@ -360,7 +360,7 @@ extension ImportedManifest {
             guard resolution.status == .resolved, resolution.notHandedToApp == nil, let route = resolution.route,
                 let index = routeIndex[route]
             else {
-                let why = resolution.notHandedToApp ?? resolution.reason ?? "it opens no one route"
+                let why = resolution.notHandedToApp ?? resolution.reason?.message ?? "it opens no one route"
                 notes.append(Note(.skipped, "test URL \(url) is no example of an imported route: \(why)", at: origin))
                 continue
             }
