@@ -38,6 +38,11 @@ package struct LinkSettings: Sendable {
     package var androidActivity: String?
     package var fingerprints: [String] = []
     package var minimumSDK: Int?
+    /// The values the link files' placeholders and build settings were read with (`--define`),
+    /// by name: written under `android.placeholders` and `ios.build-settings`, so that `lint`
+    /// reads the files as the import did.
+    package var placeholders: [(name: String, value: String)] = []
+    package var buildSettings: [(name: String, value: String)] = []
 
     package init() {}
 }
@@ -194,15 +199,19 @@ package struct ImportedManifest: Sendable {
         if let app { lines.append("app: \(Self.scalar(app))") }
         if !settings.schemes.isEmpty { lines.append("schemes: \(Self.flow(settings.schemes))") }
         if !settings.hosts.isEmpty { lines.append("hosts: \(Self.flow(settings.hosts))") }
-        if !settings.appleAppIDs.isEmpty { lines.append("ios: {app-ids: \(Self.flow(settings.appleAppIDs))}") }
+        let iosFields =
+            (settings.appleAppIDs.isEmpty ? [] : ["app-ids: \(Self.flow(settings.appleAppIDs))"])
+            + (settings.buildSettings.isEmpty ? [] : ["build-settings: \(Self.flowMapping(settings.buildSettings))"])
+        if !iosFields.isEmpty { lines.append("ios: {\(iosFields.joined(separator: ", "))}") }
         if settings.androidPackage != nil || settings.androidActivity != nil || !settings.fingerprints.isEmpty
-            || settings.minimumSDK != nil
+            || settings.minimumSDK != nil || !settings.placeholders.isEmpty
         {
             lines.append("android:")
             if let package = settings.androidPackage { lines.append("  package: \(Self.scalar(package))") }
             if let activity = settings.androidActivity { lines.append("  activity: \(Self.scalar(activity))") }
             if !settings.fingerprints.isEmpty { lines.append("  cert-fingerprints: \(Self.flow(settings.fingerprints))") }
             if let minimumSDK = settings.minimumSDK { lines.append("  min-sdk: \(minimumSDK)") }
+            if !settings.placeholders.isEmpty { lines.append("  placeholders: \(Self.flowMapping(settings.placeholders))") }
         }
         if !activities.isEmpty {
             lines.append("activities:")
@@ -282,6 +291,11 @@ package struct ImportedManifest: Sendable {
     }
 
     private static func flow(_ items: [String]) -> String { "[" + items.map(scalar).joined(separator: ", ") + "]" }
+
+    /// `{name: value, …}`, each quoted where YAML needs it.
+    private static func flowMapping(_ pairs: [(name: String, value: String)]) -> String {
+        "{" + pairs.map { scalar($0.name) + ": " + scalar($0.value) }.joined(separator: ", ") + "}"
+    }
 
     /// Text made safe for one line of comment: control characters escaped.
     static func commentText(_ text: String) -> String {

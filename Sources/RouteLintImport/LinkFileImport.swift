@@ -35,7 +35,7 @@ package struct LinkFileImport: Sendable {
     package mutating func read(_ sources: [PlatformFileSource]) {
         for source in sources {
             guard let kind = source.kind else { continue }
-            let file = PlatformFile.read(source, kind: kind, evenOversized: true)
+            let file = PlatformFile.read(source, kind: kind, values: BuildValues(for: source, app: nil), evenOversized: true)
             let lines = LineIndex(source.file.bytes)
             for issue in file.issues {
                 switch issue {
@@ -48,6 +48,14 @@ package struct LinkFileImport: Sendable {
                         .init(
                             .skipped, "expected \(expected), found \(found); the platform reads nothing there, nor does the import",
                             at: ImportOrigin(path: source.file.path, range: range, text: "")))
+                case .unresolvedReference(let unresolved, let range):
+                    // A host or path the build fills in: without its value the import cannot
+                    // tell what the app claims.
+                    problems.append(
+                        (
+                            source.file.path,
+                            "\(range.start.line):\(range.start.column): '\(unresolved.reference)' has no value: \(unresolved.givenBy)"
+                        ))
                 case .rejectedPattern, .misleadingPattern, .oversizedAssociation, .ignoredDynamicRules:
                     // The pattern is imported as the platform reads it; lint reports the rest.
                     continue
@@ -275,6 +283,22 @@ package struct LinkFileImport: Sendable {
             }
         }
         if let (name, origin) = applicationID ?? namespace { setAndroidPackage(name, at: origin) }
+    }
+
+    /// Keeps the `defines` that `sources` use, to write under `android.placeholders` (a
+    /// `${NAME}` of an AndroidManifest.xml) and `ios.build-settings` (a `$(NAME)` or `${NAME}`
+    /// of an entitlements file): `lint` of the manifest then reads the files as the import did.
+    /// `applicationId` is `android.package`, written already.
+    package mutating func keepDefines(_ defines: [String: String], usedBy sources: [PlatformFileSource]) {
+        for (name, value) in defines.sorted(by: { $0.key < $1.key }) where name != "applicationId" {
+            let texts = { (kind: PlatformFileKind) in
+                sources.filter { $0.kind == kind }.map { String(decoding: $0.file.bytes, as: UTF8.self) }
+            }
+            if texts(.androidManifest).contains(where: { $0.contains("${\(name)}") }) { settings.placeholders.append((name, value)) }
+            if texts(.entitlements).contains(where: { $0.contains("$(\(name))") || $0.contains("${\(name)}") }) {
+                settings.buildSettings.append((name, value))
+            }
+        }
     }
 
     private mutating func setAndroidPackage(_ name: String, at origin: ImportOrigin) {

@@ -190,13 +190,16 @@ public struct LanguageServer {
         }
     }
 
-    /// Asks the client to report changes to manifests and configurations on the disk.
+    /// Asks the client to report changes to manifests, configurations, platform files and
+    /// string resources on the disk.
     private mutating func registerFileWatchers() {
         guard canWatchFiles else { return }
         let watchers =
             ([
                 "**/*.routes.yaml", "**/*.routes.yml", "**/" + LintConfiguration.fileName, "**/apple-app-site-association",
                 "**/apple-app-site-association.json", "**/assetlinks.json", "**/AndroidManifest.xml", "**/*.entitlements",
+                // The string resources AndroidManifest.xml's `@string/` references read.
+                "**/values/*.xml",
             ] as [String]).map(DidChangeWatchedFilesRegistrationOptions.FileSystemWatcher.init)
         let registration = Registration(
             id: "routelint-watched-files", method: "workspace/didChangeWatchedFiles",

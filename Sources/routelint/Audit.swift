@@ -29,11 +29,14 @@ struct Audit: ParsableCommand {
             "A platform link file to check against the routes, as for lint; repeatable.", valueName: "path"))
     var platformFile: [String] = []
 
+    @OptionGroup var build: BuildOptions
+
     func run() throws {
         var options = LintOptions(input: .paths(paths), workingDirectory: currentDirectory())
         options.configurationPath = config
         options.gate = RunGate(strict: strict, baselinePath: baseline)
         options.platformFiles = platformFile
+        options.defines = build.values
         // The verdict is lint's: the same findings fail the run.
         try conclude(try perform(options), writingBaselineTo: nil, summaryShown: false) { report in
             var destination = try openOutput(output)

@@ -22,6 +22,8 @@ struct Hosts: AsyncParsableCommand {
 
     @OptionGroup var gate: GateOptions
 
+    @OptionGroup var build: BuildOptions
+
     @Option(
         name: .customLong("host"),
         help: ArgumentHelp(
@@ -92,6 +94,7 @@ struct Hosts: AsyncParsableCommand {
             var options = HostsOptions(paths: paths, workingDirectory: workingDirectory)
             options.configurationPath = gate.config
             options.gate = gate.runGate
+            options.defines = build.values
             options.survey.namedHosts = namedHosts
             options.survey.readsAppleCDN = !noCdn
             options.survey.asksStatementList = statementList

@@ -29,12 +29,15 @@ struct Import: ParsableCommand {
     @Option(help: "A host the app serves links on (repeatable): an apple-app-site-association does not name its own.")
     var host: [String] = []
 
+    @OptionGroup var build: BuildOptions
+
     func run() throws {
         let workingDirectory = currentDirectory()
         let run: ImportRun
         do {
             var options = ImportOptions(paths: paths, output: output, app: app, workingDirectory: workingDirectory)
             options.hosts = host
+            options.defines = build.values
             run = try ImportRun.perform(options)
         } catch {
             for message in error.messages { printError(message) }

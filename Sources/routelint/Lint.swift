@@ -26,6 +26,8 @@ struct Lint: ParsableCommand {
 
     @OptionGroup var gate: GateOptions
 
+    @OptionGroup var build: BuildOptions
+
     @Flag(
         help:
             "Lint the whole route set (the configuration's include, else the current directory) but report only findings in the PATHs given."
@@ -84,6 +86,7 @@ struct Lint: ParsableCommand {
         options.wholeSet = wholeSet
         options.gate = gate.runGate
         options.platformFiles = platformFile
+        options.defines = build.values
 
         let run = try perform(options)
         try reports.conclude(run, gate: gate, workingDirectory: workingDirectory)
@@ -112,10 +115,13 @@ func perform(_ options: LintOptions) throws -> LintRun {
 
 /// Lints the route set for a command that answers from its apps (`resolve`, `graph`, `generate`),
 /// printing what the run has to say; a run that cannot go on exits 2.
-func lintForAnswers(_ paths: [String], configurationPath: String?, platformFiles: [String] = []) throws -> LintRun {
+func lintForAnswers(
+    _ paths: [String], configurationPath: String?, platformFiles: [String] = [], defines: [String: String] = [:]
+) throws -> LintRun {
     var options = LintOptions(input: .paths(paths), workingDirectory: currentDirectory())
     options.configurationPath = configurationPath
     options.platformFiles = platformFiles
+    options.defines = defines
     options.purpose = .input
     let run = try perform(options)
     for message in run.messages + run.unparsedFileMessages { printError(message) }

@@ -28,6 +28,8 @@ struct Resolve: ParsableCommand {
     @Option(help: ArgumentHelp("A platform link file to decide by (repeatable).", valueName: "path"))
     var platformFile: [String] = []
 
+    @OptionGroup var build: BuildOptions
+
     enum Format: String, ExpressibleByArgument, CaseIterable {
         case text, json
     }
@@ -76,7 +78,7 @@ struct Resolve: ParsableCommand {
     func run() throws {
         var all = urls
         if let urlFile { all += try readURLs(urlFile) }
-        let run = try lintForAnswers(manifests, configurationPath: config, platformFiles: platformFile)
+        let run = try lintForAnswers(manifests, configurationPath: config, platformFiles: platformFile, defines: build.values)
         if let platform {
             let decisions = PlatformResolver.resolve(all, platform: platform, platformFiles: run.platformFiles, apps: run.apps)
             switch format {

@@ -33,6 +33,23 @@ struct AppLinksCommandTests {
         }
     }
 
+    @Test("--define gives a build variant's values on the command line: lint and resolve --platform read the files with them")
+    func defines() throws {
+        let project = RouteLint.packageRoot.appendingPathComponent("Tests/RouteLintRunsTests/Fixtures/variants")
+        let release = try RouteLint.run(["lint"], in: project)
+        #expect(release.status == 0, "\(release.stdout)")
+        let beta = try RouteLint.run(["lint", "--define", "applicationId=com.example.shop.beta", "--format", "json"], in: project)
+        #expect(beta.status == 1)
+        #expect(beta.stdout.contains("/android/com.example.shop.beta/callback"))
+        let url = "https://shop.example.com/android/com.example.shop.beta/callback"
+        let resolved = try RouteLint.run(
+            ["resolve", "--platform", "android", url, "--define", "applicationId=com.example.shop.beta"], in: project)
+        #expect(resolved.status == 0, "\(resolved.stdout)")
+        let malformed = try RouteLint.run(["lint", "--define", "appHost"], in: project)
+        #expect(malformed.status == 2)
+        #expect(malformed.stderr.contains("--define 'appHost' is not NAME=VALUE"))
+    }
+
     @Test("below API 31 generate gives lint's note, with a URL and the fix, of what the filters cannot claim; the files are still written")
     func notesBelowAPI31() throws {
         try GenerateCommandTests.withDirectory { directory in

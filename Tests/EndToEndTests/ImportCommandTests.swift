@@ -49,9 +49,12 @@ struct ImportCommandTests {
         Project(
             name: "restaurants", folder: fixtures + "/restaurants", arguments: [],
             summary: "4 routes from 3 files; 1 pattern imported inexactly."),
+        // Link files before the build fills them in: a string resource beside the manifest,
+        // `${applicationId}` from Gradle, a placeholder and a build setting given by --define.
         Project(
-            name: "placeholders", folder: fixtures + "/placeholders", arguments: [],
-            summary: "1 route from 2 files; every pattern imported exactly; 4 placeholders kept; 8 findings left."),
+            name: "placeholders", folder: fixtures + "/placeholders",
+            arguments: ["--define", "appLinkHost=shop.example.com", "--define", "APP_LINK_HOST=shop.example.com"],
+            summary: "1 route from 2 files; 1 pattern imported inexactly; 1 finding left."),
     ]
 
     @Test(
@@ -94,6 +97,22 @@ struct ImportCommandTests {
             for message in reported {
                 try Self.expectWitnessHolds(message, manifest: output, platformFiles: platformFiles, in: folder)
             }
+        }
+    }
+
+    @Test("a placeholder or build setting found nowhere stops the import, naming the define that gives it; nothing is written")
+    func placeholdersWithoutValues() throws {
+        try GenerateCommandTests.withDirectory { directory in
+            let output = directory.appendingPathComponent("placeholders.routes.yaml").path
+            let folder = RouteLint.packageRoot.appendingPathComponent(Self.fixtures + "/placeholders")
+            let imported = try RouteLint.run(["import", "--output", output, "--define", "appLinkHost=shop.example.com"], in: folder)
+            #expect(imported.status == 2)
+            #expect(
+                imported.stderr.split(separator: "\n").filter { $0.contains("error") } == [
+                    "routelint: error: cannot import 'App/App.entitlements': 7:3: '$(APP_LINK_HOST)' has no value: set it in "
+                        + "'ios.build-settings' ({APP_LINK_HOST: VALUE}) or with --define APP_LINK_HOST=VALUE"
+                ])
+            #expect(!FileManager.default.fileExists(atPath: output))
         }
     }
 

@@ -7,10 +7,11 @@ struct RuleCommandsTests {
         let result = try RouteLint.run(["rules"])
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\n")
-        #expect(lines.count == 57)
+        #expect(lines.count == 58)
         #expect(lines.contains { $0.hasPrefix("unusable-up") && $0.contains(" warning ") })
         #expect(lines.contains { $0.hasPrefix("conflicting-patterns") && $0.contains(" error ") })
         #expect(lines.contains { $0.hasPrefix("wrong-example") && $0.contains(" error ") })
+        #expect(lines.contains { $0.hasPrefix("unresolved-build-value") && $0.contains(" error ") })
         #expect(lines.contains { $0.hasPrefix("unreachable-route") && $0.contains(" warning ") })
     }
 

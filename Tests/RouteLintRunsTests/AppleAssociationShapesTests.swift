@@ -29,6 +29,7 @@ struct AppleAssociationShapesTests {
             case .rejectedPattern(_, let pattern, let reason, _): return "\(pattern): \(reason)"
             case .oversizedAssociation(let bytes, _): return "oversized \(bytes)"
             case .ignoredDynamicRules(let problem, _): return "dynamic rules ignored: \(problem)"
+            case .unresolvedReference(let unresolved, _): return "no value: \(unresolved.reference)"
             }
         }
     }

@@ -191,10 +191,10 @@ private func shop() -> TestSession {
 
     @Test func keysAndValuesOfThePlatformSettings() throws {
         let (labels, items) = complete("manifest: 1\nandroid:\n  package: com.example.shop\n  |\n")
-        #expect(Set(labels) == ["activity", "cert-fingerprints", "min-sdk", "inexact", "dynamic-rules"])
+        #expect(Set(labels) == ["activity", "cert-fingerprints", "min-sdk", "inexact", "dynamic-rules", "resources", "placeholders"])
         let minSDK = try #require(items.first { $0.label == "min-sdk" })
         #expect(minSDK.documentation?.value.contains("default 26") == true)
-        #expect(complete("manifest: 1\nios:\n  a|\n").labels == ["app-ids"])
+        #expect(complete("manifest: 1\nios:\n  a|\n").labels == ["app-ids", "build-settings"])
         #expect(complete("manifest: 1\nandroid:\n  activity: |\n").labels == [".MainActivity"])
         #expect(complete("manifest: 1\nandroid:\n  inexact: |\n").labels == ["claim-less", "claim-more"])
         #expect(complete("manifest: 1\nandroid:\n  dynamic-rules: |\n").labels == ["true", "false"])

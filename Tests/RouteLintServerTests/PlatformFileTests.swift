@@ -86,4 +86,40 @@ import Testing
         session.change("web/apple-app-site-association", version: 3, [TextDocumentContentChangeEvent(range: nil, text: "{")])
         #expect(session.diagnostics("web/apple-app-site-association")?.map(\.code) == ["platform-file-syntax"])
     }
+
+    @Test func aStringResourceChangedOnDiskDecidesTheManifestAgain() {
+        let androidManifest = """
+            <manifest xmlns:android="http://schemas.android.com/apk/res/android"><application>
+            <activity android:name=".MainActivity"><intent-filter android:autoVerify="true">
+              <action android:name="android.intent.action.VIEW" />
+              <category android:name="android.intent.category.DEFAULT" />
+              <category android:name="android.intent.category.BROWSABLE" />
+              <data android:scheme="https" android:host="@string/link_host" />
+              <data android:path="/" />
+              <data android:pathAdvancedPattern="/p/[^/]+/{0,1}" />
+            </intent-filter></activity></application></manifest>
+
+            """
+        let strings = "<resources><string name=\"link_host\">example.com</string></resources>\n"
+        var session = TestSession([
+            ".routelint.yml": "platform-files: [app/src/main/AndroidManifest.xml]\n",
+            "app.routes.yaml": Self.manifest + "android: {package: com.example.app, min-sdk: 31}\n",
+            "app/src/main/AndroidManifest.xml": androidManifest,
+            "app/src/main/res/values/strings.xml": strings,
+        ])
+        session.open("app.routes.yaml")
+        #expect(session.diagnostics("app/src/main/AndroidManifest.xml") == [])
+        func changeOnDisk(_ text: String?) {
+            session.fileSystem.files["/ws/app/src/main/res/values/strings.xml"] = text.map { Array($0.utf8) }
+            session.notify(
+                "workspace/didChangeWatchedFiles",
+                DidChangeWatchedFilesParams(changes: [FileEvent(uri: TestSession.uri("app/src/main/res/values/strings.xml"), type: 2)]))
+        }
+        changeOnDisk(strings.replacing("example.com", with: "other.example.com"))
+        #expect(session.diagnostics("app/src/main/AndroidManifest.xml")?.map(\.code) == ["app-link-setup", "app-link-setup"])
+        changeOnDisk(nil)
+        #expect(session.diagnostics("app/src/main/AndroidManifest.xml")?.map(\.code) == ["unresolved-build-value"])
+        changeOnDisk(strings)
+        #expect(session.diagnostics("app/src/main/AndroidManifest.xml") == [])
+    }
 }

@@ -331,6 +331,9 @@ extension AppModel {
         return iosSettings.flatMap(\.appIDs).filter { seen.insert($0.value).inserted }
     }
 
+    /// The `ios.build-settings` of every file, in path order: the first value of a name is in force.
+    package var iosBuildSettings: [BuildValue] { iosSettings.flatMap(\.buildSettings) }
+
     /// The app as its platform files are judged at the lowest Android API level `level` (where
     /// `generate app-links --android-min-sdk` writes them for another level than `min-sdk`).
     package func withAndroidMinimumSDK(_ level: Int) -> AppModel {
@@ -355,6 +358,8 @@ extension AppModel {
             merged.inexact = merged.inexact ?? later.inexact
             merged.dynamicRules = merged.dynamicRules ?? later.dynamicRules
             merged.certFingerprints += later.certFingerprints.filter { seen.insert($0.value).inserted }
+            merged.resources += later.resources
+            merged.placeholders += later.placeholders
         }
         return merged
     }

@@ -258,6 +258,20 @@ package struct TypeDeclaration: Sendable, Equatable {
     package let range: SourceRange
 }
 
+/// A name and the value a build gives it: a manifest placeholder (`${NAME}`) or a build
+/// setting (`$(NAME)`), as `android.placeholders` and `ios.build-settings` write them.
+package struct BuildValue: Sendable, Equatable {
+    /// The name, as the key writes it.
+    package let name: Located<String>
+    /// The value's text.
+    package let value: Located<String>
+
+    package init(name: Located<String>, value: Located<String>) {
+        self.name = name
+        self.value = value
+    }
+}
+
 /// An entry of a route's `params`: a path parameter's name and type.
 package struct ParameterType: Sendable, Equatable {
     /// The parameter's name, as the key writes it.
@@ -500,6 +514,8 @@ package struct IOSSettings: Sendable {
     package let key: SourceRange
     /// `app-ids`: the app IDs (`TEAMID.bundle.id`) the apple-app-site-association names.
     package var appIDs: [LocatedName] = []
+    /// `build-settings`: the values of the build settings an entitlements file uses.
+    package var buildSettings: [BuildValue] = []
 
     /// Settings declared at `key`, with nothing set.
     package init(key: SourceRange) {
@@ -534,6 +550,10 @@ package struct AndroidSettings: Sendable {
     package var inexact: Located<InexactClaims>?
     /// `dynamic-rules`: whether generated assetlinks.json carries Dynamic App Links rules.
     package var dynamicRules: Located<Bool>?
+    /// `resources`: resource folders, as written (relative to the manifest that lists them).
+    package var resources: [Located<String>] = []
+    /// `placeholders`: the values of AndroidManifest.xml's `${NAME}` placeholders.
+    package var placeholders: [BuildValue] = []
 
     /// Settings declared at `key`, with nothing set.
     package init(key: SourceRange) {

@@ -134,6 +134,7 @@ private struct Decoder: ~Copyable {
                 let reference = FieldReference(field.name, of: .section(key))
                 switch field {
                 case .appIDs: settings.appIDs = decoder.list(value, reference) { decoder, item in decoder.appID(item, reference.item) }
+                case .buildSettings: settings.buildSettings = decoder.buildValues(value, reference)
                 }
             }
             manifest.ios = settings
@@ -151,6 +152,8 @@ private struct Decoder: ~Copyable {
                 case .minSDK: settings.minSDK = decoder.apiLevel(value, reference)
                 case .inexact: settings.inexact = decoder.choice(value, reference)
                 case .dynamicRules: settings.dynamicRules = decoder.bool(value, reference)
+                case .resources: settings.resources = decoder.list(value, reference) { decoder, item in decoder.text(item, reference.item) }
+                case .placeholders: settings.placeholders = decoder.buildValues(value, reference)
                 }
             }
             manifest.android = settings
@@ -478,6 +481,32 @@ private struct Decoder: ~Copyable {
             return nil
         }
         return LocatedName(symbols.intern(cursor.text[...]), at: node.range)
+    }
+
+    /// `android.placeholders` or `ios.build-settings`: name → value, any scalar read as its
+    /// text (a port is written `8080`).
+    private mutating func buildValues(_ node: Node, _ field: FieldReference) -> [BuildValue] {
+        if isNull(node) { return [] }
+        guard node.kind == .mapping else {
+            reportWrongType(node, field, expected: .mapping)
+            return []
+        }
+        var values: [BuildValue] = []
+        while let keyNode = cursor.nextNode() {
+            guard keyNode.kind == .scalar else {
+                skipPair(key: keyNode, in: field.owner)
+                continue
+            }
+            let name = Located(String(decoding: cursor.text, as: UTF8.self), at: keyNode.range)
+            guard let value = cursor.nextNode() else { break }
+            guard value.kind == .scalar, !isNull(value) else {
+                reportWrongType(value, FieldReference(name.value, of: field.owner), expected: .string)
+                cursor.skip(value)
+                continue
+            }
+            values.append(BuildValue(name: name, value: Located(String(decoding: cursor.text, as: UTF8.self), at: value.range)))
+        }
+        return values
     }
 
     // MARK: - Types

@@ -70,6 +70,9 @@ package indirect enum KeyValue: Sendable {
     case queryItems
     /// A type: `string`, `int`, `uuid`, or a list of distinct, non-empty values.
     case type
+    /// Names and the values a build gives them (`{appHost: shop.example.com}`): manifest
+    /// placeholders or build settings.
+    case buildValues
     /// A query item's `default`: a string or an integer.
     case defaultValue
 }
@@ -120,7 +123,9 @@ package enum TopLevelKey: UInt8, ManifestKey {
         case .routes: return "Screens and their URL path patterns: id → route."
         case .ios: return "The iOS app's universal-link settings: `app-ids`."
         case .android:
-            return "The Android app's App Link settings: `package`, `activity`, `cert-fingerprints`, `min-sdk`, `inexact`, `dynamic-rules`."
+            return
+                "The Android app's App Link settings: `package`, `activity`, `cert-fingerprints`, `min-sdk`, `inexact`, `dynamic-rules`, "
+                + "`resources`, `placeholders`."
         }
     }
 
@@ -372,24 +377,29 @@ package enum QueryItemKey: UInt8, ManifestKey {
 
 /// The keys of the top-level `ios` mapping.
 package enum IOSKey: UInt8, ManifestKey {
-    /// `app-ids`.
-    case appIDs
+    /// `app-ids`, `build-settings`.
+    case appIDs, buildSettings
 
     package var name: String {
         switch self {
         case .appIDs: return "app-ids"
+        case .buildSettings: return "build-settings"
         }
     }
 
     package var summary: String {
         switch self {
         case .appIDs: return "App IDs of the apple-app-site-association: `TEAMID.bundle.id`, the team ID being 10 letters and digits."
+        case .buildSettings:
+            return "Build settings an entitlements file uses, as `$(NAME)` or `${NAME}` (`{APP_LINK_HOST: shop.example.com}`): "
+                + "the values of the configuration linted; `--define NAME=VALUE` overrides one."
         }
     }
 
     package var value: KeyValue {
         switch self {
         case .appIDs: return .list(.appID)
+        case .buildSettings: return .buildValues
         }
     }
 
@@ -399,8 +409,8 @@ package enum IOSKey: UInt8, ManifestKey {
 
 /// The keys of the top-level `android` mapping.
 package enum AndroidKey: UInt8, ManifestKey {
-    /// `package`, `activity`, `cert-fingerprints`, `min-sdk`, `inexact`, `dynamic-rules`.
-    case package, activity, certFingerprints, minSDK, inexact, dynamicRules
+    /// `package`, `activity`, `cert-fingerprints`, `min-sdk`, `inexact`, `dynamic-rules`, `resources`, `placeholders`.
+    case package, activity, certFingerprints, minSDK, inexact, dynamicRules, resources, placeholders
 
     package var name: String {
         switch self {
@@ -410,6 +420,8 @@ package enum AndroidKey: UInt8, ManifestKey {
         case .minSDK: return "min-sdk"
         case .inexact: return "inexact"
         case .dynamicRules: return "dynamic-rules"
+        case .resources: return "resources"
+        case .placeholders: return "placeholders"
         }
     }
 
@@ -426,6 +438,12 @@ package enum AndroidKey: UInt8, ManifestKey {
             return "Whether `generate app-links` writes Dynamic App Links rules into assetlinks.json (default false): Android 15+ "
                 + "then lets the website narrow the links without an app release, and with `min-sdk` 35 or more the rules carve "
                 + "out `web: false` routes."
+        case .resources:
+            return "Resource folders (`app/src/release/res`, relative to this file) whose `values/*.xml` give the "
+                + "`@string/NAME` references of AndroidManifest.xml, after the `res/` beside it; a later folder overrides."
+        case .placeholders:
+            return "Manifest placeholders of AndroidManifest.xml, `${NAME}` (`{appHost: shop.example.com}`), as Gradle's "
+                + "`manifestPlaceholders` sets them; `${applicationId}` is `package`. `--define NAME=VALUE` overrides one."
         }
     }
 
@@ -437,6 +455,8 @@ package enum AndroidKey: UInt8, ManifestKey {
         case .minSDK: return .apiLevel
         case .inexact: return .choice(InexactClaims.allCases.map(\.rawValue))
         case .dynamicRules: return .boolean
+        case .resources: return .list(.text)
+        case .placeholders: return .buildValues
         }
     }
 

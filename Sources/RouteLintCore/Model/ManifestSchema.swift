@@ -130,6 +130,11 @@ package enum ManifestSchema {
                 ("additionalProperties", .object([("$ref", .string("#/$defs/queryItem"))])),
             ])
         case .type: return [("$ref", .string("#/$defs/type"))]
+        case .buildValues:
+            return nullable([
+                ("type", .string("object")),
+                ("additionalProperties", .object([("type", .array([.string("string"), .string("number"), .string("boolean")]))])),
+            ])
         case .defaultValue:
             return [
                 (

@@ -10,7 +10,7 @@ extension PlatformFileReader {
         var filters: [PlatformFile.LocatedFilter] = []
         for application in root.children where application.localName == "application" {
             for activity in application.children where activity.localName == "activity" || activity.localName == "activity-alias" {
-                let name = activity.attribute("name", namespace: PlatformFile.androidNamespace)?.value ?? ""
+                let name = activity.attribute("name", namespace: PlatformFile.androidNamespace).flatMap { attributeText($0) } ?? ""
                 for filter in activity.children where filter.localName == "intent-filter" {
                     filters.append(intentFilter(filter, activity: name))
                 }
@@ -27,17 +27,16 @@ extension PlatformFileReader {
         var filter = AndroidIntentFilter()
         var located = PlatformFile.LocatedFilter(
             filter: filter, activity: activity, range: range(element.range), attributeRanges: [], hostRanges: [], groupRanges: [])
-        filter.autoVerify = android(element, "autoVerify").map { resourceText($0.value) == "true" } ?? false
+        filter.autoVerify = android(element, "autoVerify").map { attributeText($0) == "true" } ?? false
         var groupFilterRanges: [SourceRange] = []
         for child in element.children {
             switch child.localName {
             case "action":
-                if let name = android(child, "name") { filter.actions.append(resourceText(name.value)) }
+                if let name = android(child, "name").flatMap({ attributeText($0) }) { filter.actions.append(name) }
             case "category":
-                if let name = android(child, "name") { filter.categories.append(resourceText(name.value)) }
+                if let name = android(child, "name").flatMap({ attributeText($0) }) { filter.categories.append(name) }
             case "data":
-                if let scheme = android(child, "scheme") {
-                    let value = resourceText(scheme.value)
+                if let scheme = android(child, "scheme"), let value = attributeText(scheme) {
                     filter.schemes.append(value)
                     if value != value.lowercased() {
                         issues.append(
@@ -46,8 +45,7 @@ extension PlatformFileReader {
                                 at: range(scheme.range)))
                     }
                 }
-                if let host = android(child, "host") {
-                    let value = resourceText(host.value)
+                if let host = android(child, "host"), let value = attributeText(host) {
                     filter.hosts.append(value)
                     located.hostRanges.append(range(host.range))
                     checkHost(value, at: range(host.range))
@@ -75,13 +73,13 @@ extension PlatformFileReader {
     /// `ranges`; nil for a group with no filter attribute, which Android drops.
     private mutating func relativeFilterGroup(_ element: XMLDocument.Element, ranges: inout [SourceRange]) -> AndroidIntentFilter.Group? {
         var group = AndroidIntentFilter.Group()
-        group.allows = android(element, "allow").map { resourceText($0.value) != "false" } ?? true
+        group.allows = android(element, "allow").map { attributeText($0) != "false" } ?? true
         var hasFilterAttribute = false
         for data in element.children where data.localName == "data" {
             for attribute in data.attributes where attribute.namespace == PlatformFile.androidNamespace {
                 guard let (part, kind) = AndroidIntentFilter.URLPart.filter(named: attribute.localName) else { continue }
                 hasFilterAttribute = true
-                let text = resourceText(attribute.value)
+                guard let text = attributeText(attribute) else { continue }
                 let location = range(attribute.range)
                 do {
                     group.filters.append(AndroidIntentFilter.RelativeFilter(part: part, pattern: try AndroidPathPattern(kind, text)))
@@ -100,8 +98,7 @@ extension PlatformFileReader {
     private mutating func pathAttributes(_ data: XMLDocument.Element) -> [(AndroidPathPattern, SourceRange)] {
         var result: [(AndroidPathPattern, SourceRange)] = []
         for attribute in data.attributes where attribute.namespace == PlatformFile.androidNamespace {
-            guard let kind = AndroidPathPattern.Kind(rawValue: attribute.localName) else { continue }
-            let text = resourceText(attribute.value)
+            guard let kind = AndroidPathPattern.Kind(rawValue: attribute.localName), let text = attributeText(attribute) else { continue }
             let location = range(attribute.range)
             do {
                 result.append((try AndroidPathPattern(kind, text), location))
@@ -154,10 +151,10 @@ extension PlatformFileReader {
         }
     }
 
-    /// A manifest attribute's value as the Android resource compiler reads it: `\` escapes
-    /// (an unknown one keeps its character), `"` quoting, white space collapsed outside quotes.
-    func resourceText(_ value: String) -> String {
-        AndroidResourceText.read(value)
+    /// A manifest attribute's value as the built manifest holds it (`BuildValues.androidAttribute`);
+    /// nil for a reference without a value, which is an issue.
+    private mutating func attributeText(_ attribute: XMLDocument.Attribute) -> String? {
+        built(values.androidAttribute(attribute.value), at: attribute.range)
     }
 }
 

@@ -24,10 +24,10 @@ extension PlatformFileReader {
                     issues.append(.unexpected(expected: "a <string>", found: "<\(item.name)>", at: range(item.range)))
                     continue
                 }
-                guard item.text.hasPrefix("applinks:") else { continue }
+                guard let text = built(values.entitlementString(item.text), at: item.range), text.hasPrefix("applinks:") else { continue }
                 // `applinks:host?mode=developer` names the same host, for devices in developer
                 // mode only (`mode=developer+managed` too).
-                var host = String(item.text.dropFirst("applinks:".count))
+                var host = String(text.dropFirst("applinks:".count))
                 var developerMode = false
                 if let query = host.firstIndex(of: "?") {
                     let modes = host[host.index(after: query)...].split(separator: "&").filter { $0.hasPrefix("mode=") }

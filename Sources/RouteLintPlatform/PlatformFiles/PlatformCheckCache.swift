@@ -2,14 +2,15 @@ import RouteLintCore
 
 /// What checking each platform file found, kept from one check of a changing route set to the
 /// next (the language server checks on every edit): a file is read and decided again only when
-/// its text changed, or what its app claims — paths, `web`, hosts, app IDs, the Android
-/// settings — not when a route's holder, links or position did. Findings about a route point
+/// its text changed, what its app claims — paths, `web`, hosts, app IDs, the Android
+/// settings — or the values its build fills in, not when a route's holder, links or position did. Findings about a route point
 /// at its path as it is written now.
 package struct PlatformCheckCache: Sendable {
     private struct Key: Equatable {
         let file: FileID
         let bytes: [UInt8]
         let servedHost: String?
+        let values: BuildValues
         let claims: AppClaims?
         let comparesClaims: Bool
         let dynamicRules: [PlatformLinkCheck.DynamicRuleFile]
@@ -48,16 +49,19 @@ package struct PlatformCheckCache: Sendable {
             PlatformLinkCheck.facts(
                 [file], apps: apps, comparesClaims: comparesClaims, dynamicRules: dynamicRules, judgesRulesAlone: judgesRulesAlone)
         }
-        guard keepsEntries else { return check(PlatformFile.read(source, kind: kind)) }
         let app = source.app.map { PlatformLinkCheck.app(named: $0, in: apps) } ?? (apps.count == 1 ? apps[0] : nil)
+        // Read again on every check: an edit of strings.xml or of a placeholder decides the file again.
+        let values = kind == .androidManifest || kind == .entitlements ? BuildValues(for: source, app: app) : BuildValues()
+        guard keepsEntries else { return check(PlatformFile.read(source, kind: kind, values: values)) }
         let key = Key(
-            file: source.file.id, bytes: source.file.bytes, servedHost: source.servedHost, claims: app.map(AppClaims.init),
+            file: source.file.id, bytes: source.file.bytes, servedHost: source.servedHost, values: values,
+            claims: app.map(AppClaims.init),
             comparesClaims: comparesClaims, dynamicRules: dynamicRules, judgesRulesAlone: judgesRulesAlone)
         if let cached = entries[source.file.path], cached.key == key {
             guard let app else { return cached.facts }
             return cached.facts.withRoutePaths(of: app)
         }
-        let facts = check(PlatformFile.read(source, kind: kind))
+        let facts = check(PlatformFile.read(source, kind: kind, values: values))
         entries[source.file.path] = (key, facts)
         filesDecided += 1
         return facts

@@ -10,6 +10,10 @@ package struct PlatformFileReader {
     package var includes: [Located<String>] = []
     /// The hosts an entitlements file names with `?mode=developer` only, in lower case.
     package var developerOnlyHosts = Set<String>()
+    /// What the build fills into the file.
+    let values: BuildValues
+    /// Whether some reference had no value.
+    package private(set) var hasUnresolvedReferences = false
     /// The line whose columns `checkpoints` holds.
     private var checkpointLine = -1
     /// The column at every `checkpointStride`-th byte of `checkpointLine`, as far as asked
@@ -18,9 +22,21 @@ package struct PlatformFileReader {
     private var checkpoints: [Int] = []
     private static let checkpointStride = 256
 
-    package init(file: FileID, lines: LineIndex) {
+    package init(file: FileID, lines: LineIndex, values: BuildValues = BuildValues()) {
         self.file = file
         self.lines = lines
+        self.values = values
+    }
+
+    /// `built`'s value; nil, with its issue at `location`, for a reference that has none.
+    mutating func built(_ built: Result<String, UnresolvedReference>, at location: XMLDocument.ByteRange) -> String? {
+        switch built {
+        case .success(let text): return text
+        case .failure(let unresolved):
+            issues.append(.unresolvedReference(unresolved, at: range(location)))
+            hasUnresolvedReferences = true
+            return nil
+        }
     }
 
     package mutating func position(_ offset: Int) -> SourcePosition {

@@ -207,7 +207,9 @@ package enum PlatformLinkCheck {
     ) -> PlatformFacts {
         var facts = PlatformFacts()
         facts.issues = file.issues
-        guard let content = file.content, let app = app(of: file, in: apps) else { return facts }
+        // What a file with a reference lacking its value claims is not known: its finding says
+        // so, and no comparison reads the reference as a literal.
+        guard !file.hasUnresolvedReferences, let content = file.content, let app = app(of: file, in: apps) else { return facts }
         let dynamic = DynamicRuleFile.statement(in: dynamicRules, for: app, apps: apps)
         var check = FileCheck(
             file: file, app: app, comparesClaims: comparesClaims, dynamicRules: dynamic.map { ($0.file.name, $0.statement) },

@@ -65,8 +65,11 @@ package enum PlatformResolver {
         let files = platformFiles.compactMap { source -> (PlatformFile, SourceFile)? in
             guard let kind = source.kind else { return nil }
             switch (platform, kind) {
-            case (.ios, .appleAppSiteAssociation), (.android, .androidManifest):
+            case (.ios, .appleAppSiteAssociation):
                 return (PlatformFile.read(source, kind: kind), source.file)
+            case (.android, .androidManifest):
+                let app = source.app.map { PlatformLinkCheck.app(named: $0, in: apps) } ?? (apps.count == 1 ? apps[0] : nil)
+                return (PlatformFile.read(source, kind: kind, values: BuildValues(for: source, app: app)), source.file)
             default:
                 return nil
             }
@@ -90,8 +93,14 @@ package enum PlatformResolver {
         }
         var answers: [Answer] = []
         var unusable: [String] = []
+        var unresolved: [String] = []
         for (file, source) in files {
             let location = { (range: SourceRange) in Place(file: source.path, position: range.start) }
+            // What a file claims is not known while a reference of it has no value.
+            if file.hasUnresolvedReferences {
+                unresolved.append(source.path)
+                continue
+            }
             let app = PlatformLinkCheck.app(of: file, in: apps)
             switch file.content {
             case .association(let details):
@@ -141,6 +150,12 @@ package enum PlatformResolver {
             }
         }
         // A file that cannot be read answers nothing: the run says so rather than nothing at all.
+        if answers.isEmpty, !unresolved.isEmpty {
+            return Decision(
+                url: url, answers: [],
+                problem: "\(unresolved.map { "'\($0)'" }.joined(separator: ", ")) holds a placeholder, resource or build setting "
+                    + "with no value; 'routelint lint' with it says which, and how to give it")
+        }
         if answers.isEmpty, !unusable.isEmpty {
             return Decision(
                 url: url, answers: [],

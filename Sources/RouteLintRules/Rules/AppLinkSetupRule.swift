@@ -24,19 +24,7 @@ package enum AppLinkSetupRule: PlatformRule {
                     .replacingFirst("<intent-filter>", with: "↓<intent-filter>")),
             PlatformExamples.files(
                 "app.entitlements",
-                """
-                <?xml version="1.0" encoding="UTF-8"?>
-                <plist version="1.0">
-                <dict>
-                \t<key>com.apple.developer.associated-domains</key>
-                \t<array>
-                \t\t<string>applinks:example.com</string>
-                \t\t↓<string>applinks:old.example.com</string>
-                \t</array>
-                </dict>
-                </plist>
-
-                """),
+                PlatformExamples.entitlements("\t\t<string>applinks:example.com</string>\n\t\t↓<string>applinks:old.example.com</string>")),
             PlatformExamples.files(
                 "assetlinks.json", PlatformExamples.assetLinks(dynamicRules: #"↓[{"/": "/checkout", "exclude": true}]"#)),
         ],

@@ -60,6 +60,22 @@ enum PlatformExamples {
         """
     }
 
+    /// An entitlements property list whose associated domains are the `<string>` lines given.
+    static func entitlements(_ strings: String) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0">
+        <dict>
+        \t<key>com.apple.developer.associated-domains</key>
+        \t<array>
+        \(strings)
+        \t</array>
+        </dict>
+        </plist>
+
+        """
+    }
+
     /// An https filter for example.com with the `<data>` lines given and `autoVerify` as given.
     static func webFilter(_ data: String, verified: Bool = true) -> String {
         """

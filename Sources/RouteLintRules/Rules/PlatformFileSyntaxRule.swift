@@ -54,7 +54,7 @@ package enum PlatformFileSyntaxRule: PlatformRule {
                 grouped.report(
                     "\(problem): Android 15 ignores every dynamic rule of this statement, so the manifest "
                         + "alone decides", at: range)
-            case .rejectedPattern, .misleadingPattern, .oversizedAssociation:
+            case .rejectedPattern, .misleadingPattern, .oversizedAssociation, .unresolvedReference:
                 continue
             }
         }

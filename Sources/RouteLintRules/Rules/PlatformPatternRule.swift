@@ -98,7 +98,7 @@ package enum PlatformPatternRule: PlatformRule {
                 grouped.report(
                     "'\(pattern)': \(explanation)", at: range,
                     subjects: [FindingSubject(.value, pattern)])
-            case .malformed, .unexpected, .oversizedAssociation, .ignoredDynamicRules:
+            case .malformed, .unexpected, .oversizedAssociation, .ignoredDynamicRules, .unresolvedReference:
                 continue
             }
         }

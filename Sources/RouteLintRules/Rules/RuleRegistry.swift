@@ -34,6 +34,7 @@ package enum RuleRegistry {
         WrongExampleRule.self,
         PlatformFileSyntaxRule.self,
         PlatformPatternRule.self,
+        UnresolvedBuildValueRule.self,
         UnroutedLinkRule.self,
         UnclaimedRouteRule.self,
         ShadowedLinkRule.self,

@@ -18,6 +18,8 @@ package struct HostsOptions: Sendable {
     package var survey = HostSurvey()
     /// `--strict`, `--max-warnings` and the baseline.
     package var gate = RunGate()
+    /// `--define NAME=VALUE`: build settings of the entitlements files, over the manifests' own.
+    package var defines: [String: String] = [:]
 
     /// Options for the route set at `paths`, relative to `workingDirectory`.
     package init(paths: [String], workingDirectory: String) {
@@ -76,7 +78,7 @@ package struct HostsRun: Sendable {
         var survey = options.survey
         survey.namedHosts += lint.configuration.servedHosts
         if survey.readsAppleCDN {
-            survey.developerOnlyHosts = Self.developerOnlyHosts(lint.configuration, workingDirectory: options.workingDirectory)
+            survey.developerOnlyHosts = Self.developerOnlyHosts(lint, options)
         }
         let surveyed = await survey.survey(lint.apps, numberingFilesFrom: lint.files.count, through: fetcher)
 
@@ -105,14 +107,17 @@ package struct HostsRun: Sendable {
             verdict: verdict)
     }
 
-    /// The hosts the configuration's entitlements files name with `?mode=developer` only. A
-    /// file that cannot be read is lint's to report: its hosts are asked of the CDN.
-    static func developerOnlyHosts(_ configuration: LintConfiguration, workingDirectory: String) -> Set<String> {
-        let loader = RouteSetLoader(configuration: configuration, workingDirectory: workingDirectory)
-        guard let listed = try? loader.platformFiles(extra: [], numberedFrom: 0) else { return [] }
+    /// The hosts the configuration's entitlements files name with `?mode=developer` only, their
+    /// build settings filled in. A file that cannot be read, or whose settings have no value, is
+    /// lint's to report: its hosts are asked of the CDN.
+    static func developerOnlyHosts(_ lint: LintRun, _ options: HostsOptions) -> Set<String> {
+        let loader = RouteSetLoader(configuration: lint.configuration, workingDirectory: options.workingDirectory)
+        let listed = try? loader.platformFiles(
+            extra: [], numberedFrom: lint.files.count, defines: options.defines, manifestPaths: lint.files.map(\.path))
         var hosts = Set<String>()
-        for source in listed.files where source.kind == .entitlements {
-            hosts.formUnion(PlatformFile.read(source, kind: .entitlements).developerOnlyHosts)
+        for source in listed?.files ?? [] where source.kind == .entitlements {
+            let app = source.app.map { PlatformLinkCheck.app(named: $0, in: lint.apps) } ?? (lint.apps.count == 1 ? lint.apps[0] : nil)
+            hosts.formUnion(PlatformFile.read(source, kind: .entitlements, values: BuildValues(for: source, app: app)).developerOnlyHosts)
         }
         return hosts
     }

@@ -18,6 +18,9 @@ package struct ImportOptions: Sendable {
     package var workingDirectory: String
     /// Where files are read from.
     package var fileSystem: any RouteSetFileSystem = DiskFileSystem()
+    /// `--define NAME=VALUE`: values of the link files' placeholders, string resources and
+    /// build settings; the manifest keeps those the files use.
+    package var defines: [String: String] = [:]
 
     /// Options to import `paths` into `output`, relative paths taken from `workingDirectory`.
     package init(paths: [String], output: String, app: String?, workingDirectory: String) {
@@ -96,10 +99,10 @@ package struct ImportRun: Sendable {
         let final = roundTrip.check(manifest)
         let judged = judge(final, manifest: manifest, routeIndex: routeIndex, links: input.links, roundTrip: roundTrip)
         let report = ImportReport(
-            outputPath: outputPath, filesRead: input.filesRead, checkedLinkFiles: input.checked.map(\.path),
+            outputPath: outputPath, filesRead: input.filesRead, checkedLinkFiles: input.checked.map(\.file.path),
             routeCount: manifest.routes.count, inexact: judged.inexact,
             placeholderCount: Set(manifest.notes.filter { $0.kind == .placeholder }.map(\.message)).count,
-            findings: judged.remaining, files: [final.file] + input.checked)
+            findings: judged.remaining, files: [final.file] + input.checked.map(\.file))
         return ImportRun(
             report: report, text: final.text, messages: messages(input, manifest: manifest, final: final),
             isComplete: final.result.undecidedPlatformFiles.isEmpty)
@@ -112,7 +115,7 @@ package struct ImportRun: Sendable {
         /// Every file read, link files first.
         let filesRead: [String]
         /// The link files that say something of https links: what the round trip checks.
-        let checked: [SourceFile]
+        let checked: [PlatformFileSource]
         /// The link files that do not.
         let unchecked: [String]
 
@@ -123,7 +126,9 @@ package struct ImportRun: Sendable {
             let found = loader.importFiles(options.paths, numberedFrom: 1)
             var problems = found.unreadable.map(RouteSetLoader.unreadable)
             var links = LinkFileImport()
-            links.read(found.linkFiles.map { PlatformFileSource(file: $0, app: nil) })
+            let sources = linkSources(found.linkFiles, buildFiles: found.buildFiles, loader: loader, options)
+            links.read(sources)
+            links.keepDefines(options.defines, usedBy: sources)
             // Gradle says what a manifest no longer does (the package, the minimum SDK), for an
             // app whose link files are Android's.
             if links.contributingFiles.contains(where: { PlatformFileKind(path: $0) == .androidManifest }) {
@@ -152,8 +157,30 @@ package struct ImportRun: Sendable {
             }
             return Input(
                 links: links, navigation: navigation, filesRead: read,
-                checked: found.linkFiles.filter { links.contributingFiles.contains($0.path) },
+                checked: sources.filter { links.contributingFiles.contains($0.file.path) },
                 unchecked: found.linkFiles.map(\.path).filter { !links.contributingFiles.contains($0) })
+        }
+
+        /// The link files, read as the build makes them: with `--define`, the resources beside
+        /// each AndroidManifest.xml, and `${applicationId}` from Gradle when no define gives it
+        /// (docs/adopting.md).
+        private static func linkSources(
+            _ files: [SourceFile], buildFiles: [SourceFile], loader: RouteSetLoader, _ options: ImportOptions
+        ) -> [PlatformFileSource] {
+            var defines = options.defines
+            if defines["applicationId"] == nil {
+                var gradle = LinkFileImport()
+                for file in buildFiles { gradle.readBuildFile(file) }
+                defines["applicationId"] = gradle.settings.androidPackage
+            }
+            let variant = BuildVariant(
+                defines: defines,
+                resources: ResourceFolders(fileSystem: loader.fileSystem, workingDirectory: loader.workingDirectory, manifestPaths: []))
+            return files.map { file in
+                var source = PlatformFileSource(file: file, app: nil)
+                source.variant = variant
+                return source
+            }
         }
     }
 
@@ -161,7 +188,7 @@ package struct ImportRun: Sendable {
     private struct RoundTrip {
         let outputPath: String
         let sources: [String]
-        let checked: [SourceFile]
+        let checked: [PlatformFileSource]
         let workingDirectory: String
 
         /// One check of one manifest text.
@@ -184,13 +211,13 @@ package struct ImportRun: Sendable {
             let file = SourceFile(id: FileID(0), path: outputPath, bytes: Array(written.text.utf8))
             let result = Linter.lint(
                 [file], configuration: LintConfiguration(baseDirectory: workingDirectory),
-                platformFiles: checked.map { PlatformFileSource(file: $0, app: nil) })
+                platformFiles: checked)
             return Check(text: written.text, pathLines: written.pathLines, result: result, file: file)
         }
 
         /// Where a finding in a link file points, as an import origin.
         func origin(of finding: Finding) -> ImportOrigin {
-            let file = checked.first { $0.id == finding.range.file }
+            let file = checked.first { $0.file.id == finding.range.file }?.file
             return ImportOrigin(
                 path: file?.path ?? "", range: finding.range, text: file.map { ImportRun.text(of: finding.range, in: $0) } ?? "")
         }

@@ -31,6 +31,9 @@ public struct LintOptions: Sendable {
     /// `--platform-file`: platform link files to check besides the configuration's
     /// `platform-files`, for the route set's only app.
     public var platformFiles: [String] = []
+    /// `--define NAME=VALUE`: values of the platform files' placeholders, string resources and
+    /// build settings, over the manifests' own.
+    public var defines: [String: String] = [:]
     /// Whether platform link files are checked at all: not when they are about to be written.
     public var checksPlatformFiles = true
     /// What the run is for: a verdict on the set (`lint`, the hook, the audit) or the set as
@@ -381,7 +384,9 @@ private struct LoadedSet {
         _ loader: RouteSetLoader, _ options: LintOptions, configured: Bool, messages: inout [RunMessage]
     ) throws(RunFailure) {
         guard options.checksPlatformFiles else { return }
-        let found = try loader.platformFiles(extra: options.platformFiles, configured: configured, numberedFrom: files.count)
+        let found = try loader.platformFiles(
+            extra: options.platformFiles, configured: configured, numberedFrom: files.count, defines: options.defines,
+            manifestPaths: files.map(\.path))
         platformFiles = found.files
         failures += found.unreadable
         messages += found.unreadable.map(RouteSetLoader.unreadable)

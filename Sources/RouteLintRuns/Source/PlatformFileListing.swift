@@ -8,10 +8,14 @@ import RouteLintRules
 extension RouteSetLoader {
     /// The platform link files of a run, read and numbered from `firstID` on: `extra` (paths
     /// given on the command line, for the route set's only app) and, with `configured`, the
-    /// configuration's `platform-files`. A name that is no platform file's fails the run.
-    package func platformFiles(extra: [String], configured: Bool = true, numberedFrom firstID: Int) throws(RunFailure) -> (
-        files: [PlatformFileSource], unreadable: [ReadFailure]
-    ) {
+    /// configuration's `platform-files`. A name that is no platform file's fails the run. The
+    /// files the build fills in (AndroidManifest.xml, entitlements) are read with `defines`
+    /// (`--define`) and the resource folders beside them and of `android.resources`, relative to
+    /// the manifests at `manifestPaths` (by number).
+    package func platformFiles(
+        extra: [String], configured: Bool = true, numberedFrom firstID: Int, defines: [String: String] = [:],
+        manifestPaths: [String] = []
+    ) throws(RunFailure) -> (files: [PlatformFileSource], unreadable: [ReadFailure]) {
         var walk = Walk(fileSystem: fileSystem)
         var apps: [String: String?] = [:]
         let base = absolute(configuration.baseDirectory)
@@ -42,6 +46,9 @@ extension RouteSetLoader {
                 note(path, app: entry.app)
             }
         }
+        let variant = BuildVariant(
+            defines: defines,
+            resources: ResourceFolders(fileSystem: fileSystem, workingDirectory: workingDirectory, manifestPaths: manifestPaths))
         var seen = Set<String>()
         let found = walk.files.filter { seen.insert($0.absolute).inserted }
         let contents = fileSystem.contents(of: found.map(\.absolute))
@@ -52,7 +59,9 @@ extension RouteSetLoader {
             switch read {
             case .success(let bytes):
                 let source = SourceFile(id: FileID(firstID + files.count), path: shown, bytes: bytes)
-                files.append(PlatformFileSource(file: source, app: apps[file.absolute] ?? nil))
+                var platformFile = PlatformFileSource(file: source, app: apps[file.absolute] ?? nil)
+                platformFile.variant = variant
+                files.append(platformFile)
             case .failure(let failure):
                 unreadable.append(ReadFailure(path: shown, reason: failure.safeReason))
             }

@@ -256,11 +256,22 @@ struct Workspace {
             rebuild(texts, open: Set(files.filter(\.isOpen).map(\.path)))
             return files.map(\.path) + platformDocuments.map(\.path) + paths
         }
+        // A string resource changed: the AndroidManifest.xml files that may read it are decided again.
+        if paths.contains(where: Self.isValuesResource) {
+            for index in platformDocuments.indices where PlatformFileKind(path: platformDocuments[index].path) == .androidManifest {
+                platformChecked += replacePlatformText(at: index, with: platformDocuments[index].text)
+            }
+        }
         var checked = platformChecked
         for position in changedPositions {
             checked += replaceText(at: position, with: texts[files[position].path]!.text)
         }
         return checked
+    }
+
+    /// Whether `path` is a file of a resource folder's `values/`, where `@string/` values are.
+    private static func isValuesResource(_ path: String) -> Bool {
+        path.hasSuffix(".xml") && FilePath.name(of: FilePath.parent(of: path)) == "values"
     }
 
     /// Gives a platform file a new text and checks its app again (every app, when it names
@@ -411,11 +422,16 @@ struct Workspace {
             return .some(name)
         }()
         let onlyApp = Set(files.map(\.app)).count == 1
+        // Resources are read on every check: the cache decides a manifest again when they changed.
+        let variant = BuildVariant(
+            resources: ResourceFolders(fileSystem: fileSystem, workingDirectory: root ?? "/", manifestPaths: files.map(\.path)))
         let platform = platformDocuments.enumerated().compactMap { index, document -> PlatformFileSource? in
             let belongs = document.app.map { appName == .some($0) } ?? onlyApp
             guard belongs else { return nil }
-            return PlatformFileSource(
+            var source = PlatformFileSource(
                 file: SourceFile(id: FileID(files.count + index), path: document.path, bytes: document.text.bytes), app: document.app)
+            source.variant = variant
+            return source
         }
         let checked = Linter.check(
             input, someFilesUnread: someFilesUnread, configuration: configuration, platformFiles: platform, cache: &platformCache)
