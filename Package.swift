@@ -120,6 +120,7 @@ let package = Package(
             name: "RouteLintServer",
             dependencies: [
                 "LanguageServerProtocol", "RouteLintRuns", "RouteLintCore", "RouteLintPlatform", "RouteLintRules", "RouteLintGeneration",
+                "RouteLintReporting",
             ]
         ),
         // What the process sets up when it is loaded, before main: the C entry point's arguments

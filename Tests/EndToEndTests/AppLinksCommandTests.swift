@@ -185,6 +185,8 @@ struct AppLinksCommandTests {
                   API 35+     opens the app: android:path '/cart' of a <uri-relative-filter-group> (AndroidManifest.xml:19:41)
                 https://shop.example.com/cart?ref=app&
                   API 35+     stays on the web: nothing claims it
+                              nearest android:path '/cart' of a <uri-relative-filter-group> (AndroidManifest.xml:19:41)
+                              stopped by query: android:query 'ref=app' of a <uri-relative-filter-group>: no piece of the query matches (pieces: 'ref=app&')
                 https://shop.example.com/help/faq?x;print=1
                   API 35+     stays on the web: android:pathPrefix '/help/' of a <uri-relative-filter-group> (allow="false") (AndroidManifest.xml:24:47)
                 https://user@shop.example.com/x#top
@@ -291,6 +293,16 @@ struct AppLinksCommandTests {
                   iOS         stays on the web: component '/checkout' (exclude) (Manifests/platform/apple-app-site-association:65:18)
 
                 """)
+        // What stopped a URL: the nearest component, and the part of it that did not match.
+        let nearMiss = try RouteLint.run([
+            "resolve", "--platform", "ios", "--format", "json", "https://shop.example.com/Products/1",
+        ])
+        let answer = try #require(
+            ((try JSONSerialization.jsonObject(with: Data(nearMiss.stdout.utf8)) as? [[String: Any]])?.first?["answers"]
+                as? [[String: Any]])?.first)
+        #expect((answer["nearest"] as? [String: Any])?["name"] as? String == "component '/products/?*'")
+        #expect((answer["nearest"] as? [String: Any])?["line"] as? Int == 32)
+        #expect((answer["stoppedBy"] as? [[String: String]])?.map { $0["kind"] } == ["case-sensitive"])
         // A file decides the URLs of its hosts only; the user info is not part of the host.
         let hosts = try RouteLint.run([
             "resolve", "--platform", "ios", "https://evil.test/products/1", "https://user@shop.example.com/products/1",

@@ -122,4 +122,36 @@ import Testing
         changeOnDisk(strings)
         #expect(session.diagnostics("app/src/main/AndroidManifest.xml") == [])
     }
+
+    @Test func hoverOnAnExampleTheFilesDoNotClaimSaysWhatStoppedIt() throws {
+        let manifest = Self.manifest.replacing(
+            "item: {path: /p/:id, activity: main, holder: H, entry: true}",
+            with:
+                "item: {path: /p/:id, activity: main, holder: H, entry: true, examples: [\"https://example.com/p/1\", \"https://example.com/p/2?ref=x\"]}"
+        )
+        let association = Self.association.replacing(#"{"/": "/p/?*"}"#, with: #"{"/": "/p/?*", "?": {"ref": "?*"}}"#)
+        var session = TestSession([
+            ".routelint.yml": "platform-files: [web/apple-app-site-association]\n",
+            "app.routes.yaml": manifest,
+            "web/apple-app-site-association": association,
+        ])
+        session.open("app.routes.yaml")
+        func hover(_ needle: String) -> String? {
+            let result: Result<Hover?, ResponseError> = session.request(
+                "textDocument/hover",
+                TextDocumentPositionParams(
+                    textDocument: TestSession.document("app.routes.yaml"), position: position(of: needle, in: manifest, offset: 3)))
+            return ((try? result.get()) ?? nil)?.contents.value
+        }
+        #expect(
+            hover("https://example.com/p/1") == """
+                **https://example.com/p/1** does not open the app everywhere
+
+                - iOS: stays on the web
+                  - nearest: component '/p/?&#42;' in apple-app-site-association line 3
+                  - stopped by query-item: its '?' item 'ref' must match '?&#42;', and the URL has none
+                """)
+        // An example the file hands to the app has no such hover.
+        #expect(hover("https://example.com/p/2") == nil)
+    }
 }

@@ -37,6 +37,9 @@ package enum PlatformResolver {
         package var apiLevels: ClosedRange<Int>?
         /// On iOS, how the deciding component matched.
         package var appleMatch: AppleMatch?
+        /// For a URL that stays on the web, the component or attribute that came nearest and
+        /// what stopped it.
+        package var nearMiss: NearMiss?
     }
 
     /// How an apple-app-site-association component matched a URL, as iOS compares them.
@@ -76,12 +79,27 @@ package enum PlatformResolver {
         }
         // On Android 15+ the Dynamic App Links rules of assetlinks.json narrow the manifests.
         let dynamicRules = platform == .android ? PlatformLinkCheck.DynamicRuleFile.read(platformFiles) : []
-        return urls.map { url in decide(url, platform: platform, files: files, apps: apps, dynamicRules: dynamicRules) }
+        let domains = platform == .ios ? associatedDomains(platformFiles, apps: apps) : []
+        return urls.map { url in decide(url, platform: platform, files: files, apps: apps, dynamicRules: dynamicRules, domains: domains) }
+    }
+
+    /// The associated domains of the entitlements files among `sources`, each with its file's
+    /// name and app: iOS fetches no association for a host its app's entitlement lacks.
+    private static func associatedDomains(_ sources: [PlatformFileSource], apps: [AppModel]) -> [(
+        file: String, app: String?, domains: [String]
+    )] {
+        sources.compactMap { source in
+            guard source.kind == .entitlements else { return nil }
+            let app = source.app.map { PlatformLinkCheck.app(named: $0, in: apps) } ?? (apps.count == 1 ? apps[0] : nil)
+            let file = PlatformFile.read(source, kind: .entitlements, values: BuildValues(for: source, app: app))
+            guard case .entitlements(let domains)? = file.content, !file.hasUnresolvedReferences else { return nil }
+            return (FilePath.name(of: source.file.path), source.app, domains.map { $0.value.lowercased() })
+        }
     }
 
     private static func decide(
         _ url: String, platform: Platform, files: [(PlatformFile, SourceFile)], apps: [AppModel],
-        dynamicRules: [PlatformLinkCheck.DynamicRuleFile]
+        dynamicRules: [PlatformLinkCheck.DynamicRuleFile], domains: [(file: String, app: String?, domains: [String])]
     ) -> Decision {
         guard let parts = WebURL(url) else {
             return Decision(url: url, answers: [], problem: "not an https URL with a host")
@@ -115,6 +133,18 @@ package enum PlatformResolver {
                             decidedBy: "the file is served for \(hosts), not for '\(parts.host)'", place: nil))
                     continue
                 }
+                // iOS fetches the association only for the hosts of the app's entitlement.
+                if let missing = domains.first(where: { $0.app == file.app && !$0.domains.contains { Self.domain($0, covers: parts.host) } }
+                ) {
+                    var answer = Answer(
+                        scope: "iOS", opensApp: false, decidedBy: "'\(parts.host)' is not among the associated domains of \(missing.file)")
+                    answer.nearMiss = NearMiss(stoppedBy: [
+                        .init(
+                            .host, "the entitlement \(missing.file) does not name 'applinks:\(parts.host)', so iOS never asks for its file")
+                    ])
+                    answers.append(answer)
+                    continue
+                }
                 let appIDs = app.map { app in app.iosAppIDs.map { app.text($0.value) } } ?? []
                 let entry = appIDs.isEmpty ? details.first : details.first { $0.appIDs.contains { appIDs.contains($0.value) } }
                 let components = entry?.components ?? []
@@ -133,15 +163,37 @@ package enum PlatformResolver {
                         AppleMatch(index: decided.component, component: component, path: $0)
                     }
                 }
+                if !answer.opensApp {
+                    if entry == nil, !appIDs.isEmpty {
+                        let named = details.flatMap(\.appIDs).map { "'\($0.value)'" }.joined(separator: ", ")
+                        answer.nearMiss = NearMiss(stoppedBy: [
+                            .init(
+                                .appID,
+                                "the file has no entry for \(appIDs.map { "'\($0)'" }.joined(separator: ", "))"
+                                    + (named.isEmpty ? "" : " (it names \(named))"))
+                        ])
+                    } else {
+                        answer.nearMiss = NearMiss.apple(
+                            components, decided: decided?.component, path: parts.encodedPath, query: parts.query, fragment: parts.fragment,
+                            place: location)
+                    }
+                }
                 answers.append(answer)
             case .androidManifest(let filters):
                 let minimum = app?.android?.minimumSDK ?? AndroidSettings.defaultMinSDK
                 let chosen = filters.filter { $0.filter.takesWebLinks && $0.filter.covers(host: parts.host) }
                 let rules = PlatformLinkCheck.DynamicRuleFile.statement(in: dynamicRules, for: app, apps: apps)
                 for range in AppLinkLimits.apiRanges(from: minimum) {
-                    answers.append(
-                        androidAnswer(chosen, url: parts, apiLevel: range.lowerBound, scope: range, dynamicRules: rules, location: location)
-                    )
+                    var answer = androidAnswer(
+                        chosen, url: parts, apiLevel: range.lowerBound, scope: range, dynamicRules: rules, location: location)
+                    if !answer.opensApp, answer.decidedBy == nil {
+                        answer.nearMiss = NearMiss.android(
+                            filters, host: parts.host, path: AndroidURIDecoding.decode(parts.encodedPath.utf8),
+                            query: parts.query.map { AndroidURIDecoding.decode($0.utf8) },
+                            fragment: parts.fragment.map { AndroidURIDecoding.decode($0.utf8) }, apiLevel: range.lowerBound, place: location
+                        )
+                    }
+                    answers.append(answer)
                 }
             case nil:
                 unusable.append(source.path)
@@ -163,6 +215,13 @@ package enum PlatformResolver {
                     + "'routelint lint' with it says why")
         }
         return Decision(url: url, answers: answers, problem: nil)
+    }
+
+    /// Whether an associated domain (`shop.example.com`, `*.example.com`) covers `host`.
+    private static func domain(_ domain: String, covers host: String) -> Bool {
+        let name = domain.split(separator: "?").first.map(String.init) ?? domain
+        if name.hasPrefix("*.") { return host.hasSuffix(name.dropFirst()) }
+        return name == host
     }
 
     private static func androidAnswer(

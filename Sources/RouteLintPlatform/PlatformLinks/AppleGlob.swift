@@ -275,6 +275,19 @@ struct AppleGlob {
         positions.contains(acceptPosition) || parentAccept.map(positions.contains) == true
     }
 
+    /// How many characters of `text` the pattern reads before no way of matching is left: all of
+    /// them when `text` is the start of some text it matches.
+    func leadingMatch(_ text: String) -> Int {
+        var positions = closure([0])
+        var read = 0
+        for scalar in text.unicodeScalars {
+            positions = closure(successors(of: positions, on: Self.fold(scalar.value, caseSensitive: caseSensitive)))
+            guard !positions.isEmpty else { return read }
+            read += 1
+        }
+        return read
+    }
+
     /// Whether the pattern matches all of `text`.
     func matches(_ text: String) -> Bool {
         var positions = closure([0])

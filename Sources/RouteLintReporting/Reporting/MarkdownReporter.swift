@@ -130,7 +130,7 @@ public struct MarkdownReporter: Reporter {
     /// Text for a Markdown table cell: HTML's special characters as entities, Markdown's
     /// punctuation as numeric references, line breaks as spaces, and the other control and
     /// bidirectional characters as `\u{…}`, as a terminal shows them.
-    static func escaped(_ text: String) -> String {
+    package static func escaped(_ text: String) -> String {
         var result = ""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -20,6 +20,16 @@ package enum PlatformResolutionReporter {
                 let reason =
                     answer.decidedBy.map { ": " + TerminalText.escape($0) + place } ?? (answer.opensApp ? "" : ": nothing claims it")
                 output += "  " + answer.scope.padding(12) + verdict + reason + "\n"
+                // An exclusion that decided is the whole answer: its line says so already.
+                guard let miss = answer.nearMiss, miss.nearest == nil || miss.nearest != answer.decidedBy else { continue }
+                let indent = String(repeating: " ", count: 14)
+                if let nearest = miss.nearest {
+                    let place = miss.place.map { " (\(TerminalText.escape($0.file)):\($0.position.line):\($0.position.column))" } ?? ""
+                    output += indent + "nearest " + TerminalText.escape(nearest) + place + "\n"
+                }
+                for stop in miss.stoppedBy {
+                    output += indent + "stopped by \(stop.kind.rawValue): " + TerminalText.escape(stop.message) + "\n"
+                }
             }
         }
         return output
@@ -32,7 +42,9 @@ package enum PlatformResolutionReporter {
     /// and on iOS, when a component decides, `match`: the component's position in its entry and
     /// what it says after the defaults (`path`, `query`, `fragment`, `exclude`, `caseSensitive`),
     /// the `comparedPath` and `comparedPattern` as iOS compares them, and
-    /// `matchedWithoutFinalStar`.
+    /// `matchedWithoutFinalStar`; for a URL that stays on the web, `nearest` (the component or
+    /// attribute that came nearest: `name`, `file`, `line`, `column`, `matchedLength`; null when
+    /// none) and `stoppedBy` (`kind` and `message` of each part that stopped it; empty otherwise).
     package static func json(_ decisions: [PlatformResolver.Decision]) -> String {
         JSONValue.array(
             decisions.map { decision in
@@ -64,8 +76,29 @@ package enum PlatformResolutionReporter {
             ("file", place.map { JSONValue.string($0.file) } ?? .null),
             ("line", place.map { JSONValue.integer(Int($0.position.line)) } ?? .null),
             ("column", place.map { JSONValue.integer(Int($0.position.column)) } ?? .null),
+            ("nearest", answer.nearMiss.flatMap(nearest) ?? .null),
+            (
+                "stoppedBy",
+                .array(
+                    (answer.nearMiss?.stoppedBy ?? []).map {
+                        .object([("kind", .string($0.kind.rawValue)), ("message", .string($0.message))])
+                    })
+            ),
         ]
         return .object(fields + (answer.appleMatch.map { [("match", json($0))] } ?? []))
+    }
+
+    /// The component or attribute that came nearest, where it is, and how much of the path it follows.
+    private static func nearest(_ miss: NearMiss) -> JSONValue? {
+        guard let nearest = miss.nearest else { return nil }
+        let place = miss.place
+        return .object([
+            ("name", .string(nearest)),
+            ("file", place.map { JSONValue.string($0.file) } ?? .null),
+            ("line", place.map { JSONValue.integer(Int($0.position.line)) } ?? .null),
+            ("column", place.map { JSONValue.integer(Int($0.position.column)) } ?? .null),
+            ("matchedLength", .integer(miss.matchedLength)),
+        ])
     }
 
     /// The component as iOS applied it: what it says after the defaults, and what was compared.

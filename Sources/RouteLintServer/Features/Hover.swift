@@ -1,6 +1,8 @@
 import RouteLintRuns
 import RouteLintCore
 import RouteLintRules
+import RouteLintPlatform
+import RouteLintReporting
 import LanguageServerProtocol
 
 // Hover: what a name stands for (a route's path, activity, holder, presentation, how it is
@@ -42,12 +44,53 @@ extension LanguageServer {
                 let summary = mapping.keys.first(where: { $0.name == word.text })?.summary
             else { return nil }
             return Hover(contents: MarkupContent(value: "**\(word.text)**\n\n\(summary)"), range: range)
+        case .value(.route, RouteKey.examples.name):
+            return exampleHover(place.file, at: place.offset)
         case .value(.parameterTypes, _), .value(.queryItems, _), .value(.queryItem, QueryItemKey.type.name):
             guard let summary = DeclaredType.summary(of: word.text) else { return nil }
             return Hover(contents: MarkupContent(value: "**\(word.text)** (type)\n\n\(summary)"), range: range)
         default:
             return nil
         }
+    }
+
+    // MARK: Examples
+
+    /// For an `https` example a platform file of the app does not hand to the app, on each
+    /// platform where it does not: the nearest component or attribute and what stopped it, as
+    /// `resolve --platform` says it. Nil when every platform file opens it, or it names none.
+    private func exampleHover(_ file: Workspace.File, at offset: Int) -> Hover? {
+        let bytes = file.text.bytes
+        let delimiters = Set(" \t\r\n[],\"'".utf8)
+        var start = min(offset, bytes.count)
+        var end = start
+        while start > 0, !delimiters.contains(bytes[start - 1]) { start -= 1 }
+        while end < bytes.count, !delimiters.contains(bytes[end]) { end += 1 }
+        let url = file.text.text(start..<end)
+        guard url.hasPrefix("https://"), let workspace, let model = workspace.model(of: file.path) else { return nil }
+        let sources = workspace.platformSources(of: file.app)
+        var lines: [String] = []
+        for platform in PlatformResolver.Platform.allCases {
+            guard let decision = PlatformResolver.resolve([url], platform: platform, platformFiles: sources, apps: [model]).first,
+                decision.problem == nil
+            else { continue }
+            for answer in decision.answers where !answer.opensApp {
+                // Patterns and messages hold the files' own text: escaped, as Markdown reads it.
+                let escaped = MarkdownReporter.escaped
+                lines.append("- \(answer.scope): stays on the web" + (answer.decidedBy.map { " (\(escaped($0)))" } ?? ""))
+                guard let miss = answer.nearMiss else { continue }
+                if let nearest = miss.nearest {
+                    let place = miss.place.map { " in \(escaped(FilePath.name(of: $0.file))) line \($0.position.line)" } ?? ""
+                    lines.append("  - nearest: \(escaped(nearest))\(place)")
+                }
+                for stop in miss.stoppedBy { lines.append("  - stopped by \(stop.kind.rawValue): \(escaped(stop.message))") }
+            }
+        }
+        guard !lines.isEmpty else { return nil }
+        let range = Range(
+            start: file.text.position(ofByte: start, encoding: encoding), end: file.text.position(ofByte: end, encoding: encoding))
+        let heading = "**\(MarkdownReporter.escaped(url))** does not open the app everywhere"
+        return Hover(contents: MarkupContent(value: ([heading, ""] + lines).joined(separator: "\n")), range: range)
     }
 
     // MARK: Entities

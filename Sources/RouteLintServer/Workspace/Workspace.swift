@@ -409,14 +409,9 @@ struct Workspace {
         }
     }
 
-    private mutating func check(_ app: FileApp, members: [Int], unknown: [Int]) {
-        guard !members.isEmpty else {
-            checks[app] = nil
-            return
-        }
-        let input = (members + unknown).sorted().map { files[$0].checked }
-        // The platform files of this app (all of them for the set's only app), numbered after
-        // the manifests, so their findings say which is which.
+    /// The platform files of `app` (all of them for the set's only app), numbered after the
+    /// manifests so that their findings say which is which, read as the build makes them.
+    func platformSources(of app: FileApp) -> [PlatformFileSource] {
         let appName: String?? = {
             guard case .named(let name) = app else { return nil }
             return .some(name)
@@ -425,7 +420,7 @@ struct Workspace {
         // Resources are read on every check: the cache decides a manifest again when they changed.
         let variant = BuildVariant(
             resources: ResourceFolders(fileSystem: fileSystem, workingDirectory: root ?? "/", manifestPaths: files.map(\.path)))
-        let platform = platformDocuments.enumerated().compactMap { index, document -> PlatformFileSource? in
+        return platformDocuments.enumerated().compactMap { index, document -> PlatformFileSource? in
             let belongs = document.app.map { appName == .some($0) } ?? onlyApp
             guard belongs else { return nil }
             var source = PlatformFileSource(
@@ -433,6 +428,15 @@ struct Workspace {
             source.variant = variant
             return source
         }
+    }
+
+    private mutating func check(_ app: FileApp, members: [Int], unknown: [Int]) {
+        guard !members.isEmpty else {
+            checks[app] = nil
+            return
+        }
+        let input = (members + unknown).sorted().map { files[$0].checked }
+        let platform = platformSources(of: app)
         let checked = Linter.check(
             input, someFilesUnread: someFilesUnread, configuration: configuration, platformFiles: platform, cache: &platformCache)
         // What the baseline accepts is not shown, as lint does not report it.
