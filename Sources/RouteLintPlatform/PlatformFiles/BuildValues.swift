@@ -112,10 +112,6 @@ package struct BuildValues: Sendable, Equatable {
             settings[name] = value
         }
     }
-
-    /// Whether a file read with these values can hold a reference with none: every value
-    /// routelint could look for is looked for.
-    package var isEmpty: Bool { placeholders.isEmpty && strings.isEmpty && settings.isEmpty && resourceFolders.isEmpty }
 }
 
 /// The `<string>` resources of a `values/*.xml` file: name → text as the resource compiler

@@ -37,9 +37,13 @@ package struct ResourceFolders: ResourceFolderReader {
             // No `values/` folder: a source set without strings, as most are.
             return ResourceFolder(shown: shown, files: [])
         }
-        let chosen = names.filter { $0.hasSuffix(".xml") }.sorted().prefix(Self.maximumFiles)
+        let xml = names.filter { $0.hasSuffix(".xml") }.sorted()
+        let chosen = xml.prefix(Self.maximumFiles)
         var files: [SourceFile] = []
         var unreadable: [String] = []
+        if xml.count > chosen.count {
+            unreadable.append("\(shown)/values: \(xml.count - chosen.count) files after the first \(Self.maximumFiles)")
+        }
         for name in chosen {
             let path = FilePath.join(values, name)
             let shownPath = FilePath.relative(path, to: workingDirectory) ?? path
