@@ -1,6 +1,7 @@
 import ArgumentParser
 import RouteLintRuns
 import RouteLintCore
+import RouteLintReporting
 
 #if canImport(Glibc)
     import Glibc
@@ -33,6 +34,15 @@ struct Lint: ParsableCommand {
             "Lint the whole route set (the configuration's include, else the current directory) but report only findings in the PATHs given."
     )
     var wholeSet = false
+
+    @Flag(
+        help:
+            "Apply the edits the findings name (did you mean …?) to the manifests, then lint again and report what is left; with '-', print the fixed manifest."
+    )
+    var fix = false
+
+    @Flag(help: "With --fix: print the changes as a unified diff, and write nothing.")
+    var dryRun = false
 
     @Option(
         help: ArgumentHelp(
@@ -88,12 +98,56 @@ struct Lint: ParsableCommand {
         options.platformFiles = platformFile
         options.defines = build.values
 
+        if fix {
+            try fixFindings(options, workingDirectory: workingDirectory)
+            return
+        }
         let run = try perform(options)
         try reports.conclude(run, gate: gate, workingDirectory: workingDirectory)
     }
 
+    /// `--fix`: the fixed manifests written (with `--dry-run`, their diff printed; with `-`, the
+    /// fixed text printed), what was changed said, and what is left reported as lint reports it.
+    private func fixFindings(_ options: LintOptions, workingDirectory: String) throws {
+        let fixed: FixRun
+        do {
+            fixed = try FixRun.perform(options, dryRun: dryRun || readsStandardInput)
+        } catch {
+            for message in error.messages { printError(message) }
+            throw ExitCode(Exit.usageOrUnreadable)
+        }
+        for message in fixed.messages { printError(message) }
+        if readsStandardInput {
+            guard case .standardInput(let bytes, _) = options.input else { return }
+            var output = OutputFile.standardOutput()
+            output.write(String(decoding: fixed.changes.first?.after ?? bytes, as: UTF8.self))
+            try finish(output)
+            for message in fixed.result.messages { printError(message) }
+            if fixed.result.verdict.exitStatus != 0 { throw ExitCode(fixed.result.verdict.exitStatus) }
+            return
+        }
+        if dryRun {
+            var output = OutputFile.standardOutput()
+            for change in fixed.changes { output.write(UnifiedDiff.text(path: change.path, before: change.before, after: change.after)) }
+            try finish(output)
+        }
+        let count = fixed.changes.reduce(0) { $0 + $1.fixed }
+        if count > 0 {
+            let files = fixed.changes.map { "\($0.path) (\($0.fixed))" }.joined(separator: ", ")
+            printError(
+                RunMessage(
+                    .note,
+                    "\(dryRun ? "would fix" : "fixed") \(count) finding\(count == 1 ? "" : "s") in \(fixed.changes.count) "
+                        + "file\(fixed.changes.count == 1 ? "" : "s"): \(files)"))
+        }
+        try reports.conclude(fixed.result, gate: gate, workingDirectory: workingDirectory)
+    }
+
     func validate() throws {
         if paths.contains("-") && paths.count > 1 { throw ValidationError("'-' reads one manifest from standard input, alone") }
+        if dryRun && !fix { throw ValidationError("--dry-run shows what --fix would change; give --fix too") }
+        if fix && staged { throw ValidationError("--fix edits files in the work tree; give the paths (pre-commit does), not --staged") }
+        if fix && gate.writeBaseline != nil { throw ValidationError("--fix and --write-baseline: fix first, then record what is left") }
         if stdinFilename != nil && !readsStandardInput {
             throw ValidationError("--stdin-filename names the manifest read with the path '-'")
         }

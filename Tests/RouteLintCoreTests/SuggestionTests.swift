@@ -4,13 +4,16 @@ import Testing
 @Suite("Suggestions")
 struct SuggestionTests {
     @Test(
-        "likely typos get the nearest name; unrelated names get none",
+        "likely typos get the nearest name; unrelated names get none, and so do names two candidates are as near to",
         arguments: [
             ("prodcut", ["cart", "product"], "product"),
             ("requiresAuth", ["requires-auth", "entry"], "requires-auth"),
             ("warn", ["off", "error", "warning", "note"], "warning"),
             ("NoSuchHolder", ["ProductHolder", "CartHolder"], nil),
-            ("x", ["y", "xy"], "y"),
+            ("x", ["y", "xy"], nil),
+            ("x", ["y", "abc"], "y"),
+            ("prod", ["product", "production"], nil),
+            ("shet", ["push", "sheet", "fullscreen"], "sheet"),
             ("Title", ["title"], "title"),
         ] as [(String, [String], String?)])
     func nearest(_ name: String, _ candidates: [String], _ expected: String?) {

@@ -40,11 +40,29 @@ struct DocumentationTests {
             "regenerate with ROUTELINT_UPDATE_FIXTURES=1 swift test --filter DocumentationTests")
     }
 
-    /// `readme` with `table` between the markers.
-    static func replacingTable(in readme: String, with table: String) -> String? {
-        guard let start = readme.range(of: "<!-- rules: generated"),
+    /// docs/usage.md's list of fixable findings, between its two markers, is the registry's.
+    @Test("the list of fixable findings in docs/usage.md is generated from the rules")
+    func fixableList() throws {
+        let url = Self.root.appendingPathComponent("docs/usage.md")
+        var usage = try String(contentsOf: url, encoding: .utf8)
+        let generated = RuleDocumentation.fixableList()
+        if Self.updating, let regenerated = Self.replacingTable(in: usage, with: generated, marker: "fixes") {
+            try regenerated.write(to: url, atomically: true, encoding: .utf8)
+            usage = regenerated
+        }
+        let start = try #require(usage.range(of: "<!-- fixes: generated")).upperBound
+        let afterMarker = try #require(usage[start...].range(of: "-->\n")).upperBound
+        let end = try #require(usage.range(of: "<!-- fixes:end -->")).lowerBound
+        #expect(
+            String(usage[afterMarker..<end]) == generated,
+            "regenerate with ROUTELINT_UPDATE_FIXTURES=1 swift test --filter DocumentationTests")
+    }
+
+    /// `readme` with `table` between the markers named `marker`.
+    static func replacingTable(in readme: String, with table: String, marker: String = "rules") -> String? {
+        guard let start = readme.range(of: "<!-- \(marker): generated"),
             let afterMarker = readme[start.upperBound...].range(of: "-->\n"),
-            let end = readme.range(of: "<!-- rules:end -->")
+            let end = readme.range(of: "<!-- \(marker):end -->")
         else { return nil }
         return String(readme[..<afterMarker.upperBound]) + table + String(readme[end.lowerBound...])
     }

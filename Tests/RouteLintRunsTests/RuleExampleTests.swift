@@ -135,6 +135,42 @@ struct RuleExampleTests {
         }
     }
 
+    @Test(
+        "a fixable rule's fixes, made in its examples, leave none of the fixed findings and no new one; only fixable rules carry fixes",
+        arguments: RuleRegistry.descriptions.map(\.id), Variant.allCases)
+    func fixes(_ id: String, _ variant: Variant) throws {
+        let rule = try #require(RuleRegistry.description(of: id))
+        var fixed = 0
+        for example in rule.triggeringExamples where example.before.isEmpty {
+            let files = example.files.enumerated().map { Self.unmark($1, fileIndex: $0) }.map {
+                (name: $0.name, contents: variant.apply($0.contents))
+            }
+            let linted = lint(files)
+            let withFixes = linted.findings.filter { $0.rule == id && $0.fix != nil }
+            guard rule.fix != nil else {
+                #expect(withFixes.isEmpty, "\(id) has no fix to document, yet its findings carry one")
+                continue
+            }
+            var edits = Fix.Edits(files: linted.files)
+            let fixedFiles = linted.files.map { file in
+                let made = withFixes.filter { $0.range.file == file.id }.compactMap { $0.fix.flatMap { edits.edit($0) } }
+                return (name: file.path, contents: String(decoding: Fix.apply(made, to: file.bytes).bytes, as: UTF8.self))
+            }
+            let after = lint(fixedFiles)
+            let identity = { (finding: Finding) in "\(finding.rule) \(finding.subjects.map(\.description))" }
+            let left = Set(linted.findings.filter { !withFixes.contains($0) }.map(identity))
+            #expect(after.findings.filter { $0.rule == id }.count == linted.findings.filter { $0.rule == id }.count - withFixes.count)
+            #expect(Set(after.findings.map(identity)).isSubset(of: left), "\(fixedFiles.map(\.contents))")
+            // The rest of each file is as it was: line ends and the byte-order mark kept.
+            for (before, fixedFile) in zip(files, fixedFiles) {
+                #expect(before.contents.hasPrefix("\u{FEFF}") == fixedFile.contents.hasPrefix("\u{FEFF}"))
+                #expect(before.contents.contains("\r\n") == fixedFile.contents.contains("\r\n"))
+            }
+            fixed += withFixes.count
+        }
+        if rule.fix != nil { #expect(fixed > 0, "no example of \(id) shows its fix") }
+    }
+
     @Test("non-triggering examples give no finding at all", arguments: RuleRegistry.descriptions.map(\.id), Variant.allCases)
     func nonTriggering(_ id: String, _ variant: Variant) async throws {
         let rule = try #require(RuleRegistry.description(of: id))

@@ -73,6 +73,8 @@ public struct Finding: Hashable, Sendable {
     /// writing it in place of the text at `range` mends the finding. An editor offers it as
     /// a quick fix.
     public let suggestion: String?
+    /// The edit that mends it, when its message names exactly one (a `suggestion` always does).
+    public var fix: Fix?
     /// Set when the finding is suppressed: kept for SARIF, left out of every other output.
     public var suppression: Suppression?
     /// URLs that show the finding true (a change of `routelint diff`: each opened what the

@@ -19,7 +19,8 @@ public struct SourceFile: Sendable {
 /// libyaml counts them (LF, CR, CR LF, NEL, LS and PS), so that line numbers agree with the
 /// positions libyaml reports.
 package struct LineIndex: Sendable {
-    private let bytes: [UInt8]
+    /// The text indexed.
+    package let bytes: [UInt8]
     private let lineStarts: [Int]
 
     /// The index of the lines of `bytes`.
@@ -77,6 +78,21 @@ package struct LineIndex: Sendable {
         var count = 0
         for index in range.clamped(to: 0..<bytes.count) where bytes[index] & 0xC0 != 0x80 { count += 1 }
         return count
+    }
+
+    /// The byte offset of `position` (columns in code points, after a byte-order mark on line
+    /// 1): the inverse of `position(ofByte:)`; nil past the end of its line.
+    package func offset(of position: SourcePosition) -> Int? {
+        guard let line = byteRange(ofLine: Int(position.line)) else { return nil }
+        var offset = line.lowerBound
+        var column = 1
+        while column < Int(position.column) {
+            guard offset < line.upperBound else { return nil }
+            offset += 1
+            while offset < line.upperBound, bytes[offset] & 0xC0 == 0x80 { offset += 1 }
+            column += 1
+        }
+        return offset
     }
 
     /// The 1-based position of byte `offset`, counting columns in code points.

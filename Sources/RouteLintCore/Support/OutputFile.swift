@@ -91,6 +91,47 @@ package final class OutputFile: TextOutputStream {
         }
     }
 
+    /// Replaces each file of `files` (absolute path, new text) with its text, all of them or
+    /// none: each text is first written whole to a temporary file created exclusively beside
+    /// its file (its mode the file's), and only when every one is written are they renamed over
+    /// their files. A path that is not a plain regular file — a link, which could lead anywhere
+    /// — is refused before anything is written; on a failure (a full disk) every temporary file
+    /// is removed and every file is as it was.
+    package static func replace(_ files: [(path: String, bytes: [UInt8])]) throws(WriteError) {
+        var written: [(temporary: String, path: String)] = []
+        func removeWritten() { for file in written { unlink(file.temporary) } }
+        for (path, bytes) in files {
+            var info = stat()
+            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+                removeWritten()
+                throw WriteError(path: TerminalText.escape(path), reason: "it is not a regular file (a link is never written through)")
+            }
+            let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
+            var template = Array(((folder.isEmpty ? "" : folder) + "/.routelint-fix-XXXXXX").utf8CString)
+            let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+            guard descriptor >= 0 else {
+                let reason = String(cString: strerror(errno))
+                removeWritten()
+                throw WriteError(path: TerminalText.escape(path), reason: reason)
+            }
+            let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+            written.append((temporary, path))
+            _ = fchmod(descriptor, info.st_mode & 0o7777)
+            let complete = writeAll(bytes, to: descriptor) && (fsync(descriptor) == 0 || errno == EINVAL)
+            let failure = errno
+            close(descriptor)
+            guard complete else {
+                removeWritten()
+                throw WriteError(path: TerminalText.escape(path), reason: String(cString: strerror(failure)))
+            }
+        }
+        for file in written where rename(file.temporary, file.path) != 0 {
+            let reason = String(cString: strerror(errno))
+            removeWritten()
+            throw WriteError(path: TerminalText.escape(file.path), reason: reason)
+        }
+    }
+
     deinit {
         if ownsDescriptor { close(descriptor) }
         if let temporary { unlink(temporary) }
@@ -152,6 +193,21 @@ package final class OutputFile: TextOutputStream {
 /// `write(2)`, under a name the class's own `write(_:)` does not hide.
 private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
     write(descriptor, bytes, count)
+}
+
+/// Writes all of `bytes` to an open file descriptor, as they are; false (with `errno` set) on
+/// failure.
+private func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
+    var offset = 0
+    while offset < bytes.count {
+        let written = bytes.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress! + offset, bytes.count - offset) }
+        if written < 0 {
+            if errno == EINTR { continue }
+            return false
+        }
+        offset += written
+    }
+    return true
 }
 
 /// Writes all of `text` to an open file descriptor; false (with `errno` set) on failure.

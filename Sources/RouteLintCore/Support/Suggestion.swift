@@ -1,28 +1,35 @@
 /// Finds the nearest valid name for a misspelt one, for "did you mean …?" hints.
 package enum Suggestion {
     /// The candidate closest to `name` by edit distance, when it is close enough to be a
-    /// likely typo: at most a quarter of the name's length, and at least 1. Ties go to the
-    /// candidate that comes first. Failing that, the first candidate the name abbreviates
-    /// (`warn` for `warning`), when the name has three characters or more.
+    /// likely typo: at most a quarter of the name's length, and at least 1. Two candidates as
+    /// near suggest neither: a suggestion is the one edit a fix writes (docs/usage.md, "Fixing
+    /// findings"). Failing that, the one candidate the name abbreviates (`warn` for `warning`),
+    /// when the name has three characters or more.
     package static func nearest<Candidates: Sequence>(to name: String, among candidates: Candidates) -> String?
     where Candidates.Element == String {
         let target = Array(name.lowercased().unicodeScalars)
         guard !target.isEmpty else { return nil }
         let limit = max(1, target.count / 4)
         var best: (name: String, distance: Int)?
-        for candidate in candidates where candidate != name {
-            let bound = min(best.map { $0.distance - 1 } ?? limit, limit)
-            guard bound >= 0 else { break }
+        // Another candidate as near as the best: the name could mean either, so it suggests none.
+        var tied = false
+        for candidate in candidates where candidate != name && candidate != best?.name {
+            let bound = min(best?.distance ?? limit, limit)
             let scalars = Array(candidate.lowercased().unicodeScalars)
             if abs(scalars.count - target.count) > bound { continue }
-            if let distance = editDistance(target, scalars, bound: bound) {
+            guard let distance = editDistance(target, scalars, bound: bound) else { continue }
+            if let current = best, distance == current.distance {
+                tied = true
+            } else {
                 best = (candidate, distance)
+                tied = false
             }
         }
-        if let best { return best.name }
+        if let best { return tied ? nil : best.name }
         guard target.count >= 3 else { return nil }
         let lowered = name.lowercased()
-        return candidates.first { $0.lowercased().hasPrefix(lowered) }
+        let prefixed = Set(candidates.filter { $0.lowercased().hasPrefix(lowered) })
+        return prefixed.count == 1 ? prefixed.first : nil
     }
 
     /// `" did you mean 'x'?"`, or nothing when no candidate is near: ready to append to a message.

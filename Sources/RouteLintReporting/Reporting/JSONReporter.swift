@@ -16,7 +16,9 @@ public struct JSONReporter {
             return
         }
         var fingerprints = FindingIdentity.Fingerprints(names: names)
+        var edits = Fix.Edits(files: files)
         for (position, finding) in findings.enumerated() {
+            let fix = finding.fix.flatMap { fix in edits.edit(fix).map { (fix, $0) } }
             output.write(position == 0 ? "[\n  " : ",\n  ")
             JSONValue.object(
                 rangeFields(finding.range, files: files) + [
@@ -34,9 +36,19 @@ public struct JSONReporter {
                     // Related locations beyond those listed, counted: a field, never only words.
                     ("relatedOmitted", .integer(finding.relatedOmitted)),
                 ] + (finding.witnesses.isEmpty ? [] : [("witnesses", .array(finding.witnesses.map(JSONValue.string)))])
+                    + (fix.map { [("fix", fixFields($0.0, $0.1, files: files))] } ?? [])
             ).write(to: &output, indent: 1)
         }
         output.write("\n]\n")
+    }
+
+    /// `fix`: what it does, and its edit, columns as the finding's (`endColumn` one past the
+    /// last character replaced).
+    private static func fixFields(_ fix: Fix, _ edit: Fix.Edit, files: [SourceFile]) -> JSONValue {
+        .object([
+            ("description", .string(fix.description)),
+            ("edits", .array([.object(rangeFields(edit.range, files: files) + [("text", .string(edit.text))])])),
+        ])
     }
 
     private static func rangeFields(_ range: SourceRange, files: [SourceFile]) -> [(String, JSONValue)] {

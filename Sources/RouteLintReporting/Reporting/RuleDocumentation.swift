@@ -1,4 +1,5 @@
 import RouteLintCore
+import RouteLintPlatform
 import RouteLintRules
 
 /// The text of `routelint rules` and `routelint explain`.
@@ -49,9 +50,45 @@ package enum RuleDocumentation {
     package static func explain(_ rule: RuleDescription) -> String {
         var text = "\(rule.id) (default severity: \(rule.defaultSeverity.rawValue))\n\n"
         text += rule.summary + "\n\n" + rule.rationale + "\n"
+        if let fix = rule.fix { text += "\nFixable: `routelint lint --fix` \(fix).\n" }
         text += examples("Triggering examples", rule.triggeringExamples)
+        if rule.fix != nil {
+            text += examples("Fixed by routelint lint --fix", rule.triggeringExamples.compactMap { fixed($0, rule: rule.id) })
+        }
         text += examples("Non-triggering examples", rule.nonTriggeringExamples)
         return text
+    }
+
+    /// A triggering example with the fixes of its findings of `rule` made: its files, those the
+    /// fixes change with their fixed text; nil when no finding of the rule carries a fix.
+    package static func fixed(_ example: RuleExample, rule: String) -> RuleExample? {
+        guard example.before.isEmpty else { return nil }
+        let sources = example.files.enumerated().map { index, file in
+            SourceFile(id: FileID(index), path: file.name, bytes: Array(file.contents.filter { $0 != RuleExample.marker }.utf8))
+        }
+        let manifests = sources.filter { PlatformFileKind(path: $0.path) == nil }
+        let platformFiles = sources.filter { PlatformFileKind(path: $0.path) != nil }.map { PlatformFileSource(file: $0, app: nil) }
+        let result = Linter.lint(manifests, platformFiles: platformFiles)
+        var edits = Fix.Edits(files: sources)
+        var byFile: [Int: [Fix.Edit]] = [:]
+        for finding in result.findings where finding.rule == rule {
+            guard let fix = finding.fix, let edit = edits.edit(fix) else { continue }
+            byFile[Int(fix.range.file.index), default: []].append(edit)
+        }
+        guard !byFile.isEmpty else { return nil }
+        return RuleExample(
+            files: sources.map { source in
+                let bytes = byFile[Int(source.id.index)].map { Fix.apply($0, to: source.bytes).bytes } ?? source.bytes
+                return (name: source.path, contents: String(decoding: bytes, as: UTF8.self))
+            })
+    }
+
+    /// docs/usage.md's list of the findings `lint --fix` mends: each fixable rule, linked to its
+    /// section of docs/rules.md, and what its fix writes.
+    package static func fixableList() -> String {
+        RuleRegistry.descriptions.compactMap { rule in
+            rule.fix.map { "- [`\(rule.id)`](rules.md#\(rule.id)) \($0)\n" }
+        }.joined()
     }
 
     /// A Markdown table of every rule — id, default severity, summary — each id linking to its
@@ -98,7 +135,12 @@ package enum RuleDocumentation {
             for option in rule.options {
                 text += "\nOption `\(option.name)`: \(option.summary) (default \(option.defaultValue), at least \(option.minimum)).\n"
             }
-            for (heading, examples) in [("Triggers", rule.triggeringExamples), ("Does not trigger", rule.nonTriggeringExamples)] {
+            if let fix = rule.fix { text += "\nFixable: `routelint lint --fix` \(fix).\n" }
+            let fixedExamples = rule.fix == nil ? [] : rule.triggeringExamples.compactMap { fixed($0, rule: rule.id) }
+            for (heading, examples) in [
+                ("Triggers", rule.triggeringExamples), ("Fixed by `routelint lint --fix`", fixedExamples),
+                ("Does not trigger", rule.nonTriggeringExamples),
+            ] where !examples.isEmpty {
                 text += "\n\(heading):\n"
                 for example in examples {
                     for (revision, file) in revisions(example) {

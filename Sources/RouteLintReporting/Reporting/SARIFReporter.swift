@@ -68,6 +68,7 @@ public struct SARIFReporter {
             all = active + suppressed
         }
         let fingerprints = FindingIdentity.fingerprints(of: all, names: names)
+        var edits = Fix.Edits(files: files)
         let results: [JSONValue] = all.enumerated().map { offset, finding in
             var fields: [(String, JSONValue)] = [
                 ("ruleId", .string(finding.rule)),
@@ -91,6 +92,29 @@ public struct SARIFReporter {
                     ))
             }
             fields.append(("partialFingerprints", .object([(fingerprintKey, .string(fingerprints[offset]))])))
+            // The edit that mends it (SARIF 2.1.0 §3.55): the same `lint --fix` makes.
+            if let fix = finding.fix, let edit = edits.edit(fix) {
+                let region = JSONValue.object([
+                    ("startLine", .integer(Int(edit.range.start.line))), ("startColumn", .integer(Int(edit.range.start.column))),
+                    ("endLine", .integer(Int(edit.range.end.line))), ("endColumn", .integer(Int(edit.range.end.column))),
+                ])
+                let replacement = JSONValue.object([
+                    ("deletedRegion", region), ("insertedContent", .object([("text", .string(edit.text))])),
+                ])
+                let change = JSONValue.object([
+                    ("artifactLocation", artifacts[Int(edit.range.file.index)]), ("replacements", .array([replacement])),
+                ])
+                fields.append(
+                    (
+                        "fixes",
+                        .array([
+                            .object([
+                                ("description", .object([("text", .string(escaped(fix.description)))])),
+                                ("artifactChanges", .array([change])),
+                            ])
+                        ])
+                    ))
+            }
             // Related locations beyond those listed are counted, not dropped in silence.
             var properties: [(String, JSONValue)] = []
             if finding.relatedOmitted > 0 { properties.append(("relatedLocationsOmitted", .integer(finding.relatedOmitted))) }

@@ -14,13 +14,15 @@ package struct FindingSink: Sendable {
     package mutating func report(
         _ rule: RuleDescription, _ message: String, at range: SourceRange,
         related: [RelatedLocation] = [], relatedOmitted: Int = 0, subjects: [FindingSubject] = [], suggestion: String? = nil,
-        witnesses: [String] = [], severity: Severity? = nil, parts: [Finding.Part] = []
+        witnesses: [String] = [], severity: Severity? = nil, parts: [Finding.Part] = [], fix: Fix? = nil
     ) {
         var finding = Finding(
             rule: rule.id, severity: severity ?? rule.defaultSeverity, message: message,
             range: range, related: related, relatedOmitted: relatedOmitted, subjects: subjects, suggestion: suggestion)
         finding.witnesses = witnesses
         finding.parts = parts
+        // A suggestion is the text that mends the finding, written where it points.
+        finding.fix = fix ?? suggestion.map { Fix("change to '\($0)'", replacing: range, with: $0) }
         findings.append(finding)
     }
 

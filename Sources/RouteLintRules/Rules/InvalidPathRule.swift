@@ -31,6 +31,7 @@ package enum InvalidPathRule: FileRule {
                   order: {path: ↓/orders/:orderId<int>}
                   results: {path: ↓/results/:page?}
                   product: {path: /products/:id, aliases: [↓'/p/{id}']}
+                  lists: {path: ↓/lists/}
                 """),
         ],
         nonTriggeringExamples: [
@@ -47,13 +48,38 @@ package enum InvalidPathRule: FileRule {
                   docs: {path: /docs/**, activity: shop, holder: H}
                   cafe: {path: /caf%C3%A9, activity: shop, holder: H}
                 """)
-        ])
+        ],
+        fix: "writes the path without its trailing `/`, and other routers' placeholders as parameters (`{id}`, `<id>` → `:id`)")
 
     package static func check(_ issues: [ManifestIssue], into findings: inout FindingSink) {
         for case .invalidPath(let route, let path, let isAlias, let problem, let range) in issues {
+            let fixed = fixedPath(problem, path)
             findings.report(
                 description, "\(isAlias ? "alias" : "path") '\(path)' of route '\(route)' is invalid: \(explanation(problem, in: path))",
-                at: range, subjects: [.route(route)])
+                at: range, subjects: [.route(route)],
+                fix: fixed.map { Fix("write '\($0)'", replacing: range, with: $0) })
+        }
+    }
+
+    /// The path the explanation asks for, where it names one edit of the path alone: the
+    /// trailing `/` left out, another router's placeholders (`{id}`, `<id>`) written `:id`.
+    static func fixedPath(_ problem: PathPattern.SyntaxError, _ path: String) -> String? {
+        switch problem {
+        case .trailingSlash:
+            return String(path.dropLast())
+        case .invalidCharacter:
+            let segments = path.split(separator: "/", omittingEmptySubsequences: false).map { segment -> String in
+                for (open, close) in [("{", "}"), ("<", ">")] where segment.hasPrefix(open) && segment.hasSuffix(close) && segment.count > 2
+                {
+                    let name = segment.dropFirst().dropLast()
+                    if PathText.isParameterName(name.utf8) { return ":" + name }
+                }
+                return String(segment)
+            }
+            let fixed = segments.joined(separator: "/")
+            return fixed == path ? nil : fixed
+        default:
+            return nil
         }
     }
 

@@ -119,7 +119,10 @@ package enum InvalidValueRule: FileRule {
                       page: {type: int, default: 1}
                       order: {type: [relevance, newest], default: newest}
                 """),
-        ])
+        ],
+        fix:
+            "writes the value meant: the choice or type a value nearly spells (`shet` → `sheet`, `integer` → `int`), `true` or `false` for YAML 1.1's `yes` and `no`"
+    )
 
     package static func check(_ issues: [ManifestIssue], into findings: inout FindingSink) {
         for case .invalidValue(let problem, let range) in issues {
@@ -128,10 +131,17 @@ package enum InvalidValueRule: FileRule {
             if case .unknownType(_, let text) = problem {
                 suggestion = DeclaredType.nameMeant(by: text)
             }
+            // YAML 1.1's booleans are strings in 1.2: `yes` meant `true`.
+            if case .wrongType(_, .boolean, .scalar(_, let text)) = problem { suggestion = yamlOneOneBoolean[text.lowercased()] }
             let (message, subjects) = words(problem, suggestion: suggestion)
             findings.report(description, message, at: range, subjects: subjects, suggestion: suggestion)
         }
     }
+
+    /// YAML 1.1's words for booleans, which YAML 1.2 reads as strings, and the boolean each meant.
+    static let yamlOneOneBoolean = [
+        "yes": "true", "y": "true", "on": "true", "no": "false", "n": "false", "off": "false",
+    ]
 
     /// The message, with the nearest choice suggested for an unknown one, and the names that
     /// identify the finding.
@@ -141,7 +151,7 @@ package enum InvalidValueRule: FileRule {
         case .topLevelNotMapping(let found):
             return ("the top level of a manifest must be a mapping, found \(phrase(found))", KeyOwner.topLevel.subjects)
         case .wrongType(let field, let expected, let found):
-            return ("\(phrase(field)) must be \(phrase(expected)), found \(phrase(found))", subjects(field))
+            return ("\(phrase(field)) must be \(phrase(expected)), found \(phrase(found))" + Suggestion.hint(suggestion), subjects(field))
         case .nonScalarKey(let owner, let found):
             return ("keys in \(owner) must be strings, found \(phrase(found))", owner.subjects)
         case .invalidEntityName(let kind, let text):

@@ -35,7 +35,8 @@ package enum MissingHolderRule: AppRule {
                   product: {path: /products/:id, activity: shop, holder: ProductHolder, entry: true}
                   cart: {path: /cart, activity: shop, holder: CartHolder}
                 """)
-        ])
+        ],
+        fix: "writes the declared holder the name nearly spells (`ProductHoldr` → `ProductHolder`)")
 
     /// What it looks for may be declared in a file of the app that could not be read.
     package static let needsEveryFile = true

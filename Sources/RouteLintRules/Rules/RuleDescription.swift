@@ -23,6 +23,9 @@ package struct RuleDescription: Sendable {
     package let nonTriggeringExamples: [RuleExample]
     /// The options the configuration may set for the rule.
     package let options: [RuleOptionDescription]
+    /// What the fix its findings carry does, for a rule whose findings can name one
+    /// (`lint --fix`, docs/usage.md "Fixing findings"); nil when they never do.
+    package let fix: String?
 
     /// Where the rule's documentation is read: its section of `docs/rules.md`.
     package var documentationURI: String { RouteLintVersion.informationURI + "/blob/main/docs/rules.md#" + id }
@@ -31,7 +34,7 @@ package struct RuleDescription: Sendable {
     package init(
         id: String, defaultSeverity: Severity, summary: String, rationale: String,
         triggeringExamples: [RuleExample], nonTriggeringExamples: [RuleExample],
-        options: [RuleOptionDescription] = []
+        options: [RuleOptionDescription] = [], fix: String? = nil
     ) {
         self.id = id
         self.defaultSeverity = defaultSeverity
@@ -40,6 +43,7 @@ package struct RuleDescription: Sendable {
         self.triggeringExamples = triggeringExamples
         self.nonTriggeringExamples = nonTriggeringExamples
         self.options = options
+        self.fix = fix
     }
 }
 

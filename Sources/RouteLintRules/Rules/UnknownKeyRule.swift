@@ -26,8 +26,11 @@ package enum UnknownKeyRule: FileRule {
             RuleExample(
                 """
                 manifest: 1
+                activities: {shop: {}}
+                tabs: {home: {activity: shop, index: 0, root: home, icon: house}}
+                holders: {H: {}}
                 ↓route:
-                  home: {path: /home}
+                  home: {path: /, holder: H}
                 """),
         ],
         nonTriggeringExamples: [
@@ -45,7 +48,8 @@ package enum UnknownKeyRule: FileRule {
                     holder: H
                     presentation: sheet
                 """)
-        ])
+        ],
+        fix: "writes the key it is read as in place of a misspelt one (`tittle` → `title`)")
 
     package static func check(_ issues: [ManifestIssue], into findings: inout FindingSink) {
         for case .unknownKey(let key, let owner, let validKeys, let readAs, let range) in issues {

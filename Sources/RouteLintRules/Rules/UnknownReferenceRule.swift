@@ -64,7 +64,8 @@ package enum UnknownReferenceRule: AppRule {
                   home: {path: /, holder: H, links: [product]}
                   product: {path: /products/:id, activity: shop, holder: H, params: {id: int}}
                 """),
-        ])
+        ],
+        fix: "writes the name the reference nearly spells (`activity: mian` → `main`)")
 
     /// What it looks for may be declared in a file of the app that could not be read.
     package static let needsEveryFile = true

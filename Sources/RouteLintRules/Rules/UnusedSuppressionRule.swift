@@ -18,7 +18,8 @@ package enum UnusedSuppressionRule: Rule {
                 """
                 manifest: 1
                 activities:
-                  shop: {}  # routelint:ignore ↓orphan-activty -- typo in the rule id
+                  shop: {}
+                  legacy: {}  # routelint:ignore ↓orphan-activty -- typo in the rule id
                 tabs:
                   home: {activity: shop, index: 0, root: home, icon: house}  # routelint:ignore ↓tab-limit
                 routes:
@@ -39,7 +40,8 @@ package enum UnusedSuppressionRule: Rule {
                   home: {path: /, holder: H}
                 holders: {H: {}}
                 """)
-        ])
+        ],
+        fix: "writes the rule id a directive's unknown one nearly spells")
 
     /// Reports each rule a directive names that is unknown or silenced nothing. `used` holds,
     /// for each directive, the positions in its rule list of the rules that silenced a finding.

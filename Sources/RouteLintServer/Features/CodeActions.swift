@@ -3,8 +3,8 @@ import RouteLintCore
 import RouteLintRules
 import LanguageServerProtocol
 
-// Code actions: the fix a finding suggests ("did you mean …?" for unknown keys, references,
-// holders, enum values and rule ids), and silencing a finding on its line with a
+// Code actions: the fix a finding carries ("did you mean …?" for unknown keys, references,
+// holders, enum values, types and rule ids), and silencing a finding on its line with a
 // `# routelint:ignore RULE -- reason` comment.
 extension LanguageServer {
     func codeActions(_ params: CodeActionParams) -> [CodeAction]? {
@@ -15,13 +15,15 @@ extension LanguageServer {
             guard diagnostic.range.start.line <= params.range.end.line, diagnostic.range.end.line >= params.range.start.line else {
                 continue
             }
-            if let suggestion = finding.suggestion {
-                let start = file.text.offset(of: finding.range.start)
-                let replacement = quote(at: start, in: file.text).map { $0 + suggestion + $0 } ?? suggestion
+            // The finding's fix, the same edit `lint --fix` makes.
+            if let fix = finding.fix, let edit = fix.edit(in: LineIndex(file.text.bytes)) {
                 actions.append(
                     CodeAction(
-                        title: "Change to '\(suggestion)'", diagnostics: [diagnostic], isPreferred: true,
-                        edit: WorkspaceEdit(changes: [uri(of: path): [TextEdit(range: diagnostic.range, newText: replacement)]])))
+                        title: fix.description.prefix(1).uppercased() + fix.description.dropFirst(), diagnostics: [diagnostic],
+                        isPreferred: true,
+                        edit: WorkspaceEdit(
+                            changes: [uri(of: path): [TextEdit(range: file.text.range(edit.range, encoding: encoding), newText: edit.text)]]
+                        )))
             }
             if let silence = suppression(of: finding, in: file) {
                 actions.append(

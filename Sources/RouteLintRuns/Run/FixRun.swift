@@ -1,0 +1,101 @@
+import RouteLintCore
+
+/// `routelint lint --fix` (docs/usage.md, "Fixing findings"): the edits the findings name,
+/// applied to the manifests — per file in one pass, never two overlapping edits, the rest of the
+/// text byte for byte — then the set linted again. A file whose fixed text would lint with a
+/// finding it did not have keeps its text. The files are written together through the safe
+/// writer (`OutputFile.replace`), or not at all.
+public struct FixRun: Sendable {
+    /// One manifest the run changed (or, with `--dry-run`, would change).
+    public struct Change: Sendable {
+        /// The path as the run names it.
+        public let path: String
+        /// The text before and after.
+        public let before: [UInt8]
+        public let after: [UInt8]
+        /// How many findings' edits it applies.
+        public let fixed: Int
+    }
+
+    /// The files changed, in path order.
+    public let changes: [Change]
+    /// What the run has to say of the fixing: a file kept as it was, and why.
+    public let messages: [RunMessage]
+    /// The lint of the result: what is left, and the verdict.
+    public let result: LintRun
+
+    /// Fixes what the lint of `options` finds; with `dryRun` (and for standard input, whose
+    /// fixed text the caller prints) nothing is written. Throws when the run cannot go on, or a
+    /// file cannot be written — then no file is changed.
+    public static func perform(_ options: LintOptions, dryRun: Bool) throws(RunFailure) -> FixRun {
+        let first = try LintRun.perform(options)
+        var planned = plan(first)
+        var messages: [RunMessage] = []
+        var checked = try relint(options, with: planned)
+        // A file whose edits bring a finding it did not have keeps its text.
+        let refused = planned.filter { change in introducesFindings(change, before: first, after: checked) }
+        if !refused.isEmpty {
+            for change in refused {
+                messages.append(
+                    RunMessage(.warning, "'\(change.path)' is left as it was: its fixed text would have findings it does not have"))
+            }
+            let refusedPaths = Set(refused.map(\.path))
+            planned.removeAll { refusedPaths.contains($0.path) }
+            checked = try relint(options, with: planned)
+        }
+        if !dryRun, case .paths = options.input, !planned.isEmpty {
+            do {
+                try OutputFile.replace(planned.map { (FilePath.absolute($0.path, in: options.workingDirectory), $0.after) })
+            } catch {
+                throw RunFailure([RunMessage(.error, "\(error.description); no file was changed")])
+            }
+        }
+        return FixRun(changes: planned, messages: messages, result: checked)
+    }
+
+    /// The change of each manifest whose active findings carry fixes: their edits in text
+    /// order, an edit that overlaps an earlier one left out (its finding stays).
+    private static func plan(_ run: LintRun) -> [Change] {
+        let manifestCount = run.files.count - run.platformFileCount
+        var edits = Fix.Edits(files: run.files)
+        var byFile: [Int: [Fix.Edit]] = [:]
+        for finding in run.active {
+            let file = Int(finding.range.file.index)
+            guard file < manifestCount, let fix = finding.fix, let edit = edits.edit(fix) else { continue }
+            byFile[file, default: []].append(edit)
+        }
+        return byFile.keys.sorted().compactMap { index in
+            let file = run.files[index]
+            let (after, applied) = Fix.apply(byFile[index]!, to: file.bytes)
+            return after == file.bytes ? nil : Change(path: file.path, before: file.bytes, after: after, fixed: applied)
+        }
+    }
+
+    /// The lint of `options` with the changes' texts in place of their files.
+    private static func relint(_ options: LintOptions, with changes: [Change]) throws(RunFailure) -> LintRun {
+        var fixed = options
+        switch options.input {
+        case .standardInput(_, let standsFor):
+            if let change = changes.first { fixed.input = .standardInput(change.after, standsFor: standsFor) }
+        case .paths, .staged:
+            let texts = Dictionary(
+                changes.map { (FilePath.absolute($0.path, in: options.workingDirectory), $0.after) },
+                uniquingKeysWith: { first, _ in first })
+            fixed.fileSystem = OverlayFileSystem(texts, over: options.fileSystem)
+        }
+        return try LintRun.perform(fixed)
+    }
+
+    /// Whether the fixed text of `change` lints with a finding its file did not have: one whose
+    /// rule and subjects no finding of the file had before.
+    private static func introducesFindings(_ change: Change, before: LintRun, after: LintRun) -> Bool {
+        func identities(_ run: LintRun) -> Set<String> {
+            guard let file = run.files.firstIndex(where: { $0.path == change.path }) else { return [] }
+            return Set(
+                run.active.filter { Int($0.range.file.index) == file }.map { finding in
+                    ([finding.rule] + finding.subjects.map(\.description)).joined(separator: "\u{0}")
+                })
+        }
+        return !identities(after).isSubset(of: identities(before))
+    }
+}
