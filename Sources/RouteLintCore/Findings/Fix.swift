@@ -30,7 +30,8 @@ public struct Fix: Hashable, Sendable {
         }
         let start = lines.position(ofByte: replaced.lowerBound)
         return Edit(
-            range: SourceRange(file: range.file, start: start, end: lines.position(ofByte: replaced.upperBound)), bytes: replaced, text: text)
+            range: SourceRange(file: range.file, start: start, end: lines.position(ofByte: replaced.upperBound)), bytes: replaced,
+            text: text)
     }
 
     /// `bytes` with `edits` made, in text order: an edit that overlaps one made already (or
