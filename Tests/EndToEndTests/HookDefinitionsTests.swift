@@ -46,4 +46,12 @@ struct HookDefinitionsTests {
         #expect(shared.allSatisfy { docker[$0] == system[$0] })
         #expect(shared.allSatisfy { system[$0] != nil })
     }
+
+    @Test("routelint-fix fixes the manifests pre-commit passes, linting the whole set, and runs once at a time")
+    func fixHook() throws {
+        let fix = try #require(try Self.hooks()["routelint-fix"])
+        #expect(fix["entry"] == "routelint lint --fix --whole-set")
+        #expect(fix["language"] == "swift" && fix["require_serial"] == "true" && fix["pass_filenames"] == nil)
+        #expect(fix["files"] == #"'\.routes\.ya?ml$'"#)
+    }
 }

@@ -15,6 +15,17 @@ struct RuleCommandsTests {
         #expect(lines.contains { $0.hasPrefix("unreachable-route") && $0.contains(" warning ") })
     }
 
+    @Test("explain says whether a rule's findings carry a fix, and shows its examples fixed")
+    func explainFix() throws {
+        let fixable = try RouteLint.run(["explain", "invalid-path"])
+        #expect(fixable.stdout.contains("Fixable: `routelint lint --fix` writes the path without its trailing `/`"))
+        #expect(fixable.stdout.contains("Fixed by routelint lint --fix:"))
+        #expect(fixable.stdout.contains("restaurant: {path: '/r/:restaurantId'}"))
+        #expect(fixable.stdout.contains("lists: {path: /lists}"))
+        let notFixable = try RouteLint.run(["explain", "duplicate-tab-index"])
+        #expect(!notFixable.stdout.contains("Fixable"))
+    }
+
     @Test("explain prints the rationale and the examples")
     func explain() throws {
         let result = try RouteLint.run(["explain", "duplicate-tab-index"])

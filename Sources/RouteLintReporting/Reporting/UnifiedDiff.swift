@@ -12,9 +12,10 @@ package enum UnifiedDiff {
     package static func text(path: String, before: [UInt8], after: [UInt8]) -> String {
         let old = LineIndex(before)
         let new = LineIndex(after)
-        let lines = min(old.lineCount, new.lineCount)
+        // A text that ends with a line break has no line after it.
+        let lines = min(lineCount(old), lineCount(new))
         let changed = (1...max(1, lines)).filter { old.line($0) != new.line($0) }
-        guard !changed.isEmpty || old.lineCount != new.lineCount else { return "" }
+        guard !changed.isEmpty else { return "" }
         let name = TerminalText.escape(path)
         var output = "--- a/\(name)\n+++ b/\(name)\n"
         // Changes less than twice the context apart share a hunk.
@@ -40,5 +41,11 @@ package enum UnifiedDiff {
             }
         }
         return output
+    }
+
+    /// The lines of the text, the empty one after a final line break not counted.
+    private static func lineCount(_ lines: LineIndex) -> Int {
+        let count = lines.lineCount
+        return count > 1 && lines.byteRange(ofLine: count)?.isEmpty == true ? count - 1 : count
     }
 }

@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+@testable import RouteLintCore
+@testable import RouteLintRuns
+
+/// `lint --fix` (docs/usage.md, "Fixing findings"): the edits findings name, made in place with
+/// the rest of each file byte for byte, a file whose fix would bring a new finding kept as it
+/// was, and every file written or none.
+@Suite("Fixing findings")
+struct FixRunTests {
+    /// The example app's manifests (one of them with CRLF line ends) and the same with a
+    /// mistake planted in each of four kinds: a key, a reference, a holder and a value.
+    static func exampleApp() throws -> (original: [String: String], planted: [String: String]) {
+        let root = testsDirectory.deletingLastPathComponent().deletingLastPathComponent()
+        var original: [String: String] = [:]
+        for path in ["app.routes.yaml", "catalog/catalog.routes.yaml", "checkout/checkout.routes.yaml", "brochures/brochures.routes.yaml"] {
+            original["Manifests/" + path] = try String(contentsOf: root.appendingPathComponent("Manifests/" + path), encoding: .utf8)
+        }
+        original["Manifests/checkout/checkout.routes.yaml"] = original["Manifests/checkout/checkout.routes.yaml"]!
+            .replacingOccurrences(of: "\n", with: "\r\n")
+        var planted = original
+        func plant(_ path: String, _ text: String, _ mistake: String) {
+            let file = planted[path]!
+            precondition(file.contains(text), "\(path) holds '\(text)'")
+            planted[path] = file.replacingOccurrences(of: text, with: mistake)
+        }
+        plant("Manifests/app.routes.yaml", "    title: Shop", "    tittle: Shop")
+        plant("Manifests/app.routes.yaml", "    default-tab: home", "    default-tab: hom")
+        plant("Manifests/catalog/catalog.routes.yaml", "    holder: ProductHolder", "    holder: ProductHoldr")
+        plant("Manifests/catalog/catalog.routes.yaml", "    presentation: sheet", "    presentation: shet")
+        plant("Manifests/checkout/checkout.routes.yaml", "    presentation: sheet", "    presentation: sheeet")
+        return (original, planted)
+    }
+
+    static func contents(_ root: String, _ paths: some Sequence<String>) throws -> [String: String] {
+        var texts: [String: String] = [:]
+        for path in paths { texts[path] = try String(contentsOfFile: root + "/" + path, encoding: .utf8) }
+        return texts
+    }
+
+    @Test("the example app with a mistake of each kind planted (one file in CRLF) is given back byte for byte")
+    func exampleAppGivenBack() throws {
+        let (original, planted) = try Self.exampleApp()
+        try LintRunTests.withRouteSet(planted) { root in
+            let fixed = try FixRun.perform(LintOptions(input: .paths(["Manifests"]), workingDirectory: root), dryRun: false)
+            #expect(fixed.changes.map(\.fixed) == [2, 2, 1])
+            #expect(fixed.result.active.isEmpty)
+            #expect(fixed.messages.isEmpty)
+            #expect(try Self.contents(root, original.keys) == original)
+            // Written through temporary files beside them, none of which is left.
+            let left = try FileManager.default.subpathsOfDirectory(atPath: root).filter { $0.contains(".routelint-fix-") }
+            #expect(left.isEmpty)
+        }
+    }
+
+    @Test("--dry-run and standard input write nothing: the changes are given to print")
+    func dryRunWritesNothing() throws {
+        let (original, planted) = try Self.exampleApp()
+        try LintRunTests.withRouteSet(planted) { root in
+            let fixed = try FixRun.perform(LintOptions(input: .paths(["Manifests"]), workingDirectory: root), dryRun: true)
+            #expect(try Self.contents(root, planted.keys) == planted)
+            let changed = Dictionary(uniqueKeysWithValues: fixed.changes.map { ($0.path, String(decoding: $0.after, as: UTF8.self)) })
+            #expect(changed == original.filter { planted[$0.key] != $0.value })
+            #expect(fixed.result.active.isEmpty)
+        }
+        let input = "manifest: 1\nactivities: {main: {tittle: Main}}\n"
+        let fixed = try FixRun.perform(
+            LintOptions(input: .standardInput(Array(input.utf8), standsFor: nil), workingDirectory: "/"), dryRun: true)
+        #expect(fixed.changes.map { String(decoding: $0.after, as: UTF8.self) } == ["manifest: 1\nactivities: {main: {title: Main}}\n"])
+    }
+
+    @Test("a file whose fixed text would bring a finding it did not have keeps its text, and the run says so")
+    func newFindingRefused() throws {
+        // `tittle` is read as `title`, which the activity sets already: the fix would repeat the key.
+        let text = "manifest: 1\nactivities:\n  main: {title: Main, tittle: Other}\n"
+        try LintRunTests.withRouteSet(["a.routes.yaml": text]) { root in
+            let fixed = try FixRun.perform(LintOptions(input: .paths(["a.routes.yaml"]), workingDirectory: root), dryRun: false)
+            #expect(fixed.changes.isEmpty)
+            #expect(
+                fixed.messages.map(\.text) == [
+                    "'a.routes.yaml' is left as it was: its fixed text would have findings it does not have"
+                ])
+            #expect(try Self.contents(root, ["a.routes.yaml"]) == ["a.routes.yaml": text])
+            #expect(fixed.result.active.map(\.rule) == ["orphan-activity", "unknown-key"])
+        }
+    }
+
+    @Test("a manifest reached through a symbolic link is not written through it: no file changes, and the run fails")
+    func linkNotWrittenThrough() throws {
+        let text = "manifest: 1\nactivities: {main: {tittle: Main}}\n"
+        try LintRunTests.withRouteSet(["elsewhere/target.yaml": text]) { root in
+            try FileManager.default.createSymbolicLink(
+                atPath: root + "/a.routes.yaml", withDestinationPath: root + "/elsewhere/target.yaml")
+            #expect(throws: RunFailure.self) {
+                try FixRun.perform(LintOptions(input: .paths(["a.routes.yaml"]), workingDirectory: root), dryRun: false)
+            }
+            #expect(try String(contentsOfFile: root + "/elsewhere/target.yaml", encoding: .utf8) == text)
+        }
+    }
+
+    @Test("edits are made in text order; one that overlaps an edit made, or repeats it, is left out")
+    func overlappingEdits() {
+        let bytes = Array("abcdefgh".utf8)
+        let file = FileID(0)
+        func edit(_ range: Range<Int>, _ text: String) -> Fix.Edit {
+            let position = SourcePosition(line: 1, column: range.lowerBound + 1)
+            return Fix.Edit(range: SourceRange(file: file, start: position, end: position), bytes: range, text: text)
+        }
+        let (fixed, applied) = Fix.apply([edit(5..<7, "X"), edit(1..<3, "Y"), edit(2..<4, "Z"), edit(5..<7, "X")], to: bytes)
+        #expect(String(decoding: fixed, as: UTF8.self) == "aYdeXh")
+        #expect(applied == 2)
+    }
+}
