@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import RouteLintCore
 @testable import RouteLintRuns
+import RouteLintTestSupport
 
 /// `lint --fix` (docs/usage.md, "Fixing findings"): the edits findings name, made in place with
 /// the rest of each file byte for byte, a file whose fix would bring a new finding kept as it
@@ -95,6 +96,42 @@ struct FixRunTests {
                 try FixRun.perform(LintOptions(input: .paths(["a.routes.yaml"]), workingDirectory: root), dryRun: false)
             }
             #expect(try String(contentsOfFile: root + "/elsewhere/target.yaml", encoding: .utf8) == text)
+        }
+    }
+
+    @Test("the GitHub route set with typos planted on 40 random lines: --fix changes exactly those lines back")
+    func plantedInADataset() throws {
+        let original = DatasetTests.manifest(try DatasetTests.templates("paths-github-octokit-2026-08.txt"))
+        var lines = original.components(separatedBy: "\n")
+        var random = SplitMix64(seed: 69)
+        let typos = [("activity: api", "activity: apj"), ("entry: true", "entry: yes"), ("holder: H,", "holder: Hx,")]
+        var planted = Set<Int>()
+        while planted.count < 40 {
+            let line = 6 + Int(random.next() % UInt64(lines.count - 7))
+            guard !planted.contains(line), lines[line].contains("entry: true") else { continue }
+            let (text, typo) = typos[planted.count % typos.count]
+            lines[line] = lines[line].replacingOccurrences(of: text, with: typo)
+            planted.insert(line)
+        }
+        try LintRunTests.withRouteSet(["github.routes.yaml": lines.joined(separator: "\n")]) { root in
+            let fixed = try FixRun.perform(LintOptions(input: .paths(["github.routes.yaml"]), workingDirectory: root), dryRun: false)
+            #expect(fixed.changes.map(\.fixed) == [40])
+            #expect(try String(contentsOfFile: root + "/github.routes.yaml", encoding: .utf8) == original)
+            // What is left is what the set has without the typos: its invalid paths and conflicts.
+            #expect(Set(fixed.result.active.map(\.rule)) == ["invalid-path", "conflicting-patterns"])
+        }
+    }
+
+    @Test("a manifest of one line with 10,000 fixes is fixed whole, each column counted on from the one before")
+    func oneLineManifest() throws {
+        let routes = (0..<10_000).map { "r\($0): {path: /r\($0), holder: H, activity: a, entry: true, presentation: shet}" }
+        let text = "{manifest: 1, activities: {a: {}}, holders: {H: {}}, routes: {" + routes.joined(separator: ", ") + "}}\n"
+        try LintRunTests.withRouteSet(["one.routes.yaml": text]) { root in
+            let fixed = try FixRun.perform(LintOptions(input: .paths(["one.routes.yaml"]), workingDirectory: root), dryRun: false)
+            #expect(fixed.changes.map(\.fixed) == [10_000])
+            let expected = text.replacingOccurrences(of: "presentation: shet", with: "presentation: sheet")
+            #expect(try String(contentsOfFile: root + "/one.routes.yaml", encoding: .utf8) == expected)
+            #expect(fixed.result.active.isEmpty)
         }
     }
 

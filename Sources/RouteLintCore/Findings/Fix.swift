@@ -21,17 +21,21 @@ public struct Fix: Hashable, Sendable {
     /// keeps its quotes, and only the text between them is replaced. Nil when the range is not
     /// in the text, or spans lines (no fix does).
     package func edit(in lines: LineIndex) -> Edit? {
-        guard range.start.line == range.end.line else { return nil }
+        guard let start = lines.offset(of: range.start), let end = lines.offset(of: range.end) else { return nil }
+        return edit(in: lines, from: start, to: end)
+    }
+
+    /// The edit, the range's start and end being at byte offsets `start` and `end`.
+    private func edit(in lines: LineIndex, from start: Int, to end: Int) -> Edit? {
+        guard range.start.line == range.end.line, start <= end else { return nil }
         let bytes = lines.bytes
-        guard let first = lines.offset(of: range.start), let end = lines.offset(of: range.end), first <= end else { return nil }
-        var replaced = first..<end
-        if replaced.count >= 2, bytes[first] == bytes[end - 1], bytes[first] == UInt8(ascii: "\"") || bytes[first] == UInt8(ascii: "'") {
-            replaced = (first + 1)..<(end - 1)
-        }
-        let start = lines.position(ofByte: replaced.lowerBound)
-        return Edit(
-            range: SourceRange(file: range.file, start: start, end: lines.position(ofByte: replaced.upperBound)), bytes: replaced,
-            text: text)
+        // A quote is one character: without the quotes, the range starts one later and ends one sooner.
+        guard end - start >= 2, bytes[start] == bytes[end - 1], bytes[start] == UInt8(ascii: "\"") || bytes[start] == UInt8(ascii: "'")
+        else { return Edit(range: range, bytes: start..<end, text: text) }
+        let inside = SourceRange(
+            file: range.file, start: SourcePosition(line: Int(range.start.line), column: Int(range.start.column) + 1),
+            end: SourcePosition(line: Int(range.end.line), column: Int(range.end.column) - 1))
+        return Edit(range: inside, bytes: (start + 1)..<(end - 1), text: text)
     }
 
     /// `bytes` with `edits` made, in text order: an edit that overlaps one made already (or
@@ -55,9 +59,13 @@ public struct Fix: Hashable, Sendable {
     }
 
     /// The edits of findings' fixes in the files they are in, each file's lines indexed once.
+    /// Fixes asked in report order cost their own length: the column of each is counted on from
+    /// the one asked before it on the same line (a one-line file may hold thousands).
     package struct Edits {
         private let files: [SourceFile]
         private var lines: [FileID: LineIndex] = [:]
+        /// Per file, the last position whose byte offset was found, and that offset.
+        private var cursors: [FileID: (position: SourcePosition, offset: Int)] = [:]
 
         /// Edits in `files`, numbered as the findings' ranges number them.
         package init(files: [SourceFile]) {
@@ -66,10 +74,35 @@ public struct Fix: Hashable, Sendable {
 
         /// The edit of `fix`; nil when its file is not among the files or the range is not in it.
         package mutating func edit(_ fix: Fix) -> Edit? {
-            let index = Int(fix.range.file.index)
-            guard files.indices.contains(index) else { return nil }
-            if lines[fix.range.file] == nil { lines[fix.range.file] = LineIndex(files[index].bytes) }
-            return fix.edit(in: lines[fix.range.file]!)
+            let file = fix.range.file
+            guard files.indices.contains(Int(file.index)) else { return nil }
+            if lines[file] == nil { lines[file] = LineIndex(files[Int(file.index)].bytes) }
+            let index = lines[file]!
+            guard let start = offset(of: fix.range.start, in: file, index), let end = offset(of: fix.range.end, in: file, index)
+            else { return nil }
+            return fix.edit(in: index, from: start, to: end)
+        }
+
+        /// The byte offset of `position`, counted on from the file's cursor when it is on the
+        /// same line, before it.
+        private mutating func offset(of position: SourcePosition, in file: FileID, _ index: LineIndex) -> Int? {
+            var found: Int?
+            if let cursor = cursors[file], cursor.position.line == position.line, cursor.position.column <= position.column,
+                let line = index.byteRange(ofLine: Int(position.line))
+            {
+                var offset = cursor.offset
+                var column = Int(cursor.position.column)
+                while column < Int(position.column), offset < line.upperBound {
+                    offset += 1
+                    while offset < line.upperBound, index.bytes[offset] & 0xC0 == 0x80 { offset += 1 }
+                    column += 1
+                }
+                found = column == Int(position.column) ? offset : nil
+            } else {
+                found = index.offset(of: position)
+            }
+            if let found { cursors[file] = (position, found) }
+            return found
         }
     }
 
