@@ -128,7 +128,9 @@ struct Lint: ParsableCommand {
         }
         if dryRun {
             var output = OutputFile.standardOutput()
-            for change in fixed.changes { output.write(UnifiedDiff.text(path: change.path, before: change.before, after: change.after)) }
+            for change in fixed.changes {
+                output.write(UnifiedDiff.text(path: change.path, before: change.before, after: change.after, addedLines: change.addedLines))
+            }
             try finish(output)
         }
         let count = fixed.changes.reduce(0) { $0 + $1.fixed }

@@ -79,6 +79,38 @@ struct FixCommandTests {
         }
     }
 
+    @Test("a fix that adds an entry: the --dry-run diff, applied by git apply, gives the text --fix writes")
+    func entryAdded() throws {
+        let text = """
+            manifest: 1
+            activities: {main: {}}
+            holders: {H: {}}
+            routes:
+              order: {path: /orders/:orderId<int>, activity: main, holder: H, entry: true}
+              search:
+                path: /search?q=:query   # the query moves under `query`
+                activity: main
+                holder: H
+                entry: true
+
+            """
+        try Self.withManifest(text) { directory in
+            let diff = try RouteLint.run(["lint", "--fix", "--dry-run", "--quiet", "a.routes.yaml"], in: directory)
+            #expect(diff.status == 0, "\(diff.stdout)")
+            try diff.stdout.write(to: directory.appendingPathComponent("fix.diff"), atomically: true, encoding: .utf8)
+            let applied = try RouteLint.run(
+                ["apply", "fix.diff"], in: directory, binary: URL(fileURLWithPath: "/usr/bin/git"))
+            #expect(applied.status == 0, "\(applied.stderr)")
+            let patched = try Self.manifest(in: directory)
+            try text.write(to: directory.appendingPathComponent("a.routes.yaml"), atomically: true, encoding: .utf8)
+            #expect(try RouteLint.run(["lint", "--fix", "a.routes.yaml"], in: directory).status == 0)
+            #expect(try Self.manifest(in: directory) == patched)
+            #expect(
+                patched.contains("  order: {path: /orders/:orderId, params: {orderId: int}, activity: main, holder: H, entry: true}\n"))
+            #expect(patched.contains("    path: /search   # the query moves under `query`\n    query: {q: string}\n    activity: main\n"))
+        }
+    }
+
     @Test("the edits of --format json, made as written, give the text --fix writes")
     func jsonEditsAsWritten() throws {
         try Self.withManifest(Self.mistaken) { directory in

@@ -135,7 +135,7 @@ struct FixRunTests {
         }
     }
 
-    @Test("edits are made in text order; one that overlaps an edit made, or repeats it, is left out")
+    @Test("fixes are made whole in text order; one with an edit that overlaps an edit made, or repeats it, is left out")
     func overlappingEdits() {
         let bytes = Array("abcdefgh".utf8)
         let file = FileID(0)
@@ -143,8 +143,13 @@ struct FixRunTests {
             let position = SourcePosition(line: 1, column: range.lowerBound + 1)
             return Fix.Edit(range: SourceRange(file: file, start: position, end: position), bytes: range, text: text)
         }
-        let (fixed, applied) = Fix.apply([edit(5..<7, "X"), edit(1..<3, "Y"), edit(2..<4, "Z"), edit(5..<7, "X")], to: bytes)
+        let (fixed, applied, _) = Fix.apply(
+            [[edit(5..<7, "X")], [edit(1..<3, "Y")], [edit(2..<4, "Z")], [edit(5..<7, "X")], [edit(6..<6, "!"), edit(8..<8, "?")]],
+            to: bytes)
+        // The last fix inserts inside an edit made: all of it is left out.
         #expect(String(decoding: fixed, as: UTF8.self) == "aYdeXh")
         #expect(applied == 2)
+        let (inserted, _, _) = Fix.apply([[edit(1..<3, "Y"), edit(3..<3, "+")], [edit(8..<8, "!")]], to: bytes)
+        #expect(String(decoding: inserted, as: UTF8.self) == "aY+defgh!")
     }
 }

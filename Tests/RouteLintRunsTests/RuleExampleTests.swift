@@ -153,7 +153,7 @@ struct RuleExampleTests {
             }
             var edits = Fix.Edits(files: linted.files)
             let fixedFiles = linted.files.map { file in
-                let made = withFixes.filter { $0.range.file == file.id }.compactMap { $0.fix.flatMap { edits.edit($0) } }
+                let made = withFixes.filter { $0.range.file == file.id }.compactMap { $0.fix.flatMap { edits.edits($0) } }
                 return (name: file.path, contents: String(decoding: Fix.apply(made, to: file.bytes).bytes, as: UTF8.self))
             }
             let after = lint(fixedFiles)

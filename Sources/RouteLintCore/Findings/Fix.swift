@@ -1,51 +1,67 @@
 /// The edit a finding names, as its message names it ("did you mean 'int'?"): text to write in
-/// place of a range of the manifest (docs/usage.md, "Fixing findings"). The rule that makes the
-/// finding makes its fix; `lint --fix`, JSON, SARIF and the language server's quick fix apply or
-/// show the same edit.
+/// place of a scalar of the manifest, and at most an entry to add beside it (docs/usage.md,
+/// "Fixing findings"). The rule that makes the finding makes its fix; `lint --fix`, JSON, SARIF
+/// and the language server's quick fix apply or show the same edits.
 public struct Fix: Hashable, Sendable {
-    /// What the fix does: "change 'integer' to 'int'".
+    /// What the fix does: "change to 'int'".
     public let description: String
-    /// The scalar the fix replaces, as the finding's range gives it (quotes included).
-    public let range: SourceRange
-    /// The plain text it writes there: a name, key, type or value that needs no quotes.
-    public let text: String
+    /// What it writes, in the file of the finding.
+    public let changes: [Change]
+
+    /// One thing a fix writes.
+    public enum Change: Hashable, Sendable {
+        /// The plain text (a name, key, type, value or path that needs no quotes) in place of
+        /// the scalar at the range, as the finding's range gives it: a quoted scalar keeps its
+        /// quotes.
+        case replace(SourceRange, with: String)
+        /// A new entry `key: value` of the mapping that holds the entry whose value is the
+        /// scalar at the range, right after that entry: `, key: value` in a flow mapping, a line
+        /// of its own at the entry's indentation in a block one.
+        case addEntry(after: SourceRange, key: String, value: String)
+
+        var range: SourceRange {
+            switch self {
+            case .replace(let range, _), .addEntry(let range, _, _): return range
+            }
+        }
+    }
 
     /// A fix writing `text` in place of the scalar at `range`, described by `description`.
     public init(_ description: String, replacing range: SourceRange, with text: String) {
+        self.init(description, [.replace(range, with: text)])
+    }
+
+    /// A fix making `changes`, described by `description`.
+    public init(_ description: String, _ changes: [Change]) {
         self.description = description
-        self.range = range
-        self.text = text
+        self.changes = changes
     }
 
-    /// The edit as made in the text `lines` indexes, the file the range is in: a quoted scalar
-    /// keeps its quotes, and only the text between them is replaced. Nil when the range is not
-    /// in the text, or spans lines (no fix does).
-    package func edit(in lines: LineIndex) -> Edit? {
-        guard let start = lines.offset(of: range.start), let end = lines.offset(of: range.end) else { return nil }
-        return edit(in: lines, from: start, to: end)
+    /// A fix's edit in its file: the exact range it replaces (empty for an insertion) and the
+    /// text it writes.
+    public struct Edit: Hashable, Sendable {
+        /// Where the replaced text is: columns as findings count them, `end` one past its last
+        /// character.
+        public let range: SourceRange
+        /// The same as byte offsets into the file.
+        public let bytes: Range<Int>
+        /// What replaces it.
+        public let text: String
     }
 
-    /// The edit, the range's start and end being at byte offsets `start` and `end`.
-    private func edit(in lines: LineIndex, from start: Int, to end: Int) -> Edit? {
-        guard range.start.line == range.end.line, start <= end else { return nil }
-        let bytes = lines.bytes
-        // A quote is one character: without the quotes, the range starts one later and ends one sooner.
-        guard end - start >= 2, bytes[start] == bytes[end - 1], bytes[start] == UInt8(ascii: "\"") || bytes[start] == UInt8(ascii: "'")
-        else { return Edit(range: range, bytes: start..<end, text: text) }
-        let inside = SourceRange(
-            file: range.file, start: SourcePosition(line: Int(range.start.line), column: Int(range.start.column) + 1),
-            end: SourcePosition(line: Int(range.end.line), column: Int(range.end.column) - 1))
-        return Edit(range: inside, bytes: (start + 1)..<(end - 1), text: text)
-    }
-
-    /// `bytes` with `edits` made, in text order: an edit that overlaps one made already (or
-    /// repeats it) is left out, its finding left. The rest of the text is kept byte for byte.
-    package static func apply(_ edits: [Edit], to bytes: [UInt8]) -> (bytes: [UInt8], applied: Int) {
+    /// `bytes` with the edits of `fixes` made, each fix whole or not at all: in text order, a
+    /// fix with an edit that overlaps one made already (or repeats it) is left out, its finding
+    /// left. The rest of the text is kept byte for byte. Returns how many fixes were made, and
+    /// how many lines each line they add lines to gains (an entry written on a line of its own).
+    package static func apply(_ fixes: [[Edit]], to bytes: [UInt8]) -> (bytes: [UInt8], applied: Int, addedLines: [Int: Int]) {
         var made: [Edit] = []
-        for edit in edits.sorted(by: { ($0.bytes.lowerBound, $0.bytes.upperBound) < ($1.bytes.lowerBound, $1.bytes.upperBound) }) {
-            if let last = made.last, last.bytes.upperBound > edit.bytes.lowerBound || last.bytes == edit.bytes { continue }
-            made.append(edit)
+        var applied = 0
+        for edits in fixes.sorted(by: { ($0.first?.bytes.lowerBound ?? 0) < ($1.first?.bytes.lowerBound ?? 0) }) {
+            guard !edits.contains(where: { edit in made.contains { overlaps($0, edit) } }) else { continue }
+            made += edits
+            applied += 1
         }
+        made.sort { ($0.bytes.lowerBound, $0.bytes.upperBound) < ($1.bytes.lowerBound, $1.bytes.upperBound) }
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count)
         var copied = 0
@@ -55,32 +71,105 @@ public struct Fix: Hashable, Sendable {
             copied = edit.bytes.upperBound
         }
         result += bytes[copied...]
-        return (result, made.count)
+        var addedLines: [Int: Int] = [:]
+        for edit in made where edit.text.utf8.contains(UInt8(ascii: "\n")) {
+            addedLines[Int(edit.range.start.line), default: 0] += edit.text.utf8.count { $0 == UInt8(ascii: "\n") }
+        }
+        return (result, applied, addedLines)
+    }
+
+    /// Whether two edits touch the same text: they share a byte, repeat each other, or one is an
+    /// insertion inside the other's range.
+    private static func overlaps(_ one: Edit, _ other: Edit) -> Bool {
+        if one.bytes == other.bytes { return true }
+        return one.bytes.lowerBound < other.bytes.upperBound && other.bytes.lowerBound < one.bytes.upperBound
+            || (one.bytes.isEmpty && other.bytes.lowerBound < one.bytes.lowerBound && one.bytes.lowerBound < other.bytes.upperBound)
+            || (other.bytes.isEmpty && one.bytes.lowerBound < other.bytes.lowerBound && other.bytes.lowerBound < one.bytes.upperBound)
     }
 
     /// The edits of findings' fixes in the files they are in, each file's lines indexed once.
     /// Fixes asked in report order cost their own length: the column of each is counted on from
     /// the one asked before it on the same line (a one-line file may hold thousands).
     package struct Edits {
-        private let files: [SourceFile]
+        private let files: [FileID: [UInt8]]
         private var lines: [FileID: LineIndex] = [:]
         /// Per file, the last position whose byte offset was found, and that offset.
         private var cursors: [FileID: (position: SourcePosition, offset: Int)] = [:]
 
-        /// Edits in `files`, numbered as the findings' ranges number them.
+        /// Edits in `files`, by the number the findings' ranges give them.
         package init(files: [SourceFile]) {
-            self.files = files
+            self.files = Dictionary(files.map { ($0.id, $0.bytes) }, uniquingKeysWith: { first, _ in first })
         }
 
-        /// The edit of `fix`; nil when its file is not among the files or the range is not in it.
-        package mutating func edit(_ fix: Fix) -> Edit? {
-            let file = fix.range.file
-            guard files.indices.contains(Int(file.index)) else { return nil }
-            if lines[file] == nil { lines[file] = LineIndex(files[Int(file.index)].bytes) }
-            let index = lines[file]!
-            guard let start = offset(of: fix.range.start, in: file, index), let end = offset(of: fix.range.end, in: file, index)
-            else { return nil }
-            return fix.edit(in: index, from: start, to: end)
+        /// The edits of `fix`, in its order; nil when one cannot be made: its file is not among
+        /// the files, a range is not in it, or an entry's mapping cannot be told.
+        package mutating func edits(_ fix: Fix) -> [Edit]? {
+            var made: [Edit] = []
+            for change in fix.changes {
+                let file = change.range.file
+                guard let bytes = files[file], change.range.start.line == change.range.end.line else { return nil }
+                if lines[file] == nil { lines[file] = LineIndex(bytes) }
+                let index = lines[file]!
+                guard let start = offset(of: change.range.start, in: file, index), let end = offset(of: change.range.end, in: file, index),
+                    start <= end
+                else { return nil }
+                switch change {
+                case .replace(let range, let text):
+                    made.append(Self.replacement(range, start..<end, text, in: index.bytes))
+                case .addEntry(let range, let key, let value):
+                    guard let edit = Self.entry(after: range, start..<end, key: key, value: value, in: index) else { return nil }
+                    made.append(edit)
+                }
+            }
+            return made
+        }
+
+        /// `text` in place of the scalar at `range` (bytes `scalar`); a quoted scalar keeps its
+        /// quotes, and a quote is one character: the range starts one later and ends one sooner.
+        private static func replacement(_ range: SourceRange, _ scalar: Range<Int>, _ text: String, in bytes: [UInt8]) -> Edit {
+            let (start, end) = (scalar.lowerBound, scalar.upperBound)
+            guard end - start >= 2, bytes[start] == bytes[end - 1], bytes[start] == UInt8(ascii: "\"") || bytes[start] == UInt8(ascii: "'")
+            else { return Edit(range: range, bytes: scalar, text: text) }
+            let inside = SourceRange(
+                file: range.file, start: SourcePosition(line: Int(range.start.line), column: Int(range.start.column) + 1),
+                end: SourcePosition(line: Int(range.end.line), column: Int(range.end.column) - 1))
+            return Edit(range: inside, bytes: (start + 1)..<(end - 1), text: text)
+        }
+
+        /// The insertion of `key: value` after the entry whose value is the scalar at `range`
+        /// (bytes `scalar`): the entry's key is found before the scalar (`key:`), and what comes
+        /// before the key says whether the mapping is flow (`{` or `,`) or block (the line's
+        /// indentation). Nil when the text there is neither.
+        private static func entry(after range: SourceRange, _ scalar: Range<Int>, key: String, value: String, in lines: LineIndex) -> Edit?
+        {
+            let bytes = lines.bytes
+            guard let line = lines.byteRange(ofLine: Int(range.start.line)) else { return nil }
+            var index = scalar.lowerBound
+            while index > line.lowerBound, bytes[index - 1] == UInt8(ascii: " ") { index -= 1 }
+            guard index > line.lowerBound, bytes[index - 1] == UInt8(ascii: ":") else { return nil }
+            index -= 1
+            while index > line.lowerBound, ![UInt8(ascii: " "), UInt8(ascii: "{"), UInt8(ascii: ",")].contains(bytes[index - 1]) {
+                index -= 1
+            }
+            let keyStart = index
+            while index > line.lowerBound, bytes[index - 1] == UInt8(ascii: " ") { index -= 1 }
+            let entry = "\(key): \(value)"
+            if index == line.lowerBound {
+                // Block style: a line of its own, at the key's indentation, after this line (and
+                // its comment), ended as this line is.
+                let indentation = String(repeating: " ", count: keyStart - line.lowerBound)
+                let breakLength = line.upperBound < bytes.count ? LineIndex.lineBreakLength(bytes, at: line.upperBound) : 0
+                let lineBreak =
+                    breakLength > 0 ? String(decoding: bytes[line.upperBound..<(line.upperBound + breakLength)], as: UTF8.self) : "\n"
+                let at = lines.position(ofByte: line.upperBound)
+                return Edit(
+                    range: SourceRange(file: range.file, start: at, end: at), bytes: line.upperBound..<line.upperBound,
+                    text: lineBreak + indentation + entry)
+            }
+            guard bytes[index - 1] == UInt8(ascii: "{") || bytes[index - 1] == UInt8(ascii: ",") else { return nil }
+            return Edit(
+                range: SourceRange(file: range.file, start: range.end, end: range.end), bytes: scalar.upperBound..<scalar.upperBound,
+                text: ", " + entry)
         }
 
         /// The byte offset of `position`, counted on from the file's cursor when it is on the
@@ -104,16 +193,5 @@ public struct Fix: Hashable, Sendable {
             if let found { cursors[file] = (position, found) }
             return found
         }
-    }
-
-    /// A fix's edit in its file: the exact range it replaces and the text it writes.
-    public struct Edit: Hashable, Sendable {
-        /// Where the replaced text is: columns as findings count them, `end` one past its last
-        /// character.
-        public let range: SourceRange
-        /// The same as byte offsets into the file.
-        public let bytes: Range<Int>
-        /// What replaces it.
-        public let text: String
     }
 }

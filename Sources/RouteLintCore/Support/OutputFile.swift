@@ -104,7 +104,9 @@ package final class OutputFile: TextOutputStream {
             var info = stat()
             guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
                 removeWritten()
-                throw WriteError(path: TerminalText.escape(path), reason: "it is not a regular file (a link is never written through)")
+                throw WriteError(
+                    path: TerminalText.escape(path),
+                    reason: "it is not a regular file (a link is never written through); no file was changed")
             }
             let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
             var template = Array(((folder.isEmpty ? "" : folder) + "/.routelint-fix-XXXXXX").utf8CString)
@@ -112,7 +114,7 @@ package final class OutputFile: TextOutputStream {
             guard descriptor >= 0 else {
                 let reason = String(cString: strerror(errno))
                 removeWritten()
-                throw WriteError(path: TerminalText.escape(path), reason: reason)
+                throw WriteError(path: TerminalText.escape(path), reason: reason + "; no file was changed")
             }
             let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
             written.append((temporary, path))
@@ -122,13 +124,15 @@ package final class OutputFile: TextOutputStream {
             close(descriptor)
             guard complete else {
                 removeWritten()
-                throw WriteError(path: TerminalText.escape(path), reason: String(cString: strerror(failure)))
+                throw WriteError(path: TerminalText.escape(path), reason: String(cString: strerror(failure)) + "; no file was changed")
             }
         }
-        for file in written where rename(file.temporary, file.path) != 0 {
+        for (index, file) in written.enumerated() where rename(file.temporary, file.path) != 0 {
             let reason = String(cString: strerror(errno))
-            removeWritten()
-            throw WriteError(path: TerminalText.escape(file.path), reason: reason)
+            for left in written[index...] { unlink(left.temporary) }
+            throw WriteError(
+                path: TerminalText.escape(file.path),
+                reason: reason + (index == 0 ? "; no file was changed" : "; the files before it were changed"))
         }
     }
 

@@ -18,7 +18,7 @@ public struct JSONReporter {
         var fingerprints = FindingIdentity.Fingerprints(names: names)
         var edits = Fix.Edits(files: files)
         for (position, finding) in findings.enumerated() {
-            let fix = finding.fix.flatMap { fix in edits.edit(fix).map { (fix, $0) } }
+            let fix = finding.fix.flatMap { fix in edits.edits(fix).map { (fix, $0) } }
             output.write(position == 0 ? "[\n  " : ",\n  ")
             JSONValue.object(
                 rangeFields(finding.range, files: files) + [
@@ -42,12 +42,12 @@ public struct JSONReporter {
         output.write("\n]\n")
     }
 
-    /// `fix`: what it does, and its edit, columns as the finding's (`endColumn` one past the
-    /// last character replaced).
-    private static func fixFields(_ fix: Fix, _ edit: Fix.Edit, files: [SourceFile]) -> JSONValue {
+    /// `fix`: what it does, and its edits, columns as the finding's (`endColumn` one past the
+    /// last character replaced; an insertion's range is empty).
+    private static func fixFields(_ fix: Fix, _ edits: [Fix.Edit], files: [SourceFile]) -> JSONValue {
         .object([
             ("description", .string(fix.description)),
-            ("edits", .array([.object(rangeFields(edit.range, files: files) + [("text", .string(edit.text))])])),
+            ("edits", .array(edits.map { .object(rangeFields($0.range, files: files) + [("text", .string($0.text))]) })),
         ])
     }
 

@@ -70,10 +70,10 @@ package enum RuleDocumentation {
         let platformFiles = sources.filter { PlatformFileKind(path: $0.path) != nil }.map { PlatformFileSource(file: $0, app: nil) }
         let result = Linter.lint(manifests, platformFiles: platformFiles)
         var edits = Fix.Edits(files: sources)
-        var byFile: [Int: [Fix.Edit]] = [:]
+        var byFile: [Int: [[Fix.Edit]]] = [:]
         for finding in result.findings where finding.rule == rule {
-            guard let fix = finding.fix, let edit = edits.edit(fix) else { continue }
-            byFile[Int(fix.range.file.index), default: []].append(edit)
+            guard let fix = finding.fix, let made = edits.edits(fix), !made.isEmpty else { continue }
+            byFile[Int(finding.range.file.index), default: []].append(made)
         }
         guard !byFile.isEmpty else { return nil }
         return RuleExample(

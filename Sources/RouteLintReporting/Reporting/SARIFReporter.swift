@@ -93,16 +93,16 @@ public struct SARIFReporter {
             }
             fields.append(("partialFingerprints", .object([(fingerprintKey, .string(fingerprints[offset]))])))
             // The edit that mends it (SARIF 2.1.0 §3.55): the same `lint --fix` makes.
-            if let fix = finding.fix, let edit = edits.edit(fix) {
-                let region = JSONValue.object([
-                    ("startLine", .integer(Int(edit.range.start.line))), ("startColumn", .integer(Int(edit.range.start.column))),
-                    ("endLine", .integer(Int(edit.range.end.line))), ("endColumn", .integer(Int(edit.range.end.column))),
-                ])
-                let replacement = JSONValue.object([
-                    ("deletedRegion", region), ("insertedContent", .object([("text", .string(edit.text))])),
-                ])
+            if let fix = finding.fix, let made = edits.edits(fix), let first = made.first {
+                let replacements = made.map { edit -> JSONValue in
+                    let region = JSONValue.object([
+                        ("startLine", .integer(Int(edit.range.start.line))), ("startColumn", .integer(Int(edit.range.start.column))),
+                        ("endLine", .integer(Int(edit.range.end.line))), ("endColumn", .integer(Int(edit.range.end.column))),
+                    ])
+                    return .object([("deletedRegion", region), ("insertedContent", .object([("text", .string(edit.text))]))])
+                }
                 let change = JSONValue.object([
-                    ("artifactLocation", artifacts[Int(edit.range.file.index)]), ("replacements", .array([replacement])),
+                    ("artifactLocation", artifacts[Int(first.range.file.index)]), ("replacements", .array(replacements)),
                 ])
                 fields.append(
                     (

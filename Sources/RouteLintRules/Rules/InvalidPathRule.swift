@@ -49,16 +49,59 @@ package enum InvalidPathRule: FileRule {
                   cafe: {path: /caf%C3%A9, activity: shop, holder: H}
                 """)
         ],
-        fix: "writes the path without its trailing `/`, and other routers' placeholders as parameters (`{id}`, `<id>` → `:id`)")
+        fix: "writes the path without its trailing `/`, other routers' placeholders as parameters (`{id}`, `<id>` → `:id`), a "
+            + "parameter's type under `params` (`:id<int>` → `:id` and `params: {id: int}`), and a query item under `query` "
+            + "(`/search?q=:q` → `/search` and `query: {q: string}`)")
 
     package static func check(_ issues: [ManifestIssue], into findings: inout FindingSink) {
         for case .invalidPath(let route, let path, let isAlias, let problem, let range) in issues {
-            let fixed = fixedPath(problem, path)
             findings.report(
                 description, "\(isAlias ? "alias" : "path") '\(path)' of route '\(route)' is invalid: \(explanation(problem, in: path))",
-                at: range, subjects: [.route(route)],
-                fix: fixed.map { Fix("write '\($0)'", replacing: range, with: $0) })
+                at: range, subjects: [.route(route)], fix: fix(problem, path, at: range, isAlias: isAlias))
         }
+    }
+
+    /// The fix the explanation names, where it names one: the path as it asks for it, and for a
+    /// route's `path` the entry it moves a type or a query item to (`params: {id: int}`,
+    /// `query: {q: string}`), written after the path.
+    static func fix(_ problem: PathPattern.SyntaxError, _ path: String, at range: SourceRange, isAlias: Bool) -> Fix? {
+        if let fixed = fixedPath(problem, path) { return Fix("change the path to '\(fixed)'", replacing: range, with: fixed) }
+        guard !isAlias else { return nil }
+        switch problem {
+        case .invalidParameterName(let name):
+            guard let (parameter, type) = typedParameter(name) else { return nil }
+            let fixed = path.replacingFirst(":" + name, with: ":" + parameter)
+            return Fix(
+                "write ':\(parameter)' and its type under 'params'",
+                [.replace(range, with: fixed), .addEntry(after: range, key: RouteKey.params.name, value: "{\(parameter): \(type)}")])
+        case .query:
+            guard optionalParameter(in: path) == nil, let question = path.firstIndex(of: "?") else { return nil }
+            let item = path[path.index(after: question)...].prefix { $0 != "=" && $0 != "&" && $0 != "#" }
+            guard PathText.isParameterName(item.utf8), !path[..<question].isEmpty else { return nil }
+            let fixed = String(path[..<question])
+            return Fix(
+                "declare '\(item)' under 'query' and take the query out of the path",
+                [.replace(range, with: fixed), .addEntry(after: range, key: RouteKey.query.name, value: "{\(item): string}")])
+        default:
+            return nil
+        }
+    }
+
+    /// A parameter written with its type (`orderId<int>`, `id(uuid)`, `id:int`, `id{int}`): its
+    /// name and the type meant; nil when it is no such thing.
+    private static func typedParameter(_ written: String) -> (name: String, type: String)? {
+        let name = written.prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+        guard PathText.isParameterName(name.utf8), let marker = written.dropFirst(name.count).first else { return nil }
+        var type = written.dropFirst(name.count + 1)
+        let closer: Character? = ["<": ">", "(": ")", "{": "}"][marker]
+        if let closer {
+            guard type.last == closer else { return nil }
+            type = type.dropLast()
+        } else if marker != ":" {
+            return nil
+        }
+        guard let meant = DeclaredType.nameMeant(by: String(type)), ["string", "int", "uuid"].contains(meant) else { return nil }
+        return (String(name), meant)
     }
 
     /// The path the explanation asks for, where it names one edit of the path alone: the

@@ -5,29 +5,32 @@ import RouteLintCore
 /// text byte for byte — then the set linted again. A file whose fixed text would lint with a
 /// finding it did not have keeps its text. The files are written together through the safe
 /// writer (`OutputFile.replace`), or not at all.
-public struct FixRun: Sendable {
+package struct FixRun: Sendable {
     /// One manifest the run changed (or, with `--dry-run`, would change).
-    public struct Change: Sendable {
+    package struct Change: Sendable {
         /// The path as the run names it.
-        public let path: String
-        /// The text before and after.
-        public let before: [UInt8]
-        public let after: [UInt8]
-        /// How many findings' edits it applies.
-        public let fixed: Int
+        package let path: String
+        /// The text before the fixes.
+        package let before: [UInt8]
+        /// The text with them.
+        package let after: [UInt8]
+        /// How many findings' fixes it makes.
+        package let fixed: Int
+        /// How many lines each line of `before` that fixes add lines to gains, by its number.
+        package let addedLines: [Int: Int]
     }
 
     /// The files changed, in path order.
-    public let changes: [Change]
+    package let changes: [Change]
     /// What the run has to say of the fixing: a file kept as it was, and why.
-    public let messages: [RunMessage]
+    package let messages: [RunMessage]
     /// The lint of the result: what is left, and the verdict.
-    public let result: LintRun
+    package let result: LintRun
 
     /// Fixes what the lint of `options` finds; with `dryRun` (and for standard input, whose
     /// fixed text the caller prints) nothing is written. Throws when the run cannot go on, or a
-    /// file cannot be written — then no file is changed.
-    public static func perform(_ options: LintOptions, dryRun: Bool) throws(RunFailure) -> FixRun {
+    /// file cannot be written — then, short of a failed rename, no file is changed.
+    package static func perform(_ options: LintOptions, dryRun: Bool) throws(RunFailure) -> FixRun {
         let first = try LintRun.perform(options)
         var planned = plan(first)
         var messages: [RunMessage] = []
@@ -47,27 +50,30 @@ public struct FixRun: Sendable {
             do {
                 try OutputFile.replace(planned.map { (FilePath.absolute($0.path, in: options.workingDirectory), $0.after) })
             } catch {
-                throw RunFailure([RunMessage(.error, "\(error.description); no file was changed")])
+                throw RunFailure([RunMessage(.error, "\(error.description)")])
             }
         }
         return FixRun(changes: planned, messages: messages, result: checked)
     }
 
     /// The change of each manifest whose active findings carry fixes: their edits in text
-    /// order, an edit that overlaps an earlier one left out (its finding stays).
+    /// order, a fix with an edit that overlaps an earlier one left out (its finding stays).
     private static func plan(_ run: LintRun) -> [Change] {
         let manifestCount = run.files.count - run.platformFileCount
         var edits = Fix.Edits(files: run.files)
-        var byFile: [Int: [Fix.Edit]] = [:]
+        var byFile: [Int: [[Fix.Edit]]] = [:]
         for finding in run.active {
             let file = Int(finding.range.file.index)
-            guard file < manifestCount, let fix = finding.fix, let edit = edits.edit(fix) else { continue }
-            byFile[file, default: []].append(edit)
+            guard file < manifestCount, let fix = finding.fix, let made = edits.edits(fix), !made.isEmpty,
+                made.allSatisfy({ $0.range.file == finding.range.file })
+            else { continue }
+            byFile[file, default: []].append(made)
         }
         return byFile.keys.sorted().compactMap { index in
             let file = run.files[index]
-            let (after, applied) = Fix.apply(byFile[index]!, to: file.bytes)
-            return after == file.bytes ? nil : Change(path: file.path, before: file.bytes, after: after, fixed: applied)
+            let (after, applied, addedLines) = Fix.apply(byFile[index]!, to: file.bytes)
+            return after == file.bytes
+                ? nil : Change(path: file.path, before: file.bytes, after: after, fixed: applied, addedLines: addedLines)
         }
     }
 

@@ -16,14 +16,13 @@ extension LanguageServer {
                 continue
             }
             // The finding's fix, the same edit `lint --fix` makes.
-            if let fix = finding.fix, let edit = fix.edit(in: LineIndex(file.text.bytes)) {
+            var edits = Fix.Edits(files: [SourceFile(id: finding.range.file, path: path, bytes: file.text.bytes)])
+            if let fix = finding.fix, let made = edits.edits(fix) {
+                let changes = made.map { TextEdit(range: file.text.range($0.range, encoding: encoding), newText: $0.text) }
                 actions.append(
                     CodeAction(
                         title: fix.description.prefix(1).uppercased() + fix.description.dropFirst(), diagnostics: [diagnostic],
-                        isPreferred: true,
-                        edit: WorkspaceEdit(
-                            changes: [uri(of: path): [TextEdit(range: file.text.range(edit.range, encoding: encoding), newText: edit.text)]]
-                        )))
+                        isPreferred: true, edit: WorkspaceEdit(changes: [uri(of: path): changes])))
             }
             if let silence = suppression(of: finding, in: file) {
                 actions.append(
