@@ -25,36 +25,29 @@ struct DocumentationTests {
     /// The README's table of rules, between its two markers, is the registry's.
     @Test("the README's rules table is generated from the rules")
     func readmeTable() throws {
-        let url = Self.root.appendingPathComponent("README.md")
-        var readme = try String(contentsOf: url, encoding: .utf8)
-        let generated = RuleDocumentation.table(linkingTo: "docs/rules.md")
-        if Self.updating, let regenerated = Self.replacingTable(in: readme, with: generated) {
-            try regenerated.write(to: url, atomically: true, encoding: .utf8)
-            readme = regenerated
-        }
-        let start = try #require(readme.range(of: "<!-- rules: generated")).upperBound
-        let afterMarker = try #require(readme[start...].range(of: "-->\n")).upperBound
-        let end = try #require(readme.range(of: "<!-- rules:end -->")).lowerBound
-        #expect(
-            String(readme[afterMarker..<end]) == generated,
-            "regenerate with ROUTELINT_UPDATE_FIXTURES=1 swift test --filter DocumentationTests")
+        try Self.expectGenerated(RuleDocumentation.table(linkingTo: "docs/rules.md"), in: "README.md", marker: "rules")
     }
 
     /// docs/usage.md's list of fixable findings, between its two markers, is the registry's.
     @Test("the list of fixable findings in docs/usage.md is generated from the rules")
     func fixableList() throws {
-        let url = Self.root.appendingPathComponent("docs/usage.md")
-        var usage = try String(contentsOf: url, encoding: .utf8)
-        let generated = RuleDocumentation.fixableList()
-        if Self.updating, let regenerated = Self.replacingTable(in: usage, with: generated, marker: "fixes") {
+        try Self.expectGenerated(RuleDocumentation.fixableList(), in: "docs/usage.md", marker: "fixes")
+    }
+
+    /// Expects `generated` between the `marker` markers of the document at `path` (written there
+    /// first when updating).
+    static func expectGenerated(_ generated: String, in path: String, marker: String) throws {
+        let url = root.appendingPathComponent(path)
+        var text = try String(contentsOf: url, encoding: .utf8)
+        if updating, let regenerated = replacingTable(in: text, with: generated, marker: marker) {
             try regenerated.write(to: url, atomically: true, encoding: .utf8)
-            usage = regenerated
+            text = regenerated
         }
-        let start = try #require(usage.range(of: "<!-- fixes: generated")).upperBound
-        let afterMarker = try #require(usage[start...].range(of: "-->\n")).upperBound
-        let end = try #require(usage.range(of: "<!-- fixes:end -->")).lowerBound
+        let start = try #require(text.range(of: "<!-- \(marker): generated")).upperBound
+        let afterMarker = try #require(text[start...].range(of: "-->\n")).upperBound
+        let end = try #require(text.range(of: "<!-- \(marker):end -->")).lowerBound
         #expect(
-            String(usage[afterMarker..<end]) == generated,
+            String(text[afterMarker..<end]) == generated,
             "regenerate with ROUTELINT_UPDATE_FIXTURES=1 swift test --filter DocumentationTests")
     }
 

@@ -175,21 +175,11 @@ public struct Fix: Hashable, Sendable {
         /// The byte offset of `position`, counted on from the file's cursor when it is on the
         /// same line, before it.
         private mutating func offset(of position: SourcePosition, in file: FileID, _ index: LineIndex) -> Int? {
-            var found: Int?
-            if let cursor = cursors[file], cursor.position.line == position.line, cursor.position.column <= position.column,
-                let line = index.byteRange(ofLine: Int(position.line))
-            {
-                var offset = cursor.offset
-                var column = Int(cursor.position.column)
-                while column < Int(position.column), offset < line.upperBound {
-                    offset += 1
-                    while offset < line.upperBound, index.bytes[offset] & 0xC0 == 0x80 { offset += 1 }
-                    column += 1
-                }
-                found = column == Int(position.column) ? offset : nil
-            } else {
-                found = index.offset(of: position)
+            let cursor = cursors[file].flatMap { cursor in
+                cursor.position.line == position.line && cursor.position.column <= position.column
+                    ? (column: Int(cursor.position.column), offset: cursor.offset) : nil
             }
+            let found = index.offset(of: position, from: cursor)
             if let found { cursors[file] = (position, found) }
             return found
         }

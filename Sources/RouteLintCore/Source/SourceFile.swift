@@ -81,11 +81,11 @@ package struct LineIndex: Sendable {
     }
 
     /// The byte offset of `position` (columns in code points, after a byte-order mark on line
-    /// 1): the inverse of `position(ofByte:)`; nil past the end of its line.
-    package func offset(of position: SourcePosition) -> Int? {
+    /// 1): the inverse of `position(ofByte:)`; nil past the end of its line. Counted from the
+    /// line's start, or on from `known`, a column of the same line before it and its offset.
+    package func offset(of position: SourcePosition, from known: (column: Int, offset: Int)? = nil) -> Int? {
         guard let line = byteRange(ofLine: Int(position.line)) else { return nil }
-        var offset = line.lowerBound
-        var column = 1
+        var (column, offset) = known.map { ($0.column, $0.offset) } ?? (1, line.lowerBound)
         while column < Int(position.column) {
             guard offset < line.upperBound else { return nil }
             offset += 1

@@ -49,7 +49,7 @@ package struct PlatformCheckCache: Sendable {
             PlatformLinkCheck.facts(
                 [file], apps: apps, comparesClaims: comparesClaims, dynamicRules: dynamicRules, judgesRulesAlone: judgesRulesAlone)
         }
-        let app = source.app.map { PlatformLinkCheck.app(named: $0, in: apps) } ?? (apps.count == 1 ? apps[0] : nil)
+        let app = PlatformLinkCheck.app(of: source, in: apps)
         // Read again on every check: an edit of strings.xml or of a placeholder decides the file again.
         let values = kind == .androidManifest || kind == .entitlements ? BuildValues(for: source, app: app) : BuildValues()
         guard keepsEntries else { return check(PlatformFile.read(source, kind: kind, values: values)) }

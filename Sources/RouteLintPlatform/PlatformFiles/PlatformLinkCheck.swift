@@ -226,7 +226,17 @@ package enum PlatformLinkCheck {
 
     /// The app a file belongs to: the one it names, or the only one.
     static func app(of file: PlatformFile, in apps: [AppModel]) -> AppModel? {
-        guard let name = file.app else { return apps.count == 1 ? apps[0] : nil }
+        app(owning: file.app, in: apps)
+    }
+
+    /// The app a file to read belongs to: the one the configuration names, or the only one.
+    package static func app(of source: PlatformFileSource, in apps: [AppModel]) -> AppModel? {
+        app(owning: source.app, in: apps)
+    }
+
+    /// The app named `name`, or with no name the set's only app.
+    private static func app(owning name: String?, in apps: [AppModel]) -> AppModel? {
+        guard let name else { return apps.count == 1 ? apps[0] : nil }
         return app(named: name, in: apps)
     }
 
@@ -281,7 +291,7 @@ package enum PlatformLinkCheck {
             if let app, let name = app.android?.package { package = app.text(name.value) }
             for file in files {
                 if let app {
-                    let owner = file.app.map { PlatformLinkCheck.app(named: $0, in: apps) } ?? (apps.count == 1 ? apps[0] : nil)
+                    let owner = PlatformLinkCheck.app(owning: file.app, in: apps)
                     guard let owner, owner.name.map({ owner.text($0.value) }) == app.name.map({ app.text($0.value) }) else { continue }
                 }
                 if let statement = file.statements.first(where: { package == nil || $0.package == package }) {

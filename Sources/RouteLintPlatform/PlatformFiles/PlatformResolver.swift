@@ -71,7 +71,7 @@ package enum PlatformResolver {
             case (.ios, .appleAppSiteAssociation):
                 return (PlatformFile.read(source, kind: kind), source.file)
             case (.android, .androidManifest):
-                let app = source.app.map { PlatformLinkCheck.app(named: $0, in: apps) } ?? (apps.count == 1 ? apps[0] : nil)
+                let app = PlatformLinkCheck.app(of: source, in: apps)
                 return (PlatformFile.read(source, kind: kind, values: BuildValues(for: source, app: app)), source.file)
             default:
                 return nil
@@ -90,7 +90,7 @@ package enum PlatformResolver {
     )] {
         sources.compactMap { source in
             guard source.kind == .entitlements else { return nil }
-            let app = source.app.map { PlatformLinkCheck.app(named: $0, in: apps) } ?? (apps.count == 1 ? apps[0] : nil)
+            let app = PlatformLinkCheck.app(of: source, in: apps)
             let file = PlatformFile.read(source, kind: .entitlements, values: BuildValues(for: source, app: app))
             guard case .entitlements(let domains)? = file.content, !file.hasUnresolvedReferences else { return nil }
             return (FilePath.name(of: source.file.path), source.app, domains.map { $0.value.lowercased() })

@@ -116,7 +116,7 @@ package struct HostsRun: Sendable {
             extra: [], numberedFrom: lint.files.count, defines: options.defines, manifestPaths: lint.files.map(\.path))
         var hosts = Set<String>()
         for source in listed?.files ?? [] where source.kind == .entitlements {
-            let app = source.app.map { PlatformLinkCheck.app(named: $0, in: lint.apps) } ?? (lint.apps.count == 1 ? lint.apps[0] : nil)
+            let app = PlatformLinkCheck.app(of: source, in: lint.apps)
             hosts.formUnion(PlatformFile.read(source, kind: .entitlements, values: BuildValues(for: source, app: app)).developerOnlyHosts)
         }
         return hosts
