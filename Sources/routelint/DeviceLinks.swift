@@ -43,22 +43,14 @@ struct DeviceLinks: ParsableCommand {
             }
             switch DiskFileSystem.readStandardInput() {
             case .success(let bytes): inputs.append(.standardInput(bytes))
-            case .failure(let failure):
-                printError(RunMessage(.error, "cannot read standard input: \(failure.reason)"))
-                throw ExitCode(Exit.usageOrUnreadable)
+            case .failure(let failure): throw stop(RunMessage(.error, "cannot read standard input: \(failure.reason)"))
             }
         }
         var options = DeviceLinksOptions(outputs: inputs, workingDirectory: workingDirectory)
         options.routePaths = routePaths
         options.configurationPath = gate.config
         options.gate = gate.runGate
-        let run: DeviceLinksRun
-        do {
-            run = try DeviceLinksRun.perform(options)
-        } catch {
-            for message in error.messages { printError(message) }
-            throw ExitCode(Exit.usageOrUnreadable)
-        }
+        let run = try stoppingOnFailure { () throws(RunFailure) in try DeviceLinksRun.perform(options) }
         try reports.conclude(run, gate: gate, workingDirectory: workingDirectory)
     }
 }

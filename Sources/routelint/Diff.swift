@@ -34,13 +34,7 @@ struct Diff: ParsableCommand {
         var options = DiffOptions(paths: paths, against: Self.revision(against, in: workingDirectory), workingDirectory: workingDirectory)
         options.configurationPath = gate.config
         options.gate = gate.runGate
-        let run: DiffRun
-        do {
-            run = try DiffRun.perform(options)
-        } catch {
-            for message in error.messages { printError(message) }
-            throw ExitCode(Exit.usageOrUnreadable)
-        }
+        let run = try stoppingOnFailure { () throws(RunFailure) in try DiffRun.perform(options) }
         try reports.conclude(run, gate: gate, workingDirectory: workingDirectory)
     }
 

@@ -109,8 +109,7 @@ struct Generate: ParsableCommand {
         let paths = language == .tests ? Array(paths.dropFirst()) : paths
         var lint = LintOptions(input: .paths(paths), workingDirectory: workingDirectory)
         lint.configurationPath = config
-        let outcome: GenerationRun.Outcome
-        do {
+        let outcome = try stoppingOnFailure { () throws(RunFailure) in
             var options = CodeGeneration.Options(
                 language: language, app: app, package: package, androidMinimumSDK: androidMinSdk, holderTypes: holderTypes,
                 outputDirectory: output)
@@ -118,10 +117,7 @@ struct Generate: ParsableCommand {
             options.routeSupertype = routeSupertype
             options.testKind = testKind
             options.module = module
-            outcome = try GenerationRun.perform(lint, options)
-        } catch {
-            for message in error.messages { printError(message) }
-            throw ExitCode(Exit.usageOrUnreadable)
+            return try GenerationRun.perform(lint, options)
         }
         switch outcome {
         case .lintFailed(let run):
@@ -156,8 +152,7 @@ struct Generate: ParsableCommand {
             do {
                 try CodeGeneration.write(files, to: output)
             } catch {
-                printError(RunMessage(.error, "\(error)"))
-                throw ExitCode(Exit.usageOrUnreadable)
+                throw stop(RunMessage(.error, "\(error)"))
             }
             print(
                 "Wrote \(files.count) file\(files.count == 1 ? "" : "s") to \(TerminalText.escape(output)): \(files.map(\.name).joined(separator: ", "))"

@@ -78,12 +78,11 @@ struct Hosts: AsyncParsableCommand {
             try await check()
         #else
             // A build for linting leaves the HTTPS client out (docs/install.md): say how to get one with it.
-            printError(
+            throw stop(
                 RunMessage(
                     .error,
                     "this routelint was built without `hosts` (the package trait Hosts): use a release binary "
                         + "or the container image, or build with `swift build -c release --traits Hosts`"))
-            throw ExitCode(Exit.usageOrUnreadable)
         #endif
     }
 
@@ -105,16 +104,14 @@ struct Hosts: AsyncParsableCommand {
                     caFile: caFile.map { FilePath.absolute($0, in: workingDirectory) }, destinations: destinations,
                     timeout: .nanoseconds(Int64(timeout * 1e9)))
             } catch {
-                printError(RunMessage(.error, "\(error.description)"))
-                throw ExitCode(Exit.usageOrUnreadable)
+                throw stop(RunMessage(.error, "\(error.description)"))
             }
             let run: HostsRun
             do {
                 run = try await HostsRun.perform(options, fetcher: fetcher)
             } catch {
                 await fetcher.shutDown()
-                for message in error.messages { printError(message) }
-                throw ExitCode(Exit.usageOrUnreadable)
+                throw stop(error.messages)
             }
             await fetcher.shutDown()
             try reports.conclude(run, gate: gate, workingDirectory: workingDirectory)

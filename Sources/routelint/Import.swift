@@ -33,24 +33,15 @@ struct Import: ParsableCommand {
 
     func run() throws {
         let workingDirectory = currentDirectory()
-        let run: ImportRun
-        do {
+        let run = try stoppingOnFailure { () throws(RunFailure) in
             var options = ImportOptions(paths: paths, output: output, app: app, workingDirectory: workingDirectory)
             options.hosts = host
             options.defines = build.values
-            run = try ImportRun.perform(options)
-        } catch {
-            for message in error.messages { printError(message) }
-            throw ExitCode(Exit.usageOrUnreadable)
+            return try ImportRun.perform(options)
         }
         for message in run.messages { printError(message) }
         writeError(ImportReporter.findings(run.report))
-        do {
-            try run.write(in: workingDirectory)
-        } catch {
-            for message in error.messages { printError(message) }
-            throw ExitCode(Exit.usageOrUnreadable)
-        }
+        try stoppingOnFailure { () throws(RunFailure) in try run.write(in: workingDirectory) }
         print(ImportReporter.summary(run.report), terminator: "")
         if !run.isComplete { throw ExitCode(Exit.usageOrUnreadable) }
     }

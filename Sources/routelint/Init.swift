@@ -27,8 +27,7 @@ struct Init: ParsableCommand {
         let relative = loader.discover([]).files.compactMap { FilePath.relative($0.absolute, to: directory) }
         var info = stat()
         if lstat(LintConfiguration.fileName, &info) == 0 {
-            printError(RunMessage(.error, "\(LintConfiguration.fileName) already exists; it is left as it is"))
-            throw ExitCode(Exit.usageOrUnreadable)
+            throw stop(RunMessage(.error, "\(LintConfiguration.fileName) already exists; it is left as it is"))
         }
         try emit(Starter.configuration(), to: LintConfiguration.fileName)
         let found =

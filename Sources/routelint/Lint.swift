@@ -80,16 +80,11 @@ struct Lint: ParsableCommand {
         if readsStandardInput {
             switch DiskFileSystem.readStandardInput() {
             case .success(let bytes): options.input = .standardInput(bytes, standsFor: stdinFilename)
-            case .failure(let failure):
-                printError(RunMessage(.error, "cannot read standard input: \(failure.reason)"))
-                throw ExitCode(Exit.usageOrUnreadable)
+            case .failure(let failure): throw stop(RunMessage(.error, "cannot read standard input: \(failure.reason)"))
             }
         } else if staged {
-            do {
-                options = try LintOptions.hook(in: workingDirectory, environment: Self.hookEnvironment)
-            } catch {
-                for message in error.messages { printError(message) }
-                throw ExitCode(Exit.usageOrUnreadable)
+            options = try stoppingOnFailure { () throws(RunFailure) in
+                try LintOptions.hook(in: workingDirectory, environment: Self.hookEnvironment)
             }
         }
         options.configurationPath = gate.config
@@ -109,13 +104,7 @@ struct Lint: ParsableCommand {
     /// `--fix`: the fixed manifests written (with `--dry-run`, their diff printed; with `-`, the
     /// fixed text printed), what was changed said, and what is left reported as lint reports it.
     private func fixFindings(_ options: LintOptions, workingDirectory: String) throws {
-        let fixed: FixRun
-        do {
-            fixed = try FixRun.perform(options, dryRun: dryRun || readsStandardInput)
-        } catch {
-            for message in error.messages { printError(message) }
-            throw ExitCode(Exit.usageOrUnreadable)
-        }
+        let fixed = try stoppingOnFailure { () throws(RunFailure) in try FixRun.perform(options, dryRun: dryRun || readsStandardInput) }
         for message in fixed.messages { printError(message) }
         if readsStandardInput {
             guard case .standardInput(let bytes, _) = options.input else { return }
@@ -161,12 +150,7 @@ struct Lint: ParsableCommand {
 
 /// Runs the lint, printing what was said before a failure and exiting 2.
 func perform(_ options: LintOptions) throws -> LintRun {
-    do {
-        return try LintRun.perform(options)
-    } catch {
-        for message in error.messages { printError(message) }
-        throw ExitCode(Exit.usageOrUnreadable)
-    }
+    try stoppingOnFailure { () throws(RunFailure) in try LintRun.perform(options) }
 }
 
 /// Lints the route set for a command that answers from its apps (`resolve`, `graph`, `generate`),
@@ -196,8 +180,7 @@ func openOutput(_ path: String?) throws -> OutputFile {
     do {
         return try OutputFile(file: path)
     } catch {
-        printError(RunMessage(.error, "\(error)"))
-        throw ExitCode(Exit.usageOrUnreadable)
+        throw stop(RunMessage(.error, "\(error)"))
     }
 }
 
@@ -205,8 +188,7 @@ func finish(_ output: OutputFile) throws {
     do {
         try output.finish()
     } catch {
-        printError(RunMessage(.error, "\(error)"))
-        throw ExitCode(Exit.usageOrUnreadable)
+        throw stop(RunMessage(.error, "\(error)"))
     }
 }
 

@@ -98,11 +98,10 @@ struct Resolve: ParsableCommand {
         for name in Set(flags.map { String($0.prefix { $0 != "=" }) }).sorted() where !declared.contains(name) {
             let known =
                 declared.isEmpty ? "no route declares a feature" : "the features are \(declared.map { "'\($0)'" }.joined(separator: ", "))"
-            printError(
+            throw stop(
                 RunMessage(
                     .error,
                     "--flag names '\(name)', a feature no route declares (\(known))\(Suggestion.hint(for: name, among: declared))"))
-            throw ExitCode(Exit.usageOrUnreadable)
         }
         // The last word on a flag wins; every flag not named is on.
         var off = Set<String>()
@@ -125,14 +124,10 @@ struct Resolve: ParsableCommand {
         let bytes: [UInt8]
         switch read {
         case .success(let contents): bytes = contents
-        case .failure(let failure):
-            printError(RunMessage(.error, "cannot read '\(path)': \(failure.reason)"))
-            throw ExitCode(Exit.usageOrUnreadable)
+        case .failure(let failure): throw stop(RunMessage(.error, "cannot read '\(path)': \(failure.reason)"))
         }
         guard case .success(let urls) = URLList.urls(in: bytes) else {
-            printError(
-                RunMessage(.error, "'\(path)' is not a text file of URLs (it holds a NUL byte or bytes that are not UTF-8)"))
-            throw ExitCode(Exit.usageOrUnreadable)
+            throw stop(RunMessage(.error, "'\(path)' is not a text file of URLs (it holds a NUL byte or bytes that are not UTF-8)"))
         }
         return urls
     }

@@ -65,6 +65,25 @@ func refuseMisspeltCommand(_ arguments: [String]) {
     exit(Exit.usageOrUnreadable)
 }
 
+/// The one way a command stops before its report: what it has to say printed on standard
+/// error, and the exit status of a run that could not be made (2), to throw.
+func stop(_ messages: [RunMessage]) -> ExitCode {
+    for message in messages { printError(message) }
+    return ExitCode(Exit.usageOrUnreadable)
+}
+
+/// `stop` with one message.
+func stop(_ message: RunMessage) -> ExitCode { stop([message]) }
+
+/// What `body` returns; a run it cannot make stops the command with what the failure says.
+func stoppingOnFailure<Value>(_ body: () throws(RunFailure) -> Value) throws -> Value {
+    do {
+        return try body()
+    } catch {
+        throw stop(error.messages)
+    }
+}
+
 /// Writes `message` to standard error, as every message of a run is printed: its text is
 /// `TerminalSafe`, so nothing from a file or the command line reaches the terminal raw.
 func printError(_ message: RunMessage) {

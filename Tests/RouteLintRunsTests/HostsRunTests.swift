@@ -442,3 +442,11 @@ struct HostsRunTests {
         #expect(served.servedFileCount == 1)
     }
 }
+
+extension HostsRun {
+    /// How many files the hosts served and the run judged, as its summary counts them.
+    fileprivate var servedFileCount: Int {
+        guard case .hosts(let served, _) = result.subject else { return -1 }
+        return served
+    }
+}

@@ -365,10 +365,10 @@ struct RouteChangesTests {
             for path in paths {
                 for prefix in ["shop://", "https://shop.example.com/"] {
                     let url = prefix + path.joined(separator: "/")
-                    let earlier = URLResolver(apps: sets.run.earlierApps).resolve(url)
+                    let earlier = URLResolver(apps: sets.run.comparison!.earlierApps).resolve(url)
                     let later = URLResolver(apps: sets.run.apps).resolve(url)
                     guard earlier.status != .ambiguous && later.status != .ambiguous else { continue }
-                    let (a, b) = (opened(url, in: sets.run.earlierApps), opened(url, in: sets.run.apps))
+                    let (a, b) = (opened(url, in: sets.run.comparison!.earlierApps), opened(url, in: sets.run.apps))
                     if a != b { differences.insert("\(a ?? "-") \(b ?? "-")") }
                 }
             }
@@ -395,7 +395,7 @@ struct RouteChangesTests {
             return "r\(index): {path: /\(segments.joined(separator: "/")), holder: H}"
         }
         let sets = try Self.pair(routes, Array(routes.dropLast()))
-        #expect(sets.run.incomplete.count == 1)
+        #expect(sets.run.unreadable.count == 1)
         #expect(sets.run.verdict.exitStatus == 2)
         #expect(sets.run.messages.contains { $0.description.contains("stopped at its bound") })
         #expect(witnessesHold(sets.run).isEmpty)

@@ -20,11 +20,13 @@ public struct MarkdownReporter: Reporter {
     /// The whole page for `report`, a report of changes (`routelint diff`); of a lint, the
     /// findings as changes of no other revision.
     public func write<Output: TextOutputStream>(_ report: LintReport, to output: inout Output) {
-        output.write("## Route changes compared with \(Self.escaped(report.totals.comparison ?? "nothing"))\n\n")
+        var against = "nothing"
+        if case .diff(let revision) = report.totals.subject { against = revision }
+        output.write("## Route changes compared with \(Self.escaped(against))\n\n")
         // Without the time: the same change gives the same page.
         let totals = LintReport.Totals(
             files: report.totals.files, routes: report.totals.routes, seconds: nil, unreadablePaths: report.totals.unreadablePaths,
-            comparison: report.totals.comparison)
+            subject: report.totals.subject)
         output.write(Self.escaped(TextReporter.summary(report.active, totals: totals)) + "\n")
         var order: [String] = []
         var byApp: [String: [Finding]] = [:]

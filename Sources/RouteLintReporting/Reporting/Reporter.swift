@@ -45,40 +45,40 @@ public struct LintReport: Sendable {
 
     /// What the summary line says beyond the findings.
     public struct Totals: Sendable {
-        /// The number of files linted.
+        /// The number of manifests read.
         public let files: Int
         /// The number of routes.
         public let routes: Int
         /// The run's time, when it is shown.
         public let seconds: Double?
-        /// Paths of the route set that could not be read: the run is incomplete.
+        /// Paths that could not be read: the run is incomplete.
         public let unreadablePaths: Int
-        /// The number of platform link files checked (counted apart from `files`).
-        public let platformFiles: Int
-        /// For `routelint diff`: the revision compared with, in words; the findings are changes.
-        public let comparison: String?
-        /// For `routelint hosts`: how many of `unreadablePaths` are URLs that could not be
-        /// fetched.
-        public var unfetchedURLs = 0
-        /// For `routelint device-links`: how many outputs of `pm get-app-links` were judged
-        /// (counted apart from `files`).
-        public var deviceOutputs = 0
-        /// Files that look like manifests and that the run knowingly left out (a note names them).
-        public var leftOut = 0
+        /// What the run judged besides the manifests, by command.
+        public let subject: Subject
 
         /// Totals; see the properties.
-        public init(
-            files: Int, routes: Int, seconds: Double?, unreadablePaths: Int = 0, platformFiles: Int = 0, comparison: String? = nil,
-            leftOut: Int = 0
-        ) {
-            self.leftOut = leftOut
+        public init(files: Int, routes: Int, seconds: Double?, unreadablePaths: Int = 0, subject: Subject = .lint()) {
             self.files = files
             self.routes = routes
             self.seconds = seconds
             self.unreadablePaths = unreadablePaths
-            self.platformFiles = platformFiles
-            self.comparison = comparison
+            self.subject = subject
         }
+    }
+
+    /// What a run judged, each command's own counts: what its summary names besides the
+    /// manifests and their routes.
+    public enum Subject: Sendable {
+        /// `lint`: the platform link files checked beside the manifests, and the files that look
+        /// like manifests and that the run knowingly left out (a note names them).
+        case lint(platformFiles: Int = 0, leftOut: Int = 0)
+        /// `diff`: the revision compared with, in words; the findings are changes.
+        case diff(against: String)
+        /// `hosts`: the files served (status 200) and judged, and how many of the unreadable
+        /// paths are URLs that could not be fetched.
+        case hosts(servedFiles: Int, unfetchedURLs: Int)
+        /// `device-links`: the outputs of `pm get-app-links` judged.
+        case deviceLinks(outputs: Int)
     }
 
     /// A report; see the properties.

@@ -204,10 +204,19 @@ public struct TextReporter {
             return "\(count) \(severity.rawValue)\(count == 1 ? "" : "s")"
         }
         var scope = "\(plural(totals.files, "file")) (\(plural(totals.routes, "route")))"
-        if totals.platformFiles > 0 { scope += " and \(plural(totals.platformFiles, "platform file"))" }
-        if totals.deviceOutputs > 0 { scope += " and \(plural(totals.deviceOutputs, "device output"))" }
+        var leftOut = 0
+        var unfetchedURLs = 0
         let time = totals.seconds.map { " in " + formatSeconds($0) } ?? ""
-        if let comparison = totals.comparison {
+        switch totals.subject {
+        case .lint(let platformFiles, let leftOutFiles):
+            if platformFiles > 0 { scope += " and \(plural(platformFiles, "platform file"))" }
+            leftOut = leftOutFiles
+        case .hosts(let servedFiles, let unfetched):
+            if servedFiles > 0 { scope += " and \(plural(servedFiles, "platform file"))" }
+            unfetchedURLs = unfetched
+        case .deviceLinks(let outputs):
+            if outputs > 0 { scope += " and \(plural(outputs, "device output"))" }
+        case .diff(let comparison):
             let compared = "\(scope) compared with \(comparison)"
             let changes = counts.isEmpty ? "No route changes found" : "Found \(englishList(counts)) about route changes"
             guard totals.unreadablePaths > 0 else { return "\(changes) in \(compared)\(time)." }
@@ -216,23 +225,23 @@ public struct TextReporter {
         }
         guard totals.unreadablePaths > 0 else {
             // A set that knowingly leaves files out is never called clean: what was linted is.
-            let leftOut =
-                totals.leftOut > 0
-                ? "; \(plural(totals.leftOut, "file")) that \(totals.leftOut == 1 ? "looks" : "look") like manifests \(totals.leftOut == 1 ? "was" : "were") left out (see the note)"
+            let leftOutNote =
+                leftOut > 0
+                ? "; \(plural(leftOut, "file")) that \(leftOut == 1 ? "looks" : "look") like manifests \(leftOut == 1 ? "was" : "were") left out (see the note)"
                 : ""
             if counts.isEmpty {
-                return (totals.leftOut > 0 ? "No problems found in the \(scope) linted" : "No problems found in \(scope)")
-                    + "\(time)\(leftOut)."
+                return (leftOut > 0 ? "No problems found in the \(scope) linted" : "No problems found in \(scope)")
+                    + "\(time)\(leftOutNote)."
             }
-            return "Found \(englishList(counts)) in \(scope)\(time)\(leftOut)."
+            return "Found \(englishList(counts)) in \(scope)\(time)\(leftOutNote)."
         }
         // A run that could not read a path never reads as clean: it leads with what was not
         // checked, and says nothing was found only of the files it could read.
-        let unreadFiles = totals.unreadablePaths - totals.unfetchedURLs
+        let unreadFiles = totals.unreadablePaths - unfetchedURLs
         let unread =
-            totals.unfetchedURLs == 0
+            unfetchedURLs == 0
             ? "Incomplete: \(plural(totals.unreadablePaths, "path")) could not be read, so the route set was not checked whole."
-            : "Incomplete: \(plural(totals.unfetchedURLs, "URL")) could not be fetched"
+            : "Incomplete: \(plural(unfetchedURLs, "URL")) could not be fetched"
                 + (unreadFiles > 0 ? " and \(plural(unreadFiles, "path")) could not be read" : "")
                 + ", so the hosts were not checked whole."
         if counts.isEmpty { return "\(unread) No finding in the \(scope) read\(time)." }

@@ -38,39 +38,9 @@ package struct DeviceLinksOptions: Sendable {
 /// the verdict through the one gate (docs/testing-links.md, "The device's verdict"). An output
 /// that cannot be read makes the run incomplete, never clean.
 package struct DeviceLinksRun: Sendable {
-    /// The manifests, then each output read, named as given (`-` for standard input).
-    package let files: [SourceFile]
-    /// How many of `files`, at their end, are outputs.
-    package let outputCount: Int
-    /// The apps of the route set.
-    package let apps: [AppModel]
-    /// The findings reported, in report order.
-    package let active: [Finding]
-    /// Findings silenced by a directive or accepted by the baseline, for SARIF.
-    package let suppressed: [Finding]
-    /// With `writesBaseline`: the baseline to save.
-    package let newBaseline: Baseline?
-    /// What the run's files are named from in what outlives it: the baseline, SARIF, GitHub's annotations.
-    package let root: ProjectRoot
-    /// What could not be read: manifests and outputs, with the reason.
-    package let unreadable: [ReadFailure]
-    /// What to say on standard error, in order.
-    package let messages: [RunMessage]
-    /// How long the run took, in seconds.
-    package let seconds: Double
-    /// Whether the run passes, and why not.
-    package let verdict: Verdict
-
-    /// What every reporter reads.
-    package var report: LintReport {
-        var totals = LintReport.Totals(
-            files: files.count - outputCount, routes: apps.reduce(0) { $0 + $1.routes.count }, seconds: seconds,
-            unreadablePaths: unreadable.count)
-        totals.deviceOutputs = outputCount
-        return LintReport(
-            active: active, suppressed: suppressed, files: files, totals: totals, skippedChecks: [], unreadable: unreadable,
-            failingSeverity: verdict.failingSeverity, apps: apps, root: root)
-    }
+    /// The findings and the verdict; its files are the manifests, then each output read, named
+    /// as given (`-` for standard input), and what it could not read are manifests and outputs.
+    package let result: GatedResult
 
     /// Runs the check. Throws when the route set cannot be read at all (see `RunFailure`).
     package static func perform(_ options: DeviceLinksOptions) throws(RunFailure) -> DeviceLinksRun {
@@ -79,8 +49,8 @@ package struct DeviceLinksRun: Sendable {
         let loaded = try ReferenceRouteSet.load(
             paths: options.routePaths, configurationPath: options.configurationPath, workingDirectory: options.workingDirectory)
         let lint = loaded.lint
-        var messages = loaded.messages
-        var failures = loaded.failures
+        var messages: [RunMessage] = []
+        var failures: [ReadFailure] = []
         if !lint.apps.contains(where: { $0.android?.package != nil }) {
             messages.append(RunMessage(.warning, "no app of the route set has android.package: no output is judged against an app"))
         }
@@ -107,23 +77,17 @@ package struct DeviceLinksRun: Sendable {
 
         let read = outputs.map { AppLinksOutput($0.bytes, file: $0.id) }
         let facts = DeviceLinkFacts(outputs: read, apps: lint.apps)
-        let configuration = lint.configuration
         var sink = FindingSink()
-        for rule in RuleRegistry.deviceRules where configuration.enables(rule.description) {
+        for rule in RuleRegistry.deviceRules where lint.configuration.enables(rule.description) {
             rule.check(facts, into: &sink)
         }
-        let (active, suppressed) = RunGate.configured(sink, configuration: configuration, directives: lint.suppressionDirectives)
-        let files = lint.files + outputs
-        let gate = options.gate.withBaseline(of: configuration, workingDirectory: options.workingDirectory)
-        let root = ProjectRoot.find(configurationPath: configuration.path, workingDirectory: options.workingDirectory)
         let deviceRules = Set(RuleRegistry.deviceRuleIDs)
-        let gated = try gate.accept(
-            active, suppressed: suppressed, names: files.map { root.name($0.path) }, root: root, decides: { deviceRules.contains($0.rule) },
-            messages: messages)
-        return DeviceLinksRun(
-            files: files, outputCount: outputs.count, apps: lint.apps, active: gated.active, suppressed: gated.suppressed,
-            newBaseline: gated.newBaseline, root: root, unreadable: failures, messages: gated.messages,
-            seconds: (clock.now - started).inSeconds, verdict: gate.verdict(on: gated.active, unreadablePaths: failures.count))
+        var result = try loaded.judge(
+            sink, besides: outputs, gate: options.gate, workingDirectory: options.workingDirectory,
+            decides: { deviceRules.contains($0.rule) }, unreadable: failures, messages: messages,
+            subject: .deviceLinks(outputs: outputs.count))
+        result.seconds = (clock.now - started).inSeconds
+        return DeviceLinksRun(result: result)
     }
 
     /// `bytes` as UTF-8: an output saved by Windows PowerShell 5 (`adb shell … > FILE`) is

@@ -40,35 +40,11 @@ package struct DiffOptions: Sendable {
 package struct DiffRun: Sendable {
     /// The configuration of the current tree, whose severities apply.
     package let configuration: LintConfiguration
-    /// Every file findings point into: the current tree's manifests (`FileID` 0…), then the
-    /// other revision's, then stand-ins for files the current tree no longer has.
-    package let files: [SourceFile]
-    /// How many of `files`, from the first, are the current tree's.
-    package let currentFileCount: Int
-    /// The apps now.
-    package let apps: [AppModel]
-    /// The apps in the other revision.
-    package let earlierApps: [AppModel]
-    /// The changes reported, in report order.
-    package let active: [Finding]
-    /// Changes silenced by a directive or accepted by the baseline, for SARIF.
-    package let suppressed: [Finding]
-    /// The other revision, in words: `'main' (3f2a1b0c9d8e)`, `the folder 'base'`.
-    package let againstLabel: String
-    /// Comparisons that stopped at their bound: the run is incomplete.
-    package let incomplete: [ReadFailure]
-    /// For each of `files`, the app it declares, in words.
-    private let appOfFile: [String]
-    /// What to say on standard error, in order.
-    package let messages: [RunMessage]
-    /// With `writesBaseline`: the baseline to save.
-    package let newBaseline: Baseline?
-    /// What the run's files are named from in what outlives it: the baseline, SARIF, GitHub's annotations.
-    package let root: ProjectRoot
-    /// How long the run took, in seconds.
-    package private(set) var seconds: Double = 0
-    /// Whether the run passes, and why not.
-    package let verdict: Verdict
+    /// The changes and the verdict. Its files are those the changes point into: the current
+    /// tree's manifests (`FileID` 0…), then the other revision's, then stand-ins for files the
+    /// current tree no longer has; its apps are the current tree's; what it could not do are the
+    /// comparisons that stopped at their bound.
+    package let result: GatedResult
 
     /// Runs the comparison. Throws when it cannot go on: the revision cannot be read, or a
     /// side cannot be read or parsed whole.
@@ -189,13 +165,11 @@ package struct DiffRun: Sendable {
         let gated = try gate.accept(
             active, suppressed: suppressed, names: names, root: root, decides: { changeRules.contains($0.rule) },
             messages: notes + now.messages + before.messages + incomplete.map(RouteSetLoader.unreadable))
-        var run = DiffRun(
-            configuration: now.configuration, files: files, currentFileCount: currentCount, apps: now.apps,
-            earlierApps: before.apps, active: gated.active, suppressed: gated.suppressed, againstLabel: label, incomplete: incomplete,
-            appOfFile: appOfFile, messages: gated.messages, newBaseline: gated.newBaseline,
-            root: root, verdict: gate.verdict(on: gated.active, unreadablePaths: incomplete.count))
-        run.seconds = (clock.now - started).inSeconds
-        return run
+        var result = GatedResult(
+            files: files, manifestCount: currentCount, apps: now.apps, gated: gated, gate: gate, root: root, unreadable: incomplete,
+            subject: .diff(against: label), comparison: LintReport.Comparison(earlierApps: before.apps, appOfFile: appOfFile))
+        result.seconds = (clock.now - started).inSeconds
+        return DiffRun(configuration: now.configuration, result: result)
     }
 
     /// One side, linted; one that cannot be read or parsed whole stops the run.
@@ -217,16 +191,5 @@ package struct DiffRun: Sendable {
                     ])
         }
         return run
-    }
-
-    /// What every reporter reads.
-    package var report: LintReport {
-        LintReport(
-            active: active, suppressed: suppressed, files: files,
-            totals: LintReport.Totals(
-                files: currentFileCount, routes: apps.reduce(0) { $0 + $1.routes.count }, seconds: seconds,
-                unreadablePaths: incomplete.count, comparison: againstLabel),
-            unreadable: incomplete, failingSeverity: verdict.failingSeverity, apps: apps,
-            comparison: LintReport.Comparison(earlierApps: earlierApps, appOfFile: appOfFile), root: root)
     }
 }

@@ -127,17 +127,86 @@ extension RunGate {
     }
 }
 
-/// A run that ends in a verdict — `lint`, `diff`, `hosts`, the audit: what the command line
-/// finishes it with, one way for every command.
-package protocol GatedRun {
+/// What every run that ends in a verdict — `lint`, `diff`, `hosts`, `device-links` — hands the
+/// command line and the reporters, one shape for every command: the findings as the gate left
+/// them, the files they point into, what could not be read, what to say, and the verdict. What a
+/// run knows besides (a lint's configuration, a diff's other revision) is the run's own.
+public struct GatedResult: Sendable {
+    /// Every file findings point into, indexed by `FileID`: the route set's manifests first.
+    public let files: [SourceFile]
+    /// How many of `files`, from the first, are the manifests judged.
+    let manifestCount: Int
+    /// The apps of the route set.
+    package let apps: [AppModel]
+    /// The findings reported, in report order.
+    public let active: [Finding]
+    /// Findings silenced by a directive or accepted by the baseline, for SARIF.
+    public let suppressed: [Finding]
+    /// With `writesBaseline`: the baseline to save.
+    package let newBaseline: Baseline?
+    /// What the run's files are named from in what outlives it: the baseline, SARIF, GitHub's annotations.
+    package let root: ProjectRoot
+    /// What could not be read, fetched or compared whole, with the reason: the run is incomplete.
+    public let unreadable: [ReadFailure]
+    /// Checks that were not made, and why, and files left out of the set: for SARIF's
+    /// notifications and standard error.
+    public let skippedChecks: [String]
     /// What to say on standard error, in order.
-    var messages: [RunMessage] { get }
-    /// With `--write-baseline`: the baseline to save.
-    var newBaseline: Baseline? { get }
-    /// What every reporter reads.
-    var report: LintReport { get }
+    public let messages: [RunMessage]
     /// Whether the run passes, and why not.
-    var verdict: Verdict { get }
+    public let verdict: Verdict
+    /// What the run judged besides the manifests, by command, for the summary.
+    package let subject: LintReport.Subject
+    /// For `diff`: what a report of changes knows of the other revision.
+    package let comparison: LintReport.Comparison?
+    /// How long the run took, in seconds, until the verdict.
+    public internal(set) var seconds: Double = 0
+
+    /// The result of a run whose findings `gate` left as `gated`; see the properties.
+    init(
+        files: [SourceFile], manifestCount: Int, apps: [AppModel], gated: RunGate.Outcome, gate: RunGate, root: ProjectRoot,
+        unreadable: [ReadFailure], skippedChecks: [String] = [], subject: LintReport.Subject,
+        comparison: LintReport.Comparison? = nil
+    ) {
+        self.files = files
+        self.manifestCount = manifestCount
+        self.apps = apps
+        active = gated.active
+        suppressed = gated.suppressed
+        newBaseline = gated.newBaseline
+        messages = gated.messages
+        self.root = root
+        self.unreadable = unreadable
+        self.skippedChecks = skippedChecks
+        self.subject = subject
+        self.comparison = comparison
+        verdict = gate.verdict(on: gated.active, unreadablePaths: unreadable.count)
+    }
+
+    /// What every reporter reads.
+    public var report: LintReport {
+        LintReport(
+            active: active, suppressed: suppressed, files: files,
+            totals: LintReport.Totals(
+                files: manifestCount, routes: apps.reduce(0) { $0 + $1.routes.count }, seconds: seconds,
+                unreadablePaths: unreadable.count, subject: subject),
+            skippedChecks: skippedChecks, unreadable: unreadable, failingSeverity: verdict.failingSeverity, apps: apps,
+            comparison: comparison, root: root)
+    }
+}
+
+/// A run that ends in a verdict: its `result`, and what the run knows besides. Every field of
+/// the result reads as the run's own (`run.active`, `run.verdict`), and the command line
+/// finishes each one way.
+@dynamicMemberLookup
+package protocol GatedRun {
+    /// The findings, the verdict and what to say.
+    var result: GatedResult { get }
+}
+
+extension GatedRun {
+    /// A field of the run's result, as the run's own.
+    package subscript<Value>(dynamicMember field: KeyPath<GatedResult, Value>) -> Value { result[keyPath: field] }
 }
 
 extension LintRun: GatedRun {}

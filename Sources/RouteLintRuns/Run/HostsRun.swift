@@ -33,39 +33,9 @@ package struct HostsOptions: Sendable {
 /// by the platform rules, as a local platform file is — and the verdict. A host that cannot be
 /// reached makes the run incomplete, never clean (docs/app-links.md#checking-the-deployed-files).
 package struct HostsRun: Sendable {
-    /// The manifests, then each file served with status 200, named by its URL.
-    package let files: [SourceFile]
-    /// How many of `files`, at their end, were served.
-    package let servedFileCount: Int
-    /// The apps of the route set.
-    package let apps: [AppModel]
-    /// The findings reported, in report order.
-    package let active: [Finding]
-    /// Findings silenced by a directive in a manifest or accepted by the baseline, for SARIF.
-    package let suppressed: [Finding]
-    /// With `writesBaseline`: the baseline to save.
-    package let newBaseline: Baseline?
-    /// What the run's files are named from in what outlives it: the baseline, SARIF, GitHub's annotations.
-    package let root: ProjectRoot
-    /// What could not be fetched or checked: URLs and files, with the reason.
-    package let unreadable: [ReadFailure]
-    /// What to say on standard error, in order.
-    package let messages: [RunMessage]
-    /// How long the run took, in seconds.
-    package let seconds: Double
-    /// Whether the run passes, and why not.
-    package let verdict: Verdict
-
-    /// What every reporter reads.
-    package var report: LintReport {
-        var totals = LintReport.Totals(
-            files: files.count - servedFileCount, routes: apps.reduce(0) { $0 + $1.routes.count }, seconds: seconds,
-            unreadablePaths: unreadable.count, platformFiles: servedFileCount)
-        totals.unfetchedURLs = unreadable.count { $0.path.hasPrefix("https://") }
-        return LintReport(
-            active: active, suppressed: suppressed, files: files, totals: totals, skippedChecks: [], unreadable: unreadable,
-            failingSeverity: verdict.failingSeverity, apps: apps, root: root)
-    }
+    /// The findings and the verdict; its files are the manifests, then each file served with
+    /// status 200, named by its URL, and what it could not fetch or check are URLs and files.
+    package let result: GatedResult
 
     /// Runs the check, fetching through `fetcher`. Throws when the route set cannot be read at
     /// all (see `RunFailure`).
@@ -88,23 +58,16 @@ package struct HostsRun: Sendable {
         for rule in RuleRegistry.hostRules where configuration.enables(rule.description) {
             rule.check(surveyed.facts, into: &sink)
         }
-        let failures = loaded.failures + surveyed.failures + undecided
-        let (active, suppressed) = RunGate.configured(sink, configuration: configuration, directives: lint.suppressionDirectives)
-        let files = lint.files + surveyed.served
-        let gate = options.gate.withBaseline(of: configuration, workingDirectory: options.workingDirectory)
-        let root = ProjectRoot.find(configurationPath: configuration.path, workingDirectory: options.workingDirectory)
+        let failures = surveyed.failures + undecided
         // The run judges the served files alone, by the host rules and the platform rules.
         let hostRules = Set(RuleRegistry.hostRuleIDs)
-        let gated = try gate.accept(
-            active, suppressed: suppressed, names: files.map { root.name($0.path) }, root: root,
-            decides: { hostRules.contains($0.rule) || $0.file.hasPrefix("https://") },
-            messages: loaded.messages + surveyed.messages + undecided.map { RunMessage(.error, "cannot check '\($0.path)': \($0.reason)") })
-        let verdict = gate.verdict(on: gated.active, unreadablePaths: failures.count)
-        return HostsRun(
-            files: files, servedFileCount: surveyed.served.count, apps: lint.apps, active: gated.active, suppressed: gated.suppressed,
-            newBaseline: gated.newBaseline, root: root, unreadable: failures, messages: gated.messages,
-            seconds: (clock.now - started).inSeconds,
-            verdict: verdict)
+        var result = try loaded.judge(
+            sink, besides: surveyed.served, gate: options.gate, workingDirectory: options.workingDirectory,
+            decides: { hostRules.contains($0.rule) || $0.file.hasPrefix("https://") }, unreadable: failures,
+            messages: surveyed.messages + undecided.map { RunMessage(.error, "cannot check '\($0.path)': \($0.reason)") },
+            subject: .hosts(servedFiles: surveyed.served.count, unfetchedURLs: failures.count { $0.path.hasPrefix("https://") }))
+        result.seconds = (clock.now - started).inSeconds
+        return HostsRun(result: result)
     }
 
     /// The hosts the configuration's entitlements files name with `?mode=developer` only, their

@@ -75,40 +75,19 @@ extension LintOptions {
 public struct LintRun: Sendable {
     /// The configuration in force.
     package let configuration: LintConfiguration
-    /// Every file read, indexed by `FileID`, the context included: the manifests, then the
-    /// platform link files.
-    public let files: [SourceFile]
+    /// The findings and the verdict. Its files are every file read, indexed by `FileID`, the
+    /// context included: the manifests, then the platform link files; its apps, every file's;
+    /// what it could not read, paths whose contents the verdict cannot vouch for; its skipped
+    /// checks, those of an app that may lack a file, and the files left out of the set.
+    public let result: GatedResult
     /// The platform link files checked: the last of `files`, with the app each belongs to.
     package let platformFiles: [PlatformFileSource]
     /// How many of `files`, at their end, are platform link files.
     public var platformFileCount: Int { platformFiles.count }
-    /// Paths that could not be read: the verdict cannot be trusted for what they hold.
-    public let unreadable: [ReadFailure]
-    /// The apps of the route set, every file included.
-    package let apps: [AppModel]
     /// Files that are not well-formed YAML: what they declare is missing from `apps`.
     public let unparsedFiles: [FileID]
-    /// The findings reported, in report order.
-    public let active: [Finding]
     /// The manifests' `# routelint:ignore` directives.
     package let suppressionDirectives: [SuppressionDirective]
-    /// Findings silenced by a directive or accepted by the baseline, for SARIF.
-    public let suppressed: [Finding]
-    /// Checks that were not made, and why (an app that may lack a file), and files left out of
-    /// the set: for SARIF's notifications and standard error.
-    public let skippedChecks: [String]
-    /// How many files that look like manifests the run knowingly left out.
-    package let leftOut: Int
-    /// What to say on standard error, in order.
-    public let messages: [RunMessage]
-    /// With `writesBaseline`: the baseline to save.
-    package let newBaseline: Baseline?
-    /// What the run's files are named from in what outlives it: the baseline, SARIF, GitHub's annotations.
-    package let root: ProjectRoot
-    /// How long the run took, in seconds, until the verdict.
-    public private(set) var seconds: Double = 0
-    /// Whether the run passes, and why not.
-    public let verdict: Verdict
 
     /// Runs the lint. Throws when the run cannot go on (see `RunFailure`).
     public static func perform(_ options: LintOptions) throws(RunFailure) -> LintRun {
@@ -175,37 +154,27 @@ public struct LintRun: Sendable {
             gated.active.removeAll { !scope($0.range.file) }
             gated.suppressed.removeAll { !scope($0.range.file) }
         }
-        var run = LintRun(
-            configuration: loaded.configuration, files: files, platformFiles: loaded.platformFiles, unreadable: failures,
-            apps: result.apps, unparsedFiles: result.unparsedFiles, active: gated.active, suppressionDirectives: result.directives,
-            suppressed: gated.suppressed, skippedChecks: skipped.map(\.text) + (loaded.leftOut?.note.map { [$0.text] } ?? []),
-            leftOut: loaded.leftOut?.files.count ?? 0, messages: gated.messages, newBaseline: gated.newBaseline,
-            root: root, verdict: gate.verdict(on: gated.active, unreadablePaths: failures.count))
-        run.seconds = (clock.now - started).inSeconds
-        return run
-    }
-
-    /// What every reporter reads.
-    public var report: LintReport {
-        LintReport(
-            active: active, suppressed: suppressed, files: files,
-            totals: LintReport.Totals(
-                files: files.count - platformFileCount, routes: apps.reduce(0) { $0 + $1.routes.count }, seconds: seconds,
-                unreadablePaths: unreadable.count, platformFiles: platformFileCount, leftOut: leftOut),
-            skippedChecks: skippedChecks, unreadable: unreadable, failingSeverity: verdict.failingSeverity, apps: apps, root: root)
+        var gatedResult = GatedResult(
+            files: files, manifestCount: loaded.files.count, apps: result.apps, gated: gated, gate: gate, root: root,
+            unreadable: failures, skippedChecks: skipped.map(\.text) + (loaded.leftOut?.note.map { [$0.text] } ?? []),
+            subject: .lint(platformFiles: loaded.platformFiles.count, leftOut: loaded.leftOut?.files.count ?? 0))
+        gatedResult.seconds = (clock.now - started).inSeconds
+        return LintRun(
+            configuration: loaded.configuration, result: gatedResult, platformFiles: loaded.platformFiles,
+            unparsedFiles: result.unparsedFiles, suppressionDirectives: result.directives)
     }
 
     /// Whether an answer drawn from the apps (a URL's route, a graph) can be trusted: every
     /// path of the set was read and every file parsed.
-    public var answersFromAppsAreComplete: Bool { unreadable.isEmpty && unparsedFiles.isEmpty }
+    public var answersFromAppsAreComplete: Bool { result.unreadable.isEmpty && unparsedFiles.isEmpty }
 
     /// For commands that answer from the apps (`resolve`, `graph`): one error for each file
     /// that is not well-formed YAML, whose declarations the answer lacks.
     public var unparsedFileMessages: [RunMessage] {
         unparsedFiles.map { file in
-            let path = TerminalText.escape(files[Int(file.index)].path)
+            let path = TerminalText.escape(result.files[Int(file.index)].path)
             let isProblem = { (finding: Finding) in finding.range.file == file && finding.rule == YAMLSyntaxRule.description.id }
-            let problem = active.first(where: isProblem) ?? suppressed.first(where: isProblem)
+            let problem = result.active.first(where: isProblem) ?? result.suppressed.first(where: isProblem)
             let detail = problem.map { " (\($0.range.start): \(TerminalText.escape($0.message)))" } ?? ""
             return RunMessage(
                 .error,

@@ -1,4 +1,6 @@
 import RouteLintCore
+import RouteLintReporting
+import RouteLintRules
 
 /// The route set as `lint` reads it, for a run that judges other files against its apps
 /// (`routelint hosts`, `routelint device-links`): the lint's own findings are lint's to report;
@@ -36,5 +38,26 @@ struct ReferenceRouteSet {
                 ))
         }
         return ReferenceRouteSet(lint: lint, messages: messages, failures: lint.unreadable + unparsed)
+    }
+
+    /// The end of a run that judged `besides`, files of its own, against the set: `sink`'s
+    /// findings as the set's configuration and directives leave them, past `gate` (with the
+    /// configuration's baseline), and the verdict — the set's files and failures first, then
+    /// the run's. `decides` tells the baseline entries the run judged in full.
+    func judge(
+        _ sink: FindingSink, besides: [SourceFile], gate: RunGate, workingDirectory: String, decides: (FindingIdentity) -> Bool,
+        unreadable: [ReadFailure], messages: [RunMessage], subject: LintReport.Subject
+    ) throws(RunFailure) -> GatedResult {
+        let configuration = lint.configuration
+        let (active, suppressed) = RunGate.configured(sink, configuration: configuration, directives: lint.suppressionDirectives)
+        let files = lint.files + besides
+        let gate = gate.withBaseline(of: configuration, workingDirectory: workingDirectory)
+        let root = ProjectRoot.find(configurationPath: configuration.path, workingDirectory: workingDirectory)
+        let gated = try gate.accept(
+            active, suppressed: suppressed, names: files.map { root.name($0.path) }, root: root, decides: decides,
+            messages: self.messages + messages)
+        return GatedResult(
+            files: files, manifestCount: lint.files.count, apps: lint.apps, gated: gated, gate: gate, root: root,
+            unreadable: failures + unreadable, subject: subject)
     }
 }

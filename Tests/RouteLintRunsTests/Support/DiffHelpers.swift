@@ -57,7 +57,7 @@ func witnessesHold(_ run: DiffRun) -> [String] {
         if finding.rule == "changed-route-api" {
             // A route that takes fewer values: the URL opened it, and opens it no longer.
             for url in finding.witnesses {
-                let actual = (opened(url, in: run.earlierApps), opened(url, in: run.apps))
+                let actual = (opened(url, in: run.comparison!.earlierApps), opened(url, in: run.apps))
                 if actual.0 != routes.first || actual.1 == routes.first {
                     problems.append("\(url): \(actual) does not show \(routes) narrowed (\(finding.message))")
                 }
@@ -71,7 +71,7 @@ func witnessesHold(_ run: DiffRun) -> [String] {
         default: expected = (routes.first, routes.count > 1 ? routes[1] : nil)
         }
         for url in finding.witnesses {
-            let actual = (opened(url, in: run.earlierApps), opened(url, in: run.apps))
+            let actual = (opened(url, in: run.comparison!.earlierApps), opened(url, in: run.apps))
             if actual != expected { problems.append("\(url): \(actual) is not \(expected) (\(finding.message))") }
         }
     }
