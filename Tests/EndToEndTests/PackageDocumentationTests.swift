@@ -112,15 +112,44 @@ struct PackageDocumentationTests {
             for file in files where file.pathExtension == "swift" && !file.path.contains("/Fixtures/") {
                 let text = try String(contentsOf: file, encoding: .utf8)
                 for line in text.split(separator: "\n") {
-                    let words = line.split(separator: " ").filter { !$0.hasPrefix("@") && $0 != "package" && $0 != "public" }
-                    guard words.count == 2, words[0] == "import", modules.contains(String(words[1])) else { continue }
-                    let module = String(words[1])
+                    guard let module = Self.importedModule(line), modules.contains(module) else { continue }
                     let declared = target.targets.contains(module) || target.products.contains(module) || module == target.name
                     #expect(
                         declared, "\(file.lastPathComponent) of \(target.name) imports \(module), which \(target.name) does not depend on")
                 }
             }
         }
+    }
+
+    /// The module an import declaration names, in every form Swift has: with attributes
+    /// (`@testable`, `@_implementationOnly`, `@preconcurrency`), an access level (`internal
+    /// import CYAML`, the form the C modules use), a declaration kind (`import struct A.B`), a
+    /// submodule (`import A.B`) or a comment after it; nil for any other line.
+    static func importedModule(_ line: Substring) -> String? {
+        let code = line.prefix { $0 != "/" }
+        let modifiers: Set<Substring> = ["public", "package", "internal", "fileprivate", "private", "open"]
+        let kinds: Set<Substring> = ["struct", "class", "enum", "protocol", "typealias", "func", "let", "var"]
+        var words = code.split(whereSeparator: \.isWhitespace)[...]
+        while let first = words.first, first.hasPrefix("@") || modifiers.contains(first) { words = words.dropFirst() }
+        guard words.first == "import" else { return nil }
+        words = words.dropFirst()
+        if let kind = words.first, kinds.contains(kind) { words = words.dropFirst() }
+        guard words.count == 1, let path = words.first, let module = path.split(separator: ".").first else { return nil }
+        return String(module)
+    }
+
+    @Test(
+        "every form of an import names its module",
+        arguments: [
+            ("import Foundation", "Foundation"), ("internal import CYAML", "CYAML"), ("package import RouteLintCore", "RouteLintCore"),
+            ("public import RouteLintRuns", "RouteLintRuns"), ("@_implementationOnly import CLibXML2", "CLibXML2"),
+            ("@testable import RouteLintPlatform", "RouteLintPlatform"), ("@preconcurrency internal import NIOCore", "NIOCore"),
+            ("    import Glibc", "Glibc"), ("import struct RouteLintCore.Finding", "RouteLintCore"),
+            ("private import NIOSSL // TLS", "NIOSSL"), ("let text = \"import RouteLintCore\"", nil), ("// import RouteLintCore", nil),
+            ("import", nil), ("imports RouteLintCore", nil),
+        ] as [(String, String?)])
+    func importForms(_ line: String, module: String?) {
+        #expect(Self.importedModule(line[...]) == module)
     }
 
     @Test("the page says how long CI fuzzes each target, as .ci/run does")
