@@ -169,6 +169,8 @@ let package = Package(
             name: "RouteLintServerTests",
             dependencies: ["RouteLintServer", "LanguageServerProtocol", "RouteLintRuns", "RouteLintRules", "RouteLintCore"]
         ),
+        .testTarget(name: "LanguageServerProtocolTests", dependencies: ["LanguageServerProtocol"]),
+        .testTarget(name: "RouteLintHostsTests", dependencies: ["RouteLintHosts"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["routelint"]

@@ -35,28 +35,6 @@ private func shop() -> TestSession {
 }
 
 @Suite struct ProtocolTests {
-    @Test func framesSplitAcrossReadsAndSeveralInOneRead() {
-        var framer = MessageFramer()
-        let first = MessageFramer.frame(Array(#"{"a":1}"#.utf8))
-        let second = MessageFramer.frame(Array(#"{"b":2}"#.utf8))
-        framer.append(first.prefix(10))
-        #expect(framer.next() == nil)
-        framer.append(first.dropFirst(10) + second)
-        #expect(framer.next() == .message(Array(#"{"a":1}"#.utf8)))
-        #expect(framer.next() == .message(Array(#"{"b":2}"#.utf8)))
-        #expect(framer.next() == nil)
-    }
-
-    @Test func headerWithoutLengthIsReportedAndTheNextMessageRead() {
-        var framer = MessageFramer()
-        framer.append(Array("Content-Type: x\r\n\r\n".utf8) + MessageFramer.frame(Array("{}".utf8)))
-        guard case .malformedHeader = framer.next() else {
-            Issue.record("a header without Content-Length was taken")
-            return
-        }
-        #expect(framer.next() == .message(Array("{}".utf8)))
-    }
-
     @Test func malformedMessagesAreAnsweredWithErrors() throws {
         var session = shop()
         let notJSON = session.exchange(raw: Array("{not json".utf8))
