@@ -43,7 +43,8 @@ struct JSONRPCTests {
         var framer = MessageFramer()
         let length = MessageFramer.maximumContentLength + 1
         framer.append(Array("Content-Length: \(length)\r\n\r\n".utf8))
-        #expect(framer.next() == .malformedHeader("a message of \(length) bytes, more than the \(MessageFramer.maximumContentLength) accepted"))
+        let bound = MessageFramer.maximumContentLength
+        #expect(framer.next() == .malformedHeader("a message of \(length) bytes, more than the \(bound) accepted"))
         // Far fewer bytes than announced: none of them is read as a message.
         framer.append([UInt8](repeating: 0x7B, count: 1000))
         #expect(framer.next() == nil)
