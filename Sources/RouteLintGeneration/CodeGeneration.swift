@@ -256,7 +256,7 @@ package enum CodeGeneration {
         for component in directory.split(separator: "/") {
             path += "/" + component
             if mkdir(path, 0o755) != 0 && errno != EEXIST {
-                throw OutputFile.WriteError(path: TerminalText.escape(path), reason: String(cString: strerror(errno)))
+                throw OutputFile.WriteError(path: path, reason: String(cString: strerror(errno)))
             }
         }
         for file in files {
@@ -265,7 +265,7 @@ package enum CodeGeneration {
             output.write(file.contents)
             try output.finish()
             if file.isExecutable && chmod(path, 0o755) != 0 {
-                throw OutputFile.WriteError(path: TerminalText.escape(path), reason: String(cString: strerror(errno)))
+                throw OutputFile.WriteError(path: path, reason: String(cString: strerror(errno)))
             }
         }
     }

@@ -154,9 +154,7 @@ struct Generate: ParsableCommand {
             } catch {
                 throw stop(RunMessage(.error, "\(error)"))
             }
-            print(
-                "Wrote \(files.count) file\(files.count == 1 ? "" : "s") to \(TerminalText.escape(output)): \(files.map(\.name).joined(separator: ", "))"
-            )
+            printLine("Wrote \(files.count) file\(files.count == 1 ? "" : "s") to \(output): \(files.map(\.name).joined(separator: ", "))")
         }
     }
 

@@ -66,7 +66,7 @@ struct Hosts: AsyncParsableCommand {
                 !mapping[..<equals].isEmpty
             else {
                 throw ValidationError(
-                    "--connect takes HOST=ADDR:PORT, as shop.example.com=127.0.0.1:8443; found '\(TerminalText.escape(mapping))'")
+                    "--connect takes HOST=ADDR:PORT, as shop.example.com=127.0.0.1:8443; found '\(mapping)'")
             }
             destinations[mapping[..<equals].lowercased()] = destination
         }

@@ -33,8 +33,8 @@ struct Init: ParsableCommand {
         let found =
             Starter.include.joined(separator: ", ")
             + (relative.isEmpty ? " (no manifest found yet)" : " (\(relative.count) manifest\(relative.count == 1 ? "" : "s") found)")
-        print("Wrote \(LintConfiguration.fileName): include \(TerminalText.escape(found)).\n")
-        if relative.isEmpty, let offer = ImportRun.offer(in: directory) { print(TerminalText.escape(offer) + "\n") }
+        printLine("Wrote \(LintConfiguration.fileName): include \(found).\n")
+        if relative.isEmpty, let offer = ImportRun.offer(in: directory) { printLine("\(offer)\n") }
         print(Starter.snippets(revision: "v" + RouteLintVersion.current), terminator: "")
     }
 }

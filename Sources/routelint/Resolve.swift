@@ -70,7 +70,7 @@ struct Resolve: ParsableCommand {
         for flag in flags {
             let parts = flag.split(separator: "=", maxSplits: 1)
             guard parts.count == 2, !parts[0].isEmpty, parts[1] == "on" || parts[1] == "off" else {
-                throw ValidationError("--flag takes NAME=on or NAME=off, not '\(TerminalText.escape(flag))'")
+                throw ValidationError("--flag takes NAME=on or NAME=off, not '\(flag)'")
             }
         }
     }

@@ -90,8 +90,13 @@ func printError(_ message: RunMessage) {
     writeError(message.description + "\n")
 }
 
+/// Writes `text` and a line break to standard output: what it interpolates is escaped.
+func printLine(_ text: TerminalSafe) {
+    print(text.text)
+}
+
 /// Writes `text`, lines from elsewhere (ArgumentParser's usage and errors, which quote the
-/// arguments), to standard error with each line escaped.
+/// arguments, `ValidationError`s among them), to standard error with each line escaped.
 func printErrorLines(_ text: String) {
     writeError(
         text.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalText.escape(String($0)) }.joined(separator: "\n") + "\n"

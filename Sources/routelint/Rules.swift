@@ -31,7 +31,7 @@ struct Explain: ParsableCommand {
     func validate() throws {
         guard RuleRegistry.description(of: rule) != nil else {
             throw ValidationError(
-                "unknown rule '\(TerminalText.escape(rule))'"
+                "unknown rule '\(rule)'"
                     + Suggestion.hint(for: rule, among: RuleRegistry.ids)
                     + " (see 'routelint rules')")
         }

@@ -18,7 +18,7 @@ package struct DirectoryRevisionFileSystem: RouteSetFileSystem {
     private func located(_ path: String) -> Result<String, ReadFailure> {
         if path == root { return .success(copy) }
         guard let relative = FilePath.relative(path, to: root) else {
-            return .failure(ReadFailure(path: path, reason: "outside the folder '\(TerminalText.escape(root))' the revision stands for"))
+            return .failure(ReadFailure(path: path, reason: "outside the folder '\(root)' the revision stands for"))
         }
         return .success(FilePath.join(copy, relative))
     }

@@ -6,7 +6,14 @@
 package struct GitRevisionFileSystem: RouteSetFileSystem {
     /// Why a revision cannot be read.
     package struct OpenError: Error, CustomStringConvertible, Sendable {
+        /// What went wrong, escaped for a terminal.
         package let description: String
+
+        /// The failure `text` says; what it interpolates (a revision, a folder, git's words) is
+        /// escaped as it is made.
+        init(_ text: TerminalSafe) {
+            description = text.text
+        }
     }
 
     /// The revision as given (`main`, `HEAD~1`, a commit id); "the index" for the index.
@@ -55,7 +62,7 @@ package struct GitRevisionFileSystem: RouteSetFileSystem {
                 (try? Self.git(["-C", topLevel, "rev-parse", "--is-shallow-repository"], failure: { _ in "" }))
                 .map { String(decoding: $0, as: UTF8.self).hasPrefix("true") } ?? false
             throw OpenError(
-                description: "unknown revision '\(TerminalText.escape(revision))'"
+                "unknown revision '\(revision)'"
                     + (shallow
                         ? " (this is a shallow clone, which may lack it: fetch it, or clone with more history,"
                             + " e.g. actions/checkout's 'fetch-depth: 0')" : ""))
@@ -66,11 +73,11 @@ package struct GitRevisionFileSystem: RouteSetFileSystem {
         let listing = try Self.git(
             ["-C", topLevel, "ls-tree", "-r", "-l", "-z", "--full-tree", commit],
             failure: { message in
-                "cannot list the files of revision '\(TerminalText.escape(revision))': \(message)"
+                "cannot list the files of revision '\(revision)': \(message)"
             })
         guard let (entries, folders) = Self.parseTree(listing) else {
             throw OpenError(
-                description: "cannot list the files of revision '\(TerminalText.escape(revision))': "
+                "cannot list the files of revision '\(revision)': "
                     + "'git ls-tree' gave output of an unknown form")
         }
         self.entries = entries
@@ -88,7 +95,7 @@ package struct GitRevisionFileSystem: RouteSetFileSystem {
             ["-C", topLevel, "ls-files", "--stage", "-z", "--full-name"],
             failure: { message in "cannot list the files of the index: \(message)" })
         guard let (entries, folders) = Self.parseIndex(listing) else {
-            throw OpenError(description: "cannot list the files of the index: 'git ls-files' gave output of an unknown form")
+            throw OpenError("cannot list the files of the index: 'git ls-files' gave output of an unknown form")
         }
         self.entries = entries
         self.folders = folders
@@ -100,8 +107,8 @@ package struct GitRevisionFileSystem: RouteSetFileSystem {
         let top = try git(
             ["-C", directory, "rev-parse", "--show-toplevel"],
             failure: { message in
-                message.contains("not a git repository")
-                    ? "'\(TerminalText.escape(directory))' is not in a git work tree"
+                message.text.contains("not a git repository")
+                    ? "'\(directory)' is not in a git work tree"
                     : "git will not read the repository: \(message)"
             }, wholeMessage: true)
         return String(decoding: top.prefix { $0 != 0x0A }, as: UTF8.self)
@@ -170,7 +177,7 @@ package struct GitRevisionFileSystem: RouteSetFileSystem {
         if !wanted.isEmpty {
             let request = wanted.map { $0.blob.object + "\n" }.joined()
             let total = wanted.reduce(0) { $0 + ($1.blob.size ?? sizes[$1.blob.object] ?? 0) + 100 }
-            var problem = "'git cat-file' gave output of an unknown form"
+            var problem: TerminalSafe = "'git cat-file' gave output of an unknown form"
             do {
                 let output = try Self.git(
                     ["-C", topLevel, "cat-file", "--batch"], input: Array(request.utf8), limit: total,
@@ -179,10 +186,10 @@ package struct GitRevisionFileSystem: RouteSetFileSystem {
                     for (entry, bytes) in zip(wanted, blobs) { results[entry.index] = .success(bytes) }
                 }
             } catch {
-                problem = error.description
+                problem = "\(error)"
             }
             for entry in wanted where results[entry.index] == nil {
-                results[entry.index] = .failure(ReadFailure(path: paths[entry.index], reason: TerminalSafe(escaping: problem)))
+                results[entry.index] = .failure(ReadFailure(path: paths[entry.index], reason: problem))
             }
         }
         return results.map { $0! }
@@ -225,7 +232,7 @@ package struct GitRevisionFileSystem: RouteSetFileSystem {
             path: path,
             reason: commit == nil
                 ? "No such file or directory in the index (the commit leaves it out)"
-                : "No such file or directory in revision '\(TerminalText.escape(revision))'")
+                : "No such file or directory in revision '\(revision)'")
     }
 
     /// `git ls-tree -r -l -z`: `MODE TYPE OBJECT SIZE<TAB>PATH<NUL>` per entry, the size padded
@@ -308,20 +315,20 @@ package struct GitRevisionFileSystem: RouteSetFileSystem {
     /// Runs git; a failure becomes an error whose text `failure` makes from git's message.
     private static func git(
         _ arguments: [String], input: [UInt8] = [], limit: Int = 1 << 30,
-        failure: (String) -> String, wholeMessage: Bool = false
+        failure: (TerminalSafe) -> TerminalSafe, wholeMessage: Bool = false
     ) throws(OpenError) -> [UInt8] {
         let outcome: Subprocess.Outcome
         do {
             outcome = try Subprocess.run("git", arguments, input: input, output: .captured(limit: limit))
         } catch {
-            throw OpenError(description: failure(error.description))
+            throw OpenError(failure("\(error.description)"))
         }
         guard outcome.status == 0 else {
             // git's first line, or all it says (`fatal: detected dubious ownership …` is followed by
             // the command that trusts the repository), its lines joined.
             let lines = String(decoding: outcome.standardError, as: UTF8.self).split(separator: "\n")
                 .map { String($0.drop { $0 == " " || $0 == "\t" }) }.filter { !$0.isEmpty }
-            let said = (wholeMessage ? lines.prefix(8) : lines.prefix(1)).map { TerminalText.escape($0) }
+            let said = wholeMessage ? lines.prefix(8) : lines.prefix(1)
             // git's lines as one message: "fatal: " dropped, each line a clause, a line that ends
             // in a colon followed by what it announces.
             var message = said.isEmpty ? "git exited with status \(outcome.status)" : ""
@@ -329,7 +336,7 @@ package struct GitRevisionFileSystem: RouteSetFileSystem {
                 if !message.isEmpty { message += message.hasSuffix(":") ? " " : "; " }
                 message += line.hasPrefix("fatal: ") ? String(line.dropFirst(7)) : line
             }
-            throw OpenError(description: failure(message))
+            throw OpenError(failure(TerminalSafe(escaping: message)))
         }
         return outcome.standardOutput
     }

@@ -16,13 +16,14 @@
 package final class OutputFile: TextOutputStream {
     /// A file that cannot be written, and why.
     package struct WriteError: Error, CustomStringConvertible, Sendable {
-        /// The path, escaped for a terminal.
+        /// The path, as given.
         package let path: String
         /// Why: the system's words.
         package let reason: String
-        package var description: String { "cannot write '\(path)': \(reason)" }
+        /// What went wrong, the path escaped for a terminal.
+        package var description: String { TerminalSafe("cannot write '\(path)': \(reason)").text }
 
-        /// The failure to write `path` (escaped for a terminal), for `reason`.
+        /// The failure to write `path`, for `reason`.
         package init(path: String, reason: String) {
             self.path = path
             self.reason = reason
@@ -81,13 +82,13 @@ package final class OutputFile: TextOutputStream {
     /// already — a file, a link — nothing is written and nothing replaced.
     package static func writeNew(_ bytes: [UInt8], to path: String) throws(WriteError) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOCTTY | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw WriteError(path: TerminalText.escape(path), reason: String(cString: strerror(errno))) }
+        guard descriptor >= 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
         let written = writeAll(String(decoding: bytes, as: UTF8.self), to: descriptor)
         let failure = errno
         close(descriptor)
         guard written else {
             unlink(path)
-            throw WriteError(path: TerminalText.escape(path), reason: String(cString: strerror(failure)))
+            throw WriteError(path: path, reason: String(cString: strerror(failure)))
         }
     }
 
@@ -105,7 +106,7 @@ package final class OutputFile: TextOutputStream {
             guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
                 removeWritten()
                 throw WriteError(
-                    path: TerminalText.escape(path),
+                    path: path,
                     reason: "it is not a regular file (a link is never written through); no file was changed")
             }
             let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
@@ -114,7 +115,7 @@ package final class OutputFile: TextOutputStream {
             guard descriptor >= 0 else {
                 let reason = String(cString: strerror(errno))
                 removeWritten()
-                throw WriteError(path: TerminalText.escape(path), reason: reason + "; no file was changed")
+                throw WriteError(path: path, reason: reason + "; no file was changed")
             }
             let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
             written.append((temporary, path))
@@ -124,14 +125,14 @@ package final class OutputFile: TextOutputStream {
             close(descriptor)
             guard complete else {
                 removeWritten()
-                throw WriteError(path: TerminalText.escape(path), reason: String(cString: strerror(failure)) + "; no file was changed")
+                throw WriteError(path: path, reason: String(cString: strerror(failure)) + "; no file was changed")
             }
         }
         for (index, file) in written.enumerated() where rename(file.temporary, file.path) != 0 {
             let reason = String(cString: strerror(errno))
             for left in written[index...] { unlink(left.temporary) }
             throw WriteError(
-                path: TerminalText.escape(file.path),
+                path: file.path,
                 reason: reason + (index == 0 ? "; no file was changed" : "; the files before it were changed"))
         }
     }

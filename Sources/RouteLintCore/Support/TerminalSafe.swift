@@ -25,6 +25,11 @@ public struct TerminalSafe: Equatable, Sendable, CustomStringConvertible, Expres
     /// The text, escaped.
     public var description: String { text }
 
+    /// `items` each in single quotes, escaped, joined by commas: `'a', 'b'`.
+    package static func quoted(_ items: [String]) -> TerminalSafe {
+        TerminalSafe(escaping: items.map { "'\($0)'" }.joined(separator: ", "))
+    }
+
     /// `first` followed by `second`.
     public static func + (first: TerminalSafe, second: TerminalSafe) -> TerminalSafe {
         var joined = first

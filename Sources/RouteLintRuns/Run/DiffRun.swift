@@ -63,7 +63,7 @@ package struct DiffRun: Sendable {
         // are all added.
         earlier.acceptsNoManifests = true
         var notes: [RunMessage] = []
-        let label: String
+        let label: TerminalSafe
         let showEarlier: (String) -> String
         switch options.against {
         case .git(let revision):
@@ -73,11 +73,10 @@ package struct DiffRun: Sendable {
                     notes.append(
                         RunMessage(
                             .note,
-                            "this clone has no branch '\(TerminalText.escape(revision))', so it is compared with "
-                                + "'\(TerminalText.escape(remote))'"))
+                            "this clone has no branch '\(revision)', so it is compared with '\(remote)'"))
                 }
                 earlier.fileSystem = revisionFiles
-                label = "'\(TerminalText.escape(revisionFiles.remoteBranch ?? revision))' (\((revisionFiles.commit ?? "").prefix(12)))"
+                label = "'\(revisionFiles.remoteBranch ?? revision)' (\((revisionFiles.commit ?? "").prefix(12)))"
                 showEarlier = { "\(revision):" + ($0.hasPrefix("./") ? String($0.dropFirst(2)) : $0) }
             } catch {
                 throw RunFailure([RunMessage(.error, "cannot compare: \(error.description)")])
@@ -92,14 +91,14 @@ package struct DiffRun: Sendable {
             if FilePath.isWithin(folder, directory) && folder != directory {
                 current.fileSystem = HidingFileSystem(DiskFileSystem(), hiding: folder)
             }
-            label = "the folder '\(TerminalText.escape(path))'"
+            label = "the folder '\(path)'"
             showEarlier = { shown in
                 let relative = shown.hasPrefix("/") ? FilePath.relative(shown, to: directory) ?? shown : shown
                 return FilePath.join(path, relative.hasPrefix("./") ? String(relative.dropFirst(2)) : relative)
             }
         }
         // The two sides are loaded and linted side by side: each mostly waits on one core.
-        let sides = [(current, "the working tree"), (earlier, label)].concurrentMap { options, name in
+        let sides = [(current, "the working tree" as TerminalSafe), (earlier, label)].concurrentMap { options, name in
             do throws(RunFailure) {
                 return Result<LintRun, RunFailure>.success(try side(options, named: name))
             } catch {
@@ -167,13 +166,13 @@ package struct DiffRun: Sendable {
             messages: notes + now.messages + before.messages + incomplete.map(RouteSetLoader.unreadable))
         var result = GatedResult(
             files: files, manifestCount: currentCount, apps: now.apps, gated: gated, gate: gate, root: root, unreadable: incomplete,
-            subject: .diff(against: label), comparison: LintReport.Comparison(earlierApps: before.apps, appOfFile: appOfFile))
+            subject: .diff(against: label.text), comparison: LintReport.Comparison(earlierApps: before.apps, appOfFile: appOfFile))
         result.seconds = (clock.now - started).inSeconds
         return DiffRun(configuration: now.configuration, result: result)
     }
 
     /// One side, linted; one that cannot be read or parsed whole stops the run.
-    private static func side(_ options: LintOptions, named name: String) throws(RunFailure) -> LintRun {
+    private static func side(_ options: LintOptions, named name: TerminalSafe) throws(RunFailure) -> LintRun {
         let run: LintRun
         do {
             run = try LintRun.perform(options)

@@ -143,9 +143,7 @@ package struct ImportRun: Sendable {
             guard problems.isEmpty else { throw RunFailure(problems) }
             let read = (found.linkFiles + found.navigationFiles).map(\.path)
             guard !links.claims.isEmpty || !navigation.destinations.isEmpty else {
-                let scope =
-                    options.paths.isEmpty
-                    ? "the current directory" : options.paths.map { "'\(TerminalText.escape($0))'" }.joined(separator: ", ")
+                let scope: TerminalSafe = options.paths.isEmpty ? "the current directory" : TerminalSafe.quoted(options.paths)
                 let what =
                     read.isEmpty
                     ? "no link files or navigation graphs"

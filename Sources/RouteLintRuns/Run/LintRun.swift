@@ -172,10 +172,10 @@ public struct LintRun: Sendable {
     /// that is not well-formed YAML, whose declarations the answer lacks.
     public var unparsedFileMessages: [RunMessage] {
         unparsedFiles.map { file in
-            let path = TerminalText.escape(result.files[Int(file.index)].path)
+            let path = result.files[Int(file.index)].path
             let isProblem = { (finding: Finding) in finding.range.file == file && finding.rule == YAMLSyntaxRule.description.id }
             let problem = result.active.first(where: isProblem) ?? result.suppressed.first(where: isProblem)
-            let detail = problem.map { " (\($0.range.start): \(TerminalText.escape($0.message)))" } ?? ""
+            let detail: TerminalSafe = problem.map { " (\($0.range.start): \($0.message))" } ?? ""
             return RunMessage(
                 .error,
                 "cannot use '\(path)': it is not well-formed YAML\(detail); "

@@ -116,7 +116,7 @@ package struct RouteSetLoader: Sendable {
         /// What could not be walked or looked at.
         package fileprivate(set) var failures: [ReadFailure]
         /// Where the files were looked for, for "no route manifests found in …".
-        fileprivate var scope: String
+        fileprivate var scope: TerminalSafe
 
         /// Whether one of the files is `path` or lies below it (absolute).
         package func holdsFile(within path: String) -> Bool {
@@ -178,9 +178,9 @@ package struct RouteSetLoader: Sendable {
         if pathStyle == .asGiven {
             for index in files.indices where files[index].foundByInclude { files[index].shown = shownRelative(files[index].absolute) }
         }
-        let scope =
+        let scope: TerminalSafe =
             !paths.isEmpty
-            ? paths.map { "'\(TerminalText.escape($0))'" }.joined(separator: ", ")
+            ? TerminalSafe.quoted(paths)
             : configuration.include.isEmpty
                 ? "the current directory"
                 : "the configuration's include (\(configuration.include.map(\.pattern).joined(separator: ", ")))"
