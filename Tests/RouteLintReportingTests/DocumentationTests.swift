@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RouteLintReporting
+import RouteLintRules
 
 /// The documents that mirror code are generated from it, and must say what it says.
 /// `ROUTELINT_UPDATE_FIXTURES=1 swift test --filter DocumentationTests` regenerates them.
@@ -25,7 +26,17 @@ struct DocumentationTests {
     /// The README's table of rules, between its two markers, is the registry's.
     @Test("the README's rules table is generated from the rules")
     func readmeTable() throws {
-        try Self.expectGenerated(RuleDocumentation.table(linkingTo: "docs/rules.md"), in: "README.md", marker: "rules")
+        try Self.expectGenerated(RuleDocumentation.tableByCategory(linkingTo: "docs/rules.md"), in: "README.md", marker: "rules")
+        let listed = Set(RuleRegistry.categories)
+        for id in RuleRegistry.ids { #expect(listed.contains(RuleRegistry.category(of: id)), "\(id) is in no listed category") }
+    }
+
+    /// The README is the front door: what routelint is, how to start, and where the rest is.
+    @Test("the README stays a front door of at most 300 lines, the rest in docs/")
+    func readmeLength() throws {
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let lines = readme.split(separator: "\n", omittingEmptySubsequences: false).count - 1
+        #expect(lines <= 300, "README.md has \(lines) lines; move detail to docs/")
     }
 
     /// docs/usage.md's list of fixable findings, between its two markers, is the registry's.

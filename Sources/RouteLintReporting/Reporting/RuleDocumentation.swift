@@ -102,6 +102,22 @@ package enum RuleDocumentation {
         return text
     }
 
+    /// The rules by what they judge, each linked to its section of `page`: the README's list.
+    package static func tableByCategory(linkingTo page: String) -> String {
+        let judged = [
+            "format": "the file: YAML, keys, values, paths", "navigation": "the app: references, patterns, holders, tabs, stacks",
+            "platform-links": "platform link files against the routes", "served-files": "the files the hosts serve (`routelint hosts`)",
+            "device-links": "what a device says (`routelint device-links`)", "route-changes": "a change (`routelint diff`)",
+            "suppression": "suppression comments",
+        ]
+        var text = "| rules of | rules |\n|---|---|\n"
+        for category in RuleRegistry.categories {
+            let ids = RuleRegistry.ids.filter { RuleRegistry.category(of: $0) == category }
+            text += "| \(judged[category] ?? category) | \(ids.map { "[`\($0)`](\(page)#\($0))" }.joined(separator: ", ")) |\n"
+        }
+        return text
+    }
+
     /// Which rules stay quiet after which finding, so that one mistake is one finding to fix.
     private static let oneMistakeOneFinding = """
 

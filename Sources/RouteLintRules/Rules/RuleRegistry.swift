@@ -103,16 +103,21 @@ package enum RuleRegistry {
     /// Every rule's id, in registry order.
     package static var ids: [String] { descriptions.map(\.id) }
 
-    /// A tag for SARIF: `format` for the rules about reading a file, `navigation` for those
-    /// about the merged app, `platform-links` for those about platform files, `served-files` for
-    /// those of `routelint hosts`, `device-links` for those of `routelint device-links`,
-    /// `route-changes` for those of `routelint diff`, `suppression` for unused directives.
     /// Whether `lint` runs the rule `id`: every rule but those of a change, a served file and a
     /// device's output, which `diff`, `hosts` and `device-links` run.
     package static func isLintRule(_ id: String) -> Bool { lintRuleIDs.contains(id) }
 
     private static let lintRuleIDs = Set(ids.filter { !["route-changes", "device-links", "served-files"].contains(category(of: $0)) })
 
+    /// The categories of `category(of:)`, in the order the documentation lists them.
+    package static let categories = [
+        "format", "navigation", "platform-links", "served-files", "device-links", "route-changes", "suppression",
+    ]
+
+    /// A tag for SARIF: `format` for the rules about reading a file, `navigation` for those
+    /// about the merged app, `platform-links` for those about platform files, `served-files` for
+    /// those of `routelint hosts`, `device-links` for those of `routelint device-links`,
+    /// `route-changes` for those of `routelint diff`, `suppression` for unused directives.
     package static func category(of id: String) -> String {
         if changeRules.contains(where: { $0.description.id == id }) { return "route-changes" }
         if deviceRules.contains(where: { $0.description.id == id }) { return "device-links" }
