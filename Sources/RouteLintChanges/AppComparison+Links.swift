@@ -156,8 +156,8 @@ extension AppComparison {
                 !fromNow.params.isEmpty
             {
                 // The same pattern: its parameters' types narrowed.
-                let types = fromNow.params.map { "\(after.text($0.name.value)): \($0.type.type.description(after.text))" }
-                cause = .typesNarrowed(route: fromID, types: types.joined(separator: ", "))
+                let types = fromNow.params.map { CarriedValue(name: after.text($0.name.value), type: $0.type.type.valueType(after.text)) }
+                cause = .typesNarrowed(route: fromID, types: types.map(\.description).joined(separator: ", "))
             }
             return RouteChanges.LinkChange(
                 kind: .removed, app: appName, urls: [url], before: fromID, after: nil, cause: cause,

@@ -353,7 +353,7 @@ package struct RoutingPlan: Sendable {
                     space: "the parameters of route '\(id)'", reserved: [])
                 let type = item.effectiveType
                 let kind = valueEnums.kind(of: type, named: name, in: app)
-                var defaultValue = item.defaultValue.map { Self.canonicalValue(app.text($0.value), of: kind) }
+                var defaultValue = item.defaultValue.map { type.valueType(app.text).canonical(app.text($0.value)) }
                 // A listed default names a value as it is written; the enum holds it decoded.
                 if let written = item.defaultValue?.value, case .listed(let index) = kind, case .listed(let declared) = type {
                     guard let position = declared.firstIndex(where: { $0.text.value == written }) else {
@@ -570,16 +570,6 @@ package struct RoutingPlan: Sendable {
                 taken.insert(identifier.lowercased())
             }
             return identifier
-        }
-    }
-
-    /// A value of `kind` as generated code writes it back: an `int` without leading zeros or
-    /// `+`, a `uuid` in lower case; other kinds as they are.
-    static func canonicalValue(_ value: String, of kind: ValueKind) -> String {
-        switch kind {
-        case .int: return Int(value).map(String.init) ?? value
-        case .uuid: return value.lowercased()
-        case .string, .listed: return value
         }
     }
 

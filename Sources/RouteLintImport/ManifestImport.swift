@@ -155,12 +155,13 @@ package enum ManifestImport {
             let arguments = Dictionary(destination.arguments.map { ($0.name, $0.type) }, uniquingKeysWith: { first, _ in first })
             for (name, written) in destination.arguments where pathParams.contains(name) {
                 let type = argumentType(written, argument: name, origin: destination.origin)
-                if type != "string" { route.params.append((name, type)) }
+                if type != .string { route.params.append((name, type.description)) }
             }
             // `?ref={ref}`: the item `ref` typed as the argument the placeholder names.
             for (item, argument) in queryPlaceholders where !pathParams.contains(item) && !route.query.contains(where: { $0.name == item })
             {
-                route.query.append((item, argumentType(arguments[argument] ?? nil, argument: argument, origin: destination.origin)))
+                route.query.append(
+                    (item, argumentType(arguments[argument] ?? nil, argument: argument, origin: destination.origin).description))
             }
             let queryArguments = Set(queryPlaceholders.map(\.argument))
             // The holder is made with the path's parameters: every link of the route carries them,
@@ -183,7 +184,7 @@ package enum ManifestImport {
                 alias.params = route.params.filter { aliasParams.contains($0.name) }
                 for (item, argument) in Self.queryPlaceholders(uri)
                 where !aliasParams.contains(item) && !alias.query.contains(where: { $0.name == item }) {
-                    alias.query.append((item, Self.manifestType(arguments[argument] ?? nil)))
+                    alias.query.append((item, Self.manifestType(arguments[argument] ?? nil).description))
                 }
                 alias.entry = true
                 alias.origins = [origin]
@@ -195,7 +196,7 @@ package enum ManifestImport {
         /// The manifest type of a navigation argument's `app:argType`: `integer` and `long` are
         /// `int`; `string` (or none) is `string`; anything else (an enum class, `float`,
         /// `boolean`, a Parcelable) is `string`, with a note that says what it was.
-        mutating func argumentType(_ written: String?, argument: String, origin: ImportOrigin?) -> String {
+        mutating func argumentType(_ written: String?, argument: String, origin: ImportOrigin?) -> ValueType {
             if let written, !["integer", "long", "string"].contains(written) {
                 manifest.notes.append(
                     .init(
@@ -207,8 +208,8 @@ package enum ManifestImport {
         }
 
         /// The manifest type of an `app:argType`: `int` for `integer` and `long`, else `string`.
-        static func manifestType(_ written: String?) -> String {
-            written == "integer" || written == "long" ? "int" : "string"
+        static func manifestType(_ written: String?) -> ValueType {
+            written == "integer" || written == "long" ? .int : .string
         }
 
         /// The query items of a deep link's URI whose value is one placeholder: `?ref={ref}`

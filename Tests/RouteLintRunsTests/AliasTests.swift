@@ -33,7 +33,7 @@ struct AliasTests {
         let product = resolver.resolve("shop://items/42")
         #expect(product.route == "product")
         #expect(product.alias == "/items/:id")
-        #expect(product.parameters.map { "\($0.name)=\($0.value) \($0.type ?? "-")" } == ["id=42 int"])
+        #expect(product.parameters.map { "\($0.name)=\($0.value) \($0.type?.description ?? "-")" } == ["id=42 int"])
         // The alias has the route's types: a value not of them matches nothing.
         #expect(resolver.resolve("/items/shoes").status == .unmatched)
         #expect(resolver.resolve("/p/7/red-shoes").alias == "/p/:id/*")

@@ -220,11 +220,7 @@ struct GeneratedCodeTests {
     static func expected(_ urls: [String], _ result: LintResult) -> [String] {
         let resolver = URLResolver(apps: result.apps)
         func written(_ pair: URLResolver.Pair) -> String {
-            switch pair.type {
-            case "int": return "\(pair.name)=\(Int(pair.value).map(String.init) ?? pair.value)"
-            case "uuid": return "\(pair.name)=\(pair.value.lowercased())"
-            default: return "\(pair.name)=\(pair.value)"
-            }
+            "\(pair.name)=\(pair.type?.canonical(pair.value) ?? pair.value)"
         }
         return urls.map { url in
             let resolution = resolver.resolve(url)

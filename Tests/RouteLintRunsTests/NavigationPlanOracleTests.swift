@@ -249,7 +249,8 @@ struct NavigationPlanOracleTests {
                         for off in [[], ["f1"], ["f1", "f2"]] as [Set<String>] {
                             let values = Self.values(of: route, withItem: withItem)
                             let outcome = planner.plan(
-                                model, values: values.map { .init(name: $0.name, value: $0.value, type: $0.type) },
+                                model,
+                                values: values.map { .init(name: $0.name, value: $0.value, type: $0.type == "int" ? .int : .string) },
                                 requestedTab: requested.flatMap { app.symbols.lookup("t\($0)") }, isOff: off.contains)
                             let expected = Self.oracle(
                                 routes, tabs: tabs, target: index, values: values, requestedTab: requested, off: off)

@@ -181,7 +181,7 @@ struct NavigationPlanTests {
         let blocked = analysis.blocked.map { found -> String in
             let reason: String
             switch found.reason {
-            case .missingValue(let name, let type): reason = "\(name): \(type)"
+            case .missingValue(let value): reason = "\(value)"
             case .up(let up): reason = "up \(app.text(app.routes[up].id.value))"
             }
             return "\(app.text(app.routes[found.route].id.value)) \(app.text(app.routes[found.blocker].id.value)) \(reason) "

@@ -149,7 +149,8 @@ struct URLResolverTests {
         #expect(resolution.status == .unmatched)
         #expect(resolution.reason?.message == reason)
         let named = resolution.reason.map { reason in
-            [reason.kind.rawValue, reason.route, reason.parameter, reason.type, reason.value].map { $0 ?? "-" }.joined(separator: " ")
+            [reason.kind.rawValue, reason.route, reason.parameter, reason.type?.description, reason.value].map { $0 ?? "-" }.joined(
+                separator: " ")
         }
         #expect(named == fields)
     }

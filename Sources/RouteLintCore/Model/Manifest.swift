@@ -222,14 +222,7 @@ package enum DeclaredType: Sendable, Equatable {
     }
 
     /// `int`, `[users, repos]`: the type as a message names it.
-    package func description(_ text: (Symbol) -> String) -> String {
-        switch self {
-        case .string: return "string"
-        case .int: return "int"
-        case .uuid: return "uuid"
-        case .listed(let values): return "[" + values.map { text($0.text.value) }.joined(separator: ", ") + "]"
-        }
-    }
+    package func description(_ text: (Symbol) -> String) -> String { valueType(text).description }
 
     func renumbered(_ mapping: [Symbol]) -> DeclaredType {
         guard case .listed(let values) = self else { return self }

@@ -52,15 +52,14 @@ package struct NavigationPlanner: Sendable {
         tabs = StackSearch.tabsByIndex(of: app)
     }
 
-    /// A value the link carries: a path parameter or a declared query item, with its type as
-    /// the manifest writes it.
+    /// A value the link carries: a path parameter or a declared query item, with its type.
     package struct Value: Sendable {
         package var name: String
         package var value: String
-        package var type: String
+        package var type: ValueType
 
-        /// The value `value` of `name`, of the type the manifest writes as `type` (`int`, `[a, b]`).
-        package init(name: String, value: String, type: String) {
+        /// The value `value` of `name`, of `type`.
+        package init(name: String, value: String, type: ValueType) {
             self.name = name
             self.value = value
             self.type = type
@@ -72,8 +71,8 @@ package struct NavigationPlanner: Sendable {
         /// The route's feature (named) is off and it has no fallback that is on.
         case featureOff(route: String, feature: String)
         /// The route the plan must hold (a fallback, a tab's root) needs a value the link does
-        /// not carry: `parameter` as `name: type`.
-        case missingValue(route: String, parameter: String)
+        /// not carry.
+        case missingValue(route: String, value: CarriedValue)
     }
 
     /// The plan of opening `target` with `values`, in tab `requestedTab` when the link names a
@@ -92,11 +91,12 @@ package struct NavigationPlanner: Sendable {
             replaced += 1
         }
         let values = CarriedValues(values)
-        let carried = search.carried(values.byName.filter { !$0.value.value.isEmpty }.map { ($0.key, $0.value.type) })
+        let carried = search.carried(
+            values.byName.filter { !$0.value.value.isEmpty }.map { CarriedValue(name: $0.key, type: $0.value.type) })
         let targetPosition = app.routePosition(route.id.value)!
         // A fallback that needs a value the link does not carry has no plan.
         if let missing = search.missingValue(of: targetPosition, in: carried) {
-            return .failure(.missingValue(route: app.text(route.id.value), parameter: "\(missing.name): \(missing.type)"))
+            return .failure(.missingValue(route: app.text(route.id.value), value: missing))
         }
         var plan = NavigationPlan(route: app.text(route.id.value))
         let activity = app.activity(of: route)
@@ -150,25 +150,16 @@ package struct NavigationPlanner: Sendable {
     /// its type: an `int` without leading zeros, a `uuid` in lower case — as generated code holds
     /// a typed value and writes it back.
     private struct CarriedValues {
-        var byName: [String: (value: String, type: String)] = [:]
+        var byName: [String: (value: String, type: ValueType)] = [:]
 
         init(_ values: [Value]) {
             for value in values where byName[value.name] == nil {
-                byName[value.name] = (Self.canonical(value.value, type: value.type), value.type)
-            }
-        }
-
-        /// `text` as generated code writes a value of `type` back.
-        static func canonical(_ text: String, type: String) -> String {
-            switch type {
-            case "int": return Int(text).map(String.init) ?? text
-            case "uuid": return text.lowercased()
-            default: return text
+                byName[value.name] = (value.type.canonical(value.value), value.type)
             }
         }
 
         /// The value named `name` when it is of `type` and not empty.
-        func value(_ name: String, ofType type: String) -> String? {
+        func value(_ name: String, ofType type: ValueType) -> String? {
             guard let carried = byName[name], carried.type == type, !carried.value.isEmpty else { return nil }
             return carried.value
         }
@@ -177,28 +168,26 @@ package struct NavigationPlanner: Sendable {
     /// A route's entry on a stack: each path parameter the link's value of its name and type;
     /// each query item that value, else its default, else none when it is optional. A route
     /// needing a value it cannot have (a path parameter, a required item) has no entry: the
-    /// value it misses, as `name: type`.
+    /// value it misses.
     private func entry(_ step: Route, _ carried: CarriedValues) -> Result<NavigationPlan.Entry, Refusal> {
         let id = app.text(step.id.value)
         var params: [(name: String, value: String)] = []
         for name in step.path?.value.parameterNames ?? [] {
             let text = app.text(name)
-            let type = step.parameterType(name).description(app.text)
+            let type = step.parameterType(name).valueType(app.text)
             guard let value = carried.value(text, ofType: type) else {
-                return .failure(.missingValue(route: id, parameter: "\(text): \(type)"))
+                return .failure(.missingValue(route: id, value: CarriedValue(name: text, type: type)))
             }
             params.append((text, value))
         }
         for item in step.query {
             let name = app.text(item.name.value)
             guard !params.contains(where: { $0.name == name }) else { continue }
-            let type = item.effectiveType.description(app.text)
-            if let value = carried.value(name, ofType: type)
-                ?? item.defaultValue.map({ CarriedValues.canonical(app.text($0.value), type: type) })
-            {
+            let type = item.effectiveType.valueType(app.text)
+            if let value = carried.value(name, ofType: type) ?? item.defaultValue.map({ type.canonical(app.text($0.value)) }) {
                 params.append((name, value))
             } else if item.isRequired {
-                return .failure(.missingValue(route: id, parameter: "\(name): \(type)"))
+                return .failure(.missingValue(route: id, value: CarriedValue(name: name, type: type)))
             }
         }
         return .success(NavigationPlan.Entry(route: id, params: params))
@@ -228,8 +217,8 @@ package struct StackBuildability: Sendable {
 
     /// Why a stack cannot hold a route where a path of links puts it.
     package enum Reason: Sendable, Equatable {
-        /// It needs a value the link does not carry: its name and type.
-        case missingValue(name: String, type: String)
+        /// It needs a value the link does not carry.
+        case missingValue(CarriedValue)
         /// Its `up`, honoured, must stand below it, and no path of the rules leads there.
         case up(Int)
     }
@@ -289,7 +278,7 @@ package struct StackBuildability: Sendable {
     private static func blocker(on path: [Int], carried: [UInt64], search: StackSearch) -> (Int, Reason)? {
         for (index, position) in path.enumerated().dropFirst() {
             if let missing = search.missingValue(of: position, in: carried) {
-                return (position, .missingValue(name: missing.name, type: missing.type))
+                return (position, .missingValue(missing))
             }
             if let named = search.honouredUp(of: position, root: path[0], carried: carried), named != path[index - 1] {
                 return (position, .up(named))

@@ -24,10 +24,10 @@ package struct StackSearch: Sendable {
     private let possibleValues: [[UInt64]]
     /// For each route, the route its `up` names when that route links to it (and is not itself).
     private let up: [Int32]
-    /// The number of each type, by the text a manifest writes it with.
-    private let typeNumbers: [String: UInt64]
-    /// Each type's text, by number.
-    private let typeNames: [String]
+    /// The number of each type a route of the app declares.
+    private let typeNumbers: [ValueType: UInt64]
+    /// Each type, by number.
+    private let types: [ValueType]
     /// The searches made so far, by root and carried set: each route's parent, `unreached` for
     /// a route the search does not reach. At most `maximumTrees` are kept.
     private var trees: [TreeKey: [Int32]] = [:]
@@ -42,20 +42,20 @@ package struct StackSearch: Sendable {
     /// The search of `app`'s stacks.
     package init(app: AppModel) {
         self.app = app
-        var typeNumbers: [String: UInt64] = ["string": 0]
-        var typeNames = ["string"]
+        var typeNumbers: [ValueType: UInt64] = [.string: 0]
+        var types: [ValueType] = [.string]
         // A value by name and type, packed: the name's symbol, then its type's number among the
         // types written (0 for `string`, which untyped parameters are without a lookup).
-        func value(_ name: Symbol, _ type: DeclaredType?) -> UInt64 {
+        func value(_ name: Symbol, _ declared: DeclaredType?) -> UInt64 {
             var number: UInt64 = 0
-            if let type, type != .string {
-                let text = type.description(app.text)
-                if let known = typeNumbers[text] {
+            if let declared, declared != .string {
+                let type = declared.valueType(app.text)
+                if let known = typeNumbers[type] {
                     number = known
                 } else {
-                    number = UInt64(typeNames.count)
-                    typeNumbers[text] = number
-                    typeNames.append(text)
+                    number = UInt64(types.count)
+                    typeNumbers[type] = number
+                    types.append(type)
                 }
             }
             return UInt64(name.index) << 32 | number
@@ -93,14 +93,14 @@ package struct StackSearch: Sendable {
         self.possibleValues = possibleValues
         self.up = up
         self.typeNumbers = typeNumbers
-        self.typeNames = typeNames
+        self.types = types
     }
 
     // MARK: - What a link carries
 
-    /// The values a link carries, by name and type (`int`, `[a, b]`), as the search keys them:
-    /// a name or a type no route of the app needs cannot matter, and is left out.
-    package func carried(_ values: [(name: String, type: String)]) -> [UInt64] {
+    /// The values a link carries, by name and type, as the search keys them: a name or a type
+    /// no route of the app needs cannot matter, and is left out.
+    package func carried(_ values: [CarriedValue]) -> [UInt64] {
         var packed: [UInt64] = []
         for value in values {
             guard let name = app.symbols.lookup(value.name), let type = typeNumbers[value.type] else { continue }
@@ -118,14 +118,14 @@ package struct StackSearch: Sendable {
         needs[position].allSatisfy { Self.holds(carried, $0) }
     }
 
-    /// A value of `needs` that `carried` lacks, as `name` and `type`; nil when it lacks none.
-    package func missingValue(of position: Int, in carried: [UInt64]) -> (name: String, type: String)? {
-        needs[position].first { !Self.holds(carried, $0) }.map(describe)
+    /// A value of `needs` that `carried` lacks; nil when it lacks none.
+    package func missingValue(of position: Int, in carried: [UInt64]) -> CarriedValue? {
+        needs[position].first { !Self.holds(carried, $0) }.map(unpacked)
     }
 
     /// The name and type of a packed value.
-    private func describe(_ value: UInt64) -> (name: String, type: String) {
-        (app.text(Symbol(index: UInt32(value >> 32))), typeNames[Int(value & 0xFFFF_FFFF)])
+    private func unpacked(_ value: UInt64) -> CarriedValue {
+        CarriedValue(name: app.text(Symbol(index: UInt32(value >> 32))), type: types[Int(value & 0xFFFF_FFFF)])
     }
 
     /// Whether the sorted `set` holds `value`: sets are small, searched by halves.
@@ -153,13 +153,12 @@ package struct StackSearch: Sendable {
     /// no link to the route can carry (neither a path parameter nor a query item it declares),
     /// when the `up` is not the root of a tab of the route's activity — an `up` no link can
     /// honour; nil otherwise.
-    package func valueNoLinkCarries(forUpOf position: Int, roots: Set<Int>) -> (up: Int, name: String, type: String)? {
+    package func valueNoLinkCarries(forUpOf position: Int, roots: Set<Int>) -> (up: Int, value: CarriedValue)? {
         let named = Int(up[position])
         guard named >= 0, !roots.contains(named),
             let missing = needs[named].first(where: { !Self.holds(possibleValues[position], $0) })
         else { return nil }
-        let (name, type) = describe(missing)
-        return (named, name, type)
+        return (named, unpacked(missing))
     }
 
     // MARK: - Stacks

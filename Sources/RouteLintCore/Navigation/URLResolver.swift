@@ -77,8 +77,8 @@ package struct URLResolver: Sendable {
         package var route: String? = nil
         /// The path parameter or query item that refused the value, by name.
         package var parameter: String? = nil
-        /// Its type, as the manifest writes it (`int`, `[users, repos]`).
-        package var type: String? = nil
+        /// Its type.
+        package var type: ValueType? = nil
         /// The value it refused, decoded; nil for a missing item.
         package var value: String? = nil
 
@@ -94,8 +94,8 @@ package struct URLResolver: Sendable {
         package let name: String
         /// The value, percent-decoded.
         package let value: String
-        /// The type the route declares for it (`int`, `[users, repos]`); nil when it declares none.
-        package var type: String? = nil
+        /// The type the route declares for it; nil when it declares none.
+        package var type: ValueType? = nil
         /// Whether the value is the declared item's `default`, the URL lacking the item.
         package var isDefault = false
     }
@@ -246,7 +246,7 @@ package struct URLResolver: Sendable {
             let declared = route.params.contains { $0.name.value == name }
             return Pair(
                 name: app.text(name), value: String(decoding: value, as: UTF8.self),
-                type: declared ? route.parameterType(name).description(app.text) : nil)
+                type: declared ? route.parameterType(name).valueType(app.text) : nil)
         }
         if matchedPath.isAlias {
             // In the order of the route's path, as its own path gives them.
@@ -307,7 +307,7 @@ package struct URLResolver: Sendable {
             guard let route = app.symbols.lookup(id).flatMap(app.route) else { return nil }
             // The values the link carries: its path parameters and the items the route declares.
             let values = (resolution.parameters + resolution.query.filter { $0.type != nil }).map {
-                NavigationPlanner.Value(name: $0.name, value: $0.value, type: $0.type ?? "string")
+                NavigationPlanner.Value(name: $0.name, value: $0.value, type: $0.type ?? .string)
             }
             let requestedTab = resolution.tabRequested ? resolution.tab.flatMap(app.symbols.lookup) : nil
             var planner = planners[index] ?? NavigationPlanner(app: app, nearestTab: indexed.nearestTab)
@@ -364,7 +364,7 @@ package struct URLResolver: Sendable {
     private struct Refusal {
         let kind: Reason.Kind
         let name: String
-        let type: String
+        let type: ValueType
         let value: String?
 
         /// `its parameter 'id' is of type int, which 'abc' is not`.
@@ -398,14 +398,14 @@ package struct URLResolver: Sendable {
             let type = route.parameterType(name)
             if !holds(type.values, value, symbols: app.symbols) {
                 return Refusal(
-                    kind: .parameterType, name: app.text(name), type: type.description(app.text),
+                    kind: .parameterType, name: app.text(name), type: type.valueType(app.text),
                     value: String(decoding: value, as: UTF8.self))
             }
         }
         for item in route.query {
             let name = app.text(item.name.value)
             let set = item.constraint
-            let type = item.effectiveType.description(app.text)
+            let type = item.effectiveType.valueType(app.text)
             guard let value = parsed.query.first(where: { $0.name == name })?.value, !value.isEmpty else {
                 if !set.allowsAbsence { return Refusal(kind: .missingQueryItem, name: name, type: type, value: nil) }
                 continue
@@ -449,7 +449,7 @@ package struct URLResolver: Sendable {
         var typed = query
         for item in route.query {
             let name = app.text(item.name.value)
-            let type = item.effectiveType.description(app.text)
+            let type = item.effectiveType.valueType(app.text)
             let first = typed.firstIndex { $0.name == name }
             if let first, !typed[first].value.isEmpty {
                 typed[first].type = type

@@ -149,11 +149,11 @@ package struct AppAudit: Sendable {
             // Each value a link carries, written as its name.
             let pathValues = (route.path?.value.parameterNames ?? []).map { name in
                 NavigationPlanner.Value(
-                    name: app.text(name), value: ":" + app.text(name), type: route.parameterType(name).description(app.text))
+                    name: app.text(name), value: ":" + app.text(name), type: route.parameterType(name).valueType(app.text))
             }
             let itemValues = route.query.filter(\.isRequired).map { item in
                 NavigationPlanner.Value(
-                    name: app.text(item.name.value), value: ":" + app.text(item.name.value), type: item.effectiveType.description(app.text))
+                    name: app.text(item.name.value), value: ":" + app.text(item.name.value), type: item.effectiveType.valueType(app.text))
             }
             let outcome = planner.plan(route, values: pathValues + itemValues, requestedTab: nil) { _ in false }
             return (app.text(route.id.value), ResolutionReporter.planLine(outcome))

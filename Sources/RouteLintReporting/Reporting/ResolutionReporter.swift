@@ -92,8 +92,8 @@ package enum ResolutionReporter {
         switch refusal {
         case .featureOff(let route, let feature):
             return "feature '\(feature)' of route '\(route)' is off, and it has no fallback that is on"
-        case .missingValue(let route, let parameter):
-            return "route '\(route)' needs '\(parameter)', which the link does not carry"
+        case .missingValue(let route, let value):
+            return "route '\(route)' needs '\(value)', which the link does not carry"
         }
     }
 
@@ -127,7 +127,7 @@ package enum ResolutionReporter {
         pairs.isEmpty
             ? nil
             : pairs.map { pair in
-                let notes = [pair.type, pair.isDefault ? "default" : nil].compactMap { $0 }
+                let notes = [pair.type?.description, pair.isDefault ? "default" : nil].compactMap { $0 }
                 return "\(pair.name)=\(pair.value)" + (notes.isEmpty ? "" : " (" + notes.joined(separator: ", ") + ")")
             }.joined(separator: ", ")
     }
@@ -138,7 +138,7 @@ package enum ResolutionReporter {
         func optional(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
         return .object([
             ("kind", .string(reason.kind.rawValue)), ("message", .string(reason.message)), ("route", optional(reason.route)),
-            ("parameter", optional(reason.parameter)), ("type", optional(reason.type)), ("value", optional(reason.value)),
+            ("parameter", optional(reason.parameter)), ("type", optional(reason.type?.description)), ("value", optional(reason.value)),
         ])
     }
 
@@ -150,7 +150,7 @@ package enum ResolutionReporter {
         func object(_ pairs: [URLResolver.Pair]) -> JSONValue {
             .object(
                 pairs.map {
-                    ($0.name, $0.type == "int" ? Int64($0.value).map { .integer(Int($0)) } ?? .string($0.value) : .string($0.value))
+                    ($0.name, $0.type == .int ? Int64($0.value).map { .integer(Int($0)) } ?? .string($0.value) : .string($0.value))
                 })
         }
         return JSONValue.array(

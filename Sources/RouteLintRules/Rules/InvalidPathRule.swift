@@ -100,7 +100,7 @@ package enum InvalidPathRule: FileRule {
         } else if marker != ":" {
             return nil
         }
-        guard let meant = DeclaredType.nameMeant(by: String(type)), ["string", "int", "uuid"].contains(meant) else { return nil }
+        guard let meant = DeclaredType.nameMeant(by: String(type)), DeclaredType.names.contains(meant) else { return nil }
         return (String(name), meant)
     }
 

@@ -61,7 +61,8 @@ package enum UnbuildableStackRule: AppRule {
             let path = blocked.path.map { app.text(app.routes[$0].id.value) }.joined(separator: " › ")
             let message: String
             switch blocked.reason {
-            case .missingValue(let name, _):
+            case .missingValue(let missing):
+                let name = missing.name
                 message =
                     "no link to route '\(id)' can build its back stack: every path from a tab root passes a route that needs a "
                     + "parameter its URL does not carry, such as '\(blocker)', which needs '\(name)' (\(path)); link '\(id)' from a "

@@ -105,19 +105,21 @@ package enum UnusableFallbackRule: AppRule {
 
     /// The first value `fallback` needs on a plan — a path parameter, a required query item
     /// without a default — that a link to `route` does not carry by name and type (its path
-    /// parameters and required query items), as `name: type`.
-    static func firstValueNotCarried(by route: Route, for fallback: Route, _ app: AppModel) -> String? {
-        var carried: Set<String> = []
+    /// parameters and required query items).
+    static func firstValueNotCarried(by route: Route, for fallback: Route, _ app: AppModel) -> CarriedValue? {
+        var carried: Set<CarriedValue> = []
         for name in route.path?.value.parameterNames ?? [] {
-            carried.insert(app.text(name) + ": " + route.parameterType(name).description(app.text))
+            carried.insert(CarriedValue(name: app.text(name), type: route.parameterType(name).valueType(app.text)))
         }
         for item in route.query where item.isRequired {
-            carried.insert(app.text(item.name.value) + ": " + item.effectiveType.description(app.text))
+            carried.insert(CarriedValue(name: app.text(item.name.value), type: item.effectiveType.valueType(app.text)))
         }
         let needs =
-            (fallback.path?.value.parameterNames ?? []).map { app.text($0) + ": " + fallback.parameterType($0).description(app.text) }
+            (fallback.path?.value.parameterNames ?? []).map {
+                CarriedValue(name: app.text($0), type: fallback.parameterType($0).valueType(app.text))
+            }
             + fallback.query.filter { $0.isRequired && $0.defaultValue == nil }.map {
-                app.text($0.name.value) + ": " + $0.effectiveType.description(app.text)
+                CarriedValue(name: app.text($0.name.value), type: $0.effectiveType.valueType(app.text))
             }
         return needs.first { !carried.contains($0) }
     }

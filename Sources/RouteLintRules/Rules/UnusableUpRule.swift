@@ -49,7 +49,7 @@ package enum UnusableUpRule: AppRule {
         for (position, route) in app.routes.enumerated() {
             guard let named = route.up else { continue }
             let activityRoots = app.activity(of: route).flatMap { roots[$0] } ?? []
-            guard let (up, name, type) = search.valueNoLinkCarries(forUpOf: position, roots: activityRoots),
+            guard let (up, missing) = search.valueNoLinkCarries(forUpOf: position, roots: activityRoots),
                 // The values of a route with an invalid path or type are the finding already made.
                 !route.hasUndecidedValues, !app.routes[up].hasUndecidedValues
             else { continue }
@@ -57,11 +57,11 @@ package enum UnusableUpRule: AppRule {
             let upID = app.text(app.routes[up].id.value)
             findings.report(
                 description,
-                "'up' of route '\(id)' names route '\(upID)', which needs '\(name): \(type)', and no link to '\(id)' carries it "
-                    + "(not in its path nor under its 'query'): no stack puts '\(upID)' below '\(id)'; carry '\(name)' in the path of '\(id)' "
+                "'up' of route '\(id)' names route '\(upID)', which needs '\(missing)', and no link to '\(id)' carries it "
+                    + "(not in its path nor under its 'query'): no stack puts '\(upID)' below '\(id)'; carry '\(missing.name)' in the path of '\(id)' "
                     + "or declare it under 'query', or name an 'up' that needs only what '\(id)' carries",
                 at: named.range, related: [RelatedLocation(app.routes[up].id.range, "route '\(upID)' is declared here")],
-                subjects: [.route(id), .route(upID), FindingSubject(.parameter, name)])
+                subjects: [.route(id), .route(upID), FindingSubject(.parameter, missing.name)])
         }
     }
 }
