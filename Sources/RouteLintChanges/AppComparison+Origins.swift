@@ -35,17 +35,19 @@ extension AppComparison {
         return nil
     }
 
+    /// The URL of `path`, its segments in canonical (percent-encoded) spelling, at `scheme`.
     static func url(scheme: String, _ path: [[UInt8]]) -> String {
-        "\(scheme)://" + encoded(path)
+        URLText.url(origin: "\(scheme):/", path: encoded(path))
     }
 
+    /// The URL of `path`, its segments in canonical (percent-encoded) spelling, on `host`.
     static func url(host: String, _ path: [[UInt8]]) -> String {
-        "https://\(host)/" + encoded(path)
+        URLText.url(origin: "https://\(host)", path: encoded(path))
     }
 
-    /// The path's segments, already in canonical (percent-encoded) spelling, joined.
+    /// The path of the segments, already in canonical (percent-encoded) spelling.
     private static func encoded(_ path: [[UInt8]]) -> String {
-        path.map { String(decoding: $0, as: UTF8.self) }.joined(separator: "/")
+        "/" + path.map { String(decoding: $0, as: UTF8.self) }.joined(separator: "/")
     }
 
     /// The route a path opens in `app`, from the automaton that found the path.

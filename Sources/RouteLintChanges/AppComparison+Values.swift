@@ -99,9 +99,9 @@ extension AppComparison {
             route.isWeb && host != nil ? "https://" + host! : before.schemes.first.map { before.text($0.value) + ":/" } ?? ""
         let isWeb = origin.hasPrefix("https:")
         for candidate in candidates {
-            let path = "/" + candidate.path.map(encoded).joined(separator: "/")
-            let items = candidate.query.map { encoded($0.name) + "=" + encoded($0.value) }
-            let url = origin + path + (items.isEmpty ? "" : "?" + items.joined(separator: "&"))
+            let url = URLText.url(
+                origin: origin, path: "/" + candidate.path.map(URLText.component).joined(separator: "/"),
+                query: candidate.query.map { (URLText.component($0.name), URLText.component($0.value)) })
             let (earlier, later) = (resolvers.before.resolve(url), resolvers.after.resolve(url))
             guard earlier.status == .resolved, earlier.route == routeID else { continue }
             // From a host, a route with `web: false` opens nothing.
@@ -109,20 +109,6 @@ extension AppComparison {
             if !stillOpens { return url }
         }
         return nil
-    }
-
-    /// `text` with every byte but the unreserved ones percent-encoded: a path segment or a query
-    /// item's name or value that reads back as `text`.
-    private static func encoded(_ text: String) -> String {
-        var result = ""
-        for byte in text.utf8 {
-            if byte.isUnreserved {
-                result.append(Character(UnicodeScalar(byte)))
-            } else {
-                result += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
-            }
-        }
-        return result
     }
 
     /// Values of `type` a witness may use, the plainest first; its listed values when it lists some.
@@ -144,16 +130,4 @@ extension AppComparison {
         case .listed(let values): return values.contains { app.text($0.text.value) == text }
         }
     }
-}
-
-extension UInt8 {
-    /// Whether the byte is an unreserved URL character (RFC 3986: letters, digits, `-._~`).
-    fileprivate var isUnreserved: Bool {
-        (0x41...0x5A).contains(self) || (0x61...0x7A).contains(self) || (0x30...0x39).contains(self) || "-._~".utf8.contains(self)
-    }
-}
-
-extension String {
-    /// The text with `0`s before it up to `width` characters.
-    fileprivate func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
 }

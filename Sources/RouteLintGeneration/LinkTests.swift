@@ -68,14 +68,13 @@ enum LinkTests {
             case .rest: return "any/path"
             }
         }
-        let path = segments.joined(separator: "/")
-        let items = route.query.filter(\.isRequired).map { "\(app.text($0.name.value))=\(sample($0.effectiveType, in: app))" }
-        let query = items.isEmpty ? "" : "?" + items.joined(separator: "&")
+        let path = "/" + segments.joined(separator: "/")
+        let items = route.query.filter(\.isRequired).map { (app.text($0.name.value), sample($0.effectiveType, in: app)) }
         let id = app.text(route.id.value)
-        var candidates: [String] = []
-        if let host = app.hostNames.first { candidates.append("https://\(host.exampleHost)/\(path)\(query)") }
-        if let scheme = app.schemes.first { candidates.append("\(app.text(scheme.value))://\(path)\(query)") }
-        candidates.append("/\(path)\(query)")
+        var origins: [String] = []
+        if let host = app.hostNames.first { origins.append("https://\(host.exampleHost)") }
+        if let scheme = app.schemes.first { origins.append("\(app.text(scheme.value)):/") }
+        let candidates = (origins + [""]).map { URLText.url(origin: $0, path: path, query: items) }
         return candidates.first { url in
             let resolution = resolver.resolve(url)
             return resolution.status == .resolved && resolution.route == id && resolution.notHandedToApp == nil

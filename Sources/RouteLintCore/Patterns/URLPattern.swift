@@ -250,14 +250,14 @@ extension URLPattern {
             default: url += mine.commonText(with: theirs, names: names, symbols: symbols)
             }
         }
-        var items: [String] = []
+        var items: [(name: String, value: String)] = []
         for name in constrainedNames(with: other) {
             let (a, b) = (constraint(name), other.constraint(name))
             // Absent where both allow it; else a value both hold.
             guard !(a.allowsAbsence && b.allowsAbsence) else { continue }
             let value = SegmentSet(a.values).commonText(with: SegmentSet(b.values), names: (nil, nil), symbols: symbols)
-            items.append(symbols.text(name) + "=" + value)
+            items.append((symbols.text(name), value))
         }
-        return items.isEmpty ? url : url + "?" + items.joined(separator: "&")
+        return URLText.url(path: url, query: items)
     }
 }

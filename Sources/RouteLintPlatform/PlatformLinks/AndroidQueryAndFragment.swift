@@ -1,3 +1,5 @@
+import RouteLintCore
+
 /// The queries and fragments of a URL as the query and fragment filters of
 /// `<uri-relative-filter-group>` elements (API 35+, AOSP's `UriRelativeFilter`) and of Dynamic
 /// App Links rules tell them apart: a query filter matches when one piece of the decoded query
@@ -214,18 +216,9 @@ struct AndroidQueryAndFragment {
     /// `text` percent-encoded for a URL's query or fragment: what Android decodes back to it
     /// (`&` kept as written, the pieces' separator).
     static func encoded(_ text: [UInt16], keepingAmpersands: Bool) -> String {
-        var encoded = ""
-        for scalar in String(decoding: text, as: UTF16.self).unicodeScalars {
-            let isKept =
-                ("0"..."9").contains(scalar) || ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
-                || "-._~=".unicodeScalars.contains(scalar) || (keepingAmpersands && scalar == "&")
-            if isKept {
-                encoded.unicodeScalars.append(scalar)
-            } else {
-                for byte in String(scalar).utf8 { encoded += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2) }
-            }
+        URLText.percentEncoded(String(decoding: text, as: UTF16.self)) {
+            URLText.isUnreserved($0) || $0 == "=" || (keepingAmpersands && $0 == "&")
         }
-        return encoded
     }
 }
 

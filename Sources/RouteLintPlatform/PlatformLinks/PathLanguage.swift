@@ -480,17 +480,8 @@ package enum WitnessPath {
     }
 
     static func urlPath(_ path: [UInt16], percentIsLiteral: Bool) -> String {
-        var text = ""
-        for scalar in String(decoding: path, as: UTF16.self).unicodeScalars {
-            if scalar.isASCII, let byte = UInt8(exactly: scalar.value),
-                PathText.isSegmentCharacter(byte) || byte == UInt8(ascii: "/") || byte == UInt8(ascii: ":")
-                    || (byte == UInt8(ascii: "%") && !percentIsLiteral)
-            {
-                text.unicodeScalars.append(scalar)
-            } else {
-                for byte in String(scalar).utf8 { text += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2) }
-            }
+        URLText.percentEncoded(String(decoding: path, as: UTF16.self)) {
+            URLText.isSegmentCharacter($0) || $0 == "/" || $0 == ":" || ($0 == "%" && !percentIsLiteral)
         }
-        return text
     }
 }

@@ -272,17 +272,7 @@ public struct SARIFReporter {
     /// Percent-encodes what may not stand in a URI path: anything but unreserved characters,
     /// sub-delimiters, `:`, `@` and `/`.
     static func percentEncoded(_ path: String) -> String {
-        var result = ""
-        for byte in path.utf8 {
-            let isAllowed =
-                PathText.isSegmentCharacter(byte) && byte != UInt8(ascii: "'") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: ":")
-            if isAllowed {
-                result.unicodeScalars.append(Unicode.Scalar(byte))
-            } else {
-                result += "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 0xF, radix: 16, uppercase: true)
-            }
-        }
-        return result
+        URLText.percentEncoded(path) { URLText.isSegmentCharacter($0) && $0 != "'" || $0 == "/" || $0 == ":" }
     }
 }
 
