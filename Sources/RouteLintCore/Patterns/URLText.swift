@@ -23,7 +23,8 @@ package enum URLText {
 
     /// Whether `scalar` is unreserved (RFC 3986, 2.3): an ASCII letter or digit, or one of `-._~`.
     package static func isUnreserved(_ scalar: Unicode.Scalar) -> Bool {
-        ("0"..."9").contains(scalar) || ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || "-._~".unicodeScalars.contains(scalar)
+        ("0"..."9").contains(scalar) || ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
+            || "-._~".unicodeScalars.contains(scalar)
     }
 
     /// Whether `scalar` may stand in a path segment as it is (`PathText.isSegmentCharacter`).
