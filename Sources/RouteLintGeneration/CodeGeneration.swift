@@ -24,14 +24,14 @@ package struct GeneratedFile: Equatable, Sendable {
 }
 
 /// What `routelint generate` writes.
-package enum TargetLanguage: String, CaseIterable, Sendable {
+package enum GenerationTarget: Sendable, Equatable {
     /// Swift (an enum of routes) or Kotlin (a sealed class of routes).
     case swift, kotlin
     /// The platform link files: apple-app-site-association, the associated-domains
     /// entitlement, AndroidManifest.xml's intent filters and assetlinks.json (docs/app-links.md).
-    case appLinks = "app-links"
-    /// Tests of the app's links, of a `TestKind` (docs/testing-links.md).
-    case tests
+    case appLinks
+    /// Tests of the app's links, of a kind (docs/testing-links.md).
+    case tests(TestKind)
 }
 
 /// What `generate tests` writes.
@@ -68,8 +68,8 @@ package enum CodeGeneration {
 
     /// What to generate.
     package struct Options: Sendable {
-        /// The language to write.
-        package var language: TargetLanguage
+        /// What to write.
+        package var target: GenerationTarget
         /// The app to generate, among several.
         package var app: String?
         /// The Kotlin package.
@@ -83,8 +83,6 @@ package enum CodeGeneration {
         package var kotlinSerialization: KotlinSerialization = .kotlinx
         /// Kotlin: an interface every route implements (`androidx.navigation3.runtime.NavKey`).
         package var routeSupertype: String?
-        /// `tests`: what kind of tests.
-        package var testKind: TestKind?
         /// `tests swift`: the module the generated routing code is in (default `Routes`).
         package var module: String?
         /// The folder the files go to. Their headers name the manifests relative to it, so
@@ -92,14 +90,14 @@ package enum CodeGeneration {
         /// paths the command runs (`generate --check` in CI and on a developer's machine).
         package var outputDirectory: String?
 
-        /// Options for `language`, the app named `app` among several, the Kotlin `package`, the
+        /// Options for `target`, the app named `app` among several, the Kotlin `package`, the
         /// lowest Android API level of the app links, how holders are typed, and the folder the
         /// files are written to.
         package init(
-            language: TargetLanguage, app: String? = nil, package: String? = nil, androidMinimumSDK: Int? = nil,
+            target: GenerationTarget, app: String? = nil, package: String? = nil, androidMinimumSDK: Int? = nil,
             holderTypes: HolderTypes? = nil, outputDirectory: String? = nil
         ) {
-            self.language = language
+            self.target = target
             self.app = app
             self.package = package
             self.androidMinimumSDK = androidMinimumSDK
@@ -114,22 +112,24 @@ package enum CodeGeneration {
     package static func generate(
         _ app: AppModel, sources: [String], _ options: Options, configuredHolderTypes: HolderTypes?
     ) throws(RoutingPlan.Problem) -> Outcome {
-        if options.language == .appLinks {
+        switch options.target {
+        case .swift, .kotlin:
+            break
+        case .appLinks:
             let output = try AppLinkFiles.generate(app, minimumSDK: options.androidMinimumSDK, sources: sources)
             if let refusal = output.refusal { return .refused(refusal, warnings: output.warnings) }
             return .generated(output.files, warnings: output.warnings)
-        }
-        if options.language == .tests {
-            switch options.testKind ?? .shell {
+        case .tests(let kind):
+            switch kind {
             case .swift:
                 let module = options.module ?? "Routes"
                 guard !module.contains("."), isQualifiedKotlinName(module) else {
                     throw RoutingPlan.Problem(description: "'\(module)' is not a Swift module name")
                 }
-                return .generated([LinkTests.swiftFile(app, sources: sources, module: module)], warnings: [])
+                return .generated([LinkTestWriter.swiftFile(app, sources: sources, module: module)], warnings: [])
             case .kotlin:
                 let package = try kotlinPackage(options, appName: app.name.map { app.text($0.value) })
-                return .generated([LinkTests.kotlinFile(app, sources: sources, package: package)], warnings: [])
+                return .generated([LinkTestWriter.kotlinFile(app, sources: sources, package: package)], warnings: [])
             case .shell:
                 guard let script = LinkExampleScript.file(app, sources: sources) else {
                     return .refused(
@@ -146,7 +146,7 @@ package enum CodeGeneration {
 
     /// The code files for a plan.
     static func files(_ plan: RoutingPlan, _ options: Options) throws(RoutingPlan.Problem) -> [GeneratedFile] {
-        switch options.language {
+        switch options.target {
         case .appLinks, .tests:
             throw RoutingPlan.Problem(description: "app links and tests are generated from the app, not from a routing plan")
         case .swift:

@@ -578,7 +578,8 @@ package struct RoutingPlan: Sendable {
     /// and all of them have the same type.
     private static func typeHolders(_ holders: inout [HolderEntry], routes: [RouteEntry]) throws(Problem) {
         let positions = Dictionary(holders.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
-        var typedBy: [String: String] = [:]
+        // The route that first typed each holder's parameter, by holder and parameter name.
+        var typedBy: [[String]: String] = [:]
         for route in routes {
             var seen = Set<String>()
             var current = positions[route.holder]
@@ -593,7 +594,7 @@ package struct RoutingPlan: Sendable {
                             description: "route '\(route.id)' cannot create holder '\(holder.name)': it has no parameter or query item "
                                 + "'\(param.name)' (see holder-params)")
                     }
-                    let slot = "\(holder.name)\u{0}\(param.name)"
+                    let slot = [holder.name, param.name]
                     if let first = typedBy[slot] {
                         guard provided.kind == param.kind && provided.isOptional == param.isOptional else {
                             throw Problem(
@@ -617,6 +618,15 @@ package struct RoutingPlan: Sendable {
         ["id", "rawValue", "allCases", "hashValue", "init", "self", "Type"].contains(candidate) ? candidate + "Value" : candidate
     }
 
+    /// Where a route's path ends in the trie, with the query items that tell routes apart there
+    /// (each a name, a kind and whether it is required): two routes with the same end match the
+    /// same URLs.
+    private struct RouteEnd: Hashable {
+        let node: Int
+        let endsInRest: Bool
+        let query: Set<[String]>
+    }
+
     /// The trie of the routes' paths, as `Trie` describes it. Two routes that end at one node
     /// and ask the same of the query match the same URLs.
     /// Row `routes.count + i` is alias `i`, whose pattern is `aliasPatterns[i]`.
@@ -626,7 +636,7 @@ package struct RoutingPlan: Sendable {
         var trie = Trie()
         var literalChildren: [Int: [String: Int]] = [:]
         var parameterChildren: [Int: [String: (kind: ValueKind, child: Int)]] = [:]
-        var ends: [String: Int] = [:]
+        var ends: [RouteEnd: Int] = [:]
         func newNode() -> Int {
             trie.exact.append([])
             trie.rest.append([])
@@ -671,8 +681,8 @@ package struct RoutingPlan: Sendable {
                 }
             }
             let query = routes[index].query.filter { !($0.kind == .string && $0.isOptional) }
-                .map { "\($0.name)\u{0}\($0.kind.tableCode)\u{0}\($0.isRequired)" }.sorted()
-            let end = "\(node) \(endsInRest) " + query.joined(separator: "\u{1}")
+                .map { [$0.name, $0.kind.tableCode, $0.isRequired ? "required" : "optional"] }
+            let end = RouteEnd(node: node, endsInRest: endsInRest, query: Set(query))
             if let other = ends[end] { throw conflict(routes[other].id, routes[index].id) }
             ends[end] = index
             if endsInRest { trie.rest[node].append(row) } else { trie.exact[node].append(row) }
@@ -726,10 +736,16 @@ package struct RoutingPlan: Sendable {
 struct ValueEnumTable {
     var enums: [RoutingPlan.ValueEnum] = []
     /// By `key`.
-    var index: [String: Int] = [:]
+    var index: [Key: Int] = [:]
 
-    static func key(_ name: String, _ canonicalValues: [String]) -> String {
-        name + "\u{0}" + canonicalValues.joined(separator: "/")
+    /// What tells the enums apart: the name they type, and their values in canonical form.
+    struct Key: Hashable {
+        let name: String
+        let canonicalValues: [String]
+    }
+
+    static func key(_ name: String, _ canonicalValues: [String]) -> Key {
+        Key(name: name, canonicalValues: canonicalValues)
     }
 
     /// The kind of a value of `type`, declared for the parameter or item `name`.
@@ -795,7 +811,8 @@ extension HolderScope {
 /// Names given out in one name space of the generated code, so that two names of the
 /// manifest that come out the same in code are an error, not code that does not compile.
 struct NameRegistry {
-    private var owners: [String: String] = [:]
+    /// Who has each name, by name space and name in lower case.
+    private var owners: [[String]: String] = [:]
 
     /// `candidate`, or `candidate` + "Value" when it is one of the `reserved` members, once no
     /// other name of `space` has it.
@@ -803,7 +820,7 @@ struct NameRegistry {
         -> String
     {
         let chosen = reserved.contains(candidate) ? candidate + "Value" : candidate
-        let key = space + "\u{0}" + chosen.lowercased()
+        let key = [space, chosen.lowercased()]
         if let owner = owners[key] {
             throw RoutingPlan.Problem(
                 description: "\(kind) '\(name)' and \(owner) would both be named '\(chosen)' in generated code; rename one")

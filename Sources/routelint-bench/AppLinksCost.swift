@@ -136,7 +136,7 @@ func languageServerLatencyWithPlatformFiles(routeCount: Int, rounds: Int) -> [Do
         let fileSystem = InMemoryFileSystem(withSettings)
         var lint = LintOptions(input: .paths([root]), workingDirectory: root)
         lint.fileSystem = fileSystem
-        guard case .finished(.generated(let files, _), _) = try? GenerationRun.perform(lint, .init(language: .appLinks)) else { continue }
+        guard case .finished(.generated(let files, _), _) = try? GenerationRun.perform(lint, .init(target: .appLinks)) else { continue }
         texts = withSettings
         for file in files { texts["\(root)/platform/\(file.name)"] = file.contents }
         texts["\(root)/.routelint.yml"] = "platform-files: [platform/*]\n"

@@ -4,7 +4,12 @@ import RouteLintCore
 import RouteLintGeneration
 import RouteLintReporting
 
-extension TargetLanguage: ExpressibleByArgument {}
+/// `generate`'s first argument: what to write; `tests` takes the kind of tests after it.
+enum GenerateArgument: String, ExpressibleByArgument, CaseIterable {
+    case swift, kotlin
+    case appLinks = "app-links"
+    case tests
+}
 extension HolderTypes: ExpressibleByArgument {}
 extension KotlinSerialization: ExpressibleByArgument {}
 
@@ -33,7 +38,7 @@ struct Generate: ParsableCommand {
             """)
 
     @Argument(help: "swift, kotlin, app-links, or tests followed by the kind of tests: swift, kotlin or shell.")
-    var language: TargetLanguage
+    var language: GenerateArgument
 
     @Argument(
         help: "Files and directories (default: the configuration's include, else the current directory); for tests, the kind first.")
@@ -105,17 +110,22 @@ struct Generate: ParsableCommand {
     func run() throws {
         let workingDirectory = currentDirectory()
         // `generate tests KIND PATH...`: the kind comes first (validated above).
-        let testKind = language == .tests ? paths.first.flatMap(TestKind.init(rawValue:)) : nil
-        let paths = language == .tests ? Array(paths.dropFirst()) : paths
+        let target: GenerationTarget
+        var paths = paths
+        switch language {
+        case .swift: target = .swift
+        case .kotlin: target = .kotlin
+        case .appLinks: target = .appLinks
+        case .tests: target = .tests(TestKind(rawValue: paths.removeFirst())!)
+        }
         var lint = LintOptions(input: .paths(paths), workingDirectory: workingDirectory)
         lint.configurationPath = config
         let outcome = try stoppingOnFailure { () throws(RunFailure) in
             var options = CodeGeneration.Options(
-                language: language, app: app, package: package, androidMinimumSDK: androidMinSdk, holderTypes: holderTypes,
+                target: target, app: app, package: package, androidMinimumSDK: androidMinSdk, holderTypes: holderTypes,
                 outputDirectory: output)
             options.kotlinSerialization = serialization ?? .kotlinx
             options.routeSupertype = routeSupertype
-            options.testKind = testKind
             options.module = module
             return try GenerationRun.perform(lint, options)
         }

@@ -36,7 +36,7 @@ struct CodeGenerationTests {
 
     @Test("Swift: the routes, the holders and the runtime, a case per route with its parameters, the manifest named in the header")
     func swift() throws {
-        let files = try Self.generate(CodeGeneration.Options(language: .swift))
+        let files = try Self.generate(CodeGeneration.Options(target: .swift))
         #expect(files.map(\.name) == ["Routes.swift", "Holders.swift", "RouteRuntime.swift"])
         let routes = files[0].contents.split(separator: "\n").map(String.init)
         #expect(routes.contains("    case product(id: String)"))
@@ -45,19 +45,19 @@ struct CodeGenerationTests {
 
     @Test("Kotlin: the package from the app's name unless given; a name that is no package is a problem, not a file")
     func kotlin() throws {
-        let files = try Self.generate(CodeGeneration.Options(language: .kotlin))
+        let files = try Self.generate(CodeGeneration.Options(target: .kotlin))
         #expect(files.map(\.name) == ["Routes.kt", "Holders.kt", "RouteRuntime.kt", "RouteSerializers.kt"])
         #expect(files.allSatisfy { $0.contents.contains("\npackage routes.shop\n") })
-        let named = try Self.generate(CodeGeneration.Options(language: .kotlin, package: "com.example.routing"))
+        let named = try Self.generate(CodeGeneration.Options(target: .kotlin, package: "com.example.routing"))
         #expect(named.allSatisfy { $0.contents.contains("\npackage com.example.routing\n") })
         #expect(throws: RoutingPlan.Problem.self) {
-            try Self.generate(CodeGeneration.Options(language: .kotlin, package: "com.example-shop"))
+            try Self.generate(CodeGeneration.Options(target: .kotlin, package: "com.example-shop"))
         }
     }
 
     @Test("app links: an association claiming exactly the routes' paths for the app ID, and the entitlements naming the host")
     func appLinks() throws {
-        let files = try Self.generate(CodeGeneration.Options(language: .appLinks))
+        let files = try Self.generate(CodeGeneration.Options(target: .appLinks))
         #expect(files.map(\.name) == ["apple-app-site-association", "associated-domains.entitlements"])
         let association = files[0].contents.split(separator: "\n").map { $0.trimmingPrefix(while: { $0 == " " }) }
         #expect(association.contains(#""ABCDE12345.com.example.shop""#))

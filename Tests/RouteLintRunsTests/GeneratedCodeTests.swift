@@ -298,7 +298,7 @@ struct GeneratedCodeTests {
     }
 
     static func generated(
-        _ files: [SourceFile], language: TargetLanguage, holderTypes: HolderTypes, package: String = "test.routes",
+        _ files: [SourceFile], language: GenerationTarget, holderTypes: HolderTypes, package: String = "test.routes",
         serialization: KotlinSerialization = .kotlinx, routeSupertype: String? = nil
     ) throws -> (LintResult, RoutingPlan, [GeneratedFile]) {
         let result = Linter.lint(files)
@@ -306,7 +306,7 @@ struct GeneratedCodeTests {
         let app = try #require(result.apps.first)
         var plan = try RoutingPlan.make(app, sources: files.map(\.path))
         plan.holderTypes = holderTypes
-        var options = CodeGeneration.Options(language: language, package: package)
+        var options = CodeGeneration.Options(target: language, package: package)
         options.kotlinSerialization = serialization
         options.routeSupertype = routeSupertype
         return (result, plan, try CodeGeneration.files(plan, options))
@@ -632,8 +632,7 @@ struct GeneratedCodeTests {
             }
             // The example app's generated link tests (`generate tests kotlin`).
             if name == "manifests", runsKotlinTests {
-                var options = CodeGeneration.Options(language: .tests, package: package)
-                options.testKind = .kotlin
+                let options = CodeGeneration.Options(target: .tests(.kotlin), package: package)
                 guard
                     case .generated(let tests, _) = try CodeGeneration.generate(
                         result.apps[0], sources: [], options, configuredHolderTypes: nil)

@@ -42,7 +42,7 @@ struct LinkTestsGenerationTests {
     @Test("every example, a URL made from the pattern of a route without one, and the routes left without a link")
     func cases() throws {
         let app = try Self.app()
-        let (cases, skipped) = LinkTests.cases(app)
+        let (cases, skipped) = LinkTestWriter.cases(app)
         #expect(
             cases.map { "\($0.url) \($0.route) \($0.params.map { "\($0.name)=\($0.value)" })" } == [
                 "https://shop.example.com/ home []",
@@ -59,7 +59,7 @@ struct LinkTestsGenerationTests {
     @Test("a route whose sample URL another route takes has no made link, and the file says so")
     func shadowedSample() throws {
         let app = try Self.app()
-        let made = LinkTests.madeURL(try #require(app.route(named: "search")), in: app, resolver: URLResolver(apps: [app]))
+        let made = LinkTestWriter.madeURL(try #require(app.route(named: "search")), in: app, resolver: URLResolver(apps: [app]))
         #expect(made == "https://shop.example.com/search/sample")
         // Without its examples, `product`'s sample (an int, 42) is `sale`'s literal path.
         let shadowing = Self.manifest.replacingOccurrences(of: "sale: {path: /products/sample", with: "sale: {path: /products/42")
@@ -67,20 +67,20 @@ struct LinkTestsGenerationTests {
                 of: #"examples: ["https://shop.example.com/products/7", "shop://products/0042?ref=mail"]"#, with: "examples: []")
         let result = Linter.lint([SourceFile(id: FileID(0), path: "shop.routes.yaml", bytes: Array(shadowing.utf8))])
         let shadowed = try #require(result.apps.first)
-        let (_, skipped) = LinkTests.cases(shadowed)
+        let (_, skipped) = LinkTestWriter.cases(shadowed)
         #expect(
             skipped.map { "\($0.route): \($0.reason)" } == ["product: no URL made from its pattern opens it", "filters: it has no path"])
-        let file = LinkTests.swiftFile(shadowed, sources: ["shop.routes.yaml"], module: "Routes")
+        let file = LinkTestWriter.swiftFile(shadowed, sources: ["shop.routes.yaml"], module: "Routes")
         #expect(file.contents.contains("// Routes without a link here:\n//   product: no URL made from its pattern opens it\n"))
     }
 
     @Test("values are literals of each language: quotes, backslashes and Kotlin's $ escaped")
     func literals() throws {
         let app = try Self.app()
-        let swift = LinkTests.swiftFile(app, sources: ["shop.routes.yaml"], module: "Routes").contents
+        let swift = LinkTestWriter.swiftFile(app, sources: ["shop.routes.yaml"], module: "Routes").contents
         #expect(swift.contains(#"url: "shop://search/a%22b%5Cc$d", route: "search", params: ["term": "a\"b\\c$d"],"#))
         #expect(swift.contains("import Routes\n"))
-        let kotlin = LinkTests.kotlinFile(app, sources: ["shop.routes.yaml"], package: "shop.routes").contents
+        let kotlin = LinkTestWriter.kotlinFile(app, sources: ["shop.routes.yaml"], package: "shop.routes").contents
         #expect(kotlin.contains(#"Case("shop://search/a%22b%5Cc\$d", "search", mapOf("term" to "a\"b\\c\$d"), "#))
         #expect(kotlin.contains("package shop.routes\n"))
     }

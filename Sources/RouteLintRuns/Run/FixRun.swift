@@ -95,12 +95,10 @@ package struct FixRun: Sendable {
     /// Whether the fixed text of `change` lints with a finding its file did not have: one whose
     /// rule and subjects no finding of the file had before.
     private static func introducesFindings(_ change: Change, before: LintRun, after: LintRun) -> Bool {
-        func identities(_ run: LintRun) -> Set<String> {
+        // A finding's rule, then its subjects.
+        func identities(_ run: LintRun) -> Set<[String]> {
             guard let file = run.files.firstIndex(where: { $0.path == change.path }) else { return [] }
-            return Set(
-                run.active.filter { Int($0.range.file.index) == file }.map { finding in
-                    ([finding.rule] + finding.subjects.map(\.description)).joined(separator: "\u{0}")
-                })
+            return Set(run.active.filter { Int($0.range.file.index) == file }.map { [$0.rule] + $0.subjects.map(\.description) })
         }
         return !identities(after).isSubset(of: identities(before))
     }

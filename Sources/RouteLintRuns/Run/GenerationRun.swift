@@ -41,7 +41,7 @@ package enum GenerationRun {
         } catch {
             throw RunFailure(run.messages + [RunMessage(.error, "cannot generate: \(error.description)")])
         }
-        guard options.language == .appLinks, case .generated(let files, _) = generated else { return .finished(generated, checked: nil) }
+        guard options.target == .appLinks, case .generated(let files, _) = generated else { return .finished(generated, checked: nil) }
         return .finished(generated, checked: check(files, of: app, lint: run, options))
     }
 

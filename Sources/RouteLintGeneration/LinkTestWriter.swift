@@ -7,7 +7,7 @@ import RouteLintCore
 /// for a route without one, a URL made from its pattern; the expectations are data, so a test
 /// fails (rather than the file failing to compile) once the generated code drifts from the
 /// manifests.
-enum LinkTests {
+enum LinkTestWriter {
     /// One link and what it must do.
     struct Case {
         /// The URL, as the manifest writes it or as made from the pattern.
