@@ -20,11 +20,11 @@ enum AppLinkFiles {
     static let androidManifestFile = "AndroidManifest.xml"
 
     /// The files for `app`: Apple's when it declares `ios`, Android's when it declares `android`.
-    static func generate(_ app: AppModel, minimumSDK: Int?, sources: [String]) throws(RoutingPlan.Problem) -> Output {
+    static func generate(_ app: AppModel, minimumSDK: Int?, sources: [String]) throws(RouterBlueprint.Problem) -> Output {
         let ios = app.iosSettings.isEmpty ? nil : app.iosAppIDs.map { app.text($0.value) }
         let android = app.android
         guard ios != nil || android != nil else {
-            throw RoutingPlan.Problem(
+            throw RouterBlueprint.Problem(
                 description: "the app declares neither 'ios' nor 'android': add 'ios: {app-ids: [...]}' or 'android: {package: ...}'")
         }
         let hosts = app.hosts.map { app.text($0.value) }

@@ -111,7 +111,7 @@ package enum CodeGeneration {
     /// lint clean: a set with failing findings has no well-defined router.
     package static func generate(
         _ app: AppModel, sources: [String], _ options: Options, configuredHolderTypes: HolderTypes?
-    ) throws(RoutingPlan.Problem) -> Outcome {
+    ) throws(RouterBlueprint.Problem) -> Outcome {
         switch options.target {
         case .swift, .kotlin:
             break
@@ -124,7 +124,7 @@ package enum CodeGeneration {
             case .swift:
                 let module = options.module ?? "Routes"
                 guard !module.contains("."), isQualifiedKotlinName(module) else {
-                    throw RoutingPlan.Problem(description: "'\(module)' is not a Swift module name")
+                    throw RouterBlueprint.Problem(description: "'\(module)' is not a Swift module name")
                 }
                 return .generated([LinkTestWriter.swiftFile(app, sources: sources, module: module)], warnings: [])
             case .kotlin:
@@ -139,36 +139,36 @@ package enum CodeGeneration {
                 return .generated([script], warnings: [])
             }
         }
-        var plan = try RoutingPlan.make(app, sources: sources)
-        plan.holderTypes = options.holderTypes ?? configuredHolderTypes ?? .generic
-        return .generated(try files(plan, options), warnings: holderWarnings(plan))
+        var blueprint = try RouterBlueprint.make(app, sources: sources)
+        blueprint.holderTypes = options.holderTypes ?? configuredHolderTypes ?? .generic
+        return .generated(try files(blueprint, options), warnings: holderWarnings(blueprint))
     }
 
-    /// The code files for a plan.
-    static func files(_ plan: RoutingPlan, _ options: Options) throws(RoutingPlan.Problem) -> [GeneratedFile] {
+    /// The code files for a blueprint.
+    static func files(_ blueprint: RouterBlueprint, _ options: Options) throws(RouterBlueprint.Problem) -> [GeneratedFile] {
         switch options.target {
         case .appLinks, .tests:
-            throw RoutingPlan.Problem(description: "app links and tests are generated from the app, not from a routing plan")
+            throw RouterBlueprint.Problem(description: "app links and tests are generated from the app, not from a router blueprint")
         case .swift:
-            return SwiftGenerator.files(plan, header: header(sources: plan.sources, comment: "//"))
+            return SwiftGenerator.files(blueprint, header: header(sources: blueprint.sources, comment: "//"))
         case .kotlin:
-            let package = try kotlinPackage(options, appName: plan.appName)
+            let package = try kotlinPackage(options, appName: blueprint.appName)
             if let supertype = options.routeSupertype, !isQualifiedKotlinName(supertype) {
-                throw RoutingPlan.Problem(description: "'\(supertype)' is not a Kotlin type name (identifiers joined by '.')")
+                throw RouterBlueprint.Problem(description: "'\(supertype)' is not a Kotlin type name (identifiers joined by '.')")
             }
             let spelling = KotlinGenerator.Spelling(
                 package: package, serialization: options.kotlinSerialization, routeSupertype: options.routeSupertype)
-            return KotlinGenerator.files(plan, spelling, header: header(sources: plan.sources, comment: "//"))
+            return KotlinGenerator.files(blueprint, spelling, header: header(sources: blueprint.sources, comment: "//"))
         }
     }
 
     /// The Kotlin package: `--package`, else `routes.APP`; the generated code's and its tests'.
-    static func kotlinPackage(_ options: Options, appName: String?) throws(RoutingPlan.Problem) -> String {
+    static func kotlinPackage(_ options: Options, appName: String?) throws(RouterBlueprint.Problem) -> String {
         guard let package = options.package ?? appName.map({ "routes." + Identifier.lowerCamel($0).lowercased() }) else {
-            throw RoutingPlan.Problem(description: "Kotlin needs a package: give --package NAME")
+            throw RouterBlueprint.Problem(description: "Kotlin needs a package: give --package NAME")
         }
         guard isQualifiedKotlinName(package) else {
-            throw RoutingPlan.Problem(description: "'\(package)' is not a Kotlin package name (identifiers joined by '.')")
+            throw RouterBlueprint.Problem(description: "'\(package)' is not a Kotlin package name (identifiers joined by '.')")
         }
         return package
     }
@@ -178,12 +178,12 @@ package enum CodeGeneration {
     /// build), and a Kotlin registry of a thousand type parameters exhausted kotlinc's heap.
     static let genericHolderLimit = 500
 
-    private static func holderWarnings(_ plan: RoutingPlan) -> [RunMessage] {
-        guard plan.holderTypes == .generic, plan.holders.count > genericHolderLimit else { return [] }
+    private static func holderWarnings(_ blueprint: RouterBlueprint) -> [RunMessage] {
+        guard blueprint.holderTypes == .generic, blueprint.holders.count > genericHolderLimit else { return [] }
         return [
             RunMessage(
                 .warning,
-                "the app has \(plan.holders.count) holders: a factory generic over so many types may not compile; "
+                "the app has \(blueprint.holders.count) holders: a factory generic over so many types may not compile; "
                     + "set 'holder-types: named' in .routelint.yml (or give --holder-types named) and declare each holder's "
                     + "type beside the generated code")
         ]

@@ -1,6 +1,6 @@
 import RouteLintCore
 
-/// Writes a routing plan as Kotlin that the Kotlin 1.3 compiler takes: `Routes.kt` (the
+/// Writes a router blueprint as Kotlin that the Kotlin 1.3 compiler takes: `Routes.kt` (the
 /// sealed route class, URL resolution, tabs, activities and the route table), `Holders.kt`
 /// (the holder factory and registry) and `RouteRuntime.kt` (the support all apps share, copied
 /// with the package line). Each route class overrides two members and reads the rest from its
@@ -16,15 +16,15 @@ enum KotlinGenerator {
         var routeSupertype: String?
     }
 
-    static func files(_ plan: RoutingPlan, _ spelling: Spelling, header: String) -> [GeneratedFile] {
+    static func files(_ blueprint: RouterBlueprint, _ spelling: Spelling, header: String) -> [GeneratedFile] {
         let packageLine = "package \(spelling.package)\n\n"
         let runtime = String(decoding: PackageResources.RouteRuntime_kt, as: UTF8.self)
         let imports =
             spelling.serialization == .kotlinx
             ? "import kotlinx.serialization.SerialName\nimport kotlinx.serialization.Serializable\n\n" : ""
         var files = [
-            GeneratedFile(name: "Routes.kt", contents: header + packageLine + imports + routes(plan, spelling)),
-            GeneratedFile(name: "Holders.kt", contents: header + packageLine + holders(plan)),
+            GeneratedFile(name: "Routes.kt", contents: header + packageLine + imports + routes(blueprint, spelling)),
+            GeneratedFile(name: "Holders.kt", contents: header + packageLine + holders(blueprint)),
             GeneratedFile(name: "RouteRuntime.kt", contents: header + packageLine + runtime),
         ]
         if spelling.serialization == .kotlinx {
@@ -61,53 +61,53 @@ enum KotlinGenerator {
     ]
 
     /// The nested class of a route.
-    static func className(_ route: RoutingPlan.RouteEntry) -> String {
+    static func className(_ route: RouterBlueprint.RouteEntry) -> String {
         let upper = Identifier.upperCamel(route.caseName)
         return typeNames.contains(upper) ? upper + "Route" : upper
     }
 
     /// A route class's property for a parameter.
-    static func property(_ parameter: RoutingPlan.Parameter) -> String {
+    static func property(_ parameter: RouterBlueprint.Parameter) -> String {
         name(routeMembers.contains(parameter.codeName) ? parameter.codeName + "Value" : parameter.codeName)
     }
 
     /// The type of a parameter's or query item's value: `String`, `Long` or its enum class (a
     /// `uuid` is a `String`, checked and lower-cased when parsed: Kotlin 2.0 has no UUID type
     /// in its common library), nullable for an optional item without a default.
-    static func type(_ parameter: RoutingPlan.Parameter, _ plan: RoutingPlan) -> String {
+    static func type(_ parameter: RouterBlueprint.Parameter, _ blueprint: RouterBlueprint) -> String {
         let base: String
         switch parameter.kind {
         case .string, .uuid: base = "String"
         case .int: base = "Long"
-        case .listed(let index): base = plan.valueEnums[index].typeName
+        case .listed(let index): base = blueprint.valueEnums[index].typeName
         }
         return parameter.isOptional ? base + "?" : base
     }
 
     /// `name: Type`, with ` = default` for a query item that has one (`null` for an optional).
-    static func declaration(_ parameter: RoutingPlan.Parameter, _ plan: RoutingPlan) -> String {
-        var text = "\(property(parameter)): \(type(parameter, plan))"
+    static func declaration(_ parameter: RouterBlueprint.Parameter, _ blueprint: RouterBlueprint) -> String {
+        var text = "\(property(parameter)): \(type(parameter, blueprint))"
         if parameter.isOptional {
             text += " = null"
         } else if let value = parameter.defaultValue {
-            text += " = " + valueLiteral(value, parameter.kind, plan)
+            text += " = " + valueLiteral(value, parameter.kind, blueprint)
         }
         return text
     }
 
     /// A value of `kind`, given as its text, as a Kotlin expression.
-    static func valueLiteral(_ value: String, _ kind: RoutingPlan.ValueKind, _ plan: RoutingPlan) -> String {
+    static func valueLiteral(_ value: String, _ kind: RouterBlueprint.ValueKind, _ blueprint: RouterBlueprint) -> String {
         switch kind {
         case .string, .uuid: return literal(value)
         case .int: return value + "L"
         case .listed(let index):
-            let values = plan.valueEnums[index]
+            let values = blueprint.valueEnums[index]
             return "\(values.typeName).\(entry(values.caseNames[values.values.firstIndex(of: value) ?? 0]))"
         }
     }
 
     /// The text of a typed value `expression` as a URL carries it: empty for a null optional.
-    static func text(of expression: String, _ parameter: RoutingPlan.Parameter) -> String {
+    static func text(of expression: String, _ parameter: RouterBlueprint.Parameter) -> String {
         let call = parameter.isOptional ? "?." : "."
         let text: String
         switch parameter.kind {
@@ -121,14 +121,16 @@ enum KotlinGenerator {
 
     /// The typed value of the text `expression`, of a value checked to be of its kind; for an
     /// optional, null when it is empty. Where the text does not read back, `fallback`.
-    static func value(of expression: String, _ parameter: RoutingPlan.Parameter, _ plan: RoutingPlan, fallback: String) -> String {
+    static func value(of expression: String, _ parameter: RouterBlueprint.Parameter, _ blueprint: RouterBlueprint, fallback: String)
+        -> String
+    {
         let conversion: String
         switch parameter.kind {
         case .string: conversion = expression
         case .uuid: conversion = "\(expression).lowercase()"
         case .int: conversion = "\(expression).toLongOrNull()" + (parameter.isOptional ? "" : " ?: \(fallback)")
         case .listed(let index):
-            conversion = "\(plan.valueEnums[index].typeName).of(\(expression))" + (parameter.isOptional ? "" : " ?: \(fallback)")
+            conversion = "\(blueprint.valueEnums[index].typeName).of(\(expression))" + (parameter.isOptional ? "" : " ?: \(fallback)")
         }
         return parameter.isOptional ? "if (\(expression).length == 0) null else \(conversion)" : conversion
     }
@@ -140,7 +142,7 @@ enum KotlinGenerator {
 
     // MARK: - Routes.kt
 
-    private static func routes(_ plan: RoutingPlan, _ spelling: Spelling) -> String {
+    private static func routes(_ blueprint: RouterBlueprint, _ spelling: Spelling) -> String {
         let serializable = spelling.serialization == .kotlinx
         var code = CodeWriter()
         code.line("/** A route of the app: an object per route without parameters, a data class per route with some. */")
@@ -211,13 +213,13 @@ enum KotlinGenerator {
                 }
 
                 """)
-            for (ordinal, route) in plan.routes.enumerated() {
+            for (ordinal, route) in blueprint.routes.enumerated() {
                 let values = route.parameters + route.query
                 code.line()
                 code.line(
                     values.isEmpty
                         ? "object \(className(route)) : Route(\(ordinal))"
-                        : "data class \(className(route))(" + values.map { "val " + declaration($0, plan) }.joined(separator: ", ")
+                        : "data class \(className(route))(" + values.map { "val " + declaration($0, blueprint) }.joined(separator: ", ")
                             + ") : Route(\(ordinal), listOf(\(values.map { text(of: property($0), $0) }.joined(separator: ", "))))")
             }
             code.line()
@@ -248,7 +250,7 @@ enum KotlinGenerator {
                     code.line("return make(ordinal, arguments)")
                 }
                 // One `when` of every route would pass the JVM's method size at a few thousand.
-                let chunks = stride(from: 0, to: plan.routes.count, by: chunkSize).map { $0 }
+                let chunks = stride(from: 0, to: blueprint.routes.count, by: chunkSize).map { $0 }
                 code.line()
                 code.block("internal fun make(index: Int, arguments: List<String>): Route?") { code in
                     code.block("return when (index / \(chunkSize))") { code in
@@ -258,17 +260,17 @@ enum KotlinGenerator {
                 }
                 for (number, start) in chunks.enumerated() {
                     code.line()
-                    let usesArguments = plan.routes[start..<min(start + chunkSize, plan.routes.count)].contains {
+                    let usesArguments = blueprint.routes[start..<min(start + chunkSize, blueprint.routes.count)].contains {
                         !($0.parameters + $0.query).isEmpty
                     }
                     let parameter = usesArguments ? "arguments: List<String>" : "@Suppress(\"UNUSED_PARAMETER\") arguments: List<String>"
                     code.block("private fun make\(number)(index: Int, \(parameter)): Route?") { code in
                         code.block("return when (index)") { code in
-                            for index in start..<min(start + chunkSize, plan.routes.count) {
-                                let route = plan.routes[index]
+                            for index in start..<min(start + chunkSize, blueprint.routes.count) {
+                                let route = blueprint.routes[index]
                                 // A typed value reads back from text the trie (or `of`) checked; past a `Long`, null.
                                 let values = (route.parameters + route.query).enumerated().map {
-                                    value(of: "arguments[\($0)]", $1, plan, fallback: "return null")
+                                    value(of: "arguments[\($0)]", $1, blueprint, fallback: "return null")
                                 }
                                 code.line(
                                     "\(index) -> \(className(route))" + (values.isEmpty ? "" : "(\(values.joined(separator: ", ")))"))
@@ -279,15 +281,15 @@ enum KotlinGenerator {
                 }
             }
         }
-        valueEnums(plan, &code)
+        valueEnums(blueprint, &code)
         code.line()
-        tabsAndActivities(plan, serializable: serializable, &code)
+        tabsAndActivities(blueprint, serializable: serializable, &code)
         code.line()
-        resolution(plan, &code)
+        resolution(blueprint, &code)
         code.line()
         navigationPlan(serializable: serializable, &code)
         code.line()
-        tables(plan, &code)
+        tables(blueprint, &code)
         return code.text
     }
 
@@ -469,8 +471,8 @@ enum KotlinGenerator {
     }
 
     /// An enum class per list of values a parameter or query item takes.
-    private static func valueEnums(_ plan: RoutingPlan, _ code: inout CodeWriter) {
-        for values in plan.valueEnums {
+    private static func valueEnums(_ blueprint: RouterBlueprint, _ code: inout CodeWriter) {
+        for values in blueprint.valueEnums {
             code.line()
             code.line("/** \(values.summary) */")
             code.block("enum class \(values.typeName)(val value: String)") { code in
@@ -491,41 +493,42 @@ enum KotlinGenerator {
     /// Routes per `make` function.
     private static let chunkSize = 256
 
-    private static func tabsAndActivities(_ plan: RoutingPlan, serializable: Bool, _ code: inout CodeWriter) {
+    private static func tabsAndActivities(_ blueprint: RouterBlueprint, serializable: Bool, _ code: inout CodeWriter) {
         // Encoded by their names in the manifest.
         let serialName = { (name: String) in serializable ? "@SerialName(\(literal(name))) " : "" }
         code.line("/** A tab of a tab bar. */")
         if serializable { code.line("@Serializable") }
         code.block("enum class Tab(val id: String, val title: String, val icon: String, val index: Int)") { code in
-            for (position, tab) in plan.tabs.enumerated() {
+            for (position, tab) in blueprint.tabs.enumerated() {
                 code.line(
                     serialName(tab.name)
                         + "\(entry(tab.caseName))(\(literal(tab.name)), \(literal(tab.title)), \(literal(tab.icon)), \(tab.index))"
-                        + (position == plan.tabs.count - 1 ? ";" : ","))
+                        + (position == blueprint.tabs.count - 1 ? ";" : ","))
             }
-            if plan.tabs.isEmpty {
+            if blueprint.tabs.isEmpty {
                 code.line(";")
                 return
             }
             code.line()
             code.whenProperty(
                 "val activity: Activity",
-                plan.tabs.map { tab in (entry(tab.caseName), "Activity.\(entry(plan.activity(tab.activity)!.caseName))") })
+                blueprint.tabs.map { tab in (entry(tab.caseName), "Activity.\(entry(blueprint.activity(tab.activity)!.caseName))") })
             code.line("/** The route at the root of the tab's navigation stack. */")
             code.whenProperty(
-                "val root: Route", plan.tabs.map { tab in (entry(tab.caseName), "Route.\(className(plan.route(id: tab.root)!))") })
+                "val root: Route", blueprint.tabs.map { tab in (entry(tab.caseName), "Route.\(className(blueprint.route(id: tab.root)!))") }
+            )
         }
         code.line()
         code.line("/** An app context with its own tab set. */")
         if serializable { code.line("@Serializable") }
         code.block("enum class Activity(val id: String, val title: String, val icon: String?)") { code in
-            for (position, activity) in plan.activities.enumerated() {
+            for (position, activity) in blueprint.activities.enumerated() {
                 code.line(
                     serialName(activity.name)
                         + "\(entry(activity.caseName))(\(literal(activity.name)), \(literal(activity.title)), \(activity.icon.map(literal) ?? "null"))"
-                        + (position == plan.activities.count - 1 ? ";" : ","))
+                        + (position == blueprint.activities.count - 1 ? ";" : ","))
             }
-            if plan.activities.isEmpty {
+            if blueprint.activities.isEmpty {
                 code.line(";")
                 return
             }
@@ -533,22 +536,22 @@ enum KotlinGenerator {
             code.line("/** The tab shown when switching to the activity. */")
             code.whenProperty(
                 "val defaultTab: Tab?",
-                plan.activities.map { activity in
-                    (entry(activity.caseName), activity.defaultTab.map { "Tab.\(entry(plan.tab($0)!.caseName))" } ?? "null")
+                blueprint.activities.map { activity in
+                    (entry(activity.caseName), activity.defaultTab.map { "Tab.\(entry(blueprint.tab($0)!.caseName))" } ?? "null")
                 })
             code.line("/** Its tabs, in tab bar order. */")
             code.whenProperty(
                 "val tabs: List<Tab>",
-                plan.activities.map { activity in
+                blueprint.activities.map { activity in
                     (
                         entry(activity.caseName),
-                        "listOf(" + activity.tabs.map { "Tab.\(entry(plan.tab($0)!.caseName))" }.joined(separator: ", ") + ")"
+                        "listOf(" + activity.tabs.map { "Tab.\(entry(blueprint.tab($0)!.caseName))" }.joined(separator: ", ") + ")"
                     )
                 })
         }
     }
 
-    private static func resolution(_ plan: RoutingPlan, _ code: inout CodeWriter) {
+    private static func resolution(_ blueprint: RouterBlueprint, _ code: inout CodeWriter) {
         code.line("/**")
         code.line(" * A whole URL resolved as `routelint resolve` does: a custom-scheme deep link, a universal link or a")
         code.line(" * bare path, with the tab it opens in (the `tab` query item, when it names a tab of the route's")
@@ -567,8 +570,8 @@ enum KotlinGenerator {
             code.line()
             code.block("companion object") { code in
                 code.line("/** The URL schemes and universal-link hosts the app declares. */")
-                code.line("val schemes: Set<String> = setOf(\(plan.schemes.map { literal($0.lowercased()) }.joined(separator: ", ")))")
-                code.line("val hosts: List<String> = listOf(\(plan.hosts.map { literal($0.lowercased()) }.joined(separator: ", ")))")
+                code.line("val schemes: Set<String> = setOf(\(blueprint.schemes.map { literal($0.lowercased()) }.joined(separator: ", ")))")
+                code.line("val hosts: List<String> = listOf(\(blueprint.hosts.map { literal($0.lowercased()) }.joined(separator: ", ")))")
                 code.line()
                 code.block("fun fromUrl(url: String): RouteLink?") { code in
                     code.line("val parts = RouteUrl.parse(url) ?: return null")
@@ -592,19 +595,21 @@ enum KotlinGenerator {
     }
 
     /// The route table and the trie, as text the runtime reads once.
-    private static func tables(_ plan: RoutingPlan, _ code: inout CodeWriter) {
+    private static func tables(_ blueprint: RouterBlueprint, _ code: inout CodeWriter) {
         code.line("/** What the manifest says of each route, and the trie of their paths. */")
         code.block("internal object RouteTables") { code in
             code.line("/** The values of each listed kind, in canonical form. */")
-            code.line("val listed: List<Set<String>> = RouteRow.listed(\(chunks(plan.valueTable.joined(separator: "\n"))))")
-            code.line("val rows: List<RouteRow> = RouteRow.rows(\(chunks(plan.routeTable.joined(separator: "\n"))), listed)")
+            code.line("val listed: List<Set<String>> = RouteRow.listed(\(chunks(blueprint.valueTable.joined(separator: "\n"))))")
+            code.line("val rows: List<RouteRow> = RouteRow.rows(\(chunks(blueprint.routeTable.joined(separator: "\n"))), listed)")
             code.line("val trie: RouteTrie = RouteTrie(")
             let rows = { (lists: [[Int]]) in chunks(lists.map { $0.map(String.init).joined(separator: " ") }.joined(separator: ",")) }
-            code.line(code.unit + rows(plan.trie.exact) + ",")
-            code.line(code.unit + rows(plan.trie.rest) + ",")
-            code.line(code.unit + chunks(plan.trie.literals.map { "\($0.node)/\($0.segment)/\($0.child)" }.joined(separator: "\n")) + ",")
+            code.line(code.unit + rows(blueprint.trie.exact) + ",")
+            code.line(code.unit + rows(blueprint.trie.rest) + ",")
             code.line(
-                code.unit + chunks(plan.trie.parameters.map { "\($0.node)/\($0.kind.tableCode)/\($0.child)" }.joined(separator: "\n")) + ","
+                code.unit + chunks(blueprint.trie.literals.map { "\($0.node)/\($0.segment)/\($0.child)" }.joined(separator: "\n")) + ",")
+            code.line(
+                code.unit + chunks(blueprint.trie.parameters.map { "\($0.node)/\($0.kind.tableCode)/\($0.child)" }.joined(separator: "\n"))
+                    + ","
             )
             code.line(code.unit + "listed")
             code.line(")")
@@ -613,13 +618,15 @@ enum KotlinGenerator {
                 "val ordinals: Map<String, Int> = rows.withIndex().filter { it.value.aliasOf < 0 }.associate { it.value.id to it.index }")
             code.line("/** Each tab's root and activity, by position. */")
             code.line(
-                "val tabRoots: List<Int> = listOf(\(plan.tabs.map { String(plan.routeIndex[$0.root] ?? 0) }.joined(separator: ", ")))")
-            let activityPositions = Dictionary(plan.activities.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+                "val tabRoots: List<Int> = listOf(\(blueprint.tabs.map { String(blueprint.routeIndex[$0.root] ?? 0) }.joined(separator: ", ")))"
+            )
+            let activityPositions = Dictionary(
+                blueprint.activities.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
             code.line(
-                "val tabActivities: List<Int> = listOf(\(plan.tabs.map { String(activityPositions[$0.activity] ?? -1) }.joined(separator: ", ")))"
+                "val tabActivities: List<Int> = listOf(\(blueprint.tabs.map { String(activityPositions[$0.activity] ?? -1) }.joined(separator: ", ")))"
             )
             code.line("/** The tabs' positions by index: the order a plan tries their roots in. */")
-            code.line("val tabOrder: List<Int> = listOf(\(plan.tabOrder.map(String.init).joined(separator: ", ")))")
+            code.line("val tabOrder: List<Int> = listOf(\(blueprint.tabOrder.map(String.init).joined(separator: ", ")))")
             code.line("val activities: List<Activity> = Activity.values().toList()")
             code.line("val tabs: List<Tab> = Tab.values().toList()")
             code.line("val holderKinds: List<HolderKind> = HolderKind.values().toList()")
@@ -666,11 +673,11 @@ enum KotlinGenerator {
 
     // MARK: - Holders.kt
 
-    private static func holders(_ plan: RoutingPlan) -> String {
+    private static func holders(_ blueprint: RouterBlueprint) -> String {
         var code = CodeWriter()
-        let holders = plan.holders
+        let holders = blueprint.holders
         let typeParameters =
-            holders.isEmpty || plan.holderTypes == .named ? "" : "<" + holders.map(\.typeName).joined(separator: ", ") + ">"
+            holders.isEmpty || blueprint.holderTypes == .named ? "" : "<" + holders.map(\.typeName).joined(separator: ", ") + ">"
         code.line("/** The holders of the manifest: what owns a route's ViewModel and DI scope. */")
         code.block("enum class HolderKind(val id: String)") { code in
             for (position, holder) in holders.enumerated() {
@@ -693,15 +700,15 @@ enum KotlinGenerator {
 
             """)
         code.line()
-        switch plan.holderTypes {
+        switch blueprint.holderTypes {
         case .generic: code.line("/** Creates the app's holders; each type parameter is the app's own holder type. */")
         case .named: code.line("/** Creates the app's holders: each is the app's own type of the holder's name, in this package. */")
         }
         code.block("interface HolderFactory\(typeParameters)") { code in
             for holder in holders {
                 let arguments =
-                    holder.parameters.map { "\(name($0.codeName)): \(type($0, plan))" }
-                    + (holder.parent.map { ["parent: \(plan.holder($0)!.typeName)"] } ?? [])
+                    holder.parameters.map { "\(name($0.codeName)): \(type($0, blueprint))" }
+                    + (holder.parent.map { ["parent: \(blueprint.holder($0)!.typeName)"] } ?? [])
                 code.line("fun make\(holder.typeName)(\(arguments.joined(separator: ", "))): \(holder.typeName)")
             }
             code.line()
@@ -715,7 +722,7 @@ enum KotlinGenerator {
         code.line(" * `ViewModelStoreOwner` with its DI scope does.")
         code.line(" */")
         code.block("class HolderRegistry\(typeParameters)(val factory: HolderFactory\(typeParameters))") { code in
-            HolderRegistryWriter.body(plan, KotlinRegistrySpelling(plan: plan), &code)
+            HolderRegistryWriter.body(blueprint, KotlinRegistrySpelling(blueprint: blueprint), &code)
         }
         return code.text
     }
@@ -726,15 +733,15 @@ enum KotlinGenerator {
 
 /// The Kotlin of the holder registry.
 private struct KotlinRegistrySpelling: RegistrySpelling {
-    let plan: RoutingPlan
+    let blueprint: RouterBlueprint
 
-    func storage(_ holders: [RoutingPlan.HolderEntry]) -> [String] {
+    func storage(_ holders: [RouterBlueprint.HolderEntry]) -> [String] {
         // One map for every holder: a class of a thousand map properties exhausts kotlinc's
         // default heap. A holder is read back as the type its kind was made with.
         ["private val instances = HashMap<HolderSlot, Any?>()"]
     }
 
-    func generalAccessor(_ holders: [RoutingPlan.HolderEntry]) -> [String] {
+    func generalAccessor(_ holders: [RouterBlueprint.HolderEntry]) -> [String] {
         // Split as `make` is: a `when` per chunk of holders keeps each method far from 64 KB.
         let chunk = KotlinGenerator.dispatchChunk
         let starts = Array(stride(from: 0, to: holders.count, by: chunk))
@@ -751,12 +758,12 @@ private struct KotlinRegistrySpelling: RegistrySpelling {
         return lines
     }
 
-    func typedAccessor(_ route: RoutingPlan.RouteEntry, _ holder: RoutingPlan.HolderEntry) -> [String] {
+    func typedAccessor(_ route: RouterBlueprint.RouteEntry, _ holder: RouterBlueprint.HolderEntry) -> [String] {
         documentation(["The holder of route '\(route.id)' (\(holder.name)), created with its parents when it does not exist yet."])
             + ["fun holder(route: Route.\(KotlinGenerator.className(route))): \(holder.typeName) = \(holder.memberName)Instance(route)"]
     }
 
-    func instance(_ holder: RoutingPlan.HolderEntry, position: Int, arguments: [String], usesRoute: Bool) -> [String] {
+    func instance(_ holder: RouterBlueprint.HolderEntry, position: Int, arguments: [String], usesRoute: Bool) -> [String] {
         let parameter = usesRoute ? "route: Route" : "@Suppress(\"UNUSED_PARAMETER\") route: Route"
         let slot =
             "HolderSlot(HolderKind.\(KotlinGenerator.entry(holder.memberName)), \(Self.scopeKey(holder.scope, holder.scope.registryKey)))"
@@ -779,24 +786,24 @@ private struct KotlinRegistrySpelling: RegistrySpelling {
         ]
     }
 
-    func argument(_ parameter: RoutingPlan.Parameter) -> String {
+    func argument(_ parameter: RouterBlueprint.Parameter) -> String {
         // A route's argument is the text of its typed value, which reads back: the fallback of
         // a listed value (its first) and of an `int` (0) is never taken.
         let text = "route.argument(\(KotlinGenerator.literal(parameter.name)))"
         let fallback: String
         switch parameter.kind {
         case .listed(let index):
-            fallback = "\(plan.valueEnums[index].typeName).\(KotlinGenerator.entry(plan.valueEnums[index].caseNames[0]))"
+            fallback = "\(blueprint.valueEnums[index].typeName).\(KotlinGenerator.entry(blueprint.valueEnums[index].caseNames[0]))"
         default: fallback = "0L"
         }
-        return KotlinGenerator.value(of: text, parameter, plan, fallback: fallback)
+        return KotlinGenerator.value(of: text, parameter, blueprint, fallback: fallback)
     }
 
-    func parent(_ parent: RoutingPlan.HolderEntry) -> String { "\(parent.memberName)Instance(route)" }
+    func parent(_ parent: RouterBlueprint.HolderEntry) -> String { "\(parent.memberName)Instance(route)" }
 
     var cleanup: String { "fun cleanup(activeRoutes: Set<Route>)" }
 
-    func cleanupBody(_ holders: [RoutingPlan.HolderEntry]) -> [String] {
+    func cleanupBody(_ holders: [RouterBlueprint.HolderEntry]) -> [String] {
         [
             "val activeTabs = activeRoutes.map { it.tab }.toSet()",
             "val activeActivities = activeRoutes.map { it.activity }.toSet()",

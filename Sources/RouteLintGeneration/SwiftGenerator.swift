@@ -1,20 +1,20 @@
 import RouteLintCore
 
-/// Writes a routing plan as Swift: `Routes.swift` (routes, URL resolution, tabs, activities and
+/// Writes a router blueprint as Swift: `Routes.swift` (routes, URL resolution, tabs, activities and
 /// the route table), `Holders.swift` (the holder factory and registry) and `RouteRuntime.swift`
 /// (the support all apps share, copied as it is). The code needs the standard library only.
 ///
 /// What the compiler is given scales linearly with the routes: each property of a route reads
 /// its row of one table, found by the route's ordinal, instead of switching over every case.
 enum SwiftGenerator {
-    static func files(_ plan: RoutingPlan, header: String) -> [GeneratedFile] {
+    static func files(_ blueprint: RouterBlueprint, header: String) -> [GeneratedFile] {
         // UUID is Foundation's: the code imports it only for a set with a `uuid` value.
         let imports =
-            plan.usesUUID
+            blueprint.usesUUID
             ? "#if canImport(FoundationEssentials)\nimport FoundationEssentials\n#else\nimport Foundation\n#endif\n\n" : ""
         return [
-            GeneratedFile(name: "Routes.swift", contents: header + imports + routes(plan)),
-            GeneratedFile(name: "Holders.swift", contents: header + imports + holders(plan)),
+            GeneratedFile(name: "Routes.swift", contents: header + imports + routes(blueprint)),
+            GeneratedFile(name: "Holders.swift", contents: header + imports + holders(blueprint)),
             GeneratedFile(
                 name: "RouteRuntime.swift", contents: header + String(decoding: PackageResources.RouteRuntime_swift, as: UTF8.self)),
         ]
@@ -22,42 +22,42 @@ enum SwiftGenerator {
 
     /// The type of a parameter's or query item's value: `String`, `Int`, `UUID` or its enum,
     /// optional for an optional item without a default.
-    static func type(_ parameter: RoutingPlan.Parameter, _ plan: RoutingPlan) -> String {
+    static func type(_ parameter: RouterBlueprint.Parameter, _ blueprint: RouterBlueprint) -> String {
         let base: String
         switch parameter.kind {
         case .string: base = "String"
         case .int: base = "Int"
         case .uuid: base = "UUID"
-        case .listed(let index): base = plan.valueEnums[index].typeName
+        case .listed(let index): base = blueprint.valueEnums[index].typeName
         }
         return parameter.isOptional ? base + "?" : base
     }
 
     /// `label: Type`, with ` = default` for a query item that has one (`nil` for an optional).
-    static func declaration(_ parameter: RoutingPlan.Parameter, _ plan: RoutingPlan) -> String {
-        var text = "\(label(parameter.codeName)): \(type(parameter, plan))"
+    static func declaration(_ parameter: RouterBlueprint.Parameter, _ blueprint: RouterBlueprint) -> String {
+        var text = "\(label(parameter.codeName)): \(type(parameter, blueprint))"
         if parameter.isOptional {
             text += " = nil"
         } else if let value = parameter.defaultValue {
-            text += " = " + valueLiteral(value, parameter.kind, plan)
+            text += " = " + valueLiteral(value, parameter.kind, blueprint)
         }
         return text
     }
 
     /// A value of `kind`, given as its text, as a Swift expression.
-    static func valueLiteral(_ value: String, _ kind: RoutingPlan.ValueKind, _ plan: RoutingPlan) -> String {
+    static func valueLiteral(_ value: String, _ kind: RouterBlueprint.ValueKind, _ blueprint: RouterBlueprint) -> String {
         switch kind {
         case .string: return literal(value)
         case .int: return value
         case .uuid: return "UUID(uuidString: \(literal(value)))!"
         case .listed(let index):
-            let values = plan.valueEnums[index]
+            let values = blueprint.valueEnums[index]
             return "." + name(values.caseNames[values.values.firstIndex(of: value) ?? 0])
         }
     }
 
     /// The text of a typed value `expression` as a URL carries it: empty for a nil optional.
-    static func text(of expression: String, _ parameter: RoutingPlan.Parameter) -> String {
+    static func text(of expression: String, _ parameter: RouterBlueprint.Parameter) -> String {
         let optional = parameter.isOptional ? "?" : ""
         switch parameter.kind {
         case .string: return parameter.isOptional ? "\(expression) ?? \"\"" : expression
@@ -69,13 +69,13 @@ enum SwiftGenerator {
 
     /// The typed value of the text `expression` (of a value checked to be of its kind): nil
     /// when it does not read back, or for an optional, when it is empty.
-    static func value(of expression: String, _ parameter: RoutingPlan.Parameter, _ plan: RoutingPlan) -> String {
+    static func value(of expression: String, _ parameter: RouterBlueprint.Parameter, _ blueprint: RouterBlueprint) -> String {
         let conversion: String
         switch parameter.kind {
         case .string: conversion = expression
         case .int: conversion = "Int(\(expression))"
         case .uuid: conversion = "UUID(uuidString: \(expression))"
-        case .listed(let index): conversion = "\(plan.valueEnums[index].typeName)(rawValue: \(expression))"
+        case .listed(let index): conversion = "\(blueprint.valueEnums[index].typeName)(rawValue: \(expression))"
         }
         return parameter.isOptional ? "\(expression).isEmpty ? nil : \(conversion)" : conversion
     }
@@ -103,12 +103,12 @@ enum SwiftGenerator {
 
     // MARK: - Routes.swift
 
-    private static func routes(_ plan: RoutingPlan) -> String {
+    private static func routes(_ blueprint: RouterBlueprint) -> String {
         var code = CodeWriter()
         code.line("/// A route of the app: one case per route of the manifest, with its path parameters and query items.")
         code.block("public enum Route: Hashable, Sendable, Codable") { code in
-            for route in plan.routes {
-                let parameters = (route.parameters + route.query).map { declaration($0, plan) }.joined(separator: ", ")
+            for route in blueprint.routes {
+                let parameters = (route.parameters + route.query).map { declaration($0, blueprint) }.joined(separator: ", ")
                 code.line("case \(name(route.caseName))\(parameters.isEmpty ? "" : "(\(parameters))")")
             }
             code.line()
@@ -248,27 +248,27 @@ enum SwiftGenerator {
             // proof of exhaustiveness, which it gives up on at several hundred cases, and LLVM's
             // simplification of a `switch` grows faster than its number of cases. Kept out of
             // line, so that the optimiser does not join the chain again.
-            let chunks = Array(stride(from: 0, to: plan.routes.count, by: switchChunk))
+            let chunks = Array(stride(from: 0, to: blueprint.routes.count, by: switchChunk))
             for (number, start) in chunks.enumerated() {
-                let end = min(start + switchChunk, plan.routes.count)
+                let end = min(start + switchChunk, blueprint.routes.count)
                 code.line()
                 code.line("@inline(never)")
                 code.block("private func ordinal\(number)() -> Int") { code in
                     code.block("switch self") { code in
                         for ordinal in start..<end where !(number == chunks.count - 1 && ordinal == end - 1) {
-                            code.line("case .\(name(plan.routes[ordinal].caseName)): return \(ordinal)")
+                            code.line("case .\(name(blueprint.routes[ordinal].caseName)): return \(ordinal)")
                         }
                         code.line("default: return " + (number == chunks.count - 1 ? "\(end - 1)" : "ordinal\(number + 1)()"))
                     }
                 }
             }
             for (number, start) in chunks.enumerated() {
-                let end = min(start + switchChunk, plan.routes.count)
+                let end = min(start + switchChunk, blueprint.routes.count)
                 code.line()
                 code.line("@inline(never)")
                 code.block("private func arguments\(number)() -> [String]") { code in
                     code.block("switch self") { code in
-                        for route in plan.routes[start..<end] where !(route.parameters + route.query).isEmpty {
+                        for route in blueprint.routes[start..<end] where !(route.parameters + route.query).isEmpty {
                             let values = (route.parameters + route.query).enumerated().map { text(of: "v\($0)", $1) }
                             code.line("case \(pattern(route)): return [\(values.joined(separator: ", "))]")
                         }
@@ -276,7 +276,7 @@ enum SwiftGenerator {
                     }
                 }
             }
-            if plan.routes.isEmpty {
+            if blueprint.routes.isEmpty {
                 code.line("private func ordinal0() -> Int { switch self {} }")
                 code.line("private func arguments0() -> [String] { switch self {} }")
             }
@@ -293,8 +293,8 @@ enum SwiftGenerator {
                 code.line()
                 code.block("private static func make\(number)(_ ordinal: Int, _ arguments: [String]) -> Route?") { code in
                     code.block("switch ordinal") { code in
-                        for ordinal in start..<min(start + switchChunk, plan.routes.count) {
-                            let route = plan.routes[ordinal]
+                        for ordinal in start..<min(start + switchChunk, blueprint.routes.count) {
+                            let route = blueprint.routes[ordinal]
                             let parameters = route.parameters + route.query
                             // A typed value reads back from text the trie checked, except an `int` past a 32-bit
                             // `Int`: then the URL opens nothing.
@@ -304,7 +304,7 @@ enum SwiftGenerator {
                                     checked.contains(index)
                                     ? "v\(index)"
                                     : parameter.isOptional
-                                        ? "(\(Self.value(of: "arguments[\(index)]", parameter, plan)))" : "arguments[\(index)]"
+                                        ? "(\(Self.value(of: "arguments[\(index)]", parameter, blueprint)))" : "arguments[\(index)]"
                                 return "\(label(parameter.codeName)): \(value)"
                             }
                             let value = ".\(name(route.caseName))\(values.isEmpty ? "" : "(\(values.joined(separator: ", ")))")"
@@ -314,7 +314,9 @@ enum SwiftGenerator {
                             }
                             code.line("case \(ordinal):")
                             code.indented { code in
-                                let bindings = checked.map { "let v\($0) = \(Self.value(of: "arguments[\($0)]", parameters[$0], plan))" }
+                                let bindings = checked.map {
+                                    "let v\($0) = \(Self.value(of: "arguments[\($0)]", parameters[$0], blueprint))"
+                                }
                                 code.line("guard \(bindings.joined(separator: ", ")) else { return nil }")
                                 code.line("return \(value)")
                             }
@@ -324,20 +326,20 @@ enum SwiftGenerator {
                 }
             }
         }
-        valueEnums(plan, &code)
+        valueEnums(blueprint, &code)
         code.line()
-        tabsAndActivities(plan, &code)
+        tabsAndActivities(blueprint, &code)
         code.line()
-        resolution(plan, &code)
+        resolution(blueprint, &code)
         code.line()
         code.raw(navigationPlan)
         code.line()
-        tables(plan, &code)
+        tables(blueprint, &code)
         return code.text
     }
 
     /// `.product(let v0)`: a case pattern binding its parameters and query items by position.
-    private static func pattern(_ route: RoutingPlan.RouteEntry) -> String {
+    private static func pattern(_ route: RouterBlueprint.RouteEntry) -> String {
         let count = route.parameters.count + route.query.count
         return count == 0
             ? ".\(name(route.caseName))"
@@ -345,8 +347,8 @@ enum SwiftGenerator {
     }
 
     /// An enum per list of values a parameter or query item takes.
-    private static func valueEnums(_ plan: RoutingPlan, _ code: inout CodeWriter) {
-        for values in plan.valueEnums {
+    private static func valueEnums(_ blueprint: RouterBlueprint, _ code: inout CodeWriter) {
+        for values in blueprint.valueEnums {
             code.line()
             code.line("/// \(values.summary)")
             code.block("public enum \(values.typeName): String, CaseIterable, Hashable, Sendable, Codable, CustomStringConvertible") {
@@ -358,50 +360,52 @@ enum SwiftGenerator {
         }
     }
 
-    private static func tabsAndActivities(_ plan: RoutingPlan, _ code: inout CodeWriter) {
+    private static func tabsAndActivities(_ blueprint: RouterBlueprint, _ code: inout CodeWriter) {
         code.line("/// A tab of a tab bar.")
         code.block("public enum Tab: String, CaseIterable, Hashable, Sendable, Codable") { code in
-            for tab in plan.tabs { code.line("case \(name(tab.caseName)) = \(literal(tab.name))") }
-            if plan.tabs.isEmpty { return }
+            for tab in blueprint.tabs { code.line("case \(name(tab.caseName)) = \(literal(tab.name))") }
+            if blueprint.tabs.isEmpty { return }
             code.line()
-            code.switchOver("public var title: String", plan.tabs, caseName: \.caseName) { "return \(literal($0.title))" }
+            code.switchOver("public var title: String", blueprint.tabs, caseName: \.caseName) { "return \(literal($0.title))" }
             code.line()
-            code.switchOver("public var icon: String", plan.tabs, caseName: \.caseName) { "return \(literal($0.icon))" }
+            code.switchOver("public var icon: String", blueprint.tabs, caseName: \.caseName) { "return \(literal($0.icon))" }
             code.line()
-            code.switchOver("public var index: Int", plan.tabs, caseName: \.caseName) { "return \($0.index)" }
+            code.switchOver("public var index: Int", blueprint.tabs, caseName: \.caseName) { "return \($0.index)" }
             code.line()
-            code.switchOver("public var activity: Activity", plan.tabs, caseName: \.caseName) { tab in
-                "return .\(name(plan.activity(tab.activity)!.caseName))"
+            code.switchOver("public var activity: Activity", blueprint.tabs, caseName: \.caseName) { tab in
+                "return .\(name(blueprint.activity(tab.activity)!.caseName))"
             }
             code.line()
             code.line("/// The route at the root of the tab's navigation stack.")
-            code.switchOver("public var root: Route", plan.tabs, caseName: \.caseName) { tab in
-                "return .\(name(plan.route(id: tab.root)!.caseName))"
+            code.switchOver("public var root: Route", blueprint.tabs, caseName: \.caseName) { tab in
+                "return .\(name(blueprint.route(id: tab.root)!.caseName))"
             }
         }
         code.line()
         code.line("/// An app context with its own tab set.")
         code.block("public enum Activity: String, CaseIterable, Hashable, Sendable, Codable") { code in
-            for activity in plan.activities { code.line("case \(name(activity.caseName)) = \(literal(activity.name))") }
-            if plan.activities.isEmpty { return }
+            for activity in blueprint.activities { code.line("case \(name(activity.caseName)) = \(literal(activity.name))") }
+            if blueprint.activities.isEmpty { return }
             code.line()
-            code.switchOver("public var title: String", plan.activities, caseName: \.caseName) { "return \(literal($0.title))" }
+            code.switchOver("public var title: String", blueprint.activities, caseName: \.caseName) { "return \(literal($0.title))" }
             code.line()
-            code.switchOver("public var icon: String?", plan.activities, caseName: \.caseName) { "return \($0.icon.map(literal) ?? "nil")" }
+            code.switchOver("public var icon: String?", blueprint.activities, caseName: \.caseName) {
+                "return \($0.icon.map(literal) ?? "nil")"
+            }
             code.line()
             code.line("/// The tab shown when switching to the activity.")
-            code.switchOver("public var defaultTab: Tab?", plan.activities, caseName: \.caseName) { activity in
-                "return " + (activity.defaultTab.map { tab in ".\(name(plan.tab(tab)!.caseName))" } ?? "nil")
+            code.switchOver("public var defaultTab: Tab?", blueprint.activities, caseName: \.caseName) { activity in
+                "return " + (activity.defaultTab.map { tab in ".\(name(blueprint.tab(tab)!.caseName))" } ?? "nil")
             }
             code.line()
             code.line("/// Its tabs, in tab bar order.")
-            code.switchOver("public var tabs: [Tab]", plan.activities, caseName: \.caseName) { activity in
-                "return [" + activity.tabs.map { tab in ".\(name(plan.tab(tab)!.caseName))" }.joined(separator: ", ") + "]"
+            code.switchOver("public var tabs: [Tab]", blueprint.activities, caseName: \.caseName) { activity in
+                "return [" + activity.tabs.map { tab in ".\(name(blueprint.tab(tab)!.caseName))" }.joined(separator: ", ") + "]"
             }
         }
     }
 
-    private static func resolution(_ plan: RoutingPlan, _ code: inout CodeWriter) {
+    private static func resolution(_ blueprint: RouterBlueprint, _ code: inout CodeWriter) {
         code.line("/// A whole URL resolved as `routelint resolve` does: a custom-scheme deep link, a universal link or")
         code.line("/// a bare path, with the tab it opens in (the `tab` query item, when it names a tab of the route's")
         code.line("/// activity) and the other query items.")
@@ -420,8 +424,9 @@ enum SwiftGenerator {
             }
             code.line()
             code.line("/// The URL schemes and universal-link hosts the app declares.")
-            code.line("public static let schemes: Set<String> = [\(plan.schemes.map { literal($0.lowercased()) }.joined(separator: ", "))]")
-            code.line("public static let hosts: [String] = [\(plan.hosts.map { literal($0.lowercased()) }.joined(separator: ", "))]")
+            code.line(
+                "public static let schemes: Set<String> = [\(blueprint.schemes.map { literal($0.lowercased()) }.joined(separator: ", "))]")
+            code.line("public static let hosts: [String] = [\(blueprint.hosts.map { literal($0.lowercased()) }.joined(separator: ", "))]")
             code.line()
             code.block("public init?(url: String)") { code in
                 code.line("// An in-app route opens from the app's own navigation only: not from a link with a scheme or host.")
@@ -558,58 +563,61 @@ enum SwiftGenerator {
     /// The route table and the trie, as text the runtime reads once: string literals cost the
     /// compiler nothing, where array and dictionary literals of thousands of entries take the
     /// type checker and the optimiser minutes.
-    private static func tables(_ plan: RoutingPlan, _ code: inout CodeWriter) {
+    private static func tables(_ blueprint: RouterBlueprint, _ code: inout CodeWriter) {
         code.line("/// What the manifest says of each route, and the trie of their paths.")
         code.block("enum RouteTables") { code in
             code.line("/// The values of each listed kind, in canonical form.")
-            if plan.valueTable.isEmpty {
+            if blueprint.valueTable.isEmpty {
                 code.line("static let listed: [Set<String>] = []")
             } else {
                 code.line("static let listed: [Set<String>] = [")
                 code.indented { code in
-                    for line in plan.valueTable { code.line("Set(\(literal(line)).split(separator: \"/\").map(String.init)),") }
+                    for line in blueprint.valueTable { code.line("Set(\(literal(line)).split(separator: \"/\").map(String.init)),") }
                 }
                 code.line("]")
             }
             code.line("static let rows = RouteRow.rows(")
             code.indented { code in
-                text(plan.routeTable, &code, suffix: ",")
+                text(blueprint.routeTable, &code, suffix: ",")
                 code.line("listed: listed")
             }
             code.line(")")
             code.line("static let trie = RouteTrie(")
             code.indented { code in
                 let rows = { (lists: [[Int]]) in literal(lists.map { $0.map(String.init).joined(separator: " ") }.joined(separator: ",")) }
-                code.line("exact: \(rows(plan.trie.exact)),")
-                code.line("rest: \(rows(plan.trie.rest)),")
+                code.line("exact: \(rows(blueprint.trie.exact)),")
+                code.line("rest: \(rows(blueprint.trie.rest)),")
                 code.line("edges:")
-                text(plan.trie.literals.map { "\($0.node)/\($0.segment)/\($0.child)" }, &code, suffix: ",")
+                text(blueprint.trie.literals.map { "\($0.node)/\($0.segment)/\($0.child)" }, &code, suffix: ",")
                 code.line("parameters:")
-                text(plan.trie.parameters.map { "\($0.node)/\($0.kind.tableCode)/\($0.child)" }, &code, suffix: ",")
+                text(blueprint.trie.parameters.map { "\($0.node)/\($0.kind.tableCode)/\($0.child)" }, &code, suffix: ",")
                 code.line("listed: listed")
             }
             code.line(")")
             code.line("/// By id: a route's own row (aliases' rows come after every route's).")
             code.line("static let ordinals = Dictionary(rows.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })")
             code.line("/// Each tab's root and activity, by position.")
-            code.line("static let tabRoots: [Int] = [\(plan.tabs.map { String(plan.routeIndex[$0.root] ?? 0) }.joined(separator: ", "))]")
-            let activityPositions = Dictionary(plan.activities.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
             code.line(
-                "static let tabActivities: [Int] = [\(plan.tabs.map { String(activityPositions[$0.activity] ?? -1) }.joined(separator: ", "))]"
+                "static let tabRoots: [Int] = [\(blueprint.tabs.map { String(blueprint.routeIndex[$0.root] ?? 0) }.joined(separator: ", "))]"
+            )
+            let activityPositions = Dictionary(
+                blueprint.activities.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+            code.line(
+                "static let tabActivities: [Int] = [\(blueprint.tabs.map { String(activityPositions[$0.activity] ?? -1) }.joined(separator: ", "))]"
             )
             code.line("/// The tabs' positions by index: the order a plan tries their roots in.")
-            code.line("static let tabOrder: [Int] = [\(plan.tabOrder.map(String.init).joined(separator: ", "))]")
+            code.line("static let tabOrder: [Int] = [\(blueprint.tabOrder.map(String.init).joined(separator: ", "))]")
             code.line("static let activities = Array(Activity.allCases)")
             code.line("static let tabs = Array(Tab.allCases)")
             code.line("static let holderKinds = Array(HolderKind.allCases)")
             code.line(
-                "static let holderNames = \(literal(plan.holders.map(\.name).joined(separator: "\n"))).split(separator: \"\\n\").map(String.init)"
+                "static let holderNames = \(literal(blueprint.holders.map(\.name).joined(separator: "\n"))).split(separator: \"\\n\").map(String.init)"
             )
         }
     }
 
     /// A multi-line string literal of `lines`. The plan's table lines hold no backslash and no
-    /// quote (see `RoutingPlan.routeTable`), so they are written as they are.
+    /// quote (see `RouterBlueprint.routeTable`), so they are written as they are.
     private static func text(_ lines: [String], _ code: inout CodeWriter, suffix: String = "") {
         guard !lines.isEmpty else { return code.line("\"\"" + suffix) }
         code.line("\"\"\"")
@@ -634,10 +642,10 @@ enum SwiftGenerator {
 
     // MARK: - Holders.swift
 
-    private static func holders(_ plan: RoutingPlan) -> String {
+    private static func holders(_ blueprint: RouterBlueprint) -> String {
         var code = CodeWriter()
-        let spelling = SwiftRegistrySpelling(plan: plan)
-        let holders = plan.holders
+        let spelling = SwiftRegistrySpelling(blueprint: blueprint)
+        let holders = blueprint.holders
         let access = spelling.access
         code.line("/// The holders of the manifest: what owns a route's ViewModel and DI scope.")
         // Positions as raw values: a `String` raw value per case costs the compiler seconds
@@ -665,25 +673,25 @@ enum SwiftGenerator {
             code.line("let scope: Scope")
         }
         code.line()
-        switch plan.holderTypes {
+        switch blueprint.holderTypes {
         case .generic:
             code.line("/// Creates the app's holders. Each holder type is the app's own: the registry stores what this returns.")
         case .named:
             code.line("/// Creates the app's holders: each is the app's own type of the holder's name, declared beside this code.")
         }
         code.block("\(access)protocol HolderFactory") { code in
-            if plan.holderTypes == .generic {
+            if blueprint.holderTypes == .generic {
                 for holder in holders { code.line("associatedtype \(holder.typeName)") }
                 if !holders.isEmpty { code.line() }
             }
             for holder in holders {
                 let arguments =
-                    holder.parameters.map { "\(label($0.codeName)): \(type($0, plan))" }
-                    + (holder.parent.map { ["parent: \(plan.holder($0)!.typeName)"] } ?? [])
+                    holder.parameters.map { "\(label($0.codeName)): \(type($0, blueprint))" }
+                    + (holder.parent.map { ["parent: \(blueprint.holder($0)!.typeName)"] } ?? [])
                 code.line("func make\(holder.typeName)(\(arguments.joined(separator: ", "))) -> \(holder.typeName)")
             }
             code.line("/// Called when the registry lets a holder go: close its DI scope here.")
-            code.line("func release(_ holder: \(plan.holderTypes == .generic ? "Holder<Self>" : "Holder"))")
+            code.line("func release(_ holder: \(blueprint.holderTypes == .generic ? "Holder<Self>" : "Holder"))")
         }
         code.line()
         code.line("/// A holder the registry made, by kind.")
@@ -698,7 +706,7 @@ enum SwiftGenerator {
             code.line()
             code.block("\(access)init(factory: Factory)") { code in code.line("self.factory = factory") }
             code.line()
-            HolderRegistryWriter.body(plan, spelling, &code)
+            HolderRegistryWriter.body(blueprint, spelling, &code)
         }
         return code.text
     }
@@ -706,27 +714,27 @@ enum SwiftGenerator {
 
 /// The Swift of the holder registry.
 private struct SwiftRegistrySpelling: RegistrySpelling {
-    let plan: RoutingPlan
+    let blueprint: RouterBlueprint
 
     /// `public ` for the generic registry; nothing for named holders, which may be internal
     /// types of the app that a public declaration cannot name.
-    var access: String { plan.holderTypes == .generic ? "public " : "" }
+    var access: String { blueprint.holderTypes == .generic ? "public " : "" }
     /// The enum of holders as the registry names it.
-    var holderEnum: String { plan.holderTypes == .generic ? "Holder<Factory: HolderFactory>" : "Holder" }
-    private var holderValue: String { plan.holderTypes == .generic ? "Holder<Factory>" : "Holder" }
+    var holderEnum: String { blueprint.holderTypes == .generic ? "Holder<Factory: HolderFactory>" : "Holder" }
+    private var holderValue: String { blueprint.holderTypes == .generic ? "Holder<Factory>" : "Holder" }
 
     /// The holder's type as the registry names it: `Factory.ProductHolder`, `ProductHolder`.
-    func type(of holder: RoutingPlan.HolderEntry) -> String {
-        plan.holderTypes == .generic ? "Factory.\(holder.typeName)" : holder.typeName
+    func type(of holder: RouterBlueprint.HolderEntry) -> String {
+        blueprint.holderTypes == .generic ? "Factory.\(holder.typeName)" : holder.typeName
     }
 
-    func storage(_ holders: [RoutingPlan.HolderEntry]) -> [String] {
+    func storage(_ holders: [RouterBlueprint.HolderEntry]) -> [String] {
         // One dictionary for every holder: a class of a thousand stored properties costs the
         // optimiser minutes, and a holder comes back out typed by its `Holder` case.
         ["private var instances: [HolderSlot: \(holderValue)] = [:]"]
     }
 
-    func generalAccessor(_ holders: [RoutingPlan.HolderEntry]) -> [String] {
+    func generalAccessor(_ holders: [RouterBlueprint.HolderEntry]) -> [String] {
         guard !holders.isEmpty else { return ["\(access)func holder(for route: Route) -> \(holderValue) {", "    switch route {}", "}"] }
         let chunk = SwiftGenerator.switchChunk
         let starts = Array(stride(from: 0, to: holders.count, by: chunk))
@@ -755,9 +763,9 @@ private struct SwiftRegistrySpelling: RegistrySpelling {
         return lines
     }
 
-    func typedAccessor(_ route: RoutingPlan.RouteEntry, _ holder: RoutingPlan.HolderEntry) -> [String] {
+    func typedAccessor(_ route: RouterBlueprint.RouteEntry, _ holder: RouterBlueprint.HolderEntry) -> [String] {
         let values = route.parameters + route.query
-        let parameters = values.map { SwiftGenerator.declaration($0, plan) }.joined(separator: ", ")
+        let parameters = values.map { SwiftGenerator.declaration($0, blueprint) }.joined(separator: ", ")
         let arguments = values.map { "\(SwiftGenerator.label($0.codeName)): \(SwiftGenerator.name($0.codeName))" }
         let value = ".\(SwiftGenerator.name(route.caseName))" + (arguments.isEmpty ? "" : "(\(arguments.joined(separator: ", ")))")
         return documentation(["The holder of route '\(route.id)' (\(holder.name)), created with its parents when it does not exist yet."])
@@ -768,7 +776,7 @@ private struct SwiftRegistrySpelling: RegistrySpelling {
             ]
     }
 
-    func instance(_ holder: RoutingPlan.HolderEntry, position: Int, arguments: [String], usesRoute: Bool) -> [String] {
+    func instance(_ holder: RouterBlueprint.HolderEntry, position: Int, arguments: [String], usesRoute: Bool) -> [String] {
         let kind = SwiftGenerator.name(holder.memberName)
         return [
             "private func \(holder.memberName)Instance(for route: Route) -> \(type(of: holder)) {",
@@ -783,7 +791,7 @@ private struct SwiftRegistrySpelling: RegistrySpelling {
 
     var helpers: [String] { [] }
 
-    func argument(_ parameter: RoutingPlan.Parameter) -> String {
+    func argument(_ parameter: RouterBlueprint.Parameter) -> String {
         let name = SwiftGenerator.literal(parameter.name)
         let value: String
         // A route's argument is the text of its typed value, which reads back: the fallbacks
@@ -796,21 +804,21 @@ private struct SwiftRegistrySpelling: RegistrySpelling {
         case (.uuid, false): value = "UUID(uuidString: route.argument(\(name))) ?? UUID()"
         case (.uuid, true): value = "route.optionalArgument(\(name)).flatMap { UUID(uuidString: $0) }"
         case (.listed(let index), false):
-            let values = plan.valueEnums[index]
+            let values = blueprint.valueEnums[index]
             value = "\(values.typeName)(rawValue: route.argument(\(name))) ?? .\(SwiftGenerator.name(values.caseNames[0]))"
         case (.listed(let index), true):
-            value = "route.optionalArgument(\(name)).flatMap { \(plan.valueEnums[index].typeName)(rawValue: $0) }"
+            value = "route.optionalArgument(\(name)).flatMap { \(blueprint.valueEnums[index].typeName)(rawValue: $0) }"
         }
         return "\(SwiftGenerator.label(parameter.codeName)): \(value)"
     }
 
-    func parent(_ parent: RoutingPlan.HolderEntry) -> String {
+    func parent(_ parent: RouterBlueprint.HolderEntry) -> String {
         "parent: \(parent.memberName)Instance(for: route)"
     }
 
     var cleanup: String { "\(access)func cleanup(activeRoutes: Set<Route>)" }
 
-    func cleanupBody(_ holders: [RoutingPlan.HolderEntry]) -> [String] {
+    func cleanupBody(_ holders: [RouterBlueprint.HolderEntry]) -> [String] {
         [
             "let activeTabs = Set(activeRoutes.map(\\.tab))",
             "let activeActivities = Set(activeRoutes.map(\\.activity))",

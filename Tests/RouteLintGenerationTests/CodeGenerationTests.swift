@@ -21,7 +21,8 @@ struct CodeGenerationTests {
 
         """
 
-    static func generate(_ options: CodeGeneration.Options, manifest: String = manifest) throws(RoutingPlan.Problem) -> [GeneratedFile] {
+    static func generate(_ options: CodeGeneration.Options, manifest: String = manifest) throws(RouterBlueprint.Problem) -> [GeneratedFile]
+    {
         let app = apps(fromManifests: [manifest])[0]
         guard
             case .generated(let files, let warnings) = try CodeGeneration.generate(
@@ -50,7 +51,7 @@ struct CodeGenerationTests {
         #expect(files.allSatisfy { $0.contents.contains("\npackage routes.shop\n") })
         let named = try Self.generate(CodeGeneration.Options(target: .kotlin, package: "com.example.routing"))
         #expect(named.allSatisfy { $0.contents.contains("\npackage com.example.routing\n") })
-        #expect(throws: RoutingPlan.Problem.self) {
+        #expect(throws: RouterBlueprint.Problem.self) {
             try Self.generate(CodeGeneration.Options(target: .kotlin, package: "com.example-shop"))
         }
     }

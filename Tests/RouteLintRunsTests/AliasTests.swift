@@ -123,9 +123,9 @@ struct AliasTests {
     }
 
     @Test("generated code: an alias row opens its route with the values of the route's path, and a route value writes its path")
-    func routingPlan() throws {
+    func routerBlueprint() throws {
         let app = try #require(lint(Self.manifest).apps.first)
-        let plan = try RoutingPlan.make(app, sources: [])
+        let plan = try RouterBlueprint.make(app, sources: [])
         #expect(plan.aliases.map { plan.routes[$0.route].id } == ["product", "product", "pair", "docs"])
         let table = plan.routeTable
         #expect(table.count == plan.routes.count + 4)

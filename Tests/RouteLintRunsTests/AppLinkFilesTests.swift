@@ -173,7 +173,7 @@ struct AppLinkFilesTests {
         let second = try Self.roundTrip(Self.carveOuts, minimumSDK: 31).files
         #expect(first == second)
         let app = try #require(lint(Self.carveOuts).apps.first)
-        #expect(throws: RoutingPlan.Problem.self) { try AppLinkFiles.generate(app, minimumSDK: nil, sources: []) }
+        #expect(throws: RouterBlueprint.Problem.self) { try AppLinkFiles.generate(app, minimumSDK: nil, sources: []) }
     }
 
     @Test("an apple-app-site-association that would name no app, and an assetlinks.json without package or fingerprints, are not written")

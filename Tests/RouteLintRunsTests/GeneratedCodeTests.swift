@@ -178,7 +178,7 @@ struct GeneratedCodeTests {
     }
 
     /// `sampleValue` as an expression of `kind` in Swift (`swift`) or Kotlin.
-    static func sampleExpression(_ parameter: RoutingPlan.Parameter, _ plan: RoutingPlan, swift: Bool) -> String {
+    static func sampleExpression(_ parameter: RouterBlueprint.Parameter, _ plan: RouterBlueprint, swift: Bool) -> String {
         switch parameter.kind {
         case .string: return swift ? SwiftGenerator.literal("v-\(parameter.name)") : KotlinGenerator.literal("v-\(parameter.name)")
         case .int: return swift ? "7" : "7L"
@@ -194,7 +194,7 @@ struct GeneratedCodeTests {
 
     /// What the drivers print after `cleanup` with no active route: how many holders it
     /// released, each holder outside the app scope once per key its routes made it under.
-    static func expectedReleases(_ plan: RoutingPlan) -> String {
+    static func expectedReleases(_ plan: RouterBlueprint) -> String {
         var keys = Set<String>()
         for route in plan.routes {
             var current = plan.holder(route.holder)
@@ -300,11 +300,11 @@ struct GeneratedCodeTests {
     static func generated(
         _ files: [SourceFile], language: GenerationTarget, holderTypes: HolderTypes, package: String = "test.routes",
         serialization: KotlinSerialization = .kotlinx, routeSupertype: String? = nil
-    ) throws -> (LintResult, RoutingPlan, [GeneratedFile]) {
+    ) throws -> (LintResult, RouterBlueprint, [GeneratedFile]) {
         let result = Linter.lint(files)
         #expect(!result.findings.contains { $0.severity == .error }, "\(result.findings.map(\.message))")
         let app = try #require(result.apps.first)
-        var plan = try RoutingPlan.make(app, sources: files.map(\.path))
+        var plan = try RouterBlueprint.make(app, sources: files.map(\.path))
         plan.holderTypes = holderTypes
         var options = CodeGeneration.Options(target: language, package: package)
         options.kotlinSerialization = serialization
@@ -338,9 +338,9 @@ struct GeneratedCodeTests {
     /// Swift that makes every route's holder through its typed accessor, assigned to the
     /// holder's own class (no cast), prints it, and checks that the general accessor gives the
     /// same object.
-    static func swiftHolderDriver(_ plan: RoutingPlan) -> String {
+    static func swiftHolderDriver(_ plan: RouterBlueprint) -> String {
         let named = plan.holderTypes == .named
-        let className = { (holder: RoutingPlan.HolderEntry) in named ? holder.typeName : "Made" + holder.typeName }
+        let className = { (holder: RouterBlueprint.HolderEntry) in named ? holder.typeName : "Made" + holder.typeName }
         var code = ""
         for holder in plan.holders {
             code += "final class \(className(holder)): CustomStringConvertible {\n"
@@ -420,9 +420,9 @@ struct GeneratedCodeTests {
         """
 
     /// The Kotlin of `swiftHolderDriver`, in functions of 50 routes (a JVM method holds 64 KB).
-    static func kotlinHolderDriver(_ plan: RoutingPlan) -> String {
+    static func kotlinHolderDriver(_ plan: RouterBlueprint) -> String {
         let named = plan.holderTypes == .named
-        let className = { (holder: RoutingPlan.HolderEntry) in named ? holder.typeName : "Made" + holder.typeName }
+        let className = { (holder: RouterBlueprint.HolderEntry) in named ? holder.typeName : "Made" + holder.typeName }
         var code = ""
         for holder in plan.holders {
             code += "class \(className(holder))(private val text: String) {\n    override fun toString(): String = text\n}\n"

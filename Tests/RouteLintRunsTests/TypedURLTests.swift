@@ -336,7 +336,7 @@ struct TypedURLTests {
             let linted = Self.app(routes)
             let app = try #require(linted.apps.first)
             // Two routes of the same URLs have no order: the plan refuses them, as lint does.
-            guard let plan = try? RoutingPlan.make(app, sources: []) else { continue }
+            guard let plan = try? RouterBlueprint.make(app, sources: []) else { continue }
             let candidates = app.routes.filter { $0.path != nil }
             let pathSets = candidates.map { route in Set(Self.paths.indices.filter { Self.matches(route, path: Self.paths[$0], app) }) }
             let querySets = candidates.map { route in

@@ -18,7 +18,7 @@ package enum GenerationRun {
     }
 
     /// Lints as `lint` does with `lint`, then generates the app `options` choose. Throws for a
-    /// run that cannot go on and for an app that cannot be generated (see `RoutingPlan.Problem`).
+    /// run that cannot go on and for an app that cannot be generated (see `RouterBlueprint.Problem`).
     package static func perform(_ lint: LintOptions, _ options: CodeGeneration.Options) throws(RunFailure) -> Outcome {
         // The platform files are checked against the routes by lint; here they may be the very
         // files about to be written again, so their findings do not stop generation.

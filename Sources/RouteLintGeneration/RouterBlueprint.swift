@@ -3,8 +3,8 @@ import RouteLintCore
 /// What `routelint generate` writes for one app, decided once for every target language:
 /// the routes with their parameters, the trie their paths are matched with, the tabs,
 /// activities and holders, each with the names the code gives them. The language generators
-/// only spell this plan; they decide nothing.
-package struct RoutingPlan: Sendable {
+/// only spell this blueprint; they decide nothing.
+package struct RouterBlueprint: Sendable {
     struct RouteEntry: Sendable {
         /// The manifest id.
         let id: String
@@ -59,7 +59,7 @@ package struct RoutingPlan: Sendable {
     /// What code types a value as (docs/usage.md, "Parameter types and query items").
     enum ValueKind: Sendable, Equatable {
         case string, int, uuid
-        /// One of the values of the plan's `valueEnums[index]`.
+        /// One of the values of the blueprint's `valueEnums[index]`.
         case listed(Int)
 
         /// The kind as the generated tables write it: `s`, `i`, `u`, `l` and the enum's index.
@@ -185,7 +185,7 @@ package struct RoutingPlan: Sendable {
     /// The enums of listed values, by `ValueKind.listed`'s index.
     let valueEnums: [ValueEnum]
     let trie: Trie
-    /// The manifests the plan was made from, as given, for the generated header.
+    /// The manifests the blueprint was made from, as given, for the generated header.
     let sources: [String]
     /// How the holder factory types its holders.
     var holderTypes: HolderTypes = .generic
@@ -236,7 +236,7 @@ package struct RoutingPlan: Sendable {
     /// The route table the runtime's `RouteRow.rows` reads: a line per route, in route order,
     /// with tab-separated fields: id, pattern (`/` and segments, a parameter as `:name:kind`
     /// with `ValueKind.tableCode`, `*` and `**` as the filler; empty for no path), the
-    /// positions of its activity and tab among the plan's (empty for none), presentation,
+    /// positions of its activity and tab among the blueprint's (empty for none), presentation,
     /// requires-auth (`1` or `0`), the position of its holder, its query items (separated by
     /// `/`, each `name:kind:required:default`, name and default as canonical segments, `1` or
     /// `0` for required, an empty default for none), its rank, and what plans read: the positions
@@ -303,8 +303,8 @@ package struct RoutingPlan: Sendable {
         package let description: String
     }
 
-    /// The plan of `app`. `sources` are the paths of its files.
-    static func make(_ app: AppModel, sources: [String]) throws(Problem) -> RoutingPlan {
+    /// The blueprint of `app`. `sources` are the paths of its files.
+    static func make(_ app: AppModel, sources: [String]) throws(Problem) -> RouterBlueprint {
         var names = NameRegistry()
         // Route values take the most common names; their members may not be taken by a case.
         let routeMembers: Set<String> = [
@@ -489,7 +489,7 @@ package struct RoutingPlan: Sendable {
         }
         try typeHolders(&holderEntries, routes: routeEntries)
 
-        return RoutingPlan(
+        return RouterBlueprint(
             appName: app.name.map { app.text($0.value) }, schemes: app.schemes.map { app.text($0.value) },
             hosts: app.hosts.map { app.text($0.value) }, routes: routeEntries, aliases: aliasEntries, tabs: tabEntries,
             activities: activityEntries, holders: holderEntries, valueEnums: valueEnums.enums,
@@ -732,9 +732,9 @@ package struct RoutingPlan: Sendable {
     }
 }
 
-/// The enums of a plan's listed values, and the one of each declaration.
+/// The enums of a blueprint's listed values, and the one of each declaration.
 struct ValueEnumTable {
-    var enums: [RoutingPlan.ValueEnum] = []
+    var enums: [RouterBlueprint.ValueEnum] = []
     /// By `key`.
     var index: [Key: Int] = [:]
 
@@ -749,7 +749,7 @@ struct ValueEnumTable {
     }
 
     /// The kind of a value of `type`, declared for the parameter or item `name`.
-    func kind(of type: DeclaredType, named name: String, in app: AppModel) -> RoutingPlan.ValueKind {
+    func kind(of type: DeclaredType, named name: String, in app: AppModel) -> RouterBlueprint.ValueKind {
         switch type {
         case .string: return .string
         case .int: return .int
@@ -816,13 +816,14 @@ struct NameRegistry {
 
     /// `candidate`, or `candidate` + "Value" when it is one of the `reserved` members, once no
     /// other name of `space` has it.
-    mutating func claim(_ candidate: String, kind: String, name: String, space: String, reserved: Set<String>) throws(RoutingPlan.Problem)
+    mutating func claim(_ candidate: String, kind: String, name: String, space: String, reserved: Set<String>) throws(RouterBlueprint
+        .Problem)
         -> String
     {
         let chosen = reserved.contains(candidate) ? candidate + "Value" : candidate
         let key = [space, chosen.lowercased()]
         if let owner = owners[key] {
-            throw RoutingPlan.Problem(
+            throw RouterBlueprint.Problem(
                 description: "\(kind) '\(name)' and \(owner) would both be named '\(chosen)' in generated code; rename one")
         }
         owners[key] = "\(kind) '\(name)'"
