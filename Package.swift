@@ -9,8 +9,8 @@ let package = Package(
         .library(
             name: "RouteLintKit",
             targets: [
-                "RouteLintRuns", "RouteLintCore", "RouteLintPlatform", "RouteLintChanges", "RouteLintServed", "RouteLintRules",
-                "RouteLintGeneration", "RouteLintReporting", "RouteLintImport",
+                "RouteLintRuns", "RouteLintCore", "RouteLintPlatform", "RouteLintChanges", "RouteLintServed", "RouteLintDevice",
+                "RouteLintRules", "RouteLintGeneration", "RouteLintReporting", "RouteLintImport",
             ]
         ),
         .library(name: "RouteLintServer", targets: ["RouteLintServer"]),
@@ -68,9 +68,15 @@ let package = Package(
             name: "RouteLintServed",
             dependencies: ["RouteLintCore", "RouteLintPlatform"]
         ),
+        // What a device says of the app's links (`routelint device-links`): the output of
+        // `pm get-app-links` read with positions, and its facts for the device rules to word.
+        .target(
+            name: "RouteLintDevice",
+            dependencies: ["RouteLintCore"]
+        ),
         .target(
             name: "RouteLintRules",
-            dependencies: ["RouteLintCore", "RouteLintPlatform", "RouteLintChanges", "RouteLintServed"]
+            dependencies: ["RouteLintCore", "RouteLintPlatform", "RouteLintChanges", "RouteLintServed", "RouteLintDevice"]
         ),
         // `routelint import`: link files and navigation graphs read into a draft manifest. A
         // feature above the platform files it reads; only the import run uses it.
@@ -95,8 +101,8 @@ let package = Package(
         .target(
             name: "RouteLintRuns",
             dependencies: [
-                "RouteLintCore", "RouteLintPlatform", "RouteLintChanges", "RouteLintServed", "RouteLintRules", "RouteLintGeneration",
-                "RouteLintReporting", "RouteLintImport",
+                "RouteLintCore", "RouteLintPlatform", "RouteLintChanges", "RouteLintServed", "RouteLintDevice", "RouteLintRules",
+                "RouteLintGeneration", "RouteLintReporting", "RouteLintImport",
             ]
         ),
         // Fetches the files each host serves, for `routelint hosts`: the one target that speaks to
@@ -160,8 +166,8 @@ let package = Package(
         .testTarget(
             name: "RouteLintRunsTests",
             dependencies: [
-                "RouteLintRuns", "RouteLintCore", "RouteLintPlatform", "RouteLintChanges", "RouteLintServed", "RouteLintRules",
-                "RouteLintGeneration", "RouteLintReporting", "RouteLintImport", "RouteLintTestSupport",
+                "RouteLintRuns", "RouteLintCore", "RouteLintPlatform", "RouteLintChanges", "RouteLintServed", "RouteLintDevice",
+                "RouteLintRules", "RouteLintGeneration", "RouteLintReporting", "RouteLintImport", "RouteLintTestSupport",
             ],
             exclude: ["Fixtures", "Datasets"]
         ),
@@ -169,6 +175,7 @@ let package = Package(
             name: "RouteLintServerTests",
             dependencies: ["RouteLintServer", "LanguageServerProtocol", "RouteLintRuns", "RouteLintRules", "RouteLintCore"]
         ),
+        .testTarget(name: "RouteLintDeviceTests", dependencies: ["RouteLintCore", "RouteLintDevice"]),
         .testTarget(name: "LanguageServerProtocolTests", dependencies: ["LanguageServerProtocol"]),
         .testTarget(name: "RouteLintHostsTests", dependencies: ["RouteLintHosts"]),
         .testTarget(

@@ -37,6 +37,7 @@
 #endif
 import RouteLintChanges
 import RouteLintCore
+import RouteLintDevice
 import RouteLintGeneration
 import RouteLintImport
 import RouteLintPlatform

@@ -9,7 +9,7 @@ struct PackageDocumentationTests {
     /// The short names the table uses for the package's own targets.
     static func targetName(_ short: String) -> String {
         switch short {
-        case "Core", "Platform", "Changes", "Served", "Rules", "Import", "Generation", "Reporting", "Runs", "Hosts", "Server":
+        case "Core", "Platform", "Changes", "Served", "Device", "Rules", "Import", "Generation", "Reporting", "Runs", "Hosts", "Server":
             "RouteLint" + short
         default: short
         }

@@ -1,5 +1,5 @@
 import RouteLintCore
-import RouteLintPlatform
+import RouteLintDevice
 
 /// `device-identity`: the output is of another package, or the installed app is signed by a
 /// certificate the manifest's `cert-fingerprints` do not list.

@@ -1,5 +1,5 @@
 import RouteLintCore
-import RouteLintPlatform
+import RouteLintDevice
 
 /// `device-output`: a file given to `routelint device-links` is not, or not wholly, what
 /// `pm get-app-links` prints.

@@ -1,5 +1,5 @@
 import RouteLintCore
-import RouteLintPlatform
+import RouteLintDevice
 
 /// `link-handling-off`: a user of the device turned off the app's handling of its verified links.
 package enum LinkHandlingOffRule: DeviceRule {

@@ -1,5 +1,6 @@
 import RouteLintChanges
 import RouteLintCore
+import RouteLintDevice
 import RouteLintPlatform
 import RouteLintServed
 

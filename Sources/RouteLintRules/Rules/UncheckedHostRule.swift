@@ -1,5 +1,5 @@
 import RouteLintCore
-import RouteLintPlatform
+import RouteLintDevice
 
 /// `unchecked-host`: a host the device opens in the app without its verifier having checked
 /// the host for this install.

@@ -1,5 +1,5 @@
 import RouteLintCore
-import RouteLintPlatform
+import RouteLintDevice
 
 /// `undeclared-device-host`: the device opens a host in the app that the manifest's `hosts`
 /// do not have.

@@ -1,5 +1,5 @@
 import RouteLintCore
-import RouteLintPlatform
+import RouteLintDevice
 
 /// `unverified-host`: a host of the app that the device has not verified for it, so its links
 /// open the browser.

@@ -1,5 +1,5 @@
 import RouteLintCore
-import RouteLintPlatform
+import RouteLintDevice
 import RouteLintReporting
 import RouteLintRules
 
