@@ -20,13 +20,15 @@ package struct LinkGraph: Sendable {
     /// The number of routes, which are the vertices.
     package var vertexCount: Int { rowStarts.count - 1 }
 
-    /// The routes `vertex` links to.
     /// The number of links.
     package var edgeCount: Int { targets.count }
 
+    /// The routes `vertex` links to.
     package func successors(of vertex: Int) -> ArraySlice<Int> { targets[rowStarts[vertex]..<rowStarts[vertex + 1]] }
 
-    /// Whether each route can be reached from `roots` (roots included) by following links.
+    /// Whether each route can be reached from `roots` (roots included) by following links: the
+    /// whole graph's answer, one flag a route (`breadthFirstSearch` keeps only what it reaches,
+    /// with depths and the links it took).
     package func reachable(from roots: [Int]) -> [Bool] {
         var reached = [Bool](repeating: false, count: vertexCount)
         var pending: [Int] = []
@@ -144,5 +146,57 @@ package struct LinkGraph: Sendable {
             }
         }
         return components
+    }
+
+    /// A breadth-first search from `roots`: a route is entered when `enters` admits it (roots
+    /// always are), and the search goes on from it when `expands` does. It keeps only the routes
+    /// it reaches, so a search within one activity of thousands costs that activity alone.
+    package func breadthFirstSearch(
+        from roots: [Int], enters: (Int) -> Bool = { _ in true }, expands: (Int) -> Bool = { _ in true }
+    ) -> Search {
+        var search = Search()
+        for root in roots where search.depth[root] == nil {
+            search.depth[root] = 0
+            search.order.append(root)
+        }
+        var head = 0
+        while head < search.order.count {
+            let vertex = search.order[head]
+            head += 1
+            guard expands(vertex) else { continue }
+            for next in successors(of: vertex) where search.depth[next] == nil && enters(next) {
+                search.depth[next] = search.depth[vertex]! + 1
+                search.parent[next] = vertex
+                search.order.append(next)
+            }
+        }
+        return search
+    }
+
+    /// What a breadth-first search reached, and how.
+    package struct Search: Sendable {
+        /// The routes reached, in the order reached: the roots first.
+        package fileprivate(set) var order: [Int] = []
+        /// Each reached route's distance from the nearest root.
+        package fileprivate(set) var depth: [Int: Int] = [:]
+        /// The route each non-root was first reached from.
+        package fileprivate(set) var parent: [Int: Int] = [:]
+
+        /// The routes from a root to `vertex`, by the links the search first took.
+        package func chain(to vertex: Int) -> [Int] {
+            var chain = [vertex]
+            while let up = parent[chain.last!] { chain.append(up) }
+            return chain.reversed()
+        }
+
+        /// How many reached routes lie at each depth.
+        package var depthHistogram: [Int] {
+            var histogram: [Int] = []
+            for value in depth.values {
+                while histogram.count <= value { histogram.append(0) }
+                histogram[value] += 1
+            }
+            return histogram
+        }
     }
 }

@@ -162,7 +162,7 @@ package struct AppAudit: Sendable {
         // The link graph from the tab roots.
         let graph = app.linkGraph
         let roots = app.tabs.compactMap { $0.root.flatMap { app.routePosition($0.value) } }
-        let fromTabs = LinkSearch(graph, from: roots)
+        let fromTabs = graph.breadthFirstSearch(from: roots)
         depthHistogram = fromTabs.depthHistogram
         unreachedFromTabs = graph.vertexCount - fromTabs.depth.count
         var fanOut = [Int](repeating: 0, count: Self.fanOutBuckets.count)
@@ -203,7 +203,7 @@ package struct AppAudit: Sendable {
             let route = app.routes[position]
             return route.isEntry || (route.path != nil && ((!app.schemes.isEmpty && !route.isInApp) || (route.isWeb && !app.hosts.isEmpty)))
         }
-        let search = LinkSearch(app.linkGraph, from: opened, expands: { !requiresAuth[$0] })
+        let search = app.linkGraph.breadthFirstSearch(from: opened, expands: { !requiresAuth[$0] })
         return search.order.filter { requiresAuth[$0] }.map { search.chain(to: $0).map { app.text(app.routes[$0].id.value) } }
     }
 
@@ -217,7 +217,7 @@ package struct AppAudit: Sendable {
         let roots = tabs.compactMap { $0.root.flatMap { app.routePosition($0.value) } }
         let inActivity = Set(members)
         // Depths within the activity: links that leave it are not followed.
-        let search = LinkSearch(app.linkGraph, from: roots, enters: inActivity.contains)
+        let search = app.linkGraph.breadthFirstSearch(from: roots, enters: inActivity.contains)
         let depth = search.depth
         guard members.count > maximumDrawnRoutes else {
             let layout = LayeredLayout.activity(app, tabs: tabs, members: members, depth: depth, marks: marks)
@@ -235,51 +235,5 @@ package struct AppAudit: Sendable {
         return ActivityAudit(
             name: name, layout: nil, routeCount: members.count, largestSubtrees: Array(largest.prefix(10)),
             depthHistogram: search.depthHistogram)
-    }
-}
-
-/// A breadth-first search over an app's links from `roots`: a route is entered when `enters`
-/// admits it (roots always are), and the search goes on from it when `expands` does.
-struct LinkSearch {
-    /// The routes reached, in the order reached: the roots first.
-    private(set) var order: [Int] = []
-    /// Each reached route's distance from the nearest root.
-    private(set) var depth: [Int: Int] = [:]
-    /// The route each non-root was first reached from.
-    private(set) var parent: [Int: Int] = [:]
-
-    init(_ graph: LinkGraph, from roots: [Int], enters: (Int) -> Bool = { _ in true }, expands: (Int) -> Bool = { _ in true }) {
-        for root in roots where depth[root] == nil {
-            depth[root] = 0
-            order.append(root)
-        }
-        var head = 0
-        while head < order.count {
-            let vertex = order[head]
-            head += 1
-            guard expands(vertex) else { continue }
-            for next in graph.successors(of: vertex) where depth[next] == nil && enters(next) {
-                depth[next] = depth[vertex]! + 1
-                parent[next] = vertex
-                order.append(next)
-            }
-        }
-    }
-
-    /// The routes from a root to `vertex`, by the links the search first took.
-    func chain(to vertex: Int) -> [Int] {
-        var chain = [vertex]
-        while let up = parent[chain.last!] { chain.append(up) }
-        return chain.reversed()
-    }
-
-    /// How many reached routes lie at each depth.
-    var depthHistogram: [Int] {
-        var histogram: [Int] = []
-        for value in depth.values {
-            while histogram.count <= value { histogram.append(0) }
-            histogram[value] += 1
-        }
-        return histogram
     }
 }
