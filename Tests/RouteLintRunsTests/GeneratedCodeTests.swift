@@ -1,4 +1,5 @@
 import Foundation
+import RouteLintTestSupport
 import Testing
 @testable import RouteLintRuns
 @testable import RouteLintCore
@@ -44,8 +45,8 @@ struct GeneratedCodeTests {
         let github = DatasetTests.manifest(githubTemplates)
         // Sheets, stacks, `up`, flags and values carried by name, at random; three tabs whose
         // roots compete for the stack in the second.
-        let random = NavigationPlanOracleTests.randomApp(seed: 2, count: 24, tabs: 2)
-        let randomTabs = NavigationPlanOracleTests.randomApp(seed: 11, count: 30, tabs: 3)
+        let random = RandomApp.make(seed: 2, count: 24, tabs: 2)
+        let randomTabs = RandomApp.make(seed: 11, count: 30, tabs: 3)
         let names = try String(contentsOf: testsDirectory.appendingPathComponent("Fixtures/generate/names.routes.yaml"), encoding: .utf8)
         let typed = try String(contentsOf: testsDirectory.appendingPathComponent("Fixtures/generate/typed.routes.yaml"), encoding: .utf8)
         return [

@@ -61,10 +61,6 @@ func positions(_ linted: LintedSet, rule: String) -> [String] {
     linted.findings.filter { $0.rule == rule }.map { "\($0.range.start)" }
 }
 
-func parseYAML(_ text: String) -> YAMLParseResult {
-    YAMLParser.parse(Array(text.utf8), file: FileID(0))
-}
-
 /// The route set of `paths` on the disk, read by the loader as `routelint lint PATH...` reads
 /// it; relative paths and the names of the files are taken from `directory`.
 func loadFromDisk(_ paths: [String], in directory: String = "/") throws -> LoadedRouteSet {

@@ -1,7 +1,6 @@
 import Testing
 import RouteLintTestSupport
 
-@testable import RouteLintRuns
 @testable import RouteLintCore
 
 /// Navigation plans of seeded random apps against a reading of docs/code-generation.md
@@ -11,81 +10,9 @@ import RouteLintTestSupport
 /// the tab chosen among those whose root has one.
 @Suite("Navigation plans: random apps against the documented definition")
 struct NavigationPlanOracleTests {
-    /// A route of a random app, as the oracle reads it.
-    struct RandomRoute {
-        var id: String
-        /// Its path parameter, if any: name and type.
-        var parameter: (name: String, type: String)?
-        /// A query item it declares: name, type, whether required.
-        var item: (name: String, type: String, required: Bool)?
-        var presentation = "push"
-        var stacked = false
-        var links: [Int] = []
-        var up: Int?
-        var feature: String?
-        var fallback: Int?
-        var requiresAuth = false
-    }
-
-    /// A random app: `count` routes in one activity, the first `tabs` of them the tabs' roots
-    /// (no parameters), each route's path its own first segment, so that no two conflict; `up`
-    /// only where that route links to it, so that the app lints without errors.
-    static func randomApp(seed: UInt64, count: Int, tabs: Int) -> (manifest: String, routes: [RandomRoute]) {
-        var random = SeededRandom(state: seed)
-        var routes: [RandomRoute] = []
-        for index in 0..<count {
-            var route = RandomRoute(id: "r\(index)")
-            if index >= tabs {
-                switch Int.random(in: 0..<6, using: &random) {
-                case 0: route.parameter = ("id", "int")
-                case 1: route.parameter = ("id", "string")
-                case 2: route.parameter = ("code", "string")
-                case 3: route.item = ("code", "string", Bool.random(using: &random))
-                default: break
-                }
-                let presentation = Int.random(in: 0..<5, using: &random)
-                route.presentation = presentation == 0 ? "sheet" : presentation == 1 ? "fullscreen" : "push"
-                route.stacked = route.presentation != "push" && Bool.random(using: &random)
-                if Int.random(in: 0..<5, using: &random) == 0 {
-                    route.feature = Bool.random(using: &random) ? "f1" : "f2"
-                    if Bool.random(using: &random) { route.fallback = Int.random(in: 0..<count, using: &random) }
-                }
-                route.requiresAuth = Int.random(in: 0..<5, using: &random) == 0
-            }
-            routes.append(route)
-        }
-        for index in routes.indices {
-            routes[index].links = routes.indices.filter { $0 != index && Int.random(in: 0..<10, using: &random) < 3 }
-        }
-        for index in routes.indices where index >= tabs && Int.random(in: 0..<3, using: &random) == 0 {
-            let linking = routes.indices.filter { routes[$0].links.contains(index) }
-            if let up = linking.randomElement(using: &random) { routes[index].up = up }
-        }
-        var text = "manifest: 1\nactivities: {main: {default-tab: t0}}\ntabs:\n"
-        for tab in 0..<tabs { text += "  t\(tab): {activity: main, index: \(tab), root: r\(tab), icon: i}\n" }
-        text += "holders: {H: {}}\nroutes:\n"
-        for route in routes {
-            var fields = ["path: /\(route.id)" + (route.parameter.map { "/:\($0.name)" } ?? ""), "activity: main", "holder: H"]
-            if let parameter = route.parameter, parameter.type != "string" {
-                fields.append("params: {\(parameter.name): \(parameter.type)}")
-            }
-            if let item = route.item { fields.append("query: {\(item.name): {type: \(item.type), required: \(item.required)}}") }
-            if route.presentation != "push" { fields.append("presentation: \(route.presentation)") }
-            if route.stacked { fields.append("stacked: true") }
-            if !route.links.isEmpty { fields.append("links: [" + route.links.map { "r\($0)" }.joined(separator: ", ") + "]") }
-            if let up = route.up { fields.append("up: r\(up)") }
-            if let feature = route.feature { fields.append("feature: \(feature)") }
-            if let fallback = route.fallback { fields.append("fallback: r\(fallback)") }
-            if route.requiresAuth { fields.append("requires-auth: true") }
-            fields.append("entry: true")
-            text += "  \(route.id): {" + fields.joined(separator: ", ") + "}\n"
-        }
-        return (text, routes)
-    }
-
     /// The values a link to `route` carries: its path parameter, and its query item when
     /// `withItem` (always when the item is required).
-    static func values(of route: RandomRoute, withItem: Bool) -> [(name: String, type: String, value: String)] {
+    static func values(of route: RandomApp.Route, withItem: Bool) -> [(name: String, type: String, value: String)] {
         var values: [(name: String, type: String, value: String)] = []
         if let parameter = route.parameter { values.append((parameter.name, parameter.type, parameter.type == "int" ? "7" : "x")) }
         if let item = route.item, withItem || item.required { values.append((item.name, item.type, "q")) }
@@ -94,7 +21,7 @@ struct NavigationPlanOracleTests {
 
     /// The plan by the definition, as `describe` writes it.
     static func oracle(
-        _ routes: [RandomRoute], tabs: Int, target original: Int, values: [(name: String, type: String, value: String)],
+        _ routes: [RandomApp.Route], tabs: Int, target original: Int, values: [(name: String, type: String, value: String)],
         requestedTab: Int?, off: Set<String>
     ) -> String {
         // Flags: a route whose feature is off opens its fallback.
@@ -239,8 +166,8 @@ struct NavigationPlanOracleTests {
         var kinds = Set<String>()
         for seed in 1...60 as ClosedRange<UInt64> {
             let tabs = seed % 3 == 0 ? 1 : 2
-            let (manifest, routes) = Self.randomApp(seed: seed, count: 4 + Int(seed % 6), tabs: tabs)
-            let app = try #require(lint(manifest).apps.first)
+            let (manifest, routes) = RandomApp.make(seed: seed, count: 4 + Int(seed % 6), tabs: tabs)
+            let app = try #require(apps(fromManifests: [manifest]).first)
             var planner = NavigationPlanner(app: app, nearestTab: URLResolver.nearestTabs(app))
             for (index, route) in routes.enumerated() {
                 let model = try #require(app.route(named: route.id))

@@ -1,5 +1,5 @@
 import Testing
-@testable import RouteLintRuns
+
 @testable import RouteLintCore
 
 @Suite("YAML layer")
@@ -69,8 +69,9 @@ struct YAMLParserTests {
         #expect(document.tree.nodes.count == 373)
         // And the manifest decoder reads what the format defines, one level: each of the
         // ten items written in `a30` is a list where a name belongs, and nothing deeper.
-        let result = lint("manifest: 1\n" + text + "routes:\n  r: {links: *a30}\n")
-        #expect(result.findings.filter { $0.rule == "invalid-value" }.count == 10)
+        let manifest = "manifest: 1\n" + text + "routes:\n  r: {links: *a30}\n"
+        let decoded = ManifestDecoder.decode(SourceFile(id: FileID(0), path: "bomb.routes.yaml", bytes: Array(manifest.utf8)))
+        #expect(decoded.issues.count { if case .invalidValue = $0 { true } else { false } } == 10)
     }
 
     @Test("nesting deeper than the limit is a finding, not a stack overflow", arguments: [200_000, 3_000])
@@ -134,4 +135,9 @@ struct YAMLParserTests {
         #expect((1...6).map { index.line($0) } == ["a", "b", "c", "d", "e", "f"])
         #expect(index.position(ofByte: bytes.count - 1) == SourcePosition(line: 6, column: 1))
     }
+}
+
+/// `text` parsed as one YAML document of file 0.
+private func parseYAML(_ text: String) -> YAMLParseResult {
+    YAMLParser.parse(Array(text.utf8), file: FileID(0))
 }
