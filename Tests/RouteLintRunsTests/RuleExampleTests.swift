@@ -151,10 +151,9 @@ struct RuleExampleTests {
                 #expect(withFixes.isEmpty, "\(id) has no fix to document, yet its findings carry one")
                 continue
             }
-            var edits = Fix.Edits(files: linted.files)
+            let applied = Fix.apply(withFixes, to: linted.files)
             let fixedFiles = linted.files.map { file in
-                let made = withFixes.filter { $0.range.file == file.id }.compactMap { $0.fix.flatMap { edits.edits($0) } }
-                return (name: file.path, contents: String(decoding: Fix.apply(made, to: file.bytes).bytes, as: UTF8.self))
+                (name: file.path, contents: String(decoding: applied[file.id]?.bytes ?? file.bytes, as: UTF8.self))
             }
             let after = lint(fixedFiles)
             let identity = { (finding: Finding) in "\(finding.rule) \(finding.subjects.map(\.description))" }

@@ -78,6 +78,36 @@ public struct Fix: Hashable, Sendable {
         return (result, applied, addedLines)
     }
 
+    /// A file's text with the fixes of its findings made (`apply`).
+    package struct AppliedFixes: Sendable {
+        /// The file's text, fixed.
+        package let bytes: [UInt8]
+        /// How many fixes were made.
+        package let applied: Int
+        /// How many lines each line that lines were added to gains.
+        package let addedLines: [Int: Int]
+    }
+
+    /// The fixes of `findings` made in `files`, each file at once (`apply`): by file, the files
+    /// a fix can be made in. A fix whose edits cannot all be made, or that reaches into another
+    /// file than its finding's, is left out, its finding left — the one way `lint --fix`, the
+    /// documentation's fixed examples and their tests make fixes.
+    package static func apply(_ findings: some Sequence<Finding>, to files: [SourceFile]) -> [FileID: AppliedFixes] {
+        var edits = Edits(files: files)
+        var byFile: [FileID: [[Edit]]] = [:]
+        for finding in findings {
+            guard let fix = finding.fix, let made = edits.edits(fix), !made.isEmpty,
+                made.allSatisfy({ $0.range.file == finding.range.file })
+            else { continue }
+            byFile[finding.range.file, default: []].append(made)
+        }
+        let bytes = Dictionary(files.map { ($0.id, $0.bytes) }, uniquingKeysWith: { first, _ in first })
+        return byFile.reduce(into: [:]) { applied, entry in
+            let made = apply(entry.value, to: bytes[entry.key]!)
+            applied[entry.key] = AppliedFixes(bytes: made.bytes, applied: made.applied, addedLines: made.addedLines)
+        }
+    }
+
     /// Whether two edits touch the same text: they share a byte, repeat each other, or one is an
     /// insertion inside the other's range.
     private static func overlaps(_ one: Edit, _ other: Edit) -> Bool {

@@ -69,17 +69,11 @@ package enum RuleDocumentation {
         let manifests = sources.filter { PlatformFileKind(path: $0.path) == nil }
         let platformFiles = sources.filter { PlatformFileKind(path: $0.path) != nil }.map { PlatformFileSource(file: $0, app: nil) }
         let result = Linter.lint(manifests, platformFiles: platformFiles)
-        var edits = Fix.Edits(files: sources)
-        var byFile: [Int: [[Fix.Edit]]] = [:]
-        for finding in result.findings where finding.rule == rule {
-            guard let fix = finding.fix, let made = edits.edits(fix), !made.isEmpty else { continue }
-            byFile[Int(finding.range.file.index), default: []].append(made)
-        }
-        guard !byFile.isEmpty else { return nil }
+        let fixed = Fix.apply(result.findings.lazy.filter { $0.rule == rule }, to: sources)
+        guard !fixed.isEmpty else { return nil }
         return RuleExample(
             files: sources.map { source in
-                let bytes = byFile[Int(source.id.index)].map { Fix.apply($0, to: source.bytes).bytes } ?? source.bytes
-                return (name: source.path, contents: String(decoding: bytes, as: UTF8.self))
+                (name: source.path, contents: String(decoding: fixed[source.id]?.bytes ?? source.bytes, as: UTF8.self))
             })
     }
 

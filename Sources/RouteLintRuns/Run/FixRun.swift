@@ -60,20 +60,12 @@ package struct FixRun: Sendable {
     /// order, a fix with an edit that overlaps an earlier one left out (its finding stays).
     private static func plan(_ run: LintRun) -> [Change] {
         let manifestCount = run.files.count - run.platformFileCount
-        var edits = Fix.Edits(files: run.files)
-        var byFile: [Int: [[Fix.Edit]]] = [:]
-        for finding in run.active {
-            let file = Int(finding.range.file.index)
-            guard file < manifestCount, let fix = finding.fix, let made = edits.edits(fix), !made.isEmpty,
-                made.allSatisfy({ $0.range.file == finding.range.file })
-            else { continue }
-            byFile[file, default: []].append(made)
-        }
-        return byFile.keys.sorted().compactMap { index in
-            let file = run.files[index]
-            let (after, applied, addedLines) = Fix.apply(byFile[index]!, to: file.bytes)
-            return after == file.bytes
-                ? nil : Change(path: file.path, before: file.bytes, after: after, fixed: applied, addedLines: addedLines)
+        let fixed = Fix.apply(run.active.lazy.filter { Int($0.range.file.index) < manifestCount }, to: run.files)
+        return fixed.keys.sorted { $0.index < $1.index }.compactMap { id in
+            let file = run.files[Int(id.index)]
+            let made = fixed[id]!
+            return made.bytes == file.bytes
+                ? nil : Change(path: file.path, before: file.bytes, after: made.bytes, fixed: made.applied, addedLines: made.addedLines)
         }
     }
 
