@@ -1,6 +1,7 @@
 import Testing
 
 @testable import RouteLintCore
+@testable import RouteLintPlatform
 @testable import RouteLintRules
 
 /// The witness URL of `unclaimed-route` is the route's example where the example shows the same
@@ -8,12 +9,15 @@ import Testing
 /// the finding says), and the comparison's own witness otherwise.
 @Suite("Examples as witnesses")
 struct ExampleWitnessTests {
-    static let manifest = PlatformExamples.manifest.replacingOccurrences(
-        of: "product: {path: /products/:id, activity: main, holder: H, entry: true}",
+    static let manifest = PlatformExamples.manifest.replacing(
+        "product: {path: /products/:id, activity: main, holder: H, entry: true}",
         with: #"product: {path: /products/:id, activity: main, holder: H, entry: true, examples: ["https://example.com/products/42"]}"#)
 
+    /// The messages of `unclaimed-route` for `manifest` with the platform file `name` holding `contents`.
     static func unclaimed(_ name: String, _ contents: String, manifest: String = manifest) -> [String] {
-        let linted = lint([(name: "example.routes.yaml", contents: manifest), (name: name, contents: contents)])
+        let manifestFile = SourceFile(id: FileID(0), path: "example.routes.yaml", bytes: Array(manifest.utf8))
+        let platformFile = PlatformFileSource(file: SourceFile(id: FileID(1), path: name, bytes: Array(contents.utf8)), app: nil)
+        let linted = Linter.lint([manifestFile], platformFiles: [platformFile])
         #expect(!linted.findings.contains { $0.rule == WrongExampleRule.description.id })
         return linted.findings.filter { $0.rule == UnclaimedRouteRule.description.id }.map(\.message)
     }

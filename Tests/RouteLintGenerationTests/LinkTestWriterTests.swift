@@ -1,14 +1,14 @@
+import RouteLintTestSupport
 import Testing
 
 @testable import RouteLintCore
 @testable import RouteLintGeneration
-@testable import RouteLintRules
 
 /// What `generate tests swift|kotlin` puts in its files: which links, what each must open, and
 /// every value written as a literal of the language, whatever it holds. (The files compile and
 /// pass beside the generated code in GeneratedLinkTestsTests and GeneratedCodeTests.)
 @Suite("Generated link tests")
-struct LinkTestsGenerationTests {
+struct LinkTestWriterTests {
     static let manifest = #"""
         manifest: 1
         app: shop
@@ -34,9 +34,7 @@ struct LinkTestsGenerationTests {
         """#
 
     static func app() throws -> AppModel {
-        let result = Linter.lint([SourceFile(id: FileID(0), path: "shop.routes.yaml", bytes: Array(Self.manifest.utf8))])
-        #expect(result.findings.filter { $0.severity != .note }.map(\.message) == [])
-        return try #require(result.apps.first)
+        try #require(apps(fromManifests: [Self.manifest]).first)
     }
 
     @Test("every example, a URL made from the pattern of a route without one, and the routes left without a link")
@@ -62,11 +60,10 @@ struct LinkTestsGenerationTests {
         let made = LinkTestWriter.madeURL(try #require(app.route(named: "search")), in: app, resolver: URLResolver(apps: [app]))
         #expect(made == "https://shop.example.com/search/sample")
         // Without its examples, `product`'s sample (an int, 42) is `sale`'s literal path.
-        let shadowing = Self.manifest.replacingOccurrences(of: "sale: {path: /products/sample", with: "sale: {path: /products/42")
-            .replacingOccurrences(
-                of: #"examples: ["https://shop.example.com/products/7", "shop://products/0042?ref=mail"]"#, with: "examples: []")
-        let result = Linter.lint([SourceFile(id: FileID(0), path: "shop.routes.yaml", bytes: Array(shadowing.utf8))])
-        let shadowed = try #require(result.apps.first)
+        let shadowing = Self.manifest.replacing("sale: {path: /products/sample", with: "sale: {path: /products/42")
+            .replacing(
+                #"examples: ["https://shop.example.com/products/7", "shop://products/0042?ref=mail"]"#, with: "examples: []")
+        let shadowed = try #require(apps(fromManifests: [shadowing]).first)
         let (_, skipped) = LinkTestWriter.cases(shadowed)
         #expect(
             skipped.map { "\($0.route): \($0.reason)" } == ["product: no URL made from its pattern opens it", "filters: it has no path"])
