@@ -1,6 +1,7 @@
 import Foundation
+import RouteLintTestSupport
 import Testing
-@testable import RouteLintRuns
+
 @testable import RouteLintCore
 
 @Suite("Resolving URLs")
@@ -32,7 +33,7 @@ struct URLResolverTests {
           cafe: {path: '/caf%C3%A9/:item', activity: ecommerce, holder: H, entry: true}
         """
 
-    static let resolver = URLResolver(apps: lint(manifest).apps)
+    static let resolver = URLResolver(apps: apps(fromManifests: [manifest]))
 
     @Test("a custom-scheme deep link")
     func customScheme() {
@@ -145,7 +146,7 @@ struct URLResolverTests {
               settings: {path: /settings, in-app: true, holder: H}
             schemes: [shop]
             """
-        let resolution = URLResolver(apps: lint(manifest).apps).resolve(url)
+        let resolution = URLResolver(apps: apps(fromManifests: [manifest])).resolve(url)
         #expect(resolution.status == .unmatched)
         #expect(resolution.reason?.message == reason)
         let named = resolution.reason.map { reason in
@@ -153,39 +154,5 @@ struct URLResolverTests {
                 separator: " ")
         }
         #expect(named == fields)
-    }
-
-    @Test("Stripe: every template, filled in, resolves to its own route")
-    func stripeRoundTrip() throws {
-        let templates = try DatasetTests.templates("paths-stripe-2023-09.txt")
-        let resolver = URLResolver(apps: lint(DatasetTests.manifest(templates)).apps)
-        for (index, template) in templates.enumerated() {
-            let url = template.split(separator: "/", omittingEmptySubsequences: false)
-                .map { $0.hasPrefix(":") ? "sample-\($0.dropFirst())" : String($0) }.joined(separator: "/")
-            let resolution = resolver.resolve(url)
-            #expect(resolution.route == "r\(index + 1)", "\(url)")
-        }
-    }
-
-    @Test("GitHub: a URL that both routes of a conflicting pair match is ambiguous")
-    func githubConflictsAreAmbiguous() throws {
-        var symbols = SymbolTable()
-        let valid = try DatasetTests.templates("paths-github-octokit-2026-08.txt").filter {
-            (try? PathPattern.parse($0, symbols: &symbols).get()) != nil
-        }
-        let patterns = valid.compactMap { try? PathPattern.parse($0, symbols: &symbols).get() }
-        let result = lint(DatasetTests.manifest(valid))
-        let resolver = URLResolver(apps: result.apps)
-        let groups = ConflictIndex.conflicts(among: patterns, limit: .max)
-        #expect(groups.reduce(0) { $0 + $1.earlier.count } == 56)
-        for group in groups {
-            for earlier in group.earlier {
-                let url = patterns[group.pattern].commonPath(with: patterns[earlier], symbols: symbols)
-                let resolution = resolver.resolve(url)
-                #expect(resolution.status == .ambiguous, "\(url)")
-                let ids = [group.pattern, earlier].map { "r\($0 + 1)" }
-                #expect(Set(resolution.candidates).isSuperset(of: ids), "\(url)")
-            }
-        }
     }
 }
