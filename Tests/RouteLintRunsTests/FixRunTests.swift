@@ -143,13 +143,14 @@ struct FixRunTests {
             let position = SourcePosition(line: 1, column: range.lowerBound + 1)
             return Fix.Edit(range: SourceRange(file: file, start: position, end: position), bytes: range, text: text)
         }
-        let (fixed, applied, _) = Fix.apply(
+        let made = Fix.apply(
             [[edit(5..<7, "X")], [edit(1..<3, "Y")], [edit(2..<4, "Z")], [edit(5..<7, "X")], [edit(6..<6, "!"), edit(8..<8, "?")]],
             to: bytes)
+        let (fixed, applied) = (made.bytes, made.applied)
         // The last fix inserts inside an edit made: all of it is left out.
         #expect(String(decoding: fixed, as: UTF8.self) == "aYdeXh")
         #expect(applied == 2)
-        let (inserted, _, _) = Fix.apply([[edit(1..<3, "Y"), edit(3..<3, "+")], [edit(8..<8, "!")]], to: bytes)
+        let inserted = Fix.apply([[edit(1..<3, "Y"), edit(3..<3, "+")], [edit(8..<8, "!")]], to: bytes).bytes
         #expect(String(decoding: inserted, as: UTF8.self) == "aY+defgh!")
     }
 }

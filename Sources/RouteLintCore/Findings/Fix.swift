@@ -53,7 +53,7 @@ public struct Fix: Hashable, Sendable {
     /// fix with an edit that overlaps one made already (or repeats it) is left out, its finding
     /// left. The rest of the text is kept byte for byte. Returns how many fixes were made, and
     /// how many lines each line they add lines to gains (an entry written on a line of its own).
-    package static func apply(_ fixes: [[Edit]], to bytes: [UInt8]) -> (bytes: [UInt8], applied: Int, addedLines: [Int: Int]) {
+    package static func apply(_ fixes: [[Edit]], to bytes: [UInt8]) -> AppliedFixes {
         var made: [Edit] = []
         var applied = 0
         for edits in fixes.sorted(by: { ($0.first?.bytes.lowerBound ?? 0) < ($1.first?.bytes.lowerBound ?? 0) }) {
@@ -75,7 +75,7 @@ public struct Fix: Hashable, Sendable {
         for edit in made where edit.text.utf8.contains(UInt8(ascii: "\n")) {
             addedLines[Int(edit.range.start.line), default: 0] += edit.text.utf8.count { $0 == UInt8(ascii: "\n") }
         }
-        return (result, applied, addedLines)
+        return AppliedFixes(bytes: result, applied: applied, addedLines: addedLines)
     }
 
     /// A file's text with the fixes of its findings made (`apply`).
@@ -101,11 +101,11 @@ public struct Fix: Hashable, Sendable {
             else { continue }
             byFile[finding.range.file, default: []].append(made)
         }
-        let bytes = Dictionary(files.map { ($0.id, $0.bytes) }, uniquingKeysWith: { first, _ in first })
-        return byFile.reduce(into: [:]) { applied, entry in
-            let made = apply(entry.value, to: bytes[entry.key]!)
-            applied[entry.key] = AppliedFixes(bytes: made.bytes, applied: made.applied, addedLines: made.addedLines)
+        var applied: [FileID: AppliedFixes] = [:]
+        for file in files where applied[file.id] == nil {
+            if let fixes = byFile[file.id] { applied[file.id] = apply(fixes, to: file.bytes) }
         }
+        return applied
     }
 
     /// Whether two edits touch the same text: they share a byte, repeat each other, or one is an

@@ -13,8 +13,8 @@ package enum URLText {
             } else {
                 for byte in String(scalar).utf8 {
                     encoded.unicodeScalars.append("%")
-                    encoded.unicodeScalars.append(hexDigit(byte >> 4))
-                    encoded.unicodeScalars.append(hexDigit(byte & 0xF))
+                    encoded.unicodeScalars.append(Unicode.Scalar(PathText.hexDigit(byte >> 4)))
+                    encoded.unicodeScalars.append(Unicode.Scalar(PathText.hexDigit(byte & 0xF)))
                 }
             }
         }
@@ -43,9 +43,5 @@ package enum URLText {
     package static func url(origin: String = "", path: String, query: [(name: String, value: String)] = []) -> String {
         let items = query.map { $0.name + "=" + $0.value }
         return origin + path + (items.isEmpty ? "" : "?" + items.joined(separator: "&"))
-    }
-
-    private static func hexDigit(_ value: UInt8) -> Unicode.Scalar {
-        Unicode.Scalar(value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") + value - 10)
     }
 }
