@@ -150,7 +150,7 @@ let package = Package(
         // A test target per library target that its tests reach through its own API; what is
         // tested through a whole run (a manifest linted, a revision compared) is the runs'.
         // What several test targets share and that needs nothing of routelint: seeded generators.
-        .target(name: "RouteLintTestSupport", dependencies: ["RouteLintCore"], path: "Tests/RouteLintTestSupport"),
+        .target(name: "RouteLintTestSupport", dependencies: ["RouteLintCore", "RouteLintPlatform"], path: "Tests/RouteLintTestSupport"),
         .testTarget(name: "RouteLintCoreTests", dependencies: ["RouteLintCore", "RouteLintTestSupport"]),
         .testTarget(name: "RouteLintPlatformTests", dependencies: ["RouteLintCore", "RouteLintPlatform", "RouteLintTestSupport"]),
         .testTarget(
@@ -162,7 +162,9 @@ let package = Package(
             name: "RouteLintRulesTests",
             dependencies: ["RouteLintCore", "RouteLintPlatform", "RouteLintRules", "RouteLintTestSupport"]),
         .testTarget(name: "RouteLintImportTests", dependencies: ["RouteLintCore", "RouteLintPlatform", "RouteLintImport"]),
-        .testTarget(name: "RouteLintReportingTests", dependencies: ["RouteLintCore", "RouteLintRules", "RouteLintReporting"]),
+        .testTarget(
+            name: "RouteLintReportingTests",
+            dependencies: ["RouteLintCore", "RouteLintPlatform", "RouteLintRules", "RouteLintReporting", "RouteLintTestSupport"]),
         .testTarget(
             name: "RouteLintRunsTests",
             dependencies: [

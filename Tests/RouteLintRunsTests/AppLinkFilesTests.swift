@@ -1,3 +1,4 @@
+import RouteLintTestSupport
 import Testing
 
 @testable import RouteLintRuns
@@ -43,7 +44,7 @@ struct AppLinkFilesTests {
         return (output.files, output.warnings.map(\.text), checked.findings)
     }
 
-    static let carveOuts = ClaimedSetTests.carveOuts
+    static let carveOuts = ClaimReference.carveOuts
 
     @Test("from API 31 the files claim exactly the claimed set: read back, they lint clean")
     func exactFromAPI31() throws {
@@ -116,16 +117,16 @@ struct AppLinkFilesTests {
                 AndroidDynamicRule(path: "*"),
             ])
         let web = filters.filter { $0.schemes == ["https"] }
-        let paths = AppleAssociationTests.paths(app, depth: 3).filter { !$0.contains("%") }
+        let paths = ClaimReference.paths(app, depth: 3).filter { !$0.contains("%") }
         #expect(paths.count > 500)
         for path in paths {
-            let claimed = AppleAssociationTests.claimed(path, app: app, resolver: resolver)
-            let opens = AndroidGroupsTests.referenceOpens(web, rules: rules, path: path, query: nil, fragment: nil)
+            let claimed = ClaimReference.claimed(path, app: app, resolver: resolver)
+            let opens = AndroidReference.opens(web, rules: rules, path: path, query: nil, fragment: nil)
             #expect(opens == claimed, "\(path)")
         }
         // The filters alone open /products/new: the rules carry the carve-out.
-        #expect(AndroidGroupsTests.referenceOpens(web, path: "/products/new", query: nil, fragment: nil))
-        #expect(!AndroidGroupsTests.referenceOpens(web, path: "/products/1/reviews/2", query: nil, fragment: nil))
+        #expect(AndroidReference.opens(web, path: "/products/new", query: nil, fragment: nil))
+        #expect(!AndroidReference.opens(web, path: "/products/1/reviews/2", query: nil, fragment: nil))
 
         let below = try Self.roundTrip(Self.carveOuts, minimumSDK: 31, dynamicRules: true)
         #expect(below.warnings == [])
@@ -133,13 +134,13 @@ struct AppLinkFilesTests {
         let (belowFilters, belowRules) = try Self.readBack(below.files)
         #expect(belowRules == [AndroidDynamicRule(path: "*")])
         let belowWeb = belowFilters.filter { $0.schemes == ["https"] }
-        #expect(!AndroidGroupsTests.referenceOpens(belowWeb, path: "/products/new", query: nil, fragment: nil))
+        #expect(!AndroidReference.opens(belowWeb, path: "/products/new", query: nil, fragment: nil))
     }
 
     @Test("literals the platforms read as syntax are escaped: the files still claim exactly the routes")
     func escaping() throws {
         let manifest =
-            AppleAssociationTests.header + """
+            ClaimReference.header + """
                   dots: {path: /v1.0/a+b, activity: main, holder: H, entry: true}
                   star: {path: "/a%2Ab/:id", activity: main, holder: H, entry: true}
                   quotes: {path: "/it's/x@y/:id", activity: main, holder: H, entry: true}

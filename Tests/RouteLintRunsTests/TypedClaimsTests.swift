@@ -14,7 +14,7 @@ import Testing
 @Suite("Typed claims")
 struct TypedClaimsTests {
     static let shop =
-        AppleAssociationTests.header + """
+        ClaimReference.header + """
               product: {path: /products/:id, params: {id: int}, activity: main, holder: H, entry: true}
               product-slug: {path: /products/:slug, activity: main, holder: H, entry: true, web: false}
               color: {path: /colors/:c, params: {c: [red, "dark blue"]}, activity: main, holder: H, entry: true}
@@ -73,7 +73,7 @@ struct TypedClaimsTests {
             let typed = params.isEmpty ? "" : ", params: {\(params.joined(separator: ", "))}"
             routes.append("  r\(index): {path: /\(segments.joined(separator: "/"))\(typed), activity: main, holder: H, entry: true\(web)}")
         }
-        let manifest = AppleAssociationTests.header + routes.joined(separator: "\n") + "\n"
+        let manifest = ClaimReference.header + routes.joined(separator: "\n") + "\n"
         let linted = lint(manifest)
         guard linted.findings.allSatisfy({ $0.severity != .error }), let app = linted.apps.first else { return nil }
         return (manifest, app)
@@ -96,7 +96,7 @@ struct TypedClaimsTests {
             var claimed: [Substring: Bool] = [:]
             for path in paths {
                 let bare = path.count > 1 && path.hasSuffix("/") ? path.dropLast() : Substring(path)
-                let expected = claimed[bare] ?? AppleAssociationTests.claimed(String(bare), app: app, resolver: resolver)
+                let expected = claimed[bare] ?? ClaimReference.claimed(String(bare), app: app, resolver: resolver)
                 claimed[bare] = expected
                 let inDomain = !path.contains("%")
                 if inDomain || ClaimedPathLanguage.isEncodedSpelling(path) {
@@ -132,7 +132,7 @@ struct TypedClaimsTests {
             }
             for witness in appleWitnesses {
                 #expect(!witness.inFirst, "iOS under-claims \(witness.text) in\n\(manifest)")
-                let claimed = AppleAssociationTests.claimed(witness.text, app: app, resolver: resolver)
+                let claimed = ClaimReference.claimed(witness.text, app: app, resolver: resolver)
                 #expect(!claimed, "iOS: \(witness.text) in\n\(manifest)")
             }
             let segments = ClaimedSegments(app, spelling: .decoded)
@@ -149,7 +149,7 @@ struct TypedClaimsTests {
             }
             for witness in androidWitnesses {
                 #expect(!witness.inFirst, "Android under-claims \(witness.text) in\n\(manifest)")
-                let claimed = AppleAssociationTests.claimed(witness.text, app: app, resolver: resolver)
+                let claimed = ClaimReference.claimed(witness.text, app: app, resolver: resolver)
                 #expect(!claimed, "Android: \(witness.text) in\n\(manifest)")
             }
         }

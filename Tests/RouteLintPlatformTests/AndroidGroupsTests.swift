@@ -8,8 +8,8 @@ import Testing
 /// matches wins, else the first group whose filters all match allows or blocks; a query filter
 /// matches one piece of the decoded query (split on `&`, or on `;` when that gives one piece,
 /// as Java's `split` does), a fragment filter the decoded fragment, which a URL without `#`
-/// lacks. The reference below is written from those facts; the automaton, its quantifiers and
-/// `resolve` are checked against it.
+/// lacks. `AndroidReference` (in the test support) is written from those facts; the automaton,
+/// its quantifiers and `resolve` are checked against it.
 @Suite("Android URI-relative filter groups")
 struct AndroidGroupsTests {
     /// Every path attribute of `filter` as findings name it, in the order they are numbered.
@@ -20,87 +20,6 @@ struct AndroidGroupsTests {
     }
 
     typealias Random = SeededRandom
-
-    // MARK: - The reference, from the facts
-
-    /// Java's `String.split` on one character: the whole text when it does not occur, else the
-    /// pieces without the trailing empty ones.
-    static func javaSplit(_ text: String, _ separator: Character) -> [String] {
-        guard text.contains(separator) else { return [text] }
-        var pieces = text.split(separator: separator, omittingEmptySubsequences: false).map(String.init)
-        while pieces.last == "" { pieces.removeLast() }
-        return pieces
-    }
-
-    static func queryPieces(_ query: String) -> [String] {
-        let pieces = javaSplit(query, "&")
-        return pieces.count == 1 ? javaSplit(query, ";") : pieces
-    }
-
-    /// A dynamic rule's pattern, as Android's documentation states it: `*` matches up to the
-    /// first occurrence of the character after it, `?` one character (so `?*` one or more).
-    /// The patterns drawn here never put `?` or `*` right after `*`.
-    static func dynamicGlob(_ pattern: String, _ text: String) -> Bool {
-        let pattern = Array(pattern)
-        let text = Array(text)
-        var (position, read) = (0, 0)
-        while position < pattern.count {
-            switch pattern[position] {
-            case "*":
-                guard position + 1 < pattern.count else { return true }
-                while read < text.count && text[read] != pattern[position + 1] { read += 1 }
-                position += 1
-            case "?":
-                guard read < text.count else { return false }
-                (position, read) = (position + 1, read + 1)
-            default:
-                guard read < text.count, text[read] == pattern[position] else { return false }
-                (position, read) = (position + 1, read + 1)
-            }
-        }
-        return read == text.count
-    }
-
-    /// Whether Dynamic App Links rules let the URL through: the first rule that matches decides,
-    /// none matching keeps it on the web.
-    static func referenceAllows(_ rules: [AndroidDynamicRule], path: String, query: String?, fragment: String?) -> Bool {
-        for rule in rules {
-            let pieces = query.map(queryPieces) ?? []
-            let matches =
-                (rule.path.map { dynamicGlob($0, path) } ?? true)
-                && rule.query.allSatisfy { parameter in
-                    pieces.contains {
-                        $0.hasPrefix(parameter.name + "=") && dynamicGlob(parameter.value, String($0.dropFirst(parameter.name.count + 1)))
-                    }
-                }
-                && (rule.fragment.map { pattern in fragment.map { dynamicGlob(pattern, $0) } ?? false } ?? true)
-            if matches { return !rule.exclude }
-        }
-        return false
-    }
-
-    /// Whether `filters` open the URL of these decoded parts (nil: the URL has none), narrowed
-    /// by `rules` when there are.
-    static func referenceOpens(
-        _ filters: [AndroidIntentFilter], rules: [AndroidDynamicRule] = [], path: String, query: String?, fragment: String?
-    ) -> Bool {
-        guard rules.isEmpty || referenceAllows(rules, path: path, query: query, fragment: fragment) else { return false }
-        return filters.contains { filter in
-            if filter.paths.isEmpty && filter.groups.isEmpty { return true }
-            if filter.paths.contains(where: { $0.matches(path) }) { return true }
-            for group in filter.groups {
-                let matches = group.filters.allSatisfy { relative in
-                    switch relative.part {
-                    case .path: return relative.pattern.matches(path)
-                    case .query: return query.map { queryPieces($0).contains(where: relative.pattern.matches) } ?? false
-                    case .fragment: return fragment.map(relative.pattern.matches) ?? false
-                    }
-                }
-                if matches { return group.allows }
-            }
-            return false
-        }
-    }
 
     static func group(allows: Bool = true, _ filters: [(AndroidIntentFilter.URLPart, AndroidPathPattern.Kind, String)]) throws
         -> AndroidIntentFilter.Group
@@ -158,7 +77,7 @@ struct AndroidGroupsTests {
             ("x;y", ["x", "y"]), ("x;y&z", ["x;y", "z"]), ("x;y;", ["x", "y"]), ("a", ["a"]),
         ]
         for (query, pieces) in cases {
-            #expect(Self.queryPieces(query) == pieces, "reference on \(query)")
+            #expect(AndroidReference.queryPieces(query) == pieces, "reference on \(query)")
             #expect(
                 AndroidQueryAndFragment.pieces(ofQuery: Array(query.utf16)).map { String(decoding: $0, as: UTF16.self) } == pieces,
                 "\(query)")
@@ -173,7 +92,7 @@ struct AndroidGroupsTests {
         ]
         for (query, opens) in queries {
             #expect(Self.outcome([queryGroup], "/x", query: query, fragment: nil).opensApp == opens, "\(query ?? "no query")")
-            #expect(Self.referenceOpens([queryGroup], path: "/x", query: query, fragment: nil) == opens)
+            #expect(AndroidReference.opens([queryGroup], path: "/x", query: query, fragment: nil) == opens)
         }
         #expect(!Self.outcome([queryGroup], "/y", query: "a=1", fragment: nil).opensApp)
 
@@ -337,7 +256,7 @@ struct AndroidGroupsTests {
             ("/[x]{1}+\\", "/[x]{1}+\\", true),
         ]
         for (pattern, path, expected) in cases {
-            #expect(Self.dynamicGlob(pattern, path) == expected, "reference: \(pattern) on \(path)")
+            #expect(AndroidReference.dynamicGlob(pattern, path) == expected, "reference: \(pattern) on \(path)")
             #expect(AndroidDynamicRule.matcherPattern(pattern)?.matches(path) == expected, "\(pattern) on \(path)")
         }
         // A `?` right after `*` reads as before it: one character or more, up to what follows.
@@ -354,7 +273,7 @@ struct AndroidGroupsTests {
         for unit in "/x".utf16 { state = some.step(state, unit) }
         #expect(some.accepts(state) == true)
         #expect(some.urlEnd(state) == "?")
-        #expect(Self.referenceOpens(filters, path: "/x", query: "", fragment: nil))
+        #expect(AndroidReference.opens(filters, path: "/x", query: "", fragment: nil))
     }
 
     @Test("forty rules naming query parameters are decided: the candidates grow with the rules, not with their subsets")
@@ -370,7 +289,7 @@ struct AndroidGroupsTests {
         for unit in "/o/x".utf16 { state = every.step(state, unit) }
         #expect(every.accepts(state) == false)
         let end = Self.parts(ofEnd: every.urlEnd(state))
-        #expect(!Self.referenceOpens(filters, rules: rules, path: "/o/x", query: end.query, fragment: end.fragment))
+        #expect(!AndroidReference.opens(filters, rules: rules, path: "/o/x", query: end.query, fragment: end.fragment))
         #expect(Self.outcome(filters, rules: rules, "/o/x", query: "a=1&ref7=2", fragment: nil) == .excluded(rule: 7))
         #expect(Self.outcome(filters, rules: rules, "/o/x", query: "ref7=", fragment: nil) == .opens(attribute: 0, rule: 40))
     }
@@ -388,7 +307,7 @@ struct AndroidGroupsTests {
                     Bool.random(using: &random) ? nil : randomText(Self.partAlphabet + ["&", ";"], maximumLength: 5, &random)
                 let fragment: String? =
                     Bool.random(using: &random) ? nil : randomText(Self.partAlphabet, maximumLength: 3, &random)
-                let expected = Self.referenceOpens(filters, rules: rules, path: path, query: query, fragment: fragment)
+                let expected = AndroidReference.opens(filters, rules: rules, path: path, query: query, fragment: fragment)
                 if expected { opened += 1 }
                 #expect(
                     Self.outcome(filters, rules: rules, path, query: query, fragment: fragment).opensApp == expected,
@@ -430,7 +349,7 @@ struct AndroidGroupsTests {
                 let someEnd = Self.parts(ofEnd: some.urlEnd(someState))
                 let everyEnd = Self.parts(ofEnd: every.urlEnd(everyState))
                 let opens = { (query: String?, fragment: String?) in
-                    Self.referenceOpens(filters, rules: rules, path: path, query: query, fragment: fragment)
+                    AndroidReference.opens(filters, rules: rules, path: path, query: query, fragment: fragment)
                 }
                 if some.accepts(someState) == true {
                     #expect(opens(someEnd.query, someEnd.fragment), "some witness: \(name)")

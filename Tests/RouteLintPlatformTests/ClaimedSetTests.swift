@@ -1,48 +1,31 @@
+import RouteLintTestSupport
 import Testing
 
-@testable import RouteLintRuns
 @testable import RouteLintCore
 @testable import RouteLintPlatform
 
-/// The claimed set of an app, linted: its automaton claims exactly the paths resolution gives
+/// The claimed set of an app: its automaton claims exactly the paths resolution gives
 /// a web route, the generated claims say the same, and the comparison finds each difference
 /// with a witness that is true.
 @Suite("Claimed sets")
 struct ClaimedSetTests {
-    static let header = AppleAssociationTests.header
-
-    static let carveOuts =
-        header + """
-              product: {path: /products/:id, activity: main, holder: H, entry: true}
-              new-product: {path: /products/new, activity: main, holder: H, entry: true, web: false}
-              news: {path: /products/news, activity: main, holder: H, entry: true}
-              reviews: {path: /products/:id/reviews, activity: main, holder: H, entry: true}
-              review: {path: /products/:id/reviews/:review, activity: main, holder: H, entry: true, web: false}
-              docs: {path: /docs/**, activity: main, holder: H, entry: true}
-              docs-api: {path: /docs/api/**, activity: main, holder: H, entry: true, web: false}
-              docs-guide: {path: /docs/guide/:chapter/print, activity: main, holder: H, entry: true}
-              dotted: {path: /v1.0/a+b, activity: main, holder: H, entry: true}
-            """
-
     @Test("the claimed-set automaton claims exactly the paths resolution gives a web route")
     func claimedLanguage() throws {
-        let linted = lint(Self.carveOuts)
-        #expect(linted.findings.filter { $0.severity == .error }.isEmpty, "\(linted.headlines)")
-        let app = try #require(linted.apps.first)
+        let app = try #require(apps(fromManifests: [ClaimReference.carveOuts]).first)
         let resolver = URLResolver(apps: [app])
         let language = ClaimedPathLanguage(segments: ClaimedSegments(app, spelling: .encoded))
-        let paths = AppleAssociationTests.paths(app, depth: 3)
+        let paths = ClaimReference.paths(app, depth: 3)
         for path in paths {
             var state = language.start
             for unit in path.utf16 { state = language.step(state, unit) }
-            #expect(language.accepts(state) == AppleAssociationTests.claimed(path, app: app, resolver: resolver), "\(path)")
+            #expect(language.accepts(state) == ClaimReference.claimed(path, app: app, resolver: resolver), "\(path)")
         }
         #expect(paths.count > 1_000)
     }
 
     @Test("the generated AASA components and Android attributes claim exactly the claimed set (API 31+), decided over every path")
     func generatedClaimsAreExact() throws {
-        let app = try #require(lint(Self.carveOuts).apps.first)
+        let app = try #require(apps(fromManifests: [ClaimReference.carveOuts]).first)
         let appleClaimed = ClaimedPathLanguage(segments: ClaimedSegments(app, spelling: .encoded))
         let components = AppleAssociation.components(for: app)
         #expect(PathLanguageComparison.compare(appleClaimed, AppleComponentLanguage(components)) == .compared([]))
@@ -65,7 +48,7 @@ struct ClaimedSetTests {
         let resolver = URLResolver(apps: [app])
         for witness in witnesses {
             #expect(witness.inFirst, "over-claims \(witness.text)")
-            #expect(AppleAssociationTests.claimed(witness.text, app: app, resolver: resolver), "\(witness.text)")
+            #expect(ClaimReference.claimed(witness.text, app: app, resolver: resolver), "\(witness.text)")
             #expect(!attributes.filter { $0.kind.introducedIn <= 26 }.contains { $0.matches(witness.text) }, "\(witness.text)")
         }
     }
@@ -74,7 +57,7 @@ struct ClaimedSetTests {
         "with claim-more the Android attributes claim a superset at every API level, and each extra path is claimed by a widened pattern",
         arguments: [21, 26])
     func claimMoreIsASuperset(minimumSDK: Int) throws {
-        let app = try #require(lint(Self.carveOuts).apps.first)
+        let app = try #require(apps(fromManifests: [ClaimReference.carveOuts]).first)
         let segments = ClaimedSegments(app, spelling: .decoded)
         let claimed = ClaimedPathLanguage(segments: segments)
         let paths = AndroidLinkPaths.webPaths(segments, minimumSDK: minimumSDK, inexact: .claimMore)
@@ -97,7 +80,7 @@ struct ClaimedSetTests {
 
     @Test("a file is judged against what its API range can express: errors beyond it, the range's own difference tolerated")
     func expressibleBand() throws {
-        let app = try #require(lint(Self.carveOuts).apps.first)
+        let app = try #require(apps(fromManifests: [ClaimReference.carveOuts]).first)
         let segments = ClaimedSegments(app, spelling: .decoded)
         let claimed = ClaimedPathLanguage(segments: segments)
         let paths = AndroidLinkPaths.webPaths(segments, minimumSDK: 26, inexact: .claimLess)
@@ -136,12 +119,12 @@ struct ClaimedSetTests {
 
     @Test("a difference is found with a shortest witness, and a mutation of the generated components is caught")
     func comparisonFindsDifferences() throws {
-        let app = try #require(lint(Self.carveOuts).apps.first)
+        let app = try #require(apps(fromManifests: [ClaimReference.carveOuts]).first)
         let claimed = ClaimedPathLanguage(segments: ClaimedSegments(app, spelling: .encoded))
         var components = AppleAssociation.components(for: app)
         // Dropping a component changes the claim somewhere, or nowhere (a web route inside a
         // web route's paths): a witness must be true, and "nowhere" must hold on every sample.
-        let samples = AppleAssociationTests.paths(app, depth: 3)
+        let samples = ClaimReference.paths(app, depth: 3)
         var caught = 0
         for index in components.indices {
             var mutated = components

@@ -1,7 +1,7 @@
+import Foundation
 import Testing
 @testable import RouteLintCore
 @testable import RouteLintPlatform
-import RouteLintReporting
 import RouteLintTestSupport
 
 /// Why a link does not open on a platform (docs/app-links.md, "Why a link does not open"): the
@@ -10,7 +10,7 @@ import RouteLintTestSupport
 /// by the platform's own matcher, over random files and URLs.
 @Suite("Near misses of resolve --platform")
 struct NearMissTests {
-    static let app = lint("manifest: 1\nhosts: [h.example.com]\nandroid: {package: com.example.app, min-sdk: 26}\n").apps
+    static let app = apps(fromManifests: ["manifest: 1\nhosts: [h.example.com]\nandroid: {package: com.example.app, min-sdk: 26}\n"])
 
     static func source(_ name: String, _ text: String) -> PlatformFileSource {
         PlatformFileSource(file: SourceFile(id: FileID(1), path: name, bytes: Array(text.utf8)), app: nil)
@@ -165,28 +165,5 @@ struct NearMissTests {
             }
         }
         #expect(Set(checked.keys) == [.path, .caseSensitive, .apiLevels, .host], "\(checked)")
-    }
-
-    @Test("the text names the nearest component and what stopped the URL, one kind each")
-    func text() throws {
-        let components = [
-            Component(path: "/products/*", caseSensitive: true, percentEncoded: true),
-            Component(path: "/search", caseSensitive: true, percentEncoded: true, item: ("q", "?*")),
-        ]
-        let decisions = PlatformResolver.resolve(
-            ["https://h.example.com/Products/1", "https://h.example.com/search"], platform: .ios,
-            platformFiles: [Self.source("apple-app-site-association", Self.association(components))], apps: Self.app)
-        #expect(
-            PlatformResolutionReporter.text(decisions) == """
-                https://h.example.com/Products/1
-                  iOS         stays on the web: nothing claims it
-                              nearest component '/products/*' (apple-app-site-association:1:77)
-                              stopped by case-sensitive: its path '/products/*' matches '/Products/1' but for case, and the component is caseSensitive
-                https://h.example.com/search
-                  iOS         stays on the web: nothing claims it
-                              nearest component '/search' (apple-app-site-association:1:99)
-                              stopped by query-item: its '?' item 'q' must match '?*', and the URL has none
-
-                """)
     }
 }
