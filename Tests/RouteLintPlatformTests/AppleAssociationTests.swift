@@ -16,7 +16,9 @@ struct AppleAssociationTests {
         let paths = ClaimReference.paths(app, depth: depth)
         for path in paths {
             let opens = AppleLinkComponent.decide(components, path: path)?.opensApp ?? false
-            #expect(opens == ClaimReference.claimed(path, app: app, resolver: resolver), "\(path): \(components.map { ($0.path ?? "*", $0.exclude) })")
+            #expect(
+                opens == ClaimReference.claimed(path, app: app, resolver: resolver),
+                "\(path): \(components.map { ($0.path ?? "*", $0.exclude) })")
         }
         return paths.count
     }

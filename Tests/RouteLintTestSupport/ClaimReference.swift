@@ -57,7 +57,7 @@ package enum ClaimReference {
 
     package static let carveOuts =
         header
-        + """
+            + """
               product: {path: /products/:id, activity: main, holder: H, entry: true}
               new-product: {path: /products/new, activity: main, holder: H, entry: true, web: false}
               news: {path: /products/news, activity: main, holder: H, entry: true}

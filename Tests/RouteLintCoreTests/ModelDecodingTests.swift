@@ -1,0 +1,84 @@
+import RouteLintTestSupport
+import Testing
+
+@testable import RouteLintCore
+
+/// The model's storage and the decoder's reading of YAML's sharing: symbols, chunked entity
+/// lists, merge keys, and routes' optional fields as values.
+@Suite("The model and its decoding")
+struct ModelDecodingTests {
+    @Test("a symbol table gives one symbol per text, and merging maps every symbol")
+    func symbolTable() {
+        var table = SymbolTable()
+        let names = (0..<5_000).map { "route-\($0)" } + ["", "é€😀", String(repeating: "long", count: 100)]
+        let symbols = names.map { table.intern($0) }
+        #expect(table.count == names.count)
+        #expect(names.map { table.intern($0) } == symbols)
+        #expect(symbols.map(table.text) == names)
+        #expect(table.lookup("route-4999") == symbols[4_999])
+        #expect(table.lookup("route-5000") == nil)
+
+        var run = SymbolTable()
+        run.intern("route-3")
+        run.intern("elsewhere")
+        let mapping = run.merge(table)
+        #expect(mapping.count == table.count)
+        #expect(zip(symbols, names).allSatisfy { run.text(mapping[Int($0.index)]) == $1 })
+        #expect(mapping[3] == run.lookup("route-3"))
+    }
+
+    @Test("an entity list keeps order and values across chunks")
+    func entityList() {
+        var list = EntityList<Int>()
+        for value in 0..<10_000 { list.append(value * 3) }
+        #expect(list.count == 10_000)
+        #expect(Array(list) == (0..<10_000).map { $0 * 3 })
+        list[4_097] = -1
+        #expect(list[4_097] == -1 && list[4_096] == 4_096 * 3)
+    }
+
+    @Test("merged fields come from the record, each source read once, own fields winning")
+    func mergeKeys() throws {
+        let decoded = apps(fromManifests: [
+            """
+            manifest: 1
+            activities: {shop: {}}
+            holders: {H: {}, Other: {}}
+            x-base: &base {activity: shop, holder: Other}
+            x-more: &more {<<: *base, entry: true}
+            routes:
+              a:
+                <<: [*more, *base, *more]
+                holder: H
+                path: /a
+            """
+        ])
+        let app = try #require(decoded.first)
+        let route = try #require(app.routes.first)
+        #expect(route.holder.map { app.text($0.value) } == "H")
+        #expect(route.activity.map { app.text($0.value) } == "shop")
+        #expect(route.isEntry)
+        #expect(route.activity?.range.start == SourcePosition(line: 4, column: 26))
+    }
+
+    @Test("a route's optional fields are values: changing a copy leaves the original as it was")
+    func routeOptionalFieldsAreValues() {
+        let range = SourceRange.fileStart(FileID(0))
+        var original = Route(id: LocatedName(Symbol(index: 0), at: range))
+        original.entry = Located(true, at: range)
+        var copy = original
+        copy.entry = Located(false, at: range)
+        copy.sends = NameList(start: 1, end: 3)
+        #expect(original.isEntry)
+        #expect(original.sends.isEmpty)
+        #expect(!copy.isEntry)
+        #expect(copy.sends.count == 2)
+        var cleared = copy
+        cleared.entry = nil
+        #expect(cleared.entry == nil)
+        #expect(copy.entry?.value == false)
+        // A route that sets none of them reads every default.
+        let bare = Route(id: LocatedName(Symbol(index: 1), at: range))
+        #expect(bare.effectivePresentation == .push && !bare.isStacked && bare.isWeb && bare.feature == nil && bare.observes.isEmpty)
+    }
+}
