@@ -319,7 +319,7 @@ private struct Decoder: ~Copyable {
                 skipPair(key: keyNode, in: owner)
                 continue
             }
-            if keyNode.isPlain && cursor.text == Self.mergeKey {
+            if keyNode.isPlain && cursor.text.elementsEqual(Self.mergeKey) {
                 guard let value = cursor.nextNode() else { break }
                 merges += mergeSources(value)
             } else if let key = Key.named(cursor.text) {
@@ -335,7 +335,7 @@ private struct Decoder: ~Copyable {
                 ownUnknown.append(text)
                 // A near miss of a key the entity does not set is read as that key, so that
                 // `holdr:` is one finding, not also a missing holder.
-                let meant = Suggestion.nearest(to: text, among: Key.names).flatMap { Key.named(Array($0.utf8)) }.flatMap {
+                let meant = Suggestion.nearest(to: text, among: Key.names).flatMap { Key.named(Array($0.utf8)[...]) }.flatMap {
                     own.contains($0) ? nil : $0
                 }
                 reportUnknownKey(text, at: keyNode.range, in: owner, validKeys: Key.names, readAs: meant?.name)
@@ -384,7 +384,7 @@ private struct Decoder: ~Copyable {
                     if let value = cursor.nextNode() { cursor.skip(value) }
                     continue
                 }
-                if keyNode.isPlain && cursor.text == Self.mergeKey {
+                if keyNode.isPlain && cursor.text.elementsEqual(Self.mergeKey) {
                     guard let value = cursor.nextNode() else { break }
                     pending += mergeSources(value)
                 } else if let key = Key.named(cursor.text) {
@@ -759,7 +759,7 @@ private struct Decoder: ~Copyable {
             reportWrongType(node, field, expected: .string)
             return nil
         }
-        switch PathPattern.parse(cursor.text, symbols: &symbols) {
+        switch PathPattern.parse(Array(cursor.text), symbols: &symbols) {
         case .success(let pattern):
             return Located(pattern, at: node.range)
         case .failure(let problem):
@@ -797,7 +797,8 @@ private struct Decoder: ~Copyable {
     /// dot, and a bundle ID (letters, digits, `-` and `.`).
     private mutating func appID(_ node: Node, _ field: FieldReference) -> LocatedName? {
         guard let value = string(node, field) else { return nil }
-        let bytes = cursor.text
+        // Read by position: from an array of its own, whose indices start at 0.
+        let bytes = Array(cursor.text)
         let team = bytes.prefix(10)
         let valid =
             bytes.count > 11 && team.allSatisfy { ManifestName.isASCIILetter($0) || ManifestName.isASCIIDigit($0) }

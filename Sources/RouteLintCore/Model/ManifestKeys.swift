@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The keys the format defines for one kind of mapping. Each is a closed enum: the decoder
 /// switches over it without `default:`, so a key added here and not decoded is a compile error.
 package protocol ManifestKey: CaseIterable, Hashable, Sendable, RawRepresentable where RawValue == UInt8 {
@@ -9,8 +15,50 @@ package protocol ManifestKey: CaseIterable, Hashable, Sendable, RawRepresentable
     var value: KeyValue { get }
     /// Every key, in the format's order, stored once (`allCases` builds a new array per call).
     static var keys: [Self] { get }
-    /// The UTF-8 bytes of every key's name, in the same order.
-    static var spellings: [[UInt8]] { get }
+    /// Every key's name, to find the key a mapping's key spells.
+    static var spellings: KeySpellings { get }
+}
+
+/// The names of one kind of mapping's keys, found by their bytes: the candidates of a text's
+/// length, most often one, compared byte for byte. A decoder looks up every key of every
+/// entity, so this is the cost of a key read.
+package struct KeySpellings: Sendable {
+    /// The names' bytes, end to end.
+    private let bytes: [UInt8]
+    /// Where each name starts in `bytes`, by key position, and where the last one ends.
+    private let starts: [Int]
+    /// For each length, the positions of the names of that length.
+    private let byLength: [[Int]]
+
+    /// The spellings of `names`, by position.
+    init(_ names: [String]) {
+        var bytes: [UInt8] = []
+        var starts: [Int] = []
+        var byLength: [[Int]] = []
+        for (position, name) in names.enumerated() {
+            starts.append(bytes.count)
+            bytes.append(contentsOf: name.utf8)
+            let length = name.utf8.count
+            if byLength.count <= length { byLength += Array(repeating: [], count: length + 1 - byLength.count) }
+            byLength[length].append(position)
+        }
+        starts.append(bytes.count)
+        self.bytes = bytes
+        self.starts = starts
+        self.byLength = byLength
+    }
+
+    /// The position of the name `text` spells, if one does.
+    func position(of text: ArraySlice<UInt8>) -> Int? {
+        guard text.count < byLength.count else { return nil }
+        return text.withUnsafeBufferPointer { text in
+            bytes.withUnsafeBufferPointer { bytes in
+                byLength[text.count].first { position in
+                    text.isEmpty || memcmp(bytes.baseAddress! + starts[position], text.baseAddress!, text.count) == 0
+                }
+            }
+        }
+    }
 }
 
 extension ManifestKey {
@@ -19,8 +67,8 @@ extension ManifestKey {
 
     /// The key spelt by `bytes`, if the format defines one: a dozen short comparisons, most
     /// of which fail at the first byte, cost less than hashing.
-    static func named(_ bytes: [UInt8]) -> Self? {
-        spellings.firstIndex(of: bytes).map { keys[$0] }
+    static func named(_ bytes: ArraySlice<UInt8>) -> Self? {
+        spellings.position(of: bytes).map { keys[$0] }
     }
 }
 
@@ -145,7 +193,7 @@ package enum TopLevelKey: UInt8, ManifestKey {
     }
 
     package static let keys = Array(allCases)
-    package static let spellings = keys.map { Array($0.name.utf8) }
+    package static let spellings = KeySpellings(keys.map(\.name))
 }
 
 /// The keys of an activity.
@@ -177,7 +225,7 @@ package enum ActivityKey: UInt8, ManifestKey {
     }
 
     package static let keys = Array(allCases)
-    package static let spellings = keys.map { Array($0.name.utf8) }
+    package static let spellings = KeySpellings(keys.map(\.name))
 }
 
 /// The keys of a tab.
@@ -222,7 +270,7 @@ package enum TabKey: UInt8, ManifestKey {
     }
 
     package static let keys = Array(allCases)
-    package static let spellings = keys.map { Array($0.name.utf8) }
+    package static let spellings = KeySpellings(keys.map(\.name))
 }
 
 /// The keys of a holder.
@@ -255,7 +303,7 @@ package enum HolderKey: UInt8, ManifestKey {
     }
 
     package static let keys = Array(allCases)
-    package static let spellings = keys.map { Array($0.name.utf8) }
+    package static let spellings = KeySpellings(keys.map(\.name))
 }
 
 /// The keys of a route.
@@ -339,7 +387,7 @@ package enum RouteKey: UInt8, ManifestKey {
     package var isRequired: Bool { self == .holder }
 
     package static let keys = Array(allCases)
-    package static let spellings = keys.map { Array($0.name.utf8) }
+    package static let spellings = KeySpellings(keys.map(\.name))
 }
 
 /// The keys of an item of a route's `query` written in full.
@@ -372,7 +420,7 @@ package enum QueryItemKey: UInt8, ManifestKey {
     }
 
     package static let keys = Array(allCases)
-    package static let spellings = keys.map { Array($0.name.utf8) }
+    package static let spellings = KeySpellings(keys.map(\.name))
 }
 
 /// The keys of the top-level `ios` mapping.
@@ -404,7 +452,7 @@ package enum IOSKey: UInt8, ManifestKey {
     }
 
     package static let keys = Array(allCases)
-    package static let spellings = keys.map { Array($0.name.utf8) }
+    package static let spellings = KeySpellings(keys.map(\.name))
 }
 
 /// The keys of the top-level `android` mapping.
@@ -461,5 +509,5 @@ package enum AndroidKey: UInt8, ManifestKey {
     }
 
     package static let keys = Array(allCases)
-    package static let spellings = keys.map { Array($0.name.utf8) }
+    package static let spellings = KeySpellings(keys.map(\.name))
 }

@@ -30,8 +30,9 @@ struct YAMLCursor: ~Copyable {
     let file: FileID
     private var events: YAMLEventStream
     private let input: UnsafeBufferPointer<UInt8>
-    /// The text of the last scalar returned.
-    private(set) var text: [UInt8] = []
+    /// The text of the last scalar returned: a slice of storage the cursor reads from, whose
+    /// indices start where the scalar lies in that storage, not at 0.
+    private(set) var text: ArraySlice<UInt8> = []
     /// Where the last collection read to its end ended.
     private(set) var collectionEnd = SourcePosition(line: 1, column: 1)
     private(set) var issues: [YAMLIssue] = []
@@ -221,8 +222,7 @@ struct YAMLCursor: ~Copyable {
         switch stored.kind {
         case .scalar:
             kind = .scalar
-            text.removeAll(keepingCapacity: true)
-            if let bytes = builder.tree.scalarBytes(index) { text.append(contentsOf: bytes) }
+            text = builder.tree.scalarBytes(index) ?? []
         case .mapping:
             kind = .mapping
             replays.append(Replay(node: index, nextChild: 0))
@@ -321,9 +321,9 @@ struct YAMLCursor: ~Copyable {
     /// as the events were read), and reads its value past unrecorded, so that nothing
     /// downstream sees the pair.
     private mutating func reportRepeatedKey(_ event: YAMLEvent, earlier: SourceRange) {
-        let key: [UInt8]
+        let key: ArraySlice<UInt8>
         if event.kind == .alias, let name = event.anchor {
-            key = builder.anchors[name].flatMap { builder.tree.scalarBytes($0) }.map(Array.init) ?? Array(name.utf8)
+            key = builder.anchors[name].flatMap { builder.tree.scalarBytes($0) } ?? Array(name.utf8)[...]
         } else {
             key = text
         }

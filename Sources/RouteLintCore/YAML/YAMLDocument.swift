@@ -138,7 +138,7 @@ struct YAMLTreeBuilder {
     func isOpen(anchor: String) -> Bool { open.contains { $0.anchor == anchor } }
 
     @discardableResult
-    mutating func scalar(_ bytes: [UInt8], isPlain: Bool, start: SourcePosition, end: SourcePosition, anchor: String?) -> Int32 {
+    mutating func scalar(_ bytes: ArraySlice<UInt8>, isPlain: Bool, start: SourcePosition, end: SourcePosition, anchor: String?) -> Int32 {
         let index = Int32(tree.nodes.count)
         tree.nodes.append(
             .init(

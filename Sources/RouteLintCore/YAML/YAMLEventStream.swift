@@ -36,14 +36,20 @@ struct YAMLEventStream: ~Copyable {
 
     /// The next event, with a scalar's text in `text`; or the problem that stopped libyaml.
     /// After the stream's end, its end again.
-    mutating func next(text: inout [UInt8]) -> Result<YAMLEvent, LibYAMLError> {
+    ///
+    /// The text is a slice of the batch's storage, not a copy: a copy of every scalar cost the
+    /// decoder as much as it spent on the scalars themselves. A slice kept past the batch keeps
+    /// its storage alive, and the reader then fills the batch in storage of its own.
+    mutating func next(text: inout ArraySlice<UInt8>) -> Result<YAMLEvent, LibYAMLError> {
         while nextEvent == batch.events.count {
             if batch.isLast {
                 if let failure = batch.failure { return .failure(failure) }
                 let end = batch.events.last?.end ?? SourcePosition(line: 1, column: 1)
                 return .success(YAMLEvent(kind: .streamEnd, start: end, end: end, anchor: nil, isPlain: false))
             }
-            // The batch moves to the reader whole, so that the reader reuses its storage.
+            // The batch moves to the reader whole, so that the reader reuses its storage: the
+            // last scalar's text lets go of it first.
+            text = []
             var used = YAMLEventBatch()
             swap(&used, &batch)
             batch = reader.nextBatch(returning: used)
@@ -51,10 +57,7 @@ struct YAMLEventStream: ~Copyable {
         }
         let stored = batch.events[nextEvent]
         nextEvent += 1
-        if stored.kind == .scalar {
-            text.removeAll(keepingCapacity: true)
-            text.append(contentsOf: batch.text[stored.textStart..<stored.textEnd])
-        }
+        if stored.kind == .scalar { text = batch.text[stored.textStart..<stored.textEnd] }
         return .success(
             YAMLEvent(
                 kind: stored.kind, start: stored.start, end: stored.end,

@@ -32,6 +32,10 @@ enum ScalarType: Equatable {
     case string
 
     init(_ bytes: [UInt8], isPlain: Bool) {
+        self.init(bytes[...], isPlain: isPlain)
+    }
+
+    init(_ bytes: ArraySlice<UInt8>, isPlain: Bool) {
         guard isPlain else {
             self = .string
             return
@@ -62,6 +66,8 @@ enum ScalarType: Equatable {
             default: break
             }
         }
+        // Numbers are read by position: from an array of their own, whose indices start at 0.
+        let bytes = Array(bytes)
         if let integer = Self.integer(bytes) {
             self = .int(integer)
         } else if Self.isFloat(bytes), let number = Double(String(decoding: bytes, as: UTF8.self)) {
