@@ -234,39 +234,44 @@ package struct StackBuildability: Sendable {
         var work = 0
         let tabs = StackSearch.tabsByIndex(of: app)
         // The routes to judge, by activity and carried set.
-        var groups: [Symbol: [[UInt64]: [Int]]] = [:]
+        var groups: [Group: [Int]] = [:]
         for (position, route) in app.routes.enumerated() where route.isEntry || (route.path != nil && route.isWeb) {
-            guard let activity = app.activity(of: route), let roots = tabs[activity]?.map(\.root), !roots.contains(position) else {
+            guard let activity = app.activity(of: route), let activityTabs = tabs[activity],
+                !activityTabs.contains(where: { $0.root == position })
+            else { continue }
+            groups[Group(activity: activity, carried: search.carriedByEveryLink(to: position)), default: []].append(position)
+        }
+        var roots: [Int] = []
+        var linked: [Int32] = []
+        var activity: Symbol?
+        for group in groups.keys.sorted() {
+            if group.activity != activity {
+                activity = group.activity
+                roots = Self.distinct(tabs[group.activity]!.map(\.root))
+                work += app.routes.count
+                linked = search.linkParents(from: roots)
+            }
+            let targets = groups[group]!
+            guard work <= limit else {
+                undecided += targets
                 continue
             }
-            groups[activity, default: [:]][search.carriedByEveryLink(to: position), default: []].append(position)
-        }
-        for activity in groups.keys.sorted() {
-            let roots = Self.distinct(tabs[activity]!.map(\.root))
-            work += app.routes.count
-            let linked = search.linkParents(from: roots)
-            for set in groups[activity]!.keys.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
-                let targets = groups[activity]![set]!
-                guard work <= limit else {
-                    undecided += targets
-                    continue
-                }
-                // Only routes some path reaches at all: the others are unreachable-route's.
-                let reachable = targets.filter { linked[$0] != -1 }
-                guard !reachable.isEmpty else { continue }
-                work += app.routes.count + app.linkGraph.edgeCount
-                let built = search.reaches(from: roots, carried: set)
-                guard work <= limit else {
-                    undecided += reachable
-                    continue
-                }
-                for target in reachable where !built[target] {
-                    var path = [target]
-                    while linked[path.last!] >= 0 { path.append(Int(linked[path.last!])) }
-                    path.reverse()
-                    guard let (blocker, reason) = Self.blocker(on: path, carried: set, search: search) else { continue }
-                    blocked.append(Blocked(route: target, path: path, blocker: blocker, reason: reason))
-                }
+            // Only routes some path reaches at all: the others are unreachable-route's.
+            let reachable = targets.filter { linked[$0] != -1 }
+            guard !reachable.isEmpty else { continue }
+            work += app.routes.count + app.linkGraph.edgeCount
+            let carried = Array(group.carried)
+            let built = search.reaches(from: roots, carried: carried)
+            guard work <= limit else {
+                undecided += reachable
+                continue
+            }
+            for target in reachable where !built[target] {
+                var path = [target]
+                while linked[path.last!] >= 0 { path.append(Int(linked[path.last!])) }
+                path.reverse()
+                guard let (blocker, reason) = Self.blocker(on: path, carried: carried, search: search) else { continue }
+                blocked.append(Blocked(route: target, path: path, blocker: blocker, reason: reason))
             }
         }
         blocked.sort { $0.route < $1.route }
@@ -285,6 +290,17 @@ package struct StackBuildability: Sendable {
             }
         }
         return nil
+    }
+
+    /// Routes judged together: of one activity, and carrying the same values. Ordered by
+    /// activity, then by carried set.
+    private struct Group: Hashable, Comparable {
+        let activity: Symbol
+        let carried: ArraySlice<UInt64>
+
+        static func < (lhs: Group, rhs: Group) -> Bool {
+            lhs.activity != rhs.activity ? lhs.activity < rhs.activity : lhs.carried.lexicographicallyPrecedes(rhs.carried)
+        }
     }
 
     /// `roots` without repeats, in order.

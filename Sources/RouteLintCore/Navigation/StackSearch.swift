@@ -14,16 +14,20 @@
 package struct StackSearch: Sendable {
     private let app: AppModel
     /// What each route needs of a link to stand on a stack: its path parameters and its required
-    /// query items without a default, each packed (`value`), ascending.
-    private let needs: [[UInt64]]
+    /// query items without a default, each packed (`PackedValues`), ascending.
+    private let needs: ValueSets
     /// What a link to each route carries whatever its URL: the route's needs and its required
     /// query items (with a default or not), ascending.
-    private let ownValues: [[UInt64]]
+    private let ownValues: ValueSets
     /// Every value a link to each route may carry: its path parameters and all the query items
     /// it declares, ascending.
-    private let possibleValues: [[UInt64]]
+    private let possibleValues: ValueSets
     /// For each route, the route its `up` names when that route links to it (and is not itself).
     private let up: [Int32]
+    /// Whether each route is pushed (its presentation is `push`).
+    private let isPushed: [Bool]
+    /// Whether each route holds pushes above it: it is pushed, or presented and `stacked`.
+    private let holdsPushes: [Bool]
     /// The number of each type a route of the app declares.
     private let typeNumbers: [ValueType: UInt64]
     /// Each type, by number.
@@ -39,14 +43,34 @@ package struct StackSearch: Sendable {
         let carried: [UInt64]
     }
 
-    /// The search of `app`'s stacks.
-    package init(app: AppModel) {
-        self.app = app
+    /// A set of packed values per route, end to end in one array: three arrays for each of
+    /// 10,000 routes cost the search more to make and free than the searches themselves.
+    private struct ValueSets: Sendable {
+        private var values: [UInt64] = []
+        /// Where each route's set ends in `values`; it starts where the previous one ends.
+        private var ends: [Int32] = []
+
+        init(capacity: Int) { ends.reserveCapacity(capacity) }
+
+        /// The set of the route at `position`, ascending.
+        subscript(position: Int) -> ArraySlice<UInt64> {
+            values[(position == 0 ? 0 : Int(ends[position - 1]))..<Int(ends[position])]
+        }
+
+        /// Adds the next route's set, `sorted` ascending and without repeats.
+        mutating func append(sorted: some Collection<UInt64>) {
+            values.append(contentsOf: sorted)
+            ends.append(Int32(values.count))
+        }
+    }
+
+    /// Values by name and type, packed: the name's symbol, then its type's number among the
+    /// types written (0 for `string`, which untyped parameters are without a lookup).
+    private struct PackedValues {
         var typeNumbers: [ValueType: UInt64] = [.string: 0]
         var types: [ValueType] = [.string]
-        // A value by name and type, packed: the name's symbol, then its type's number among the
-        // types written (0 for `string`, which untyped parameters are without a lookup).
-        func value(_ name: Symbol, _ declared: DeclaredType?) -> UInt64 {
+
+        mutating func value(_ name: Symbol, _ declared: DeclaredType?, in app: AppModel) -> UInt64 {
             var number: UInt64 = 0
             if let declared, declared != .string {
                 let type = declared.valueType(app.text)
@@ -60,25 +84,43 @@ package struct StackSearch: Sendable {
             }
             return UInt64(name.index) << 32 | number
         }
-        var needs: [[UInt64]] = []
-        var ownValues: [[UInt64]] = []
-        var possibleValues: [[UInt64]] = []
+    }
+
+    /// The search of `app`'s stacks.
+    package init(app: AppModel) {
+        self.app = app
+        var packed = PackedValues()
+        var needs = ValueSets(capacity: app.routes.count)
+        var ownValues = ValueSets(capacity: app.routes.count)
+        var possibleValues = ValueSets(capacity: app.routes.count)
         var up: [Int32] = []
-        needs.reserveCapacity(app.routes.count)
+        var isPushed: [Bool] = []
+        var holdsPushes: [Bool] = []
+        up.reserveCapacity(app.routes.count)
+        isPushed.reserveCapacity(app.routes.count)
+        holdsPushes.reserveCapacity(app.routes.count)
+        var parameters: [UInt64] = []
+        var routeNeeds: [UInt64] = []
         for (position, route) in app.routes.enumerated() {
-            let parameters = (route.path?.value.parameterNames ?? []).map {
-                value($0, route.params.isEmpty ? nil : route.parameterType($0))
+            parameters.removeAll(keepingCapacity: true)
+            for case .parameter(let name) in route.path?.value.segments ?? [] {
+                parameters.append(packed.value(name, route.params.isEmpty ? nil : route.parameterType(name), in: app))
             }
-            let routeNeeds =
-                parameters + route.query.filter { $0.isRequired && $0.defaultValue == nil }.map { value($0.name.value, $0.effectiveType) }
-            needs.append(routeNeeds.count < 2 ? routeNeeds : routeNeeds.sorted())
+            routeNeeds.removeAll(keepingCapacity: true)
+            routeNeeds.append(contentsOf: parameters)
+            for item in route.query where item.isRequired && item.defaultValue == nil {
+                routeNeeds.append(packed.value(item.name.value, item.effectiveType, in: app))
+            }
+            if routeNeeds.count > 1 { routeNeeds.sort() }
+            needs.append(sorted: routeNeeds)
             if route.query.isEmpty {
-                ownValues.append(needs[position])
-                possibleValues.append(needs[position])
+                ownValues.append(sorted: routeNeeds)
+                possibleValues.append(sorted: routeNeeds)
             } else {
-                let required = route.query.filter(\.isRequired).map { value($0.name.value, $0.effectiveType) }
-                ownValues.append(Array(Set(routeNeeds + required)).sorted())
-                possibleValues.append(Array(Set(parameters + route.query.map { value($0.name.value, $0.effectiveType) })).sorted())
+                let required = route.query.filter(\.isRequired).map { packed.value($0.name.value, $0.effectiveType, in: app) }
+                ownValues.append(sorted: Set(routeNeeds + required).sorted())
+                possibleValues.append(
+                    sorted: Set(parameters + route.query.map { packed.value($0.name.value, $0.effectiveType, in: app) }).sorted())
             }
             if let upPosition = route.up.flatMap({ app.routePosition($0.value) }), upPosition != position,
                 app.linkGraph.successors(of: upPosition).contains(position)
@@ -87,13 +129,17 @@ package struct StackSearch: Sendable {
             } else {
                 up.append(-1)
             }
+            isPushed.append(route.effectivePresentation == .push)
+            holdsPushes.append(route.effectivePresentation == .push || route.isStacked)
         }
         self.needs = needs
         self.ownValues = ownValues
         self.possibleValues = possibleValues
         self.up = up
-        self.typeNumbers = typeNumbers
-        self.types = types
+        self.isPushed = isPushed
+        self.holdsPushes = holdsPushes
+        self.typeNumbers = packed.typeNumbers
+        self.types = packed.types
     }
 
     // MARK: - What a link carries
@@ -111,7 +157,7 @@ package struct StackSearch: Sendable {
 
     /// What every link to the route at `position` carries: its path parameters and its required
     /// query items.
-    package func carriedByEveryLink(to position: Int) -> [UInt64] { ownValues[position] }
+    package func carriedByEveryLink(to position: Int) -> ArraySlice<UInt64> { ownValues[position] }
 
     /// Whether a stack may hold the route at `position` for a link carrying `carried`.
     package func carries(_ position: Int, _ carried: [UInt64]) -> Bool {
@@ -129,13 +175,13 @@ package struct StackSearch: Sendable {
     }
 
     /// Whether the sorted `set` holds `value`: sets are small, searched by halves.
-    private static func holds(_ set: [UInt64], _ value: UInt64) -> Bool {
-        var (low, high) = (0, set.count)
+    private static func holds(_ set: some RandomAccessCollection<UInt64>, _ value: UInt64) -> Bool {
+        var (low, high) = (set.startIndex, set.endIndex)
         while low < high {
-            let middle = (low + high) / 2
-            if set[middle] < value { low = middle + 1 } else { high = middle }
+            let middle = set.index(low, offsetBy: set.distance(from: low, to: high) / 2)
+            if set[middle] < value { low = set.index(after: middle) } else { high = middle }
         }
-        return low < set.count && set[low] == value
+        return low < set.endIndex && set[low] == value
     }
 
     // MARK: - `up`
@@ -195,10 +241,9 @@ package struct StackSearch: Sendable {
         while !layer.isEmpty {
             var next: [Int] = []
             for vertex in layer {
-                let from = app.routes[vertex]
-                let holdsPushes = from.effectivePresentation == .push || from.isStacked || parent[vertex] == -2
+                let holdsPushes = holdsPushes[vertex] || parent[vertex] == -2
                 for successor in graph.successors(of: vertex) where parent[successor] == Self.unreached {
-                    guard holdsPushes || app.routes[successor].effectivePresentation != .push else { continue }
+                    guard holdsPushes || !isPushed[successor] else { continue }
                     parent[successor] = Int32(vertex)
                     next.append(successor)
                 }
@@ -238,11 +283,10 @@ package struct StackSearch: Sendable {
         while !layer.isEmpty {
             var next: [(parentRank: Int, position: Int)] = []
             for (rank, vertex) in layer.enumerated() {
-                let from = app.routes[vertex]
                 // A presented route that is not stacked holds no push: only another presented route.
-                let holdsPushes = from.effectivePresentation == .push || from.isStacked || parent[vertex] == Int32(vertex)
+                let holdsPushes = holdsPushes[vertex] || parent[vertex] == Int32(vertex)
                 for successor in graph.successors(of: vertex) where parent[successor] == Self.unreached {
-                    guard holdsPushes || app.routes[successor].effectivePresentation != .push else { continue }
+                    guard holdsPushes || !isPushed[successor] else { continue }
                     if allowed[successor] == nil { allowed[successor] = carries(successor, carried) }
                     guard allowed[successor]! else { continue }
                     // A route whose `up` is honoured stands on its `up`, whatever else links to it.

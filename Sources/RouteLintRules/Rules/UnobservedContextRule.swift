@@ -48,7 +48,10 @@ package enum UnobservedContextRule: AppRule {
             for context in app.names(route.sends) where contextIDs[context.value] == nil { contextIDs[context.value] = contextIDs.count }
         }
         guard !contextIDs.isEmpty else { return }
-        let observed: [Set<Int>] = app.routes.map { Set(app.names($0.observes).compactMap { contextIDs[$0.value] }) }
+        // Appended in a loop: `map` over the routes ran the collection's generic defaults.
+        var observed: [Set<Int>] = []
+        observed.reserveCapacity(app.routes.count)
+        for route in app.routes { observed.append(Set(app.names(route.observes).compactMap { contextIDs[$0.value] })) }
         let observedAbove = app.linkGraph.unionOverAncestors(observed)
         for (position, route) in app.routes.enumerated() {
             for context in app.names(route.sends) where !observedAbove[position].contains(contextIDs[context.value]!) {
