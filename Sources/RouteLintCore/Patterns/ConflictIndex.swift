@@ -113,7 +113,8 @@ private struct EarliestKept {
 private let none: Int32 = -1
 
 struct SegmentTrie {
-    private var literalEdges: [UInt64: Int32] = [:]
+    /// The child of a node for a static segment, by `edgeKey`.
+    private var literalEdges = PackedKeyTable()
     fileprivate var firstLiteralChild: [Int32] = [none]
     fileprivate var nextSibling: [Int32] = [none]
     /// Per node, the static segment its edge reads (the root's and a typed child's are unused).
@@ -156,7 +157,7 @@ struct SegmentTrie {
                 } else {
                     let child = newNode()
                     self.literal[Int(child)] = literal
-                    literalEdges[key] = child
+                    literalEdges.set(key, to: child)
                     nextSibling[Int(child)] = firstLiteralChild[Int(node)]
                     firstLiteralChild[Int(node)] = child
                     node = child
@@ -216,8 +217,9 @@ struct SegmentTrie {
         return Int32(firstLiteralChild.count - 1)
     }
 
-    private static func edgeKey(_ node: Int32, _ literal: Symbol) -> UInt64 {
-        UInt64(UInt32(bitPattern: node)) << 32 | UInt64(literal.index)
+    /// A node (never negative) and a symbol, packed: never negative either.
+    private static func edgeKey(_ node: Int32, _ literal: Symbol) -> Int64 {
+        Int64(node) << 32 | Int64(literal.index)
     }
 }
 

@@ -85,8 +85,9 @@ package enum ConflictingPatternsRule: AppRule {
         // aliases (`AppModel.openingPaths`), and for each, the route and alias, kept small.
         var patterns: [URLPattern] = []
         var owners: [(route: Int32, alias: Int32)] = []
-        for index in app.routes.indices {
-            let route = app.routes[index]
+        // Enumerated, not subscripted: the list's subscript is not specialized in this module,
+        // and each read went through its generic form.
+        for (index, route) in app.routes.enumerated() {
             guard let path = route.path else { continue }
             patterns.append(URLPattern(path.value, of: route))
             owners.append((Int32(index), -1))

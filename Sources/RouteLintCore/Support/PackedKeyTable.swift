@@ -1,21 +1,23 @@
-/// A map from non-negative 64-bit keys to 32-bit values: the numbers the walks give pairs of
-/// states, and the steps they have taken (`PathLanguageComparison`). Open addressing with a
+/// A map from non-negative 64-bit keys to 32-bit values: the numbers the platforms' walks give
+/// pairs of states and the steps they have taken (`PathLanguageComparison`), and the edges of
+/// the conflict index's trie (a node and a segment's symbol). Open addressing with a
 /// multiplicative hash and linear probing, at most half full. A walk looks a key up for every
 /// unit it tries, millions of times for a large route set, and `Dictionary` hashes each key
-/// with a seeded SipHash: that hashing was the largest single cost of the comparison.
-struct PackedKeyTable {
+/// with a seeded SipHash: that hashing was the largest single cost of the comparison, and
+/// half of building the trie.
+package struct PackedKeyTable: Sendable {
     /// The slots' keys; `empty` where a slot is free.
     private var keys: [Int64]
     private var values: [Int32]
     /// The table's size is `1 << bits`.
     private var bits: Int
     /// The number of keys held.
-    private(set) var count = 0
+    package private(set) var count = 0
 
     private static let empty: Int64 = -1
 
     /// An empty table.
-    init() {
+    package init() {
         bits = 6
         keys = [Int64](repeating: Self.empty, count: 1 << bits)
         values = [Int32](repeating: 0, count: 1 << bits)
@@ -28,7 +30,7 @@ struct PackedKeyTable {
     }
 
     /// The value of `key`, or nil.
-    subscript(key: Int64) -> Int32? {
+    package subscript(key: Int64) -> Int32? {
         precondition(key >= 0, "keys are not negative")
         let mask = (1 << bits) - 1
         var slot = home(of: key)
@@ -41,7 +43,7 @@ struct PackedKeyTable {
     }
 
     /// Sets `key` to `value`, replacing what it held.
-    mutating func set(_ key: Int64, to value: Int32) {
+    package mutating func set(_ key: Int64, to value: Int32) {
         precondition(key >= 0, "keys are not negative")
         if (count + 1) * 2 > keys.count { grow() }
         let mask = (1 << bits) - 1

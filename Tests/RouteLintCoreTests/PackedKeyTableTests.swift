@@ -1,7 +1,7 @@
 import RouteLintTestSupport
 import Testing
 
-@testable import RouteLintPlatform
+@testable import RouteLintCore
 
 @Suite("Packed key table")
 struct PackedKeyTableTests {
