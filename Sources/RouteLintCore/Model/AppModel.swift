@@ -236,6 +236,17 @@ package struct AppModel: Sendable {
     /// The position in `routes` of the route whose id is `id`.
     package func routePosition(_ id: Symbol) -> Int? { routeIndex[id] }
 
+    /// Whether an entity of `kind` is named `name`: a lookup of its index, with no copy of the
+    /// entity (a route is large to copy, and a check of every reference asks this).
+    package func declares(_ kind: EntityKind, _ name: Symbol) -> Bool {
+        switch kind {
+        case .activity: activityIndex[name] != nil
+        case .tab: tabIndex[name] != nil
+        case .holder: holderIndex[name] != nil
+        case .route: routeIndex[name] != nil
+        }
+    }
+
     /// Looks a name up by its text, as a user or a test gives it.
     package func route(named id: String) -> Route? { symbols.lookup(id).flatMap(route) }
     /// The tab named `name`, by its text.

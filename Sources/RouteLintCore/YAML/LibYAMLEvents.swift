@@ -11,8 +11,12 @@ struct YAMLEvent {
     var kind: Kind
     var start: SourcePosition
     var end: SourcePosition
-    /// The anchor a scalar or collection defines, or the anchor an alias names.
-    var anchor: String?
+    /// The anchor a scalar or collection defines, or the anchor an alias names: an index of the
+    /// current batch's anchors (`YAMLEventStream.anchorName`), -1 for none. A number, not the
+    /// name, so that an event is a plain value, copied and dropped at no cost.
+    var anchor: Int32
+    /// Whether the event has an anchor.
+    var hasAnchor: Bool { anchor >= 0 }
     /// Whether a scalar is plain and untagged, so that the core schema resolves it; a quoted,
     /// block or `!!str` scalar is always a string.
     var isPlain: Bool

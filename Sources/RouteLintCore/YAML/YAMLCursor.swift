@@ -247,7 +247,7 @@ struct YAMLCursor: ~Copyable {
         case .sequenceStart:
             return Node(kind: .sequence, range: range, isPlain: false, recordedNode: nil)
         case .alias:
-            guard let name = event.anchor, let target = builder.anchors[name] else { return nil }
+            guard let name = events.anchorName(event.anchor), let target = builder.anchors[name] else { return nil }
             var entered = enterRecorded(target)
             // The alias stands where it is written: findings about it point there.
             if entered.kind == .scalar {
@@ -282,15 +282,16 @@ struct YAMLCursor: ~Copyable {
 
     /// Records and counts a node's first event; false when it stops the cursor.
     private mutating func accept(_ event: YAMLEvent) -> Bool {
-        let isRecorded = builder.isRecording || event.anchor != nil && event.kind != .alias || forcedRecording > 0
+        let isRecorded = builder.isRecording || event.hasAnchor && event.kind != .alias || forcedRecording > 0
         lastRecordedScalar = nil
         switch event.kind {
         case .scalar:
             if isRecorded {
-                lastRecordedScalar = builder.scalar(text, isPlain: event.isPlain, start: event.start, end: event.end, anchor: event.anchor)
+                lastRecordedScalar = builder.scalar(
+                    text, isPlain: event.isPlain, start: event.start, end: event.end, anchor: events.anchorName(event.anchor))
             }
         case .alias:
-            let name = event.anchor ?? ""
+            let name = events.anchorName(event.anchor) ?? ""
             guard let target = builder.anchors[name] else {
                 fail(
                     builder.isOpen(anchor: name)
@@ -308,7 +309,8 @@ struct YAMLCursor: ~Copyable {
                 return false
             }
             if isRecorded {
-                builder.openContainer(event.kind == .mappingStart ? .mapping : .sequence, start: event.start, anchor: event.anchor)
+                builder.openContainer(
+                    event.kind == .mappingStart ? .mapping : .sequence, start: event.start, anchor: events.anchorName(event.anchor))
             }
             live.append(LiveCollection(isRecorded: isRecorded))
         default:
@@ -322,7 +324,7 @@ struct YAMLCursor: ~Copyable {
     /// downstream sees the pair.
     private mutating func reportRepeatedKey(_ event: YAMLEvent, earlier: SourceRange) {
         let key: ArraySlice<UInt8>
-        if event.kind == .alias, let name = event.anchor {
+        if event.kind == .alias, let name = events.anchorName(event.anchor) {
             key = builder.anchors[name].flatMap { builder.tree.scalarBytes($0) } ?? Array(name.utf8)[...]
         } else {
             key = text

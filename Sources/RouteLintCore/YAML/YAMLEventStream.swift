@@ -45,7 +45,7 @@ struct YAMLEventStream: ~Copyable {
             if batch.isLast {
                 if let failure = batch.failure { return .failure(failure) }
                 let end = batch.events.last?.end ?? SourcePosition(line: 1, column: 1)
-                return .success(YAMLEvent(kind: .streamEnd, start: end, end: end, anchor: nil, isPlain: false))
+                return .success(YAMLEvent(kind: .streamEnd, start: end, end: end, anchor: -1, isPlain: false))
             }
             // The batch moves to the reader whole, so that the reader reuses its storage: the
             // last scalar's text lets go of it first.
@@ -61,8 +61,16 @@ struct YAMLEventStream: ~Copyable {
         return .success(
             YAMLEvent(
                 kind: stored.kind, start: stored.start, end: stored.end,
-                anchor: stored.anchor < 0 ? nil : batch.anchors[Int(stored.anchor)], isPlain: stored.isPlain,
+                anchor: stored.anchor, isPlain: stored.isPlain,
                 earlierKey: stored.repeatedKey < 0 ? nil : batch.earlierKeys[Int(stored.repeatedKey)]))
+    }
+}
+
+extension YAMLEventStream {
+    /// The name of the anchor an event of the current batch — the last one `next` returned —
+    /// defines or names; nil for none.
+    func anchorName(_ anchor: Int32) -> String? {
+        anchor < 0 ? nil : batch.anchors[Int(anchor)]
     }
 }
 

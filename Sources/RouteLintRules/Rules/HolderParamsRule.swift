@@ -53,9 +53,9 @@ package enum HolderParamsRule: AppRule {
             if route.written.contains(.path) && route.path == nil { continue }
             // Paths have a handful of parameters and routes of query items: a linear search
             // beats building a set.
-            let pathParameters = route.path?.value.parameterNames ?? []
+            let segments = route.path?.value.segments ?? []
             let query = route.query
-            let isProvided = { (name: Symbol) in pathParameters.contains(name) || query.contains { $0.name.value == name } }
+            let isProvided = { (name: Symbol) in segments.contains(.parameter(name)) || query.contains { $0.name.value == name } }
             let params = app.names(holder.params)
             guard !params.allSatisfy({ isProvided($0.value) }) else { continue }
             let missing = params.filter { !isProvided($0.value) }.map { app.text($0.value) }

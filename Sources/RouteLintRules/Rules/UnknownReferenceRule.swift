@@ -93,18 +93,19 @@ package enum UnknownReferenceRule: AppRule {
         for activity in app.activities where isComplete {
             check(
                 activity.defaultTab, field: ActivityKey.defaultTab.name, of: .entity(.activity, app.text(activity.name.value)), kind: .tab,
-                exists: { app.tab($0) != nil }, candidates: app.tabNames)
+                exists: { app.declares(.tab, $0) }, candidates: app.tabNames)
         }
         for (position, tab) in app.tabs.enumerated() where isComplete {
             check(
                 tab.activity, field: TabKey.activity.name, of: .entity(.tab, app.text(tab.name.value)), kind: .activity,
-                exists: { app.activity($0) != nil }, candidates: app.activityNames)
+                exists: { app.declares(.activity, $0) }, candidates: app.activityNames)
             // The root as written: the model reads a misspelt one as the route it nearly spells,
             // the nearest of all, which is the suggestion (not looked for among them again).
             let misspelt = app.misspeltRoots[position]
             check(
                 misspelt ?? tab.root, field: TabKey.root.name, of: .entity(.tab, app.text(tab.name.value)), kind: .route,
-                exists: { app.route($0) != nil }, candidates: misspelt != nil ? tab.root.map { [app.text($0.value)] } ?? [] : app.routeIDs)
+                exists: { app.declares(.route, $0) },
+                candidates: misspelt != nil ? tab.root.map { [app.text($0.value)] } ?? [] : app.routeIDs)
         }
         // One pass over the routes, which are the most entities and the largest to read.
         for route in app.routes {
@@ -112,23 +113,23 @@ package enum UnknownReferenceRule: AppRule {
             guard isComplete else { continue }
             check(
                 route.activity, field: RouteKey.activity.name, of: .entity(.route, app.text(route.id.value)), kind: .activity,
-                exists: { app.activity($0) != nil }, candidates: app.activityNames)
+                exists: { app.declares(.activity, $0) }, candidates: app.activityNames)
             for link in app.names(route.links) {
                 check(
                     link, field: RouteKey.links.name, of: .entity(.route, app.text(route.id.value)), kind: .route,
-                    exists: { app.route($0) != nil }, candidates: app.routeIDs)
+                    exists: { app.declares(.route, $0) }, candidates: app.routeIDs)
             }
             check(
                 route.fallback, field: RouteKey.fallback.name, of: .entity(.route, app.text(route.id.value)), kind: .route,
-                exists: { app.route($0) != nil }, candidates: app.routeIDs)
+                exists: { app.declares(.route, $0) }, candidates: app.routeIDs)
             check(
                 route.up, field: RouteKey.up.name, of: .entity(.route, app.text(route.id.value)), kind: .route,
-                exists: { app.route($0) != nil }, candidates: app.routeIDs)
+                exists: { app.declares(.route, $0) }, candidates: app.routeIDs)
         }
         for holder in app.holders where isComplete {
             check(
                 holder.parent, field: HolderKey.parent.name, of: .entity(.holder, app.text(holder.name.value)), kind: .holder,
-                exists: { app.holder($0) != nil }, candidates: app.holderNames)
+                exists: { app.declares(.holder, $0) }, candidates: app.holderNames)
         }
     }
 
