@@ -117,6 +117,32 @@ package struct ClaimedSegments {
         }
     }
 
+    /// A state of the construction as its index keys it: its sorted items, and their hash,
+    /// computed once, a multiply-xorshift step an item. `Hasher` ran SipHash over both numbers
+    /// of every item at every lookup — the root's set holds every route — which was a tenth
+    /// of a platform check. Seeded per process, as `SymbolTable`'s hash is, so that a hostile
+    /// set cannot aim at collisions.
+    private struct ItemSet: Hashable {
+        let items: [Item]
+        let hash: UInt64
+
+        private static let seed = UInt64.random(in: .min ... .max)
+
+        init(_ items: [Item]) {
+            var state = Self.seed ^ UInt64(items.count)
+            for item in items {
+                state ^= UInt64(UInt32(bitPattern: item.route)) << 32 | UInt64(UInt32(bitPattern: item.position))
+                state = (state ^ (state >> 29)) &* 0xBF58_476D_1CE4_E5B9
+            }
+            self.items = items
+            hash = state ^ (state >> 32)
+        }
+
+        static func == (lhs: ItemSet, rhs: ItemSet) -> Bool { lhs.hash == rhs.hash && lhs.items == rhs.items }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+    }
+
     /// The automaton of `app`'s claimed set, its literals spelled as `spelling` says; the
     /// construction stops after `stateLimit` states (see `isComplete`).
     /// `alsoClaimed` (indices into `routes`) claim their paths as if their `web` were on.
@@ -128,28 +154,38 @@ package struct ClaimedSegments {
         // Per route and segment, the word of a static segment (or a type of one listed value),
         // and the words of a listed type's values: the segments it matches by word.
         var listedWords: [Int: [Int: [[UInt16]]]] = [:]
+        // Each symbol spelled once: the segments of a large set repeat a few words thousands of
+        // times, and spelling one (its text, decoded, as UTF-16) cost more than the rest.
+        var spelled = [[UInt16]?](repeating: nil, count: app.symbols.count)
+        func word(_ symbol: Symbol) -> [UInt16] {
+            if let known = spelled[Int(symbol.index)] { return known }
+            let word = Self.spell(app.text(symbol), spelling)
+            spelled[Int(symbol.index)] = word
+            return word
+        }
         let words = patterns.enumerated().map { route, pattern in
             pattern.path.segments.indices.map { position -> [UInt16]? in
                 switch pattern.path.segments[position] {
-                case .literal(let symbol): return Self.spell(app.text(symbol), spelling)
+                case .literal(let symbol): return word(symbol)
                 case .wildcard, .rest: return nil
                 case .parameter:
                     switch pattern.segment(position) {
-                    case .literal(let symbol): return Self.spell(app.text(symbol), spelling)
+                    case .literal(let symbol): return word(symbol)
                     case .values(.listed(let values)):
-                        listedWords[route, default: [:]][position] = values.map { Self.spell(app.text($0.segment), spelling) }
+                        listedWords[route, default: [:]][position] = values.map { word($0.segment) }
                         return nil
                     case .values, .rest: return nil
                     }
                 }
             }
         }
-        var index: [[Item]: Int32] = [:]
+        var index: [ItemSet: Int32] = [:]
         var pending: [[Item]] = []
         func intern(_ items: [Item]) -> Int32 {
-            if let known = index[items] { return known }
+            let key = ItemSet(items)
+            if let known = index[key] { return known }
             let id = Int32(index.count)
-            index[items] = id
+            index[key] = id
             pending.append(items)
             return id
         }
@@ -542,6 +578,20 @@ package struct ClaimedPathLanguage: PathLanguage {
         /// In an encoded path, within a `%XX` escape: 16 just after the `%`, the first digit's
         /// value after it; -1 outside an escape.
         var escape: Int8 = -1
+
+        /// The fields mixed into one word, which the hasher takes once: a comparison interns a
+        /// state at every new step, and hashing each of eight fields on its own cost more than
+        /// the step.
+        package func hash(into hasher: inout Hasher) {
+            var mixed = UInt64(UInt32(bitPattern: segment)) << 32 | UInt64(UInt32(bitPattern: low))
+            mixed = (mixed ^ (mixed >> 29)) &* 0xBF58_476D_1CE4_E5B9
+            mixed ^= UInt64(UInt32(bitPattern: high)) << 32 | UInt64(UInt32(bitPattern: length))
+            mixed = (mixed ^ (mixed >> 29)) &* 0xBF58_476D_1CE4_E5B9
+            mixed ^=
+                UInt64(phase.rawValue) << 24 | UInt64(UInt8(bitPattern: integerProgress)) << 16
+                | UInt64(UInt8(bitPattern: uuidProgress)) << 8 | UInt64(UInt8(bitPattern: escape))
+            hasher.combine(mixed)
+        }
     }
 
     private static let slash = UInt16(UInt8(ascii: "/"))

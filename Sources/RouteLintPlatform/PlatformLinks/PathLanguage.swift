@@ -335,9 +335,11 @@ package struct PathLanguageComparison {
         }
 
         mutating func id(of state: Language.State) -> Int32 {
-            if let known = ids[state] { return known }
+            // Found or added through one hash of the state: a lookup, then an insertion, hashed
+            // each new state twice.
             let id = Int32(states.count)
-            ids[state] = id
+            let found = Self.value(&ids[state, default: id])
+            guard found == id else { return found }
             states.append(state)
             totalSize += language.size(state)
             let first = Int32(distinctionList.count)
@@ -351,6 +353,10 @@ package struct PathLanguageComparison {
                     judgedBySomeURL: language.judgedBySomeURL(state)))
             return id
         }
+
+        /// What `value` holds: read through `inout`, so that the default of a dictionary's
+        /// subscript is stored as it is read.
+        private static func value(_ value: inout Int32) -> Int32 { value }
 
         mutating func step(_ id: Int32, _ unit: UInt16) -> Int32 {
             let key = Int64(id) << 16 | Int64(unit)
