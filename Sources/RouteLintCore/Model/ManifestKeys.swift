@@ -65,8 +65,8 @@ extension ManifestKey {
     /// Every key's name, in the format's order.
     package static var names: [String] { keys.map(\.name) }
 
-    /// The key spelt by `bytes`, if the format defines one: a dozen short comparisons, most
-    /// of which fail at the first byte, cost less than hashing.
+    /// The key spelt by `bytes`, if the format defines one: the names of its length, most often
+    /// one, compared byte for byte, which costs less than hashing.
     static func named(_ bytes: ArraySlice<UInt8>) -> Self? {
         spellings.position(of: bytes).map { keys[$0] }
     }
