@@ -487,4 +487,14 @@ extension AppModel {
         let aliases = declared.aliases
         return aliases.indices.contains(alias) ? OpeningPath(route: route, path: aliases[alias], alias: alias) : nil
     }
+
+    /// The URLs route `route`'s path (`alias` nil) or its alias `alias` opens; nil as for
+    /// `openingPath`.
+    package func urlPattern(route: Int, alias: Int?) -> URLPattern? {
+        // One read of the route: reading it copies it.
+        let declared = routes[route]
+        guard let alias else { return declared.path.map { URLPattern($0.value, of: declared) } }
+        let aliases = declared.aliases
+        return aliases.indices.contains(alias) ? URLPattern(aliases[alias].value, of: declared) : nil
+    }
 }

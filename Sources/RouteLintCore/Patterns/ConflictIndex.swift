@@ -24,20 +24,33 @@ package struct ConflictIndex {
     package static func conflicts(
         among patterns: [URLPattern], shapes: SegmentShapes, limit: Int, budget: Int = .max, limitPastBudget: Int = 0
     ) -> [Group] {
+        conflicts(
+            count: patterns.count, readsQuery: patterns.contains { !$0.query.isEmpty }, shapes: shapes, limit: limit,
+            budget: budget, limitPastBudget: limitPastBudget
+        ) { patterns[$0] }
+    }
+
+    /// `conflicts` of the `count` patterns `pattern` makes, each when it is needed: an array of
+    /// them would be a large part of a large set's peak memory, and its walk asks for an earlier
+    /// pattern only when `readsQuery` (some pattern constrains a query item; else the path decides).
+    package static func conflicts(
+        count: Int, readsQuery: Bool, shapes: SegmentShapes, limit: Int, budget: Int = .max, limitPastBudget: Int = 0,
+        pattern patternNumbered: (Int) -> URLPattern
+    ) -> [Group] {
         var keptInAll = 0
-        var trie = SegmentTrie(patternCount: patterns.count)
+        var trie = SegmentTrie(patternCount: count)
         var groups: [Group] = []
         var walk = TrieWalk()
-        // Most sets declare no query item: their candidates are then decided by the path alone.
-        let readsQuery = patterns.contains { !$0.query.isEmpty }
-        for (index, pattern) in patterns.enumerated() {
+        for index in 0..<count {
+            let pattern = patternNumbered(index)
             // The earliest `limit` conflicts, in a max-heap: a later candidate costs one
             // comparison with the latest kept, and replacing it a logarithmic step.
             var kept = EarliestKept(limit: keptInAll < budget ? limit : min(limit, limitPastBudget))
             var total = 0
             walk.visitOverlapping(pattern, in: trie, shapes: shapes) { candidate, pathIsSubset, candidateIsPathSubset in
                 // What the two ask of the query decides the rest.
-                let query = readsQuery ? pattern.queryRelation(to: patterns[candidate]) : (overlaps: true, isSubset: true, isSuperset: true)
+                let query =
+                    readsQuery ? pattern.queryRelation(to: patternNumbered(candidate)) : (overlaps: true, isSubset: true, isSuperset: true)
                 guard query.overlaps else { return }
                 let patternIsSubset = pathIsSubset && query.isSubset
                 let candidateIsSubset = candidateIsPathSubset && query.isSuperset

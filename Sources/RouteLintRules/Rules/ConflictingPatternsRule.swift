@@ -81,25 +81,31 @@ package enum ConflictingPatternsRule: AppRule {
         ])
 
     package static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
-        // One read of each route (reading a route copies it): the URLs of its path and of its
-        // aliases (`AppModel.openingPaths`), and for each, the route and alias, kept small.
-        var patterns: [URLPattern] = []
+        // The URLs of each route's path and of its aliases (`AppModel.openingPaths`), as the
+        // route and alias, kept small; each pattern is made when it is read, as an array of them
+        // was a twentieth of a large set's peak memory.
         var owners: [(route: Int32, alias: Int32)] = []
+        owners.reserveCapacity(app.routes.count)
+        var readsQuery = false
         // Enumerated, not subscripted: the list's subscript is not specialized in this module,
         // and each read went through its generic form.
         for (index, route) in app.routes.enumerated() {
-            guard let path = route.path else { continue }
-            patterns.append(URLPattern(path.value, of: route))
+            guard route.path != nil else { continue }
             owners.append((Int32(index), -1))
+            // A route with query items may constrain none (an optional `string` allows every
+            // URL); the walk then reads its pattern's query to find that out.
+            readsQuery = readsQuery || !route.query.isEmpty
             guard app.hasAliases else { continue }
-            for (position, alias) in route.aliases.enumerated() {
-                patterns.append(URLPattern(alias.value, of: route))
+            for position in route.aliases.indices {
                 owners.append((Int32(index), Int32(position)))
             }
         }
         let hasAliases = app.hasAliases && owners.contains { $0.alias >= 0 }
         let opening = { (pattern: Int) in
             app.openingPath(route: Int(owners[pattern].route), alias: owners[pattern].alias < 0 ? nil : Int(owners[pattern].alias))!
+        }
+        let patternNumbered = { (pattern: Int) in
+            app.urlPattern(route: Int(owners[pattern].route), alias: owners[pattern].alias < 0 ? nil : Int(owners[pattern].alias))!
         }
         let shapes = SegmentShapes(app.symbols)
         let routeID = { (pattern: Int) in app.text(app.routes[Int(owners[pattern].route)].id.value) }
@@ -109,14 +115,15 @@ package enum ConflictingPatternsRule: AppRule {
         // only the routes its message names, and counts the rest.
         var relatedBudget = relatedPerApp
         let conflicts = ConflictIndex.conflicts(
-            among: patterns, shapes: shapes, limit: keptPerRoute, budget: relatedPerApp, limitPastBudget: namedPerFanOut + 1)
-        let reported = reports(conflicts, patternCount: patterns.count, excluding: sameRoute)
+            count: owners.count, readsQuery: readsQuery, shapes: shapes, limit: keptPerRoute, budget: relatedPerApp,
+            limitPastBudget: namedPerFanOut + 1, pattern: patternNumbered)
+        let reported = reports(conflicts, patternCount: owners.count, excluding: sameRoute)
         let hubs = Set(reported.compactMap { report -> Int? in if case .fanOut(let hub, _, _) = report { hub } else { nil } })
         for report in reported {
             switch report {
             case .pair(let laterIndex, let earlierIndex):
                 let (later, earlier) = (opening(laterIndex), opening(earlierIndex))
-                let (laterPattern, earlierPattern) = (patterns[laterIndex], patterns[earlierIndex])
+                let (laterPattern, earlierPattern) = (patternNumbered(laterIndex), patternNumbered(earlierIndex))
                 let laterID = routeID(laterIndex)
                 let earlierID = routeID(earlierIndex)
                 let earlierText = app.text(earlierPattern.path.text)
@@ -133,12 +140,12 @@ package enum ConflictingPatternsRule: AppRule {
             case .fanOut(let hubIndex, let partners, let total):
                 let hub = opening(hubIndex)
                 let hubID = routeID(hubIndex)
-                let hubPattern = patterns[hubIndex]
+                let hubPattern = patternNumbered(hubIndex)
                 let named = partners.prefix(namedPerFanOut).map { index in
-                    "'\(routeID(index))' ('\(app.text(patterns[index].path.text))')"
+                    "'\(routeID(index))' ('\(app.text(opening(index).path.value.text))')"
                 }
                 let first = partners[0]
-                let example = hubPattern.commonURL(with: patterns[first], shapes: shapes, symbols: app.symbols)
+                let example = hubPattern.commonURL(with: patternNumbered(first), shapes: shapes, symbols: app.symbols)
                 let more = total - named.count
                 let message =
                     "\(hub.described(in: app)) of route '\(hubID)' conflicts with \(total) paths of other routes, "
@@ -150,7 +157,7 @@ package enum ConflictingPatternsRule: AppRule {
                 relatedBudget = max(0, relatedBudget - shown)
                 let related = partners.prefix(shown).map { index in
                     RelatedLocation(
-                        opening(index).path.range, "route '\(routeID(index))' declares '\(app.text(patterns[index].path.text))' here")
+                        opening(index).path.range, "route '\(routeID(index))' declares '\(app.text(opening(index).path.value.text))' here")
                 }
                 // The finding stands for each of its conflicts, a pair of routes as a finding of
                 // its own is (`conflict`), so that a baseline accepts each one alone and a new
