@@ -104,7 +104,6 @@ package struct AppModel: Sendable {
             members[name, default: []].append(Member(manifest: manifest, symbols: mapping))
         }
         decoded = []
-        symbols.compact()
         let apps = order.map { name in
             var group = members.removeValue(forKey: name)!
             return AppModel(symbols: symbols, members: &group, isComplete: isComplete(name.map(symbols.text)))

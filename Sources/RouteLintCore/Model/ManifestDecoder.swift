@@ -33,7 +33,7 @@ package enum ManifestDecoder {
     static func decode(_ file: SourceFile, textPositions: [SourcePosition], readsAhead: Bool?) -> DecodedManifest {
         YAMLCursor.read(file.bytes, file: file.id, textPositions: textPositions, readsAhead: readsAhead) {
             (cursor: consuming YAMLCursor) in
-            var decoder = Decoder(cursor: cursor)
+            var decoder = Decoder(cursor: cursor, textBytes: file.bytes.count)
             decoder.decodeManifest()
             return decoder.result()
         }
@@ -50,8 +50,9 @@ private struct Decoder: ~Copyable {
     /// Set when a type names none and nearly spells none: the route being read has an undecided type.
     private var readUndecidedType = false
 
-    init(cursor: consuming YAMLCursor) {
+    init(cursor: consuming YAMLCursor, textBytes: Int) {
         manifest = Manifest(file: cursor.file)
+        symbols.reserveTextCapacity(textBytes)
         self.cursor = cursor
     }
 
@@ -70,10 +71,7 @@ private struct Decoder: ~Copyable {
     // MARK: - Entities
 
     mutating func decodeManifest() {
-        defer {
-            cursor.finish()
-            symbols.compact()
-        }
+        defer { cursor.finish() }
         guard let root = cursor.root() else {
             manifest.versionKey = .emptyDocument(at: .fileStart(manifest.file))
             return

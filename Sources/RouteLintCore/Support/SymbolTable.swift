@@ -120,20 +120,14 @@ package struct SymbolTable: Sendable {
         return .vacant(slot: slot)
     }
 
-    /// Gives back what the texts' storage reserved past its end, once the table is complete (a
-    /// file decoded, the files merged): it grows by doubling, and up to half of a large table's
-    /// storage would otherwise stay reserved, unused, for the rest of the run.
-    package mutating func compact() {
-        guard storage.capacity - storage.count > 4_096 else { return }
-        storage = Self.exactCopy(storage)
-        ends = Self.exactCopy(ends)
-    }
-
-    private static func exactCopy<Element>(_ elements: [Element]) -> [Element] {
-        var copy: [Element] = []
-        copy.reserveCapacity(elements.count)
-        copy.append(contentsOf: elements)
-        return copy
+    /// Makes room for `count` bytes of texts (a file's texts take no more than its bytes, but
+    /// for a rare escape), so that the texts are not copied each time their storage would
+    /// double. What a large table reserves and does not fill is address space, not memory: the
+    /// system maps its pages when they are first written. (Copying the texts to an exact-size
+    /// storage once a file was read, as the table once did, held both at once: 10 MB more at the
+    /// peak of a 100,000-route file.)
+    package mutating func reserveTextCapacity(_ count: Int) {
+        storage.reserveCapacity(count)
     }
 
     /// Adds every symbol of `other`, and returns the symbol each of its symbols has here:
