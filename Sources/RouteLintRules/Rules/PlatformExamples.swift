@@ -125,6 +125,11 @@ extension String {
     /// The text with the first occurrence of `target` replaced: an example marked in place.
     func replacingFirst(_ target: String, with replacement: String) -> String {
         guard let found = firstOccurrence(of: target) else { return self }
-        return self[..<found.lowerBound] + replacement + self[found.upperBound...]
+        // Appended, not joined with `+`: `+` counts the characters of both sides first, which
+        // in an example a megabyte long is 1 M instructions a call.
+        var replaced = String(self[..<found.lowerBound])
+        replaced.append(replacement)
+        replaced.append(contentsOf: self[found.upperBound...])
+        return replaced
     }
 }

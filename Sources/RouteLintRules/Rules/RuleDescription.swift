@@ -19,9 +19,15 @@ package struct RuleDescription: Sendable {
     /// Why the rule exists and what to do about a finding.
     package let rationale: String
     /// Example route sets that trigger the rule, with `↓` where each finding points.
-    package let triggeringExamples: [RuleExample]
+    package var triggeringExamples: [RuleExample] { makeTriggeringExamples() }
     /// Example route sets that lint clean: no finding of any rule.
-    package let nonTriggeringExamples: [RuleExample]
+    package var nonTriggeringExamples: [RuleExample] { makeNonTriggeringExamples() }
+    // Made when read, not with the description: a lint reads every rule's id and severity
+    // (a configuration names rules by id), and the examples of the size limits are megabytes
+    // of text — 48 M instructions in every lint run beside a configuration file, when they
+    // were made with the descriptions.
+    private let makeTriggeringExamples: @Sendable () -> [RuleExample]
+    private let makeNonTriggeringExamples: @Sendable () -> [RuleExample]
     /// The options the configuration may set for the rule.
     package let options: [RuleOptionDescription]
     /// What the fix its findings carry does, for a rule whose findings can name one
@@ -34,15 +40,16 @@ package struct RuleDescription: Sendable {
     /// A rule's description; see the properties.
     package init(
         id: String, defaultSeverity: Severity, summary: String, rationale: String,
-        triggeringExamples: [RuleExample], nonTriggeringExamples: [RuleExample],
+        triggeringExamples: @autoclosure @escaping @Sendable () -> [RuleExample],
+        nonTriggeringExamples: @autoclosure @escaping @Sendable () -> [RuleExample],
         options: [RuleOptionDescription] = [], fix: String? = nil
     ) {
         self.id = id
         self.defaultSeverity = defaultSeverity
         self.summary = summary
         self.rationale = rationale
-        self.triggeringExamples = triggeringExamples
-        self.nonTriggeringExamples = nonTriggeringExamples
+        makeTriggeringExamples = triggeringExamples
+        makeNonTriggeringExamples = nonTriggeringExamples
         self.options = options
         self.fix = fix
     }
