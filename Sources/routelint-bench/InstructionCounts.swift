@@ -78,6 +78,9 @@ enum InstructionCounts {
             Workload(
                 name: "lint-10000", summary: "lint of the same 10,000 routes alone", program: countedBinary, arguments: ["lint", linted]),
             Workload(
+                name: "lint-10000-configured", summary: "lint of the same routes beside a .routelint.yml, as a project runs it",
+                program: countedBinary, arguments: ["lint"], directory: "\(folder)/configured"),
+            Workload(
                 name: "resolve-10000", summary: "resolve of 10,000 URLs of those routes", program: countedBinary,
                 arguments: ["resolve", "--manifest", linted, "--urls", "\(folder)/urls.txt", "--format", "json"]),
             Workload(
@@ -168,6 +171,13 @@ enum InstructionCounts {
             recordFigures(names.map { ($0, figures[$0]!) }, to: path)
             print("\nRecorded in \(path).")
         case .check(let path):
+            // A figure with no record would pass unchecked for good: a new workload is recorded
+            // when it is added.
+            let unrecorded = names.filter { recorded[$0] == nil }
+            guard unrecorded.isEmpty else {
+                fail("\nroutelint-bench: \(unrecorded.joined(separator: ", ")) has no figure in \(path): record the figures again.\n")
+                exit(1)
+            }
             guard grown.isEmpty else {
                 fail(
                     "\nroutelint-bench: \(grown.joined(separator: ", ")) grew more than \(Int(tolerance * 100)) % over \(path).\n"
@@ -193,6 +203,13 @@ enum InstructionCounts {
             fail("routelint-bench: generate app-links of the 10,000 routes ended with exit \(generated.status)\n")
             exit(1)
         }
+        // A project's configuration: it names its route set and sets a rule, so that the run
+        // reads the rules' ids and options as a project's every lint does.
+        makeDirectory("\(folder)/configured")
+        write(text, to: "\(folder)/configured/app.routes.yaml")
+        write(
+            "include: [\"*.routes.yaml\"]\nunreachable-route: warning\ntab-limit: {severity: error, max: 5}\n",
+            to: "\(folder)/configured/.routelint.yml")
         write(text, to: "\(folder)/diff/before/app.routes.yaml")
         write(withChangedPaths(text, every: 100).text, to: "\(folder)/diff/after/app.routes.yaml")
         write(urls(openingRoutesOf: text).joined(separator: "\n") + "\n", to: "\(folder)/urls.txt")
