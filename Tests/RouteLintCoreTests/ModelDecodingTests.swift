@@ -27,6 +27,51 @@ struct ModelDecodingTests {
         #expect(mapping[3] == run.lookup("route-3"))
     }
 
+    @Test("a symbol table reads a text in its file where the file holds it, and copies it where it does not")
+    func textsInTheFile() {
+        let file = Array("id: product-detail, path: /products".utf8)
+        var table = SymbolTable(source: file)
+        let found = table.intern(Array("product-detail".utf8)[...], foundAt: 4)
+        #expect(table.copiedTextBytes == 0)
+        // An offset that does not hold the text, or lies outside the file, is not believed.
+        let misplaced = table.intern(Array("path".utf8)[...], foundAt: 5)
+        let outside = table.intern(Array("products".utf8)[...], foundAt: file.count - 3)
+        let nowhere = table.intern(Array("shop".utf8)[...], foundAt: -1)
+        #expect(table.copiedTextBytes == "path".count + "products".count + "shop".count)
+        #expect([found, misplaced, outside, nowhere].map(table.text) == ["product-detail", "path", "products", "shop"])
+        #expect(table.intern(Array("product-detail".utf8)[...], foundAt: -1) == found)
+
+        var run = SymbolTable()
+        let mapping = run.merge(table)
+        #expect(mapping.map(run.text) == ["product-detail", "path", "products", "shop"])
+    }
+
+    @Test(
+        "a decoded file's names are read where the file writes them: after a byte-order mark, across CRLF and other text",
+        arguments: [
+            ("", "\n"), ("\u{FEFF}", "\n"), ("", "\r\n"), ("\u{FEFF}# Ünïcödé 😀 before the names\n", "\r\n"),
+        ])
+    func namesInTheFile(prefix: String, lineBreak: String) {
+        let lines = [
+            "manifest: 1", "app: shop", "routes:", "  'product-detail':", "    path: /products/:id/reviews",
+            "    holder: \"ProductHolder\"", "  list: {path: /products, holder: ListHolder}",
+        ]
+        let decoded = EventStreamTests.decode(prefix + lines.joined(separator: lineBreak) + lineBreak, readsAhead: false)
+        let texts = (0..<decoded.symbols.count).map { decoded.symbols.text(Symbol(index: UInt32($0))) }
+        #expect(
+            Set(texts) == [
+                "shop", "product-detail", "/products/:id/reviews", "products", "id", "reviews", "ProductHolder", "list",
+                "/products", "ListHolder",
+            ])
+        #expect(decoded.symbols.copiedTextBytes == 0)
+
+        // A name written with an escape is not in the file as it reads: it is copied.
+        let escaped = EventStreamTests.decode(
+            prefix + (lines + ["  \"new\\x2dlist\": {path: /new, holder: ListHolder}"]).joined(separator: lineBreak), readsAhead: false)
+        #expect(escaped.symbols.copiedTextBytes == "new-list".utf8.count)
+        #expect(escaped.symbols.lookup("new-list") != nil)
+    }
+
     @Test("an entity list keeps order and values across chunks")
     func entityList() {
         var list = EntityList<Int>()

@@ -33,7 +33,7 @@ package enum ManifestDecoder {
     static func decode(_ file: SourceFile, textPositions: [SourcePosition], readsAhead: Bool?) -> DecodedManifest {
         YAMLCursor.read(file.bytes, file: file.id, textPositions: textPositions, readsAhead: readsAhead) {
             (cursor: consuming YAMLCursor) in
-            var decoder = Decoder(cursor: cursor, textBytes: file.bytes.count)
+            var decoder = Decoder(cursor: cursor, source: file.bytes)
             decoder.decodeManifest()
             return decoder.result()
         }
@@ -45,14 +45,14 @@ private struct Decoder: ~Copyable {
 
     var cursor: YAMLCursor
     var manifest: Manifest
-    var symbols = SymbolTable()
+    var symbols: SymbolTable
     var issues: [ManifestIssue] = []
     /// Set when a type names none and nearly spells none: the route being read has an undecided type.
     private var readUndecidedType = false
 
-    init(cursor: consuming YAMLCursor, textBytes: Int) {
+    init(cursor: consuming YAMLCursor, source: [UInt8]) {
         manifest = Manifest(file: cursor.file)
-        symbols.reserveTextCapacity(textBytes)
+        symbols = SymbolTable(source: source)
         self.cursor = cursor
     }
 
@@ -288,7 +288,7 @@ private struct Decoder: ~Copyable {
                 if let value = cursor.nextNode() { cursor.skip(value) }
                 continue
             }
-            let name = LocatedName(symbols.intern(cursor.text[...]), at: keyNode.range)
+            let name = LocatedName(symbols.intern(cursor.text, foundAt: cursor.textOffset), at: keyNode.range)
             guard let body = cursor.nextNode() else { break }
             if body.kind == .mapping || isNull(body) {
                 entities.append(decodeEntity(&self, name, body.kind == .mapping ? body : nil))
@@ -426,7 +426,7 @@ private struct Decoder: ~Copyable {
             reportWrongType(node, field, expected: .string)
             return nil
         }
-        return LocatedName(symbols.intern(cursor.text[...]), at: node.range)
+        return LocatedName(symbols.intern(cursor.text, foundAt: cursor.textOffset), at: node.range)
     }
 
     /// A string kept as its text, out of the symbol table: a value no other one refers to.
@@ -449,7 +449,7 @@ private struct Decoder: ~Copyable {
             report(.invalidName(field, String(decoding: cursor.text, as: UTF8.self)), at: node.range)
             return nil
         }
-        return LocatedName(symbols.intern(cursor.text[...]), at: node.range)
+        return LocatedName(symbols.intern(cursor.text, foundAt: cursor.textOffset), at: node.range)
     }
 
     /// A list of names, appended to the manifest's pool of names.
@@ -478,7 +478,7 @@ private struct Decoder: ~Copyable {
             report(.invalidParameterName(field, String(decoding: cursor.text, as: UTF8.self)), at: node.range)
             return nil
         }
-        return LocatedName(symbols.intern(cursor.text[...]), at: node.range)
+        return LocatedName(symbols.intern(cursor.text, foundAt: cursor.textOffset), at: node.range)
     }
 
     /// `android.placeholders` or `ios.build-settings`: name → value, any scalar read as its
@@ -648,7 +648,7 @@ private struct Decoder: ~Copyable {
             return nil
         }
         switch scalarType(node) {
-        case .string, .int: return LocatedName(symbols.intern(cursor.text[...]), at: node.range)
+        case .string, .int: return LocatedName(symbols.intern(cursor.text, foundAt: cursor.textOffset), at: node.range)
         default:
             reportWrongType(node, field, expected: .defaultValue)
             return nil
@@ -757,7 +757,7 @@ private struct Decoder: ~Copyable {
             reportWrongType(node, field, expected: .string)
             return nil
         }
-        switch PathPattern.parse(Array(cursor.text), symbols: &symbols) {
+        switch PathPattern.parse(Array(cursor.text), foundAt: cursor.textOffset, symbols: &symbols) {
         case .success(let pattern):
             return Located(pattern, at: node.range)
         case .failure(let problem):

@@ -71,7 +71,8 @@ package struct PathPattern: Hashable, Sendable {
     }
 
     /// The pattern written in `bytes`, its names interned in `symbols`; or what is wrong with it.
-    package static func parse(_ bytes: [UInt8], symbols: inout SymbolTable) -> Result<PathPattern, SyntaxError> {
+    /// `offset` is where the table's file may hold `bytes` (see `SymbolTable.intern(_:foundAt:)`).
+    package static func parse(_ bytes: [UInt8], foundAt offset: Int = -1, symbols: inout SymbolTable) -> Result<PathPattern, SyntaxError> {
         guard bytes.first == UInt8(ascii: "/") else { return .failure(bytes.isEmpty ? .empty : .noLeadingSlash) }
         // Only ASCII white space needs its own message: any other character is refused in
         // every segment anyway. Static segments allow none of these bytes, so checking only
@@ -107,7 +108,7 @@ package struct PathPattern: Hashable, Sendable {
                 let name = piece.dropFirst()
                 guard !name.isEmpty else { return .failure(.missingParameterName(ordinal: ordinal)) }
                 guard PathText.isParameterName(name) else { return .failure(.invalidParameterName(String(decoding: name, as: UTF8.self))) }
-                let symbol = symbols.intern(name)
+                let symbol = symbols.intern(name, foundAt: offset < 0 ? -1 : offset + start + 1)
                 if manyParameters == nil && segments.count > 16 { manyParameters = Set(segments.compactMap(\.parameterName)) }
                 let isRepeat = manyParameters.map { !$0.isEmpty && $0.contains(symbol) } ?? segments.contains(.parameter(symbol))
                 guard !isRepeat else { return .failure(.repeatedParameter(String(decoding: name, as: UTF8.self))) }
@@ -115,7 +116,7 @@ package struct PathPattern: Hashable, Sendable {
                 segments.append(.parameter(symbol))
             } else if piece.allSatisfy(PathText.isSegmentCharacter) {
                 // Nothing to decode or escape: the segment is its own canonical form.
-                segments.append(.literal(symbols.intern(piece)))
+                segments.append(.literal(symbols.intern(piece, foundAt: offset < 0 ? -1 : offset + start)))
             } else {
                 switch PathText.canonical(piece) {
                 case .success(let canonical): segments.append(.literal(symbols.intern(canonical[...])))
@@ -130,7 +131,7 @@ package struct PathPattern: Hashable, Sendable {
             }
             start = end + 1
         }
-        return .success(PathPattern(segments: segments, text: symbols.intern(bytes[...])))
+        return .success(PathPattern(segments: segments, text: symbols.intern(bytes[...], foundAt: offset)))
     }
 
     /// The same pattern with its symbols renumbered: `mapping[old.index]` is the new symbol.

@@ -17,15 +17,20 @@ package struct Symbol: Hashable, Comparable, Sendable {
 
 /// The texts of a lint run, each stored once, numbered in the order they were first seen.
 ///
-/// Texts live end to end in one byte array, found through an open-addressing table of
-/// (hash, symbol) slots: interning a name costs one hash and, on a hit, one comparison, with
-/// no allocation per name. A slot holds the hash, so a probe that does not match reads one
-/// cache line, which is what keeps a table of millions of names fast. The hash is seeded per
-/// process, so names crafted to collide cannot make a hostile manifest's interning quadratic.
+/// A text is where the file the table was made for holds it, byte for byte (most names: a
+/// route's id, a path as written), or else copied end to end in one byte array of the table's
+/// own; texts are found through an open-addressing table of (hash, symbol) slots: interning a
+/// name costs one hash and, on a hit, one comparison, with no allocation per name. A slot holds
+/// the hash, so a probe that does not match reads one cache line, which is what keeps a table
+/// of millions of names fast. The hash is seeded per process, so names crafted to collide
+/// cannot make a hostile manifest's interning quadratic.
 package struct SymbolTable: Sendable {
+    /// The file's bytes, which the run holds anyway (for the findings' excerpts): the texts
+    /// found there are not copied, which was a tenth of a large file's peak memory.
+    private var source: [UInt8] = []
     private var storage: [UInt8] = []
-    /// Where each symbol's text ends in `storage`; it starts where the previous one ends.
-    private var ends: [UInt32] = []
+    /// Where each symbol's text is: a range of `source`, or of `storage`.
+    private var spans: [Span] = []
     /// Each slot: the symbol's hash and its number + 1, 0 marking an empty slot. A power of
     /// two in size, at most half full.
     private var slots: [Slot] = Array(repeating: Slot(hash: 0, symbolPlusOne: 0), count: 64)
@@ -35,27 +40,43 @@ package struct SymbolTable: Sendable {
         var symbolPlusOne: UInt32
     }
 
+    /// A text's bytes: `start..<end` of `storage`, or of `source` when `start` has its top bit
+    /// set (the bit cleared): both lie below 2 GB.
+    private struct Span {
+        var start: UInt32
+        var end: UInt32
+
+        static let inSource: UInt32 = 1 << 31
+        var isInSource: Bool { start & Self.inSource != 0 }
+        var range: Range<Int> { Int(start & ~Self.inSource)..<Int(end) }
+    }
+
     private static let seed = UInt64.random(in: .min ... .max)
 
     /// An empty table.
     package init() {}
 
     /// How many symbols there are; symbol numbers run from 0 to `count - 1`.
-    package var count: Int { ends.count }
+    package var count: Int { spans.count }
+
+    /// How many bytes of texts the table holds itself; the others are read in its file.
+    package var copiedTextBytes: Int { storage.count }
+
+    /// A table for the texts of the file whose bytes are `source`: `intern(_:foundAt:)` points
+    /// to a text there instead of copying it.
+    package init(source: [UInt8]) {
+        self.source = source
+    }
 
     /// The text of `symbol`.
     package func text(_ symbol: Symbol) -> String {
-        let range = byteRange(symbol)
-        return String(decoding: storage[range], as: UTF8.self)
+        String(decoding: bytes(symbol), as: UTF8.self)
     }
 
     /// The UTF-8 bytes of `symbol`.
-    package func bytes(_ symbol: Symbol) -> ArraySlice<UInt8> { storage[byteRange(symbol)] }
-
-    private func byteRange(_ symbol: Symbol) -> Range<Int> {
-        let index = Int(symbol.index)
-        let start = index == 0 ? 0 : Int(ends[index - 1])
-        return start..<Int(ends[index])
+    package func bytes(_ symbol: Symbol) -> ArraySlice<UInt8> {
+        let span = spans[Int(symbol.index)]
+        return span.isInSource ? source[span.range] : storage[span.range]
     }
 
     /// The symbol of `text`, adding it when it is new.
@@ -71,6 +92,13 @@ package struct SymbolTable: Sendable {
         bytes.withUnsafeBytes { intern($0) }
     }
 
+    /// The symbol of the text in `bytes`, which the table's file may hold at byte `offset`
+    /// (a negative one: nowhere known): a new text that is there, byte for byte, is not copied.
+    @discardableResult
+    package mutating func intern(_ bytes: ArraySlice<UInt8>, foundAt offset: Int) -> Symbol {
+        bytes.withUnsafeBytes { intern($0, foundAt: offset) }
+    }
+
     /// The symbol of `text` if it has one, without adding it.
     package func lookup(_ text: String) -> Symbol? {
         var text = text
@@ -82,19 +110,35 @@ package struct SymbolTable: Sendable {
         bytes.withUnsafeBytes { lookup($0) }
     }
 
-    mutating func intern(_ bytes: UnsafeRawBufferPointer) -> Symbol {
+    mutating func intern(_ bytes: UnsafeRawBufferPointer, foundAt offset: Int = -1) -> Symbol {
         let hash = Self.hash(bytes)
         switch find(bytes, hash: hash) {
         case .found(let symbol):
             return symbol
         case .vacant(let slot):
-            let symbol = Symbol(index: UInt32(ends.count))
-            storage.append(contentsOf: bytes)
-            ends.append(UInt32(storage.count))
+            let symbol = Symbol(index: UInt32(spans.count))
+            if sourceHolds(bytes, at: offset) {
+                spans.append(Span(start: UInt32(offset) | Span.inSource, end: UInt32(offset + bytes.count)))
+            } else {
+                // Files are read up to 1 GB each: 2 GB of distinct names copied is past any
+                // run's memory, and a wrong text is worse than a stop.
+                precondition(storage.count + bytes.count < Int(Span.inSource), "over 2 GB of distinct names")
+                let start = UInt32(storage.count)
+                storage.append(contentsOf: bytes)
+                spans.append(Span(start: start, end: UInt32(storage.count)))
+            }
             slots[slot] = Slot(hash: hash, symbolPlusOne: symbol.index + 1)
-            if ends.count * 2 > slots.count { grow() }
+            if spans.count * 2 > slots.count { grow() }
             return symbol
         }
+    }
+
+    /// Whether the file holds `bytes` at `offset`: checked here, byte for byte, so that no
+    /// caller's reckoning of an offset can make a symbol's text other than its own.
+    private func sourceHolds(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> Bool {
+        guard offset >= 0, offset + bytes.count <= source.count, offset + bytes.count < Int(Span.inSource) else { return false }
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return true }
+        return source.withUnsafeBytes { memcmp($0.baseAddress! + offset, base, bytes.count) == 0 }
     }
 
     func lookup(_ bytes: UnsafeRawBufferPointer) -> Symbol? {
@@ -120,36 +164,29 @@ package struct SymbolTable: Sendable {
         return .vacant(slot: slot)
     }
 
-    /// Makes room for `count` bytes of texts (a file's texts take no more than its bytes, but
-    /// for a rare escape), so that the texts are not copied each time their storage would
-    /// double. What a large table reserves and does not fill is address space, not memory: the
-    /// system maps its pages when they are first written. (Copying the texts to an exact-size
-    /// storage once a file was read, as the table once did, held both at once: 10 MB more at the
-    /// peak of a 100,000-route file.)
-    package mutating func reserveTextCapacity(_ count: Int) {
-        storage.reserveCapacity(count)
-    }
-
     /// Adds every symbol of `other`, and returns the symbol each of its symbols has here:
     /// how the model of one file joins the run's table.
     package mutating func merge(_ other: SymbolTable) -> [Symbol] {
         var mapping: [Symbol] = []
         mapping.reserveCapacity(other.count)
-        other.storage.withUnsafeBytes { raw in
-            var start = 0
-            for end in other.ends {
-                mapping.append(intern(UnsafeRawBufferPointer(rebasing: raw[start..<Int(end)])))
-                start = Int(end)
+        other.source.withUnsafeBytes { source in
+            other.storage.withUnsafeBytes { storage in
+                for span in other.spans {
+                    let texts = span.isInSource ? source : storage
+                    mapping.append(intern(UnsafeRawBufferPointer(rebasing: texts[span.range])))
+                }
             }
         }
         return mapping
     }
 
     private func equals(_ symbol: Symbol, _ bytes: UnsafeRawBufferPointer) -> Bool {
-        let range = byteRange(symbol)
+        let span = spans[Int(symbol.index)]
+        let range = span.range
         guard range.count == bytes.count else { return false }
         guard let other = bytes.baseAddress, !range.isEmpty else { return true }
-        return storage.withUnsafeBytes { stored in memcmp(stored.baseAddress! + range.lowerBound, other, range.count) == 0 }
+        let compare = { (texts: UnsafeRawBufferPointer) in memcmp(texts.baseAddress! + range.lowerBound, other, range.count) == 0 }
+        return span.isInSource ? source.withUnsafeBytes(compare) : storage.withUnsafeBytes(compare)
     }
 
     private mutating func grow() {

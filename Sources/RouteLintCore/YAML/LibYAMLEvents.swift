@@ -39,6 +39,10 @@ struct YAMLEventBatch: Sendable {
         var end: SourcePosition
         var textStart: Int
         var textEnd: Int
+        /// For a plain or quoted scalar, the byte of the input where its text starts if it is
+        /// written there as it reads (no escape, no folded line): a guess the symbol table
+        /// checks byte for byte. -1 for none.
+        var textOffset = -1
     }
 
     var events: [Event] = []
@@ -70,6 +74,13 @@ struct LibYAMLEvents: ~Copyable {
     private let isReady: Bool
     /// The bytes read, to say what libyaml stopped at.
     private let input: UnsafeBufferPointer<UInt8>
+    /// The last mark turned into a byte offset: libyaml's index (code points after a
+    /// byte-order mark), and the byte it is at.
+    private var markedIndex = 0
+    private var markedByte = 0
+    /// Whether every byte of the input is ASCII (most manifests): a mark's index is then its
+    /// byte offset, after a byte-order mark.
+    private let isASCII: Bool
 
     /// Reads `input`, which must outlive this value and, even when empty, have a base
     /// address: libyaml wants a non-null pointer.
@@ -80,6 +91,24 @@ struct LibYAMLEvents: ~Copyable {
         if isReady, let base = input.baseAddress {
             yaml_parser_set_input_string(parser, base, input.count)
         }
+        let hasByteOrderMark = input.starts(with: [0xEF, 0xBB, 0xBF])
+        if hasByteOrderMark { markedByte = 3 }
+        isASCII = Self.isASCII(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: input[(hasByteOrderMark ? 3 : 0)...])))
+    }
+
+    /// Whether no byte of `bytes` has its top bit set, read eight at a time.
+    private static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var offset = 0
+        var seen: UInt64 = 0
+        while offset + 8 <= bytes.count {
+            seen |= bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            offset += 8
+        }
+        while offset < bytes.count {
+            seen |= UInt64(bytes[offset])
+            offset += 1
+        }
+        return seen & 0x8080_8080_8080_8080 == 0
     }
 
     deinit {
@@ -123,6 +152,10 @@ struct LibYAMLEvents: ~Copyable {
                 stored.textStart = batch.text.count
                 if let value = scalar.value { batch.text.append(contentsOf: UnsafeBufferPointer(start: value, count: scalar.length)) }
                 stored.textEnd = batch.text.count
+                let isQuoted = scalar.style == YAML_SINGLE_QUOTED_SCALAR_STYLE || scalar.style == YAML_DOUBLE_QUOTED_SCALAR_STYLE
+                if scalar.style == YAML_PLAIN_SCALAR_STYLE || isQuoted, let start = byteOffset(ofIndex: Int(event.start_mark.index)) {
+                    stored.textOffset = start + (isQuoted ? 1 : 0)
+                }
             case YAML_SEQUENCE_START_EVENT:
                 stored.kind = .sequenceStart
                 anchor = event.data.sequence_start.anchor
@@ -149,6 +182,32 @@ struct LibYAMLEvents: ~Copyable {
                 return
             }
         }
+    }
+
+    /// The byte at which libyaml's mark index `index` is: in an ASCII input the index itself
+    /// (after a byte-order mark); else stepped to from the last one found — scalars come in the
+    /// order of the text, so the input is stepped over once in all, eight ASCII bytes at a time.
+    /// Nil behind the last one found, or past the input.
+    private mutating func byteOffset(ofIndex index: Int) -> Int? {
+        if isASCII { return markedByte + index }
+        guard index >= markedIndex, let base = input.baseAddress else { return nil }
+        var (at, byte) = (markedIndex, markedByte)
+        while at < index && byte < input.count {
+            if index - at >= 8 && byte + 8 <= input.count {
+                let word = UnsafeRawPointer(base + byte).loadUnaligned(as: UInt64.self)
+                if word & 0x8080_8080_8080_8080 == 0 {
+                    (at, byte) = (at + 8, byte + 8)
+                    continue
+                }
+            }
+            // One code point: its first byte and the continuation bytes after it.
+            byte += 1
+            while byte < input.count && input[byte] & 0xC0 == 0x80 { byte += 1 }
+            at += 1
+        }
+        guard at == index, byte <= input.count else { return nil }
+        (markedIndex, markedByte) = (at, byte)
+        return byte
     }
 
     private func error() -> LibYAMLError {

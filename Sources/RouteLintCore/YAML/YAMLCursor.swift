@@ -33,6 +33,9 @@ struct YAMLCursor: ~Copyable {
     /// The text of the last scalar returned: a slice of storage the cursor reads from, whose
     /// indices start where the scalar lies in that storage, not at 0.
     private(set) var text: ArraySlice<UInt8> = []
+    /// Where in the file `text` may be written as it reads (`YAMLEvent.textOffset`); -1 for
+    /// nowhere known.
+    private(set) var textOffset = -1
     /// Where the last collection read to its end ended.
     private(set) var collectionEnd = SourcePosition(line: 1, column: 1)
     private(set) var issues: [YAMLIssue] = []
@@ -223,6 +226,7 @@ struct YAMLCursor: ~Copyable {
         case .scalar:
             kind = .scalar
             text = builder.tree.scalarBytes(index) ?? []
+            textOffset = -1
         case .mapping:
             kind = .mapping
             replays.append(Replay(node: index, nextChild: 0))
@@ -357,7 +361,7 @@ struct YAMLCursor: ~Copyable {
     /// libyaml's next event, or nil (with the problem recorded) once it cannot go on.
     private mutating func nextEvent() -> YAMLEvent? {
         guard !failed else { return nil }
-        switch events.next(text: &text) {
+        switch events.next(text: &text, textOffset: &textOffset) {
         case .success(let event):
             if event.kind == .scalar && !textPositions.isEmpty { noteScalar(event) }
             return event

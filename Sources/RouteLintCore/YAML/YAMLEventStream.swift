@@ -34,13 +34,14 @@ struct YAMLEventStream: ~Copyable {
         reader.stop()
     }
 
-    /// The next event, with a scalar's text in `text`; or the problem that stopped libyaml.
-    /// After the stream's end, its end again.
+    /// The next event, with a scalar's text in `text` and where the input may hold it as it
+    /// reads in `textOffset` (-1: nowhere known); or the problem that stopped libyaml. After the
+    /// stream's end, its end again.
     ///
     /// The text is a slice of the batch's storage, not a copy: a copy of every scalar cost the
     /// decoder as much as it spent on the scalars themselves. A slice kept past the batch keeps
     /// its storage alive, and the reader then fills the batch in storage of its own.
-    mutating func next(text: inout ArraySlice<UInt8>) -> Result<YAMLEvent, LibYAMLError> {
+    mutating func next(text: inout ArraySlice<UInt8>, textOffset: inout Int) -> Result<YAMLEvent, LibYAMLError> {
         while nextEvent == batch.events.count {
             if batch.isLast {
                 if let failure = batch.failure { return .failure(failure) }
@@ -57,7 +58,10 @@ struct YAMLEventStream: ~Copyable {
         }
         let stored = batch.events[nextEvent]
         nextEvent += 1
-        if stored.kind == .scalar { text = batch.text[stored.textStart..<stored.textEnd] }
+        if stored.kind == .scalar {
+            text = batch.text[stored.textStart..<stored.textEnd]
+            textOffset = stored.textOffset
+        }
         return .success(
             YAMLEvent(
                 kind: stored.kind, start: stored.start, end: stored.end,
