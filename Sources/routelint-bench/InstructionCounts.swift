@@ -46,6 +46,8 @@ enum InstructionCounts {
 
     /// The name of the peak-memory figure in the file, in KiB.
     static let peakMemoryName = "lint-100000-peak-kib"
+    /// The same for the second shape: block style, a holder of its own for every route.
+    static let holdersPeakMemoryName = "lint-100000-holders-peak-kib"
 
     /// The argument that runs one of the workloads this binary holds itself (under valgrind).
     static let workloadFlag = "--instruction-workload"
@@ -108,25 +110,39 @@ enum InstructionCounts {
         )
         figures[languageServerEdit.name] = counts[workloads.count + 1] - counts[workloads.count]
 
-        // Peak memory, natively: lint of 100,000 routes with the long names of a large app's
-        // screens, in one file. The least of three runs: how the run's threads interleave moves
-        // it by a percent or two.
-        let large = "\(workspace)/instructions-100000.routes.yaml"
-        let largeText = RouteSetGenerator(routeCount: 100_000, style: .long).files(routesPerFile: nil)[0].text
-        write(largeText, to: large)
-        let peaks = (0..<3).map { _ in runCommandIn(workspace, binary, ["lint", large]) }
-        guard let failed = peaks.first(where: { $0.status != 0 }).map(\.status) ?? nil else {
-            figures[peakMemoryName] = peaks.map(\.peakBytes).min()! / 1024
-            return report(
-                mode, workloads: workloads, languageServerEdit: languageServerEdit, figures: figures, inputBytes: largeText.utf8.count)
+        // Peak memory, natively, of lint of 100,000 routes in one file, in two shapes: the long
+        // names of a large app's screens, and short names in block style with a holder of its
+        // own for every route (as many holders as routes). The least of three runs: how the
+        // run's threads interleave moves it by a percent or two.
+        var withHolders = RouteSetGenerator(routeCount: 100_000, style: .block)
+        withHolders.holderPerRoute = true
+        let shapes = [
+            (
+                name: peakMemoryName, file: "instructions-100000.routes.yaml",
+                generator: RouteSetGenerator(routeCount: 100_000, style: .long)
+            ),
+            (name: holdersPeakMemoryName, file: "instructions-100000-holders.routes.yaml", generator: withHolders),
+        ]
+        var inputBytes: [String: Int] = [:]
+        for shape in shapes {
+            let large = "\(workspace)/\(shape.file)"
+            let largeText = shape.generator.files(routesPerFile: nil)[0].text
+            write(largeText, to: large)
+            inputBytes[shape.name] = largeText.utf8.count
+            let peaks = (0..<3).map { _ in runCommandIn(workspace, binary, ["lint", large]) }
+            if let failed = peaks.first(where: { $0.status != 0 })?.status {
+                fail("routelint-bench: lint of 100,000 routes (\(shape.file)) ended with exit \(failed)\n")
+                exit(1)
+            }
+            figures[shape.name] = peaks.map(\.peakBytes).min()! / 1024
         }
-        fail("routelint-bench: lint of 100,000 routes ended with exit \(failed)\n")
-        exit(1)
+        report(mode, workloads: workloads, languageServerEdit: languageServerEdit, figures: figures, inputBytes: inputBytes)
     }
 
     /// Prints the figures, and records or checks them as `mode` says.
     private static func report(
-        _ mode: Mode, workloads: [Workload], languageServerEdit: (name: String, summary: String), figures: [String: Int], inputBytes: Int
+        _ mode: Mode, workloads: [Workload], languageServerEdit: (name: String, summary: String), figures: [String: Int],
+        inputBytes: [String: Int]
     ) {
 
         let recordedPath: String? =
@@ -136,7 +152,7 @@ enum InstructionCounts {
             case .check(let path): path
             }
         let recorded = recordedPath.map(readFigures) ?? [:]
-        let names = workloads.map(\.name) + [languageServerEdit.name, peakMemoryName]
+        let names = workloads.map(\.name) + [languageServerEdit.name, peakMemoryName, holdersPeakMemoryName]
         print("| figure | now | recorded | change |")
         print("|---|---:|---:|---:|")
         var grown: [String] = []
@@ -154,15 +170,19 @@ enum InstructionCounts {
         for workload in workloads { print("- `\(workload.name)`: \(workload.summary)") }
         print("- `\(languageServerEdit.name)`: \(languageServerEdit.summary)")
         print(
-            "- `\(peakMemoryName)`: peak resident memory of lint of 100,000 routes with long names in one file (\(megabytes(inputBytes)) MB), KiB"
-        )
+            "- `\(peakMemoryName)`: peak resident memory of lint of 100,000 routes with long names in one file "
+                + "(\(megabytes(inputBytes[peakMemoryName]!)) MB), KiB")
+        print(
+            "- `\(holdersPeakMemoryName)`: the same for 100,000 routes in block style with a holder each "
+                + "(\(megabytes(inputBytes[holdersPeakMemoryName]!)) MB), KiB")
+        let memoryRatio = { (name: String) in format(Double(figures[name]! * 1024) / Double(inputBytes[name]!), digits: 2) }
         let ratio = { (numerator: String, denominator: String) in
             format(Double(figures[numerator]!) / Double(figures[denominator]!), digits: 2)
         }
         print(
             "\nWith the platform files ÷ lint alone: \(ratio("lint-10000-with-platform-files", "lint-10000"))×; "
                 + "lint ÷ libyaml's scan: \(ratio("lint-10000", "scan-10000"))×; peak memory ÷ input at 100,000 routes: "
-                + "\(format(Double(figures[peakMemoryName]! * 1024) / Double(inputBytes), digits: 2))×.")
+                + "\(memoryRatio(peakMemoryName))× (long names), \(memoryRatio(holdersPeakMemoryName))× (a holder a route).")
 
         switch mode {
         case .show:
