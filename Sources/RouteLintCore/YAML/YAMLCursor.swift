@@ -33,8 +33,8 @@ struct YAMLCursor: ~Copyable {
     /// The text of the last scalar returned: a slice of storage the cursor reads from, whose
     /// indices start where the scalar lies in that storage, not at 0.
     private(set) var text: ArraySlice<UInt8> = []
-    /// Where in the file `text` may be written as it reads (`YAMLEvent.textOffset`); -1 for
-    /// nowhere known.
+    /// Where in the file `text` may be written as it reads (see `YAMLEventStream.next`); -1
+    /// for nowhere known.
     private(set) var textOffset = -1
     /// Where the last collection read to its end ended.
     private(set) var collectionEnd = SourcePosition(line: 1, column: 1)
