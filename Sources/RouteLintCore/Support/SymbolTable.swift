@@ -86,16 +86,11 @@ package struct SymbolTable: Sendable {
         return text.withUTF8 { intern(UnsafeRawBufferPointer($0)) }
     }
 
-    /// The symbol of the text in `bytes`, adding it when it is new.
+    /// The symbol of the text in `bytes`, adding it when it is new. The table's file may hold
+    /// the text at byte `offset` (a negative one: nowhere known): a new text that is there, byte
+    /// for byte, is not copied.
     @discardableResult
-    package mutating func intern(_ bytes: ArraySlice<UInt8>) -> Symbol {
-        bytes.withUnsafeBytes { intern($0) }
-    }
-
-    /// The symbol of the text in `bytes`, which the table's file may hold at byte `offset`
-    /// (a negative one: nowhere known): a new text that is there, byte for byte, is not copied.
-    @discardableResult
-    package mutating func intern(_ bytes: ArraySlice<UInt8>, foundAt offset: Int) -> Symbol {
+    package mutating func intern(_ bytes: ArraySlice<UInt8>, foundAt offset: Int = -1) -> Symbol {
         bytes.withUnsafeBytes { intern($0, foundAt: offset) }
     }
 
@@ -205,18 +200,24 @@ package struct SymbolTable: Sendable {
         var state = seed ^ UInt64(bytes.count)
         var offset = 0
         while offset + 8 <= bytes.count {
-            state = mix(state ^ bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            state = WordHash.mix(state ^ bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
             offset += 8
         }
         if offset < bytes.count {
             var tail: UInt64 = 0
             for index in offset..<bytes.count { tail = tail << 8 | UInt64(bytes[index]) }
-            state = mix(state ^ tail)
+            state = WordHash.mix(state ^ tail)
         }
-        return UInt32(truncatingIfNeeded: mix(state) >> 32)
+        return UInt32(truncatingIfNeeded: WordHash.mix(state) >> 32)
     }
+}
 
-    private static func mix(_ value: UInt64) -> UInt64 {
+/// The multiply-xorshift step the project's own hashes mix each word with: the symbol table's,
+/// and the platform check's keys of item sets and states.
+package enum WordHash {
+    /// `value` mixed: every bit of it moves the high bits of the result.
+    @inline(__always)
+    package static func mix(_ value: UInt64) -> UInt64 {
         var mixed = value &* 0x9E37_79B9_7F4A_7C15
         mixed ^= mixed >> 29
         return mixed &* 0xBF58_476D_1CE4_E5B9

@@ -79,8 +79,9 @@ struct LibYAMLEvents: ~Copyable {
     private var markedIndex = 0
     private var markedByte = 0
     /// Whether every byte of the input is ASCII (most manifests): a mark's index is then its
-    /// byte offset, after a byte-order mark.
-    private let isASCII: Bool
+    /// byte offset, after a byte-order mark. Found at the first mark asked for, on the thread
+    /// that reads ahead, not before reading starts.
+    private var isASCII: Bool?
 
     /// Reads `input`, which must outlive this value and, even when empty, have a base
     /// address: libyaml wants a non-null pointer.
@@ -91,9 +92,7 @@ struct LibYAMLEvents: ~Copyable {
         if isReady, let base = input.baseAddress {
             yaml_parser_set_input_string(parser, base, input.count)
         }
-        let hasByteOrderMark = input.starts(with: [0xEF, 0xBB, 0xBF])
-        if hasByteOrderMark { markedByte = 3 }
-        isASCII = Self.isASCII(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: input[(hasByteOrderMark ? 3 : 0)...])))
+        if input.starts(with: [0xEF, 0xBB, 0xBF]) { markedByte = 3 }
     }
 
     /// Whether no byte of `bytes` has its top bit set, read eight at a time.
@@ -189,7 +188,8 @@ struct LibYAMLEvents: ~Copyable {
     /// order of the text, so the input is stepped over once in all, eight ASCII bytes at a time.
     /// Nil behind the last one found, or past the input.
     private mutating func byteOffset(ofIndex index: Int) -> Int? {
-        if isASCII { return markedByte + index }
+        if isASCII == nil { isASCII = Self.isASCII(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: input[markedByte...]))) }
+        if isASCII == true { return markedByte + index }
         guard index >= markedIndex, let base = input.baseAddress else { return nil }
         var (at, byte) = (markedIndex, markedByte)
         while at < index && byte < input.count {

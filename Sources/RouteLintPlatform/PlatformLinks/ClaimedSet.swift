@@ -131,8 +131,7 @@ package struct ClaimedSegments {
         init(_ items: [Item]) {
             var state = Self.seed ^ UInt64(items.count)
             for item in items {
-                state ^= UInt64(UInt32(bitPattern: item.route)) << 32 | UInt64(UInt32(bitPattern: item.position))
-                state = (state ^ (state >> 29)) &* 0xBF58_476D_1CE4_E5B9
+                state = WordHash.mix(state ^ (UInt64(UInt32(bitPattern: item.route)) << 32 | UInt64(UInt32(bitPattern: item.position))))
             }
             self.items = items
             hash = state ^ (state >> 32)
@@ -583,10 +582,8 @@ package struct ClaimedPathLanguage: PathLanguage {
         /// state at every new step, and hashing each of eight fields on its own cost more than
         /// the step.
         package func hash(into hasher: inout Hasher) {
-            var mixed = UInt64(UInt32(bitPattern: segment)) << 32 | UInt64(UInt32(bitPattern: low))
-            mixed = (mixed ^ (mixed >> 29)) &* 0xBF58_476D_1CE4_E5B9
-            mixed ^= UInt64(UInt32(bitPattern: high)) << 32 | UInt64(UInt32(bitPattern: length))
-            mixed = (mixed ^ (mixed >> 29)) &* 0xBF58_476D_1CE4_E5B9
+            var mixed = WordHash.mix(UInt64(UInt32(bitPattern: segment)) << 32 | UInt64(UInt32(bitPattern: low)))
+            mixed = WordHash.mix(mixed ^ (UInt64(UInt32(bitPattern: high)) << 32 | UInt64(UInt32(bitPattern: length))))
             mixed ^=
                 UInt64(phase.rawValue) << 24 | UInt64(UInt8(bitPattern: integerProgress)) << 16
                 | UInt64(UInt8(bitPattern: uuidProgress)) << 8 | UInt64(UInt8(bitPattern: escape))

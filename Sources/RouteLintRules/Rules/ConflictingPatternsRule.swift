@@ -101,12 +101,9 @@ package enum ConflictingPatternsRule: AppRule {
             }
         }
         let hasAliases = app.hasAliases && owners.contains { $0.alias >= 0 }
-        let opening = { (pattern: Int) in
-            app.openingPath(route: Int(owners[pattern].route), alias: owners[pattern].alias < 0 ? nil : Int(owners[pattern].alias))!
-        }
-        let patternNumbered = { (pattern: Int) in
-            app.urlPattern(route: Int(owners[pattern].route), alias: owners[pattern].alias < 0 ? nil : Int(owners[pattern].alias))!
-        }
+        let alias = { (pattern: Int) in owners[pattern].alias < 0 ? nil : Int(owners[pattern].alias) }
+        let opening = { (pattern: Int) in app.openingPath(route: Int(owners[pattern].route), alias: alias(pattern))! }
+        let patternNumbered = { (pattern: Int) in app.urlPattern(route: Int(owners[pattern].route), alias: alias(pattern))! }
         let shapes = SegmentShapes(app.symbols)
         let routeID = { (pattern: Int) in app.text(app.routes[Int(owners[pattern].route)].id.value) }
         // A route's aliases and its path open one route: they never conflict with each other.
