@@ -268,9 +268,29 @@ enum SwiftGenerator {
                 code.line("@inline(never)")
                 code.block("private func arguments\(number)() -> [String]") { code in
                     code.block("switch self") { code in
+                        // Cases whose values have the same types share one label, and so one
+                        // array literal: the optimiser's and LLVM's work grows with the literals.
+                        var shapes: [(values: String, patterns: [String])] = []
+                        var shapeOfTypes: [[String]: Int] = [:]
                         for route in blueprint.routes[start..<end] where !(route.parameters + route.query).isEmpty {
-                            let values = (route.parameters + route.query).enumerated().map { text(of: "v\($0)", $1) }
-                            code.line("case \(pattern(route)): return [\(values.joined(separator: ", "))]")
+                            let parameters = route.parameters + route.query
+                            let types = parameters.map { type($0, blueprint) }
+                            if let shape = shapeOfTypes[types] {
+                                shapes[shape].patterns.append(pattern(route))
+                            } else {
+                                shapeOfTypes[types] = shapes.count
+                                let values = parameters.enumerated().map { text(of: "v\($0)", $1) }
+                                shapes.append((values.joined(separator: ", "), [pattern(route)]))
+                            }
+                        }
+                        for (values, patterns) in shapes {
+                            code.line("case " + patterns[0] + (patterns.count == 1 ? ":" : ","))
+                            code.indented { code in
+                                for (index, pattern) in patterns.enumerated().dropFirst() {
+                                    code.line(pattern + (index == patterns.count - 1 ? ":" : ","))
+                                }
+                                code.line("return [\(values)]")
+                            }
                         }
                         code.line("default: return " + (number == chunks.count - 1 ? "[]" : "arguments\(number + 1)()"))
                     }
@@ -292,33 +312,49 @@ enum SwiftGenerator {
             for (number, start) in chunks.enumerated() {
                 code.line()
                 code.block("private static func make\(number)(_ ordinal: Int, _ arguments: [String]) -> Route?") { code in
-                    code.block("switch ordinal") { code in
-                        for ordinal in start..<min(start + switchChunk, blueprint.routes.count) {
-                            let route = blueprint.routes[ordinal]
-                            let parameters = route.parameters + route.query
-                            // A typed value reads back from text the trie checked, except an `int` past a 32-bit
-                            // `Int`: then the URL opens nothing.
-                            let checked = parameters.indices.filter { parameters[$0].kind != .string && !parameters[$0].isOptional }
-                            let values = parameters.enumerated().map { index, parameter in
-                                let value =
-                                    checked.contains(index)
-                                    ? "v\(index)"
-                                    : parameter.isOptional
-                                        ? "(\(Self.value(of: "arguments[\(index)]", parameter, blueprint)))" : "arguments[\(index)]"
-                                return "\(label(parameter.codeName)): \(value)"
+                    // Each value read, and each typed value converted, once for every case rather
+                    // than in each: a read is a bounds check and a copy, and a conversion a call and
+                    // its checks, that the optimiser and LLVM would otherwise see once per case.
+                    let rows = start..<min(start + switchChunk, blueprint.routes.count)
+                    let arity = blueprint.routes[rows].map { $0.parameters.count + $0.query.count }.max() ?? 0
+                    for index in 0..<arity {
+                        code.line("let a\(index) = arguments.count > \(index) ? arguments[\(index)] : \"\"")
+                    }
+                    var conversions: [String] = []
+                    var conversionNames: [String: String] = [:]
+                    let cases = blueprint.routes[rows].map { route -> (value: String, checked: [String]) in
+                        var checked: [String] = []
+                        let values = (route.parameters + route.query).enumerated().map { index, parameter in
+                            guard parameter.kind != .string || parameter.isOptional else {
+                                return "\(label(parameter.codeName)): a\(index)"
                             }
-                            let value = ".\(name(route.caseName))\(values.isEmpty ? "" : "(\(values.joined(separator: ", ")))")"
-                            guard !checked.isEmpty else {
-                                code.line("case \(ordinal): return \(value)")
+                            let conversion = Self.value(of: "a\(index)", parameter, blueprint)
+                            if conversionNames[conversion] == nil {
+                                conversionNames[conversion] = "c\(conversions.count)"
+                                conversions.append(conversion)
+                            }
+                            let converted = conversionNames[conversion]!
+                            // A typed value reads back from text the trie checked, except an `int` past a
+                            // 32-bit `Int`: then the URL opens nothing.
+                            guard parameter.isOptional else {
+                                checked.append("let v\(index) = \(converted)")
+                                return "\(label(parameter.codeName)): v\(index)"
+                            }
+                            return "\(label(parameter.codeName)): \(converted)"
+                        }
+                        return (".\(name(route.caseName))\(values.isEmpty ? "" : "(\(values.joined(separator: ", ")))")", checked)
+                    }
+                    for conversion in conversions { code.line("let \(conversionNames[conversion]!) = \(conversion)") }
+                    code.block("switch ordinal") { code in
+                        for (ordinal, made) in zip(rows, cases) {
+                            guard !made.checked.isEmpty else {
+                                code.line("case \(ordinal): return \(made.value)")
                                 continue
                             }
                             code.line("case \(ordinal):")
                             code.indented { code in
-                                let bindings = checked.map {
-                                    "let v\($0) = \(Self.value(of: "arguments[\($0)]", parameters[$0], blueprint))"
-                                }
-                                code.line("guard \(bindings.joined(separator: ", ")) else { return nil }")
-                                code.line("return \(value)")
+                                code.line("guard \(made.checked.joined(separator: ", ")) else { return nil }")
+                                code.line("return \(made.value)")
                             }
                         }
                         code.line("default: return nil")
@@ -781,15 +817,26 @@ private struct SwiftRegistrySpelling: RegistrySpelling {
         return [
             "private func \(holder.memberName)Instance(for route: Route) -> \(type(of: holder)) {",
             "    let slot = HolderSlot(kind: \(position), scope: \(Self.scopeKey(holder.scope, holder.scope.registryKey)))",
-            "    if case .\(kind)(let existing)? = instances[slot] { return existing }",
+            "    if case .\(kind)(let existing)? = instance(in: slot) { return existing }",
             "    let created = factory.make\(holder.typeName)(\(arguments.joined(separator: ", ")))",
-            "    instances[slot] = .\(kind)(created)",
+            "    keep(.\(kind)(created), in: slot)",
             "    return created",
             "}",
         ]
     }
 
-    var helpers: [String] { [] }
+    // The dictionary read and written through two methods rather than in each instance function:
+    // its subscript, chosen among the standard library's overloads, takes the type checker a
+    // millisecond at each of a thousand holders.
+    var helpers: [String] {
+        [
+            "/// The holder in `slot`, if one was made.",
+            "private func instance(in slot: HolderSlot) -> \(holderValue)? { instances[slot] }",
+            "",
+            "/// Keeps `holder` in `slot` until `cleanup(activeRoutes:)` lets it go.",
+            "private func keep(_ holder: \(holderValue), in slot: HolderSlot) { instances[slot] = holder }",
+        ]
+    }
 
     func argument(_ parameter: RouterBlueprint.Parameter) -> String {
         let name = SwiftGenerator.literal(parameter.name)

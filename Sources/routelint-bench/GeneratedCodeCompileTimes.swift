@@ -8,7 +8,8 @@ import RouteLintCore
 #endif
 
 /// `routelint-bench --codegen`: how long the compilers take over the code `routelint generate`
-/// writes for apps of 500, 1,000 and 2,000 routes with a holder each, holders named: `swiftc
+/// writes for apps of 500, 1,000 and 2,000 routes with a holder each, holders named, in two
+/// shapes (every route's id a string; every third route's an `int`, with query items): `swiftc
 /// -swift-version 6 -O -wmo` and Kotlin 2's `kotlinc -Werror` (the smallest heap of 256 MB,
 /// 512 MB and 1 GB it fits in), each with the smallest app the code needs, a factory that makes
 /// every holder and a `main` that asks for one through its typed accessor. The Kotlin compiler
@@ -26,14 +27,15 @@ func generatedCodeCompileTimes(sizes: [Int], workspace: String) {
     let said = (try? Subprocess.run(kotlinCompiler, ["-version"]))?.standardError ?? []
     let version = String(decoding: said, as: UTF8.self).split(separator: "\n").first { $0.contains("kotlinc") }
     print("Kotlin compiler: \(version.map(String.init) ?? kotlinCompiler)\n")
-    print("| routes | holders | Swift lines | swiftc -O -wmo s | Kotlin lines | kotlinc -Werror s | kotlinc peak RSS MB |")
-    print("|---:|---:|---:|---:|---:|---:|---:|")
+    print("| routes | typed | holders | Swift lines | swiftc -O -wmo s | Kotlin lines | kotlinc -Werror s | kotlinc peak RSS MB |")
+    print("|---:|---|---:|---:|---:|---:|---:|---:|")
     var swiftTimes: [Int: Double] = [:]
-    for size in sizes {
-        let directory = "\(workspace)/codegen-\(size)"
+    func compile(size: Int, typed: Bool) {
+        let directory = "\(workspace)/codegen-\(size)\(typed ? "-typed" : "")"
         makeDirectory(directory)
         var generator = RouteSetGenerator(routeCount: size)
         generator.holderPerRoute = true
+        generator.typedEveryThird = typed
         for file in generator.files(routesPerFile: nil) { write(file.text, to: "\(directory)/\(file.name)") }
         let manifest = "\(directory)/app.routes.yaml"
         for language in ["swift", "kotlin"] {
@@ -76,17 +78,23 @@ func generatedCodeCompileTimes(sizes: [Int], workspace: String) {
             )
             exit(1)
         }
-        swiftTimes[size] = swiftc.seconds
+        if !typed { swiftTimes[size] = swiftc.seconds }
         let lines = { (directory: String, files: [String]) in
             files.reduce(0) { $0 + readText("\(directory)/\($1)").split(separator: "\n").count }
         }
         print(
-            "| \(grouped(size)) | \(grouped(makers.count)) | \(grouped(lines(swift, swiftFiles))) | \(format(swiftc.seconds, digits: 1)) "
+            "| \(grouped(size)) | \(typed ? "a third" : "none") | \(grouped(makers.count)) | \(grouped(lines(swift, swiftFiles))) | \(format(swiftc.seconds, digits: 1)) "
                 + "| \(grouped(lines(kotlin, kotlinFiles))) | \(format(kotlinc.seconds, digits: 1))\(heap) | \(megabytes(kotlinc.peakBytes)) |"
         )
     }
+
+    for size in sizes {
+        for typed in [false, true] {
+            compile(size: size, typed: typed)
+        }
+    }
     if let small = swiftTimes[1_000], let large = swiftTimes[2_000] {
-        print("\nswiftc -O -wmo at 2,000 routes takes \(format(large / small, digits: 2))× its time at 1,000.")
+        print("\nswiftc -O -wmo at 2,000 routes takes \(format(large / small, digits: 2))× its time at 1,000 (untyped).")
     }
 }
 

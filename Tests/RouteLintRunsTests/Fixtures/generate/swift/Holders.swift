@@ -137,35 +137,41 @@ public final class HolderRegistry<Factory: HolderFactory> {
 
     private func appScopeInstance(for route: Route) -> Factory.AppScope {
         let slot = HolderSlot(kind: 0, scope: .app)
-        if case .appScope(let existing)? = instances[slot] { return existing }
+        if case .appScope(let existing)? = instance(in: slot) { return existing }
         let created = factory.makeAppScope()
-        instances[slot] = .appScope(created)
+        keep(.appScope(created), in: slot)
         return created
     }
 
     private func defaultInstance(for route: Route) -> Factory.Default {
         let slot = HolderSlot(kind: 1, scope: .activity(route.activity))
-        if case .`default`(let existing)? = instances[slot] { return existing }
+        if case .`default`(let existing)? = instance(in: slot) { return existing }
         let created = factory.makeDefault(parent: appScopeInstance(for: route))
-        instances[slot] = .`default`(created)
+        keep(.`default`(created), in: slot)
         return created
     }
 
     private func tabHolderInstance(for route: Route) -> Factory.TabHolder {
         let slot = HolderSlot(kind: 2, scope: .tab(route.tab))
-        if case .tabHolder(let existing)? = instances[slot] { return existing }
+        if case .tabHolder(let existing)? = instance(in: slot) { return existing }
         let created = factory.makeTabHolder(parent: defaultInstance(for: route))
-        instances[slot] = .tabHolder(created)
+        keep(.tabHolder(created), in: slot)
         return created
     }
 
     private func itemHolderInstance(for route: Route) -> Factory.ItemHolder {
         let slot = HolderSlot(kind: 3, scope: .route(route))
-        if case .itemHolder(let existing)? = instances[slot] { return existing }
+        if case .itemHolder(let existing)? = instance(in: slot) { return existing }
         let created = factory.makeItemHolder(id: route.argument("id"), path: route.argument("path"), parent: tabHolderInstance(for: route))
-        instances[slot] = .itemHolder(created)
+        keep(.itemHolder(created), in: slot)
         return created
     }
+
+    /// The holder in `slot`, if one was made.
+    private func instance(in slot: HolderSlot) -> Holder<Factory>? { instances[slot] }
+
+    /// Keeps `holder` in `slot` until `cleanup(activeRoutes:)` lets it go.
+    private func keep(_ holder: Holder<Factory>, in slot: HolderSlot) { instances[slot] = holder }
 
     /// Lets go of the holders no active route needs: route-scoped ones of inactive routes, tab- and
     /// activity-scoped ones of tabs and activities no active route is in. App-scoped ones stay.

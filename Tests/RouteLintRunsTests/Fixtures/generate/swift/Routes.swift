@@ -166,11 +166,13 @@ public enum Route: Hashable, Sendable, Codable {
     @inline(never)
     private func arguments0() -> [String] {
         switch self {
-        case .planValue(let v0): return [v0]
-        case .jsonValue(let v0): return [v0]
-        case .item(let v0, let v1): return [v0, v1]
-        case .`for`(let v0): return [v0]
-        case .cafe(let v0): return [v0]
+        case .planValue(let v0),
+            .jsonValue(let v0),
+            .`for`(let v0),
+            .cafe(let v0):
+            return [v0]
+        case .item(let v0, let v1):
+            return [v0, v1]
         default: return []
         }
     }
@@ -184,18 +186,20 @@ public enum Route: Hashable, Sendable, Codable {
     }
 
     private static func make0(_ ordinal: Int, _ arguments: [String]) -> Route? {
+        let a0 = arguments.count > 0 ? arguments[0] : ""
+        let a1 = arguments.count > 1 ? arguments[1] : ""
         switch ordinal {
         case 0: return .home
         case 1: return .object
-        case 2: return .planValue(json: arguments[0])
-        case 3: return .jsonValue(plan: arguments[0])
+        case 2: return .planValue(json: a0)
+        case 3: return .jsonValue(plan: a0)
         case 4: return .navigationPlan
-        case 5: return .item(id: arguments[0], path: arguments[1])
+        case 5: return .item(id: a0, path: a1)
         case 6: return .inside
-        case 7: return .`for`(in: arguments[0])
+        case 7: return .`for`(in: a0)
         case 8: return .docs
         case 9: return .search
-        case 10: return .cafe(dish: arguments[0])
+        case 10: return .cafe(dish: a0)
         case 11: return .selfValue
         default: return nil
         }
