@@ -44,6 +44,61 @@ struct CodeGenerationTests {
         #expect(routes.contains { $0.hasPrefix("//") && $0.contains("app.routes.yaml") })
     }
 
+    @Test(
+        "Swift: routes whose values have the same types share a case of arguments; make reads and converts each value once, before its switch"
+    )
+    func swiftValuesOnce() throws {
+        let manifest = """
+            manifest: 1
+            activities: {main: {}}
+            holders: {H: {}}
+            routes:
+              home: {path: /, activity: main, holder: H}
+              product: {path: /products/:id, params: {id: int}, query: {ref: string}, activity: main, holder: H}
+              order: {path: /orders/:id, params: {id: int}, query: {ref: string}, activity: main, holder: H}
+              note: {path: /notes/:text, activity: main, holder: H}
+
+            """
+        let routes = try Self.generate(CodeGeneration.Options(target: .swift), manifest: manifest)[0].contents
+        let arguments = try #require(routes.ranges(of: "private func arguments0()").first)
+        #expect(
+            routes[arguments.lowerBound...].hasPrefix(
+                """
+                private func arguments0() -> [String] {
+                        switch self {
+                        case .product(let v0, let v1),
+                            .order(let v0, let v1):
+                            return [String(v0), v1 ?? ""]
+                        case .note(let v0):
+                            return [v0]
+                        default: return []
+                        }
+                    }
+                """))
+        let make = try #require(routes.ranges(of: "private static func make0(").first)
+        #expect(
+            routes[make.lowerBound...].hasPrefix(
+                """
+                private static func make0(_ ordinal: Int, _ arguments: [String]) -> Route? {
+                        let a0 = arguments.count > 0 ? arguments[0] : ""
+                        let a1 = arguments.count > 1 ? arguments[1] : ""
+                        let c0 = Int(a0)
+                        let c1 = a1.isEmpty ? nil : a1
+                        switch ordinal {
+                        case 0: return .home
+                        case 1:
+                            guard let v0 = c0 else { return nil }
+                            return .product(id: v0, ref: c1)
+                        case 2:
+                            guard let v0 = c0 else { return nil }
+                            return .order(id: v0, ref: c1)
+                        case 3: return .note(text: a0)
+                        default: return nil
+                        }
+                    }
+                """))
+    }
+
     @Test("Kotlin: the package from the app's name unless given; a name that is no package is a problem, not a file")
     func kotlin() throws {
         let files = try Self.generate(CodeGeneration.Options(target: .kotlin))
