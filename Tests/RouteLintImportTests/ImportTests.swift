@@ -237,4 +237,57 @@ struct ImportTests {
         // `flag` is passed in code: it fills no part of the URL, so it has no note of its own.
         #expect(!manifest.notes.map(\.message).contains { $0.contains("'flag'") })
     }
+
+    @Test("routes whose names are alike take the next free number after their name, whichever names came before")
+    func numberedNames() {
+        // Punctuation in a name is a `-`, so these paths all make the name `x-`; `/x--3` takes a number's place first.
+        let text = """
+            {"applinks": {"details": [{"appIDs": ["T.app"], "components": [
+              {"/": "/x~"}, {"/": "/x--3"}, {"/": "/x!"}, {"/": "/x'"}, {"/": "/x,"}
+            ]}]}}
+            """
+        var links = LinkFileImport()
+        links.read([
+            PlatformFileSource(file: SourceFile(id: FileID(0), path: "apple-app-site-association", bytes: Array(text.utf8)), app: nil)
+        ])
+        let manifest = ManifestImport.build(links: links, navigation: NavigationGraphImport(), app: nil)
+        #expect(manifest.routes.map(\.id) == ["x-", "x--3", "x--2", "x--4", "x--5"])
+    }
+
+    /// A claim covering a path, segment by segment, as the trie must answer it: a `**` the rest
+    /// (of at least one segment), a parameter or `*` any one segment but a `**`, a static
+    /// segment itself.
+    static func claimCovers(_ claim: String, _ path: String) -> Bool {
+        let claimed = claim.split(separator: "/")
+        let segments = path.split(separator: "/")
+        for (position, segment) in claimed.enumerated() {
+            if segment == "**" { return segments.count > position }
+            guard position < segments.count, segments[position] != "**" else { return false }
+            if segment != "*" && !segment.hasPrefix(":") && segments[position] != segment { return false }
+        }
+        return claimed.count == segments.count
+    }
+
+    @Test("claimed paths cover exactly the paths some claim covers, over every path of up to three segments")
+    func claimedPathsCover() {
+        let pieces = ["a", "b", "*", ":p", "**"]
+        var paths = ["/"]
+        var shorter = [""]
+        for _ in 1...3 {
+            shorter = shorter.flatMap { prefix in pieces.map { prefix + "/" + $0 } }
+            paths += shorter
+        }
+        // Every single claim, and pairs whose answers need both a static and a wildcard branch.
+        var claimSets = paths.map { [$0] }
+        claimSets += [["/a/b/a", "/a/*/b"], ["/a/**", "/b/*/a"], ["/*/a", "/a/b"], ["/a/b/**", "/a/:p/a"]]
+        for claims in claimSets {
+            var claimed = ClaimedPaths()
+            for claim in claims { claimed.insert(claim) }
+            let wrong = paths.filter { path in claimed.covers(path) != claims.contains { Self.claimCovers($0, path) } }
+            #expect(wrong.isEmpty, "claims \(claims) answer wrongly for \(wrong)")
+        }
+        var examples = ClaimedPaths()
+        examples.insert("/r/*")
+        #expect(examples.covers("/r/:id") && !examples.covers("/r/a/b") && !examples.covers("/r/**") && !examples.covers("/r"))
+    }
 }
