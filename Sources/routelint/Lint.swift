@@ -108,7 +108,7 @@ struct Lint: ParsableCommand {
         for message in fixed.messages { printError(message) }
         if readsStandardInput {
             guard case .standardInput(let bytes, _) = options.input else { return }
-            var output = OutputFile.standardOutput()
+            let output = OutputFile.standardOutput()
             output.write(String(decoding: fixed.changes.first?.after ?? bytes, as: UTF8.self))
             try finish(output)
             for message in fixed.result.messages { printError(message) }
@@ -116,7 +116,7 @@ struct Lint: ParsableCommand {
             return
         }
         if dryRun {
-            var output = OutputFile.standardOutput()
+            let output = OutputFile.standardOutput()
             for change in fixed.changes {
                 output.write(UnifiedDiff.text(path: change.path, before: change.before, after: change.after, addedLines: change.addedLines))
             }

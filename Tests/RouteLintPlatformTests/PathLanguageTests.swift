@@ -50,21 +50,12 @@ struct PathLanguageTests {
 
     @Test("a state's distinctions name every unit that steps differently")
     func distinctionsAreComplete() {
-        var random = SeededRandom(state: 23)
-        let patternAlphabet: [Character] = ["/", "a", "b", ".", "*", "\\", "[", "]", "^", "-", "+", "{", "}", "1", ","]
-        for _ in 0..<1_500 {
-            let kind = AndroidPathPattern.Kind.allCases.randomElement(using: &random)!
-            let text = randomText(patternAlphabet, maximumLength: 8, &random)
-            guard let pattern = try? AndroidPathPattern(kind, text) else { continue }
-            let scan = AndroidPathScan(pattern)
-            var state = scan.start
-            for unit in randomText(["/", "a", "b", ".", "1"], maximumLength: 5, &random).utf16 {
-                var ranges: [ClosedRange<UInt16>] = []
-                scan.distinctions(state, into: &ranges)
-                Self.checkDistinctions(ranges, { AnyHashable(scan.step(state, $0)) }, "\(kind.rawValue)=\"\(text)\"")
-                state = scan.step(state, unit)
-            }
+        Self.visitAndroidScanStates(seed: 23) { scan, state, pattern in
+            var ranges: [ClosedRange<UInt16>] = []
+            scan.distinctions(state, into: &ranges)
+            Self.checkDistinctions(ranges, { AnyHashable(scan.step(state, $0)) }, pattern)
         }
+        var random = SeededRandom(state: 23)
         for _ in 0..<300 {
             let components = (0..<Int.random(in: 1...4, using: &random)).map { _ in
                 AppleLinkComponent(
@@ -81,6 +72,37 @@ struct PathLanguageTests {
                 state = language.step(state, unit)
             }
         }
+    }
+
+    /// Calls `visit` with 1,500 random Android path patterns' scans and the states random
+    /// paths lead them to, each with the pattern as written.
+    static func visitAndroidScanStates(seed: UInt64, _ visit: (AndroidPathScan, AndroidPathScan.State, String) -> Void) {
+        var random = SeededRandom(state: seed)
+        let patternAlphabet: [Character] = ["/", "a", "b", ".", "*", "\\", "[", "]", "^", "-", "+", "{", "}", "1", ","]
+        for _ in 0..<1_500 {
+            let kind = AndroidPathPattern.Kind.allCases.randomElement(using: &random)!
+            let text = randomText(patternAlphabet, maximumLength: 8, &random)
+            guard let pattern = try? AndroidPathPattern(kind, text) else { continue }
+            let scan = AndroidPathScan(pattern)
+            var state = scan.start
+            for unit in randomText(["/", "a", "b", ".", "1"], maximumLength: 5, &random).utf16 {
+                visit(scan, state, "\(kind.rawValue)=\"\(text)\"")
+                state = scan.step(state, unit)
+            }
+        }
+    }
+
+    @Test("a unit a state requires is the only one that keeps the scan alive")
+    func requiredUnits() {
+        var required = 0
+        Self.visitAndroidScanStates(seed: 29) { scan, state, pattern in
+            guard let unit = scan.requiredUnit(state) else { return }
+            required += 1
+            let alive = (UInt16(0)...UInt16(0x7F)).filter { scan.step(state, $0) != AndroidPathScan.dead }
+            #expect(alive == [unit], "\(pattern)")
+            #expect(scan.step(state, 0xFFFF) == AndroidPathScan.dead, "\(pattern)")
+        }
+        #expect(required > 500)
     }
 
     @Test("Apple's components as an automaton decide every path as the components do in order")

@@ -77,6 +77,12 @@ struct PlatformMatcherTests {
         #expect(try Self.android(.advancedGlob, "/[a-]").matches("/-"))
         // A '}' outside a range is dropped by AOSP's parser.
         #expect(try Self.android(.advancedGlob, "/a}b").matches("/ab"))
+        // A range's numbers are read by Integer.parseInt: a sign, and any Unicode decimal digit
+        // (Character.digit asks ICU), so '{٢}' (Arabic-Indic two) is '{2}'.
+        #expect(try Self.android(.advancedGlob, "/a{٢}").matches("/aa"))
+        #expect(try !Self.android(.advancedGlob, "/a{٢}").matches("/a"))
+        #expect(try Self.android(.advancedGlob, "/a{+1,}").matches("/aaa"))
+        #expect(try Self.android(.advancedGlob, "/a{-2147483648,0}").matches("/"))
     }
 
     @Test("advanced patterns AOSP's parser rejects are rejected, with its reason")
@@ -93,6 +99,10 @@ struct PlatformMatcherTests {
             ("/a{x}", "Range number format incorrect"),
             ("/a{,3}", "Range number format incorrect"),
             ("/a{3,1}", "Range quantifier minimum is greater than maximum"),
+            ("/a{2147483648}", "Range number format incorrect"),
+            ("/a{+}", "Range number format incorrect"),
+            ("/a{1,-}", "Range number format incorrect"),
+            ("/a{1\u{1D7D9}}", "Range number format incorrect"),
             ("/[", "Set was not terminated!"),
             (String(repeating: "a", count: 2_100), "Pattern is too large!"),
         ]

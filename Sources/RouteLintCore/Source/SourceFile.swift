@@ -75,9 +75,13 @@ package struct LineIndex: Sendable {
     /// The number of code points in `bytes[range]`: every byte that is not a UTF-8
     /// continuation byte starts one.
     package func codePoints(in range: Range<Int>) -> Int {
-        var count = 0
-        for index in range.clamped(to: 0..<bytes.count) where bytes[index] & 0xC0 != 0x80 { count += 1 }
-        return count
+        let clamped = range.clamped(to: 0..<bytes.count)
+        // Read in place: every position of a platform file counts the bytes before it on its line.
+        return bytes.withUnsafeBufferPointer { bytes in
+            var count = 0
+            for byte in bytes[clamped] where byte & 0xC0 != 0x80 { count += 1 }
+            return count
+        }
     }
 
     /// The byte offset of `position` (columns in code points, after a byte-order mark on line

@@ -166,8 +166,9 @@ enum AndroidResourceText {
     static func read(_ value: String) -> String {
         // A value without escapes, quotes or white space reads as written: most do, and building
         // it again a scalar at a time cost a tenth of checking a generated manifest.
-        if !value.utf8.contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\"") || $0 == 0x20 || (0x09...0x0D).contains($0) })
-        {
+        if !value.containsUTF8Byte(where: {
+            $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\"") || $0 == 0x20 || (0x09...0x0D).contains($0)
+        }) {
             return value
         }
         var result = ""

@@ -149,7 +149,7 @@ extension BuildValues {
     /// resource compiler reads it.
     package func androidAttribute(_ raw: String) -> Result<String, UnresolvedReference> {
         // Most values hold neither: one scan of their bytes tells.
-        guard raw.utf8.contains(where: { $0 == UInt8(ascii: "$") || $0 == UInt8(ascii: "@") }) else {
+        guard raw.containsUTF8Byte(where: { $0 == UInt8(ascii: "$") || $0 == UInt8(ascii: "@") }) else {
             return .success(AndroidResourceText.read(raw))
         }
         var text = raw

@@ -44,7 +44,9 @@ package struct PlatformFileReader {
         let stride = Self.checkpointStride
         if line.number != checkpointLine {
             checkpointLine = line.number
-            checkpoints = [1]
+            // Most values start a line of their own: the array is emptied, not made anew.
+            checkpoints.removeAll(keepingCapacity: true)
+            checkpoints.append(1)
         }
         let index = max(0, offset - line.start) / stride
         while checkpoints.count <= index {

@@ -132,6 +132,37 @@ package struct XMLDocument {
         func end(ofLine line: Int, count: Int) -> Int { line >= 1 && line < starts.count ? starts[line] : count }
     }
 
+    /// The names and namespace URIs of a document's elements and attributes, each made once:
+    /// a manifest repeats a few dozen of them (`android:pathAdvancedPattern` and the Android
+    /// namespace in each of thousands of `<data>` elements), which would each be a string to
+    /// allocate and free. Compared by their bytes, so nothing depends on where libxml2 keeps them.
+    private struct RepeatedNames {
+        /// A direct-mapped table: a name's slot follows from its length and three of its bytes
+        /// and keeps the last name met there, so a document of ever-new names costs a compare more
+        /// per name and the table never grows.
+        private var slots = [(spelling: [UInt8], text: String)?](repeating: nil, count: 128)
+
+        mutating func string(_ pointer: UnsafePointer<xmlChar>?) -> String {
+            optionalString(pointer) ?? ""
+        }
+
+        mutating func optionalString(_ pointer: UnsafePointer<xmlChar>?) -> String? {
+            guard let pointer else { return nil }
+            let count = Int(xmlStrlen(pointer))
+            guard count > 0 else { return "" }
+            let mixed = count &* 31 &+ Int(pointer[0]) &* 7 &+ Int(pointer[count / 2]) &* 3 &+ Int(pointer[count - 1])
+            let slot = mixed & (slots.count - 1)
+            if let known = slots[slot], known.spelling.count == count,
+                known.spelling.withUnsafeBufferPointer({ xmlStrncmp($0.baseAddress, pointer, Int32(count)) == 0 })
+            {
+                return known.text
+            }
+            let text = String(cString: pointer)
+            slots[slot] = (Array(UnsafeBufferPointer(start: pointer, count: count)), text)
+            return text
+        }
+    }
+
     /// Builds the tree from the reader's nodes, finding each element and attribute in the text.
     private struct TreeBuilder {
         let bytes: [UInt8]
@@ -140,6 +171,7 @@ package struct XMLDocument {
         var finished: Element?
         /// Where the last element was found: the next starts after it.
         var searchFrom = 0
+        var names = RepeatedNames()
 
         init(bytes: [UInt8], lines: LineStarts) {
             self.bytes = bytes
@@ -152,24 +184,24 @@ package struct XMLDocument {
                 guard stack.count < XMLDocument.maximumDepth else {
                     return Problem(message: "elements are nested more than \(XMLDocument.maximumDepth) deep", offset: searchFrom)
                 }
-                let name = string(xmlTextReaderConstName(reader))
+                let name = names.string(xmlTextReaderConstName(reader))
                 let line = Int(xmlGetLineNo(xmlTextReaderCurrentNode(reader)))
                 let start = tagStart(name, line: line)
                 searchFrom = start + 1
                 var attributes: [Attribute] = []
                 let isEmpty = xmlTextReaderIsEmptyElement(reader) == 1
                 while xmlTextReaderMoveToNextAttribute(reader) == 1 {
-                    let attributeName = string(xmlTextReaderConstName(reader))
+                    let attributeName = names.string(xmlTextReaderConstName(reader))
                     attributes.append(
                         Attribute(
-                            name: attributeName, localName: string(xmlTextReaderConstLocalName(reader)),
-                            namespace: optionalString(xmlTextReaderConstNamespaceUri(reader)),
+                            name: attributeName, localName: names.string(xmlTextReaderConstLocalName(reader)),
+                            namespace: names.optionalString(xmlTextReaderConstNamespaceUri(reader)),
                             value: string(xmlTextReaderConstValue(reader)), range: valueRange(attributeName, tagStart: start)))
                 }
                 xmlTextReaderMoveToElement(reader)
                 let element = Element(
-                    name: name, localName: string(xmlTextReaderConstLocalName(reader)),
-                    namespace: optionalString(xmlTextReaderConstNamespaceUri(reader)), attributes: attributes, children: [], text: "",
+                    name: name, localName: names.string(xmlTextReaderConstLocalName(reader)),
+                    namespace: names.optionalString(xmlTextReaderConstNamespaceUri(reader)), attributes: attributes, children: [], text: "",
                     range: ByteRange(start: start, end: min(bytes.count, start + 1 + name.utf8.count)))
                 if isEmpty { close(element) } else { stack.append(element) }
             case Int32(XML_READER_TYPE_END_ELEMENT.rawValue):
@@ -190,54 +222,64 @@ package struct XMLDocument {
             pointer.map { String(cString: $0) } ?? ""
         }
 
-        private func optionalString(_ pointer: UnsafePointer<xmlChar>?) -> String? {
-            pointer.map { String(cString: $0) }
-        }
-
         /// The `<name` that starts the next element: elements come in document order, so it is
         /// the first start tag of that name after the previous element, comments, CDATA
         /// sections and processing instructions skipped (a `<` elsewhere is always markup).
         /// The whole document is scanned once across all elements.
         private func tagStart(_ name: String, line: Int) -> Int {
-            let needle = [UInt8(ascii: "<")] + Array(name.utf8)
-            var offset = searchFrom
-            while offset < bytes.count {
-                guard bytes[offset] == UInt8(ascii: "<") else {
-                    offset += 1
-                    continue
+            var name = name
+            // Read in place: the document is scanned a byte at a time, checked by the loop.
+            let found: Int? = name.withUTF8 { needle in
+                bytes.withUnsafeBufferPointer { text in
+                    var offset = searchFrom
+                    while offset < text.count, let open = text[offset...].firstIndex(of: UInt8(ascii: "<")) {
+                        if let end = skippedMarkup(at: open) {
+                            offset = end
+                            continue
+                        }
+                        let after = open + 1 + needle.count
+                        if after <= text.count && text[(open + 1)..<after].elementsEqual(needle)
+                            && (after == text.count || !isNameByte(text[after]))
+                        {
+                            return open
+                        }
+                        offset = open + 1
+                    }
+                    return nil
                 }
-                if let end = skippedMarkup(at: offset) {
-                    offset = end
-                    continue
-                }
-                if bytes.count - offset >= needle.count && bytes[offset..<(offset + needle.count)].elementsEqual(needle) {
-                    let after = offset + needle.count
-                    if after >= bytes.count || !isNameByte(bytes[after]) { return offset }
-                }
-                offset += 1
             }
             // Not found in the text (an element from an entity): the start of its line.
-            return min(lines.offset(ofLine: line), bytes.count)
+            return found ?? min(lines.offset(ofLine: line), bytes.count)
         }
 
         /// Where a comment, CDATA section, processing instruction or declaration starting at
         /// `offset` ends; nil for anything else.
         private func skippedMarkup(at offset: Int) -> Int? {
-            for (open, close) in [("<!--", "-->"), ("<![CDATA[", "]]>"), ("<?", "?>"), ("<!", ">")] {
-                let opening = Array(open.utf8)
+            // Each of them opens with `<!` or `<?`; a start or end tag, which every element
+            // has, is told apart by its second byte.
+            guard offset + 1 < bytes.count, bytes[offset + 1] == UInt8(ascii: "!") || bytes[offset + 1] == UInt8(ascii: "?") else {
+                return nil
+            }
+            for (opening, closing) in Self.skippedDelimiters {
                 guard bytes.count - offset >= opening.count, bytes[offset..<(offset + opening.count)].elementsEqual(opening) else {
                     continue
                 }
-                let closing = Array(close.utf8)
                 var cursor = offset + opening.count
                 while cursor + closing.count <= bytes.count {
-                    if bytes[cursor..<(cursor + closing.count)].elementsEqual(closing) { return cursor + closing.count }
+                    if bytes[cursor] == closing[0] && bytes[cursor..<(cursor + closing.count)].elementsEqual(closing) {
+                        return cursor + closing.count
+                    }
                     cursor += 1
                 }
                 return bytes.count
             }
             return nil
         }
+
+        /// What opens and closes the markup the search for start tags steps over, most specific first.
+        private static let skippedDelimiters: [(opening: [UInt8], closing: [UInt8])] = [
+            ("<!--", "-->"), ("<![CDATA[", "]]>"), ("<?", "?>"), ("<!", ">"),
+        ].map { (Array($0.utf8), Array($1.utf8)) }
 
         private func isNameByte(_ byte: UInt8) -> Bool {
             switch byte {
@@ -250,40 +292,52 @@ package struct XMLDocument {
 
         /// The value of attribute `name` in the start tag at `tagStart`, between its quotes.
         private func valueRange(_ name: String, tagStart: Int) -> ByteRange {
-            let needle = Array(name.utf8)
+            var name = name
+            let found: ByteRange? = name.withUTF8 { needle in
+                bytes.withUnsafeBufferPointer { text in
+                    valueRange(needle, in: text, tagStart: tagStart)
+                }
+            }
+            return found ?? ByteRange(start: tagStart, end: tagStart)
+        }
+
+        /// `valueRange` read in place, a byte at a time, checked by the loop; nil when not found.
+        private func valueRange(_ needle: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>, tagStart: Int) -> ByteRange? {
             var offset = tagStart + 1
-            while offset + needle.count < bytes.count && bytes[offset] != UInt8(ascii: ">") {
-                if bytes[offset] == UInt8(ascii: "\"") || bytes[offset] == UInt8(ascii: "'") {
+            while offset + needle.count < text.count && text[offset] != UInt8(ascii: ">") {
+                if text[offset] == UInt8(ascii: "\"") || text[offset] == UInt8(ascii: "'") {
                     // Skip a quoted value: the name may occur inside another attribute's value.
-                    let quote = bytes[offset]
+                    let quote = text[offset]
                     offset += 1
-                    while offset < bytes.count && bytes[offset] != quote { offset += 1 }
+                    while offset < text.count && text[offset] != quote { offset += 1 }
                     offset += 1
                     continue
                 }
-                if bytes[offset..<(offset + needle.count)].elementsEqual(needle) && !isNameByte(bytes[offset - 1]) {
+                if needle.first == text[offset] && text[offset..<(offset + needle.count)].elementsEqual(needle)
+                    && !isNameByte(text[offset - 1])
+                {
                     var cursor = offset + needle.count
-                    while cursor < bytes.count
-                        && (bytes[cursor] == UInt8(ascii: " ") || bytes[cursor] == 0x09 || bytes[cursor] == 0x0A || bytes[cursor] == 0x0D)
+                    while cursor < text.count
+                        && (text[cursor] == UInt8(ascii: " ") || text[cursor] == 0x09 || text[cursor] == 0x0A || text[cursor] == 0x0D)
                     {
                         cursor += 1
                     }
-                    guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: "=") else {
+                    guard cursor < text.count, text[cursor] == UInt8(ascii: "=") else {
                         offset += 1
                         continue
                     }
                     cursor += 1
-                    while cursor < bytes.count && bytes[cursor] != UInt8(ascii: "\"") && bytes[cursor] != UInt8(ascii: "'") { cursor += 1 }
-                    guard cursor < bytes.count else { break }
-                    let quote = bytes[cursor]
+                    while cursor < text.count && text[cursor] != UInt8(ascii: "\"") && text[cursor] != UInt8(ascii: "'") { cursor += 1 }
+                    guard cursor < text.count else { break }
+                    let quote = text[cursor]
                     let start = cursor + 1
                     var end = start
-                    while end < bytes.count && bytes[end] != quote { end += 1 }
+                    while end < text.count && text[end] != quote { end += 1 }
                     return ByteRange(start: start, end: end)
                 }
                 offset += 1
             }
-            return ByteRange(start: tagStart, end: tagStart)
+            return nil
         }
     }
 }

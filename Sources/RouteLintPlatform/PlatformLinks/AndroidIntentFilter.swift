@@ -356,12 +356,20 @@ package struct AndroidFilterLanguage: PathLanguage {
         var ranges: [ClosedRange<UInt16>] = []
         var representatives: [UInt16] = []
         var scratch = PathLanguageComparison.RepresentativeScratch()
+        units.reserveCapacity(scan.pattern.units.count)
         // A greedy repetition that can never be left (`a*a` under API 31's matcher) keeps one unit
         // alive forever without matching, so the beginning stops at the pattern's own length: past
         // it the walk carries the matcher as under way, which decides the same.
         while state != AndroidPathScan.dead && state != AndroidPathScan.acceptsAll && !scan.accepts(state)
             && units.count < scan.pattern.units.count
         {
+            // Most of a generated pattern is literal characters: the one unit they allow needs
+            // no regions to be found.
+            if let unit = scan.requiredUnit(state) {
+                units.append(unit)
+                state = scan.step(state, unit)
+                continue
+            }
             ranges.removeAll(keepingCapacity: true)
             scan.distinctions(state, into: &ranges)
             guard let unit = soleLiveUnit(scan, state, ranges, representatives: &representatives, scratch: &scratch) else { break }

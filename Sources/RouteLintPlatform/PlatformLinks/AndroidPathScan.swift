@@ -139,6 +139,31 @@ final class AndroidPathScan: Sendable {
         }
     }
 
+    /// The unit the scan must take next from `state`, when every other unit ends it: a literal's
+    /// next unit, or an advanced pattern's one-character token short of its minimum. nil where
+    /// several units may follow, or none.
+    func requiredUnit(_ state: State) -> UInt16? {
+        if state == Self.dead || state == Self.acceptsAll { return nil }
+        switch pattern.kind {
+        case .literal, .prefix:
+            return Int(state) < pattern.units.count ? pattern.units[Int(state)] : nil
+        case .advancedGlob:
+            // A token that has all it may take hands the unit to the next one (`advancedStep`).
+            var start = Int(state >> 32)
+            var matched = Int32(truncatingIfNeeded: state)
+            while start < parsed.count {
+                let token = AndroidPathPattern.advancedToken(in: parsed, at: start)
+                if matched < token.minimum { return token.unit }
+                guard matched >= token.maximum else { return nil }
+                start = token.end
+                matched = 0
+            }
+            return nil
+        case .suffix, .simpleGlob:
+            return nil
+        }
+    }
+
     func accepts(_ state: State) -> Bool {
         if state == Self.acceptsAll { return true }
         if state == Self.dead { return false }

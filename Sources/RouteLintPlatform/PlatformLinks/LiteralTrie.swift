@@ -22,49 +22,77 @@ struct LiteralTrie {
     /// The trie of `beginnings`: each matcher's literal units and its state after them.
     init(_ beginnings: [(units: [UInt16], exit: Exit)]) {
         // Sorted by text, a trie is built depth first: each beginning shares its longest common
-        // prefix with the one before.
+        // prefix with the one before, and each node's children are made in the order of their
+        // units. Nodes are made as a parent and a unit each, and turned into compressed rows
+        // after: no list of children or exits per node.
         let order = beginnings.indices.sorted {
-            let (left, right) = (beginnings[$0], beginnings[$1])
-            return left.units.lexicographicallyPrecedes(right.units) || (left.units == right.units && $0 < $1)
+            let (left, right) = (beginnings[$0].units, beginnings[$1].units)
+            return left.lexicographicallyPrecedes(right) || (left == right && $0 < $1)
         }
-        var children: [[(UInt16, Int32)]] = [[]]
-        var exits: [[Exit]] = [[]]
         var parents: [Int32] = [-1]
+        var unitsInto: [UInt16] = [0]
+        /// Per beginning in `order`, the node it ends at.
+        var ends: [Int32] = []
+        ends.reserveCapacity(order.count)
         var path: [Int32] = [0]
-        var previous: [UInt16] = []
+        var previous: Int?
         for index in order {
             let units = beginnings[index].units
             var shared = 0
-            while shared < min(units.count, previous.count) && units[shared] == previous[shared] { shared += 1 }
+            if let previous {
+                let before = beginnings[previous].units
+                while shared < min(units.count, before.count) && units[shared] == before[shared] { shared += 1 }
+            }
             path.removeSubrange((shared + 1)...)
             for unit in units[shared...] {
-                let node = Int32(children.count)
-                children.append([])
-                exits.append([])
+                let node = Int32(parents.count)
                 parents.append(path.last!)
-                children[Int(path.last!)].append((unit, node))
+                unitsInto.append(unit)
                 path.append(node)
             }
-            exits[Int(path.last!)].append(beginnings[index].exit)
-            previous = units
+            ends.append(path.last!)
+            previous = index
         }
-        leastBelow = Array(repeating: Int32.max, count: children.count)
+        let nodeCount = parents.count
+        childRanges = Self.rows(counting: parents.dropFirst(), nodes: nodeCount)
+        edgeUnits = Array(repeating: 0, count: nodeCount - 1)
+        edgeTargets = Array(repeating: 0, count: nodeCount - 1)
+        var nextEdge = childRanges.map(\.lowerBound)
+        for node in 1..<nodeCount {
+            let parent = Int(parents[node])
+            edgeUnits[Int(nextEdge[parent])] = unitsInto[node]
+            edgeTargets[Int(nextEdge[parent])] = Int32(node)
+            nextEdge[parent] += 1
+        }
+        exitRanges = Self.rows(counting: ends[...], nodes: nodeCount)
+        exitList = Array(repeating: Exit(matcher: 0, state: 0), count: order.count)
+        var nextExit = exitRanges.map(\.lowerBound)
+        for (position, index) in order.enumerated() {
+            let node = Int(ends[position])
+            exitList[Int(nextExit[node])] = beginnings[index].exit
+            nextExit[node] += 1
+        }
+        leastBelow = Array(repeating: Int32.max, count: nodeCount)
+        for node in 0..<nodeCount {
+            let range = Int(exitRanges[node].lowerBound)..<Int(exitRanges[node].upperBound)
+            if range.count > 1 { exitList[range].sort { $0.matcher < $1.matcher } }
+        }
         // A child is numbered after its parent.
-        for node in children.indices.reversed() where parents[node] >= 0 {
-            let own = exits[node].map(\.matcher).min() ?? Int32.max
-            leastBelow[Int(parents[node])] = min(leastBelow[Int(parents[node])], own, leastBelow[node])
+        for node in (1..<nodeCount).reversed() {
+            let range = exitRanges[node]
+            let own = range.isEmpty ? Int32.max : exitList[Int(range.lowerBound)].matcher
+            let parent = Int(parents[node])
+            leastBelow[parent] = min(leastBelow[parent], own, leastBelow[node])
         }
-        for node in children.indices {
-            let start = Int32(edgeUnits.count)
-            for (unit, target) in children[node] {
-                edgeUnits.append(unit)
-                edgeTargets.append(target)
-            }
-            childRanges.append(start..<Int32(edgeUnits.count))
-            let exitStart = Int32(exitList.count)
-            exitList += exits[node].sorted { $0.matcher < $1.matcher }
-            exitRanges.append(exitStart..<Int32(exitList.count))
-        }
+    }
+
+    /// For each of `nodes` nodes, the range of a list ordered by node that holds the entries
+    /// `owners` names it in.
+    private static func rows(counting owners: ArraySlice<Int32>, nodes: Int) -> [Range<Int32>] {
+        var starts = [Int32](repeating: 0, count: nodes + 1)
+        for owner in owners { starts[Int(owner) + 1] += 1 }
+        for node in 0..<nodes { starts[node + 1] += starts[node] }
+        return (0..<nodes).map { starts[$0]..<starts[$0 + 1] }
     }
 
     /// The least matcher that leaves the trie below `node`: once the walk stands at `node`, the
