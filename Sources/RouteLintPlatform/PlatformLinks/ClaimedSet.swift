@@ -151,19 +151,28 @@ package struct ClaimedSegments {
         let patterns = routes.map { URLPattern($0.path!.value, of: $0) }
         let shapes = SegmentShapes(app.symbols)
         // Per route and segment, the word of a static segment (or a type of one listed value),
-        // and the words of a listed type's values: the segments it matches by word.
-        var listedWords: [Int: [Int: [[UInt16]]]] = [:]
+        // and the words of a listed type's values: the segments it matches by word. A word is
+        // a number here (`wordTexts` spells it): two symbols that decode alike are one word, and
+        // the construction hashes and sorts numbers, not arrays of units.
+        var listedWords: [Int: [Int: [Int32]]] = [:]
+        var wordTexts: [[UInt16]] = []
+        var wordNumbers: [[UInt16]: Int32] = [:]
         // Each symbol spelled once: the segments of a large set repeat a few words thousands of
         // times, and spelling one (its text, decoded, as UTF-16) cost more than the rest.
-        var spelled = [[UInt16]?](repeating: nil, count: app.symbols.count)
-        func word(_ symbol: Symbol) -> [UInt16] {
+        var spelled = [Int32?](repeating: nil, count: app.symbols.count)
+        func word(_ symbol: Symbol) -> Int32 {
             if let known = spelled[Int(symbol.index)] { return known }
-            let word = Self.spell(app.text(symbol), spelling)
-            spelled[Int(symbol.index)] = word
-            return word
+            let text = Self.spell(app.text(symbol), spelling)
+            let number = wordNumbers[text] ?? Int32(wordTexts.count)
+            if number == Int32(wordTexts.count) {
+                wordNumbers[text] = number
+                wordTexts.append(text)
+            }
+            spelled[Int(symbol.index)] = number
+            return number
         }
         let words = patterns.enumerated().map { route, pattern in
-            pattern.path.segments.indices.map { position -> [UInt16]? in
+            pattern.path.segments.indices.map { position -> Int32? in
                 switch pattern.path.segments[position] {
                 case .literal(let symbol): return word(symbol)
                 case .wildcard, .rest: return nil
@@ -177,6 +186,11 @@ package struct ClaimedSegments {
                     }
                 }
             }
+        }
+        // Each word's place in UTF-16 order, which a state's edges are sorted in.
+        var wordRanks = [Int32](repeating: 0, count: wordTexts.count)
+        for (rank, number) in wordTexts.indices.sorted(by: { wordTexts[$0].lexicographicallyPrecedes(wordTexts[$1]) }).enumerated() {
+            wordRanks[number] = Int32(rank)
         }
         var index: [ItemSet: Int32] = [:]
         var pending: [[Item]] = []
@@ -201,7 +215,7 @@ package struct ClaimedSegments {
             let items = pending[cursor]
             cursor += 1
             // The words spelled at this position, and what each segment word advances.
-            var byWord: [[UInt16]: [Item]] = [:]
+            var byWord: [Int32: [Item]] = [:]
             var others: [Item] = []
             var integers: [Item] = []
             var uuids: [Item] = []
@@ -230,12 +244,12 @@ package struct ClaimedSegments {
                 case .values, .rest, .literal: others.append(next)
                 }
             }
-            let sortedWords = byWord.keys.sorted { $0.lexicographicallyPrecedes($1) }
+            let sortedWords = byWord.keys.sorted { wordRanks[Int($0)] < wordRanks[Int($1)] }
             // A word also advances every route that takes any segment there, or any of its shape.
             let typesApart = !integers.isEmpty || !uuids.isEmpty
             let targets = sortedWords.map { word in
                 // A word of a shape a typed parameter takes advances that parameter too.
-                let shape = typesApart ? Self.shape(of: word) : .other
+                let shape = typesApart ? Self.shape(of: wordTexts[Int(word)]) : .other
                 let typed = shape == .integer ? integers : shape == .uuid ? uuids : []
                 return intern((byWord[word]! + others + typed).sorted())
             }
@@ -253,7 +267,8 @@ package struct ClaimedSegments {
                 }
             }
             var state = State(
-                words: sortedWords, targets: targets, other: other, integerOther: integerOther, uuidOther: uuidOther,
+                words: sortedWords.map { wordTexts[Int($0)] }, targets: targets, other: other, integerOther: integerOther,
+                uuidOther: uuidOther,
                 route: decision.route, isAmbiguous: decision.isAmbiguous, claimed: decision.claimed, isDead: false)
             state.claimVariesWithQuery = decision.dependsOnQuery
             states.append(state)
