@@ -12,7 +12,7 @@ extension PlatformLinkCheck.FileCheck {
         for host in named where !firstOfEach.contains(where: { $0.value == host.value }) { firstOfEach.append(host) }
         hosts(firstOfEach, fileRange: file.start)
         guard comparesClaims else { return }
-        let expressible = AndroidExpressibleClaims(app)
+        let expressible = self.expressible ?? AndroidExpressibleClaims(app)
         var reach = DynamicRuleReach()
         // Hosts with the same filters are claimed alike: they are compared once, named by the first.
         var compared: [[Int]] = []

@@ -13,6 +13,9 @@ extension PlatformLinkCheck {
         let dynamicRules: (file: String, statement: DynamicRuleFile.Statement)?
         /// Whether an assetlinks.json's own rules are judged against the routes, with no manifest.
         let judgesRulesAlone: Bool
+        /// The app's claims as Android can express them, when built already (while the file was
+        /// read); a manifest's check builds them otherwise.
+        var expressible: AndroidExpressibleClaims? = nil
         var facts = PlatformFacts()
         /// What the file's walks may spend, all of them together: a file is decided within it
         /// or not at all, however many API ranges, hosts and quantifiers it is compared at.

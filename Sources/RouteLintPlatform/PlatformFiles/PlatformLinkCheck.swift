@@ -201,9 +201,11 @@ package enum PlatformLinkCheck {
         return facts
     }
 
-    /// The facts about one file.
-    private static func facts(
-        _ file: PlatformFile, apps: [AppModel], comparesClaims: Bool, dynamicRules: [DynamicRuleFile], judgesRulesAlone: Bool
+    /// The facts about one file; an AndroidManifest.xml is compared with `expressible` when
+    /// given (its app's claims as Android can express them, built while the file was read).
+    static func facts(
+        _ file: PlatformFile, apps: [AppModel], comparesClaims: Bool, dynamicRules: [DynamicRuleFile], judgesRulesAlone: Bool,
+        expressible: AndroidExpressibleClaims? = nil
     ) -> PlatformFacts {
         var facts = PlatformFacts()
         facts.issues = file.issues
@@ -214,6 +216,7 @@ package enum PlatformLinkCheck {
         var check = FileCheck(
             file: file, app: app, comparesClaims: comparesClaims, dynamicRules: dynamic.map { ($0.file.name, $0.statement) },
             judgesRulesAlone: judgesRulesAlone)
+        check.expressible = expressible
         switch content {
         case .association(let details): check.association(details)
         case .entitlements(let domains): check.hosts(domains, fileRange: file.start)
