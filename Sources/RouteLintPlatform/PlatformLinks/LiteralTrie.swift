@@ -72,11 +72,11 @@ struct LiteralTrie {
             exitList[Int(nextExit[node])] = beginnings[index].exit
             nextExit[node] += 1
         }
-        leastBelow = Array(repeating: Int32.max, count: nodeCount)
         for node in 0..<nodeCount {
             let range = Int(exitRanges[node].lowerBound)..<Int(exitRanges[node].upperBound)
             if range.count > 1 { exitList[range].sort { $0.matcher < $1.matcher } }
         }
+        leastBelow = Array(repeating: Int32.max, count: nodeCount)
         // A child is numbered after its parent.
         for node in (1..<nodeCount).reversed() {
             let range = exitRanges[node]
