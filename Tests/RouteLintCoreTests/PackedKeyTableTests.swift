@@ -5,7 +5,7 @@ import Testing
 
 @Suite("Packed key table")
 struct PackedKeyTableTests {
-    @Test("holds what a dictionary holds, through growth, replacement and keys that share their low or high bits")
+    @Test("holds what a dictionary holds, through growth, replacement, insertion and keys that share their low or high bits")
     func agreesWithDictionary() {
         var random = SeededRandom(state: 41)
         var table = PackedKeyTable()
@@ -20,8 +20,16 @@ struct PackedKeyTableTests {
                 }
             #expect(table[key] == reference[key])
             let value = Int32.random(in: 0...Int32.max, using: &random)
-            table.set(key, to: value)
-            reference[key] = value
+            if round % 2 == 0 {
+                table.set(key, to: value)
+                reference[key] = value
+            } else {
+                // `insert` keeps a value already held, as `Set.insert` keeps a member.
+                let inserted = table.insert(key, value)
+                let held = reference[key]
+                #expect(inserted.inserted == (held == nil) && inserted.value == held ?? value)
+                reference[key] = held ?? value
+            }
         }
         #expect(table.count == reference.count)
         for (key, value) in reference { #expect(table[key] == value) }

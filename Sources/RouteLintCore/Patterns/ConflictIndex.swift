@@ -164,17 +164,15 @@ struct SegmentTrie {
         for position in 0..<pattern.segmentCount {
             switch pattern.segment(position) {
             case .literal(let literal):
-                let key = Self.edgeKey(node, literal)
-                if let child = literalEdges[key] {
-                    node = child
-                } else {
+                // The edge is looked up and, when new, added to the node made next in one probe.
+                let edge = literalEdges.insert(Self.edgeKey(node, literal), Int32(firstLiteralChild.count))
+                if edge.inserted {
                     let child = newNode()
                     self.literal[Int(child)] = literal
-                    literalEdges.set(key, to: child)
                     nextSibling[Int(child)] = firstLiteralChild[Int(node)]
                     firstLiteralChild[Int(node)] = child
-                    node = child
                 }
+                node = edge.value
             case .values(.any):
                 if wildcardChild[Int(node)] == none { wildcardChild[Int(node)] = newNode() }
                 node = wildcardChild[Int(node)]

@@ -23,9 +23,9 @@ package struct PackedKeyTable: Sendable {
         values = [Int32](repeating: 0, count: 1 << bits)
     }
 
-    /// The slot where `key` starts its probe: Fibonacci hashing, whose top bits mix every bit of
-    /// the key.
-    private func home(of key: Int64) -> Int {
+    /// The slot where `key` starts its probe in a table of `1 << bits` slots: Fibonacci
+    /// hashing, whose top bits mix every bit of the key.
+    private static func home(of key: Int64, bits: Int) -> Int {
         Int(truncatingIfNeeded: (UInt64(bitPattern: key) &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - bits))
     }
 
@@ -33,7 +33,7 @@ package struct PackedKeyTable: Sendable {
     package subscript(key: Int64) -> Int32? {
         precondition(key >= 0, "keys are not negative")
         let mask = (1 << bits) - 1
-        var slot = home(of: key)
+        var slot = Self.home(of: key, bits: bits)
         while true {
             let held = keys[slot]
             if held == key { return values[slot] }
@@ -44,23 +44,57 @@ package struct PackedKeyTable: Sendable {
 
     /// Sets `key` to `value`, replacing what it held.
     package mutating func set(_ key: Int64, to value: Int32) {
-        precondition(key >= 0, "keys are not negative")
-        if (count + 1) * 2 > keys.count { grow() }
-        let mask = (1 << bits) - 1
-        var slot = home(of: key)
-        while keys[slot] != Self.empty && keys[slot] != key { slot = (slot + 1) & mask }
-        if keys[slot] == Self.empty { count += 1 }
-        keys[slot] = key
+        let slot = self.slot(for: key)
         values[slot] = value
     }
 
-    /// Doubles the table and places every key again.
+    /// Sets `key` to `value` unless it holds a value already, as `Set.insert` does: whether it
+    /// was inserted, and the value it holds now. One probe serves the lookup and the insertion
+    /// that a walk's visit of a new key makes.
+    package mutating func insert(_ key: Int64, _ value: Int32) -> (inserted: Bool, value: Int32) {
+        let held = count
+        let slot = self.slot(for: key)
+        guard count > held else { return (false, values[slot]) }
+        values[slot] = value
+        return (true, value)
+    }
+
+    /// The slot that holds `key`, claimed for it (and counted) when it held none.
+    private mutating func slot(for key: Int64) -> Int {
+        precondition(key >= 0, "keys are not negative")
+        if (count + 1) * 2 > keys.count { grow() }
+        let mask = (1 << bits) - 1
+        var slot = Self.home(of: key, bits: bits)
+        while keys[slot] != Self.empty && keys[slot] != key { slot = (slot + 1) & mask }
+        if keys[slot] == Self.empty {
+            count += 1
+            keys[slot] = key
+        }
+        return slot
+    }
+
+    /// Doubles the table and places every key again. The keys are distinct and the new table
+    /// has room for them all, so each goes to the first free slot of its probe: no comparison,
+    /// no growth check, no copy-on-write check per key (the tables of a large walk grow a
+    /// dozen times, and placing the keys through `set` cost as much as the walk's lookups).
     private mutating func grow() {
         let (oldKeys, oldValues) = (keys, values)
         bits += 1
-        keys = [Int64](repeating: Self.empty, count: 1 << bits)
-        values = [Int32](repeating: 0, count: 1 << bits)
-        count = 0
-        for (key, value) in zip(oldKeys, oldValues) where key != Self.empty { set(key, to: value) }
+        let bits = bits
+        let mask = (1 << bits) - 1
+        var newKeys = [Int64](repeating: Self.empty, count: 1 << bits)
+        var newValues = [Int32](repeating: 0, count: 1 << bits)
+        newKeys.withUnsafeMutableBufferPointer { newKeys in
+            newValues.withUnsafeMutableBufferPointer { newValues in
+                for position in oldKeys.indices where oldKeys[position] != Self.empty {
+                    let key = oldKeys[position]
+                    var slot = Self.home(of: key, bits: bits)
+                    while newKeys[slot] != Self.empty { slot = (slot + 1) & mask }
+                    newKeys[slot] = key
+                    newValues[slot] = oldValues[position]
+                }
+            }
+        }
+        (keys, values) = (newKeys, newValues)
     }
 }

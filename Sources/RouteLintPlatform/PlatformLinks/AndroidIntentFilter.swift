@@ -472,6 +472,15 @@ package struct AndroidFilterLanguage: PathLanguage {
         return attribute
     }
 
+    /// The verdicts of the protocol's defaults, from one decision: each answer asked on its own
+    /// would make it again (six times a state, most of interning the states of a large file).
+    package func verdicts(_ state: State) -> PathVerdicts {
+        let outcome = decision(state).outcome
+        let decider: Int?
+        if case .opens(let attribute, _) = outcome { decider = attribute } else { decider = nil }
+        return PathVerdicts(accepts: outcome.opensApp, decider: decider, isFinal: isFinal(state))
+    }
+
     /// What the filters do with the URL whose path ends in `state`, whose decoded query and
     /// fragment are these (nil: the URL has none).
     package func outcome(_ state: State, query: [UInt16]?, fragment: [UInt16]?) -> Outcome {

@@ -41,6 +41,44 @@ package protocol PathLanguage {
     /// language that holds *some* URL of it (its query decides which), rather than every URL.
     /// False by default.
     func judgedBySomeURL(_ state: State) -> Bool
+    /// Every answer above but the distinctions, for a state the walk meets: by default each
+    /// asked on its own; a language whose answers rest on one computation makes it once.
+    func verdicts(_ state: State) -> PathVerdicts
+}
+
+/// What a comparison asks of each state it meets (`PathLanguage` says what each answer means).
+package struct PathVerdicts {
+    let accepts: Bool?
+    let decider: Int?
+    let isFinal: Bool
+    let tolerance: PathTolerance
+    let toleratedDecider: Int?
+    let everyAccepts: Bool?
+    let everyDecider: Int?
+    let judgedBySomeURL: Bool
+
+    init(
+        accepts: Bool?, decider: Int?, isFinal: Bool, tolerance: PathTolerance, toleratedDecider: Int?, everyAccepts: Bool?,
+        everyDecider: Int?, judgedBySomeURL: Bool
+    ) {
+        self.accepts = accepts
+        self.decider = decider
+        self.isFinal = isFinal
+        self.tolerance = tolerance
+        self.toleratedDecider = toleratedDecider
+        self.everyAccepts = everyAccepts
+        self.everyDecider = everyDecider
+        self.judgedBySomeURL = judgedBySomeURL
+    }
+
+    /// The verdicts of a language that overrides none of `PathLanguage`'s defaults: the
+    /// tolerance, the tolerated decider and every URL's verdict are the path's own.
+    init(accepts: Bool?, decider: Int?, isFinal: Bool) {
+        let claims = accepts ?? false
+        self.init(
+            accepts: accepts, decider: decider, isFinal: isFinal, tolerance: PathTolerance(mustClaim: claims, mayClaim: claims),
+            toleratedDecider: decider, everyAccepts: accepts, everyDecider: decider, judgedBySomeURL: false)
+    }
 }
 
 /// The verdicts a file may give one path: it must claim it when `mustClaim`, must not when
@@ -63,6 +101,14 @@ extension PathLanguage {
     package func everyURL(_ state: State) -> (accepts: Bool?, decider: Int?) { (accepts(state), decider(state)) }
 
     package func judgedBySomeURL(_ state: State) -> Bool { false }
+
+    package func verdicts(_ state: State) -> PathVerdicts {
+        let every = everyURL(state)
+        return PathVerdicts(
+            accepts: accepts(state), decider: decider(state), isFinal: isFinal(state), tolerance: tolerance(state),
+            toleratedDecider: toleratedDecider(state), everyAccepts: every.accepts, everyDecider: every.decider,
+            judgedBySomeURL: judgedBySomeURL(state))
+    }
 }
 
 /// A claimed set and what a platform can express of it (spec: the *expressible set* of an API
@@ -227,9 +273,7 @@ package struct PathLanguageComparison {
         var reached = Set<Int>()
 
         func visit(_ pair: (first: Int32, second: Int32), from parent: Int32, unit: UInt16) {
-            let key = Int64(pair.first) << 32 | Int64(pair.second)
-            guard index[key] == nil else { return }
-            index.set(key, to: Int32(pairs.count))
+            guard index.insert(Int64(pair.first) << 32 | Int64(pair.second), Int32(pairs.count)).inserted else { return }
             pairs.append(pair)
             parents.append((parent, unit))
         }
@@ -257,7 +301,7 @@ package struct PathLanguageComparison {
                 return (.tooLarge(limit: budget.limit), reached)
             }
             let pair = pairs[cursor]
-            let (a, b) = (firstStates.facts[Int(pair.first)], secondStates.facts[Int(pair.second)])
+            let (a, b) = (firstStates.facts[Int(pair.first)].verdicts, secondStates.facts[Int(pair.second)].verdicts)
             let verdict = a.accepts
             if verdict != nil {
                 if let decider = b.decider { reached.insert(decider) }
@@ -303,21 +347,19 @@ package struct PathLanguageComparison {
     /// steps taken so far remembered: a state that many pairs share is stepped once per unit.
     private struct Interned<Language: PathLanguage> {
         struct Facts {
-            let accepts: Bool?
-            let decider: Int?
-            let isFinal: Bool
+            let verdicts: PathVerdicts
             /// The state's distinctions: `distinctionList[distinctions]`.
             let distinctions: Range<Int32>
-            let tolerance: PathTolerance
-            let toleratedDecider: Int?
-            let everyAccepts: Bool?
-            let everyDecider: Int?
-            let judgedBySomeURL: Bool
         }
 
         let language: Language
-        var ids: [Language.State: Int32] = [:]
         var states: [Language.State] = []
+        /// Each state's hash, kept so that the index grows without hashing a state again.
+        var hashes: [Int] = []
+        /// The states' numbers by hash, open addressing with linear probing, at most half full;
+        /// -1 where a slot is free. A `Dictionary` hashed every state again at each of its
+        /// growths, a third of the interning.
+        var slots = [Int32](repeating: -1, count: 64)
         var facts: [Facts] = []
         var steps = PackedKeyTable()
         /// The sizes of the states met, added up.
@@ -335,28 +377,37 @@ package struct PathLanguageComparison {
         }
 
         mutating func id(of state: Language.State) -> Int32 {
-            // Found or added through one hash of the state: a lookup, then an insertion, hashed
-            // each new state twice.
+            let hash = state.hashValue
+            let mask = slots.count - 1
+            var slot = hash & mask
+            while slots[slot] >= 0 {
+                let held = Int(slots[slot])
+                if hashes[held] == hash && states[held] == state { return Int32(held) }
+                slot = (slot + 1) & mask
+            }
             let id = Int32(states.count)
-            let found = Self.value(&ids[state, default: id])
-            guard found == id else { return found }
+            slots[slot] = id
             states.append(state)
+            hashes.append(hash)
             totalSize += language.size(state)
             let first = Int32(distinctionList.count)
             language.distinctions(state, into: &distinctionList)
-            let every = language.everyURL(state)
-            facts.append(
-                Facts(
-                    accepts: language.accepts(state), decider: language.decider(state), isFinal: language.isFinal(state),
-                    distinctions: first..<Int32(distinctionList.count), tolerance: language.tolerance(state),
-                    toleratedDecider: language.toleratedDecider(state), everyAccepts: every.accepts, everyDecider: every.decider,
-                    judgedBySomeURL: language.judgedBySomeURL(state)))
+            facts.append(Facts(verdicts: language.verdicts(state), distinctions: first..<Int32(distinctionList.count)))
+            if states.count * 2 > slots.count { growSlots() }
             return id
         }
 
-        /// What `value` holds: read through `inout`, so that the default of a dictionary's
-        /// subscript is stored as it is read.
-        private static func value(_ value: inout Int32) -> Int32 { value }
+        /// Doubles the index and places every state's number again by its kept hash.
+        private mutating func growSlots() {
+            var grown = [Int32](repeating: -1, count: slots.count * 2)
+            let mask = grown.count - 1
+            for (id, hash) in hashes.enumerated() {
+                var slot = hash & mask
+                while grown[slot] >= 0 { slot = (slot + 1) & mask }
+                grown[slot] = Int32(id)
+            }
+            slots = grown
+        }
 
         mutating func step(_ id: Int32, _ unit: UInt16) -> Int32 {
             let key = Int64(id) << 16 | Int64(unit)
@@ -417,19 +468,17 @@ package struct PathLanguageComparison {
         var coveredHigh: UInt64 = 0
         // Each bound is a unit and whether a range starts (odd) or ends there, sorted: at one
         // unit, ends come before starts.
+        // The buffers are taken out of the scratch while in use: a second reference would make
+        // emptying them allocate anew.
         var bounds = scratch.bounds
+        scratch.bounds = []
         bounds.removeAll(keepingCapacity: true)
         defer { scratch.bounds = bounds }
         for range in ranges {
             bounds.append(Int32(range.lowerBound) << 1 | 1)
             bounds.append((Int32(range.upperBound) + 1) << 1)
-            if range.lowerBound < 128 {
-                let low = Int(range.lowerBound)
-                let high = min(Int(range.upperBound), 127)
-                for unit in low...high {
-                    if unit < 64 { coveredLow |= 1 << UInt64(unit) } else { coveredHigh |= 1 << UInt64(unit - 64) }
-                }
-            }
+            coveredLow |= unitMask(range, from: 0)
+            coveredHigh |= unitMask(range, from: 64)
         }
         bounds.sort()
         let isCoveredASCII = { (unit: UInt16) in
@@ -443,6 +492,7 @@ package struct PathLanguageComparison {
             units.append(outside)
         }
         var inside = scratch.inside
+        scratch.inside = []
         inside.removeAll(keepingCapacity: true)
         defer { scratch.inside = inside }
         var open = 0
@@ -464,6 +514,15 @@ package struct PathLanguageComparison {
         inside.sort { (rank($0), $0) < (rank($1), $1) }
         units += inside
     }
+}
+
+/// The units of `range` among the 64 from `base` (0 or 64), as bits from the lowest.
+private func unitMask(_ range: ClosedRange<UInt16>, from base: Int) -> UInt64 {
+    let low = max(Int(range.lowerBound), base)
+    let high = min(Int(range.upperBound), base + 63)
+    guard low <= high else { return 0 }
+    let width = high - low + 1
+    return (width == 64 ? UInt64.max : (1 << UInt64(width)) - 1) << UInt64(low - base)
 }
 
 extension UTF16 {
