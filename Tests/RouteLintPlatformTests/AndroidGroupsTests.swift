@@ -347,7 +347,7 @@ struct AndroidGroupsTests {
                 }
                 let name = "\(filters.map(Self.attributeNames)) \(rules.map(\.json)) on \(path)"
                 // The walk reads a state's answers from one decision: they are the answers asked one by one.
-                #expect(Self.verdictsAgree(some, someState) && Self.verdictsAgree(every, everyState), "verdicts: \(name)")
+                #expect(verdictsAgree(some, someState) && verdictsAgree(every, everyState), "verdicts: \(name)")
                 let someEnd = Self.parts(ofEnd: some.urlEnd(someState))
                 let everyEnd = Self.parts(ofEnd: every.urlEnd(everyState))
                 let opens = { (query: String?, fragment: String?) in
@@ -369,15 +369,5 @@ struct AndroidGroupsTests {
             }
         }
         #expect(differing > 20)
-    }
-
-    /// Whether `language`'s verdicts of `state` at once are its answers asked one by one.
-    static func verdictsAgree(_ language: AndroidFilterLanguage, _ state: AndroidFilterLanguage.State) -> Bool {
-        let verdicts = language.verdicts(state)
-        let every = language.everyURL(state)
-        return verdicts.accepts == language.accepts(state) && verdicts.decider == language.decider(state)
-            && verdicts.isFinal == language.isFinal(state) && verdicts.tolerance == language.tolerance(state)
-            && verdicts.toleratedDecider == language.toleratedDecider(state) && verdicts.everyAccepts == every.accepts
-            && verdicts.everyDecider == every.decider && verdicts.judgedBySomeURL == language.judgedBySomeURL(state)
     }
 }

@@ -17,7 +17,10 @@ struct ClaimedSetTests {
         let paths = ClaimReference.paths(app, depth: 3)
         for path in paths {
             var state = language.start
-            for unit in path.utf16 { state = language.step(state, unit) }
+            for unit in path.utf16 {
+                state = language.step(state, unit)
+                #expect(verdictsAgree(language, state), "verdicts on \(path)")
+            }
             #expect(language.accepts(state) == ClaimReference.claimed(path, app: app, resolver: resolver), "\(path)")
         }
         #expect(paths.count > 1_000)

@@ -218,3 +218,14 @@ struct PathLanguageTests {
         #expect(ComparisonBudget(first: 10_000, second: 10_000).limit == ComparisonBudget.largestLimit)
     }
 }
+
+/// Whether `language`'s verdicts of `state`, given at once, are its answers asked one by one:
+/// a language that gives them from one computation must give what the protocol's answers say.
+func verdictsAgree<Language: PathLanguage>(_ language: Language, _ state: Language.State) -> Bool {
+    let verdicts = language.verdicts(state)
+    let every = language.everyURL(state)
+    return verdicts.accepts == language.accepts(state) && verdicts.decider == language.decider(state)
+        && verdicts.isFinal == language.isFinal(state) && verdicts.tolerance == language.tolerance(state)
+        && verdicts.toleratedDecider == language.toleratedDecider(state) && verdicts.everyAccepts == every.accepts
+        && verdicts.everyDecider == every.decider && verdicts.judgedBySomeURL == language.judgedBySomeURL(state)
+}

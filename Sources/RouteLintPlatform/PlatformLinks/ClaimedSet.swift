@@ -833,6 +833,22 @@ package struct ClaimedPathLanguage: PathLanguage {
         }
     }
 
+    /// The verdicts of the answers above from the segment a path ending in `state` closes,
+    /// found once rather than by each answer.
+    package func verdicts(_ state: State) -> PathVerdicts {
+        let closed: Int32
+        switch state.phase {
+        case .begin, .outside: return PathVerdicts(accepts: nil, decider: nil, isFinal: isFinal(state))
+        case .segmentStart: closed = state.segment
+        case .inSegment: closed = closedSegment(state)
+        }
+        // Read field by field: the segment state itself holds arrays, which a copy would retain.
+        let segment = Int(closed)
+        return PathVerdicts(
+            accepts: state.escape >= 0 ? nil : segments.states[segment].claimed, decider: segments.states[segment].route.map(Int.init),
+            isFinal: isFinal(state), judgedBySomeURL: segments.states[segment].claimVariesWithQuery)
+    }
+
     package func isFinal(_ state: State) -> Bool {
         switch state.phase {
         case .outside: return true

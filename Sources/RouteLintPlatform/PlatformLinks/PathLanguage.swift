@@ -71,13 +71,13 @@ package struct PathVerdicts {
         self.judgedBySomeURL = judgedBySomeURL
     }
 
-    /// The verdicts of a language that overrides none of `PathLanguage`'s defaults: the
-    /// tolerance, the tolerated decider and every URL's verdict are the path's own.
-    init(accepts: Bool?, decider: Int?, isFinal: Bool) {
+    /// The verdicts of a language that keeps `PathLanguage`'s defaults for the tolerance, the
+    /// tolerated decider and every URL's verdict: those are the path's own.
+    init(accepts: Bool?, decider: Int?, isFinal: Bool, judgedBySomeURL: Bool = false) {
         let claims = accepts ?? false
         self.init(
             accepts: accepts, decider: decider, isFinal: isFinal, tolerance: PathTolerance(mustClaim: claims, mayClaim: claims),
-            toleratedDecider: decider, everyAccepts: accepts, everyDecider: decider, judgedBySomeURL: false)
+            toleratedDecider: decider, everyAccepts: accepts, everyDecider: decider, judgedBySomeURL: judgedBySomeURL)
     }
 }
 
