@@ -17,6 +17,11 @@ import RouteLintCore
 /// else `kotlinc` on the path. The Kotlin is `@Serializable`, compiled with kotlinx.serialization's
 /// plugin and runtime, where they are beside the compiler (`scripts/kotlin-toolchain`); else it
 /// is generated with `--serialization none`.
+///
+/// Beside each cold `kotlinc`, the same compilation warm: run again in one JVM that has just
+/// made it, as Gradle's Kotlin daemon runs every build after its first (`warmKotlinCompile`).
+/// A cold run on 2 cores spends much of its time making the compiler itself fast (the JVM's JIT
+/// compilers beside it); the warm one is what the code costs to compile.
 func generatedCodeCompileTimes(sizes: [Int], workspace: String) {
     let kotlinCompiler = kotlinCompilerPath()
     let library = FilePath.parent(of: FilePath.parent(of: kotlinCompiler)) + "/lib"
@@ -27,8 +32,10 @@ func generatedCodeCompileTimes(sizes: [Int], workspace: String) {
     let said = (try? Subprocess.run(kotlinCompiler, ["-version"]))?.standardError ?? []
     let version = String(decoding: said, as: UTF8.self).split(separator: "\n").first { $0.contains("kotlinc") }
     print("Kotlin compiler: \(version.map(String.init) ?? kotlinCompiler)\n")
-    print("| routes | typed | holders | Swift lines | swiftc -O -wmo s | Kotlin lines | kotlinc -Werror s | kotlinc peak RSS MB |")
-    print("|---:|---|---:|---:|---:|---:|---:|---:|")
+    let warmHarness = WarmKotlinCompiler(library: library, compiler: kotlinCompiler, workspace: workspace)
+    print(
+        "| routes | typed | holders | Swift lines | swiftc -O -wmo s | Kotlin lines | kotlinc -Werror s | warm s | kotlinc peak RSS MB |")
+    print("|---:|---|---:|---:|---:|---:|---:|---:|---:|")
     var swiftTimes: [Int: Double] = [:]
     func compile(size: Int, typed: Bool) {
         let directory = "\(workspace)/codegen-\(size)\(typed ? "-typed" : "")"
@@ -65,13 +72,14 @@ func generatedCodeCompileTimes(sizes: [Int], workspace: String) {
         // so measure it again with more and say so.
         var kotlinc = (seconds: 0.0, peakBytes: 0, status: Int32(1))
         var heap = ""
+        var heapMegabytes = 256
+        let kotlinArguments = ["-Werror"] + serialization + kotlinFiles + ["Main.kt", "-d", "app.jar"]
         for megabytes in [256, 512, 1_024] where kotlinc.status != 0 {
-            kotlinc = runCommandIn(
-                kotlin, "/usr/bin/env",
-                ["JAVA_OPTS=-Xmx\(megabytes)m -Xss2m", kotlinCompiler, "-Werror"] + serialization + kotlinFiles
-                    + ["Main.kt", "-d", "app.jar"])
+            kotlinc = runCommandIn(kotlin, "/usr/bin/env", ["JAVA_OPTS=-Xmx\(megabytes)m -Xss2m", kotlinCompiler] + kotlinArguments)
             heap = megabytes == 256 ? "" : " (\(megabytes) MB heap)"
+            heapMegabytes = megabytes
         }
+        let warm = warmHarness?.seconds(kotlinArguments, in: kotlin, heapMegabytes: heapMegabytes)
         guard swiftc.status == 0, kotlinc.status == 0 else {
             fail(
                 "routelint-bench: the generated code of \(size) routes did not compile (swiftc \(swiftc.status), kotlinc \(kotlinc.status))\n"
@@ -84,7 +92,8 @@ func generatedCodeCompileTimes(sizes: [Int], workspace: String) {
         }
         print(
             "| \(grouped(size)) | \(typed ? "a third" : "none") | \(grouped(makers.count)) | \(grouped(lines(swift, swiftFiles))) | \(format(swiftc.seconds, digits: 1)) "
-                + "| \(grouped(lines(kotlin, kotlinFiles))) | \(format(kotlinc.seconds, digits: 1))\(heap) | \(megabytes(kotlinc.peakBytes)) |"
+                + "| \(grouped(lines(kotlin, kotlinFiles))) | \(format(kotlinc.seconds, digits: 1))\(heap) "
+                + "| \(warm.map { format($0, digits: 1) } ?? "–") | \(megabytes(kotlinc.peakBytes)) |"
         )
     }
 
@@ -95,6 +104,67 @@ func generatedCodeCompileTimes(sizes: [Int], workspace: String) {
     }
     if let small = swiftTimes[1_000], let large = swiftTimes[2_000] {
         print("\nswiftc -O -wmo at 2,000 routes takes \(format(large / small, digits: 2))× its time at 1,000 (untyped).")
+    }
+}
+
+/// A small JVM program that runs the Kotlin compiler several times over the same arguments in
+/// one process and writes each run's seconds: the compiler warm, as a build daemon keeps it.
+private struct WarmKotlinCompiler {
+    /// The class path of the compiler and the program.
+    let classPath: String
+    /// The compiler's home, which it reads its standard library from.
+    let home: String
+    /// Runs after the first: the JIT keeps improving the compiler over the second.
+    static let rounds = 3
+
+    /// The program compiled with `compiler` into `workspace`; nil, with a note, where the
+    /// compiler's jar is not in `library` (a `kotlinc` of another layout) or it does not compile.
+    init?(library: String, compiler: String, workspace: String) {
+        let compilerJar = library + "/kotlin-compiler.jar"
+        let standardLibrary = library + "/kotlin-stdlib.jar"
+        guard access(compilerJar, R_OK) == 0, access(standardLibrary, R_OK) == 0 else {
+            print("Warm kotlinc: not measured (no \(compilerJar))\n")
+            return nil
+        }
+        let directory = "\(workspace)/warm-kotlinc"
+        makeDirectory(directory)
+        write(
+            """
+            import java.io.File
+            import org.jetbrains.kotlin.cli.common.ExitCode
+            import org.jetbrains.kotlin.cli.jvm.K2JVMCompiler
+
+            /** Compiles `args[2...]` `args[1]` times in this JVM; writes each run's seconds to `args[0]`. */
+            fun main(args: Array<String>) {
+                val times = (1..args[1].toInt()).map {
+                    val started = System.nanoTime()
+                    val code = K2JVMCompiler().exec(System.err, *args.drop(2).toTypedArray())
+                    if (code != ExitCode.OK) kotlin.system.exitProcess(1)
+                    (System.nanoTime() - started) / 1e9
+                }
+                File(args[0]).writeText(times.joinToString("\\n"))
+            }
+
+            """, to: "\(directory)/Warm.kt")
+        let built = runCommandIn(directory, compiler, ["-cp", compilerJar, "Warm.kt", "-d", "warm.jar"])
+        guard built.status == 0 else {
+            print("Warm kotlinc: not measured (the program that runs it did not compile)\n")
+            return nil
+        }
+        classPath = [compilerJar, standardLibrary, "\(directory)/warm.jar"].joined(separator: ":")
+        home = FilePath.parent(of: library)
+    }
+
+    /// The least seconds of the compiler's runs after the first, over `arguments` in `directory`;
+    /// nil when a run failed.
+    func seconds(_ arguments: [String], in directory: String, heapMegabytes: Int) -> Double? {
+        let times = "\(directory)/warm-seconds.txt"
+        let run = runCommandIn(
+            directory, "/usr/bin/env",
+            ["java", "-Xmx\(heapMegabytes)m", "-Xss2m", "-cp", classPath, "WarmKt", times, String(Self.rounds), "-kotlin-home", home]
+                + arguments)
+        guard run.status == 0, case .success(let bytes) = DiskFileSystem.read(times) else { return nil }
+        return String(decoding: bytes, as: UTF8.self).split(separator: "\n").dropFirst().compactMap { Double($0) }.min()
     }
 }
 
