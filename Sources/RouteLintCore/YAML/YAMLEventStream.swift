@@ -180,27 +180,6 @@ private final class BatchReader: @unchecked Sendable {
     /// until it returns; nil when no thread could be started, and the reader then fills its
     /// batches on the caller's thread.
     private static func start(_ reader: BatchReader) -> pthread_t? {
-        let context = Unmanaged.passRetained(reader).toOpaque()
-        #if canImport(Darwin)
-            var thread: pthread_t?
-        #else
-            var thread = pthread_t()
-        #endif
-        let status = pthread_create(
-            &thread, nil,
-            { context in
-                #if canImport(Darwin)
-                    let reader = Unmanaged<BatchReader>.fromOpaque(context).takeRetainedValue()
-                #else
-                    let reader = Unmanaged<BatchReader>.fromOpaque(context!).takeRetainedValue()
-                #endif
-                reader.readAhead()
-                return nil
-            }, context)
-        guard status == 0 else {
-            Unmanaged<BatchReader>.fromOpaque(context).release()
-            return nil
-        }
-        return thread
+        startThread { reader.readAhead() }
     }
 }

@@ -157,6 +157,16 @@ package enum Linter {
             !everyAppIncomplete && !(name.map(incompleteApps.contains) ?? false)
         }
         endPhase("model")
+        // The platform files' check only reads the apps too, and is the longest check of all:
+        // it begins on a thread of its own, and the rules run beside it.
+        let platformCheck =
+            platformFiles.isEmpty
+            ? nil
+            : BackgroundWork { [cache] in
+                var cache = cache
+                let checked = checkPlatformFiles(platformFiles, apps: apps, configuration: configuration, cache: &cache)
+                return (checked, cache)
+            }
         // Rules only read the apps, so they run side by side; their findings and timings are
         // gathered in registry order.
         let rules = RuleRegistry.appRules.filter { configuration.enables($0.description) }
@@ -171,11 +181,12 @@ package enum Linter {
         }
         endPhase("rules (side by side)")
         var undecided: [ReadFailure] = []
-        if !platformFiles.isEmpty {
-            let checked = checkPlatformFiles(platformFiles, apps: apps, configuration: configuration, cache: &cache)
+        if let platformCheck {
+            let checked: (findings: FindingSink, undecided: [ReadFailure])
+            (checked, cache) = platformCheck.result()
             sink.append(contentsOf: checked.findings)
             undecided = checked.undecided
-            endPhase("platform files")
+            endPhase("platform files (after the rules)")
         }
         // Each rule's findings are released as they are merged: with millions of findings, two
         // copies of them all would be the run's peak.
