@@ -56,21 +56,9 @@ package struct PathVerdicts {
     let everyAccepts: Bool?
     let everyDecider: Int?
     let judgedBySomeURL: Bool
+}
 
-    init(
-        accepts: Bool?, decider: Int?, isFinal: Bool, tolerance: PathTolerance, toleratedDecider: Int?, everyAccepts: Bool?,
-        everyDecider: Int?, judgedBySomeURL: Bool
-    ) {
-        self.accepts = accepts
-        self.decider = decider
-        self.isFinal = isFinal
-        self.tolerance = tolerance
-        self.toleratedDecider = toleratedDecider
-        self.everyAccepts = everyAccepts
-        self.everyDecider = everyDecider
-        self.judgedBySomeURL = judgedBySomeURL
-    }
-
+extension PathVerdicts {
     /// The verdicts of a language that keeps `PathLanguage`'s defaults for the tolerance, the
     /// tolerated decider and every URL's verdict: those are the path's own.
     init(accepts: Bool?, decider: Int?, isFinal: Bool, judgedBySomeURL: Bool = false) {
