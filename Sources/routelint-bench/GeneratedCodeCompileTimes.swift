@@ -19,7 +19,7 @@ import RouteLintCore
 /// is generated with `--serialization none`.
 ///
 /// Beside each cold `kotlinc`, the same compilation warm: run again in one JVM that has just
-/// made it, as Gradle's Kotlin daemon runs every build after its first (`warmKotlinCompile`).
+/// made it, as Gradle's Kotlin daemon runs every build after its first (`WarmKotlinCompiler`).
 /// A cold run on 2 cores spends much of its time making the compiler itself fast (the JVM's JIT
 /// compilers beside it); the warm one is what the code costs to compile.
 func generatedCodeCompileTimes(sizes: [Int], workspace: String) {
@@ -114,7 +114,8 @@ private struct WarmKotlinCompiler {
     let classPath: String
     /// The compiler's home, which it reads its standard library from.
     let home: String
-    /// Runs after the first: the JIT keeps improving the compiler over the second.
+    /// How many times the compiler runs: the first is cold, and the JIT still improves the
+    /// compiler over the second.
     static let rounds = 3
 
     /// The program compiled with `compiler` into `workspace`; nil, with a note, where the
