@@ -76,17 +76,9 @@ package struct PlatformCheckCache: Sendable {
         _ source: PlatformFileSource, kind: PlatformFileKind, values: BuildValues, comparingWith app: AppModel?
     ) -> (PlatformFile, AndroidExpressibleClaims?) {
         guard kind == .androidManifest, let app else { return (PlatformFile.read(source, kind: kind, values: values), nil) }
-        let halves = [false, true].concurrentMap { buildsClaims -> ReadHalf in
-            buildsClaims ? .claims(AndroidExpressibleClaims(app)) : .file(PlatformFile.read(source, kind: kind, values: values))
-        }
-        guard case .file(let file) = halves[0], case .claims(let claims) = halves[1] else { preconditionFailure("halves out of order") }
-        return (file, claims)
-    }
-
-    /// One of the two things `read` does side by side.
-    private enum ReadHalf: Sendable {
-        case file(PlatformFile)
-        case claims(AndroidExpressibleClaims)
+        let claims = BackgroundWork { AndroidExpressibleClaims(app) }
+        let file = PlatformFile.read(source, kind: kind, values: values)
+        return (file, claims.result())
     }
 }
 
