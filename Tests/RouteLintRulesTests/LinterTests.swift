@@ -64,3 +64,40 @@ struct LinterTests {
         #expect(result.suppressed.map(\.rule) == ["tab-limit"])
     }
 }
+
+/// The unobserved-context rule over as many contexts as a word of them holds and more: the
+/// sets that flow along the link graph are one word a route up to 64 contexts, sets past it,
+/// and both must find the same senders.
+@Suite("Unobserved contexts")
+struct UnobservedContextTests {
+    /// A chain of `count` routes, each linking to the next: route `r<i>` sends context `C<i>`,
+    /// which `r<i - 2>` observes when `i` is even, and `r<i + 1>` (below it, not above) when
+    /// `i` is odd. The first route also sends `C1`, which nothing above it can observe.
+    static func chain(_ count: Int) -> String {
+        var text = "manifest: 1\nholders: {H: {}}\nroutes:\n"
+        for index in 0..<count {
+            var observes = index + 2 < count && (index + 2) % 2 == 0 ? ["C\(index + 2)"] : []
+            if index > 0 && (index - 1) % 2 == 1 { observes.append("C\(index - 1)") }
+            let sends = index == 0 ? ["C0", "C1"] : ["C\(index)"]
+            let link = index + 1 < count ? "links: [r\(index + 1)], " : ""
+            text += "  r\(index): {path: /r\(index), holder: H, \(link)sends: [\(sends.joined(separator: ", "))]"
+            text += observes.isEmpty ? "}\n" : ", observes: [\(observes.joined(separator: ", "))]}\n"
+        }
+        return text
+    }
+
+    @Test("the senders whose contexts nothing above observes, with 10 contexts and with 70", arguments: [10, 70])
+    func unobserved(count: Int) throws {
+        let result = try LinterTests.lint([Self.chain(count)])
+        let reported = result.findings.filter { $0.rule == "unobserved-context" }.map(\.message)
+        // Even contexts are observed two routes up, except C0 (no route above r0); odd ones
+        // only below their sender.
+        var expected = ["route 'r0' sends 'C0', but no route that links to it, directly or through other routes, observes it"]
+        expected.append("route 'r0' sends 'C1', but no route that links to it, directly or through other routes, observes it")
+        for index in stride(from: 1, to: count, by: 2) {
+            expected.append(
+                "route 'r\(index)' sends 'C\(index)', but no route that links to it, directly or through other routes, observes it")
+        }
+        #expect(reported.sorted() == expected.sorted())
+    }
+}

@@ -49,10 +49,16 @@ package struct LinkGraph: Sendable {
     /// more links leads to it (the route itself only when it is on a cycle). Linear in the
     /// size of the graph times the size of the sets: strongly connected components are found
     /// once, then the sets flow along the condensed graph in topological order.
-    package func unionOverAncestors(_ values: [Set<Int>]) -> [Set<Int>] {
+    package func unionOverAncestors(_ values: [Set<Int>]) -> [Set<Int>] { flowDown(values) }
+
+    /// The same for sets of the numbers below 64, a word each: no set is allocated or shared,
+    /// which is what the unobserved-context rule's few contexts cost in the usual app.
+    package func unionOverAncestors(_ values: [SmallNumberSet]) -> [SmallNumberSet] { flowDown(values) }
+
+    private func flowDown<Values: SetAlgebra>(_ values: [Values]) -> [Values] {
         let components = stronglyConnectedComponents()
         let component = components.ofVertex
-        var own = [Set<Int>](repeating: [], count: components.count)
+        var own = [Values](repeating: Values(), count: components.count)
         var isCyclic = [Bool](repeating: false, count: components.count)
         for index in 0..<components.count {
             let members = components.members(of: index)
@@ -62,7 +68,7 @@ package struct LinkGraph: Sendable {
             }
             if members.count > 1 { isCyclic[index] = true }
         }
-        var above = [Set<Int>](repeating: [], count: components.count)
+        var above = [Values](repeating: Values(), count: components.count)
         // Tarjan's algorithm emits components sinks first: walk them in reverse, sources first.
         // Sets are shared rather than rebuilt wherever they flow on unchanged, so a large
         // tree under one observer costs no set per route.
@@ -198,5 +204,21 @@ package struct LinkGraph: Sendable {
             }
             return histogram
         }
+    }
+}
+
+/// A set of the numbers 0 to 63 in one word.
+package struct SmallNumberSet: OptionSet, Sendable {
+    package let rawValue: UInt64
+
+    /// The largest number a set holds, plus one.
+    package static let capacity = 64
+
+    package init(rawValue: UInt64) { self.rawValue = rawValue }
+
+    /// The set of `number` alone: an element, as an option set's elements are sets.
+    package init(number: Int) {
+        precondition(number >= 0 && number < Self.capacity, "a small number set holds 0 to 63")
+        rawValue = 1 << UInt64(number)
     }
 }

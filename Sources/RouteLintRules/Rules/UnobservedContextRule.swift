@@ -48,13 +48,32 @@ package enum UnobservedContextRule: AppRule {
             for context in app.names(route.sends) where contextIDs[context.value] == nil { contextIDs[context.value] = contextIDs.count }
         }
         guard !contextIDs.isEmpty else { return }
+        // A handful of contexts, the usual case, flows as one word a route; more as sets.
+        if contextIDs.count <= SmallNumberSet.capacity {
+            report(app, contextIDs, SmallNumberSet.init(number:), app.linkGraph.unionOverAncestors, into: &findings)
+        } else {
+            report(app, contextIDs, { $0 }, app.linkGraph.unionOverAncestors, into: &findings)
+        }
+    }
+
+    /// Reports each context a route sends that no route above it observes: `contextIDs`
+    /// numbers the contexts sent, `Contexts` holds sets of those numbers, and `element` is the
+    /// element of a set that a number is.
+    private static func report<Contexts: SetAlgebra>(
+        _ app: AppModel, _ contextIDs: [Symbol: Int], _ element: (Int) -> Contexts.Element,
+        _ unionOverAncestors: ([Contexts]) -> [Contexts], into findings: inout FindingSink
+    ) {
         // Appended in a loop: `map` over the routes ran the collection's generic defaults.
-        var observed: [Set<Int>] = []
+        var observed: [Contexts] = []
         observed.reserveCapacity(app.routes.count)
-        for route in app.routes { observed.append(Set(app.names(route.observes).compactMap { contextIDs[$0.value] })) }
-        let observedAbove = app.linkGraph.unionOverAncestors(observed)
+        for route in app.routes {
+            var contexts = Contexts()
+            for context in app.names(route.observes) { if let id = contextIDs[context.value] { contexts.insert(element(id)) } }
+            observed.append(contexts)
+        }
+        let observedAbove = unionOverAncestors(observed)
         for (position, route) in app.routes.enumerated() {
-            for context in app.names(route.sends) where !observedAbove[position].contains(contextIDs[context.value]!) {
+            for context in app.names(route.sends) where !observedAbove[position].contains(element(contextIDs[context.value]!)) {
                 let id = app.text(route.id.value)
                 let name = app.text(context.value)
                 findings.report(
