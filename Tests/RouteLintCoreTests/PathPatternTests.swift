@@ -64,6 +64,42 @@ struct PathPatternTests {
         #expect(canonical("%4") == nil)
     }
 
+    @Test("a path parsed after another takes the segments they share and is the pattern it is alone")
+    func previousPath() {
+        // Sibling paths, a path that is a prefix of the one before and the other way round,
+        // a shared segment that ends elsewhere (`/a/bc` after `/a/b`), escapes that decode
+        // alike, wildcards, a repeated parameter in a shared prefix, and invalid paths between
+        // valid ones (an invalid path is not what the next is compared with).
+        let paths = [
+            "/a/b/c", "/a/b/d", "/a/b", "/a/b/c/e", "/a/bc", "/a/b/%63", "/a/b/c", "/x/:id", "/x/:id/:id", "/x/:id/y",
+            "/x/:id/*", "/x/:id/*/**", "/x/:id/*/z", "/x/:id/:", "/x/:id/y", "/x/:1d", "/x/:id/y/", "/a/b/c/d/e/f",
+            "/a/b/c/d/e/g", "/**", "/**/a", "/", "/caf%C3%A9/:d", "/caf%c3%a9/:d", "/caf%c3%a9/:d/x",
+        ]
+        // What a pattern is, independent of its table's numbering.
+        func described(_ result: Result<PathPattern, PathPattern.SyntaxError>, _ symbols: SymbolTable) -> String {
+            switch result {
+            case .success(let pattern):
+                return pattern.segments.map { segment -> String in
+                    switch segment {
+                    case .literal(let symbol): return "literal " + symbols.text(symbol)
+                    case .parameter(let symbol): return "parameter " + symbols.text(symbol)
+                    case .wildcard: return "wildcard"
+                    case .rest: return "rest"
+                    }
+                }.joined(separator: ", ") + " text " + symbols.text(pattern.text)
+            case .failure(let error): return "\(error)"
+            }
+        }
+        var shared = SymbolTable()
+        var previous = PathPattern.Previous()
+        for path in paths {
+            var alone = SymbolTable()
+            let expected = described(PathPattern.parse(path, symbols: &alone), alone)
+            let parsed = PathPattern.parse(Array(path.utf8), symbols: &shared, after: &previous)
+            #expect(described(parsed, shared) == expected, "\(path)")
+        }
+    }
+
     @Test("a path of 100,000 parameters is checked for repeats in linear time")
     func manyParameters() {
         var symbols = SymbolTable()

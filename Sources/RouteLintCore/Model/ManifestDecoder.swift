@@ -49,6 +49,8 @@ private struct Decoder: ~Copyable {
     var issues: [ManifestIssue] = []
     /// Set when a type names none and nearly spells none: the route being read has an undecided type.
     private var readUndecidedType = false
+    /// The valid path read last, whose first segments the next path likely shares.
+    private var previousPath = PathPattern.Previous()
 
     init(cursor: consuming YAMLCursor, source: [UInt8]) {
         manifest = Manifest(file: cursor.file)
@@ -757,7 +759,7 @@ private struct Decoder: ~Copyable {
             reportWrongType(node, field, expected: .string)
             return nil
         }
-        switch PathPattern.parse(Array(cursor.text), foundAt: cursor.textOffset, symbols: &symbols) {
+        switch PathPattern.parse(Array(cursor.text), foundAt: cursor.textOffset, symbols: &symbols, after: &previousPath) {
         case .success(let pattern):
             return Located(pattern, at: node.range)
         case .failure(let problem):

@@ -73,11 +73,40 @@ package struct PathPattern: Hashable, Sendable {
     /// The pattern written in `bytes`, its names interned in `symbols`; or what is wrong with it.
     /// `offset` is where the table's file may hold `bytes` (see `SymbolTable.intern(_:foundAt:)`).
     package static func parse(_ bytes: [UInt8], foundAt offset: Int = -1, symbols: inout SymbolTable) -> Result<PathPattern, SyntaxError> {
+        var previous = Previous()
+        return parse(bytes, foundAt: offset, symbols: &symbols, after: &previous)
+    }
+
+    /// The path a parser read last and its segments, which the next path takes as they are for
+    /// the segments it begins with byte for byte: sibling routes' paths share their first
+    /// segments, and interning and checking them again was nearly half of parsing its paths.
+    package struct Previous: Sendable {
+        fileprivate var bytes: [UInt8] = []
+        fileprivate var segments: [Segment] = []
+
+        /// No path read yet.
+        package init() {}
+    }
+
+    /// `parse(_:foundAt:symbols:)` for the next of several paths, `previous` the valid path
+    /// parsed before it; a valid pattern becomes `previous`.
+    package static func parse(
+        _ bytes: [UInt8], foundAt offset: Int = -1, symbols: inout SymbolTable, after previous: inout Previous
+    ) -> Result<PathPattern, SyntaxError> {
         guard bytes.first == UInt8(ascii: "/") else { return .failure(bytes.isEmpty ? .empty : .noLeadingSlash) }
         // Only ASCII white space needs its own message: any other character is refused in
         // every segment anyway. Static segments allow none of these bytes, so checking only
-        // paths that have one keeps the common path to one scan.
-        if bytes.contains(where: { $0 <= 0x20 || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) {
+        // paths that have one keeps the common path to one scan, which counts the segments too.
+        var slashes = 0
+        var hasSpaceQueryOrFragment = false
+        for byte in bytes {
+            if byte == UInt8(ascii: "/") {
+                slashes += 1
+            } else if byte <= 0x20 || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") {
+                hasSpaceQueryOrFragment = true
+            }
+        }
+        if hasSpaceQueryOrFragment {
             if let space = bytes.first(where: { $0 == 0x20 || ($0 >= 0x09 && $0 <= 0x0D) }) { return .failure(.whiteSpace(space)) }
             if bytes.contains(UInt8(ascii: "?")) { return .failure(.query) }
             if bytes.contains(UInt8(ascii: "#")) { return .failure(.fragment) }
@@ -86,10 +115,12 @@ package struct PathPattern: Hashable, Sendable {
         // One segment per `/`: reserved at once, since every route's path grew its array three
         // times and kept twice the room it needed.
         var segments: [Segment] = []
-        segments.reserveCapacity(bytes.count { $0 == UInt8(ascii: "/") })
+        segments.reserveCapacity(slashes)
         // Paths have a handful of parameters, checked for repeats by a linear search; a path
         // with many gets a set, so that a hostile one costs linear time.
         var manyParameters: Set<Symbol>?
+        // Whether every segment so far is the previous path's, byte for byte.
+        var isPreviousPrefix = true
         var start = 1
         while start < bytes.count {
             var end = start
@@ -97,7 +128,15 @@ package struct PathPattern: Hashable, Sendable {
             let piece = bytes[start..<end]
             let ordinal = segments.count + 1
             if piece.isEmpty { return .failure(.emptySegment(ordinal: ordinal)) }
-            if piece.count <= 2 && piece.allSatisfy({ $0 == UInt8(ascii: "*") }) {
+            // The same bytes make the same literal or parameter, valid as it was: taken whole.
+            var same: Segment?
+            if isPreviousPrefix {
+                same = previous.segment(segments.count, at: start..<end, in: bytes)
+                isPreviousPrefix = same != nil
+            }
+            if case .literal = same {
+                segments.append(same!)
+            } else if piece.count <= 2 && piece.allSatisfy({ $0 == UInt8(ascii: "*") }) {
                 if piece.count == 1 {
                     segments.append(.wildcard)
                 } else {
@@ -106,9 +145,16 @@ package struct PathPattern: Hashable, Sendable {
                 }
             } else if piece.first == UInt8(ascii: ":") {
                 let name = piece.dropFirst()
-                guard !name.isEmpty else { return .failure(.missingParameterName(ordinal: ordinal)) }
-                guard PathText.isParameterName(name) else { return .failure(.invalidParameterName(String(decoding: name, as: UTF8.self))) }
-                let symbol = symbols.intern(name, foundAt: offset < 0 ? -1 : offset + start + 1)
+                let symbol: Symbol
+                if let known = same?.parameterName {
+                    symbol = known
+                } else {
+                    guard !name.isEmpty else { return .failure(.missingParameterName(ordinal: ordinal)) }
+                    guard PathText.isParameterName(name) else {
+                        return .failure(.invalidParameterName(String(decoding: name, as: UTF8.self)))
+                    }
+                    symbol = symbols.intern(name, foundAt: offset < 0 ? -1 : offset + start + 1)
+                }
                 if manyParameters == nil && segments.count > 16 { manyParameters = Set(segments.compactMap(\.parameterName)) }
                 let isRepeat = manyParameters.map { !$0.isEmpty && $0.contains(symbol) } ?? segments.contains(.parameter(symbol))
                 guard !isRepeat else { return .failure(.repeatedParameter(String(decoding: name, as: UTF8.self))) }
@@ -131,6 +177,7 @@ package struct PathPattern: Hashable, Sendable {
             }
             start = end + 1
         }
+        previous = Previous(bytes: bytes, segments: segments)
         return .success(PathPattern(segments: segments, text: symbols.intern(bytes[...], foundAt: offset)))
     }
 
@@ -146,6 +193,26 @@ package struct PathPattern: Hashable, Sendable {
             }
         }
         return copy
+    }
+}
+
+extension PathPattern.Previous {
+    fileprivate init(bytes: [UInt8], segments: [PathPattern.Segment]) {
+        self.bytes = bytes
+        self.segments = segments
+    }
+
+    /// The previous path's segment at `index`, a literal or a parameter, when `path` holds the
+    /// same bytes at `range` and the previous path's segment ends there too. The bytes before
+    /// `range` are the caller's to know the same: then so is where the segment starts.
+    fileprivate func segment(_ index: Int, at range: Range<Int>, in path: [UInt8]) -> PathPattern.Segment? {
+        guard index < segments.count, range.upperBound <= bytes.count,
+            range.upperBound == bytes.count || bytes[range.upperBound] == UInt8(ascii: "/")
+        else { return nil }
+        switch segments[index] {
+        case .literal, .parameter: return path[range].elementsEqual(bytes[range]) ? segments[index] : nil
+        case .wildcard, .rest: return nil
+        }
     }
 }
 
