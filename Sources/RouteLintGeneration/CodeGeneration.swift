@@ -79,6 +79,9 @@ package enum CodeGeneration {
         /// How the holder factory types its holders; nil takes the configuration's
         /// `holder-types`, else `generic`.
         package var holderTypes: HolderTypes?
+        /// Swift and `tests swift`: the access level of the generated declarations; nil takes
+        /// the configuration's `swift-access`, else `public`.
+        package var swiftAccess: SwiftAccess?
         /// Kotlin: how routes and plans are serialized.
         package var kotlinSerialization: KotlinSerialization = .kotlinx
         /// Kotlin: an interface every route implements (`androidx.navigation3.runtime.NavKey`).
@@ -107,11 +110,14 @@ package enum CodeGeneration {
     }
 
     /// Generates `app`, read from the manifests at `sources`, as `options` say; `configuredHolderTypes`
-    /// is the configuration's `holder-types`, taken when the options give none. The app must
-    /// lint clean: a set with failing findings has no well-defined router.
+    /// and `configuredSwiftAccess` are the configuration's `holder-types` and `swift-access`, taken
+    /// when the options give none. The app must lint clean: a set with failing findings has no
+    /// well-defined router.
     package static func generate(
-        _ app: AppModel, sources: [String], _ options: Options, configuredHolderTypes: HolderTypes?
+        _ app: AppModel, sources: [String], _ options: Options, configuredHolderTypes: HolderTypes?,
+        configuredSwiftAccess: SwiftAccess?
     ) throws(RouterBlueprint.Problem) -> Outcome {
+        let swiftAccess = options.swiftAccess ?? configuredSwiftAccess ?? .public
         switch options.target {
         case .swift, .kotlin:
             break
@@ -126,7 +132,8 @@ package enum CodeGeneration {
                 guard !module.contains("."), isQualifiedKotlinName(module) else {
                     throw RouterBlueprint.Problem(description: "'\(module)' is not a Swift module name")
                 }
-                return .generated([LinkTestWriter.swiftFile(app, sources: sources, module: module)], warnings: [])
+                return .generated(
+                    [LinkTestWriter.swiftFile(app, sources: sources, module: module, access: swiftAccess)], warnings: [])
             case .kotlin:
                 let package = try kotlinPackage(options, appName: app.name.map { app.text($0.value) })
                 return .generated([LinkTestWriter.kotlinFile(app, sources: sources, package: package)], warnings: [])
@@ -141,6 +148,7 @@ package enum CodeGeneration {
         }
         var blueprint = try RouterBlueprint.make(app, sources: sources)
         blueprint.holderTypes = options.holderTypes ?? configuredHolderTypes ?? .generic
+        blueprint.swiftAccess = swiftAccess
         return .generated(try files(blueprint, options), warnings: holderWarnings(blueprint))
     }
 

@@ -108,8 +108,10 @@ enum LinkTestWriter {
 
     // MARK: - Swift Testing
 
-    /// The Swift Testing file, importing the generated code from module `module`.
-    static func swiftFile(_ app: AppModel, sources: [String], module: String) -> GeneratedFile {
+    /// The Swift Testing file, importing the generated code from module `module`: `@testable`
+    /// when the code's declarations are internal (the module built for testing, as a debug
+    /// build is).
+    static func swiftFile(_ app: AppModel, sources: [String], module: String, access: SwiftAccess) -> GeneratedFile {
         let (cases, skipped) = cases(app)
         let literal = SwiftGenerator.literal
         func values(_ params: [(name: String, value: String)]) -> String {
@@ -121,7 +123,7 @@ enum LinkTestWriter {
         text += preamble(skipped, comment: "//") + "\n"
         text += """
             import Testing
-            import \(module)
+            \(access == .internal ? "@testable " : "")import \(module)
 
             @Suite("Route links")
             struct RouteLinkTests {

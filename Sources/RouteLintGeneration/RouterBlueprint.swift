@@ -189,6 +189,8 @@ package struct RouterBlueprint: Sendable {
     let sources: [String]
     /// How the holder factory types its holders.
     var holderTypes: HolderTypes = .generic
+    /// The access level of the generated Swift's declarations.
+    var swiftAccess: SwiftAccess = .public
 
     /// Whether a parameter, query item or holder param is a `uuid`.
     var usesUUID: Bool {

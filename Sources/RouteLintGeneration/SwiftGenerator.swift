@@ -12,11 +12,13 @@ enum SwiftGenerator {
         let imports =
             blueprint.usesUUID
             ? "#if canImport(FoundationEssentials)\nimport FoundationEssentials\n#else\nimport Foundation\n#endif\n\n" : ""
+        // The runtime's one public type, which `Route.presentation` gives, takes the code's access level.
+        let runtime = String(decoding: PackageResources.RouteRuntime_swift, as: UTF8.self).replacing(
+            "\npublic enum Presentation:", with: "\n\(blueprint.swiftAccess.modifier)enum Presentation:", maxReplacements: 1)
         return [
             GeneratedFile(name: "Routes.swift", contents: header + imports + routes(blueprint)),
             GeneratedFile(name: "Holders.swift", contents: header + imports + holders(blueprint)),
-            GeneratedFile(
-                name: "RouteRuntime.swift", contents: header + String(decoding: PackageResources.RouteRuntime_swift, as: UTF8.self)),
+            GeneratedFile(name: "RouteRuntime.swift", contents: header + runtime),
         ]
     }
 
@@ -104,9 +106,10 @@ enum SwiftGenerator {
     // MARK: - Routes.swift
 
     private static func routes(_ blueprint: RouterBlueprint) -> String {
+        let access = blueprint.swiftAccess.modifier
         var code = CodeWriter()
         code.line("/// A route of the app: one case per route of the manifest, with its path parameters and query items.")
-        code.block("public enum Route: Hashable, Sendable, Codable") { code in
+        code.block("\(access)enum Route: Hashable, Sendable, Codable") { code in
             for route in blueprint.routes {
                 let parameters = (route.parameters + route.query).map { declaration($0, blueprint) }.joined(separator: ", ")
                 code.line("case \(name(route.caseName))\(parameters.isEmpty ? "" : "(\(parameters))")")
@@ -115,22 +118,22 @@ enum SwiftGenerator {
             code.raw(
                 """
                 /// The route's id in the manifest.
-                public var id: String { row.id }
+                \(access)var id: String { row.id }
                 /// The URL of this route value, percent-encoded: its path, then the query items whose values
                 /// differ from their defaults; nil for a route without a path.
-                public var path: String? { row.path(arguments) }
+                \(access)var path: String? { row.path(arguments) }
                 /// The path parameters' values as a URL carries them, by their names in the manifest.
-                public var parameters: [String: String] { row.parameters(arguments) }
-                public var activity: Activity? { row.activity.map { RouteTables.activities[$0] } }
+                \(access)var parameters: [String: String] { row.parameters(arguments) }
+                \(access)var activity: Activity? { row.activity.map { RouteTables.activities[$0] } }
                 /// The tab the route opens in when a link names none.
-                public var tab: Tab? { row.tab.map { RouteTables.tabs[$0] } }
-                public var presentation: Presentation { row.presentation }
-                public var requiresAuth: Bool { row.requiresAuth }
-                public var holderKind: HolderKind { RouteTables.holderKinds[row.holder] }
+                \(access)var tab: Tab? { row.tab.map { RouteTables.tabs[$0] } }
+                \(access)var presentation: Presentation { row.presentation }
+                \(access)var requiresAuth: Bool { row.requiresAuth }
+                \(access)var holderKind: HolderKind { RouteTables.holderKinds[row.holder] }
 
                 /// The route a URL path opens (percent-encoded, with its query, if any): the most specific
                 /// route whose path matches and whose query items the URL meets.
-                public init?(path: String) {
+                \(access)init?(path: String) {
                     guard let url = RouteURL(path), url.scheme == nil, let route = Route.matching(path: url.path, query: url.query)
                     else { return nil }
                     self = route
@@ -158,7 +161,7 @@ enum SwiftGenerator {
 
                 /// The route of manifest id `id` with its values by name (as a URL carries them, decoded):
                 /// nil when no route has the id, or a value it needs is missing or not of its type.
-                public init?(id: String, params: [String: String]) {
+                \(access)init?(id: String, params: [String: String]) {
                     guard let ordinal = RouteTables.ordinals[id],
                         let arguments = RouteTables.rows[ordinal].arguments(from: RouteValues(params)),
                         let route = Route.make(ordinal, arguments)
@@ -168,13 +171,13 @@ enum SwiftGenerator {
 
                 /// The route as JSON, `{"route":ID,"params":{NAME:VALUE,…}}` (its path parameters, then its query
                 /// items that have a value): the same bytes the generated Kotlin writes.
-                public var json: String { "{" + RouteJSON.routeFields(id, row.namedValues(arguments)) + "}" }
+                \(access)var json: String { "{" + RouteJSON.routeFields(id, row.namedValues(arguments)) + "}" }
 
                 private enum CodingKeys: String, CodingKey { case route, params }
 
                 // Encoded as docs/code-generation.md gives it, so that a saved `NavigationPath` restores
                 // on either platform.
-                public init(from decoder: any Decoder) throws {
+                \(access)init(from decoder: any Decoder) throws {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     let id = try container.decode(String.self, forKey: .route)
                     let params = try container.decode([String: String].self, forKey: .params)
@@ -185,7 +188,7 @@ enum SwiftGenerator {
                     self = route
                 }
 
-                public func encode(to encoder: any Encoder) throws {
+                \(access)func encode(to encoder: any Encoder) throws {
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try container.encode(id, forKey: .route)
                     var params = container.nestedContainer(keyedBy: RouteJSON.Key.self, forKey: .params)
@@ -195,7 +198,7 @@ enum SwiftGenerator {
                 /// What opening this route does to the app's navigation (docs/code-generation.md, "Navigation
                 /// plans"): in `tab` when it is a tab of the route's activity, else in the route's own; `flags` says
                 /// whether a feature flag is on. Nil when the route's feature is off and no fallback is on.
-                public func plan(tab: Tab? = nil, flags isOn: (String) -> Bool = { _ in true }) -> NavigationPlan? {
+                \(access)func plan(tab: Tab? = nil, flags isOn: (String) -> Bool = { _ in true }) -> NavigationPlan? {
                     guard
                         let parts = RoutePlanner.plan(
                             target: ordinal, arguments: arguments, requestedTab: tab.flatMap { RouteTables.tabs.firstIndex(of: $0) },
@@ -227,11 +230,11 @@ enum SwiftGenerator {
 
                 // Equal and hashed by row and parameters: what the compiler would derive, without
                 // its `switch` over every pair of cases.
-                public static func == (lhs: Route, rhs: Route) -> Bool {
+                \(access)static func == (lhs: Route, rhs: Route) -> Bool {
                     lhs.ordinal == rhs.ordinal && lhs.arguments == rhs.arguments
                 }
 
-                public func hash(into hasher: inout Hasher) {
+                \(access)func hash(into hasher: inout Hasher) {
                     hasher.combine(ordinal)
                     hasher.combine(arguments)
                 }
@@ -368,7 +371,7 @@ enum SwiftGenerator {
         code.line()
         resolution(blueprint, &code)
         code.line()
-        code.raw(navigationPlan)
+        code.raw(navigationPlan(access))
         code.line()
         tables(blueprint, &code)
         return code.text
@@ -384,87 +387,91 @@ enum SwiftGenerator {
 
     /// An enum per list of values a parameter or query item takes.
     private static func valueEnums(_ blueprint: RouterBlueprint, _ code: inout CodeWriter) {
+        let access = blueprint.swiftAccess.modifier
         for values in blueprint.valueEnums {
             code.line()
             code.line("/// \(values.summary)")
-            code.block("public enum \(values.typeName): String, CaseIterable, Hashable, Sendable, Codable, CustomStringConvertible") {
+            code.block("\(access)enum \(values.typeName): String, CaseIterable, Hashable, Sendable, Codable, CustomStringConvertible") {
                 code in
                 for (value, caseName) in zip(values.values, values.caseNames) { code.line("case \(name(caseName)) = \(literal(value))") }
                 code.line()
-                code.line("public var description: String { rawValue }")
+                code.line("\(access)var description: String { rawValue }")
             }
         }
     }
 
     private static func tabsAndActivities(_ blueprint: RouterBlueprint, _ code: inout CodeWriter) {
+        let access = blueprint.swiftAccess.modifier
         code.line("/// A tab of a tab bar.")
-        code.block("public enum Tab: String, CaseIterable, Hashable, Sendable, Codable") { code in
+        code.block("\(access)enum Tab: String, CaseIterable, Hashable, Sendable, Codable") { code in
             for tab in blueprint.tabs { code.line("case \(name(tab.caseName)) = \(literal(tab.name))") }
             if blueprint.tabs.isEmpty { return }
             code.line()
-            code.switchOver("public var title: String", blueprint.tabs, caseName: \.caseName) { "return \(literal($0.title))" }
+            code.switchOver("\(access)var title: String", blueprint.tabs, caseName: \.caseName) { "return \(literal($0.title))" }
             code.line()
-            code.switchOver("public var icon: String", blueprint.tabs, caseName: \.caseName) { "return \(literal($0.icon))" }
+            code.switchOver("\(access)var icon: String", blueprint.tabs, caseName: \.caseName) { "return \(literal($0.icon))" }
             code.line()
-            code.switchOver("public var index: Int", blueprint.tabs, caseName: \.caseName) { "return \($0.index)" }
+            code.switchOver("\(access)var index: Int", blueprint.tabs, caseName: \.caseName) { "return \($0.index)" }
             code.line()
-            code.switchOver("public var activity: Activity", blueprint.tabs, caseName: \.caseName) { tab in
+            code.switchOver("\(access)var activity: Activity", blueprint.tabs, caseName: \.caseName) { tab in
                 "return .\(name(blueprint.activity(tab.activity)!.caseName))"
             }
             code.line()
             code.line("/// The route at the root of the tab's navigation stack.")
-            code.switchOver("public var root: Route", blueprint.tabs, caseName: \.caseName) { tab in
+            code.switchOver("\(access)var root: Route", blueprint.tabs, caseName: \.caseName) { tab in
                 "return .\(name(blueprint.route(id: tab.root)!.caseName))"
             }
         }
         code.line()
         code.line("/// An app context with its own tab set.")
-        code.block("public enum Activity: String, CaseIterable, Hashable, Sendable, Codable") { code in
+        code.block("\(access)enum Activity: String, CaseIterable, Hashable, Sendable, Codable") { code in
             for activity in blueprint.activities { code.line("case \(name(activity.caseName)) = \(literal(activity.name))") }
             if blueprint.activities.isEmpty { return }
             code.line()
-            code.switchOver("public var title: String", blueprint.activities, caseName: \.caseName) { "return \(literal($0.title))" }
+            code.switchOver("\(access)var title: String", blueprint.activities, caseName: \.caseName) { "return \(literal($0.title))" }
             code.line()
-            code.switchOver("public var icon: String?", blueprint.activities, caseName: \.caseName) {
+            code.switchOver("\(access)var icon: String?", blueprint.activities, caseName: \.caseName) {
                 "return \($0.icon.map(literal) ?? "nil")"
             }
             code.line()
             code.line("/// The tab shown when switching to the activity.")
-            code.switchOver("public var defaultTab: Tab?", blueprint.activities, caseName: \.caseName) { activity in
+            code.switchOver("\(access)var defaultTab: Tab?", blueprint.activities, caseName: \.caseName) { activity in
                 "return " + (activity.defaultTab.map { tab in ".\(name(blueprint.tab(tab)!.caseName))" } ?? "nil")
             }
             code.line()
             code.line("/// Its tabs, in tab bar order.")
-            code.switchOver("public var tabs: [Tab]", blueprint.activities, caseName: \.caseName) { activity in
+            code.switchOver("\(access)var tabs: [Tab]", blueprint.activities, caseName: \.caseName) { activity in
                 "return [" + activity.tabs.map { tab in ".\(name(blueprint.tab(tab)!.caseName))" }.joined(separator: ", ") + "]"
             }
         }
     }
 
     private static func resolution(_ blueprint: RouterBlueprint, _ code: inout CodeWriter) {
+        let access = blueprint.swiftAccess.modifier
         code.line("/// A whole URL resolved as `routelint resolve` does: a custom-scheme deep link, a universal link or")
         code.line("/// a bare path, with the tab it opens in (the `tab` query item, when it names a tab of the route's")
         code.line("/// activity) and the other query items.")
-        code.block("public struct RouteLink: Hashable, Sendable") { code in
-            code.line("public let route: Route")
-            code.line("public let tab: Tab?")
+        code.block("\(access)struct RouteLink: Hashable, Sendable") { code in
+            code.line("\(access)let route: Route")
+            code.line("\(access)let tab: Tab?")
             code.line("/// The tab the link names, when it is one of the route's activity.")
             code.line("private let requestedTab: Tab?")
             code.line("/// Query items other than a `tab` that chose the tab, in URL order.")
-            code.line("public let query: [QueryItem]")
-            code.line("public var activity: Activity? { route.activity }")
+            code.line("\(access)let query: [QueryItem]")
+            code.line("\(access)var activity: Activity? { route.activity }")
             code.line()
-            code.block("public struct QueryItem: Hashable, Sendable") { code in
-                code.line("public let name: String")
-                code.line("public let value: String")
+            code.block("\(access)struct QueryItem: Hashable, Sendable") { code in
+                code.line("\(access)let name: String")
+                code.line("\(access)let value: String")
             }
             code.line()
             code.line("/// The URL schemes and universal-link hosts the app declares.")
             code.line(
-                "public static let schemes: Set<String> = [\(blueprint.schemes.map { literal($0.lowercased()) }.joined(separator: ", "))]")
-            code.line("public static let hosts: [String] = [\(blueprint.hosts.map { literal($0.lowercased()) }.joined(separator: ", "))]")
+                "\(access)static let schemes: Set<String> = [\(blueprint.schemes.map { literal($0.lowercased()) }.joined(separator: ", "))]"
+            )
+            code.line("\(access)static let hosts: [String] = [\(blueprint.hosts.map { literal($0.lowercased()) }.joined(separator: ", "))]")
             code.line()
-            code.block("public init?(url: String)") { code in
+            code.block("\(access)init?(url: String)") { code in
                 code.line("// An in-app route opens from the app's own navigation only: not from a link with a scheme or host.")
                 code.line("guard let parts = RouteURL(url), parts.belongs(schemes: Self.schemes, hosts: Self.hosts),")
                 code.line("      let route = Route.matching(path: parts.path, query: parts.query),")
@@ -487,30 +494,31 @@ enum SwiftGenerator {
             code.line()
             code.line("/// What opening the link does: the route's plan in the tab the link names; `flags` says whether a")
             code.line("/// feature flag is on.")
-            code.block("public func plan(flags isOn: (String) -> Bool = { _ in true }) -> NavigationPlan?") { code in
+            code.block("\(access)func plan(flags isOn: (String) -> Bool = { _ in true }) -> NavigationPlan?") { code in
                 code.line("route.plan(tab: requestedTab, flags: isOn)")
             }
         }
     }
 
-    /// The plan type, the same for every app.
-    private static let navigationPlan = """
+    /// The plan type, the same for every app but its access level.
+    private static func navigationPlan(_ access: String) -> String {
+        """
         /// What opening a link does to the app's navigation (docs/code-generation.md, "Navigation plans"):
         /// the activity, the tab, the tab's stack from its root, the routes presented over it (outermost
         /// first) with what is pushed inside each, and whether sign-in comes first. Encoded as the JSON of
         /// `routelint resolve --plan`; `json` is the same bytes the generated Kotlin writes.
-        public struct NavigationPlan: Hashable, Sendable, Codable {
+        \(access)struct NavigationPlan: Hashable, Sendable, Codable {
             /// A sheet or full-screen route presented over the stack, or over the presented route before it;
             /// identified by its route, for SwiftUI's `sheet(item:)`.
-            public struct Presented: Hashable, Sendable, Codable, Identifiable {
-                public var id: Route { route }
-                public var route: Route
-                public var presentation: Presentation
+            \(access)struct Presented: Hashable, Sendable, Codable, Identifiable {
+                \(access)var id: Route { route }
+                \(access)var route: Route
+                \(access)var presentation: Presentation
                 /// Whether it holds a navigation stack: the routes pushed inside it.
-                public var stacked: Bool
-                public var stack: [Route]
+                \(access)var stacked: Bool
+                \(access)var stack: [Route]
 
-                public init(route: Route, presentation: Presentation, stacked: Bool, stack: [Route]) {
+                \(access)init(route: Route, presentation: Presentation, stacked: Bool, stack: [Route]) {
                     self.route = route
                     self.presentation = presentation
                     self.stacked = stacked
@@ -520,7 +528,7 @@ enum SwiftGenerator {
                 private enum CodingKeys: String, CodingKey { case presentation, stacked, stack }
 
                 // The route's fields beside the presentation's, in one object.
-                public init(from decoder: any Decoder) throws {
+                \(access)init(from decoder: any Decoder) throws {
                     route = try Route(from: decoder)
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     presentation = try container.decode(Presentation.self, forKey: .presentation)
@@ -528,7 +536,7 @@ enum SwiftGenerator {
                     stack = try container.decode([Route].self, forKey: .stack)
                 }
 
-                public func encode(to encoder: any Encoder) throws {
+                \(access)func encode(to encoder: any Encoder) throws {
                     try route.encode(to: encoder)
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try container.encode(presentation, forKey: .presentation)
@@ -538,25 +546,25 @@ enum SwiftGenerator {
 
                 // Equal and hashed by their JSON, which spells every field: what the compiler would derive,
                 // without a copy of the array functions for each type.
-                public static func == (lhs: Presented, rhs: Presented) -> Bool { lhs.json == rhs.json }
-                public func hash(into hasher: inout Hasher) { hasher.combine(json) }
+                \(access)static func == (lhs: Presented, rhs: Presented) -> Bool { lhs.json == rhs.json }
+                \(access)func hash(into hasher: inout Hasher) { hasher.combine(json) }
 
                 /// The JSON text of `routelint resolve --plan` for a presented route.
-                public var json: String {
+                \(access)var json: String {
                     "{" + RouteJSON.routeFields(route.id, route.row.namedValues(route.arguments)) + ",\\"presentation\\":"
                         + RouteJSON.quoted(presentation.rawValue) + ",\\"stacked\\":\\(stacked),\\"stack\\":["
                         + stack.map(\\.json).joined(separator: ",") + "]}"
                 }
             }
 
-            public var activity: Activity?
-            public var tab: Tab?
+            \(access)var activity: Activity?
+            \(access)var tab: Tab?
             /// The tab's stack, its root first: what a `NavigationPath` holds.
-            public var stack: [Route]
-            public var presented: [Presented]
-            public var requiresAuth: Bool
+            \(access)var stack: [Route]
+            \(access)var presented: [Presented]
+            \(access)var requiresAuth: Bool
 
-            public init(activity: Activity?, tab: Tab?, stack: [Route], presented: [Presented], requiresAuth: Bool) {
+            \(access)init(activity: Activity?, tab: Tab?, stack: [Route], presented: [Presented], requiresAuth: Bool) {
                 self.activity = activity
                 self.tab = tab
                 self.stack = stack
@@ -565,7 +573,7 @@ enum SwiftGenerator {
             }
 
             /// The route the plan opens: the last pushed or presented.
-            public var destination: Route? {
+            \(access)var destination: Route? {
                 guard let last = presented.last else { return stack.last }
                 return last.stack.last ?? last.route
             }
@@ -573,7 +581,7 @@ enum SwiftGenerator {
             private enum CodingKeys: String, CodingKey { case activity, tab, stack, presented, requiresAuth }
 
             // Every field written, `null` for no activity or tab, as the JSON of `resolve --plan`.
-            public func encode(to encoder: any Encoder) throws {
+            \(access)func encode(to encoder: any Encoder) throws {
                 var container = encoder.container(keyedBy: CodingKeys.self)
                 try container.encode(activity, forKey: .activity)
                 try container.encode(tab, forKey: .tab)
@@ -583,11 +591,11 @@ enum SwiftGenerator {
             }
 
             // Equal and hashed by their JSON, as `Presented`.
-            public static func == (lhs: NavigationPlan, rhs: NavigationPlan) -> Bool { lhs.json == rhs.json }
-            public func hash(into hasher: inout Hasher) { hasher.combine(json) }
+            \(access)static func == (lhs: NavigationPlan, rhs: NavigationPlan) -> Bool { lhs.json == rhs.json }
+            \(access)func hash(into hasher: inout Hasher) { hasher.combine(json) }
 
             /// The JSON text of `routelint resolve --plan`, compact: the same bytes the generated Kotlin writes.
-            public var json: String {
+            \(access)var json: String {
                 "{\\"activity\\":" + (activity.map { RouteJSON.quoted($0.rawValue) } ?? "null") + ",\\"tab\\":"
                     + (tab.map { RouteJSON.quoted($0.rawValue) } ?? "null") + ",\\"stack\\":[" + stack.map(\\.json).joined(separator: ",")
                     + "],\\"presented\\":[" + presented.map(\\.json).joined(separator: ",") + "],\\"requiresAuth\\":\\(requiresAuth)}"
@@ -595,6 +603,7 @@ enum SwiftGenerator {
         }
 
         """
+    }
 
     /// The route table and the trie, as text the runtime reads once: string literals cost the
     /// compiler nothing, where array and dictionary literals of thousands of entries take the
@@ -683,17 +692,19 @@ enum SwiftGenerator {
         let spelling = SwiftRegistrySpelling(blueprint: blueprint)
         let holders = blueprint.holders
         let access = spelling.access
+        // `Route.holderKind` gives the kind, so it has the routes' access level.
+        let kindAccess = blueprint.swiftAccess.modifier
         code.line("/// The holders of the manifest: what owns a route's ViewModel and DI scope.")
         // Positions as raw values: a `String` raw value per case costs the compiler seconds
         // per thousand holders; the names are in the route table's text.
-        code.block("public enum HolderKind: Int, CaseIterable, Hashable, Sendable") { code in
+        code.block("\(kindAccess)enum HolderKind: Int, CaseIterable, Hashable, Sendable") { code in
             for holder in holders { code.line("case \(name(holder.memberName))") }
             code.line()
             code.line("/// The holder's name in the manifest.")
-            code.line("public var id: String { RouteTables.holderNames[rawValue] }")
+            code.line("\(kindAccess)var id: String { RouteTables.holderNames[rawValue] }")
             code.line()
             // Written out: the compiler's own compares the raw value with every case's.
-            code.block("public init?(rawValue: Int)") { code in
+            code.block("\(kindAccess)init?(rawValue: Int)") { code in
                 code.line("guard RouteTables.holderKinds.indices.contains(rawValue) else { return nil }")
                 code.line("self = RouteTables.holderKinds[rawValue]")
             }
@@ -752,9 +763,9 @@ enum SwiftGenerator {
 private struct SwiftRegistrySpelling: RegistrySpelling {
     let blueprint: RouterBlueprint
 
-    /// `public ` for the generic registry; nothing for named holders, which may be internal
-    /// types of the app that a public declaration cannot name.
-    var access: String { blueprint.holderTypes == .generic ? "public " : "" }
+    /// The code's access level for the generic registry; internal for named holders, which may
+    /// be internal types of the app that a public declaration cannot name.
+    var access: String { blueprint.holderTypes == .generic ? blueprint.swiftAccess.modifier : "" }
     /// The enum of holders as the registry names it.
     var holderEnum: String { blueprint.holderTypes == .generic ? "Holder<Factory: HolderFactory>" : "Holder" }
     private var holderValue: String { blueprint.holderTypes == .generic ? "Holder<Factory>" : "Holder" }

@@ -12,7 +12,9 @@ import RouteLintCore
 /// shapes (every route's id a string; every third route's an `int`, with query items): `swiftc
 /// -swift-version 6 -O -wmo` and Kotlin 2's `kotlinc -Werror` (the smallest heap of 256 MB,
 /// 512 MB and 1 GB it fits in), each with the smallest app the code needs, a factory that makes
-/// every holder and a `main` that asks for one through its typed accessor. The Kotlin compiler
+/// every holder and a `main` that asks for one through its typed accessor. The Swift compiles
+/// twice: public, as a module of its own is generated, and `--access internal`, as code compiled
+/// into the app's own target is (the build-tool plugin's way). The Kotlin compiler
 /// is `ROUTELINT_KOTLINC`, else the one `scripts/kotlin-toolchain` sets up in `.build/kotlin`,
 /// else `kotlinc` on the path. The Kotlin is `@Serializable`, compiled with kotlinx.serialization's
 /// plugin and runtime, where they are beside the compiler (`scripts/kotlin-toolchain`); else it
@@ -34,8 +36,9 @@ func generatedCodeCompileTimes(sizes: [Int], workspace: String) {
     print("Kotlin compiler: \(version.map(String.init) ?? kotlinCompiler)\n")
     let warmHarness = WarmKotlinCompiler(library: library, compiler: kotlinCompiler, workspace: workspace)
     print(
-        "| routes | typed | holders | Swift lines | swiftc -O -wmo s | Kotlin lines | kotlinc -Werror s | warm s | kotlinc peak RSS MB |")
-    print("|---:|---|---:|---:|---:|---:|---:|---:|---:|")
+        "| routes | typed | holders | Swift lines | swiftc -O -wmo s | internal s | Kotlin lines | kotlinc -Werror s | warm s | kotlinc peak RSS MB |"
+    )
+    print("|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     var swiftTimes: [Int: Double] = [:]
     func compile(size: Int, typed: Bool) {
         let directory = "\(workspace)/codegen-\(size)\(typed ? "-typed" : "")"
@@ -45,24 +48,28 @@ func generatedCodeCompileTimes(sizes: [Int], workspace: String) {
         generator.typedEveryThird = typed
         for file in generator.files(routesPerFile: nil) { write(file.text, to: "\(directory)/\(file.name)") }
         let manifest = "\(directory)/app.routes.yaml"
-        for language in ["swift", "kotlin"] {
+        for (language, folder, options) in [
+            ("swift", "swift", []), ("swift", "swift-internal", ["--access", "internal"]),
+            ("kotlin", "kotlin", serializes ? [] : ["--serialization", "none"]),
+        ] {
             let generated = runCommand(
                 binary,
-                [
-                    "generate", language, manifest, "--output", "\(directory)/\(language)", "--holder-types", "named", "--package",
-                    "bench.routes",
-                ] + (language == "kotlin" && !serializes ? ["--serialization", "none"] : []))
+                ["generate", language, manifest, "--output", "\(directory)/\(folder)", "--holder-types", "named"]
+                    + (language == "kotlin" ? ["--package", "bench.routes"] : []) + options)
             guard generated.status == 0 else {
-                fail("routelint-bench: generate \(language) failed for \(size) routes\n")
+                fail("routelint-bench: generate \(language) \(options.joined(separator: " ")) failed for \(size) routes\n")
                 exit(1)
             }
         }
         let swift = "\(directory)/swift"
         let makers = factoryMethods(readText("\(swift)/Holders.swift"), prefix: "    func make", returnMarker: " -> ")
-        write(swiftApp(makers, sampleAccessor: "a0T0RootHolder()"), to: "\(swift)/main.swift")
         let swiftFiles = ["Routes.swift", "Holders.swift", "RouteRuntime.swift"]
-        let swiftc = runCommandIn(
-            swift, "/usr/bin/env", ["swiftc", "-swift-version", "6", "-O", "-wmo"] + swiftFiles + ["main.swift", "-o", "app"])
+        let swiftArguments = ["swiftc", "-swift-version", "6", "-O", "-wmo"] + swiftFiles + ["main.swift", "-o", "app"]
+        let compiled = [swift, "\(directory)/swift-internal"].map { folder in
+            write(swiftApp(makers, sampleAccessor: "a0T0RootHolder()"), to: "\(folder)/main.swift")
+            return runCommandIn(folder, "/usr/bin/env", swiftArguments)
+        }
+        let (swiftc, internalSwiftc) = (compiled[0], compiled[1])
         let kotlin = "\(directory)/kotlin"
         let kotlinMakers = factoryMethods(readText("\(kotlin)/Holders.kt"), prefix: "    fun make", returnMarker: ": ")
         write(kotlinApp(kotlinMakers, sampleRoute: "Route.A0T0Root"), to: "\(kotlin)/Main.kt")
@@ -80,10 +87,10 @@ func generatedCodeCompileTimes(sizes: [Int], workspace: String) {
             heapMegabytes = megabytes
         }
         let warm = warmHarness?.seconds(kotlinArguments, in: kotlin, heapMegabytes: heapMegabytes)
-        guard swiftc.status == 0, kotlinc.status == 0 else {
+        guard swiftc.status == 0, internalSwiftc.status == 0, kotlinc.status == 0 else {
             fail(
-                "routelint-bench: the generated code of \(size) routes did not compile (swiftc \(swiftc.status), kotlinc \(kotlinc.status))\n"
-            )
+                "routelint-bench: the generated code of \(size) routes did not compile (swiftc \(swiftc.status), internal "
+                    + "\(internalSwiftc.status), kotlinc \(kotlinc.status))\n")
             exit(1)
         }
         if !typed { swiftTimes[size] = swiftc.seconds }
@@ -92,6 +99,7 @@ func generatedCodeCompileTimes(sizes: [Int], workspace: String) {
         }
         print(
             "| \(grouped(size)) | \(typed ? "a third" : "none") | \(grouped(makers.count)) | \(grouped(lines(swift, swiftFiles))) | \(format(swiftc.seconds, digits: 1)) "
+                + "| \(format(internalSwiftc.seconds, digits: 1)) "
                 + "| \(grouped(lines(kotlin, kotlinFiles))) | \(format(kotlinc.seconds, digits: 1))\(heap) "
                 + "| \(warm.map { format($0, digits: 1) } ?? "–") | \(megabytes(kotlinc.peakBytes)) |"
         )

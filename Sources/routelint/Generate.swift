@@ -12,6 +12,7 @@ enum GenerateArgument: String, ExpressibleByArgument, CaseIterable {
 }
 extension HolderTypes: ExpressibleByArgument {}
 extension KotlinSerialization: ExpressibleByArgument {}
+extension SwiftAccess: ExpressibleByArgument {}
 
 struct Generate: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -65,6 +66,14 @@ struct Generate: ParsableCommand {
 
     @Option(
         help: """
+            swift, tests swift: the access level of the generated declarations, 'public' (a module the app \
+            imports), 'package' or 'internal' (compiled into the target that uses it; tests import it \
+            @testable); default: the configuration's swift-access, else public.
+            """)
+    var access: SwiftAccess?
+
+    @Option(
+        help: """
             kotlin: 'kotlinx' (routes and plans @Serializable: the app applies kotlinx.serialization's compiler plugin) \
             or 'none' (for apps without it; 'json' still writes their JSON); default: kotlinx.
             """)
@@ -96,6 +105,7 @@ struct Generate: ParsableCommand {
                 throw ValidationError("--package applies to kotlin and tests kotlin only")
             }
             if module != nil && kind != TestKind.swift.rawValue { throw ValidationError("--module applies to tests swift only") }
+            if access != nil && kind != TestKind.swift.rawValue { throw ValidationError("--access applies to swift and tests swift only") }
         }
         if let androidMinSdk {
             guard language == .appLinks else { throw ValidationError("--android-min-sdk applies to app-links only") }
@@ -105,6 +115,9 @@ struct Generate: ParsableCommand {
         if module != nil && language != .tests { throw ValidationError("--module applies to tests swift only") }
         if serialization != nil && language != .kotlin { throw ValidationError("--serialization applies to kotlin only") }
         if routeSupertype != nil && language != .kotlin { throw ValidationError("--route-supertype applies to kotlin only") }
+        if access != nil && ![.swift, .tests].contains(language) {
+            throw ValidationError("--access applies to swift and tests swift only")
+        }
     }
 
     func run() throws {
@@ -127,6 +140,7 @@ struct Generate: ParsableCommand {
             options.kotlinSerialization = serialization ?? .kotlinx
             options.routeSupertype = routeSupertype
             options.module = module
+            options.swiftAccess = access
             return try GenerationRun.perform(lint, options)
         }
         switch outcome {

@@ -197,6 +197,55 @@ struct GenerateCommandTests {
         }
     }
 
+    @Test(
+        "swift-access comes from the configuration or --access, for swift and tests swift only; a bad value names the valid ones"
+    )
+    func swiftAccess() throws {
+        let manifest = """
+            manifest: 1
+            hosts: [shop.example.com]
+            activities: {main: {}}
+            holders: {H: {}}
+            routes:
+              home: {path: /, activity: main, holder: H, examples: ["https://shop.example.com/"]}
+
+            """
+        try GateCommandTests.withFiles([
+            "shop.routes.yaml": manifest, ".routelint.yml": "swift-access: internal\n", "other.yml": "swift-access: pubic\n",
+        ]) { root in
+            func read(_ path: String) throws -> String { try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8) }
+            let configured = try RouteLint.run(["generate", "swift", "shop.routes.yaml", "--output", "internal"], in: root)
+            #expect(configured.status == 0, "\(configured.stderr)")
+            let internalCode = try read("internal/Routes.swift") + read("internal/Holders.swift") + read("internal/RouteRuntime.swift")
+            #expect(internalCode.contains("\nenum Route: Hashable, Sendable, Codable {\n"))
+            #expect(!internalCode.contains("public "))
+            let tests = try RouteLint.run(["generate", "tests", "swift", "shop.routes.yaml", "--output", "tests"], in: root)
+            #expect(tests.status == 0, "\(tests.stderr)")
+            #expect(try read("tests/RouteLinkTests.swift").contains("\n@testable import Routes\n"))
+
+            let flagged = try RouteLint.run(
+                ["generate", "swift", "shop.routes.yaml", "--output", "package", "--access", "package"], in: root)
+            #expect(flagged.status == 0, "\(flagged.stderr)")
+            #expect(try read("package/Routes.swift").contains("\npackage enum Route: Hashable, Sendable, Codable {\n"))
+            #expect(try read("package/RouteRuntime.swift").contains("\npackage enum Presentation:"))
+
+            let misspelt = try RouteLint.run(["generate", "swift", "shop.routes.yaml", "--output", "x", "--config", "other.yml"], in: root)
+            #expect(misspelt.status == 2)
+            #expect(
+                misspelt.stderr.contains(
+                    "other.yml:1:15: 'swift-access' must be 'public', 'package' or 'internal'; did you mean 'public'?"),
+                "\(misspelt.stderr)")
+            let kotlin = try RouteLint.run(["generate", "kotlin", "shop.routes.yaml", "--output", "x", "--access", "internal"], in: root)
+            #expect(kotlin.status == 2)
+            #expect(kotlin.stderr.contains("--access applies to swift and tests swift only"))
+            let shell = try RouteLint.run(
+                ["generate", "tests", "shell", "shop.routes.yaml", "--output", "x", "--access", "public"], in: root)
+            #expect(shell.status == 2)
+            #expect(shell.stderr.contains("--access applies to swift and tests swift only"))
+            #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("x").path))
+        }
+    }
+
     @Test("an app of more holders than a generic factory compiles with is generated with a warning that names holder-types")
     func genericHolderWarning() throws {
         var manifest = "manifest: 1\nactivities: {main: {}}\ntabs: {home: {activity: main, index: 0, root: r0, icon: i}}\nholders:\n"

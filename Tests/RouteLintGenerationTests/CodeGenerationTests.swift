@@ -26,7 +26,7 @@ struct CodeGenerationTests {
         let app = apps(fromManifests: [manifest])[0]
         guard
             case .generated(let files, let warnings) = try CodeGeneration.generate(
-                app, sources: ["app.routes.yaml"], options, configuredHolderTypes: nil)
+                app, sources: ["app.routes.yaml"], options, configuredHolderTypes: nil, configuredSwiftAccess: nil)
         else {
             Issue.record("refused")
             return []
@@ -42,6 +42,46 @@ struct CodeGenerationTests {
         let routes = files[0].contents.split(separator: "\n").map(String.init)
         #expect(routes.contains("    case product(id: String)"))
         #expect(routes.contains { $0.hasPrefix("//") && $0.contains("app.routes.yaml") })
+    }
+
+    @Test(
+        "Swift: every declaration takes the access level asked for, the option's before the configuration's, and tests of internal code import it @testable"
+    )
+    func swiftAccess() throws {
+        let app = apps(fromManifests: [Self.manifest])[0]
+        func generated(_ target: GenerationTarget, option: SwiftAccess?, configured: SwiftAccess?) throws(RouterBlueprint.Problem) -> String
+        {
+            var options = CodeGeneration.Options(target: target)
+            options.swiftAccess = option
+            guard
+                case .generated(let files, _) = try CodeGeneration.generate(
+                    app, sources: ["app.routes.yaml"], options, configuredHolderTypes: nil, configuredSwiftAccess: configured)
+            else {
+                Issue.record("refused")
+                return ""
+            }
+            return files.map(\.contents).joined(separator: "\n")
+        }
+        /// The declarations of the public surface, as each access level spells them.
+        func surface(_ modifier: String) -> [String] {
+            ["enum Route:", "enum Presentation:", "enum HolderKind:", "protocol HolderFactory", "struct NavigationPlan:"].map {
+                modifier + $0
+            }
+        }
+        let byDefault = try generated(.swift, option: nil, configured: nil)
+        for declaration in surface("public ") { #expect(byDefault.contains("\n" + declaration), "\(declaration)") }
+        for (option, configured, modifier) in [
+            (SwiftAccess.package, nil, "package "), (nil, .internal, ""), (.internal, .package, ""), (.public, .internal, "public "),
+        ] as [(SwiftAccess?, SwiftAccess?, String)] {
+            let code = try generated(.swift, option: option, configured: configured)
+            for declaration in surface(modifier) { #expect(code.contains("\n" + declaration), "\(declaration)") }
+            for other in ["public ", "package "] where other != modifier {
+                #expect(!code.contains(other), "\(String(describing: option)), \(String(describing: configured)): \(other)")
+            }
+        }
+        #expect(try generated(.tests(.swift), option: nil, configured: .internal).contains("\n@testable import Routes\n"))
+        #expect(try generated(.tests(.swift), option: .package, configured: .internal).contains("\nimport Routes\n"))
+        #expect(try !generated(.tests(.swift), option: nil, configured: nil).contains("@testable"))
     }
 
     @Test(

@@ -67,14 +67,14 @@ struct LinkTestWriterTests {
         let (_, skipped) = LinkTestWriter.cases(shadowed)
         #expect(
             skipped.map { "\($0.route): \($0.reason)" } == ["product: no URL made from its pattern opens it", "filters: it has no path"])
-        let file = LinkTestWriter.swiftFile(shadowed, sources: ["shop.routes.yaml"], module: "Routes")
+        let file = LinkTestWriter.swiftFile(shadowed, sources: ["shop.routes.yaml"], module: "Routes", access: .public)
         #expect(file.contents.contains("// Routes without a link here:\n//   product: no URL made from its pattern opens it\n"))
     }
 
     @Test("values are literals of each language: quotes, backslashes and Kotlin's $ escaped")
     func literals() throws {
         let app = try Self.app()
-        let swift = LinkTestWriter.swiftFile(app, sources: ["shop.routes.yaml"], module: "Routes").contents
+        let swift = LinkTestWriter.swiftFile(app, sources: ["shop.routes.yaml"], module: "Routes", access: .public).contents
         #expect(swift.contains(#"url: "shop://search/a%22b%5Cc$d", route: "search", params: ["term": "a\"b\\c$d"],"#))
         #expect(swift.contains("import Routes\n"))
         let kotlin = LinkTestWriter.kotlinFile(app, sources: ["shop.routes.yaml"], package: "shop.routes").contents

@@ -150,6 +150,16 @@ struct GeneratedCodeTests {
     /// How each route set types its holders.
     static func holderTypes(_ set: String) -> HolderTypes { set == "thousand" ? .named : .generic }
 
+    /// The access level of each route set's Swift: compiled into the driver's module, every level
+    /// builds, so one set with named holders is internal and one with generic holders `package`.
+    static func swiftAccess(_ set: String) -> SwiftAccess {
+        switch set {
+        case "thousand": .internal
+        case "names": .package
+        default: .public
+        }
+    }
+
     /// What the drivers print of each route's holder: the route id, then the holder as the
     /// factory describes it, `Name(param=value,…)<parent>`, with `v-NAME` for each parameter.
     /// Made from the model, not from the generated code.
@@ -300,13 +310,14 @@ struct GeneratedCodeTests {
 
     static func generated(
         _ files: [SourceFile], language: GenerationTarget, holderTypes: HolderTypes, package: String = "test.routes",
-        serialization: KotlinSerialization = .kotlinx, routeSupertype: String? = nil
+        serialization: KotlinSerialization = .kotlinx, routeSupertype: String? = nil, swiftAccess: SwiftAccess = .public
     ) throws -> (LintResult, RouterBlueprint, [GeneratedFile]) {
         let result = Linter.lint(files)
         #expect(!result.findings.contains { $0.severity == .error }, "\(result.findings.map(\.message))")
         let app = try #require(result.apps.first)
         var plan = try RouterBlueprint.make(app, sources: files.map(\.path))
         plan.holderTypes = holderTypes
+        plan.swiftAccess = swiftAccess
         var options = CodeGeneration.Options(target: language, package: package)
         options.kotlinSerialization = serialization
         options.routeSupertype = routeSupertype
@@ -509,8 +520,12 @@ struct GeneratedCodeTests {
         arguments: ["manifests", "stripe", "github", "names", "thousand", "typed", "plans", "random", "tabs"])
     func swift(_ set: String) throws {
         let (_, files, extra) = try #require(try Self.routeSets().first { $0.name == set })
-        let (result, plan, generated) = try Self.generated(files, language: .swift, holderTypes: Self.holderTypes(set))
+        let (result, plan, generated) = try Self.generated(
+            files, language: .swift, holderTypes: Self.holderTypes(set), swiftAccess: Self.swiftAccess(set))
         #expect(generated.map(\.name) == ["Routes.swift", "Holders.swift", "RouteRuntime.swift"])
+        if plan.swiftAccess != .public {
+            #expect(!generated.contains { $0.contents.contains("public ") }, "\(set): a public declaration in \(plan.swiftAccess) code")
+        }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("routelint-swift-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -521,7 +536,9 @@ struct GeneratedCodeTests {
         try ("import Foundation\n\n" + Self.swiftHolderDriver(plan) + Self.swiftURLDriver).write(
             to: directory.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
         let compiled = try Self.run(
-            "swiftc", ["-swift-version", "6", "-Onone", "-warnings-as-errors"] + generated.map(\.name) + ["main.swift", "-o", "driver"],
+            "swiftc",
+            ["-swift-version", "6", "-Onone", "-warnings-as-errors", "-package-name", "App"] + generated.map(\.name)
+                + ["main.swift", "-o", "driver"],
             in: directory)
         #expect(compiled.status == 0, "\(compiled.output)")
         guard compiled.status == 0 else { return }
@@ -636,7 +653,7 @@ struct GeneratedCodeTests {
                 let options = CodeGeneration.Options(target: .tests(.kotlin), package: package)
                 guard
                     case .generated(let tests, _) = try CodeGeneration.generate(
-                        result.apps[0], sources: [], options, configuredHolderTypes: nil)
+                        result.apps[0], sources: [], options, configuredHolderTypes: nil, configuredSwiftAccess: nil)
                 else { throw KotlinBuildFailure(output: "no link tests generated") }
                 try write(tests[0].contents, "\(name)/\(tests[0].name)")
                 try write(kotlinTestShim, "KotlinTestShim.kt")

@@ -12,6 +12,7 @@ import RouteLintCore
 /// tab-index-gap: warning
 /// tab-limit: {severity: error, max: 4}      # or a severity with options
 /// holder-types: named                       # how `generate` types holders
+/// swift-access: internal                    # the generated Swift's access level
 /// baseline: routelint-baseline.json         # findings accepted, relative to this file
 /// ```
 package struct LintConfiguration: Sendable {
@@ -50,6 +51,8 @@ package struct LintConfiguration: Sendable {
     }
     /// `holder-types`: how `routelint generate` types the holders; nil when not set.
     package var holderTypes: HolderTypes?
+    /// `swift-access`: the access level of the Swift `routelint generate` writes; nil when not set.
+    package var swiftAccess: SwiftAccess?
     /// `served-hosts`: the subdomains `routelint hosts` checks for the wildcard hosts that
     /// cover them (a wildcard itself cannot be fetched).
     package var servedHosts: [String] = []
@@ -123,6 +126,16 @@ package struct LintConfiguration: Sendable {
                             + Suggestion.hint(for: text, among: names))
                 }
                 configuration.holderTypes = value
+            case "swift-access":
+                let names = SwiftAccess.allCases.map(\.rawValue)
+                guard case .string(let text)? = document.scalar(pair.value)?.resolved, let value = SwiftAccess(rawValue: text) else {
+                    let text = document.text(pair.value) ?? ""
+                    throw fail(
+                        document.range(pair.value),
+                        "'swift-access' must be 'public', 'package' or 'internal'"
+                            + Suggestion.hint(for: text, among: names))
+                }
+                configuration.swiftAccess = value
             default:
                 guard let rule = RuleRegistry.description(of: key) else {
                     throw fail(
@@ -130,7 +143,8 @@ package struct LintConfiguration: Sendable {
                         "unknown key or rule '\(key)'"
                             + Suggestion.hint(
                                 for: key,
-                                among: ["include", "exclude", "platform-files", "holder-types", "served-hosts", "baseline"] + ruleIDs))
+                                among: ["include", "exclude", "platform-files", "holder-types", "swift-access", "served-hosts", "baseline"]
+                                    + ruleIDs))
                 }
                 configuration.rules[key] = try ruleSetting(pair.value, in: document, rule: rule, fail: fail)
             }

@@ -37,7 +37,9 @@ package enum GenerationRun {
         }
         let generated: CodeGeneration.Outcome
         do {
-            generated = try CodeGeneration.generate(app, sources: sources, options, configuredHolderTypes: run.configuration.holderTypes)
+            generated = try CodeGeneration.generate(
+                app, sources: sources, options, configuredHolderTypes: run.configuration.holderTypes,
+                configuredSwiftAccess: run.configuration.swiftAccess)
         } catch {
             throw RunFailure(run.messages + [RunMessage(.error, "cannot generate: \(error.description)")])
         }

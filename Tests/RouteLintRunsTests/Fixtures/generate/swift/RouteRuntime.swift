@@ -7,7 +7,7 @@
 // the per-route table the generated types read. `routelint generate swift` copies this file
 // beside `Routes.swift` and `Holders.swift`; it needs the standard library only.
 
-/// How a route is shown.
+/// How a route is shown. (`generate` gives it the code's access level: keep it `public` here.)
 public enum Presentation: String, CaseIterable, Hashable, Sendable, Codable {
     case push, sheet, fullscreen
 }
