@@ -4,7 +4,8 @@ import PackagePlugin
 /// Runs `routelint generate swift` on the `*.routes.yaml` and `*.routes.yml` files among a
 /// target's sources, so the target's routing code is made from its manifests at every build
 /// and never edited by hand. The files go to the plugin's work folder and are compiled with
-/// the target. A `.routelint.yml` beside the first manifest configures the run (`holder-types`).
+/// the target. A `.routelint.yml` beside the first manifest configures the run (`holder-types`,
+/// `swift-access: internal` for code that only this target uses).
 @main
 struct RouteLintGenerate: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {

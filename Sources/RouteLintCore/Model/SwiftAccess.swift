@@ -6,7 +6,7 @@ package enum SwiftAccess: String, CaseIterable, Sendable {
     case package
     /// Internal: the code is compiled into the target that uses it (the build-tool plugin's
     /// way). The optimiser may then drop what the target never calls, which a public
-    /// declaration must keep: a fifth less compile time at a thousand routes
+    /// declaration must keep: a sixth to a third less compile time at a thousand routes
     /// (docs/performance.md).
     case `internal`
 
