@@ -148,8 +148,15 @@ enum SwiftGenerator {
                 }
 
                 /// The value of the path parameter or query item named `name` in the manifest, as a URL
-                /// carries it; empty for none.
+                /// carries it; empty for none. Out of line: the registry reads it for every holder
+                /// that has params, and a copy in each would cost the optimiser seconds.
+                @inline(never)
                 func argument(_ name: String) -> String { row.argument(name, in: arguments) }
+
+                /// `argument(name)` as an integer, nil when it is empty. Out of line, as `argument`: the
+                /// parse is long.
+                @inline(never)
+                func intArgument(_ name: String) -> Int? { Int(argument(name)) }
 
                 /// `argument(name)`, nil when it is empty: an optional query item the value lacks.
                 func optionalArgument(_ name: String) -> String? {
@@ -825,7 +832,11 @@ private struct SwiftRegistrySpelling: RegistrySpelling {
 
     func instance(_ holder: RouterBlueprint.HolderEntry, position: Int, arguments: [String], usesRoute: Bool) -> [String] {
         let kind = SwiftGenerator.name(holder.memberName)
+        // Out of line, as are the map's two methods: an app that asks `holder(for:)` keeps every
+        // holder's function, and the optimiser copying parents, the map's lookups and inserts
+        // into each of a thousand made it the larger part of the app's compile time.
         return [
+            "@inline(never)",
             "private func \(holder.memberName)Instance(for route: Route) -> \(type(of: holder)) {",
             "    let slot = HolderSlot(kind: \(position), scope: \(Self.scopeKey(holder.scope, holder.scope.registryKey)))",
             "    if case .\(kind)(let existing)? = instance(in: slot) { return existing }",
@@ -842,9 +853,11 @@ private struct SwiftRegistrySpelling: RegistrySpelling {
     var helpers: [String] {
         [
             "/// The holder in `slot`, if one was made.",
+            "@inline(never)",
             "private func instance(in slot: HolderSlot) -> \(holderValue)? { instances[slot] }",
             "",
             "/// Keeps `holder` in `slot` until `cleanup(activeRoutes:)` lets it go.",
+            "@inline(never)",
             "private func keep(_ holder: \(holderValue), in slot: HolderSlot) { instances[slot] = holder }",
         ]
     }
@@ -857,8 +870,8 @@ private struct SwiftRegistrySpelling: RegistrySpelling {
         switch (parameter.kind, parameter.isOptional) {
         case (.string, false): value = "route.argument(\(name))"
         case (.string, true): value = "route.optionalArgument(\(name))"
-        case (.int, false): value = "Int(route.argument(\(name))) ?? 0"
-        case (.int, true): value = "route.optionalArgument(\(name)).flatMap { Int($0) }"
+        case (.int, false): value = "route.intArgument(\(name)) ?? 0"
+        case (.int, true): value = "route.intArgument(\(name))"
         case (.uuid, false): value = "UUID(uuidString: route.argument(\(name))) ?? UUID()"
         case (.uuid, true): value = "route.optionalArgument(\(name)).flatMap { UUID(uuidString: $0) }"
         case (.listed(let index), false):

@@ -12,7 +12,8 @@ import RouteLintCore
 /// shapes (every route's id a string; every third route's an `int`, with query items): `swiftc
 /// -swift-version 6 -O -wmo` and Kotlin 2's `kotlinc -Werror` (the smallest heap of 256 MB,
 /// 512 MB and 1 GB it fits in), each with the smallest app the code needs, a factory that makes
-/// every holder and a `main` that asks for one through its typed accessor. The Swift compiles
+/// every holder and a `main` that asks for one through its typed accessor (Swift: and for a
+/// route's through the general accessor, as an app's navigation does). The Swift compiles
 /// twice: public, as a module of its own is generated, and `--access internal`, as code compiled
 /// into the app's own target is (the build-tool plugin's way). The Kotlin compiler
 /// is `ROUTELINT_KOTLINC`, else the one `scripts/kotlin-toolchain` sets up in `.build/kotlin`,
@@ -66,7 +67,7 @@ func generatedCodeCompileTimes(sizes: [Int], workspace: String) {
         let swiftFiles = ["Routes.swift", "Holders.swift", "RouteRuntime.swift"]
         let swiftArguments = ["swiftc", "-swift-version", "6", "-O", "-wmo"] + swiftFiles + ["main.swift", "-o", "app"]
         let compiled = [swift, "\(directory)/swift-internal"].map { folder in
-            write(swiftApp(makers, sampleAccessor: "a0T0RootHolder()"), to: "\(folder)/main.swift")
+            write(swiftApp(makers, sampleAccessor: "a0T0RootHolder()", sampleCase: "tabHolder00"), to: "\(folder)/main.swift")
             return runCommandIn(folder, "/usr/bin/env", swiftArguments)
         }
         let (swiftc, internalSwiftc) = (compiled[0], compiled[1])
@@ -199,14 +200,24 @@ private func factoryMethods(_ code: String, prefix: String, returnMarker: String
     }
 }
 
-/// The smallest Swift app of named holders: every holder type an alias of one class.
-private func swiftApp(_ makers: [(type: String, parameters: String)], sampleAccessor: String) -> String {
+/// The smallest Swift app of named holders: every holder type an alias of one class, a holder
+/// asked for through a typed accessor and through the general one.
+private func swiftApp(_ makers: [(type: String, parameters: String)], sampleAccessor: String, sampleCase: String) -> String {
     var code = "final class Box {\n    let name: String\n    init(_ name: String) { self.name = name }\n}\n"
     for maker in makers { code += "typealias \(maker.type) = Box\n" }
     code += "struct Factory: HolderFactory {\n"
     for maker in makers { code += "    func make\(maker.type)(\(maker.parameters)) -> \(maker.type) { Box(\"\(maker.type)\") }\n" }
     code += "    func release(_ holder: Holder) {}\n}\n"
-    return code + "print(HolderRegistry(factory: Factory()).\(sampleAccessor).name)\n"
+    // Through a typed accessor, and through the general one as an app's navigation does: the
+    // optimiser then keeps every holder's code, which one typed accessor alone lets it drop.
+    return code + """
+        let registry = HolderRegistry(factory: Factory())
+        print(registry.\(sampleAccessor).name)
+        if let route = Route(path: CommandLine.arguments.dropFirst().first ?? "/"), case .\(sampleCase)(let holder) = registry.holder(for: route) {
+            print(holder.name)
+        }
+
+        """
 }
 
 /// The Kotlin of `swiftApp`, in the generated package.

@@ -135,6 +135,7 @@ public final class HolderRegistry<Factory: HolderFactory> {
         tabHolderInstance(for: .selfValue)
     }
 
+    @inline(never)
     private func appScopeInstance(for route: Route) -> Factory.AppScope {
         let slot = HolderSlot(kind: 0, scope: .app)
         if case .appScope(let existing)? = instance(in: slot) { return existing }
@@ -143,6 +144,7 @@ public final class HolderRegistry<Factory: HolderFactory> {
         return created
     }
 
+    @inline(never)
     private func defaultInstance(for route: Route) -> Factory.Default {
         let slot = HolderSlot(kind: 1, scope: .activity(route.activity))
         if case .`default`(let existing)? = instance(in: slot) { return existing }
@@ -151,6 +153,7 @@ public final class HolderRegistry<Factory: HolderFactory> {
         return created
     }
 
+    @inline(never)
     private func tabHolderInstance(for route: Route) -> Factory.TabHolder {
         let slot = HolderSlot(kind: 2, scope: .tab(route.tab))
         if case .tabHolder(let existing)? = instance(in: slot) { return existing }
@@ -159,6 +162,7 @@ public final class HolderRegistry<Factory: HolderFactory> {
         return created
     }
 
+    @inline(never)
     private func itemHolderInstance(for route: Route) -> Factory.ItemHolder {
         let slot = HolderSlot(kind: 3, scope: .route(route))
         if case .itemHolder(let existing)? = instance(in: slot) { return existing }
@@ -168,9 +172,11 @@ public final class HolderRegistry<Factory: HolderFactory> {
     }
 
     /// The holder in `slot`, if one was made.
+    @inline(never)
     private func instance(in slot: HolderSlot) -> Holder<Factory>? { instances[slot] }
 
     /// Keeps `holder` in `slot` until `cleanup(activeRoutes:)` lets it go.
+    @inline(never)
     private func keep(_ holder: Holder<Factory>, in slot: HolderSlot) { instances[slot] = holder }
 
     /// Lets go of the holders no active route needs: route-scoped ones of inactive routes, tab- and

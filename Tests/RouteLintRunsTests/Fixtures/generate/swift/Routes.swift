@@ -48,8 +48,15 @@ public enum Route: Hashable, Sendable, Codable {
     }
 
     /// The value of the path parameter or query item named `name` in the manifest, as a URL
-    /// carries it; empty for none.
+    /// carries it; empty for none. Out of line: the registry reads it for every holder
+    /// that has params, and a copy in each would cost the optimiser seconds.
+    @inline(never)
     func argument(_ name: String) -> String { row.argument(name, in: arguments) }
+
+    /// `argument(name)` as an integer, nil when it is empty. Out of line, as `argument`: the
+    /// parse is long.
+    @inline(never)
+    func intArgument(_ name: String) -> Int? { Int(argument(name)) }
 
     /// `argument(name)`, nil when it is empty: an optional query item the value lacks.
     func optionalArgument(_ name: String) -> String? {
