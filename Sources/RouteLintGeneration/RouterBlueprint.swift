@@ -312,7 +312,7 @@ package struct RouterBlueprint: Sendable {
         let routeMembers: Set<String> = [
             "id", "path", "parameters", "activity", "tab", "presentation", "requiresAuth", "holderKind",
             "hashValue", "hash", "init", "self", "Type", "Protocol", "allCases", "description", "ordinal", "arguments",
-            "argument", "row", "json", "plan", "made",
+            "argument", "optionalArgument", "intArgument", "row", "json", "plan", "made",
         ]
         var routeEntries: [RouteEntry] = []
         let nearestTab = URLResolver.nearestTabs(app)

@@ -70,6 +70,9 @@ class HolderRegistry<AppScope, Default, TabHolder, ItemHolder>(val factory: Hold
     /** The holder of route 'navigation-plan' (default), created with its parents when it does not exist yet. */
     fun holder(route: Route.NavigationPlanRoute): Default = defaultInstance(route)
 
+    /** The holder of route 'int-argument' (default), created with its parents when it does not exist yet. */
+    fun holder(route: Route.IntArgumentValue): Default = defaultInstance(route)
+
     /** The holder of route 'item' (ItemHolder), created with its parents when it does not exist yet. */
     fun holder(route: Route.Item): ItemHolder = itemHolderInstance(route)
 

@@ -76,19 +76,21 @@ sealed class Route(
 
     object NavigationPlanRoute : Route(4)
 
-    data class Item(val idValue: String, val pathValue: String) : Route(5, listOf(idValue, pathValue))
+    object IntArgumentValue : Route(5)
 
-    object Inside : Route(6)
+    data class Item(val idValue: String, val pathValue: String) : Route(6, listOf(idValue, pathValue))
 
-    data class For(val `in`: String) : Route(7, listOf(`in`))
+    object Inside : Route(7)
 
-    object Docs : Route(8)
+    data class For(val `in`: String) : Route(8, listOf(`in`))
 
-    object Search : Route(9)
+    object Docs : Route(9)
 
-    data class Cafe(val dish: String) : Route(10, listOf(dish))
+    object Search : Route(10)
 
-    object SelfValue : Route(11)
+    data class Cafe(val dish: String) : Route(11, listOf(dish))
+
+    object SelfValue : Route(12)
 
     companion object {
         /**
@@ -131,13 +133,14 @@ sealed class Route(
                 2 -> PlanValue(arguments[0])
                 3 -> JsonValue(arguments[0])
                 4 -> NavigationPlanRoute
-                5 -> Item(arguments[0], arguments[1])
-                6 -> Inside
-                7 -> For(arguments[0])
-                8 -> Docs
-                9 -> Search
-                10 -> Cafe(arguments[0])
-                11 -> SelfValue
+                5 -> IntArgumentValue
+                6 -> Item(arguments[0], arguments[1])
+                7 -> Inside
+                8 -> For(arguments[0])
+                9 -> Docs
+                10 -> Search
+                11 -> Cafe(arguments[0])
+                12 -> SelfValue
                 else -> null
             }
         }
@@ -272,18 +275,18 @@ data class NavigationPlan(
 internal object RouteTables {
     /** The values of each listed kind, in canonical form. */
     val listed: List<Set<String>> = RouteRow.listed(arrayOf(""))
-    val rows: List<RouteRow> = RouteRow.rows(arrayOf("home\u0009/\u00090\u00090\u0009push\u00090\u00091\u0009\u00090\u000910 8 5 3 4 1 2 9 11\u0009\u00090\u0009\u0009\u0009\nobject\u0009/objects\u00090\u00091\u0009push\u00090\u00092\u0009\u00092\u00095\u0009\u00090\u0009\u0009\u0009\nplan\u0009/plans/:json:s\u00090\u00090\u0009push\u00090\u00091\u0009\u00095\u0009\u0009\u00090\u0009\u0009\u0009\njson\u0009/json/:plan:s\u00090\u00090\u0009push\u00090\u00091\u0009\u00096\u0009\u0009\u00090\u0009\u0009\u0009\nnavigation-plan\u0009/navigation-plan\u00090\u00090\u0009push\u00090\u00091\u0009\u00093\u0009\u0009\u00090\u0009\u0009\u0009\nitem\u0009/items/:id:s/:path:s\u00090\u00090\u0009push\u00090\u00093\u0009\u000910\u0009\u0009\u00090\u0009\u0009\u0009\ninside\u0009/inside\u00091\u00092\u0009push\u00090\u00091\u0009\u00094\u00097\u0009\u00090\u0009\u0009\u0009\nfor\u0009/for/:in:s\u00091\u00092\u0009push\u00090\u00091\u0009\u00097\u0009\u0009\u00090\u0009\u0009\u0009\ndocs\u0009/docs/_\u00090\u00090\u0009push\u00090\u00091\u0009\u000911\u0009\u0009\u00090\u0009\u0009\u0009\nsearch\u0009/search/_/results\u00090\u00090\u0009push\u00090\u00091\u0009\u00099\u0009\u0009\u00090\u0009\u0009\u0009\ncafe\u0009/caf%C3%A9/:dish:s\u00090\u00090\u0009sheet\u00091\u00091\u0009\u00098\u0009\u0009\u00090\u0009\u0009\u0009\nself\u0009\u00090\u00090\u0009push\u00090\u00092\u0009\u00091\u0009\u0009\u00090\u0009\u0009\u0009"), listed)
+    val rows: List<RouteRow> = RouteRow.rows(arrayOf("home\u0009/\u00090\u00090\u0009push\u00090\u00091\u0009\u00090\u000911 9 5 6 3 4 1 2 10 12\u0009\u00090\u0009\u0009\u0009\nobject\u0009/objects\u00090\u00091\u0009push\u00090\u00092\u0009\u00092\u00096\u0009\u00090\u0009\u0009\u0009\nplan\u0009/plans/:json:s\u00090\u00090\u0009push\u00090\u00091\u0009\u00096\u0009\u0009\u00090\u0009\u0009\u0009\njson\u0009/json/:plan:s\u00090\u00090\u0009push\u00090\u00091\u0009\u00097\u0009\u0009\u00090\u0009\u0009\u0009\nnavigation-plan\u0009/navigation-plan\u00090\u00090\u0009push\u00090\u00091\u0009\u00093\u0009\u0009\u00090\u0009\u0009\u0009\nint-argument\u0009/int-argument\u00090\u00090\u0009push\u00090\u00091\u0009\u00094\u0009\u0009\u00090\u0009\u0009\u0009\nitem\u0009/items/:id:s/:path:s\u00090\u00090\u0009push\u00090\u00093\u0009\u000911\u0009\u0009\u00090\u0009\u0009\u0009\ninside\u0009/inside\u00091\u00092\u0009push\u00090\u00091\u0009\u00095\u00098\u0009\u00090\u0009\u0009\u0009\nfor\u0009/for/:in:s\u00091\u00092\u0009push\u00090\u00091\u0009\u00098\u0009\u0009\u00090\u0009\u0009\u0009\ndocs\u0009/docs/_\u00090\u00090\u0009push\u00090\u00091\u0009\u000912\u0009\u0009\u00090\u0009\u0009\u0009\nsearch\u0009/search/_/results\u00090\u00090\u0009push\u00090\u00091\u0009\u000910\u0009\u0009\u00090\u0009\u0009\u0009\ncafe\u0009/caf%C3%A9/:dish:s\u00090\u00090\u0009sheet\u00091\u00091\u0009\u00099\u0009\u0009\u00090\u0009\u0009\u0009\nself\u0009\u00090\u00090\u0009push\u00090\u00092\u0009\u00091\u0009\u0009\u00090\u0009\u0009\u0009"), listed)
     val trie: RouteTrie = RouteTrie(
-        arrayOf("0,1,,2,,3,4,,,5,6,,7,,,,9,,10"),
-        arrayOf(",,,,,,,,,,,,,8,,,,,"),
-        arrayOf("0/caf%C3%A9/17\n0/docs/13\n0/for/11\n0/inside/10\n0/items/7\n0/json/4\n0/navigation-plan/6\n0/objects/1\n0/plans/2\n0/search/14\n15/results/16"),
-        arrayOf("2/s/3\n4/s/5\n7/s/8\n8/s/9\n11/s/12\n14/s/15\n17/s/18"),
+        arrayOf("0,1,,2,,3,4,5,,,6,7,,8,,,,10,,11"),
+        arrayOf(",,,,,,,,,,,,,,9,,,,,"),
+        arrayOf("0/caf%C3%A9/18\n0/docs/14\n0/for/12\n0/inside/11\n0/int-argument/7\n0/items/8\n0/json/4\n0/navigation-plan/6\n0/objects/1\n0/plans/2\n0/search/15\n16/results/17"),
+        arrayOf("2/s/3\n4/s/5\n8/s/9\n9/s/10\n12/s/13\n15/s/16\n18/s/19"),
         listed
     )
     /** By id. */
     val ordinals: Map<String, Int> = rows.withIndex().filter { it.value.aliasOf < 0 }.associate { it.value.id to it.index }
     /** Each tab's root and activity, by position. */
-    val tabRoots: List<Int> = listOf(0, 1, 6)
+    val tabRoots: List<Int> = listOf(0, 1, 7)
     val tabActivities: List<Int> = listOf(0, 0, 1)
     /** The tabs' positions by index: the order a plan tries their roots in. */
     val tabOrder: List<Int> = listOf(0, 2, 1)

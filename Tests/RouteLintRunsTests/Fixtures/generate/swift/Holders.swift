@@ -100,6 +100,11 @@ public final class HolderRegistry<Factory: HolderFactory> {
         defaultInstance(for: .navigationPlan)
     }
 
+    /// The holder of route 'int-argument' (default), created with its parents when it does not exist yet.
+    public func intArgumentValueHolder() -> Factory.Default {
+        defaultInstance(for: .intArgumentValue)
+    }
+
     /// The holder of route 'item' (ItemHolder), created with its parents when it does not exist yet.
     public func itemHolder(id: String, path: String) -> Factory.ItemHolder {
         itemHolderInstance(for: .item(id: id, path: path))

@@ -9,6 +9,7 @@ public enum Route: Hashable, Sendable, Codable {
     case planValue(json: String)
     case jsonValue(plan: String)
     case navigationPlan
+    case intArgumentValue
     case item(id: String, path: String)
     case inside
     case `for`(in: String)
@@ -160,13 +161,14 @@ public enum Route: Hashable, Sendable, Codable {
         case .planValue: return 2
         case .jsonValue: return 3
         case .navigationPlan: return 4
-        case .item: return 5
-        case .inside: return 6
-        case .`for`: return 7
-        case .docs: return 8
-        case .search: return 9
-        case .cafe: return 10
-        default: return 11
+        case .intArgumentValue: return 5
+        case .item: return 6
+        case .inside: return 7
+        case .`for`: return 8
+        case .docs: return 9
+        case .search: return 10
+        case .cafe: return 11
+        default: return 12
         }
     }
 
@@ -201,13 +203,14 @@ public enum Route: Hashable, Sendable, Codable {
         case 2: return .planValue(json: a0)
         case 3: return .jsonValue(plan: a0)
         case 4: return .navigationPlan
-        case 5: return .item(id: a0, path: a1)
-        case 6: return .inside
-        case 7: return .`for`(in: a0)
-        case 8: return .docs
-        case 9: return .search
-        case 10: return .cafe(dish: a0)
-        case 11: return .selfValue
+        case 5: return .intArgumentValue
+        case 6: return .item(id: a0, path: a1)
+        case 7: return .inside
+        case 8: return .`for`(in: a0)
+        case 9: return .docs
+        case 10: return .search
+        case 11: return .cafe(dish: a0)
+        case 12: return .selfValue
         default: return nil
         }
     }
@@ -451,54 +454,56 @@ enum RouteTables {
     static let listed: [Set<String>] = []
     static let rows = RouteRow.rows(
         """
-        home	/	0	0	push	0	1		0	10 8 5 3 4 1 2 9 11		0			
-        object	/objects	0	1	push	0	2		2	5		0			
-        plan	/plans/:json:s	0	0	push	0	1		5			0			
-        json	/json/:plan:s	0	0	push	0	1		6			0			
+        home	/	0	0	push	0	1		0	11 9 5 6 3 4 1 2 10 12		0			
+        object	/objects	0	1	push	0	2		2	6		0			
+        plan	/plans/:json:s	0	0	push	0	1		6			0			
+        json	/json/:plan:s	0	0	push	0	1		7			0			
         navigation-plan	/navigation-plan	0	0	push	0	1		3			0			
-        item	/items/:id:s/:path:s	0	0	push	0	3		10			0			
-        inside	/inside	1	2	push	0	1		4	7		0			
-        for	/for/:in:s	1	2	push	0	1		7			0			
-        docs	/docs/_	0	0	push	0	1		11			0			
-        search	/search/_/results	0	0	push	0	1		9			0			
-        cafe	/caf%C3%A9/:dish:s	0	0	sheet	1	1		8			0			
+        int-argument	/int-argument	0	0	push	0	1		4			0			
+        item	/items/:id:s/:path:s	0	0	push	0	3		11			0			
+        inside	/inside	1	2	push	0	1		5	8		0			
+        for	/for/:in:s	1	2	push	0	1		8			0			
+        docs	/docs/_	0	0	push	0	1		12			0			
+        search	/search/_/results	0	0	push	0	1		10			0			
+        cafe	/caf%C3%A9/:dish:s	0	0	sheet	1	1		9			0			
         self		0	0	push	0	2		1			0			
         """,
         listed: listed
     )
     static let trie = RouteTrie(
-        exact: "0,1,,2,,3,4,,,5,6,,7,,,,9,,10",
-        rest: ",,,,,,,,,,,,,8,,,,,",
+        exact: "0,1,,2,,3,4,5,,,6,7,,8,,,,10,,11",
+        rest: ",,,,,,,,,,,,,,9,,,,,",
         edges:
         """
-        0/caf%C3%A9/17
-        0/docs/13
-        0/for/11
-        0/inside/10
-        0/items/7
+        0/caf%C3%A9/18
+        0/docs/14
+        0/for/12
+        0/inside/11
+        0/int-argument/7
+        0/items/8
         0/json/4
         0/navigation-plan/6
         0/objects/1
         0/plans/2
-        0/search/14
-        15/results/16
+        0/search/15
+        16/results/17
         """,
         parameters:
         """
         2/s/3
         4/s/5
-        7/s/8
         8/s/9
-        11/s/12
-        14/s/15
-        17/s/18
+        9/s/10
+        12/s/13
+        15/s/16
+        18/s/19
         """,
         listed: listed
     )
     /// By id: a route's own row (aliases' rows come after every route's).
     static let ordinals = Dictionary(rows.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
     /// Each tab's root and activity, by position.
-    static let tabRoots: [Int] = [0, 1, 6]
+    static let tabRoots: [Int] = [0, 1, 7]
     static let tabActivities: [Int] = [0, 0, 1]
     /// The tabs' positions by index: the order a plan tries their roots in.
     static let tabOrder: [Int] = [0, 2, 1]
