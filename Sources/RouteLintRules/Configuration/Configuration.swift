@@ -117,25 +117,9 @@ package struct LintConfiguration: Sendable {
                 }
                 configuration.baseline = text
             case "holder-types":
-                let names = HolderTypes.allCases.map(\.rawValue)
-                guard case .string(let text)? = document.scalar(pair.value)?.resolved, let value = HolderTypes(rawValue: text) else {
-                    let text = document.text(pair.value) ?? ""
-                    throw fail(
-                        document.range(pair.value),
-                        "'holder-types' must be " + names.map { "'\($0)'" }.joined(separator: " or ")
-                            + Suggestion.hint(for: text, among: names))
-                }
-                configuration.holderTypes = value
+                configuration.holderTypes = try choice(pair.value, in: document, key: key, fail: fail)
             case "swift-access":
-                let names = SwiftAccess.allCases.map(\.rawValue)
-                guard case .string(let text)? = document.scalar(pair.value)?.resolved, let value = SwiftAccess(rawValue: text) else {
-                    let text = document.text(pair.value) ?? ""
-                    throw fail(
-                        document.range(pair.value),
-                        "'swift-access' must be 'public', 'package' or 'internal'"
-                            + Suggestion.hint(for: text, among: names))
-                }
-                configuration.swiftAccess = value
+                configuration.swiftAccess = try choice(pair.value, in: document, key: key, fail: fail)
             default:
                 guard let rule = RuleRegistry.description(of: key) else {
                     throw fail(
@@ -171,6 +155,22 @@ package struct LintConfiguration: Sendable {
             globs.append(Glob(text))
         }
         return globs
+    }
+
+    /// A setting that names one of `Value`'s cases (`holder-types`, `swift-access`); any other
+    /// value is an error that names them all and the nearest.
+    private static func choice<Value: RawRepresentable & CaseIterable>(
+        _ node: YAMLDocument.NodeID, in document: YAMLDocument, key: String, fail: (SourceRange, String) -> LoadError
+    ) throws(LoadError) -> Value where Value.RawValue == String {
+        let names = Value.allCases.map(\.rawValue)
+        guard case .string(let text)? = document.scalar(node)?.resolved, let value = Value(rawValue: text) else {
+            let quoted = names.map { "'\($0)'" }
+            throw fail(
+                document.range(node),
+                "'\(key)' must be " + quoted.dropLast().joined(separator: ", ") + " or " + (quoted.last ?? "")
+                    + Suggestion.hint(for: document.text(node) ?? "", among: names))
+        }
+        return value
     }
 
     /// `served-hosts`: a list of host names, none a wildcard.
