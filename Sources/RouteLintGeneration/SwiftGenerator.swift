@@ -784,8 +784,10 @@ private struct SwiftRegistrySpelling: RegistrySpelling {
 
     func storage(_ holders: [RouterBlueprint.HolderEntry]) -> [String] {
         // One dictionary for every holder: a class of a thousand stored properties costs the
-        // optimiser minutes, and a holder comes back out typed by its `Holder` case.
-        ["private var instances: [HolderSlot: \(holderValue)] = [:]"]
+        // optimiser minutes. The holder is kept as itself and read back by a cast to its own
+        // type: building or matching a case of the thousand-case `Holder` in each holder's
+        // function cost the optimiser about 5 ms a holder, a quarter of an app's compile time.
+        ["private var instances: [HolderSlot: Any] = [:]"]
     }
 
     func generalAccessor(_ holders: [RouterBlueprint.HolderEntry]) -> [String] {
@@ -831,7 +833,6 @@ private struct SwiftRegistrySpelling: RegistrySpelling {
     }
 
     func instance(_ holder: RouterBlueprint.HolderEntry, position: Int, arguments: [String], usesRoute: Bool) -> [String] {
-        let kind = SwiftGenerator.name(holder.memberName)
         // Out of line, as are the map's two methods: an app that asks `holder(for:)` keeps every
         // holder's function, and the optimiser copying parents, the map's lookups and inserts
         // into each of a thousand made it the larger part of the app's compile time.
@@ -839,9 +840,9 @@ private struct SwiftRegistrySpelling: RegistrySpelling {
             "@inline(never)",
             "private func \(holder.memberName)Instance(for route: Route) -> \(type(of: holder)) {",
             "    let slot = HolderSlot(kind: \(position), scope: \(Self.scopeKey(holder.scope, holder.scope.registryKey)))",
-            "    if case .\(kind)(let existing)? = instance(in: slot) { return existing }",
+            "    if let existing = instance(in: slot) as? \(type(of: holder)) { return existing }",
             "    let created = factory.make\(holder.typeName)(\(arguments.joined(separator: ", ")))",
-            "    keep(.\(kind)(created), in: slot)",
+            "    keep(created, in: slot)",
             "    return created",
             "}",
         ]
@@ -854,12 +855,47 @@ private struct SwiftRegistrySpelling: RegistrySpelling {
         [
             "/// The holder in `slot`, if one was made.",
             "@inline(never)",
-            "private func instance(in slot: HolderSlot) -> \(holderValue)? { instances[slot] }",
+            "private func instance(in slot: HolderSlot) -> Any? { instances[slot] }",
             "",
             "/// Keeps `holder` in `slot` until `cleanup(activeRoutes:)` lets it go.",
             "@inline(never)",
-            "private func keep(_ holder: \(holderValue), in slot: HolderSlot) { instances[slot] = holder }",
-        ]
+            "private func keep(_ holder: Any, in slot: HolderSlot) { instances[slot] = holder }",
+        ] + keptHolder
+    }
+
+    /// `kept(_:at:)`: a kept holder as its `Holder` case, for `release`, by the position of its
+    /// kind — in functions of `switchChunk` cases, as the general accessor. Nil is never
+    /// returned: a slot's holder was kept by its kind's own function.
+    private var keptHolder: [String] {
+        let holders = blueprint.holders
+        let chunk = SwiftGenerator.switchChunk
+        let starts = Array(stride(from: 0, to: holders.count, by: chunk))
+        var lines = ["", "/// A kept holder as its `Holder` case, by the position of its kind."]
+        lines.append("private func kept(_ holder: Any, at position: Int) -> \(holderValue)? {")
+        if starts.isEmpty {
+            lines.append("    nil")
+        } else if starts.count == 1 {
+            lines.append("    kept0(holder, at: position)")
+        } else {
+            lines.append("    switch position / \(chunk) {")
+            for number in starts.indices {
+                lines.append("    \(number == starts.count - 1 ? "default" : "case \(number)"): return kept\(number)(holder, at: position)")
+            }
+            lines.append("    }")
+        }
+        lines.append("}")
+        for (number, start) in starts.enumerated() {
+            let end = min(start + chunk, holders.count)
+            lines += ["", "private func kept\(number)(_ holder: Any, at position: Int) -> \(holderValue)? {", "    switch position {"]
+            for position in start..<end {
+                let label = position == end - 1 ? "default" : "case \(position)"
+                let entry = holders[position]
+                let kind = SwiftGenerator.name(entry.memberName)
+                lines.append("    \(label): if let holder = holder as? \(type(of: entry)) { return .\(kind)(holder) }")
+            }
+            lines += ["    }", "    return nil", "}"]
+        }
+        return lines
     }
 
     func argument(_ parameter: RouterBlueprint.Parameter) -> String {
@@ -903,7 +939,7 @@ private struct SwiftRegistrySpelling: RegistrySpelling {
             "    }",
             "    guard !isActive else { continue }",
             "    instances[slot] = nil",
-            "    factory.release(holder)",
+            "    if let kept = kept(holder, at: slot.kind) { factory.release(kept) }",
             "}",
         ]
     }

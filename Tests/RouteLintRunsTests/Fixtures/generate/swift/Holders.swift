@@ -58,7 +58,7 @@ public final class HolderRegistry<Factory: HolderFactory> {
         self.factory = factory
     }
 
-    private var instances: [HolderSlot: Holder<Factory>] = [:]
+    private var instances: [HolderSlot: Any] = [:]
 
     /// The holder of a route, created with its parents when it does not exist yet.
     public func holder(for route: Route) -> Holder<Factory> {
@@ -143,46 +143,61 @@ public final class HolderRegistry<Factory: HolderFactory> {
     @inline(never)
     private func appScopeInstance(for route: Route) -> Factory.AppScope {
         let slot = HolderSlot(kind: 0, scope: .app)
-        if case .appScope(let existing)? = instance(in: slot) { return existing }
+        if let existing = instance(in: slot) as? Factory.AppScope { return existing }
         let created = factory.makeAppScope()
-        keep(.appScope(created), in: slot)
+        keep(created, in: slot)
         return created
     }
 
     @inline(never)
     private func defaultInstance(for route: Route) -> Factory.Default {
         let slot = HolderSlot(kind: 1, scope: .activity(route.activity))
-        if case .`default`(let existing)? = instance(in: slot) { return existing }
+        if let existing = instance(in: slot) as? Factory.Default { return existing }
         let created = factory.makeDefault(parent: appScopeInstance(for: route))
-        keep(.`default`(created), in: slot)
+        keep(created, in: slot)
         return created
     }
 
     @inline(never)
     private func tabHolderInstance(for route: Route) -> Factory.TabHolder {
         let slot = HolderSlot(kind: 2, scope: .tab(route.tab))
-        if case .tabHolder(let existing)? = instance(in: slot) { return existing }
+        if let existing = instance(in: slot) as? Factory.TabHolder { return existing }
         let created = factory.makeTabHolder(parent: defaultInstance(for: route))
-        keep(.tabHolder(created), in: slot)
+        keep(created, in: slot)
         return created
     }
 
     @inline(never)
     private func itemHolderInstance(for route: Route) -> Factory.ItemHolder {
         let slot = HolderSlot(kind: 3, scope: .route(route))
-        if case .itemHolder(let existing)? = instance(in: slot) { return existing }
+        if let existing = instance(in: slot) as? Factory.ItemHolder { return existing }
         let created = factory.makeItemHolder(id: route.argument("id"), path: route.argument("path"), parent: tabHolderInstance(for: route))
-        keep(.itemHolder(created), in: slot)
+        keep(created, in: slot)
         return created
     }
 
     /// The holder in `slot`, if one was made.
     @inline(never)
-    private func instance(in slot: HolderSlot) -> Holder<Factory>? { instances[slot] }
+    private func instance(in slot: HolderSlot) -> Any? { instances[slot] }
 
     /// Keeps `holder` in `slot` until `cleanup(activeRoutes:)` lets it go.
     @inline(never)
-    private func keep(_ holder: Holder<Factory>, in slot: HolderSlot) { instances[slot] = holder }
+    private func keep(_ holder: Any, in slot: HolderSlot) { instances[slot] = holder }
+
+    /// A kept holder as its `Holder` case, by the position of its kind.
+    private func kept(_ holder: Any, at position: Int) -> Holder<Factory>? {
+        kept0(holder, at: position)
+    }
+
+    private func kept0(_ holder: Any, at position: Int) -> Holder<Factory>? {
+        switch position {
+        case 0: if let holder = holder as? Factory.AppScope { return .appScope(holder) }
+        case 1: if let holder = holder as? Factory.Default { return .`default`(holder) }
+        case 2: if let holder = holder as? Factory.TabHolder { return .tabHolder(holder) }
+        default: if let holder = holder as? Factory.ItemHolder { return .itemHolder(holder) }
+        }
+        return nil
+    }
 
     /// Lets go of the holders no active route needs: route-scoped ones of inactive routes, tab- and
     /// activity-scoped ones of tabs and activities no active route is in. App-scoped ones stay.
@@ -199,7 +214,7 @@ public final class HolderRegistry<Factory: HolderFactory> {
             }
             guard !isActive else { continue }
             instances[slot] = nil
-            factory.release(holder)
+            if let kept = kept(holder, at: slot.kind) { factory.release(kept) }
         }
     }
 }
