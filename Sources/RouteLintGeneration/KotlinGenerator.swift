@@ -505,10 +505,7 @@ enum KotlinGenerator {
                         + "\(entry(tab.caseName))(\(literal(tab.name)), \(literal(tab.title)), \(literal(tab.icon)), \(tab.index))"
                         + (position == blueprint.tabs.count - 1 ? ";" : ","))
             }
-            if blueprint.tabs.isEmpty {
-                code.line(";")
-                return
-            }
+            if blueprint.tabs.isEmpty { code.line(";") }
             code.line()
             code.whenProperty(
                 "val activity: Activity",
@@ -528,10 +525,7 @@ enum KotlinGenerator {
                         + "\(entry(activity.caseName))(\(literal(activity.name)), \(literal(activity.title)), \(activity.icon.map(literal) ?? "null"))"
                         + (position == blueprint.activities.count - 1 ? ";" : ","))
             }
-            if blueprint.activities.isEmpty {
-                code.line(";")
-                return
-            }
+            if blueprint.activities.isEmpty { code.line(";") }
             code.line()
             code.line("/** The tab shown when switching to the activity. */")
             code.whenProperty(
@@ -838,6 +832,13 @@ private struct KotlinRegistrySpelling: RegistrySpelling {
 extension CodeWriter {
     /// A Kotlin property that is a `when` over an enum's entries.
     mutating func whenProperty(_ declaration: String, _ cases: [(entry: String, value: String)]) {
+        // An enum of no entries (an app without tabs): no `when` is exhaustive over none, and an
+        // abstract member is one that no entry has to give.
+        guard !cases.isEmpty else {
+            line("abstract " + declaration)
+            line()
+            return
+        }
         line(declaration)
         line(unit + "get() = when (this) {")
         for (entry, value) in cases { line(unit + unit + "\(entry) -> \(value)") }

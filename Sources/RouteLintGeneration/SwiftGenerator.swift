@@ -208,7 +208,7 @@ enum SwiftGenerator {
                 \(access)func plan(tab: Tab? = nil, flags isOn: (String) -> Bool = { _ in true }) -> NavigationPlan? {
                     guard
                         let parts = RoutePlanner.plan(
-                            target: ordinal, arguments: arguments, requestedTab: tab.flatMap { RouteTables.tabs.firstIndex(of: $0) },
+                            target: ordinal, arguments: arguments, requestedTab: tab.flatMap(RouteTables.tabs.firstIndex(of:)),
                             rows: RouteTables.rows, tabRoots: RouteTables.tabRoots, tabActivities: RouteTables.tabActivities,
                             tabOrder: RouteTables.tabOrder, isOn: isOn),
                         let stack = Route.made(parts.stack)
@@ -410,9 +410,9 @@ enum SwiftGenerator {
     private static func tabsAndActivities(_ blueprint: RouterBlueprint, _ code: inout CodeWriter) {
         let access = blueprint.swiftAccess.modifier
         code.line("/// A tab of a tab bar.")
-        code.block("\(access)enum Tab: String, CaseIterable, Hashable, Sendable, Codable") { code in
+        code.block("\(access)enum Tab: \(namesType(isEmpty: blueprint.tabs.isEmpty)), CaseIterable, Hashable, Sendable, Codable") { code in
             for tab in blueprint.tabs { code.line("case \(name(tab.caseName)) = \(literal(tab.name))") }
-            if blueprint.tabs.isEmpty { return }
+            if blueprint.tabs.isEmpty { emptyNames(access, &code) }
             code.line()
             code.switchOver("\(access)var title: String", blueprint.tabs, caseName: \.caseName) { "return \(literal($0.title))" }
             code.line()
@@ -431,9 +431,11 @@ enum SwiftGenerator {
         }
         code.line()
         code.line("/// An app context with its own tab set.")
-        code.block("\(access)enum Activity: String, CaseIterable, Hashable, Sendable, Codable") { code in
+        code.block("\(access)enum Activity: \(namesType(isEmpty: blueprint.activities.isEmpty)), CaseIterable, Hashable, Sendable, Codable")
+        {
+            code in
             for activity in blueprint.activities { code.line("case \(name(activity.caseName)) = \(literal(activity.name))") }
-            if blueprint.activities.isEmpty { return }
+            if blueprint.activities.isEmpty { emptyNames(access, &code) }
             code.line()
             code.switchOver("\(access)var title: String", blueprint.activities, caseName: \.caseName) { "return \(literal($0.title))" }
             code.line()
@@ -451,6 +453,19 @@ enum SwiftGenerator {
                 "return [" + activity.tabs.map { tab in ".\(name(blueprint.tab(tab)!.caseName))" }.joined(separator: ", ") + "]"
             }
         }
+    }
+
+    /// How an enum of names declares its raw values: as `String`, which an enum of no cases
+    /// cannot declare (an app without tabs), or as a conformance of its own (`emptyNames`).
+    private static func namesType(isEmpty: Bool) -> String { isEmpty ? "RawRepresentable" : "String" }
+
+    /// The raw values of an enum of names without cases, which `Codable` then reads and writes
+    /// as the standard library does for `String` raw values; its other members switch over
+    /// no cases, as the rest of the code still names them.
+    private static func emptyNames(_ access: String, _ code: inout CodeWriter) {
+        code.line("\(access)init?(rawValue: String) { nil }")
+        code.line()
+        code.line("\(access)var rawValue: String { switch self {} }")
     }
 
     private static func resolution(_ blueprint: RouterBlueprint, _ code: inout CodeWriter) {
@@ -486,7 +501,7 @@ enum SwiftGenerator {
                 code.line("else { return nil }")
                 code.line("self.route = route")
                 code.line("let items = parts.query.map { QueryItem(name: $0.name, value: $0.value) }")
-                code.line("let requested = items.first { $0.name == \"tab\" }.flatMap { Tab(rawValue: $0.value) }")
+                code.line("let requested: Tab? = items.first { $0.name == \"tab\" }.flatMap { Tab(rawValue: $0.value) }")
                 code.block("if let requested, requested.activity == route.activity") { code in
                     code.line("tab = requested")
                     code.line("requestedTab = requested")
@@ -603,8 +618,8 @@ enum SwiftGenerator {
 
             /// The JSON text of `routelint resolve --plan`, compact: the same bytes the generated Kotlin writes.
             \(access)var json: String {
-                "{\\"activity\\":" + (activity.map { RouteJSON.quoted($0.rawValue) } ?? "null") + ",\\"tab\\":"
-                    + (tab.map { RouteJSON.quoted($0.rawValue) } ?? "null") + ",\\"stack\\":[" + stack.map(\\.json).joined(separator: ",")
+                "{\\"activity\\":" + (activity.map(\\.rawValue).map(RouteJSON.quoted) ?? "null") + ",\\"tab\\":"
+                    + (tab.map(\\.rawValue).map(RouteJSON.quoted) ?? "null") + ",\\"stack\\":[" + stack.map(\\.json).joined(separator: ",")
                     + "],\\"presented\\":[" + presented.map(\\.json).joined(separator: ",") + "],\\"requiresAuth\\":\\(requiresAuth)}"
             }
         }
@@ -704,14 +719,22 @@ enum SwiftGenerator {
         code.line("/// The holders of the manifest: what owns a route's ViewModel and DI scope.")
         // Positions as raw values: a `String` raw value per case costs the compiler seconds
         // per thousand holders; the names are in the route table's text.
-        code.block("\(kindAccess)enum HolderKind: Int, CaseIterable, Hashable, Sendable") { code in
+        // An enum of no cases cannot declare a raw type: an app without holders conforms itself.
+        let rawType = holders.isEmpty ? "RawRepresentable" : "Int"
+        code.block("\(kindAccess)enum HolderKind: \(rawType), CaseIterable, Hashable, Sendable") { code in
             for holder in holders { code.line("case \(name(holder.memberName))") }
             code.line()
+            if holders.isEmpty {
+                code.line("/// The kind's position among the cases.")
+                code.line("\(kindAccess)var rawValue: Int { switch self {} }")
+                code.line()
+            }
             code.line("/// The holder's name in the manifest.")
             code.line("\(kindAccess)var id: String { RouteTables.holderNames[rawValue] }")
             code.line()
             // Written out: the compiler's own compares the raw value with every case's.
             code.block("\(kindAccess)init?(rawValue: Int)") { code in
+                if holders.isEmpty { return code.line("nil") }
                 code.line("guard RouteTables.holderKinds.indices.contains(rawValue) else { return nil }")
                 code.line("self = RouteTables.holderKinds[rawValue]")
             }

@@ -49,6 +49,8 @@ struct GeneratedCodeTests {
         let randomTabs = RandomApp.make(seed: 11, count: 30, tabs: 3)
         let names = try String(contentsOf: testsDirectory.appendingPathComponent("Fixtures/generate/names.routes.yaml"), encoding: .utf8)
         let typed = try String(contentsOf: testsDirectory.appendingPathComponent("Fixtures/generate/typed.routes.yaml"), encoding: .utf8)
+        let noTabs = try String(
+            contentsOf: testsDirectory.appendingPathComponent("Fixtures/generate/notabs.routes.yaml"), encoding: .utf8)
         return [
             (
                 "manifests", manifests,
@@ -118,6 +120,10 @@ struct GeneratedCodeTests {
                     "https://typed.example.com/search?type=repos&q=%F0%9F%98%80#top", "/pairs/7/x", "/p/x/7", "/p/x/y",
                     "/old-pairs/7/any/x?ref=mail", "typed://p/b/3", "https://typed.example.com/p/b%2Fc/3?ref=r",
                 ]
+            ),
+            (
+                "notabs", [SourceFile(id: FileID(0), path: "notabs.routes.yaml", bytes: Array(noTabs.utf8))],
+                ["/?tab=main", "notabs://profiles/7?ref=mail&tab=home", "/profiles/x", "/terms?tab=onboarding", "notabs://welcome"]
             ),
         ]
     }
@@ -517,7 +523,7 @@ struct GeneratedCodeTests {
 
     @Test(
         "Swift: compiled with swiftc, the router and its plans agree with routelint resolve (plan JSON byte for byte, round-tripped through Codable), every route's path leads back to it, and every typed holder is its holder",
-        arguments: ["manifests", "stripe", "github", "names", "thousand", "typed", "plans", "random", "tabs"])
+        arguments: ["manifests", "stripe", "github", "names", "thousand", "typed", "plans", "random", "tabs", "notabs"])
     func swift(_ set: String) throws {
         let (_, files, extra) = try #require(try Self.routeSets().first { $0.name == set })
         let (result, plan, generated) = try Self.generated(
@@ -556,6 +562,33 @@ struct GeneratedCodeTests {
         }
     }
 
+    /// A manifest of an app and nothing else: every enum of its code has no case.
+    static let appWithoutRoutes = [SourceFile(id: FileID(0), path: "empty.routes.yaml", bytes: Array("manifest: 1\napp: empty\n".utf8))]
+
+    /// The Swift of an app without routes, at every access level: enums of no case may not declare
+    /// a raw type, a `switch` over none is what their members are, and no closure may take one of
+    /// their values. Checked through the compiler's diagnostics (`-emit-sil`); its only warnings are
+    /// that code reached through a `Route`, which has no value, is never run. The code of an app
+    /// without tabs is compiled and run with the sets, warnings as errors.
+    @Test("Swift: the code of an app without routes compiles at every access level, warned only of code no route reaches")
+    func swiftWithoutRoutes() throws {
+        for access in SwiftAccess.allCases {
+            let (_, _, generated) = try Self.generated(Self.appWithoutRoutes, language: .swift, holderTypes: .generic, swiftAccess: access)
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("routelint-swift-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: directory) }
+            for file in generated {
+                try file.contents.write(to: directory.appendingPathComponent(file.name), atomically: true, encoding: .utf8)
+            }
+            let checked = try Self.run(
+                "swiftc", ["-swift-version", "6", "-wmo", "-emit-sil", "-o", "code.sil", "-package-name", "App"] + generated.map(\.name),
+                in: directory)
+            #expect(checked.status == 0, "\(access): \(checked.output)")
+            let warnings = checked.output.split(separator: "\n").filter { $0.contains(": warning:") }
+            #expect(warnings.allSatisfy { $0.contains("will never be executed") }, "\(checked.output)")
+        }
+    }
+
     /// The Kotlin 2 compiler: `ROUTELINT_KOTLINC`, else the one `scripts/kotlin-toolchain` sets
     /// up in the package's `.build/kotlin`.
     static let kotlinc: String = {
@@ -569,7 +602,8 @@ struct GeneratedCodeTests {
 
     @Test(
         "Kotlin: compiled with Kotlin 2 and kotlinx.serialization, warnings as errors, the router and its plans agree with routelint resolve (plan JSON byte for byte, round-tripped through Json), every route's path leads back to it, and every typed holder is its holder",
-        .enabled(if: compilesKotlin), arguments: ["manifests", "stripe", "github", "names", "thousand", "typed", "plans", "random", "tabs"])
+        .enabled(if: compilesKotlin),
+        arguments: ["manifests", "stripe", "github", "names", "thousand", "typed", "plans", "random", "tabs", "notabs"])
     func kotlin(_ set: String) throws {
         let (_, files, extra) = try #require(try Self.routeSets().first { $0.name == set })
         let (result, plan, _) = try Self.generated(files, language: .kotlin, holderTypes: Self.holderTypes(set))
@@ -800,8 +834,8 @@ struct GeneratedCodeTests {
     /// own, compiled at once at language and API version 2.0 — every set but those that only add
     /// volume (the Stripe and GitHub sets, hundreds of routes of the kinds the other sets have;
     /// the thousand routes, whose named holders the example app's routes have here too), which the
-    /// programs compiled at the compiler's own version hold. The only warning allowed is the
-    /// compiler's own, that 2.0 is deprecated.
+    /// programs compiled at the compiler's own version hold — and an app without routes, whose
+    /// enums have no entry. The only warning allowed is the compiler's own, that 2.0 is deprecated.
     @Test(
         "Kotlin: the generated code of every kind compiles at -language-version 2.0 -api-version 2.0, with kotlinx.serialization and without it",
         .enabled(if: compilesKotlin))
@@ -811,7 +845,9 @@ struct GeneratedCodeTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         var paths: [String] = []
         let sets = try Self.routeSets().filter { !["stripe", "github", "thousand"].contains($0.name) }
-        let variants = sets.map { ($0.name, $0.files, Self.holderTypes($0.name)) } + [("named", sets[0].files, HolderTypes.named)]
+        let variants =
+            sets.map { ($0.name, $0.files, Self.holderTypes($0.name)) } + [("named", sets[0].files, HolderTypes.named)]
+            + [("empty", Self.appWithoutRoutes, HolderTypes.generic)]
         for (name, files, holderTypes) in variants {
             let (_, plan, generated) = try Self.generated(
                 files, language: .kotlin, holderTypes: holderTypes, package: "test.routes.\(name)")

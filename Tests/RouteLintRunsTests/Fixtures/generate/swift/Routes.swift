@@ -109,7 +109,7 @@ public enum Route: Hashable, Sendable, Codable {
     public func plan(tab: Tab? = nil, flags isOn: (String) -> Bool = { _ in true }) -> NavigationPlan? {
         guard
             let parts = RoutePlanner.plan(
-                target: ordinal, arguments: arguments, requestedTab: tab.flatMap { RouteTables.tabs.firstIndex(of: $0) },
+                target: ordinal, arguments: arguments, requestedTab: tab.flatMap(RouteTables.tabs.firstIndex(of:)),
                 rows: RouteTables.rows, tabRoots: RouteTables.tabRoots, tabActivities: RouteTables.tabActivities,
                 tabOrder: RouteTables.tabOrder, isOn: isOn),
             let stack = Route.made(parts.stack)
@@ -329,7 +329,7 @@ public struct RouteLink: Hashable, Sendable {
         else { return nil }
         self.route = route
         let items = parts.query.map { QueryItem(name: $0.name, value: $0.value) }
-        let requested = items.first { $0.name == "tab" }.flatMap { Tab(rawValue: $0.value) }
+        let requested: Tab? = items.first { $0.name == "tab" }.flatMap { Tab(rawValue: $0.value) }
         if let requested, requested.activity == route.activity {
             tab = requested
             requestedTab = requested
@@ -442,8 +442,8 @@ public struct NavigationPlan: Hashable, Sendable, Codable {
 
     /// The JSON text of `routelint resolve --plan`, compact: the same bytes the generated Kotlin writes.
     public var json: String {
-        "{\"activity\":" + (activity.map { RouteJSON.quoted($0.rawValue) } ?? "null") + ",\"tab\":"
-            + (tab.map { RouteJSON.quoted($0.rawValue) } ?? "null") + ",\"stack\":[" + stack.map(\.json).joined(separator: ",")
+        "{\"activity\":" + (activity.map(\.rawValue).map(RouteJSON.quoted) ?? "null") + ",\"tab\":"
+            + (tab.map(\.rawValue).map(RouteJSON.quoted) ?? "null") + ",\"stack\":[" + stack.map(\.json).joined(separator: ",")
             + "],\"presented\":[" + presented.map(\.json).joined(separator: ",") + "],\"requiresAuth\":\(requiresAuth)}"
     }
 }
