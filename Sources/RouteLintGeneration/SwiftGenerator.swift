@@ -431,9 +431,8 @@ enum SwiftGenerator {
         }
         code.line()
         code.line("/// An app context with its own tab set.")
-        code.block("\(access)enum Activity: \(namesType(isEmpty: blueprint.activities.isEmpty)), CaseIterable, Hashable, Sendable, Codable")
-        {
-            code in
+        let activityConformances = "\(namesType(isEmpty: blueprint.activities.isEmpty)), CaseIterable, Hashable, Sendable, Codable"
+        code.block("\(access)enum Activity: \(activityConformances)") { code in
             for activity in blueprint.activities { code.line("case \(name(activity.caseName)) = \(literal(activity.name))") }
             if blueprint.activities.isEmpty { emptyNames(access, &code) }
             code.line()
@@ -815,29 +814,47 @@ private struct SwiftRegistrySpelling: RegistrySpelling {
 
     func generalAccessor(_ holders: [RouterBlueprint.HolderEntry]) -> [String] {
         guard !holders.isEmpty else { return ["\(access)func holder(for route: Route) -> \(holderValue) {", "    switch route {}", "}"] }
-        let chunk = SwiftGenerator.switchChunk
-        let starts = Array(stride(from: 0, to: holders.count, by: chunk))
-        var lines = ["\(access)func holder(for route: Route) -> \(holderValue) {", "    let position = route.row.holder"]
+        return dispatch(
+            opening: ["\(access)func holder(for route: Route) -> \(holderValue) {", "    let position = route.row.holder"],
+            chunk: (name: "holder", parameters: "_ position: Int, _ route: Route", arguments: "position, route"), result: holderValue,
+            closing: []
+        ) { position in
+            let member = blueprint.holders[position].memberName
+            return "return .\(SwiftGenerator.name(member))(\(member)Instance(for: route))"
+        }
+    }
+
+    /// A function over every holder's position, as `opening` begins it (its declaration, then what
+    /// makes `position`): a `switch` in a chain of functions of `switchChunk` cases, each named
+    /// `chunk.name` and a number, declared with `chunk.parameters` and called with `chunk.arguments`,
+    /// whose case of each position is `statement(position)` and whose `switch` is followed by
+    /// `closing`. The last position of a chunk is its `default`: every position is some holder's.
+    private func dispatch(
+        opening: [String], chunk: (name: String, parameters: String, arguments: String), result: String, closing: [String],
+        statement: (Int) -> String
+    ) -> [String] {
+        let holders = blueprint.holders
+        let size = SwiftGenerator.switchChunk
+        let starts = Array(stride(from: 0, to: holders.count, by: size))
+        var lines = opening
         if starts.count == 1 {
-            lines.append("    return holder0(position, route)")
+            lines.append("    return \(chunk.name)0(\(chunk.arguments))")
         } else {
-            lines.append("    switch position / \(chunk) {")
+            lines.append("    switch position / \(size) {")
             for number in starts.indices {
-                lines.append("    \(number == starts.count - 1 ? "default" : "case \(number)"): return holder\(number)(position, route)")
+                lines.append(
+                    "    \(number == starts.count - 1 ? "default" : "case \(number)"): return \(chunk.name)\(number)(\(chunk.arguments))")
             }
             lines.append("    }")
         }
         lines.append("}")
         for (number, start) in starts.enumerated() {
-            let end = min(start + chunk, holders.count)
-            lines += ["", "private func holder\(number)(_ position: Int, _ route: Route) -> \(holderValue) {", "    switch position {"]
+            let end = min(start + size, holders.count)
+            lines += ["", "private func \(chunk.name)\(number)(\(chunk.parameters)) -> \(result) {", "    switch position {"]
             for position in start..<end {
-                // The last holder of the chunk is the default: every position is some holder's.
-                let label = position == end - 1 ? "default" : "case \(position)"
-                let member = holders[position].memberName
-                lines.append("    \(label): return .\(SwiftGenerator.name(member))(\(member)Instance(for: route))")
+                lines.append("    \(position == end - 1 ? "default" : "case \(position)"): \(statement(position))")
             }
-            lines += ["    }", "}"]
+            lines += ["    }"] + closing.map { "    " + $0 } + ["}"]
         }
         return lines
     }
@@ -887,38 +904,20 @@ private struct SwiftRegistrySpelling: RegistrySpelling {
     }
 
     /// `kept(_:at:)`: a kept holder as its `Holder` case, for `release`, by the position of its
-    /// kind — in functions of `switchChunk` cases, as the general accessor. Nil is never
-    /// returned: a slot's holder was kept by its kind's own function.
+    /// kind. Nil is never returned: a slot's holder was kept by its kind's own function.
     private var keptHolder: [String] {
-        let holders = blueprint.holders
-        let chunk = SwiftGenerator.switchChunk
-        let starts = Array(stride(from: 0, to: holders.count, by: chunk))
-        var lines = ["", "/// A kept holder as its `Holder` case, by the position of its kind."]
-        lines.append("private func kept(_ holder: Any, at position: Int) -> \(holderValue)? {")
-        if starts.isEmpty {
-            lines.append("    nil")
-        } else if starts.count == 1 {
-            lines.append("    kept0(holder, at: position)")
-        } else {
-            lines.append("    switch position / \(chunk) {")
-            for number in starts.indices {
-                lines.append("    \(number == starts.count - 1 ? "default" : "case \(number)"): return kept\(number)(holder, at: position)")
-            }
-            lines.append("    }")
+        let opening = [
+            "", "/// A kept holder as its `Holder` case, by the position of its kind.",
+            "private func kept(_ holder: Any, at position: Int) -> \(holderValue)? {",
+        ]
+        guard !blueprint.holders.isEmpty else { return opening + ["    nil", "}"] }
+        return dispatch(
+            opening: opening, chunk: (name: "kept", parameters: "_ holder: Any, at position: Int", arguments: "holder, at: position"),
+            result: holderValue + "?", closing: ["return nil"]
+        ) { position in
+            let holder = blueprint.holders[position]
+            return "if let holder = holder as? \(type(of: holder)) { return .\(SwiftGenerator.name(holder.memberName))(holder) }"
         }
-        lines.append("}")
-        for (number, start) in starts.enumerated() {
-            let end = min(start + chunk, holders.count)
-            lines += ["", "private func kept\(number)(_ holder: Any, at position: Int) -> \(holderValue)? {", "    switch position {"]
-            for position in start..<end {
-                let label = position == end - 1 ? "default" : "case \(position)"
-                let entry = holders[position]
-                let kind = SwiftGenerator.name(entry.memberName)
-                lines.append("    \(label): if let holder = holder as? \(type(of: entry)) { return .\(kind)(holder) }")
-            }
-            lines += ["    }", "    return nil", "}"]
-        }
-        return lines
     }
 
     func argument(_ parameter: RouterBlueprint.Parameter) -> String {

@@ -186,7 +186,7 @@ public final class HolderRegistry<Factory: HolderFactory> {
 
     /// A kept holder as its `Holder` case, by the position of its kind.
     private func kept(_ holder: Any, at position: Int) -> Holder<Factory>? {
-        kept0(holder, at: position)
+        return kept0(holder, at: position)
     }
 
     private func kept0(_ holder: Any, at position: Int) -> Holder<Factory>? {
