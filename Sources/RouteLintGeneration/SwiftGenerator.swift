@@ -410,9 +410,10 @@ enum SwiftGenerator {
     private static func tabsAndActivities(_ blueprint: RouterBlueprint, _ code: inout CodeWriter) {
         let access = blueprint.swiftAccess.modifier
         code.line("/// A tab of a tab bar.")
-        code.block("\(access)enum Tab: \(namesType(isEmpty: blueprint.tabs.isEmpty)), CaseIterable, Hashable, Sendable, Codable") { code in
+        let tabConformances = "\(rawType("String", isEmpty: blueprint.tabs.isEmpty)), CaseIterable, Hashable, Sendable, Codable"
+        code.block("\(access)enum Tab: \(tabConformances)") { code in
             for tab in blueprint.tabs { code.line("case \(name(tab.caseName)) = \(literal(tab.name))") }
-            if blueprint.tabs.isEmpty { emptyNames(access, &code) }
+            if blueprint.tabs.isEmpty { emptyRawValues(access, of: "String", &code) }
             code.line()
             code.switchOver("\(access)var title: String", blueprint.tabs, caseName: \.caseName) { "return \(literal($0.title))" }
             code.line()
@@ -431,10 +432,10 @@ enum SwiftGenerator {
         }
         code.line()
         code.line("/// An app context with its own tab set.")
-        let activityConformances = "\(namesType(isEmpty: blueprint.activities.isEmpty)), CaseIterable, Hashable, Sendable, Codable"
+        let activityConformances = "\(rawType("String", isEmpty: blueprint.activities.isEmpty)), CaseIterable, Hashable, Sendable, Codable"
         code.block("\(access)enum Activity: \(activityConformances)") { code in
             for activity in blueprint.activities { code.line("case \(name(activity.caseName)) = \(literal(activity.name))") }
-            if blueprint.activities.isEmpty { emptyNames(access, &code) }
+            if blueprint.activities.isEmpty { emptyRawValues(access, of: "String", &code) }
             code.line()
             code.switchOver("\(access)var title: String", blueprint.activities, caseName: \.caseName) { "return \(literal($0.title))" }
             code.line()
@@ -454,17 +455,17 @@ enum SwiftGenerator {
         }
     }
 
-    /// How an enum of names declares its raw values: as `String`, which an enum of no cases
-    /// cannot declare (an app without tabs), or as a conformance of its own (`emptyNames`).
-    private static func namesType(isEmpty: Bool) -> String { isEmpty ? "RawRepresentable" : "String" }
+    /// How an enum declares its raw values of `type`: as its raw type, which an enum of no cases
+    /// cannot declare (an app without tabs), or as a conformance of its own (`emptyRawValues`).
+    private static func rawType(_ type: String, isEmpty: Bool) -> String { isEmpty ? "RawRepresentable" : type }
 
-    /// The raw values of an enum of names without cases, which `Codable` then reads and writes
-    /// as the standard library does for `String` raw values; its other members switch over
-    /// no cases, as the rest of the code still names them.
-    private static func emptyNames(_ access: String, _ code: inout CodeWriter) {
-        code.line("\(access)init?(rawValue: String) { nil }")
+    /// The raw values of an enum without cases: none. `Codable` then reads and writes a `String`
+    /// one as the standard library does for raw values; the enum's other members switch over no
+    /// cases, as the rest of the code still names them.
+    private static func emptyRawValues(_ access: String, of type: String, _ code: inout CodeWriter) {
+        code.line("\(access)init?(rawValue: \(type)) { nil }")
         code.line()
-        code.line("\(access)var rawValue: String { switch self {} }")
+        code.line("\(access)var rawValue: \(type) { switch self {} }")
     }
 
     private static func resolution(_ blueprint: RouterBlueprint, _ code: inout CodeWriter) {
@@ -718,22 +719,15 @@ enum SwiftGenerator {
         code.line("/// The holders of the manifest: what owns a route's ViewModel and DI scope.")
         // Positions as raw values: a `String` raw value per case costs the compiler seconds
         // per thousand holders; the names are in the route table's text.
-        // An enum of no cases cannot declare a raw type: an app without holders conforms itself.
-        let rawType = holders.isEmpty ? "RawRepresentable" : "Int"
-        code.block("\(kindAccess)enum HolderKind: \(rawType), CaseIterable, Hashable, Sendable") { code in
+        code.block("\(kindAccess)enum HolderKind: \(rawType("Int", isEmpty: holders.isEmpty)), CaseIterable, Hashable, Sendable") { code in
             for holder in holders { code.line("case \(name(holder.memberName))") }
             code.line()
-            if holders.isEmpty {
-                code.line("/// The kind's position among the cases.")
-                code.line("\(kindAccess)var rawValue: Int { switch self {} }")
-                code.line()
-            }
             code.line("/// The holder's name in the manifest.")
             code.line("\(kindAccess)var id: String { RouteTables.holderNames[rawValue] }")
             code.line()
+            if holders.isEmpty { return emptyRawValues(kindAccess, of: "Int", &code) }
             // Written out: the compiler's own compares the raw value with every case's.
             code.block("\(kindAccess)init?(rawValue: Int)") { code in
-                if holders.isEmpty { return code.line("nil") }
                 code.line("guard RouteTables.holderKinds.indices.contains(rawValue) else { return nil }")
                 code.line("self = RouteTables.holderKinds[rawValue]")
             }
