@@ -71,6 +71,9 @@ struct YAMLEventBatch: Sendable {
 /// the next is read.
 struct LibYAMLEvents: ~Copyable {
     private let parser: UnsafeMutablePointer<yaml_parser_t>
+    /// Where libyaml writes each event. `yaml_parser_parse` clears it itself, so it is
+    /// allocated once rather than a zeroed value made for every event (a `memset` call each).
+    private let event: UnsafeMutablePointer<yaml_event_t>
     private let isReady: Bool
     /// The bytes read, to say what libyaml stopped at.
     private let input: UnsafeBufferPointer<UInt8>
@@ -87,6 +90,7 @@ struct LibYAMLEvents: ~Copyable {
     /// address: libyaml wants a non-null pointer.
     init(_ input: UnsafeBufferPointer<UInt8>) {
         parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
+        event = UnsafeMutablePointer<yaml_event_t>.allocate(capacity: 1)
         self.input = input
         isReady = yaml_parser_initialize(parser) == 1
         if isReady, let base = input.baseAddress {
@@ -113,6 +117,7 @@ struct LibYAMLEvents: ~Copyable {
     deinit {
         if isReady { yaml_parser_delete(parser) }
         parser.deallocate()
+        event.deallocate()
     }
 
     /// Appends events to `batch` until it holds `eventLimit` of them or `textLimit` bytes of
@@ -126,13 +131,13 @@ struct LibYAMLEvents: ~Copyable {
             return
         }
         while batch.events.count < eventLimit && batch.text.count < textLimit {
-            var event = yaml_event_t()
-            guard yaml_parser_parse(parser, &event) == 1 else {
+            guard yaml_parser_parse(parser, event) == 1 else {
                 batch.failure = error()
                 batch.isLast = true
                 return
             }
-            defer { yaml_event_delete(&event) }
+            defer { yaml_event_delete(event) }
+            let event = event.pointee
             var stored = YAMLEventBatch.Event(
                 kind: .streamEnd, isPlain: false, anchor: -1, repeatedKey: -1, start: Self.position(event.start_mark),
                 end: Self.position(event.end_mark),

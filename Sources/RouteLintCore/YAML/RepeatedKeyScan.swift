@@ -13,13 +13,20 @@
 /// the pair and skips it, so nothing in it is recorded or checked. Anchors on the pair are not
 /// kept either, as the cursor does not record them.
 struct RepeatedKeyScan {
+    /// An open collection: whether it is a mapping, and how many nodes it holds so far (a
+    /// mapping's keys and values alike, so that an even count means a key comes next).
     private struct OpenCollection {
         let isMapping: Bool
         var childCount = 0
     }
 
     private let file: FileID
-    private var open: [OpenCollection] = []
+    /// The innermost open collection — outside any, the document, counted as a sequence —,
+    /// kept apart from the ones around it: every event reads or counts in it, and a stored
+    /// value does so without an array's uniqueness check.
+    private var innermost = OpenCollection(isMapping: false)
+    /// The collections around the innermost, outermost first.
+    private var enclosing: [OpenCollection] = []
     private var keys = OpenMappingKeys()
     /// The text of each anchored scalar by anchor; a collection's anchor has none.
     private var scalarAnchors: [String: [UInt8]] = [:]
@@ -60,23 +67,25 @@ struct RepeatedKeyScan {
         }
         switch event.kind {
         case .scalar, .alias, .sequenceStart, .mappingStart:
-            if let top = open.last, top.isMapping, top.childCount % 2 == 0 {
+            if innermost.isMapping && innermost.childCount % 2 == 0 {
                 if let earlier = addKey(event, text: text, anchors: anchors) {
-                    open[open.count - 1].childCount += 2
+                    innermost.childCount += 2
                     skipsNextNode = true
                     return earlier
                 }
             }
-            if !open.isEmpty { open[open.count - 1].childCount += 1 }
+            innermost.childCount += 1
             if event.anchor >= 0 && event.kind != .alias {
                 scalarAnchors[anchors[Int(event.anchor)]] = event.kind == .scalar ? Array(text[event.textStart..<event.textEnd]) : nil
             }
             if event.kind == .sequenceStart || event.kind == .mappingStart {
-                open.append(OpenCollection(isMapping: event.kind == .mappingStart))
+                enclosing.append(innermost)
+                innermost = OpenCollection(isMapping: event.kind == .mappingStart)
                 if event.kind == .mappingStart { keys.open() }
             }
         case .sequenceEnd, .mappingEnd:
-            if let closed = open.popLast(), closed.isMapping { keys.close() }
+            if innermost.isMapping { keys.close() }
+            innermost = enclosing.popLast() ?? OpenCollection(isMapping: false)
         case .streamStart, .streamEnd, .documentStart, .documentEnd:
             break
         }
@@ -134,8 +143,10 @@ private struct OpenMappingKeys {
     mutating func close() {
         guard let mapping = mappings.popLast() else { return }
         if mapping.index != nil { indexes.removeLast() }
-        keys.removeSubrange(mapping.firstKey...)
-        bytes.removeSubrange(mapping.firstByte...)
+        // `removeLast(_:)` rather than `removeSubrange`, whose general replacement cost a
+        // mapping's close 200 instructions.
+        keys.removeLast(keys.count - mapping.firstKey)
+        bytes.removeLast(bytes.count - mapping.firstByte)
     }
 
     /// Adds `key` to the innermost mapping; returns where it occurred before, if it did.
