@@ -72,7 +72,7 @@ struct YAMLEventBatch: Sendable {
 struct LibYAMLEvents: ~Copyable {
     private let parser: UnsafeMutablePointer<yaml_parser_t>
     /// Where libyaml writes each event. `yaml_parser_parse` clears it itself, so it is
-    /// allocated once rather than a zeroed value made for every event (a `memset` call each).
+    /// allocated once rather than a zeroed value made for every event.
     private let event: UnsafeMutablePointer<yaml_event_t>
     private let isReady: Bool
     /// The bytes read, to say what libyaml stopped at.
