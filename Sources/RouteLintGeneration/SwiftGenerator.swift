@@ -813,7 +813,7 @@ private struct SwiftRegistrySpelling: RegistrySpelling {
             chunk: (name: "holder", parameters: "_ position: Int, _ route: Route", arguments: "position, route"), result: holderValue,
             closing: []
         ) { position in
-            let member = blueprint.holders[position].memberName
+            let member = holders[position].memberName
             return "return .\(SwiftGenerator.name(member))(\(member)Instance(for: route))"
         }
     }
