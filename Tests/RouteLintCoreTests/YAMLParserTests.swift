@@ -135,6 +135,22 @@ struct YAMLParserTests {
         #expect((1...6).map { index.line($0) } == ["a", "b", "c", "d", "e", "f"])
         #expect(index.position(ofByte: bytes.count - 1) == SourcePosition(line: 6, column: 1))
     }
+
+    @Test(
+        "lines broken at LF alone are found as those of any text",
+        arguments: ["", "\n", "a", "a\n", "a\n\nb", "a: 1\nb: 2\n", "\n\n\n"])
+    func lineIndexOfLineFeeds(text: String) {
+        // The first is read by `memchr` (no byte that may start another break); the second,
+        // with a character whose UTF-8 starts with 0xE2 on its first line, byte by byte.
+        let plain = LineIndex(Array(text.utf8))
+        let mixed = LineIndex(Array(("\u{2019}" + text).utf8))
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(plain.lineCount == lines.count)
+        #expect((1...lines.count).map { plain.line($0) } == lines)
+        #expect(mixed.lineCount == lines.count)
+        #expect((1...lines.count).map { mixed.line($0) } == ["\u{2019}" + lines[0]] + lines.dropFirst())
+        #expect(plain.line(lines.count + 1) == nil)
+    }
 }
 
 /// `text` parsed as one YAML document of file 0.

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// One file of a lint run: its path as the user named it and its bytes.
 public struct SourceFile: Sendable {
     /// The file's number in its route set, in path order.
@@ -26,18 +32,49 @@ package struct LineIndex: Sendable {
     /// The index of the lines of `bytes`.
     package init(_ bytes: [UInt8]) {
         self.bytes = bytes
-        var starts = [0]
-        var offset = 0
-        while offset < bytes.count {
-            let breakLength = LineIndex.lineBreakLength(bytes, at: offset)
-            if breakLength > 0 {
-                offset += breakLength
-                starts.append(offset)
-            } else {
-                offset += 1
+        lineStarts = bytes.withUnsafeBufferPointer { text in
+            // Counted first, and written once into an array of their number: appended, the
+            // offsets of a large file were copied at every doubling of their buffer.
+            var count = 1
+            LineIndex.forEachLineStart(in: text) { _ in count += 1 }
+            return [Int](unsafeUninitializedCapacity: count) { starts, initialized in
+                starts[0] = 0
+                initialized = 1
+                LineIndex.forEachLineStart(in: text) { start in
+                    starts[initialized] = start
+                    initialized += 1
+                }
             }
         }
-        lineStarts = starts
+    }
+
+    /// Calls `body` with the offset just after each line break of `text`, in order. A text
+    /// without CR and without the bytes NEL, LS and PS start with (0xC2, 0xE2) — most files —
+    /// breaks its lines at LF only, which `memchr` finds; any other is read byte by byte.
+    private static func forEachLineStart(in text: UnsafeBufferPointer<UInt8>, _ body: (Int) -> Void) {
+        guard let base = text.baseAddress, !text.isEmpty else { return }
+        let start = UnsafeRawPointer(base)
+        if memchr(start, 0x0D, text.count) == nil && memchr(start, 0xC2, text.count) == nil
+            && memchr(start, 0xE2, text.count) == nil
+        {
+            var offset = 0
+            while offset < text.count, let found = memchr(start + offset, 0x0A, text.count - offset) {
+                offset = start.distance(to: UnsafeRawPointer(found)) + 1
+                body(offset)
+            }
+            return
+        }
+        var offset = 0
+        while offset < text.count {
+            let byte = text[offset]
+            guard byte == 0x0A || byte == 0x0D || byte == 0xC2 || byte == 0xE2 else {
+                offset += 1
+                continue
+            }
+            let breakLength = lineBreakLength(text, at: offset)
+            offset += max(breakLength, 1)
+            if breakLength > 0 { body(offset) }
+        }
     }
 
     /// The number of lines.
@@ -115,7 +152,8 @@ package struct LineIndex: Sendable {
     }
 
     /// The length of the line break at `offset`, or 0 when there is none.
-    static func lineBreakLength(_ bytes: [UInt8], at offset: Int) -> Int {
+    static func lineBreakLength<Text: RandomAccessCollection<UInt8>>(_ bytes: Text, at offset: Int) -> Int
+    where Text.Index == Int {
         switch bytes[offset] {
         case 0x0A:
             return 1
