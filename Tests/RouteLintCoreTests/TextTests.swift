@@ -4,6 +4,19 @@ import Testing
 
 @Suite("Text helpers")
 struct TextTests {
+    @Test("a name is [A-Za-z_][A-Za-z0-9_.-]*, byte for byte")
+    func nameSyntax() {
+        let letters = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_".utf8)
+        let others = Set("0123456789.-".utf8)
+        for byte in UInt8.min...UInt8.max {
+            let continues = letters.contains(byte) || others.contains(byte)
+            #expect(ManifestName.isValid([byte][...]) == letters.contains(byte), "\(byte) first")
+            #expect(ManifestName.isValid([UInt8(ascii: "a"), byte][...]) == continues, "\(byte) after")
+        }
+        #expect(!ManifestName.isValid([UInt8]()[...]))
+        #expect(ManifestName.isValid(Array("product-detail.v2_x".utf8)[...]))
+    }
+
     @Test("trimming takes spaces and tabs off both ends, and nothing else")
     func trimming() {
         #expect(" \t shop://products/42 \t ".trimmingSpaces() == "shop://products/42")

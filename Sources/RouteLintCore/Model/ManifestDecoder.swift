@@ -759,7 +759,7 @@ private struct Decoder: ~Copyable {
             reportWrongType(node, field, expected: .string)
             return nil
         }
-        switch PathPattern.parse(Array(cursor.text), foundAt: cursor.textOffset, symbols: &symbols, after: &previousPath) {
+        switch PathPattern.parse(cursor.text, foundAt: cursor.textOffset, symbols: &symbols, after: &previousPath) {
         case .success(let pattern):
             return Located(pattern, at: node.range)
         case .failure(let problem):

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A route's URL path pattern (docs/usage.md, "Path patterns"). Literal segments and
 /// parameter names are symbols of the run's table, so patterns compare by integers.
 package struct PathPattern: Hashable, Sendable {
@@ -81,6 +87,7 @@ package struct PathPattern: Hashable, Sendable {
     /// the segments it begins with byte for byte: sibling routes' paths share their first
     /// segments, and interning and checking them again was nearly half of parsing its paths.
     package struct Previous: Sendable {
+        /// The path's bytes, in a buffer kept from path to path.
         fileprivate var bytes: [UInt8] = []
         fileprivate var segments: [Segment] = []
 
@@ -92,6 +99,22 @@ package struct PathPattern: Hashable, Sendable {
     /// parsed before it; a valid pattern becomes `previous`.
     package static func parse(
         _ bytes: [UInt8], foundAt offset: Int = -1, symbols: inout SymbolTable, after previous: inout Previous
+    ) -> Result<PathPattern, SyntaxError> {
+        parse(bytes[...], foundAt: offset, symbols: &symbols, after: &previous)
+    }
+
+    /// `parse(_:foundAt:symbols:after:)` of bytes read in place: the text of a scalar, which a
+    /// decoder has in its event's buffer.
+    package static func parse(
+        _ bytes: ArraySlice<UInt8>, foundAt offset: Int = -1, symbols: inout SymbolTable, after previous: inout Previous
+    ) -> Result<PathPattern, SyntaxError> {
+        // Read in place: the scalar's text is not copied into an array of its own, and neither
+        // a segment's slice nor the comparison with the previous path retains an array.
+        bytes.withUnsafeBufferPointer { parse($0, foundAt: offset, symbols: &symbols, after: &previous) }
+    }
+
+    private static func parse(
+        _ bytes: UnsafeBufferPointer<UInt8>, foundAt offset: Int, symbols: inout SymbolTable, after previous: inout Previous
     ) -> Result<PathPattern, SyntaxError> {
         guard bytes.first == UInt8(ascii: "/") else { return .failure(bytes.isEmpty ? .empty : .noLeadingSlash) }
         // Only ASCII white space needs its own message: any other character is refused in
@@ -125,7 +148,7 @@ package struct PathPattern: Hashable, Sendable {
         while start < bytes.count {
             var end = start
             while end < bytes.count && bytes[end] != UInt8(ascii: "/") { end += 1 }
-            let piece = bytes[start..<end]
+            let piece = UnsafeBufferPointer(rebasing: bytes[start..<end])
             let ordinal = segments.count + 1
             if piece.isEmpty { return .failure(.emptySegment(ordinal: ordinal)) }
             // The same bytes make the same literal or parameter, valid as it was: taken whole.
@@ -144,7 +167,7 @@ package struct PathPattern: Hashable, Sendable {
                     segments.append(.rest)
                 }
             } else if piece.first == UInt8(ascii: ":") {
-                let name = piece.dropFirst()
+                let name = UnsafeBufferPointer(rebasing: piece.dropFirst())
                 let symbol: Symbol
                 if let known = same?.parameterName {
                     symbol = known
@@ -153,7 +176,7 @@ package struct PathPattern: Hashable, Sendable {
                     guard PathText.isParameterName(name) else {
                         return .failure(.invalidParameterName(String(decoding: name, as: UTF8.self)))
                     }
-                    symbol = symbols.intern(name, foundAt: offset < 0 ? -1 : offset + start + 1)
+                    symbol = symbols.intern(UnsafeRawBufferPointer(name), foundAt: offset < 0 ? -1 : offset + start + 1)
                 }
                 if manyParameters == nil && segments.count > 16 { manyParameters = Set(segments.compactMap(\.parameterName)) }
                 let isRepeat = manyParameters.map { !$0.isEmpty && $0.contains(symbol) } ?? segments.contains(.parameter(symbol))
@@ -162,9 +185,9 @@ package struct PathPattern: Hashable, Sendable {
                 segments.append(.parameter(symbol))
             } else if piece.allSatisfy(PathText.isSegmentCharacter) {
                 // Nothing to decode or escape: the segment is its own canonical form.
-                segments.append(.literal(symbols.intern(piece, foundAt: offset < 0 ? -1 : offset + start)))
+                segments.append(.literal(symbols.intern(UnsafeRawBufferPointer(piece), foundAt: offset < 0 ? -1 : offset + start)))
             } else {
-                switch PathText.canonical(piece) {
+                switch PathText.canonical(Array(piece)[...]) {
                 case .success(let canonical): segments.append(.literal(symbols.intern(canonical[...])))
                 case .failure(let problem):
                     let segment = String(decoding: piece, as: UTF8.self)
@@ -177,8 +200,8 @@ package struct PathPattern: Hashable, Sendable {
             }
             start = end + 1
         }
-        previous = Previous(bytes: bytes, segments: segments)
-        return .success(PathPattern(segments: segments, text: symbols.intern(bytes[...], foundAt: offset)))
+        previous.remember(bytes, segments)
+        return .success(PathPattern(segments: segments, text: symbols.intern(UnsafeRawBufferPointer(bytes), foundAt: offset)))
     }
 
     /// The same pattern with its symbols renumbered: `mapping[old.index]` is the new symbol.
@@ -197,20 +220,26 @@ package struct PathPattern: Hashable, Sendable {
 }
 
 extension PathPattern.Previous {
-    fileprivate init(bytes: [UInt8], segments: [PathPattern.Segment]) {
-        self.bytes = bytes
+    /// Takes `path` and its `segments` as the path read last.
+    fileprivate mutating func remember(_ path: UnsafeBufferPointer<UInt8>, _ segments: [PathPattern.Segment]) {
+        bytes.removeAll(keepingCapacity: true)
+        bytes.append(contentsOf: path)
         self.segments = segments
     }
 
     /// The previous path's segment at `index`, a literal or a parameter, when `path` holds the
     /// same bytes at `range` and the previous path's segment ends there too. The bytes before
     /// `range` are the caller's to know the same: then so is where the segment starts.
-    fileprivate func segment(_ index: Int, at range: Range<Int>, in path: [UInt8]) -> PathPattern.Segment? {
+    fileprivate func segment(_ index: Int, at range: Range<Int>, in path: UnsafeBufferPointer<UInt8>) -> PathPattern.Segment? {
         guard index < segments.count, range.upperBound <= bytes.count,
             range.upperBound == bytes.count || bytes[range.upperBound] == UInt8(ascii: "/")
         else { return nil }
         switch segments[index] {
-        case .literal, .parameter: return path[range].elementsEqual(bytes[range]) ? segments[index] : nil
+        case .literal, .parameter:
+            let same = bytes.withUnsafeBufferPointer { bytes in
+                memcmp(bytes.baseAddress! + range.lowerBound, path.baseAddress! + range.lowerBound, range.count) == 0
+            }
+            return same ? segments[index] : nil
         case .wildcard, .rest: return nil
         }
     }

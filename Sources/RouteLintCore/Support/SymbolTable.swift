@@ -205,9 +205,23 @@ package struct SymbolTable: Sendable {
             state = WordHash.mix(state ^ bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
             offset += 8
         }
-        if offset < bytes.count {
-            var tail: UInt64 = 0
-            for index in offset..<bytes.count { tail = tail << 8 | UInt64(bytes[index]) }
+        // The bytes after the last whole word, read in at most two loads: the last eight bytes
+        // of a text that has eight (overlapping the word before), else its first and last four
+        // (overlapping each other); the length mixed in first tells the readings apart.
+        let rest = bytes.count - offset
+        if rest > 0 {
+            let tail: UInt64
+            if bytes.count >= 8 {
+                tail = bytes.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self)
+            } else if rest >= 4 {
+                let first = bytes.loadUnaligned(fromByteOffset: 0, as: UInt32.self)
+                let last = bytes.loadUnaligned(fromByteOffset: rest - 4, as: UInt32.self)
+                tail = UInt64(first) << 32 | UInt64(last)
+            } else {
+                var value: UInt64 = 0
+                for index in 0..<rest { value = value << 8 | UInt64(bytes[index]) }
+                tail = value
+            }
             state = WordHash.mix(state ^ tail)
         }
         return UInt32(truncatingIfNeeded: WordHash.mix(state) >> 32)

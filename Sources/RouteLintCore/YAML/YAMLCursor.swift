@@ -366,12 +366,19 @@ struct YAMLCursor: ~Copyable {
             if event.kind == .scalar && !textPositions.isEmpty { noteScalar(event) }
             return event
         case .failure(let error):
-            let position = error.offset.map { LineIndex(Array(input)).position(ofByte: $0) } ?? error.position
-            fail(
-                error.message, at: SourceRange(file: file, start: position, end: position),
-                stopped: error.stopped.map { SourceRange(file: file, start: $0, end: $0) })
+            stop(at: error)
             return nil
         }
+    }
+
+    /// Records what libyaml could not read as the problem the cursor stopped at. Out of line:
+    /// inlined, it made the read of every event too large to be inlined where events are pulled.
+    @inline(never)
+    private mutating func stop(at error: LibYAMLError) {
+        let position = error.offset.map { LineIndex(Array(input)).position(ofByte: $0) } ?? error.position
+        fail(
+            error.message, at: SourceRange(file: file, start: position, end: position),
+            stopped: error.stopped.map { SourceRange(file: file, start: $0, end: $0) })
     }
 
     /// Records which `textPositions` the scalar covers: a binary search for the first one
