@@ -230,6 +230,8 @@ package struct AppModel: Sendable {
     package func tab(_ name: Symbol) -> Tab? { tabIndex[name].map { tabs[$0] } }
     /// The holder named `name`.
     package func holder(_ name: Symbol) -> Holder? { holderIndex[name].map { holders[$0] } }
+    /// The position in `holders` of the holder named `name`.
+    package func holderPosition(_ name: Symbol) -> Int? { holderIndex[name] }
     /// The route whose id is `id`.
     package func route(_ id: Symbol) -> Route? { routeIndex[id].map { routes[$0] } }
     /// The position in `routes` of the route whose id is `id`.

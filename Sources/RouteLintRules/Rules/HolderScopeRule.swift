@@ -79,7 +79,21 @@ package enum HolderScopeRule: AppRule {
     /// For each holder on a loop of `parent` links, the loop as seen from it (its name first
     /// and last).
     static func holdersOnParentLoops(_ app: AppModel) -> [Symbol: [Symbol]] {
-        // A parent that is not declared ends the chain.
-        successorLoops(app.holders.map(\.name.value)) { app.holder($0)?.parent?.value }
+        // Each holder's parent by position, read in one pass; a parent that is not declared
+        // ends the chain. A name declared twice is its first declaration, as `app.holder` says.
+        var names: [Symbol] = []
+        var parents: [Int?] = []
+        names.reserveCapacity(app.holders.count)
+        parents.reserveCapacity(app.holders.count)
+        for holder in app.holders {
+            names.append(holder.name.value)
+            parents.append(holder.parent.flatMap { app.holderPosition($0.value) })
+        }
+        let loops = successorLoops(count: names.count) { position in
+            app.holderPosition(names[position]).flatMap { parents[$0] }
+        }
+        var named: [Symbol: [Symbol]] = [:]
+        for (member, loop) in loops { named[names[member]] = loop.map { names[$0] } }
+        return named
     }
 }

@@ -128,8 +128,15 @@ package enum UnusableFallbackRule: AppRule {
     /// as seen from it (its id first and last). A plan follows a fallback only while the route's flag is
     /// off, so a route without a feature ends the chain.
     static func fallbackLoops(_ flagged: [Symbol], _ app: AppModel) -> [Symbol: [Symbol]] {
-        successorLoops(flagged) { id in
-            app.route(id).flatMap { $0.feature == nil ? nil : $0.fallback?.value }
+        // By position among the flagged routes: only they have successors, so a fallback that
+        // is not one of them ends the chain.
+        var positions: [Symbol: Int] = [:]
+        for (position, id) in flagged.enumerated() where positions[id] == nil { positions[id] = position }
+        let loops = successorLoops(count: flagged.count) { position in
+            app.route(flagged[position]).flatMap { $0.feature == nil ? nil : $0.fallback.flatMap { positions[$0.value] } }
         }
+        var named: [Symbol: [Symbol]] = [:]
+        for (member, loop) in loops { named[flagged[member]] = loop.map { flagged[$0] } }
+        return named
     }
 }
