@@ -21,7 +21,8 @@ class Routelint < Formula
   uses_from_macos "libxml2"
 
   def install
-    system "swift", "build", "--disable-sandbox", "--configuration", "release", "--product", "routelint", "--traits", "Hosts"
+    # The release build every shipped routelint comes from (swift build -c release --traits Hosts).
+    system "scripts/release-build", "--disable-sandbox", "--product", "routelint"
     bin.install ".build/release/routelint"
   end
 

@@ -202,7 +202,8 @@ enum InstructionCounts {
                 fail(
                     "\nroutelint-bench: \(grown.joined(separator: ", ")) grew more than \(Int(tolerance * 100)) % over \(path).\n"
                         + "Find what costs more with callgrind's per-function counts (docs/performance.md). If the cost is meant, "
-                        + "record the figures again with\n  swift run -c release routelint-bench --instructions --record \(path)\n"
+                        + "record the figures again, in the build .ci/run counts (scripts/release-build), with\n"
+                        + "  .build/release/routelint-bench --instructions --record \(path)\n"
                         + "and say in the commit why they moved.\n")
                 exit(1)
             }
@@ -301,9 +302,11 @@ enum InstructionCounts {
         let header = """
             # Instruction counts of routelint's fixed workloads under valgrind's callgrind, and the peak
             # memory of lint at 100,000 routes in KiB: `routelint-bench --instructions`. CI fails when one
-            # grows more than 3 % over this file; record it again with
-            #   swift run -c release routelint-bench --instructions --record Benchmarks/instruction-counts.tsv
-            # (the release build .ci/run makes: static Swift runtime, the Hosts trait), and say why in the commit.
+            # grows more than 3 % over this file; record it again in the build .ci/run counts (the static
+            # libraries are those scripts/package prepares)
+            #   PKG_CONFIG_PATH=.build/static-libraries/pkgconfig scripts/release-build --product routelint-bench --static-swift-stdlib
+            #   .build/release/routelint-bench --instructions --record Benchmarks/instruction-counts.tsv
+            # and say why in the commit.
 
             """
         write(header + figures.map { "\($0.0)\t\($0.1)" }.joined(separator: "\n") + "\n", to: path)
