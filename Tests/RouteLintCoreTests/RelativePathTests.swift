@@ -20,4 +20,15 @@ struct RelativePathTests {
     func relative(_ path: String, _ directory: String, _ workingDirectory: String, _ expected: String) {
         #expect(FilePath.relative(path, seenFrom: directory, in: workingDirectory) == expected)
     }
+
+    @Test(
+        "a path made absolute and resolved lexically, a resolved one given back as it is",
+        arguments: [
+            ("/", "/"), ("/a/b.c", "/a/b.c"), ("/a/.b/..c/.../b..", "/a/.b/..c/.../b.."), ("/a/b/", "/a/b"),
+            ("//a//b", "/a/b"), ("/a/./b/../c", "/a/c"), ("/.", "/"), ("/..", "/"), ("/a/..", "/"), ("/a/.", "/a"),
+            ("a/b", "/w/v/a/b"), ("", "/w/v"), ("..", "/w"), ("./a", "/w/v/a"), ("/é/ü", "/é/ü"),
+        ])
+    func absolute(_ path: String, _ expected: String) {
+        #expect(FilePath.absolute(path, in: "/w/v") == expected)
+    }
 }

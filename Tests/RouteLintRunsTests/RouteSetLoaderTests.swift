@@ -199,6 +199,18 @@ struct RouteSetLoaderTests {
     }
 
     @Test(
+        "a name one slip from a manifest's is told with the name it would have; others, whatever their length, are not",
+        arguments: [
+            ("more.route.yaml", "more.routes.yaml"), ("player.routes.yaml.txt", "player.routes.yaml"),
+            ("x.routse.yaml", "x.routes.yaml"), ("x.routes.yamll", "x.routes.yaml"), ("x.routes.ymal", "x.routes.yaml"),
+            ("x.rоutes.yml", "x.routes.yml"), ("a.routes.yml", nil), ("main.swift", nil), ("README.md", nil),
+            (".route.yaml", nil), ("x.ro.yaml", nil), ("x.routes.yaml.bak.txt", nil), ("x.rooutes.yaaml", nil),
+        ])
+    func manifestNameNearly(_ name: String, _ meant: String?) {
+        #expect(LeftOutManifests.manifestName(nearly: name) == meant)
+    }
+
+    @Test(
         "paths given keep their names and are read as named, what the exclude globs say of the set aside; no manifest at all fails the run")
     func givenPaths() throws {
         let loader = try Self.loader()

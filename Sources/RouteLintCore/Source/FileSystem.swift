@@ -80,14 +80,44 @@ extension RouteSetFileSystem {
 package enum FilePath {
     /// `path` made absolute against `directory`, with `.` and `..` resolved lexically.
     package static func absolute(_ path: String, in directory: String) -> String {
+        // A walk asks this of every path it makes, and those are already absolute and resolved.
+        if isResolvedAbsolute(path) { return path }
         let joined = path.hasPrefix("/") ? path : directory + "/" + path
         var parts: [Substring] = []
-        for part in joined.split(separator: "/", omittingEmptySubsequences: true) {
+        for part in components(of: joined) {
             if part == "." { continue }
             if part == ".." { _ = parts.popLast(); continue }
             parts.append(part)
         }
         return "/" + parts.joined(separator: "/")
+    }
+
+    /// The names a path's `/`s separate, empty ones left out. Split at the byte: `/` is ASCII,
+    /// so every piece starts and ends at a character's edge, found without a look at
+    /// characters (a walk splits every path it checks against a glob).
+    package static func components(of path: String) -> [Substring] {
+        path.utf8.split(separator: UInt8(ascii: "/")).map { Substring($0) }
+    }
+
+    /// Whether `path` is absolute and as `absolute` would give it: no empty, `.` or `..`
+    /// component and no `/` at the end (but for `/` itself).
+    private static func isResolvedAbsolute(_ path: String) -> Bool {
+        var bytes = path.utf8.makeIterator()
+        guard bytes.next() == UInt8(ascii: "/") else { return false }
+        // The current component's length, and whether it is only dots so far (`.` and `..`).
+        var componentLength = 0
+        var dotsOnly = true
+        while let byte = bytes.next() {
+            if byte == UInt8(ascii: "/") {
+                if componentLength == 0 || dotsOnly && componentLength <= 2 { return false }
+                componentLength = 0
+                dotsOnly = true
+            } else {
+                componentLength += 1
+                dotsOnly = dotsOnly && byte == UInt8(ascii: ".")
+            }
+        }
+        return path.utf8.count == 1 || componentLength > 0 && !(dotsOnly && componentLength <= 2)
     }
 
     /// The folder of an absolute path.
@@ -98,7 +128,7 @@ package enum FilePath {
 
     /// The last component of a path.
     package static func name(of path: String) -> String {
-        String(path.split(separator: "/").last ?? "")
+        String(components(of: path).last ?? "")
     }
 
     /// `path` joined below `directory`.
@@ -122,8 +152,8 @@ package enum FilePath {
     /// seenFrom: "Manifests/platform", in: "/app")` is `../app.routes.yaml`, as is the same
     /// question asked with absolute paths from `/`. The text alone decides, not links on disk.
     package static func relative(_ path: String, seenFrom directory: String, in workingDirectory: String) -> String {
-        let target = absolute(path, in: workingDirectory).split(separator: "/")
-        let base = absolute(directory, in: workingDirectory).split(separator: "/")
+        let target = components(of: absolute(path, in: workingDirectory))
+        let base = components(of: absolute(directory, in: workingDirectory))
         var shared = 0
         while shared < target.count && shared < base.count && target[shared] == base[shared] { shared += 1 }
         let steps = Array(repeating: "..", count: base.count - shared) + target[shared...]

@@ -20,7 +20,7 @@ package struct Glob: Sendable, Equatable, CustomStringConvertible {
 
     /// Whether `path`, relative to the configuration's folder and `/`-separated, matches.
     package func matches(_ path: String) -> Bool {
-        let parts = path.split(separator: "/", omittingEmptySubsequences: true)
+        let parts = FilePath.components(of: path)
         if matchesNameAnywhere, let name = parts.last, let only = components.first {
             return components.count == 1 && Self.matches(name: name, pattern: only)
         }
@@ -31,7 +31,7 @@ package struct Glob: Sendable, Equatable, CustomStringConvertible {
     /// need not enter a folder that no match can lie in (`src/**` never matches below `docs`).
     package func mayMatch(below directory: String) -> Bool {
         if matchesNameAnywhere { return true }
-        let parts = directory.split(separator: "/", omittingEmptySubsequences: true)
+        let parts = FilePath.components(of: directory)
         // The folder's components against the glob's, until the glob's first `**`, which
         // matches whatever lies below; the file itself needs a component after the folder's.
         for (index, part) in parts.enumerated() {
@@ -52,7 +52,7 @@ package struct Glob: Sendable, Equatable, CustomStringConvertible {
 
     /// `matches`, for a folder's path: a glob without `/` stands for a name at any depth.
     private func matchesAsFolder(_ path: String) -> Bool {
-        let parts = path.split(separator: "/", omittingEmptySubsequences: true)
+        let parts = FilePath.components(of: path)
         return Self.matches(parts[...], components[...])
     }
 

@@ -110,14 +110,18 @@ package struct LeftOutManifests: Sendable {
     /// changed or two swapped in its suffix (`player.route.yaml`), or an extension more
     /// (`player.routes.yaml.txt`).
     static func manifestName(nearly name: String) -> String? {
-        guard !RouteSetLoader.isManifestName(name), let dot = name.firstIndex(of: "."), dot != name.startIndex else { return nil }
-        let stem = String(name[..<dot])
-        if let last = name.lastIndex(of: "."), last != dot, RouteSetLoader.isManifestName(String(name[..<last])) {
+        // `.` is ASCII: its byte's index is a character's.
+        guard !RouteSetLoader.isManifestName(name), let dot = name.utf8.firstIndex(of: UInt8(ascii: ".")), dot != name.startIndex
+        else { return nil }
+        if let last = name.utf8.lastIndex(of: UInt8(ascii: ".")), last != dot, RouteSetLoader.isManifestName(name[..<last]) {
             return String(name[..<last])
         }
-        let suffix = String(name[name.index(after: dot)...])
-        for manifest in ["routes.yaml", "routes.yml"] where Suggestion.isOneEdit(suffix, manifest) {
-            return stem + "." + manifest
+        // One slip from `routes.yml` or `routes.yaml` is 9 to 12 characters, each of 1 to 4
+        // bytes: most names of a walk (`main.swift`) are ruled out by their length alone.
+        let suffix = name[name.utf8.index(after: dot)...]
+        guard (9...48).contains(suffix.utf8.count) else { return nil }
+        for manifest in ["routes.yaml", "routes.yml"] where Suggestion.isOneEdit(String(suffix), manifest) {
+            return String(name[..<dot]) + "." + manifest
         }
         return nil
     }

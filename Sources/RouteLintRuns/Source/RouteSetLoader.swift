@@ -38,7 +38,7 @@ package struct RouteSetLoader: Sendable {
     }
 
     /// Whether a file name follows the manifest convention, `*.routes.yaml` or `*.routes.yml`.
-    package static func isManifestName(_ name: String) -> Bool {
+    package static func isManifestName(_ name: some StringProtocol) -> Bool {
         name.hasSuffix(".routes.yaml") || name.hasSuffix(".routes.yml")
     }
 
