@@ -124,11 +124,13 @@ struct AndroidGroupsTests {
     func reading() throws {
         let manifest = """
             <manifest xmlns:android="http://schemas.android.com/apk/res/android"><application><activity android:name=".A">
-            <intent-filter><action android:name="android.intent.action.VIEW" /><category android:name="android.intent.category.BROWSABLE" />
+            <intent-filter android:autoVerify="true"><action android:name="android.intent.action.VIEW" />
+            <category android:name="android.intent.category.DEFAULT" /><category android:name="android.intent.category.BROWSABLE" />
             <data android:scheme="https" /><data android:host="a.test" />
             <uri-relative-filter-group android:allow="false"><data android:host="a.test" /></uri-relative-filter-group>
             </intent-filter>
-            <intent-filter><action android:name="android.intent.action.VIEW" /><category android:name="android.intent.category.BROWSABLE" />
+            <intent-filter android:autoVerify="true"><action android:name="android.intent.action.VIEW" />
+            <category android:name="android.intent.category.DEFAULT" /><category android:name="android.intent.category.BROWSABLE" />
             <data android:scheme="https" /><data android:host="b.test" />
             <uri-relative-filter-group><data android:queryAdvancedPattern="[a-" /></uri-relative-filter-group>
             <uri-relative-filter-group><data android:path="/a" android:fragmentSuffix="top" /></uri-relative-filter-group>

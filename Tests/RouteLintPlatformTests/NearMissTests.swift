@@ -166,4 +166,69 @@ struct NearMissTests {
         }
         #expect(Set(checked.keys) == [.path, .caseSensitive, .apiLevels, .host], "\(checked)")
     }
+
+    /// An intent filter for web links: its `autoVerify`, whether it has the DEFAULT category, its
+    /// schemes, host and `android:path`.
+    static func filter(verified: Bool, defaultCategory: Bool = true, schemes: [String] = ["https"], host: String, path: String) -> String {
+        """
+        <intent-filter\(verified ? " android:autoVerify=\"true\"" : "")><action android:name="android.intent.action.VIEW" />
+        \(defaultCategory ? "<category android:name=\"android.intent.category.DEFAULT\" />" : "")
+        <category android:name="android.intent.category.BROWSABLE" />
+        \(schemes.map { "<data android:scheme=\"\($0)\" />" }.joined())<data android:host="\(host)" /><data android:path="\(path)" />
+        </intent-filter>
+        """
+    }
+
+    @Test("Android: a claimed path stays on the web where Android does not verify the host: per host from API 31, the app before")
+    func androidVerification() throws {
+        let url = "https://h.example.com/a"
+        func answers(_ filters: String...) -> [String] {
+            let text = """
+                <manifest xmlns:android="http://schemas.android.com/apk/res/android"><application><activity android:name=".A">
+                \(filters.joined(separator: "\n"))
+                </activity></application></manifest>
+                """
+            return Self.decideOnAndroid(text, url).map { "\($0.scope) \($0.opensApp ? "app" : "web")" }
+        }
+        let opens = ["API 26–30 app", "API 31–34 app", "API 35+ app"]
+        let staysOnTheWeb = ["API 26–30 web", "API 31–34 web", "API 35+ web"]
+        #expect(answers(Self.filter(verified: true, host: "h.example.com", path: "/a")) == opens)
+        // No filter asks: Android verifies nothing, asking which app opens the link, then keeping it in the browser.
+        #expect(answers(Self.filter(verified: false, host: "h.example.com", path: "/a")) == staysOnTheWeb)
+        // Another host's filter asks: before API 31 that verifies every web host of the app; from 31 each host apart.
+        let otherHostAsks = answers(
+            Self.filter(verified: true, host: "o.example.com", path: "/x"), Self.filter(verified: false, host: "h.example.com", path: "/a"))
+        #expect(otherHostAsks == ["API 26–30 app", "API 31–34 web", "API 35+ web"])
+        // From API 31 the filter that asks needs the DEFAULT category; before, it did not.
+        #expect(
+            answers(Self.filter(verified: true, defaultCategory: false, host: "h.example.com", path: "/a"))
+                == ["API 26–30 app", "API 31–34 web", "API 35+ web"])
+        // A filter with a scheme other than http and https asks for nothing.
+        #expect(
+            answers(Self.filter(verified: true, schemes: ["https", "shop"], host: "h.example.com", path: "/a")) == staysOnTheWeb)
+        #expect(answers(Self.filter(verified: true, schemes: ["http", "https"], host: "h.example.com", path: "/a")) == opens)
+
+        // What the answer says: the attribute that claims the path is the nearest, autoVerify what stopped it.
+        let text = """
+            <manifest xmlns:android="http://schemas.android.com/apk/res/android"><application><activity android:name=".A">
+            \(Self.filter(verified: false, host: "h.example.com", path: "/a"))
+            </activity></application></manifest>
+            """
+        let decided = Self.decideOnAndroid(text, url)
+        let legacy = try #require(decided.first)
+        #expect(legacy.decidedBy == "no link of the app is verified, so Android asks which app opens it")
+        #expect(legacy.place.map { "\($0.position.line):\($0.position.column)" } == "2:1")
+        let byHost = try #require(decided.last)
+        #expect(byHost.decidedBy == "'h.example.com' is not verified, so Android opens its links in the browser")
+        let miss = try #require(byHost.nearMiss)
+        #expect(miss.nearest == "android:path '/a'")
+        #expect(miss.matchedLength == 2)
+        #expect(
+            miss.stoppedBy == [
+                .init(
+                    .autoVerify,
+                    "no intent filter that names 'h.example.com' has android:autoVerify=\"true\" with the DEFAULT category and only "
+                        + "web schemes, so Android 12 and later never verify the host")
+            ])
+    }
 }

@@ -50,6 +50,19 @@ struct ExampleWitnessTests {
         #expect(!message.contains("/products/42,"))
     }
 
+    @Test("an example an Android filter claims for a host it does not ask to verify is claimed: no witness either")
+    func unverifiedClaim() throws {
+        let data = #"            <data android:path="/" />"# + "\n" + #"            <data android:path="/products/42" />"#
+        for verified in [true, false] {
+            let messages = Self.unclaimed(
+                "AndroidManifest.xml", PlatformExamples.androidManifest(PlatformExamples.webFilter(data, verified: verified)))
+            #expect(messages.count == 1)
+            let message = try #require(messages.first)
+            #expect(message.hasPrefix("route 'product' opens https://example.com/products/"))
+            #expect(!message.contains("/products/42,"), "\(message)")
+        }
+    }
+
     @Test("without examples, the comparison's witness, as before")
     func noExamples() {
         let messages = Self.unclaimed(

@@ -44,7 +44,8 @@ extension PlatformFacts {
     }
 
     /// Whether `decision` says the file claims its URL nowhere `platform` names: on iOS, or on
-    /// every API level of the ranges (each answer that covers one of them, and at least one).
+    /// every API level of the ranges (each answer that covers one of them, and at least one). A
+    /// URL claimed for a host Android does not verify is claimed: the fact is about claims.
     static func leavesUnclaimed(_ decision: PlatformResolver.Decision, on platform: Platform) -> Bool {
         guard decision.problem == nil, !decision.answers.isEmpty else { return false }
         switch platform {
@@ -55,7 +56,7 @@ extension PlatformFacts {
                 guard let levels = answer.apiLevels else { return false }
                 return ranges.contains { $0.overlaps(levels) }
             }
-            return !covering.isEmpty && covering.allSatisfy { !$0.opensApp }
+            return !covering.isEmpty && covering.allSatisfy { !$0.opensApp && !$0.claimsUnverified }
                 && ranges.allSatisfy { range in covering.contains { $0.apiLevels!.overlaps(range) } }
         }
     }

@@ -30,6 +30,9 @@ package struct NearMiss: Sendable, Equatable {
             case scheme
             /// The attribute would match, but this API level does not read it.
             case apiLevels = "api-levels"
+            /// The path is claimed, but Android does not verify the host: no intent filter asks
+            /// for it with `android:autoVerify`.
+            case autoVerify = "auto-verify"
         }
 
         package let kind: Kind

@@ -40,6 +40,10 @@ package enum PlatformResolver {
         /// For a URL that stays on the web, the component or attribute that came nearest and
         /// what stopped it.
         package var nearMiss: NearMiss?
+
+        /// Whether the file claims the URL though the platform does not verify its host (an
+        /// Android filter without `autoVerify`): the claim is there, the app does not open by itself.
+        package var claimsUnverified: Bool { nearMiss?.stoppedBy.contains { $0.kind == .autoVerify } ?? false }
     }
 
     /// How an apple-app-site-association component matched a URL, as iOS compares them.
@@ -186,6 +190,11 @@ package enum PlatformResolver {
                 for range in AppLinkLimits.apiRanges(from: minimum) {
                     var answer = androidAnswer(
                         chosen, url: parts, apiLevel: range.lowerBound, scope: range, dynamicRules: rules, location: location)
+                    if answer.opensApp,
+                        !AndroidIntentFilter.verifies(host: parts.host, in: filters.map(\.filter), apiLevel: range.lowerBound)
+                    {
+                        answer = unverified(answer, host: parts.host, filter: chosen[0], path: parts.encodedPath, location: location)
+                    }
                     if !answer.opensApp, answer.decidedBy == nil {
                         answer.nearMiss = NearMiss.android(
                             filters, host: parts.host, path: AndroidURIDecoding.decode(parts.encodedPath.utf8),
@@ -273,6 +282,33 @@ package enum PlatformResolver {
                 decidedBy: "no dynamic rule of \(dynamicRules?.file.name ?? "assetlinks.json") matches it, so it stays on the web",
                 place: dynamicRules.flatMap { rulePlace($0.statement.range) }, apiLevels: scope)
         }
+    }
+
+    /// `answer`, which a path attribute of `filter` opens, for a host Android does not verify: a
+    /// browser keeps the link (API 31+), or Android asks which app opens it (before); the
+    /// attribute is the nearest, and the missing `autoVerify` what stopped it.
+    private static func unverified(
+        _ answer: Answer, host: String, filter: PlatformFile.LocatedFilter, path: String, location: (SourceRange) -> Place
+    ) -> Answer {
+        let byHost = (answer.apiLevels?.lowerBound ?? 0) >= AndroidIntentFilter.verificationByHostIntroducedIn
+        var unverified = Answer(
+            scope: answer.scope, opensApp: false,
+            decidedBy: byHost
+                ? "'\(host)' is not verified, so Android opens its links in the browser"
+                : "no link of the app is verified, so Android asks which app opens it",
+            place: location(filter.range), apiLevels: answer.apiLevels)
+        unverified.nearMiss = NearMiss(
+            nearest: answer.decidedBy, place: answer.place, matchedLength: AndroidURIDecoding.decode(path.utf8).count,
+            stoppedBy: [
+                .init(
+                    .autoVerify,
+                    byHost
+                        ? "no intent filter that names '\(host)' has android:autoVerify=\"true\" with the DEFAULT category and "
+                            + "only web schemes, so Android 12 and later never verify the host"
+                        : "no intent filter has android:autoVerify=\"true\" with only web schemes, so Android verifies none "
+                            + "of the app's links")
+            ])
+        return unverified
     }
 
     /// An `https` URL's parts as the platforms match them (the port is not part of the host).

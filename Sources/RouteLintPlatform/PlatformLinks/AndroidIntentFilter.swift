@@ -82,6 +82,29 @@ package struct AndroidIntentFilter: Sendable {
         actions.contains(Self.viewAction) && categories.contains(Self.browsableCategory) && schemes.contains("https")
     }
 
+    /// `IntentFilter.handlesWebUris(true)`: the VIEW action, the BROWSABLE category and schemes,
+    /// `http` or `https` each.
+    var takesOnlyWebLinks: Bool {
+        actions.contains(Self.viewAction) && categories.contains(Self.browsableCategory) && !schemes.isEmpty
+            && schemes.allSatisfy { $0 == "http" || $0 == "https" }
+    }
+
+    /// `IntentFilter.needsVerification()`: `autoVerify` on a filter of web schemes only.
+    var asksForVerification: Bool { autoVerify && takesOnlyWebLinks }
+
+    /// The first API level that verifies each host apart, from the filters that ask for it.
+    static let verificationByHostIntroducedIn = 31
+
+    /// Whether Android at `apiLevel` verifies the app's links to `host`, its assetlinks.json
+    /// granting it (which `app-link-setup` checks). From API 31, for an app that targets 31 or
+    /// later (as Google Play requires), only the hosts of the filters that ask for verification
+    /// and carry the DEFAULT category (`DomainVerificationCollector`); before, nothing at all
+    /// unless some filter asks (`needsVerification`), and then the app's web hosts.
+    static func verifies(host: String, in filters: [AndroidIntentFilter], apiLevel: Int) -> Bool {
+        guard apiLevel >= verificationByHostIntroducedIn else { return filters.contains(where: \.asksForVerification) }
+        return filters.contains { $0.asksForVerification && $0.categories.contains(defaultCategory) && $0.covers(host: host) }
+    }
+
     /// Whether the filter is for `host`: a host written `*.example.com` takes every subdomain of
     /// `example.com` (`IntentFilter.AuthorityEntry` compares the end of the host).
     func covers(host: String) -> Bool {
