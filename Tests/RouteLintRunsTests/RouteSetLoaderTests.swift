@@ -36,6 +36,48 @@ struct RouteSetLoaderTests {
         }
     }
 
+    /// The paths a walk looked at one by one (`entry(at:)`), in order.
+    final class Looks: @unchecked Sendable {
+        var paths: [String] = []
+    }
+
+    /// The disk, counting what is looked at one by one.
+    struct LookedAtDisk: RouteSetFileSystem {
+        let disk = DiskFileSystem()
+        let looks: Looks
+
+        func entry(at path: String) -> Result<FileSystemEntry, ReadFailure> {
+            looks.paths.append(path)
+            return disk.entry(at: path)
+        }
+        func names(inDirectory path: String) -> Result<[String], ReadFailure> { disk.names(inDirectory: path) }
+        func entries(inDirectory path: String) -> Result<[DirectoryEntry], ReadFailure> { disk.entries(inDirectory: path) }
+        func contents(of path: String) -> Result<[UInt8], ReadFailure> { disk.contents(of: path) }
+    }
+
+    @Test("a walk looks at no regular file it does not select, and the survey of what is left out only at links")
+    func looksAtListedKinds() throws {
+        try Self.withTemporaryDirectory { root in
+            for index in 0..<20 { try Self.write("x\n", to: "\(root)/src/File\(index).swift") }
+            try Self.write("manifest: 1\n", to: "\(root)/app.routes.yaml")
+            try Self.write("manifest: 1\n", to: "\(root)/src/feature.routes.yaml")
+            try FileManager.default.createSymbolicLink(atPath: "\(root)/same.routes.yaml", withDestinationPath: "\(root)/app.routes.yaml")
+            let looks = Looks()
+            let loader = try Self.loader(LookedAtDisk(looks: looks), in: root)
+            looks.paths = []
+            let set = try loader.load([])
+            #expect(set.files.map(\.path) == ["./app.routes.yaml", "./src/feature.routes.yaml"])
+            #expect(
+                looks.paths == [
+                    root, "\(root)/app.routes.yaml", "\(root)/same.routes.yaml", "\(root)/src", "\(root)/src/feature.routes.yaml",
+                ])
+            looks.paths = []
+            let survey = LeftOutManifests(below: root, linted: [], loader: loader)
+            #expect(survey.files.map(\.path) == ["app.routes.yaml", "same.routes.yaml", "src/feature.routes.yaml"])
+            #expect(looks.paths == ["\(root)/same.routes.yaml"])
+        }
+    }
+
     @Test("a file named on the command line is linted whatever its name, and only once")
     func explicitFiles() throws {
         try Self.withTemporaryDirectory { root in

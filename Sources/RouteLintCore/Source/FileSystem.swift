@@ -55,6 +55,22 @@ public struct FileSystemEntry: Equatable, Sendable {
     }
 }
 
+/// An entry of a folder as its listing gives it: the name, and the kind where the listing
+/// records it, so that a walk needing no more than the kind looks no further.
+public struct DirectoryEntry: Equatable, Sendable {
+    /// Its name in the folder.
+    public let name: String
+    /// `.file` or `.directory` as the listing records it (`d_type`); nil where it does not, or
+    /// for a link or anything else, which `entry(at:)` looks at.
+    public let kind: FileSystemEntry.Kind?
+
+    /// The entry `name`, of `kind` when the listing says.
+    public init(name: String, kind: FileSystemEntry.Kind?) {
+        self.name = name
+        self.kind = kind
+    }
+}
+
 /// Where a route set's files are read from: the disk, the editor's buffers over the disk, a
 /// git revision. Paths are absolute. `RouteSetLoader` walks any of them the same way, so that
 /// which files form a route set is decided in one place.
@@ -63,6 +79,8 @@ public protocol RouteSetFileSystem: Sendable {
     func entry(at path: String) -> Result<FileSystemEntry, ReadFailure>
     /// The names in the directory at `path`, in any order.
     func names(inDirectory path: String) -> Result<[String], ReadFailure>
+    /// The entries of the directory at `path`, in any order, with the kinds its listing records.
+    func entries(inDirectory path: String) -> Result<[DirectoryEntry], ReadFailure>
     /// The bytes of the regular file at `path`, at most `DiskFileSystem.maximumFileSize`.
     func contents(of path: String) -> Result<[UInt8], ReadFailure>
     /// The bytes of each of `paths`, in their order: for a file system that reads many files
@@ -73,6 +91,11 @@ public protocol RouteSetFileSystem: Sendable {
 extension RouteSetFileSystem {
     public func contents(of paths: [String]) -> [Result<[UInt8], ReadFailure>] {
         paths.map { contents(of: $0) }
+    }
+
+    /// The names, each of a kind to look at: a file system whose listing records none.
+    public func entries(inDirectory path: String) -> Result<[DirectoryEntry], ReadFailure> {
+        names(inDirectory: path).map { names in names.map { DirectoryEntry(name: $0, kind: nil) } }
     }
 }
 
@@ -187,16 +210,29 @@ public struct DiskFileSystem: RouteSetFileSystem {
     }
 
     public func names(inDirectory path: String) -> Result<[String], ReadFailure> {
+        entries(inDirectory: path).map { entries in entries.map(\.name) }
+    }
+
+    /// The entries of the folder, a regular file or a folder known by the type its listing
+    /// records, so that a walk of a large tree need not `stat` each (links are looked at).
+    public func entries(inDirectory path: String) -> Result<[DirectoryEntry], ReadFailure> {
         guard let directory = opendir(path) else { return .failure(ReadFailure(path: path, reason: Self.errorText(errno))) }
         defer { closedir(directory) }
-        var names: [String] = []
+        var entries: [DirectoryEntry] = []
         while let entry = readdir(directory) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
-            if name != "." && name != ".." { names.append(name) }
+            guard name != "." && name != ".." else { continue }
+            let kind: FileSystemEntry.Kind?
+            switch Int(entry.pointee.d_type) {
+            case Int(DT_REG): kind = .file
+            case Int(DT_DIR): kind = .directory
+            default: kind = nil
+            }
+            entries.append(DirectoryEntry(name: name, kind: kind))
         }
-        return .success(names)
+        return .success(entries)
     }
 
     public func contents(of path: String) -> Result<[UInt8], ReadFailure> {

@@ -43,16 +43,23 @@ package struct LeftOutManifests: Sendable {
         var entries = 0
         var found: [(absolute: String, reason: Reason)] = []
         func visit(_ folder: String, hidden: String?) {
-            guard case .success(let names) = loader.fileSystem.names(inDirectory: folder) else { return }
-            for name in names.sorted() {
+            guard case .success(let listing) = loader.fileSystem.entries(inDirectory: folder) else { return }
+            for listed in listing.sorted(by: { $0.name < $1.name }) {
                 entries += 1
                 guard entries <= Self.entryLimit else {
                     stoppedEarly = true
                     return
                 }
+                let name = listed.name
                 let path = FilePath.join(folder, name)
-                guard case .success(let entry) = loader.fileSystem.entry(at: path) else { continue }
-                switch entry.kind {
+                let kind: FileSystemEntry.Kind
+                if let recorded = listed.kind {
+                    kind = recorded
+                } else {
+                    guard case .success(let entry) = loader.fileSystem.entry(at: path) else { continue }
+                    kind = entry.kind
+                }
+                switch kind {
                 case .directory:
                     guard !Self.skippedFolders.contains(name) else { continue }
                     let relative = FilePath.relative(path, to: root) ?? name

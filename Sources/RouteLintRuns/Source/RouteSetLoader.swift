@@ -280,17 +280,21 @@ package struct RouteSetLoader: Sendable {
             switch entry.kind {
             case .directory:
                 if !given && (Self.kernelFolders.contains(absolute) || !enters(absolute)) { return }
-                let names: [String]
-                switch fileSystem.names(inDirectory: absolute) {
-                case .success(let found): names = found
+                let entries: [DirectoryEntry]
+                switch fileSystem.entries(inDirectory: absolute) {
+                case .success(let found): entries = found
                 case .failure(let failure):
                     failures.append(Failure(path: shown, reason: failure.safeReason, foundByInclude: foundByInclude))
                     return
                 }
-                for name in names.filter({ !$0.hasPrefix(".") || enteredHiddenNames.contains($0) }).sorted() {
+                let visible = entries.filter { !$0.name.hasPrefix(".") || enteredHiddenNames.contains($0.name) }
+                for entry in visible.sorted(by: { $0.name < $1.name }) {
+                    let path = FilePath.join(absolute, entry.name)
+                    // A regular file the walk does not select is not looked at: nothing is done with it.
+                    if entry.kind == .file && !selects(path) { continue }
                     visit(
-                        FilePath.join(absolute, name), shown: FilePath.join(shown, name), given: false, named: named,
-                        foundByInclude: foundByInclude, enters: enters, selects: selects)
+                        path, shown: FilePath.join(shown, entry.name), given: false, named: named, foundByInclude: foundByInclude,
+                        enters: enters, selects: selects)
                 }
             case .file, .other:
                 // Something else than a file (a FIFO, a device, a link in a git revision) is
