@@ -78,6 +78,18 @@ struct RouteSetLoaderTests {
         }
     }
 
+    @Test("a link named as a manifest to a file the walk passes over is linted, on the disk and through buffers alike")
+    func linkToUnselectedFile() throws {
+        try Self.withTemporaryDirectory { root in
+            try Self.write("manifest: 1\n", to: "\(root)/a.txt")
+            try FileManager.default.createSymbolicLink(atPath: "\(root)/b.routes.yaml", withDestinationPath: "\(root)/a.txt")
+            for fileSystem: any RouteSetFileSystem in [DiskFileSystem(), OverlayFileSystem([:], over: DiskFileSystem())] {
+                let set = try Self.loader(fileSystem, in: root).load([])
+                #expect(set.files.map(\.path) == ["./b.routes.yaml"])
+            }
+        }
+    }
+
     @Test("a file named on the command line is linted whatever its name, and only once")
     func explicitFiles() throws {
         try Self.withTemporaryDirectory { root in

@@ -276,9 +276,9 @@ package struct RouteSetLoader: Sendable {
                 }
                 return
             }
-            guard seen.insert(entry.identity).inserted else { return }
             switch entry.kind {
             case .directory:
+                guard seen.insert(entry.identity).inserted else { return }
                 if !given && (Self.kernelFolders.contains(absolute) || !enters(absolute)) { return }
                 let entries: [DirectoryEntry]
                 switch fileSystem.entries(inDirectory: absolute) {
@@ -299,7 +299,10 @@ package struct RouteSetLoader: Sendable {
             case .file, .other:
                 // Something else than a file (a FIFO, a device, a link in a git revision) is
                 // refused when it is read, with its kind: the run says it could not read it.
-                if given || selects(absolute) { files.append((shown, absolute, foundByInclude, named)) }
+                // Only a file taken counts as seen: one passed over hides no link to it named
+                // as a manifest, whether or not the folder's listing said it was a file.
+                guard given || selects(absolute), seen.insert(entry.identity).inserted else { return }
+                files.append((shown, absolute, foundByInclude, named))
             }
         }
     }
