@@ -89,11 +89,8 @@ package enum HolderScopeRule: AppRule {
             names.append(holder.name.value)
             parents.append(holder.parent.flatMap { app.holderPosition($0.value) })
         }
-        let loops = successorLoops(count: names.count) { position in
+        return successorLoops(of: names) { position in
             app.holderPosition(names[position]).flatMap { parents[$0] }
         }
-        var named: [Symbol: [Symbol]] = [:]
-        for (member, loop) in loops { named[names[member]] = loop.map { names[$0] } }
-        return named
     }
 }

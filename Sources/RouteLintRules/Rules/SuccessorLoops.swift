@@ -27,6 +27,16 @@ func successorLoops(count: Int, successor: (Int) -> Int?) -> [Int: [Int]] {
     return loops
 }
 
+/// The loops of `successorLoops(count:successor:)` over `nodes` by position, each given by the
+/// nodes themselves rather than their positions.
+func successorLoops<Node: Hashable>(of nodes: [Node], successor: (Int) -> Int?) -> [Node: [Node]] {
+    var loops: [Node: [Node]] = [:]
+    for (member, loop) in successorLoops(count: nodes.count, successor: successor) {
+        loops[nodes[member]] = loop.map { nodes[$0] }
+    }
+    return loops
+}
+
 private enum SuccessorWalkMark {
     case unseen
     /// On the walk under way: meeting it again closes a loop.

@@ -132,11 +132,8 @@ package enum UnusableFallbackRule: AppRule {
         // is not one of them ends the chain.
         var positions: [Symbol: Int] = [:]
         for (position, id) in flagged.enumerated() where positions[id] == nil { positions[id] = position }
-        let loops = successorLoops(count: flagged.count) { position in
+        return successorLoops(of: flagged) { position in
             app.route(flagged[position]).flatMap { $0.feature == nil ? nil : $0.fallback.flatMap { positions[$0.value] } }
         }
-        var named: [Symbol: [Symbol]] = [:]
-        for (member, loop) in loops { named[flagged[member]] = loop.map { flagged[$0] } }
-        return named
     }
 }
