@@ -362,13 +362,13 @@ struct RouteChangesTests {
                 frontier = frontier.flatMap { path in (words + ["x", "zz", "1", "42"]).map { path + [$0] } }
                 paths += frontier
             }
+            let (earlier, later) = (OpenedRoutes(sets.run.comparison!.earlierApps), OpenedRoutes(sets.run.apps))
             for path in paths {
                 for prefix in ["shop://", "https://shop.example.com/"] {
                     let url = prefix + path.joined(separator: "/")
-                    let earlier = URLResolver(apps: sets.run.comparison!.earlierApps).resolve(url)
-                    let later = URLResolver(apps: sets.run.apps).resolve(url)
-                    guard earlier.status != .ambiguous && later.status != .ambiguous else { continue }
-                    let (a, b) = (opened(url, in: sets.run.comparison!.earlierApps), opened(url, in: sets.run.apps))
+                    let resolutions = (earlier.resolver.resolve(url), later.resolver.resolve(url))
+                    guard resolutions.0.status != .ambiguous && resolutions.1.status != .ambiguous else { continue }
+                    let (a, b) = (earlier.route(url, resolution: resolutions.0), later.route(url, resolution: resolutions.1))
                     if a != b { differences.insert("\(a ?? "-") \(b ?? "-")") }
                 }
             }

@@ -42,22 +42,36 @@ func compare(
 
 /// What a URL opens in a revision, by the contract's own words rather than the walk: the route
 /// `URLResolver` resolves it to, and from an `https` host only a claimed (`web`) one.
-func opened(_ url: String, in apps: [AppModel]) -> String? {
-    let resolution = URLResolver(apps: apps).resolve(url)
-    guard resolution.status == .resolved, let id = resolution.route else { return nil }
-    if url.hasPrefix("https://"), let route = apps.lazy.compactMap({ $0.route(named: id) }).first, !route.isWeb { return nil }
-    return id
+struct OpenedRoutes {
+    let apps: [AppModel]
+    /// Made once for the revision: a resolver indexes every route when it is made.
+    let resolver: URLResolver
+
+    init(_ apps: [AppModel]) {
+        self.apps = apps
+        resolver = URLResolver(apps: apps)
+    }
+
+    /// The route `url` opens, if any; `resolution` is the resolver's answer for it, where the
+    /// caller has it already.
+    func route(_ url: String, resolution: URLResolver.Resolution? = nil) -> String? {
+        let resolution = resolution ?? resolver.resolve(url)
+        guard resolution.status == .resolved, let id = resolution.route else { return nil }
+        if url.hasPrefix("https://"), let route = apps.lazy.compactMap({ $0.route(named: id) }).first, !route.isWeb { return nil }
+        return id
+    }
 }
 
 /// Every witness of every link change opens, in each revision, what the finding says it does.
 func witnessesHold(_ run: DiffRun) -> [String] {
     var problems: [String] = []
+    let (earlier, later) = (OpenedRoutes(run.comparison!.earlierApps), OpenedRoutes(run.apps))
     for finding in run.active + run.suppressed where !finding.witnesses.isEmpty {
         let routes = finding.subjects.filter { $0.kind == .route }.map(\.name)
         if finding.rule == "changed-route-api" {
             // A route that takes fewer values: the URL opened it, and opens it no longer.
             for url in finding.witnesses {
-                let actual = (opened(url, in: run.comparison!.earlierApps), opened(url, in: run.apps))
+                let actual = (earlier.route(url), later.route(url))
                 if actual.0 != routes.first || actual.1 == routes.first {
                     problems.append("\(url): \(actual) does not show \(routes) narrowed (\(finding.message))")
                 }
@@ -71,7 +85,7 @@ func witnessesHold(_ run: DiffRun) -> [String] {
         default: expected = (routes.first, routes.count > 1 ? routes[1] : nil)
         }
         for url in finding.witnesses {
-            let actual = (opened(url, in: run.comparison!.earlierApps), opened(url, in: run.apps))
+            let actual = (earlier.route(url), later.route(url))
             if actual != expected { problems.append("\(url): \(actual) is not \(expected) (\(finding.message))") }
         }
     }
