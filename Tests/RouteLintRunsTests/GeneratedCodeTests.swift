@@ -13,7 +13,7 @@ import Testing
 /// accessor must give, as its holder's own type, the holder made with the route's params and
 /// the holder's parents, the same one the general accessor gives; `cleanup` with no active
 /// route must release every holder but the app's, once.
-@Suite("Generated code, compiled and run", .serialized)
+@Suite("Generated code, compiled and run")
 struct GeneratedCodeTests {
     /// The route sets the generated code is run on: the example app, the Stripe and GitHub APIs,
     /// names that are keywords and members in both languages (holders typed generically), 1,050
@@ -645,27 +645,53 @@ struct GeneratedCodeTests {
         var jar: String { directory.appendingPathComponent("programs.jar").path }
     }
 
+    /// The Kotlin compiles of these suites, made together (`compileKotlin`): the programs they
+    /// run and the generated code at language version 2.0.
+    struct KotlinCompiles: Sendable {
+        let programs: Result<KotlinPrograms, KotlinBuildFailure>
+        /// The compile at language version 2.0: its exit status and the compiler's messages.
+        let languageVersion2: (status: Int32, output: String)
+    }
+
+    static let kotlinCompiles = Result { try compileKotlin() }
+
     /// Every Kotlin program these suites run, compiled by one kotlinc at its own language
     /// version, warnings as errors: each route set's generated code with its driver in a
     /// package of its own (`test.routes.SET`), the decoder of the sets whose plans cross
     /// languages (`test.routes.SET.decoding`), the example app's generated link tests, its code
     /// without kotlinx.serialization (`test.routes.plain`) and the documented navigator
-    /// (`test.routes.navigator`). One start of the compiler instead of one a
-    /// program: most of a small program's compile is the compiler warming up (docs/development.md).
-    static let kotlinPrograms = Result { try compileKotlinPrograms() }
+    /// (`test.routes.navigator`). One compile instead of one a program: most of a small
+    /// program's compile is the compiler warming up (docs/development.md).
+    static var kotlinPrograms: Result<KotlinPrograms, any Error> {
+        kotlinCompiles.flatMap { $0.programs.mapError { $0 } }
+    }
 
-    private static func compileKotlinPrograms() throws -> KotlinPrograms {
-        // In the package's build folder, made anew by each run and left for the next to replace:
-        // the tests run the programs until the process ends.
-        let directory = testsDirectory.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
-            ".build/tests/kotlin-programs")
+    /// Both compiles, in one JVM where the toolchain can (`runKotlinCompiles`), each in a folder
+    /// of the package's build folder made anew by each run and left for the next to replace: the
+    /// tests run the programs until the process ends.
+    private static func compileKotlin() throws -> KotlinCompiles {
+        let build = testsDirectory.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(".build/tests")
+        let programs = build.appendingPathComponent("kotlin-programs")
+        let languageVersion2 = build.appendingPathComponent("kotlin-language-version-2")
+        let compiles = [try kotlinProgramsCompile(in: programs), try kotlinLanguageVersion2Compile(in: languageVersion2)]
+        // With a thousand holders and their driver's class and two checks each, the compiler
+        // needs more than its default heap of 256 MB.
+        let results = try runKotlinCompiles(compiles, heap: "2g", in: build)
+        return KotlinCompiles(
+            programs: results[0].status == 0
+                ? .success(KotlinPrograms(directory: programs)) : .failure(KotlinBuildFailure(output: results[0].output)),
+            languageVersion2: results[1])
+    }
+
+    /// The programs' sources written to `directory`, and the arguments that compile them.
+    private static func kotlinProgramsCompile(in directory: URL) throws -> [String] {
         try? FileManager.default.removeItem(at: directory)
         var paths: [String] = []
         func write(_ contents: String, _ path: String) throws {
             let url = directory.appendingPathComponent(path)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try contents.write(to: url, atomically: true, encoding: .utf8)
-            paths.append(path)
+            paths.append(url.path)
         }
         let imports = "import kotlinx.serialization.builtins.ListSerializer\nimport kotlinx.serialization.json.Json\n\n"
         var flags = ["-Werror"] + serializationArguments(classpath: runsKotlinTests ? junit : [])
@@ -696,11 +722,38 @@ struct GeneratedCodeTests {
         for file in try DocumentedNavigatorTests.kotlinProgram(package: "test.routes.navigator") {
             try write(file.contents, "navigator/\(file.name)")
         }
-        // With a thousand holders and their driver's class and two checks each, the compiler
-        // needs more than its default heap of 256 MB.
-        let compiled = try run("JAVA_OPTS=-Xmx2g", [kotlinc] + flags + paths + ["-include-runtime", "-d", "programs.jar"], in: directory)
-        guard compiled.status == 0 else { throw KotlinBuildFailure(output: compiled.output) }
-        return KotlinPrograms(directory: directory)
+        return flags + paths + ["-include-runtime", "-d", directory.appendingPathComponent("programs.jar").path]
+    }
+
+    /// Runs each compile's `arguments` (absolute paths throughout) and gives each one's exit
+    /// status and messages. Through `kotlinc-batch` beside `kotlinc` (scripts/kotlin-toolchain)
+    /// they share one JVM, which warms the compiler up once: the second compile of these tests
+    /// then takes a third of its time cold (docs/development.md). A kotlinc without it
+    /// (`ROUTELINT_KOTLINC`) runs each in a process of its own.
+    static func runKotlinCompiles(_ compiles: [[String]], heap: String, in directory: URL) throws -> [(status: Int32, output: String)] {
+        // kotlinc's argument files, each argument quoted as they read it.
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let jobs = try compiles.enumerated().map { index, arguments in
+            let job = directory.appendingPathComponent("kotlinc-\(index).arguments")
+            let quoted = arguments.map {
+                "\"" + $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+            }
+            try quoted.joined(separator: "\n").write(to: job, atomically: true, encoding: .utf8)
+            return job.path
+        }
+        let batch = URL(fileURLWithPath: kotlinc).deletingLastPathComponent().appendingPathComponent("kotlinc-batch").path
+        guard FileManager.default.isExecutableFile(atPath: batch) else {
+            return try jobs.map { try run("JAVA_OPTS=-Xmx\(heap) -Xss2m", [kotlinc, "@" + $0], in: directory) }
+        }
+        for job in jobs { try? FileManager.default.removeItem(atPath: job + ".status") }
+        let ran = try run("JAVA_OPTS=-Xmx\(heap) -Xss2m", [batch] + jobs, in: directory)
+        return jobs.map { job in
+            // A compile the JVM did not finish (out of memory, say) failed with the JVM's words.
+            guard let status = (try? String(contentsOfFile: job + ".status", encoding: .utf8)).flatMap({ Int32($0) }),
+                let messages = try? String(contentsOfFile: job + ".messages", encoding: .utf8)
+            else { return (ran.status == 0 ? 1 : ran.status, ran.output) }
+            return (status, messages)
+        }
     }
 
     /// kotlinc's complaint, for every test that needed the programs.
@@ -838,38 +891,37 @@ struct GeneratedCodeTests {
         "Kotlin: the generated code of every kind compiles at -language-version 2.0 -api-version 2.0, with kotlinx.serialization and without it",
         .enabled(if: compilesKotlin))
     func kotlinLanguageVersion2() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("routelint-kotlin20-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        var paths: [String] = []
-        let sets = try Self.routeSets().filter { !["stripe", "github", "thousand"].contains($0.name) }
-        let variants =
-            sets.map { ($0.name, $0.files, Self.holderTypes($0.name)) } + [("named", sets[0].files, HolderTypes.named)]
-            + [("empty", Self.appWithoutRoutes, HolderTypes.generic)]
-        for (name, files, holderTypes) in variants {
-            let (_, plan, generated) = try Self.generated(
-                files, language: .kotlin, holderTypes: holderTypes, package: "test.routes.\(name)")
-            try FileManager.default.createDirectory(at: directory.appendingPathComponent(name), withIntermediateDirectories: true)
-            // Named holders are the app's own types, declared in the generated package.
-            let holderTypes = plan.holderTypes == .named ? plan.holders.map { "class \($0.typeName)\n" }.joined() : ""
-            let types = GeneratedFile(name: "HolderTypes.kt", contents: "package test.routes.\(name)\n\n" + holderTypes)
-            for file in generated + [types] {
-                try file.contents.write(to: directory.appendingPathComponent("\(name)/\(file.name)"), atomically: true, encoding: .utf8)
-                paths.append("\(name)/\(file.name)")
-            }
-        }
-        try FileManager.default.createDirectory(at: directory.appendingPathComponent("plain"), withIntermediateDirectories: true)
-        for file in try Self.plainKotlin() {
-            try file.contents.write(to: directory.appendingPathComponent("plain/\(file.name)"), atomically: true, encoding: .utf8)
-            paths.append("plain/\(file.name)")
-        }
-        let compiled = try Self.run(
-            "JAVA_OPTS=-Xmx1g",
-            [Self.kotlinc, "-language-version", "2.0", "-api-version", "2.0"] + Self.serializationArguments + paths + ["-d", "classes"],
-            in: directory)
+        let compiled = try Self.kotlinCompiles.get().languageVersion2
         #expect(compiled.status == 0, "\(compiled.output)")
         let diagnostics = compiled.output.split(separator: "\n").filter { $0.contains("warning:") || $0.contains("error:") }
         #expect(diagnostics.allSatisfy { $0.contains("language version 2.0 is deprecated") }, "\(compiled.output)")
+    }
+
+    /// The sources `kotlinLanguageVersion2` compiles, written to `directory`, and the arguments
+    /// that compile them.
+    private static func kotlinLanguageVersion2Compile(in directory: URL) throws -> [String] {
+        try? FileManager.default.removeItem(at: directory)
+        var paths: [String] = []
+        func write(_ file: GeneratedFile, _ folder: String) throws {
+            let url = directory.appendingPathComponent("\(folder)/\(file.name)")
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try file.contents.write(to: url, atomically: true, encoding: .utf8)
+            paths.append(url.path)
+        }
+        let sets = try routeSets().filter { !["stripe", "github", "thousand"].contains($0.name) }
+        let variants =
+            sets.map { ($0.name, $0.files, holderTypes($0.name)) } + [("named", sets[0].files, HolderTypes.named)]
+            + [("empty", appWithoutRoutes, HolderTypes.generic)]
+        for (name, files, holderTypes) in variants {
+            let (_, plan, generated) = try generated(files, language: .kotlin, holderTypes: holderTypes, package: "test.routes.\(name)")
+            // Named holders are the app's own types, declared in the generated package.
+            let holderTypes = plan.holderTypes == .named ? plan.holders.map { "class \($0.typeName)\n" }.joined() : ""
+            let types = GeneratedFile(name: "HolderTypes.kt", contents: "package test.routes.\(name)\n\n" + holderTypes)
+            for file in generated + [types] { try write(file, name) }
+        }
+        for file in try plainKotlin() { try write(file, "plain") }
+        return ["-language-version", "2.0", "-api-version", "2.0"] + serializationArguments + paths
+            + ["-d", directory.appendingPathComponent("classes").path]
     }
 
     /// The example app's Kotlin for an app without kotlinx.serialization whose routes are its
