@@ -730,7 +730,7 @@ struct GeneratedCodeTests {
     /// they share one JVM, which warms the compiler up once: the second compile of these tests
     /// then takes a third of its time cold (docs/development.md). A kotlinc without it
     /// (`ROUTELINT_KOTLINC`) runs each in a process of its own.
-    static func runKotlinCompiles(_ compiles: [[String]], heap: String, in directory: URL) throws -> [(status: Int32, output: String)] {
+    private static func runKotlinCompiles(_ compiles: [[String]], heap: String, in directory: URL) throws -> [(status: Int32, output: String)] {
         // kotlinc's argument files, each argument quoted as they read it.
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let jobs = try compiles.enumerated().map { index, arguments in
