@@ -387,19 +387,28 @@ struct GeneratedCodeTests {
         code += "    func release(_ holder: Holder\(named ? "" : "<Factory>")) { released += 1 }\n}\n\n"
         code += "nonisolated(unsafe) var released = 0\n"
         code += "let registry = HolderRegistry(factory: Factory())\n"
-        for route in plan.routes {
-            guard let holder = plan.holder(route.holder) else { continue }
-            let arguments = (route.parameters + route.query).map {
-                "\(SwiftGenerator.label($0.codeName)): \(sampleExpression($0, plan, swift: true))"
+        // In functions of fifty routes each, as an app's code is: as top-level statements they
+        // are one function of thousands, which swiftc takes a fifth longer to compile.
+        let routes = plan.routes.filter { plan.holder($0.holder) != nil }
+        let chunks = stride(from: 0, to: routes.count, by: 50).map { routes[$0..<min($0 + 50, routes.count)] }
+        for (number, chunk) in chunks.enumerated() {
+            code += "@MainActor func checkHolders\(number)() {\n"
+            for route in chunk {
+                let holder = plan.holder(route.holder)!
+                let arguments = (route.parameters + route.query).map {
+                    "\(SwiftGenerator.label($0.codeName)): \(sampleExpression($0, plan, swift: true))"
+                }
+                let value = ".\(SwiftGenerator.name(route.caseName))" + (arguments.isEmpty ? "" : "(\(arguments.joined(separator: ", ")))")
+                code += "    do {\n"
+                code += "        let holder: \(className(holder)) = registry.\(route.accessorName)(\(arguments.joined(separator: ", ")))\n"
+                code += "        print(\(SwiftGenerator.literal(route.id + "\t")) + holder.description)\n"
+                code += "        if case .\(SwiftGenerator.name(holder.memberName))(let general) = registry.holder(for: \(value)), "
+                code += "general === holder {} else {\n"
+                code += "            print(\(SwiftGenerator.literal("general accessor differs: " + route.id)))\n        }\n    }\n"
             }
-            let value = ".\(SwiftGenerator.name(route.caseName))" + (arguments.isEmpty ? "" : "(\(arguments.joined(separator: ", ")))")
-            code += "do {\n"
-            code += "    let holder: \(className(holder)) = registry.\(route.accessorName)(\(arguments.joined(separator: ", ")))\n"
-            code += "    print(\(SwiftGenerator.literal(route.id + "\t")) + holder.description)\n"
-            code +=
-                "    if case .\(SwiftGenerator.name(holder.memberName))(let general) = registry.holder(for: \(value)), general === holder {} else {\n"
-            code += "        print(\(SwiftGenerator.literal("general accessor differs: " + route.id)))\n    }\n}\n"
+            code += "}\n"
         }
+        for number in chunks.indices { code += "checkHolders\(number)()\n" }
         // HolderKind's written-out init(rawValue:) reads every case back, and nothing past them.
         code +=
             "for kind in HolderKind.allCases where HolderKind(rawValue: kind.rawValue) != kind { print(\"raw value differs: \\(kind.id)\") }\n"
@@ -730,7 +739,9 @@ struct GeneratedCodeTests {
     /// they share one JVM, which warms the compiler up once: the second compile of these tests
     /// then takes a third of its time cold (docs/development.md). A kotlinc without it
     /// (`ROUTELINT_KOTLINC`) runs each in a process of its own.
-    private static func runKotlinCompiles(_ compiles: [[String]], heap: String, in directory: URL) throws -> [(status: Int32, output: String)] {
+    private static func runKotlinCompiles(_ compiles: [[String]], heap: String, in directory: URL) throws -> [(
+        status: Int32, output: String
+    )] {
         // kotlinc's argument files, each argument quoted as they read it.
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let jobs = try compiles.enumerated().map { index, arguments in
