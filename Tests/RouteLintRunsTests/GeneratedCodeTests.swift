@@ -353,6 +353,12 @@ struct GeneratedCodeTests {
         return (process.terminationStatus, try String(contentsOf: outputURL, encoding: .utf8))
     }
 
+    /// The routes with a holder, fifty to a function of the drivers' holder checks.
+    static func holderCheckChunks(_ plan: RouterBlueprint) -> [ArraySlice<RouterBlueprint.RouteEntry>] {
+        let routes = plan.routes.filter { plan.holder($0.holder) != nil }
+        return stride(from: 0, to: routes.count, by: 50).map { routes[$0..<min($0 + 50, routes.count)] }
+    }
+
     /// Swift that makes every route's holder through its typed accessor, assigned to the
     /// holder's own class (no cast), prints it, and checks that the general accessor gives the
     /// same object.
@@ -389,8 +395,7 @@ struct GeneratedCodeTests {
         code += "let registry = HolderRegistry(factory: Factory())\n"
         // In functions of fifty routes each, as an app's code is: as top-level statements they
         // are one function of thousands, which swiftc takes a fifth longer to compile.
-        let routes = plan.routes.filter { plan.holder($0.holder) != nil }
-        let chunks = stride(from: 0, to: routes.count, by: 50).map { routes[$0..<min($0 + 50, routes.count)] }
+        let chunks = holderCheckChunks(plan)
         for (number, chunk) in chunks.enumerated() {
             code += "@MainActor func checkHolders\(number)() {\n"
             for route in chunk {
@@ -471,8 +476,7 @@ struct GeneratedCodeTests {
                 "    override fun make\(holder.typeName)(\(arguments.joined(separator: ", "))): \(className(holder)) = \(className(holder))(\(text))\n"
         }
         code += "    override fun release(kind: HolderKind, holder: Any?) {\n        released++\n    }\n}\n\nvar released = 0\n\n"
-        let routes = plan.routes.filter { plan.holder($0.holder) != nil }
-        let chunks = stride(from: 0, to: routes.count, by: 50).map { routes[$0..<min($0 + 50, routes.count)] }
+        let chunks = holderCheckChunks(plan)
         for (number, chunk) in chunks.enumerated() {
             code += "fun checkHolders\(number)(registry: HolderRegistry\(typeArguments)) {\n"
             for (index, route) in chunk.enumerated() {
