@@ -195,17 +195,19 @@ package struct AppModel: Sendable {
         var kept: [Int] = []
         index.reserveCapacity(index.count + declared.count)
         for position in declared.indices {
-            let entity = adopting ? declared[position] : declared[position].joined(symbols: mapping, namesOffset: namesOffset)
-            let name = entity.declaredName
+            // Adopting, only the name is read, where the list holds the entity: reading it
+            // whole copies it.
+            let entity = adopting ? nil : declared[position].joined(symbols: mapping, namesOffset: namesOffset)
+            let name = entity?.declaredName ?? declared[position].declaredName
             if let first = index[name.value] {
                 let firstName = adopting ? declared[kept[first]].declaredName : entities[first].declaredName
                 redeclarations.append(Redeclaration(kind: kind, later: name, first: firstName))
-            } else if adopting {
-                index[name.value] = kept.count
-                kept.append(position)
-            } else {
+            } else if let entity {
                 index[name.value] = entities.count
                 entities.append(entity)
+            } else {
+                index[name.value] = kept.count
+                kept.append(position)
             }
         }
         if adopting {
@@ -257,8 +259,15 @@ package struct AppModel: Sendable {
     package func tabRooted(at route: Symbol) -> Tab? { firstTabRooted[route].map { tabs[$0] } }
 
     /// The route's activity: its own, else that of the tab whose root it is.
-    package func activity(of route: Route) -> Symbol? {
-        route.activity?.value ?? tabRooted(at: route.id.value)?.activity?.value
+    package func activity(of route: Route) -> Symbol? { activity(declared: route.activity, route: route.id.value) }
+
+    /// The same for the route at `position`, read where the app holds it.
+    package func activity(ofRoute position: Int) -> Symbol? {
+        activity(declared: routes[position].activity, route: routes[position].id.value)
+    }
+
+    private func activity(declared: LocatedName?, route: Symbol) -> Symbol? {
+        declared?.value ?? tabRooted(at: route)?.activity?.value
     }
 
     /// For each route, in declaration order, whether a chain of `links` leads to it from a
@@ -492,10 +501,14 @@ extension AppModel {
     /// The URLs route `route`'s path (`alias` nil) or its alias `alias` opens; nil as for
     /// `openingPath`.
     package func urlPattern(route: Int, alias: Int?) -> URLPattern? {
-        // One read of the route: reading it copies it.
-        let declared = routes[route]
-        guard let alias else { return declared.path.map { URLPattern($0.value, of: declared) } }
-        let aliases = declared.aliases
-        return aliases.indices.contains(alias) ? URLPattern(aliases[alias].value, of: declared) : nil
+        // Each field read where the list holds the route: reading the route whole copies it.
+        let path: PathPattern?
+        if let alias {
+            let aliases = routes[route].aliases
+            path = aliases.indices.contains(alias) ? aliases[alias].value : nil
+        } else {
+            path = routes[route].path?.value
+        }
+        return path.map { URLPattern($0, params: routes[route].params, query: routes[route].query) }
     }
 }

@@ -11,8 +11,8 @@ package struct LinkGraph: Sendable {
 
     init(routes: EntityList<Route>, names: [LocatedName], index: SymbolIndex) {
         rowStarts.reserveCapacity(routes.count + 1)
-        for route in routes {
-            for link in names[route.links.range] { if let target = index[link.value] { targets.append(target) } }
+        for position in routes.indices {
+            for link in names[routes[position].links.range] { if let target = index[link.value] { targets.append(target) } }
             rowStarts.append(targets.count)
         }
     }

@@ -425,7 +425,11 @@ package struct Route: Sendable {
 
     /// The type of the path parameter `name`: as `params` declares it (the first entry that
     /// names it), else `string`.
-    package func parameterType(_ name: Symbol) -> DeclaredType {
+    package func parameterType(_ name: Symbol) -> DeclaredType { Self.parameterType(name, in: params) }
+
+    /// The type of the path parameter `name` as the route's `params` declare it: the first
+    /// entry that names it, else `string`.
+    package static func parameterType(_ name: Symbol, in params: [ParameterType]) -> DeclaredType {
         params.first { $0.name.value == name }?.type.type ?? .string
     }
 

@@ -235,8 +235,10 @@ package struct StackBuildability: Sendable {
         let tabs = StackSearch.tabsByIndex(of: app)
         // The routes to judge, by activity and carried set.
         var groups: [Group: [Int]] = [:]
-        for (position, route) in app.routes.enumerated() where route.isEntry || (route.path != nil && route.isWeb) {
-            guard let activity = app.activity(of: route), let activityTabs = tabs[activity],
+        // Each field read where the list holds the route: `for … in` copies every route.
+        let routes = app.routes
+        for position in routes.indices where routes[position].isEntry || (routes[position].path != nil && routes[position].isWeb) {
+            guard let activity = app.activity(ofRoute: position), let activityTabs = tabs[activity],
                 !activityTabs.contains(where: { $0.root == position })
             else { continue }
             groups[Group(activity: activity, carried: search.carriedByEveryLink(to: position)), default: []].append(position)

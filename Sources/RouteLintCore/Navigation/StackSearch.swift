@@ -102,36 +102,41 @@ package struct StackSearch: Sendable {
         holdsPushes.reserveCapacity(app.routes.count)
         var parameters: [UInt64] = []
         var routeNeeds: [UInt64] = []
-        for (position, route) in app.routes.enumerated() {
+        // Each field read where the list holds the route: `for … in` copies every route.
+        let routes = app.routes
+        for position in routes.indices {
+            let hasParams = !routes[position].params.isEmpty
+            let query = routes[position].query
             parameters.removeAll(keepingCapacity: true)
-            for case .parameter(let name) in route.path?.value.segments ?? [] {
-                parameters.append(packed.value(name, route.params.isEmpty ? nil : route.parameterType(name), in: app))
+            for case .parameter(let name) in routes[position].path?.value.segments ?? [] {
+                parameters.append(packed.value(name, hasParams ? routes[position].parameterType(name) : nil, in: app))
             }
             routeNeeds.removeAll(keepingCapacity: true)
             routeNeeds.append(contentsOf: parameters)
-            for item in route.query where item.isRequired && item.defaultValue == nil {
+            for item in query where item.isRequired && item.defaultValue == nil {
                 routeNeeds.append(packed.value(item.name.value, item.effectiveType, in: app))
             }
             if routeNeeds.count > 1 { routeNeeds.sort() }
             needs.append(sorted: routeNeeds)
-            if route.query.isEmpty {
+            if query.isEmpty {
                 ownValues.append(sorted: routeNeeds)
                 possibleValues.append(sorted: routeNeeds)
             } else {
-                let required = route.query.filter(\.isRequired).map { packed.value($0.name.value, $0.effectiveType, in: app) }
+                let required = query.filter(\.isRequired).map { packed.value($0.name.value, $0.effectiveType, in: app) }
                 ownValues.append(sorted: Set(routeNeeds + required).sorted())
                 possibleValues.append(
-                    sorted: Set(parameters + route.query.map { packed.value($0.name.value, $0.effectiveType, in: app) }).sorted())
+                    sorted: Set(parameters + query.map { packed.value($0.name.value, $0.effectiveType, in: app) }).sorted())
             }
-            if let upPosition = route.up.flatMap({ app.routePosition($0.value) }), upPosition != position,
+            if let upPosition = routes[position].up.flatMap({ app.routePosition($0.value) }), upPosition != position,
                 app.linkGraph.successors(of: upPosition).contains(position)
             {
                 up.append(Int32(upPosition))
             } else {
                 up.append(-1)
             }
-            isPushed.append(route.effectivePresentation == .push)
-            holdsPushes.append(route.effectivePresentation == .push || route.isStacked)
+            let presentation = routes[position].effectivePresentation
+            isPushed.append(presentation == .push)
+            holdsPushes.append(presentation == .push || routes[position].isStacked)
         }
         self.needs = needs
         self.ownValues = ownValues

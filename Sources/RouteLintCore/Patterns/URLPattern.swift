@@ -15,15 +15,19 @@ package struct URLPattern: Sendable {
 
     /// The URLs of `route`, whose path is `path`.
     package init(_ path: PathPattern, of route: Route) {
+        self.init(path, params: route.params, query: route.query)
+    }
+
+    /// The URLs of a route whose path is `path`, whose `params` and `query` are those given.
+    package init(_ path: PathPattern, params: [ParameterType], query items: [QueryItem]) {
         self.path = path
         typedSegments =
-            route.params.isEmpty
+            params.isEmpty
             ? nil
             : path.segments.map { segment in
                 guard case .parameter(let name) = segment else { return SegmentSet(untyped: segment) }
-                return SegmentSet(route.parameterType(name).values)
+                return SegmentSet(Route.parameterType(name, in: params).values)
             }
-        let items = route.query
         guard !items.isEmpty else {
             query = []
             return

@@ -87,15 +87,13 @@ package enum ConflictingPatternsRule: AppRule {
         var owners: [(route: Int32, alias: Int32)] = []
         owners.reserveCapacity(app.routes.count)
         var readsQuery = false
-        // Enumerated, not subscripted: the list's subscript is not specialized in this module,
-        // and each read went through its generic form.
-        for (index, route) in app.routes.enumerated() {
-            guard route.path != nil else { continue }
+        app.routes.forEachInPlace { index, route in
+            guard route.path != nil else { return }
             owners.append((Int32(index), -1))
             // A route with query items may constrain none (an optional `string` allows every
             // URL); the walk then reads its pattern's query to find that out.
             readsQuery = readsQuery || !route.query.isEmpty
-            guard app.hasAliases else { continue }
+            guard app.hasAliases else { return }
             for position in route.aliases.indices {
                 owners.append((Int32(index), Int32(position)))
             }

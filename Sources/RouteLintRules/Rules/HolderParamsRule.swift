@@ -44,20 +44,20 @@ package enum HolderParamsRule: AppRule {
         ])
 
     package static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
-        for (position, route) in app.routes.enumerated() {
-            guard let binding = route.holder, let holder = app.holder(binding.value), !holder.params.isEmpty else { continue }
+        app.routes.forEachInPlace { position, route in
+            guard let binding = route.holder, let holder = app.holder(binding.value), !holder.params.isEmpty else { return }
             // A misspelt holder is missing-holder's finding; what the holder meant needs is
             // judged once the name is fixed, not as a second finding of one typo.
-            if app.misspeltHolders[position] != nil { continue }
+            if app.misspeltHolders[position] != nil { return }
             // An invalid path is reported by invalid-path; what it would provide is unknown.
-            if route.written.contains(.path) && route.path == nil { continue }
+            if route.written.contains(.path) && route.path == nil { return }
             // Paths have a handful of parameters and routes of query items: a linear search
             // beats building a set.
             let segments = route.path?.value.segments ?? []
             let query = route.query
             let isProvided = { (name: Symbol) in segments.contains(.parameter(name)) || query.contains { $0.name.value == name } }
             let params = app.names(holder.params)
-            guard !params.allSatisfy({ isProvided($0.value) }) else { continue }
+            guard !params.allSatisfy({ isProvided($0.value) }) else { return }
             let missing = params.filter { !isProvided($0.value) }.map { app.text($0.value) }
             let id = app.text(route.id.value)
             let holderName = app.text(holder.name.value)

@@ -33,8 +33,8 @@ package enum MissingFallbackRule: AppRule {
         ])
 
     package static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
-        for route in app.routes {
-            guard let feature = route.feature, route.fallback == nil else { continue }
+        app.routes.forEachInPlace { _, route in
+            guard let feature = route.feature, route.fallback == nil else { return }
             let id = app.text(route.id.value)
             let flag = app.text(feature.value)
             findings.report(

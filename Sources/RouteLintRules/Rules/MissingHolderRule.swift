@@ -42,20 +42,20 @@ package enum MissingHolderRule: AppRule {
     package static let needsEveryFile = true
 
     package static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
-        for (position, route) in app.routes.enumerated() {
+        app.routes.forEachInPlace { position, route in
             // The holder as written: the model reads a misspelt one as the holder it nearly
             // spells, the nearest of all, which is the suggestion.
             let misspelt = app.misspeltHolders[position]
             guard let holder = misspelt ?? route.holder else {
                 // A holder written with a value of the wrong kind is reported by invalid-value.
-                guard !route.written.contains(.holder) else { continue }
+                guard !route.written.contains(.holder) else { return }
                 findings.report(
                     description, "route '\(app.text(route.id.value))' has no 'holder'",
                     at: route.id.range, subjects: [.route(app.text(route.id.value))])
-                continue
+                return
             }
             // A holder declared in a file that could not be read would look undeclared.
-            guard app.isComplete, app.holder(holder.value) == nil else { continue }
+            guard app.isComplete, app.holder(holder.value) == nil else { return }
             let id = app.text(route.id.value)
             let name = app.text(holder.value)
             let suggestion =

@@ -39,7 +39,8 @@ package enum SheetPushRule: AppRule {
         ])
 
     package static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
-        for route in app.routes where route.effectivePresentation != .push && !route.isStacked {
+        app.routes.forEachInPlace { _, route in
+            guard route.effectivePresentation != .push && !route.isStacked else { return }
             for link in app.names(route.links) {
                 guard let target = app.route(link.value), target.effectivePresentation == .push else { continue }
                 let presentation = route.effectivePresentation.rawValue

@@ -108,9 +108,9 @@ package enum UnknownReferenceRule: AppRule {
                 candidates: misspelt != nil ? tab.root.map { [app.text($0.value)] } ?? [] : app.routeIDs)
         }
         // One pass over the routes, which are the most entities and the largest to read.
-        for route in app.routes {
+        app.routes.forEachInPlace { _, route in
             if !route.params.isEmpty { checkParameterTypes(of: route, in: app, into: &findings) }
-            guard isComplete else { continue }
+            guard isComplete else { return }
             check(
                 route.activity, field: RouteKey.activity.name, of: .entity(.route, app.text(route.id.value)), kind: .activity,
                 exists: { app.declares(.activity, $0) }, candidates: app.activityNames)
@@ -135,7 +135,7 @@ package enum UnknownReferenceRule: AppRule {
 
     /// Each entry of a route's `params` that names no parameter of its path. A path that is
     /// not a valid pattern is `invalid-path`'s: its parameters are not known.
-    private static func checkParameterTypes(of route: Route, in app: AppModel, into findings: inout FindingSink) {
+    private static func checkParameterTypes(of route: RouteInPlace, in app: AppModel, into findings: inout FindingSink) {
         guard route.path != nil || !route.written.contains(.path) else { return }
         let parameters = route.path?.value.parameterNames ?? []
         let id = app.text(route.id.value)

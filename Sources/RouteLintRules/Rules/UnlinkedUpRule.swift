@@ -46,8 +46,8 @@ package enum UnlinkedUpRule: AppRule {
 
     package static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
         var unlinked: [(route: Int, up: LocatedName)] = []
-        for (position, route) in app.routes.enumerated() {
-            guard let up = route.up, let upPosition = app.routePosition(up.value) else { continue }
+        app.routes.forEachInPlace { position, route in
+            guard let up = route.up, let upPosition = app.routePosition(up.value) else { return }
             if !app.linkGraph.successors(of: upPosition).contains(position) { unlinked.append((position, up)) }
         }
         guard !unlinked.isEmpty else { return }

@@ -44,7 +44,7 @@ package enum UnobservedContextRule: AppRule {
         guard app.isComplete else { return }
         // Contexts numbered densely, so the sets that flow along the graph stay small.
         var contextIDs: [Symbol: Int] = [:]
-        for route in app.routes {
+        app.routes.forEachInPlace { _, route in
             for context in app.names(route.sends) where contextIDs[context.value] == nil { contextIDs[context.value] = contextIDs.count }
         }
         guard !contextIDs.isEmpty else { return }
@@ -66,13 +66,13 @@ package enum UnobservedContextRule: AppRule {
         // Appended in a loop: `map` over the routes ran the collection's generic defaults.
         var observed: [Contexts] = []
         observed.reserveCapacity(app.routes.count)
-        for route in app.routes {
+        app.routes.forEachInPlace { _, route in
             var contexts = Contexts()
             for context in app.names(route.observes) { if let id = contextIDs[context.value] { contexts.insert(element(id)) } }
             observed.append(contexts)
         }
         let observedAbove = unionOverAncestors(observed)
-        for (position, route) in app.routes.enumerated() {
+        app.routes.forEachInPlace { position, route in
             for context in app.names(route.sends) where !observedAbove[position].contains(element(contextIDs[context.value]!)) {
                 let id = app.text(route.id.value)
                 let name = app.text(context.value)

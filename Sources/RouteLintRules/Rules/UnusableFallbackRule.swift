@@ -72,7 +72,7 @@ package enum UnusableFallbackRule: AppRule {
     package static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
         // One pass over the routes; the rest reads the flagged ones only.
         var flagged: [Route] = []
-        for route in app.routes where route.feature != nil { flagged.append(route) }
+        app.routes.forEachInPlace { _, route in if route.feature != nil { flagged.append(route.route) } }
         guard !flagged.isEmpty else { return }
         let loops = fallbackLoops(flagged.map(\.id.value), app)
         for route in flagged {

@@ -43,16 +43,16 @@ package enum UnusableUpRule: AppRule {
         ])
 
     package static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
-        guard app.routes.contains(where: { $0.up != nil }) else { return }
+        guard app.routes.containsInPlace(where: { $0.up != nil }) else { return }
         let search = StackSearch(app: app)
         let roots = StackSearch.tabsByIndex(of: app).mapValues { Set($0.map(\.root)) }
-        for (position, route) in app.routes.enumerated() {
-            guard let named = route.up else { continue }
-            let activityRoots = app.activity(of: route).flatMap { roots[$0] } ?? []
+        app.routes.forEachInPlace { position, route in
+            guard let named = route.up else { return }
+            let activityRoots = app.activity(ofRoute: position).flatMap { roots[$0] } ?? []
             guard let (up, missing) = search.valueNoLinkCarries(forUpOf: position, roots: activityRoots),
                 // The values of a route with an invalid path or type are the finding already made.
                 !route.hasUndecidedValues, !app.routes[up].hasUndecidedValues
-            else { continue }
+            else { return }
             let id = app.text(route.id.value)
             let upID = app.text(app.routes[up].id.value)
             findings.report(
