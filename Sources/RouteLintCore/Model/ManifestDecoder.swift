@@ -185,7 +185,7 @@ private struct Decoder: ~Copyable {
             }
         }
         activity.extent = extent
-        return activity
+        return consume activity
     }
 
     private mutating func tab(_ name: LocatedName, _ body: Node?) -> Tab {
@@ -203,7 +203,7 @@ private struct Decoder: ~Copyable {
             }
         }
         tab.extent = extent
-        return tab
+        return consume tab
     }
 
     private mutating func holder(_ name: LocatedName, _ body: Node?) -> Holder {
@@ -218,7 +218,7 @@ private struct Decoder: ~Copyable {
             }
         }
         holder.extent = extent
-        return holder
+        return consume holder
     }
 
     private mutating func route(_ id: LocatedName, _ body: Node?) -> Route {
@@ -263,7 +263,9 @@ private struct Decoder: ~Copyable {
         if route.isInApp, let web = route.web, web.value {
             report(.webBesideInApp(FieldReference(RouteKey.web.name, of: owner)), at: web.range)
         }
-        return route
+        // Consumed: a plain return copied the route out of the variable the field closure
+        // captures, and destroyed the variable's.
+        return consume route
     }
 
     // MARK: - Structure
