@@ -9,13 +9,13 @@ import RouteLintCore
 
 /// `routelint-bench --codegen`: how long the compilers take over the code `routelint generate`
 /// writes for apps of 500, 1,000 and 2,000 routes with a holder each, holders named, in two
-/// shapes (every route's id a string; every third route's an `int`, with query items): `swiftc
-/// -swift-version 6 -O -wmo` and Kotlin 2's `kotlinc -Werror` (the smallest heap of 256 MB,
-/// 512 MB and 1 GB it fits in), each with the smallest app the code needs, a factory that makes
-/// every holder and a `main` that asks for one through its typed accessor (Swift: and for a
-/// route's through the general accessor, as an app's navigation does). The Swift compiles
-/// twice: public, as a module of its own is generated, and `--access internal`, as code compiled
-/// into the app's own target is (the build-tool plugin's way). The Kotlin compiler
+/// shapes (every route's id a string; the ids of every third tab's routes an `int`, with query
+/// items): `swiftc -swift-version 6 -O -wmo` and Kotlin 2's `kotlinc -Werror` (the smallest
+/// heap of 256 MB, 512 MB and 1 GB it fits in), each with the smallest app the code needs, a
+/// factory that makes every holder and a `main` that asks for one through its typed accessor
+/// (Swift: and for a route's through the general accessor, as an app's navigation does). The
+/// Swift compiles twice: public, as a module of its own is generated, and `--access internal`,
+/// as code compiled into the app's own target is (the build-tool plugin's way). The Kotlin compiler
 /// is `ROUTELINT_KOTLINC`, else the one `scripts/kotlin-toolchain` sets up in `.build/kotlin`,
 /// else `kotlinc` on the path. The Kotlin is `@Serializable`, compiled with kotlinx.serialization's
 /// plugin and runtime, where they are beside the compiler (`scripts/kotlin-toolchain`); else it
@@ -46,7 +46,7 @@ func generatedCodeCompileTimes(sizes: [Int], workspace: String) {
         makeDirectory(directory)
         var generator = RouteSetGenerator(routeCount: size)
         generator.holderPerRoute = true
-        generator.typedEveryThird = typed
+        generator.typedThird = typed
         for file in generator.files(routesPerFile: nil) { write(file.text, to: "\(directory)/\(file.name)") }
         let manifest = "\(directory)/app.routes.yaml"
         for (language, folder, options) in [

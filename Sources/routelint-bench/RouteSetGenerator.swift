@@ -22,9 +22,11 @@ struct RouteSetGenerator {
     /// A holder for every route, as an app that gives each screen its own ViewModel owner has;
     /// otherwise one holder per 50 routes.
     var holderPerRoute = false
-    /// Every third route typed: its id an `int`, with an optional `ref` and a `page` with a
-    /// default, as a typed app's routes are.
-    var typedEveryThird = false
+    /// The routes of every third tab typed — a third of the routes: each id an `int`, with an
+    /// optional `ref` and a `page` with a default, as a typed app's routes are. A tab's routes are
+    /// typed alike, as an app's are: a route whose id is typed apart from the routes linking to it
+    /// cannot be stacked below them (`unbuildable-stack`), and the set would not be clean.
+    var typedThird = false
 
     init(routeCount: Int, style: Style = .block) {
         self.routeCount = routeCount
@@ -122,7 +124,7 @@ struct RouteSetGenerator {
         case .long: fields.add("path", "/a\(activity)/t\(tab)/catalogue-section-\(item / 100)/product-details-\(item)/:itemId")
         case .flow: fields.add("path", "'/a\(activity)/t\(tab)/s\(item / 100)/item\(item)/:itemId'")
         }
-        if typedEveryThird && item % 3 == 0 {
+        if typedThird && (activity * Self.tabsPerActivity + tab) % 3 == 0 {
             fields.add("params", "{itemId: int}")
             fields.add("query", "{ref: string, page: {type: int, default: 1}}")
         }

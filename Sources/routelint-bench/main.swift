@@ -239,8 +239,8 @@ if let mode = options.instructions {
     exit(0)
 }
 if options.typed {
-    // The same app in one file, untyped and with every third route typed (an int id, two query
-    // items): what types cost lint, the fastest of the rounds of each.
+    // The same app in one file, untyped and with the routes of every third tab typed (an int
+    // id, two query items): what types cost lint, the fastest of the rounds of each.
     // A typed route has more text (its `params` and `query`), which libyaml's scan of the same
     // bytes prices: lint ÷ scan is what routelint itself spends on types.
     print("| routes | typed | file MB | libyaml scan s | lint s | lint ÷ scan | peak MB |\n|---:|---:|---:|---:|---:|---:|---:|")
@@ -249,7 +249,7 @@ if options.typed {
         var untypedRatio = 0.0
         for typed in [false, true] {
             var generator = RouteSetGenerator(routeCount: size)
-            generator.typedEveryThird = typed
+            generator.typedThird = typed
             let path = "\(workspace)/typed-\(size)-\(typed).routes.yaml"
             let text = generator.files(routesPerFile: nil).map(\.text).joined()
             write(text, to: path)
