@@ -30,6 +30,23 @@ struct YAMLParserTests {
             ])
     }
 
+    @Test("keywords resolve in each spelling of the core schema, and only whole")
+    func coreSchemaKeywords() throws {
+        let parsed = parseYAML(
+            "[NULL, Null, TRUE, True, FALSE, +.inf, +.INF, -.Inf, -.INF, .NaN, .nan, nulls, truex, ~~, -.infx, +.nan, tru, '~', -0, +7, 9223372036854775808]"
+        )
+        let document = try #require(parsed.document)
+        let values = document.items(try #require(document.root)).map { document.scalar($0)!.resolved }
+        let isNaN = values.map { if case .float(let number) = $0 { number.isNaN } else { false } }
+        #expect(isNaN == (0..<values.count).map { $0 == 9 || $0 == 10 })
+        #expect(
+            values.enumerated().filter { !isNaN[$0.offset] }.map(\.element) == [
+                .null, .null, .bool(true), .bool(true), .bool(false), .float(.infinity), .float(.infinity),
+                .float(-.infinity), .float(-.infinity), .string("nulls"), .string("truex"), .string("~~"),
+                .string("-.infx"), .string("+.nan"), .string("tru"), .string("~"), .int(0), .int(7), .int(.max),
+            ])
+    }
+
     @Test("a repeated key is reported once per repetition, against the first, which is the one kept")
     func repeatedKeys() throws {
         let parsed = parseYAML("a: 1\nb: 2\na: 3\na: 4\n")

@@ -321,7 +321,7 @@ private struct Decoder: ~Copyable {
                 skipPair(key: keyNode, in: owner)
                 continue
             }
-            if keyNode.isPlain && cursor.text.elementsEqual(Self.mergeKey) {
+            if keyNode.isPlain && Self.isMergeKey(cursor.text) {
                 guard let value = cursor.nextNode() else { break }
                 merges += mergeSources(value)
             } else if let key = Key.named(cursor.text) {
@@ -356,7 +356,12 @@ private struct Decoder: ~Copyable {
         return SourceRange(file: name.range.file, start: name.range.start, end: end)
     }
 
-    private static let mergeKey = Array("<<".utf8)
+    /// Whether `text` is the merge key, `<<`: two bytes compared, where comparing the text
+    /// with a stored array took every key of every entity a lazy global's check and a
+    /// generic comparison.
+    private static func isMergeKey(_ text: ArraySlice<UInt8>) -> Bool {
+        text.count == 2 && text.first == UInt8(ascii: "<") && text.last == UInt8(ascii: "<")
+    }
 
     /// YAML's merge key: `<<: *defaults` (or a list of aliases) adds the fields of the merged
     /// mappings that the entity does not set itself; of several, the first that sets a field
@@ -386,7 +391,7 @@ private struct Decoder: ~Copyable {
                     if let value = cursor.nextNode() { cursor.skip(value) }
                     continue
                 }
-                if keyNode.isPlain && cursor.text.elementsEqual(Self.mergeKey) {
+                if keyNode.isPlain && Self.isMergeKey(cursor.text) {
                     guard let value = cursor.nextNode() else { break }
                     pending += mergeSources(value)
                 } else if let key = Key.named(cursor.text) {

@@ -63,6 +63,17 @@ package struct StackSearch: Sendable {
             for value in sorted { values.append(value) }
             ends.append(Int32(values.count))
         }
+
+        /// Adds the next route's set, made of `unsorted` (which it sorts): sorted in place and
+        /// its repeats skipped, where a `Set` made and sorted a route cost the typed routes'
+        /// searches a third of their time.
+        mutating func append(unsorted: inout [UInt64]) {
+            unsorted.sort()
+            for (offset, value) in unsorted.enumerated() where offset == 0 || unsorted[offset - 1] != value {
+                values.append(value)
+            }
+            ends.append(Int32(values.count))
+        }
     }
 
     /// Values by name and type, packed: the name's symbol, then its type's number among the
@@ -102,30 +113,43 @@ package struct StackSearch: Sendable {
         holdsPushes.reserveCapacity(app.routes.count)
         var parameters: [UInt64] = []
         var routeNeeds: [UInt64] = []
+        // A route's query items packed, and the sets made of them, reused from route to route.
+        var queryValues: [UInt64] = []
+        var values: [UInt64] = []
         // Each field read where the list holds the route: `for … in` copies every route.
         let routes = app.routes
         for position in routes.indices {
             let hasParams = !routes[position].params.isEmpty
-            let query = routes[position].query
             parameters.removeAll(keepingCapacity: true)
             for case .parameter(let name) in routes[position].path?.value.segments ?? [] {
                 parameters.append(packed.value(name, hasParams ? routes[position].parameterType(name) : nil, in: app))
             }
-            routeNeeds.removeAll(keepingCapacity: true)
-            routeNeeds.append(contentsOf: parameters)
-            for item in query where item.isRequired && item.defaultValue == nil {
-                routeNeeds.append(packed.value(item.name.value, item.effectiveType, in: app))
-            }
-            if routeNeeds.count > 1 { routeNeeds.sort() }
-            needs.append(sorted: routeNeeds)
+            let query = routes[position].query
             if query.isEmpty {
-                ownValues.append(sorted: routeNeeds)
-                possibleValues.append(sorted: routeNeeds)
+                // The usual route: its path parameters are all it needs and all a link carries.
+                if parameters.count > 1 { parameters.sort() }
+                needs.append(sorted: parameters)
+                ownValues.append(sorted: parameters)
+                possibleValues.append(sorted: parameters)
             } else {
-                let required = query.filter(\.isRequired).map { packed.value($0.name.value, $0.effectiveType, in: app) }
-                ownValues.append(sorted: Set(routeNeeds + required).sorted())
-                possibleValues.append(
-                    sorted: Set(parameters + query.map { packed.value($0.name.value, $0.effectiveType, in: app) }).sorted())
+                routeNeeds.removeAll(keepingCapacity: true)
+                routeNeeds.append(contentsOf: parameters)
+                queryValues.removeAll(keepingCapacity: true)
+                for item in query {
+                    let value = packed.value(item.name.value, item.effectiveType, in: app)
+                    queryValues.append(value)
+                    if item.isRequired && item.defaultValue == nil { routeNeeds.append(value) }
+                }
+                if routeNeeds.count > 1 { routeNeeds.sort() }
+                needs.append(sorted: routeNeeds)
+                values.removeAll(keepingCapacity: true)
+                values.append(contentsOf: routeNeeds)
+                for (item, value) in zip(query, queryValues) where item.isRequired { values.append(value) }
+                ownValues.append(unsorted: &values)
+                values.removeAll(keepingCapacity: true)
+                values.append(contentsOf: parameters)
+                values.append(contentsOf: queryValues)
+                possibleValues.append(unsorted: &values)
             }
             if let upPosition = routes[position].up.flatMap({ app.routePosition($0.value) }), upPosition != position,
                 app.linkGraph.successors(of: upPosition).contains(position)

@@ -55,6 +55,17 @@ struct YAMLEventBatch: Sendable {
     /// Whether the stream ends with this batch: its end was read, or libyaml failed.
     var isLast = false
 
+    /// An empty batch.
+    init() {}
+
+    /// An empty batch with room for `eventCount` events and their texts (eight bytes an event,
+    /// more than names and paths take on average): a batch the reading thread fills to its
+    /// limit, which grew its arrays a dozen times each, copying what they held every time.
+    init(reservingEvents eventCount: Int) {
+        events.reserveCapacity(eventCount)
+        text.reserveCapacity(eventCount * 8)
+    }
+
     /// Empties the batch for reuse, keeping its storage.
     mutating func removeAll() {
         events.removeAll(keepingCapacity: true)
@@ -192,9 +203,21 @@ struct LibYAMLEvents: ~Copyable {
     /// (after a byte-order mark); else stepped to from the last one found — scalars come in the
     /// order of the text, so the input is stepped over once in all, eight ASCII bytes at a time.
     /// Nil behind the last one found, or past the input.
+    ///
+    /// The ASCII case is the one inlined into `fill`: called, it cost every scalar some fifty
+    /// instructions.
+    @inline(__always)
     private mutating func byteOffset(ofIndex index: Int) -> Int? {
-        if isASCII == nil { isASCII = Self.isASCII(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: input[markedByte...]))) }
         if isASCII == true { return markedByte + index }
+        return steppedByteOffset(ofIndex: index)
+    }
+
+    @inline(never)
+    private mutating func steppedByteOffset(ofIndex index: Int) -> Int? {
+        if isASCII == nil {
+            isASCII = Self.isASCII(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: input[markedByte...])))
+            if isASCII == true { return markedByte + index }
+        }
         guard index >= markedIndex, let base = input.baseAddress else { return nil }
         var (at, byte) = (markedIndex, markedByte)
         while at < index && byte < input.count {

@@ -361,14 +361,12 @@ struct YAMLCursor: ~Copyable {
     /// libyaml's next event, or nil (with the problem recorded) once it cannot go on.
     private mutating func nextEvent() -> YAMLEvent? {
         guard !failed else { return nil }
-        switch events.next(text: &text, textOffset: &textOffset) {
-        case .success(let event):
-            if event.kind == .scalar && !textPositions.isEmpty { noteScalar(event) }
-            return event
-        case .failure(let error):
-            stop(at: error)
+        guard let event = events.next(text: &text, textOffset: &textOffset) else {
+            if let error = events.failure { stop(at: error) }
             return nil
         }
+        if event.kind == .scalar && !textPositions.isEmpty { noteScalar(event) }
+        return event
     }
 
     /// Records what libyaml could not read as the problem the cursor stopped at. Out of line:

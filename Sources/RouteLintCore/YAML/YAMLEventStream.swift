@@ -35,18 +35,21 @@ struct YAMLEventStream: ~Copyable {
     }
 
     /// The next event, with a scalar's text in `text` and where the input may hold it as it
-    /// reads in `textOffset` (-1: nowhere known); or the problem that stopped libyaml. After the
-    /// stream's end, its end again.
+    /// reads in `textOffset` (-1: nowhere known); nil once libyaml stopped on a problem, which
+    /// `failure` then holds. After the stream's end, its end again.
+    ///
+    /// An optional rather than a `Result`: the problem, with its message, made every event's
+    /// return a larger value to copy.
     ///
     /// The text is a slice of the batch's storage, not a copy: a copy of every scalar cost the
     /// decoder as much as it spent on the scalars themselves. A slice kept past the batch keeps
     /// its storage alive, and the reader then fills the batch in storage of its own.
-    mutating func next(text: inout ArraySlice<UInt8>, textOffset: inout Int) -> Result<YAMLEvent, LibYAMLError> {
+    mutating func next(text: inout ArraySlice<UInt8>, textOffset: inout Int) -> YAMLEvent? {
         while nextEvent == batch.events.count {
             if batch.isLast {
-                if let failure = batch.failure { return .failure(failure) }
+                if batch.failure != nil { return nil }
                 let end = batch.events.last?.end ?? SourcePosition(line: 1, column: 1)
-                return .success(YAMLEvent(kind: .streamEnd, start: end, end: end, anchor: -1, isPlain: false))
+                return YAMLEvent(kind: .streamEnd, start: end, end: end, anchor: -1, isPlain: false)
             }
             // The batch moves to the reader whole, so that the reader reuses its storage: the
             // last scalar's text lets go of it first.
@@ -62,15 +65,17 @@ struct YAMLEventStream: ~Copyable {
             text = batch.text[stored.textStart..<stored.textEnd]
             textOffset = stored.textOffset
         }
-        return .success(
-            YAMLEvent(
-                kind: stored.kind, start: stored.start, end: stored.end,
-                anchor: stored.anchor, isPlain: stored.isPlain,
-                earlierKey: stored.repeatedKey < 0 ? nil : batch.earlierKeys[Int(stored.repeatedKey)]))
+        return YAMLEvent(
+            kind: stored.kind, start: stored.start, end: stored.end,
+            anchor: stored.anchor, isPlain: stored.isPlain,
+            earlierKey: stored.repeatedKey < 0 ? nil : batch.earlierKeys[Int(stored.repeatedKey)])
     }
 }
 
 extension YAMLEventStream {
+    /// The problem that stopped libyaml, once `next` has returned nil.
+    var failure: LibYAMLError? { batch.failure }
+
     /// The name of the anchor an event of the current batch — the last one `next` returned —
     /// defines or names; nil for none.
     func anchorName(_ anchor: Int32) -> String? {
@@ -160,7 +165,7 @@ private final class BatchReader: @unchecked Sendable {
                 batch = reused
             } else {
                 batchesMade += 1
-                batch = YAMLEventBatch()
+                batch = YAMLEventBatch(reservingEvents: YAMLEventStream.eventsPerBatch)
             }
             pthread_mutex_unlock(lock)
 

@@ -54,27 +54,48 @@ enum ScalarType: Equatable {
             self = .string
             return
         }
-        // Every keyword is at most six bytes: longer texts are strings or numbers.
-        if bytes.count <= 6 {
-            switch String(decoding: bytes, as: UTF8.self) {
-            case "~", "null", "Null", "NULL": self = .null; return
-            case "true", "True", "TRUE": self = .bool(true); return
-            case "false", "False", "FALSE": self = .bool(false); return
-            case ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF": self = .float(.infinity); return
-            case "-.inf", "-.Inf", "-.INF": self = .float(-.infinity); return
-            case ".nan", ".NaN", ".NAN": self = .float(.nan); return
-            default: break
-            }
+        if let keyword = Self.keyword(bytes) {
+            self = keyword
+            return
         }
-        // Numbers are read by position: from an array of their own, whose indices start at 0.
-        let bytes = Array(bytes)
-        if let integer = Self.integer(bytes) {
-            self = .int(integer)
-        } else if Self.isFloat(bytes), let number = Double(String(decoding: bytes, as: UTF8.self)) {
-            self = .float(number)
-        } else {
-            self = .string
+        self = bytes.withUnsafeBufferPointer { bytes in
+            if let integer = Self.integer(bytes) { return .int(integer) }
+            if Self.isFloat(bytes), let number = Double(String(decoding: bytes, as: UTF8.self)) { return .float(number) }
+            return .string
         }
+    }
+
+    /// The keywords of the core schema, each packed into a word as `packed` packs a text:
+    /// compared as numbers, where comparing strings cost a scalar such as `1` or `true` some
+    /// 1,800 instructions.
+    private static let keywords: [(word: UInt64, type: ScalarType)] = {
+        let spellings: [(String, ScalarType)] = [
+            ("~", .null), ("null", .null), ("Null", .null), ("NULL", .null),
+            ("true", .bool(true)), ("True", .bool(true)), ("TRUE", .bool(true)),
+            ("false", .bool(false)), ("False", .bool(false)), ("FALSE", .bool(false)),
+            (".inf", .float(.infinity)), (".Inf", .float(.infinity)), (".INF", .float(.infinity)),
+            ("+.inf", .float(.infinity)), ("+.Inf", .float(.infinity)), ("+.INF", .float(.infinity)),
+            ("-.inf", .float(-.infinity)), ("-.Inf", .float(-.infinity)), ("-.INF", .float(-.infinity)),
+            (".nan", .float(.nan)), (".NaN", .float(.nan)), (".NAN", .float(.nan)),
+        ]
+        return spellings.map { (packed(Array($0.0.utf8)[...])!, $0.1) }
+    }()
+
+    /// A text of at most seven bytes as one word: its bytes, then its length in the lowest
+    /// byte, so that texts of different lengths never pack alike. Nil for a longer text.
+    private static func packed(_ bytes: ArraySlice<UInt8>) -> UInt64? {
+        guard bytes.count <= 7 else { return nil }
+        var word: UInt64 = 0
+        for byte in bytes { word = word << 8 | UInt64(byte) }
+        return word << 8 | UInt64(bytes.count)
+    }
+
+    /// The null, boolean or special number `bytes` spells, if it spells one (every keyword is
+    /// at most six bytes).
+    private static func keyword(_ bytes: ArraySlice<UInt8>) -> ScalarType? {
+        guard bytes.count <= 6, let word = packed(bytes) else { return nil }
+        for keyword in keywords where keyword.word == word { return keyword.type }
+        return nil
     }
 
     /// The name of the type, for messages ("must be a string, found an integer").
@@ -90,7 +111,7 @@ enum ScalarType: Equatable {
 
     /// `[-+]?[0-9]+`, `0o[0-7]+` or `0x[0-9a-fA-F]+`. A decimal too large for `Int` is still an
     /// integer, clamped, so that it is reported as a wrong value rather than as a string.
-    private static func integer(_ bytes: [UInt8]) -> Int? {
+    private static func integer(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         guard let first = bytes.first, isDigit(first) || first == UInt8(ascii: "-") || first == UInt8(ascii: "+") else { return nil }
         if bytes.count > 2, first == UInt8(ascii: "0") {
             let digits = String(decoding: bytes[2...], as: UTF8.self)
@@ -111,7 +132,7 @@ enum ScalarType: Equatable {
     }
 
     /// `[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?`
-    private static func isFloat(_ bytes: [UInt8]) -> Bool {
+    private static func isFloat(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var rest = bytes[...]
         func digits() -> Int {
             let count = rest.prefix(while: isDigit).count

@@ -55,7 +55,12 @@ package enum HolderParamsRule: AppRule {
             // beats building a set.
             let segments = route.path?.value.segments ?? []
             let query = route.query
-            let isProvided = { (name: Symbol) in segments.contains(.parameter(name)) || query.contains { $0.name.value == name } }
+            // Matched by case: `contains(.parameter(name))` compared each segment through
+            // `Equatable`'s generic witness.
+            let isProvided = { (name: Symbol) in
+                segments.contains { if case .parameter(let parameter) = $0 { parameter == name } else { false } }
+                    || query.contains { $0.name.value == name }
+            }
             let params = app.names(holder.params)
             guard !params.allSatisfy({ isProvided($0.value) }) else { return }
             let missing = params.filter { !isProvided($0.value) }.map { app.text($0.value) }
