@@ -221,7 +221,10 @@ package struct AppModel: Sendable {
     }
 
     /// The names of a list: a route's links, sends or observes, a holder's params.
-    package func names(_ list: NameList) -> ArraySlice<LocatedName> { names[list.range] }
+    package func names(_ list: NameList) -> ArraySlice<LocatedName> {
+        // Most lists are empty (a route's sends and observes): no slice of the pool, no retain.
+        list.isEmpty ? [] : names[list.range]
+    }
 
     /// The text of a name.
     package func text(_ symbol: Symbol) -> String { symbols.text(symbol) }

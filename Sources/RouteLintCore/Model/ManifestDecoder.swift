@@ -51,6 +51,12 @@ private struct Decoder: ~Copyable {
     private var readUndecidedType = false
     /// The valid path read last, whose first segments the next path likely shares.
     private var previousPath = PathPattern.Previous()
+    /// The owners of the keys being read — of an entity, a route's `params`, its `query`, an
+    /// item of it —, each reused from one to the next (`KeyOwner.reuse`).
+    private var entityOwner = KeyOwner.topLevel
+    private var parameterTypesOwner = KeyOwner.topLevel
+    private var queryItemsOwner = KeyOwner.topLevel
+    private var queryItemOwner = KeyOwner.topLevel
 
     init(cursor: consuming YAMLCursor, source: [UInt8]) {
         manifest = Manifest(file: cursor.file)
@@ -175,7 +181,8 @@ private struct Decoder: ~Copyable {
 
     private mutating func activity(_ name: LocatedName, _ body: Node?) -> Activity {
         var activity = Activity(name: name)
-        let owner = KeyOwner.entity(.activity, symbols.text(name.value))
+        entityOwner.reuse(as: .entity(.activity), name: symbols.text(name.value))
+        let owner = entityOwner
         let extent = fields(of: body, declaredBy: name, owner: owner) { (decoder, key: ActivityKey, value) in
             let field = FieldReference(key.name, of: owner)
             switch key {
@@ -190,7 +197,8 @@ private struct Decoder: ~Copyable {
 
     private mutating func tab(_ name: LocatedName, _ body: Node?) -> Tab {
         var tab = Tab(name: name)
-        let owner = KeyOwner.entity(.tab, symbols.text(name.value))
+        entityOwner.reuse(as: .entity(.tab), name: symbols.text(name.value))
+        let owner = entityOwner
         let extent = fields(of: body, declaredBy: name, owner: owner) { (decoder, key: TabKey, value) in
             let field = FieldReference(key.name, of: owner)
             tab.written.insert(key)
@@ -208,7 +216,8 @@ private struct Decoder: ~Copyable {
 
     private mutating func holder(_ name: LocatedName, _ body: Node?) -> Holder {
         var holder = Holder(name: name)
-        let owner = KeyOwner.entity(.holder, symbols.text(name.value))
+        entityOwner.reuse(as: .entity(.holder), name: symbols.text(name.value))
+        let owner = entityOwner
         let extent = fields(of: body, declaredBy: name, owner: owner) { (decoder, key: HolderKey, value) in
             let field = FieldReference(key.name, of: owner)
             switch key {
@@ -223,7 +232,8 @@ private struct Decoder: ~Copyable {
 
     private mutating func route(_ id: LocatedName, _ body: Node?) -> Route {
         var route = Route(id: id)
-        let owner = KeyOwner.entity(.route, symbols.text(id.value))
+        entityOwner.reuse(as: .entity(.route), name: symbols.text(id.value))
+        let owner = entityOwner
         let extent = fields(of: body, declaredBy: id, owner: owner) { (decoder, key: RouteKey, value) in
             let field = FieldReference(key.name, of: owner)
             route.written.insert(key)
@@ -525,7 +535,8 @@ private struct Decoder: ~Copyable {
             reportWrongType(node, field, expected: .parameterTypes)
             return []
         }
-        let owner = KeyOwner.parameterTypes(route: route)
+        parameterTypesOwner.reuse(as: .parameterTypes, name: route)
+        let owner = parameterTypesOwner
         var parameters: [ParameterType] = []
         while let keyNode = cursor.nextNode() {
             guard keyNode.kind == .scalar else {
@@ -554,7 +565,8 @@ private struct Decoder: ~Copyable {
             reportWrongType(node, field, expected: .queryItems)
             return []
         }
-        let owner = KeyOwner.queryItems(route: route)
+        queryItemsOwner.reuse(as: .queryItems, name: route)
+        let owner = queryItemsOwner
         var items: [QueryItem] = []
         while let keyNode = cursor.nextNode() {
             guard keyNode.kind == .scalar else {
@@ -564,14 +576,18 @@ private struct Decoder: ~Copyable {
             let text = cursor.text
             let itemName = String(decoding: text, as: UTF8.self)
             guard let value = cursor.nextNode() else { break }
-            guard !text.isEmpty, !text.contains(where: { "&=#".utf8.contains($0) || $0 <= 0x20 }) else {
+            let isSeparator = { (byte: UInt8) in
+                byte == UInt8(ascii: "&") || byte == UInt8(ascii: "=") || byte == UInt8(ascii: "#") || byte <= 0x20
+            }
+            guard !text.isEmpty, !text.contains(where: isSeparator) else {
                 report(.invalidQueryItemName(route: route, itemName), at: keyNode.range)
                 cursor.skip(value)
                 continue
             }
             var item = QueryItem(name: LocatedName(symbols.intern(text[...]), at: keyNode.range))
             if value.kind == .mapping {
-                let itemOwner = KeyOwner.queryItem(route: route, item: itemName)
+                queryItemOwner.reuse(as: .queryItem, name: route, item: itemName)
+                let itemOwner = queryItemOwner
                 _ = fields(of: value, declaredBy: item.name, owner: itemOwner) { (decoder, key: QueryItemKey, value) in
                     let field = FieldReference(key.name, of: itemOwner)
                     switch key {
@@ -598,20 +614,26 @@ private struct Decoder: ~Copyable {
                 reportWrongType(node, field, expected: .type)
                 return nil
             }
-            let text = String(decoding: cursor.text, as: UTF8.self)
-            func named(_ name: String) -> DeclaredType? {
-                switch name {
-                case "string": return .string
-                case "int": return .int
-                case "uuid": return .uuid
+            // The type's name packed into a word and compared as a number: a string made of
+            // every type and matched against three cost each typed parameter and query item
+            // some 400 instructions.
+            func named(_ name: ArraySlice<UInt8>) -> DeclaredType? {
+                guard name.count <= 6 else { return nil }
+                var word: UInt64 = 0
+                for byte in name { word = word << 8 | UInt64(byte) }
+                switch (name.count, word) {
+                case (3, 0x69_6E74): return .int  // "int"
+                case (4, 0x7575_6964): return .uuid  // "uuid"
+                case (6, 0x7374_7269_6E67): return .string  // "string"
                 default: return nil
                 }
             }
-            if let type = named(text) { return TypeDeclaration(type: type, range: node.range) }
+            if let type = named(cursor.text) { return TypeDeclaration(type: type, range: node.range) }
+            let text = String(decoding: cursor.text, as: UTF8.self)
             // Reported once, and read as the type it nearly names (`integer` as `int`), so that
             // no rule that compares types reports the same mistake again (docs/rules.md).
             report(.unknownType(field, text), at: node.range)
-            guard let meant = DeclaredType.nameMeant(by: text).flatMap(named) else {
+            guard let meant = DeclaredType.nameMeant(by: text).flatMap({ named(Array($0.utf8)[...]) }) else {
                 readUndecidedType = true
                 return nil
             }

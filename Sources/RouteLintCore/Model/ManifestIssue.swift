@@ -49,10 +49,11 @@ package struct KeyOwner: Sendable, Equatable, CustomStringConvertible {
         case queryItem
     }
 
-    private final class Storage: Sendable {
-        let kind: Kind
-        let name: String
-        let item: String
+    // Written only by `reuse`, while no other owner refers to it: shared, it is never changed.
+    private final class Storage: @unchecked Sendable {
+        var kind: Kind
+        var name: String
+        var item: String
 
         init(_ kind: Kind, name: String, item: String) {
             self.kind = kind
@@ -61,10 +62,24 @@ package struct KeyOwner: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    private let storage: Storage
+    private var storage: Storage
 
     private init(_ kind: Kind, name: String = "", item: String = "") {
         storage = Storage(kind, name: name, item: item)
+    }
+
+    /// Makes this the owner of kind `kind` named `name` (and `item`), in place when no other
+    /// owner refers to its storage — an owner that an issue keeps is left as it is. The decoder
+    /// reuses one owner from entity to entity this way, where making one cost each entity an
+    /// allocation and its release.
+    package mutating func reuse(as kind: Kind, name: String, item: String = "") {
+        guard isKnownUniquelyReferenced(&storage) else {
+            storage = Storage(kind, name: name, item: item)
+            return
+        }
+        storage.kind = kind
+        storage.name = name
+        storage.item = item
     }
 
     /// The kind of mapping.

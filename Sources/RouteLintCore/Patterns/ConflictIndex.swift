@@ -128,19 +128,29 @@ private let none: Int32 = -1
 struct SegmentTrie {
     /// The child of a node for a static segment, by `edgeKey`.
     private var literalEdges = PackedKeyTable()
-    fileprivate var firstLiteralChild: [Int32] = [none]
-    fileprivate var nextSibling: [Int32] = [none]
-    /// Per node, the static segment its edge reads (the root's and a typed child's are unused).
-    fileprivate var literal: [Symbol] = [Symbol(index: 0)]
-    /// The child for a segment of any value: `*`, and a parameter of type `string`.
-    fileprivate var wildcardChild: [Int32] = [none]
-    /// Per node with children for typed parameters, those children.
-    fileprivate var typedChildren: [Int32: TypedChildren] = [:]
-    /// Heads of per-node lists, linked through `nextInList`, of the patterns that end at the
-    /// node: exactly there, or with a `**` that starts below it.
-    fileprivate var firstEndingHere: [Int32] = [none]
-    fileprivate var firstEndingInRest: [Int32] = [none]
+    /// The nodes, the root first: one array of records, where an array per field cost each
+    /// new node six appends.
+    fileprivate var nodes = [Node()]
+    /// The children for typed parameters of the nodes that have any, by `Node.typedChildren`.
+    fileprivate var typedChildren: [TypedChildren] = []
     fileprivate var nextInList: [Int32]
+
+    fileprivate struct Node {
+        /// The node's children for static segments, a list linked through `nextSibling`.
+        var firstLiteralChild = none
+        var nextSibling = none
+        /// The static segment the node's edge reads (the root's and a typed child's are unused).
+        var literal = Symbol(index: 0)
+        /// The child for a segment of any value: `*`, and a parameter of type `string`.
+        var wildcardChild = none
+        /// Heads of lists, linked through `nextInList`, of the patterns that end at the node:
+        /// exactly there, or with a `**` that starts below it.
+        var firstEndingHere = none
+        var firstEndingInRest = none
+        /// Where the node's children for typed parameters are in `typedChildren`, if it has any:
+        /// a number in the node, where a table of them hashed every typed route's node.
+        var typedChildren = none
+    }
 
     /// The children of a node for parameters of type `int` and `uuid`, and for each set of
     /// listed values (of two or more: one value is a static segment's edge).
@@ -165,32 +175,37 @@ struct SegmentTrie {
             switch pattern.segment(position) {
             case .literal(let literal):
                 // The edge is looked up and, when new, added to the node made next in one probe.
-                let edge = literalEdges.insert(Self.edgeKey(node, literal), Int32(firstLiteralChild.count))
+                let edge = literalEdges.insert(Self.edgeKey(node, literal), Int32(nodes.count))
                 if edge.inserted {
                     let child = newNode()
-                    self.literal[Int(child)] = literal
-                    nextSibling[Int(child)] = firstLiteralChild[Int(node)]
-                    firstLiteralChild[Int(node)] = child
+                    nodes[Int(child)].literal = literal
+                    nodes[Int(child)].nextSibling = nodes[Int(node)].firstLiteralChild
+                    nodes[Int(node)].firstLiteralChild = child
                 }
                 node = edge.value
             case .values(.any):
-                if wildcardChild[Int(node)] == none { wildcardChild[Int(node)] = newNode() }
-                node = wildcardChild[Int(node)]
+                if nodes[Int(node)].wildcardChild == none { nodes[Int(node)].wildcardChild = newNode() }
+                node = nodes[Int(node)].wildcardChild
             case .values(let set):
                 node = typedChild(of: node, set)
             case .rest:
-                nextInList[Int(index)] = firstEndingInRest[Int(node)]
-                firstEndingInRest[Int(node)] = index
+                nextInList[Int(index)] = nodes[Int(node)].firstEndingInRest
+                nodes[Int(node)].firstEndingInRest = index
                 return
             }
         }
-        nextInList[Int(index)] = firstEndingHere[Int(node)]
-        firstEndingHere[Int(node)] = index
+        nextInList[Int(index)] = nodes[Int(node)].firstEndingHere
+        nodes[Int(node)].firstEndingHere = index
     }
 
     /// The child of `node` for a parameter of values `set` (not `any`), made when new.
     private mutating func typedChild(of node: Int32, _ set: ValueSet) -> Int32 {
-        var children = typedChildren[node] ?? TypedChildren()
+        if nodes[Int(node)].typedChildren == none {
+            nodes[Int(node)].typedChildren = Int32(typedChildren.count)
+            typedChildren.append(TypedChildren())
+        }
+        let position = Int(nodes[Int(node)].typedChildren)
+        var children = typedChildren[position]
         let child: Int32
         switch set {
         case .integer:
@@ -209,23 +224,20 @@ struct SegmentTrie {
         case .any:
             preconditionFailure("a parameter of any value takes the wildcard edge")
         }
-        typedChildren[node] = children
+        typedChildren[position] = children
         return child
     }
 
-    /// The typed children of `node`, if any. Most sets have none: they pay no hashing.
+    /// The typed children of `node`, if any. A trie of untyped routes has none: it reads no node.
     fileprivate func typedChildren(of node: Int32) -> TypedChildren? {
-        typedChildren.isEmpty ? nil : typedChildren[node]
+        guard !typedChildren.isEmpty else { return nil }
+        let position = nodes[Int(node)].typedChildren
+        return position == none ? nil : typedChildren[Int(position)]
     }
 
     private mutating func newNode() -> Int32 {
-        firstLiteralChild.append(none)
-        nextSibling.append(none)
-        literal.append(Symbol(index: 0))
-        wildcardChild.append(none)
-        firstEndingHere.append(none)
-        firstEndingInRest.append(none)
-        return Int32(firstLiteralChild.count - 1)
+        nodes.append(Node())
+        return Int32(nodes.count - 1)
     }
 
     /// A node (never negative) and a symbol, packed: never negative either.
@@ -261,13 +273,13 @@ struct TrieWalk {
             let depth = Int(step.depth)
             guard depth < pattern.segmentCount else {
                 // The pattern ends here: candidates that end here too match the same lengths.
-                forEach(in: trie.firstEndingHere[node], trie) { visit($0, step.patternIsSubset, step.candidateIsSubset) }
+                forEach(in: trie.nodes[node].firstEndingHere, trie) { visit($0, step.patternIsSubset, step.candidateIsSubset) }
                 continue
             }
             let segment = pattern.segment(depth)
             // A candidate ending in `**` here matches any remainder the pattern can have, and is
             // matched by the pattern only if the pattern's remainder is `**` as well.
-            forEach(in: trie.firstEndingInRest[node], trie) {
+            forEach(in: trie.nodes[node].firstEndingInRest, trie) {
                 visit($0, step.patternIsSubset, step.candidateIsSubset && segment == .rest)
             }
             // Goes on to `child`, whose segment holds all the pattern's here (`holdsPattern`)
@@ -282,7 +294,7 @@ struct TrieWalk {
             switch segment {
             case .literal(let literal):
                 if let child = trie.literalChild(of: step.node, literal) { descend(child, holdsPattern: true, isHeld: true) }
-                let wildcard = trie.wildcardChild[node]
+                let wildcard = trie.nodes[node].wildcardChild
                 if wildcard != none { descend(wildcard, holdsPattern: true, isHeld: false) }
                 if let typed {
                     let value = shapes.value(literal)
@@ -297,15 +309,15 @@ struct TrieWalk {
                         if let child = trie.literalChild(of: step.node, value.segment) { descend(child, holdsPattern: false, isHeld: true) }
                     }
                 } else {
-                    var child = trie.firstLiteralChild[node]
+                    var child = trie.nodes[node].firstLiteralChild
                     while child != none {
-                        if set == .any || set.contains(shapes.value(trie.literal[Int(child)])) {
+                        if set == .any || set.contains(shapes.value(trie.nodes[Int(child)].literal)) {
                             descend(child, holdsPattern: false, isHeld: true)
                         }
-                        child = trie.nextSibling[Int(child)]
+                        child = trie.nodes[Int(child)].nextSibling
                     }
                 }
-                let wildcard = trie.wildcardChild[node]
+                let wildcard = trie.nodes[node].wildcardChild
                 if wildcard != none { descend(wildcard, holdsPattern: true, isHeld: set == .any) }
                 if let typed {
                     for (values, child) in [(ValueSet.integer, typed.integer), (.uuid, typed.uuid)] + typed.listed
@@ -334,20 +346,20 @@ struct TrieWalk {
     private func visitSubtree(below node: Int32, _ trie: SegmentTrie, _ body: (Int) -> Void) {
         var pending: [Int32] = []
         func pushChildren(_ node: Int32) {
-            var child = trie.firstLiteralChild[Int(node)]
+            var child = trie.nodes[Int(node)].firstLiteralChild
             while child != none {
                 pending.append(child)
-                child = trie.nextSibling[Int(child)]
+                child = trie.nodes[Int(child)].nextSibling
             }
-            if trie.wildcardChild[Int(node)] != none { pending.append(trie.wildcardChild[Int(node)]) }
+            if trie.nodes[Int(node)].wildcardChild != none { pending.append(trie.nodes[Int(node)].wildcardChild) }
             if let typed = trie.typedChildren(of: node) {
                 pending += ([typed.integer, typed.uuid] + typed.listed.map(\.child)).filter { $0 != none }
             }
         }
         pushChildren(node)
         while let current = pending.popLast() {
-            forEach(in: trie.firstEndingHere[Int(current)], trie, body)
-            forEach(in: trie.firstEndingInRest[Int(current)], trie, body)
+            forEach(in: trie.nodes[Int(current)].firstEndingHere, trie, body)
+            forEach(in: trie.nodes[Int(current)].firstEndingInRest, trie, body)
             pushChildren(current)
         }
     }
@@ -371,13 +383,13 @@ extension SegmentTrie {
         }
         while let (node, depth) = pending.popLast() {
             guard depth < segments.count else {
-                collect(firstEndingHere[Int(node)])
+                collect(nodes[Int(node)].firstEndingHere)
                 continue
             }
-            collect(firstEndingInRest[Int(node)])
+            collect(nodes[Int(node)].firstEndingInRest)
             let segment = segments[depth]
             if let literal = segment.symbol, let child = literalChild(of: node, literal) { pending.append((child, depth + 1)) }
-            let wildcard = wildcardChild[Int(node)]
+            let wildcard = nodes[Int(node)].wildcardChild
             if wildcard != none { pending.append((wildcard, depth + 1)) }
             if let typed = typedChildren(of: node) {
                 if typed.integer != none && (ignoringTypes || segment.shape == .integer) { pending.append((typed.integer, depth + 1)) }

@@ -110,10 +110,18 @@ struct LibYAMLEvents: ~Copyable {
         if input.starts(with: [0xEF, 0xBB, 0xBF]) { markedByte = 3 }
     }
 
-    /// Whether no byte of `bytes` has its top bit set, read eight at a time.
+    /// Whether no byte of `bytes` has its top bit set, read thirty-two at a time, then eight.
     private static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
         var offset = 0
         var seen: UInt64 = 0
+        while offset + 32 <= bytes.count {
+            seen |=
+                bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                | bytes.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self)
+                | bytes.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self)
+                | bytes.loadUnaligned(fromByteOffset: offset + 24, as: UInt64.self)
+            offset += 32
+        }
         while offset + 8 <= bytes.count {
             seen |= bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
             offset += 8

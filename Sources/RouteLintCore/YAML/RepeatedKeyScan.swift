@@ -109,11 +109,18 @@ struct RepeatedKeyScan {
 }
 
 /// The scalar keys of the open mappings, to find one that repeats, innermost mapping last.
-/// Keys live end to end in one byte array, so a key costs no allocation; a mapping with many
-/// keys (a section of a large route set) is indexed by a symbol table instead of searched.
+/// A key of up to eight bytes — nearly every key of a manifest — is packed into a word and
+/// compared as a number; longer keys live end to end in one byte array, so a key costs no
+/// allocation. A mapping with many keys (a section of a large route set) is indexed by a
+/// symbol table instead of searched.
 private struct OpenMappingKeys {
     private struct Key {
-        let end: Int
+        /// Where a key of more than eight bytes is in `bytes`; for a shorter one, where it
+        /// would be.
+        let start: Int
+        let count: Int
+        /// A key of up to eight bytes, packed (the rest zero); 0 for a longer one.
+        let word: UInt64
         let range: SourceRange
     }
 
@@ -159,31 +166,37 @@ private struct OpenMappingKeys {
             indexes[index].ranges.append(range)
             return nil
         }
+        // Packed, a key is compared as a number, and not stored: copying every key into `bytes`
+        // cost the reading thread a tenth of its work beside libyaml.
+        var word: UInt64 = 0
+        if key.count <= 8 { withUnsafeMutableBytes(of: &word) { $0.copyMemory(from: UnsafeRawBufferPointer(key)) } }
         let repeated = bytes.withUnsafeBufferPointer { bytes -> SourceRange? in
-            var start = mapping.firstByte
-            for position in mapping.firstKey..<keys.count {
-                let end = keys[position].end
-                if end - start == key.count && (key.isEmpty || memcmp(bytes.baseAddress! + start, key.baseAddress!, key.count) == 0) {
-                    return keys[position].range
-                }
-                start = end
+            for position in mapping.firstKey..<keys.count where keys[position].count == key.count {
+                let earlier = keys[position]
+                let isSame =
+                    key.count <= 8
+                    ? earlier.word == word : memcmp(bytes.baseAddress! + earlier.start, key.baseAddress!, key.count) == 0
+                if isSame { return earlier.range }
             }
             return nil
         }
         if let repeated { return repeated }
-        bytes.append(contentsOf: key)
-        keys.append(Key(end: bytes.count, range: range))
+        let start = bytes.count
+        if key.count > 8 { bytes.append(contentsOf: key) }
+        keys.append(Key(start: start, count: key.count, word: word, range: range))
         if keys.count - mapping.firstKey > Self.searchLimit { index(mappings.count - 1) }
         return nil
     }
 
     private mutating func index(_ current: Int) {
         var index = Index()
-        var start = mappings[current].firstByte
         for key in keys[mappings[current].firstKey...] {
-            index.keys.intern(bytes[start..<key.end])
+            if key.count > 8 {
+                index.keys.intern(bytes[key.start..<key.start + key.count])
+            } else {
+                withUnsafeBytes(of: key.word) { index.keys.intern(UnsafeRawBufferPointer(rebasing: $0.prefix(key.count))) }
+            }
             index.ranges.append(key.range)
-            start = key.end
         }
         mappings[current].index = indexes.count
         indexes.append(index)

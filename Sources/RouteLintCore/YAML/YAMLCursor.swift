@@ -273,6 +273,12 @@ struct YAMLCursor: ~Copyable {
                     reportRepeatedKey(event, earlier: earlier)
                     continue
                 }
+                // Most events are scalars with no anchor, read while nothing is recorded:
+                // there is nothing to record or count, and no call to make.
+                if event.kind == .scalar && event.anchor < 0 && forcedRecording == 0 && !builder.isRecording {
+                    lastRecordedScalar = nil
+                    return event
+                }
                 return accept(event) ? event : nil
             case .sequenceEnd, .mappingEnd:
                 if let closed = live.popLast(), closed.isRecorded { builder.closeContainer(end: event.end) }

@@ -50,10 +50,11 @@ package enum HolderParamsRule: AppRule {
             // judged once the name is fixed, not as a second finding of one typo.
             if app.misspeltHolders[position] != nil { return }
             // An invalid path is reported by invalid-path; what it would provide is unknown.
-            if route.written.contains(.path) && route.path == nil { return }
+            let path = route.path
+            if route.written.contains(.path) && path == nil { return }
             // Paths have a handful of parameters and routes of query items: a linear search
             // beats building a set.
-            let segments = route.path?.value.segments ?? []
+            let segments = path?.value.segments ?? []
             let query = route.query
             // Matched by case: `contains(.parameter(name))` compared each segment through
             // `Equatable`'s generic witness.

@@ -76,11 +76,12 @@ package enum UnknownReferenceRule: AppRule {
         let isComplete = app.isComplete
         // The candidates for a suggestion are gathered only when a name is unknown.
         func check(
-            _ reference: LocatedName?, field: String, of owner: @autoclosure () -> KeyOwner, kind: EntityKind,
+            _ reference: LocatedName?, field: @autoclosure () -> String, of owner: @autoclosure () -> KeyOwner, kind: EntityKind,
             exists: (Symbol) -> Bool, candidates: @autoclosure () -> [String]
         ) {
             guard let reference, !exists(reference.value) else { return }
             let owner = owner()
+            let field = field()
             let name = app.text(reference.value)
             let suggestion = Suggestion.nearest(to: name, among: candidates())
             findings.report(
@@ -137,9 +138,16 @@ package enum UnknownReferenceRule: AppRule {
     /// not a valid pattern is `invalid-path`'s: its parameters are not known.
     private static func checkParameterTypes(of route: RouteInPlace, in app: AppModel, into findings: inout FindingSink) {
         guard route.path != nil || !route.written.contains(.path) else { return }
-        let parameters = route.path?.value.parameterNames ?? []
-        let id = app.text(route.id.value)
-        for entry in route.params where !parameters.contains(entry.name.value) {
+        // Searched in the path's segments, and the route's id read only for a finding: every
+        // typed route passes, and an array of its parameters and its id cost each a thousand
+        // instructions.
+        let segments = route.path?.value.segments ?? []
+        let isParameter = { (name: Symbol) in
+            segments.contains { if case .parameter(let parameter) = $0 { parameter == name } else { false } }
+        }
+        for entry in route.params where !isParameter(entry.name.value) {
+            let parameters = route.path?.value.parameterNames ?? []
+            let id = app.text(route.id.value)
             let name = app.text(entry.name.value)
             let suggestion = Suggestion.nearest(to: name, among: parameters.map(app.text))
             let why =
