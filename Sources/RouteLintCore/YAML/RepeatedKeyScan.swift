@@ -21,6 +21,8 @@ struct RepeatedKeyScan {
     }
 
     private let file: FileID
+    /// The input the events are read from, which holds the texts read in place.
+    private let input: UnsafeBufferPointer<UInt8>
     /// The innermost open collection — outside any, the document, counted as a sequence —,
     /// kept apart from the ones around it: every event reads or counts in it, and a stored
     /// value does so without an array's uniqueness check.
@@ -35,8 +37,10 @@ struct RepeatedKeyScan {
     /// How deep in the value of a repeated key the events are; 0 outside one.
     private var skippedDepth = 0
 
-    init(file: FileID) {
+    /// The scan of the events of `input`, the text of `file`, which must outlive it.
+    init(file: FileID, input: UnsafeBufferPointer<UInt8>) {
         self.file = file
+        self.input = input
     }
 
     /// Marks the repeated keys among the events of `batch` from `first` on.
@@ -76,7 +80,8 @@ struct RepeatedKeyScan {
             }
             innermost.childCount += 1
             if event.anchor >= 0 && event.kind != .alias {
-                scalarAnchors[anchors[Int(event.anchor)]] = event.kind == .scalar ? Array(text[event.textStart..<event.textEnd]) : nil
+                scalarAnchors[anchors[Int(event.anchor)]] =
+                    event.kind == .scalar ? Array((event.isTextInInput ? input : text)[event.textStart..<event.textEnd]) : nil
             }
             if event.kind == .sequenceStart || event.kind == .mappingStart {
                 enclosing.append(innermost)
@@ -99,7 +104,9 @@ struct RepeatedKeyScan {
     {
         let range = SourceRange(file: file, start: event.start, end: event.end)
         switch event.kind {
-        case .scalar: return keys.insert(UnsafeBufferPointer(rebasing: text[event.textStart..<event.textEnd]), at: range)
+        case .scalar:
+            let source = event.isTextInInput ? input : text
+            return keys.insert(UnsafeBufferPointer(rebasing: source[event.textStart..<event.textEnd]), at: range)
         case .alias:
             guard event.anchor >= 0, let bytes = scalarAnchors[anchors[Int(event.anchor)]] else { return nil }
             return bytes.withUnsafeBufferPointer { keys.insert($0, at: range) }

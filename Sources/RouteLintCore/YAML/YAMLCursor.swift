@@ -82,7 +82,7 @@ struct YAMLCursor: ~Copyable {
         let storage = bytes.isEmpty ? [0] : bytes
         return storage.withUnsafeBufferPointer { buffer in
             let input = UnsafeBufferPointer(rebasing: buffer[0..<bytes.count])
-            let events = YAMLEventStream(input, file: file, readsAhead: readsAhead)
+            let events = YAMLEventStream(input, source: storage, file: file, readsAhead: readsAhead)
             return body(YAMLCursor(input, events: events, file: file, textPositions: textPositions.sorted()))
         }
     }
