@@ -99,12 +99,6 @@ package struct KeyOwner: Sendable, Equatable, CustomStringConvertible {
     package static func section(_ key: TopLevelKey) -> KeyOwner { KeyOwner(.section(key)) }
     /// The entity `name` of kind `kind`.
     package static func entity(_ kind: EntityKind, _ name: String) -> KeyOwner { KeyOwner(.entity(kind), name: name) }
-    /// The `params` of a route, by the route's id.
-    package static func parameterTypes(route: String) -> KeyOwner { KeyOwner(.parameterTypes, name: route) }
-    /// The `query` of a route, by the route's id.
-    package static func queryItems(route: String) -> KeyOwner { KeyOwner(.queryItems, name: route) }
-    /// An item of a route's `query` written in full: the route's id and the item's name.
-    package static func queryItem(route: String, item: String) -> KeyOwner { KeyOwner(.queryItem, name: route, item: item) }
 
     /// "the top level", "'routes'", "route 'home'", "'params' of route 'product'", "query item
     /// 'ref' of route 'product'".
