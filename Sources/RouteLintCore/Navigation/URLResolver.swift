@@ -137,7 +137,7 @@ package struct URLResolver: Sendable {
             let paths = app.openingPaths
             let routes = paths.map { app.routes[$0.route] }
             let patterns = zip(paths, routes).map { URLPattern($0.path.value, of: $1) }
-            var trie = SegmentTrie(patternCount: patterns.count)
+            var trie = SegmentTrie(patternCount: patterns.count, segmentCount: patterns.reduce(0) { $0 + $1.segmentCount })
             for (index, pattern) in patterns.enumerated() { trie.insert(pattern, as: Int32(index)) }
             return IndexedApp(
                 app: app, paths: paths, routes: routes, patterns: patterns, trie: trie, nearestTab: Self.nearestTabs(app))

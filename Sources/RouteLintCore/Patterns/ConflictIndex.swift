@@ -2,10 +2,10 @@
 ///
 /// Patterns go, in declaration order, into a segment trie: literal edges in one hash table
 /// keyed by (node, literal symbol), one wildcard edge per node for `:name` and `*`, and per
-/// node the patterns that end there, with or without a final `**`. Before a pattern is
-/// inserted, one walk of the trie visits exactly the earlier patterns that overlap it, and
-/// tracks on the way whether each is a superset and/or a subset of it, so classifying a
-/// candidate costs nothing more. Each conflict is found once, from the later pattern.
+/// node the patterns that end there, with or without a final `**`, or one wildcard below it.
+/// Before a pattern is inserted, one walk of the trie visits exactly the earlier patterns that
+/// overlap it, and tracks on the way whether each is a superset and/or a subset of it, so
+/// classifying a candidate costs nothing more. Each conflict is found once, from the later pattern.
 ///
 /// Only a route set whose patterns really overlap in great numbers makes the walk long; the
 /// report is bounded all the same: at most `limit` conflicts are kept per pattern (the
@@ -25,20 +25,22 @@ package struct ConflictIndex {
         among patterns: [URLPattern], shapes: SegmentShapes, limit: Int, budget: Int = .max, limitPastBudget: Int = 0
     ) -> [Group] {
         conflicts(
-            count: patterns.count, readsQuery: patterns.contains { !$0.query.isEmpty }, shapes: shapes, limit: limit,
-            budget: budget, limitPastBudget: limitPastBudget
+            count: patterns.count, segmentCount: patterns.reduce(0) { $0 + $1.segmentCount },
+            readsQuery: patterns.contains { !$0.query.isEmpty }, shapes: shapes, limit: limit, budget: budget,
+            limitPastBudget: limitPastBudget
         ) { patterns[$0] }
     }
 
     /// `conflicts` of the `count` patterns `pattern` makes, each when it is needed: an array of
     /// them would be a large part of a large set's peak memory, and its walk asks for an earlier
     /// pattern only when `readsQuery` (some pattern constrains a query item; else the path decides).
+    /// `segmentCount`, the segments of all the patterns (or fewer), sizes the trie up front.
     package static func conflicts(
-        count: Int, readsQuery: Bool, shapes: SegmentShapes, limit: Int, budget: Int = .max, limitPastBudget: Int = 0,
-        pattern patternNumbered: (Int) -> URLPattern
+        count: Int, segmentCount: Int = 0, readsQuery: Bool, shapes: SegmentShapes, limit: Int, budget: Int = .max,
+        limitPastBudget: Int = 0, pattern patternNumbered: (Int) -> URLPattern
     ) -> [Group] {
         var keptInAll = 0
-        var trie = SegmentTrie(patternCount: count)
+        var trie = SegmentTrie(patternCount: count, segmentCount: segmentCount)
         var groups: [Group] = []
         var walk = TrieWalk()
         for index in 0..<count {
@@ -126,11 +128,15 @@ private struct EarliestKept {
 private let none: Int32 = -1
 
 struct SegmentTrie {
-    /// The child of a node for a static segment, by `edgeKey`.
-    private var literalEdges = PackedKeyTable()
     /// The nodes, the root first: one array of records, where an array per field cost each
     /// new node six appends.
     fileprivate var nodes = [Node()]
+    /// The children of nodes for static segments, an open-addressing table of node numbers
+    /// found by `edgeHome`: a slot holds the child alone (`none` where free), and its record
+    /// says which parent and segment it is for. Four bytes a slot, where the pair and the child
+    /// stored together took twelve — at 100,000 routes a few megabytes of the rules' peak.
+    private var literalSlots = [Int32](repeating: none, count: 64)
+    private var literalEdgeCount = 0
     /// The children for typed parameters of the nodes that have any, by `Node.typedChildren`.
     fileprivate var typedChildren: [TypedChildren] = []
     fileprivate var nextInList: [Int32]
@@ -139,14 +145,21 @@ struct SegmentTrie {
         /// The node's children for static segments, a list linked through `nextSibling`.
         var firstLiteralChild = none
         var nextSibling = none
-        /// The static segment the node's edge reads (the root's and a typed child's are unused).
+        /// The static segment the node's edge reads, and the node it leads from (the root's
+        /// and a typed or wildcard child's are unused).
         var literal = Symbol(index: 0)
+        var parent = none
         /// The child for a segment of any value: `*`, and a parameter of type `string`.
         var wildcardChild = none
         /// Heads of lists, linked through `nextInList`, of the patterns that end at the node:
         /// exactly there, or with a `**` that starts below it.
         var firstEndingHere = none
         var firstEndingInRest = none
+        /// The patterns that end one segment of any value below the node (`/orders/:id`, at
+        /// `/orders`): kept here rather than at the wildcard child, which then exists only
+        /// where a longer pattern goes on below it. Most routes end in a parameter, and a node
+        /// for each was half the trie.
+        var firstEndingAfterWildcard = none
         /// Where the node's children for typed parameters are in `typedChildren`, if it has any:
         /// a number in the node, where a table of them hashed every typed route's node.
         var typedChildren = none
@@ -160,29 +173,38 @@ struct SegmentTrie {
         var listed: [(values: ValueSet, child: Int32)] = []
     }
 
-    init(patternCount: Int) {
+    /// A trie for `patternCount` patterns of `segmentCount` segments in all, or fewer: the
+    /// nodes they can make are reserved at once, since growing the array copies it (both
+    /// copies resident at once) and reserved room that no node takes is never written.
+    init(patternCount: Int, segmentCount: Int = 0) {
         nextInList = [Int32](repeating: none, count: patternCount)
+        nodes.reserveCapacity(segmentCount + 1)
     }
 
+    /// The child of `node` for the static segment `literal`, if any.
     fileprivate func literalChild(of node: Int32, _ literal: Symbol) -> Int32? {
-        literalEdges[Self.edgeKey(node, literal)]
+        let mask = literalSlots.count - 1
+        var slot = Self.edgeHome(node, literal, mask: mask)
+        while true {
+            let child = literalSlots[slot]
+            if child == none { return nil }
+            if nodes[Int(child)].parent == node && nodes[Int(child)].literal == literal { return child }
+            slot = (slot + 1) & mask
+        }
     }
 
     /// Inserts pattern number `index`.
     mutating func insert(_ pattern: URLPattern, as index: Int32) {
         var node: Int32 = 0
+        let last = pattern.segmentCount - 1
         for position in 0..<pattern.segmentCount {
             switch pattern.segment(position) {
             case .literal(let literal):
-                // The edge is looked up and, when new, added to the node made next in one probe.
-                let edge = literalEdges.insert(Self.edgeKey(node, literal), Int32(nodes.count))
-                if edge.inserted {
-                    let child = newNode()
-                    nodes[Int(child)].literal = literal
-                    nodes[Int(child)].nextSibling = nodes[Int(node)].firstLiteralChild
-                    nodes[Int(node)].firstLiteralChild = child
-                }
-                node = edge.value
+                node = literalChildMade(of: node, literal)
+            case .values(.any) where position == last:
+                nextInList[Int(index)] = nodes[Int(node)].firstEndingAfterWildcard
+                nodes[Int(node)].firstEndingAfterWildcard = index
+                return
             case .values(.any):
                 if nodes[Int(node)].wildcardChild == none { nodes[Int(node)].wildcardChild = newNode() }
                 node = nodes[Int(node)].wildcardChild
@@ -196,6 +218,41 @@ struct SegmentTrie {
         }
         nextInList[Int(index)] = nodes[Int(node)].firstEndingHere
         nodes[Int(node)].firstEndingHere = index
+    }
+
+    /// The child of `node` for `literal`, made when new: the lookup and the insertion are one
+    /// probe.
+    private mutating func literalChildMade(of node: Int32, _ literal: Symbol) -> Int32 {
+        if (literalEdgeCount + 1) * 2 > literalSlots.count { growLiteralSlots() }
+        let mask = literalSlots.count - 1
+        var slot = Self.edgeHome(node, literal, mask: mask)
+        while true {
+            let child = literalSlots[slot]
+            if child == none { break }
+            if nodes[Int(child)].parent == node && nodes[Int(child)].literal == literal { return child }
+            slot = (slot + 1) & mask
+        }
+        let child = newNode()
+        nodes[Int(child)].literal = literal
+        nodes[Int(child)].parent = node
+        nodes[Int(child)].nextSibling = nodes[Int(node)].firstLiteralChild
+        nodes[Int(node)].firstLiteralChild = child
+        literalSlots[slot] = child
+        literalEdgeCount += 1
+        return child
+    }
+
+    /// Doubles the table of static edges and places every child again, at the first free slot
+    /// of its probe: the children are distinct, so nothing is compared.
+    private mutating func growLiteralSlots() {
+        var grown = [Int32](repeating: none, count: literalSlots.count * 2)
+        let mask = grown.count - 1
+        for child in literalSlots where child != none {
+            var slot = Self.edgeHome(nodes[Int(child)].parent, nodes[Int(child)].literal, mask: mask)
+            while grown[slot] != none { slot = (slot + 1) & mask }
+            grown[slot] = child
+        }
+        literalSlots = grown
     }
 
     /// The child of `node` for a parameter of values `set` (not `any`), made when new.
@@ -240,9 +297,12 @@ struct SegmentTrie {
         return Int32(nodes.count - 1)
     }
 
-    /// A node (never negative) and a symbol, packed: never negative either.
-    private static func edgeKey(_ node: Int32, _ literal: Symbol) -> Int64 {
-        Int64(node) << 32 | Int64(literal.index)
+    /// The slot where the probe for the edge from `node` for `literal` starts: Fibonacci
+    /// hashing of the two packed, whose top bits mix every bit of both.
+    private static func edgeHome(_ node: Int32, _ literal: Symbol, mask: Int) -> Int {
+        let key = UInt64(UInt32(bitPattern: node)) << 32 | UInt64(literal.index)
+        let bits = mask.nonzeroBitCount
+        return Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - bits))
     }
 }
 
@@ -290,12 +350,21 @@ struct TrieWalk {
                         node: child, depth: step.depth + 1,
                         patternIsSubset: step.patternIsSubset && holdsPattern, candidateIsSubset: step.candidateIsSubset && isHeld))
             }
+            // The wildcard edge: the candidates that end right after it are kept at this node,
+            // and match the same lengths only when the pattern ends there too.
+            func descendWildcard(holdsPattern: Bool, isHeld: Bool) {
+                let wildcard = trie.nodes[node].wildcardChild
+                if wildcard != none { descend(wildcard, holdsPattern: holdsPattern, isHeld: isHeld) }
+                guard depth + 1 == pattern.segmentCount else { return }
+                forEach(in: trie.nodes[node].firstEndingAfterWildcard, trie) {
+                    visit($0, step.patternIsSubset && holdsPattern, step.candidateIsSubset && isHeld)
+                }
+            }
             let typed = trie.typedChildren(of: step.node)
             switch segment {
             case .literal(let literal):
                 if let child = trie.literalChild(of: step.node, literal) { descend(child, holdsPattern: true, isHeld: true) }
-                let wildcard = trie.nodes[node].wildcardChild
-                if wildcard != none { descend(wildcard, holdsPattern: true, isHeld: false) }
+                descendWildcard(holdsPattern: true, isHeld: false)
                 if let typed {
                     let value = shapes.value(literal)
                     if typed.integer != none && value.shape == .integer { descend(typed.integer, holdsPattern: true, isHeld: false) }
@@ -317,8 +386,7 @@ struct TrieWalk {
                         child = trie.nodes[Int(child)].nextSibling
                     }
                 }
-                let wildcard = trie.nodes[node].wildcardChild
-                if wildcard != none { descend(wildcard, holdsPattern: true, isHeld: set == .any) }
+                descendWildcard(holdsPattern: true, isHeld: set == .any)
                 if let typed {
                     for (values, child) in [(ValueSet.integer, typed.integer), (.uuid, typed.uuid)] + typed.listed
                     where child != none && set.intersects(values) {
@@ -346,6 +414,7 @@ struct TrieWalk {
     private func visitSubtree(below node: Int32, _ trie: SegmentTrie, _ body: (Int) -> Void) {
         var pending: [Int32] = []
         func pushChildren(_ node: Int32) {
+            forEach(in: trie.nodes[Int(node)].firstEndingAfterWildcard, trie, body)
             var child = trie.nodes[Int(node)].firstLiteralChild
             while child != none {
                 pending.append(child)
@@ -387,6 +456,7 @@ extension SegmentTrie {
                 continue
             }
             collect(nodes[Int(node)].firstEndingInRest)
+            if depth + 1 == segments.count { collect(nodes[Int(node)].firstEndingAfterWildcard) }
             let segment = segments[depth]
             if let literal = segment.symbol, let child = literalChild(of: node, literal) { pending.append((child, depth + 1)) }
             let wildcard = nodes[Int(node)].wildcardChild

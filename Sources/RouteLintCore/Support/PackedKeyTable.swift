@@ -1,10 +1,8 @@
 /// A map from non-negative 64-bit keys to 32-bit values: the numbers the platforms' walks give
-/// pairs of states and the steps they have taken (`PathLanguageComparison`), and the edges of
-/// the conflict index's trie (a node and a segment's symbol). Open addressing with a
-/// multiplicative hash and linear probing, at most half full. A walk looks a key up for every
-/// unit it tries, millions of times for a large route set, and `Dictionary` hashes each key
-/// with a seeded SipHash: that hashing was the largest single cost of the comparison, and
-/// half of building the trie.
+/// pairs of states and the steps they have taken (`PathLanguageComparison`). Open addressing
+/// with a multiplicative hash and linear probing, at most half full. A walk looks a key up for
+/// every unit it tries, millions of times for a large route set, and `Dictionary` hashes each
+/// key with a seeded SipHash: that hashing was the largest single cost of the comparison.
 package struct PackedKeyTable: Sendable {
     /// The slots' keys; `empty` where a slot is free.
     private var keys: [Int64]

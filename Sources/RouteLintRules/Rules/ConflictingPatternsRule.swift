@@ -80,6 +80,8 @@ package enum ConflictingPatternsRule: AppRule {
                 """)
         ])
 
+    package static let buildsRouteSizedIndex = true
+
     package static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
         // The URLs of each route's path and of its aliases (`AppModel.openingPaths`), as the
         // route and alias, kept small; each pattern is made when it is read, as an array of them
@@ -87,15 +89,18 @@ package enum ConflictingPatternsRule: AppRule {
         var owners: [(route: Int32, alias: Int32)] = []
         owners.reserveCapacity(app.routes.count)
         var readsQuery = false
+        var segmentCount = 0
         app.routes.forEachInPlace { index, route in
-            guard route.path != nil else { return }
+            guard let path = route.path else { return }
             owners.append((Int32(index), -1))
+            segmentCount += path.value.segments.count
             // A route with query items may constrain none (an optional `string` allows every
             // URL); the walk then reads its pattern's query to find that out.
             readsQuery = readsQuery || !route.query.isEmpty
             guard app.hasAliases else { return }
             for position in route.aliases.indices {
                 owners.append((Int32(index), Int32(position)))
+                segmentCount += route.aliases[position].value.segments.count
             }
         }
         let hasAliases = app.hasAliases && owners.contains { $0.alias >= 0 }
@@ -110,8 +115,8 @@ package enum ConflictingPatternsRule: AppRule {
         // only the routes its message names, and counts the rest.
         var relatedBudget = relatedPerApp
         let conflicts = ConflictIndex.conflicts(
-            count: owners.count, readsQuery: readsQuery, shapes: shapes, limit: keptPerRoute, budget: relatedPerApp,
-            limitPastBudget: namedPerFanOut + 1, pattern: patternNumbered)
+            count: owners.count, segmentCount: segmentCount, readsQuery: readsQuery, shapes: shapes, limit: keptPerRoute,
+            budget: relatedPerApp, limitPastBudget: namedPerFanOut + 1, pattern: patternNumbered)
         let reported = reports(conflicts, patternCount: owners.count, excluding: sameRoute)
         let hubs = Set(reported.compactMap { report -> Int? in if case .fanOut(let hub, _, _) = report { hub } else { nil } })
         for report in reported {
