@@ -58,27 +58,26 @@ package struct LinkGraph: Sendable {
     private func flowDown<Values: SetAlgebra>(_ values: [Values]) -> [Values] {
         let components = stronglyConnectedComponents()
         let component = components.ofVertex
-        var own = [Values](repeating: Values(), count: components.count)
-        var isCyclic = [Bool](repeating: false, count: components.count)
-        for index in 0..<components.count {
-            let members = components.members(of: index)
-            for member in members {
-                own[index].formUnion(values[member])
-                if (rowStarts[member]..<rowStarts[member + 1]).contains(where: { targets[$0] == member }) { isCyclic[index] = true }
-            }
-            if members.count > 1 { isCyclic[index] = true }
-        }
         var above = [Values](repeating: Values(), count: components.count)
         // Tarjan's algorithm emits components sinks first: walk them in reverse, sources first.
         // Sets are shared rather than rebuilt wherever they flow on unchanged, so a large
         // tree under one observer costs no set per route.
         for index in (0..<components.count).reversed() {
-            if isCyclic[index] { above[index].formUnion(own[index]) }
-            let passedOn = own[index].isSubset(of: above[index]) ? above[index] : above[index].union(own[index])
+            // The component's own values, which pass on to itself too when it is a cycle: more
+            // than one member, or one that links to itself.
+            let members = components.members(of: index)
+            var own = Values()
+            var isCyclic = members.count > 1
+            for member in members.lazy.map(Int.init) {
+                own.formUnion(values[member])
+                if (rowStarts[member]..<rowStarts[member + 1]).contains(where: { targets[$0] == member }) { isCyclic = true }
+            }
+            if isCyclic { above[index].formUnion(own) }
+            let passedOn = own.isSubset(of: above[index]) ? above[index] : above[index].union(own)
             guard !passedOn.isEmpty else { continue }
-            for member in components.members(of: index) {
-                for edge in rowStarts[member]..<rowStarts[member + 1] where component[targets[edge]] != index {
-                    let target = component[targets[edge]]
+            for member in members.lazy.map(Int.init) {
+                for edge in rowStarts[member]..<rowStarts[member + 1] where Int(component[targets[edge]]) != index {
+                    let target = Int(component[targets[edge]])
                     if above[target].isEmpty {
                         above[target] = passedOn
                     } else if !passedOn.isSubset(of: above[target]) {
@@ -87,46 +86,50 @@ package struct LinkGraph: Sendable {
                 }
             }
         }
-        return (0..<vertexCount).map { above[component[$0]] }
+        return (0..<vertexCount).map { above[Int(component[$0])] }
     }
 
     /// The strongly connected components of the graph, in reverse topological order, their
-    /// members end to end in one array.
+    /// members end to end in one array. Numbers of four bytes: at 100,000 routes the walk's
+    /// arrays of eight were a rule's largest memory.
     struct Components {
         /// The component of each vertex.
-        var ofVertex: [Int]
-        var membersInOrder: [Int] = []
+        var ofVertex: [Int32]
+        var membersInOrder: [Int32] = []
         /// Where each component's members start in `membersInOrder`, and where the last ends.
-        var starts: [Int] = [0]
+        var starts: [Int32] = [0]
 
         var count: Int { starts.count - 1 }
 
-        func members(of component: Int) -> ArraySlice<Int> { membersInOrder[starts[component]..<starts[component + 1]] }
+        func members(of component: Int) -> ArraySlice<Int32> { membersInOrder[Int(starts[component])..<Int(starts[component + 1])] }
     }
 
     /// Tarjan's algorithm, iterative.
     func stronglyConnectedComponents() -> Components {
         let count = vertexCount
-        var order = [Int](repeating: -1, count: count)
-        var lowLink = [Int](repeating: 0, count: count)
+        var order = [Int32](repeating: -1, count: count)
+        var lowLink = [Int32](repeating: 0, count: count)
         var onStack = [Bool](repeating: false, count: count)
-        var stack: [Int] = []
-        var components = Components(ofVertex: [Int](repeating: -1, count: count))
-        var counter = 0
-        var calls: [(vertex: Int, nextEdge: Int)] = []
+        var stack: [Int32] = []
+        var components = Components(ofVertex: [Int32](repeating: -1, count: count))
+        // Every vertex is a member once, and each component adds a start: both reserved whole.
+        components.membersInOrder.reserveCapacity(count)
+        components.starts.reserveCapacity(count + 1)
+        var counter: Int32 = 0
+        var calls: [(vertex: Int32, nextEdge: Int32)] = []
 
         func visit(_ vertex: Int) {
             order[vertex] = counter
             lowLink[vertex] = counter
             counter += 1
-            stack.append(vertex)
+            stack.append(Int32(vertex))
             onStack[vertex] = true
-            calls.append((vertex, 0))
+            calls.append((Int32(vertex), 0))
         }
 
         for root in 0..<count where order[root] == -1 {
             visit(root)
-            while let (vertex, nextEdge) = calls.last {
+            while let (vertex, nextEdge) = calls.last.map({ (Int($0.vertex), Int($0.nextEdge)) }) {
                 // The edges read by position in `targets`: a slice of successors per step
                 // retained and released the array, a tenth of the walk.
                 let edge = rowStarts[vertex] + nextEdge
@@ -141,16 +144,16 @@ package struct LinkGraph: Sendable {
                     continue
                 }
                 calls.removeLast()
-                if let caller = calls.last { lowLink[caller.vertex] = min(lowLink[caller.vertex], lowLink[vertex]) }
+                if let caller = calls.last.map({ Int($0.vertex) }) { lowLink[caller] = min(lowLink[caller], lowLink[vertex]) }
                 guard lowLink[vertex] == order[vertex] else { continue }
-                let index = components.count
+                let index = Int32(components.count)
                 while let member = stack.popLast() {
-                    onStack[member] = false
-                    components.ofVertex[member] = index
+                    onStack[Int(member)] = false
+                    components.ofVertex[Int(member)] = index
                     components.membersInOrder.append(member)
-                    if member == vertex { break }
+                    if Int(member) == vertex { break }
                 }
-                components.starts.append(components.membersInOrder.count)
+                components.starts.append(Int32(components.membersInOrder.count))
             }
         }
         return components

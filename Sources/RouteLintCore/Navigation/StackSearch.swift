@@ -16,12 +16,15 @@ package struct StackSearch: Sendable {
     /// What each route needs of a link to stand on a stack: its path parameters and its required
     /// query items without a default, each packed (`PackedValues`), ascending.
     private let needs: ValueSets
-    /// What a link to each route carries whatever its URL: the route's needs and its required
-    /// query items (with a default or not), ascending.
+    /// For a route with query items, what a link to it carries whatever its URL (its needs and
+    /// its required query items, with a default or not) and every value such a link may carry
+    /// (its path parameters and all the query items it declares), both ascending, numbered by
+    /// `queryRoute`. For a route without, both are its needs: its path parameters.
     private let ownValues: ValueSets
-    /// Every value a link to each route may carry: its path parameters and all the query items
-    /// it declares, ascending.
     private let possibleValues: ValueSets
+    /// Each route's number among the routes with query items, or -1: most routes have none,
+    /// and three sets for each of them were most of the search's memory at 100,000 routes.
+    private let queryRoute: [Int32]
     /// For each route, the route its `up` names when that route links to it (and is not itself).
     private let up: [Int32]
     /// Whether each route is pushed (its presentation is `push`).
@@ -43,8 +46,9 @@ package struct StackSearch: Sendable {
         let carried: [UInt64]
     }
 
-    /// A set of packed values per route, end to end in one array: three arrays for each of
-    /// 10,000 routes cost the search more to make and free than the searches themselves.
+    /// Sets of packed values, one per route (or per route with query items), end to end in one
+    /// array: three arrays for each of 10,000 routes cost the search more to make and free than
+    /// the searches themselves.
     private struct ValueSets: Sendable {
         private var values: [UInt64] = []
         /// Where each route's set ends in `values`; it starts where the previous one ends.
@@ -52,7 +56,10 @@ package struct StackSearch: Sendable {
 
         init(capacity: Int) { ends.reserveCapacity(capacity) }
 
-        /// The set of the route at `position`, ascending.
+        /// The number of sets.
+        var count: Int { ends.count }
+
+        /// The set at `position`, ascending.
         subscript(position: Int) -> ArraySlice<UInt64> {
             values[(position == 0 ? 0 : Int(ends[position - 1]))..<Int(ends[position])]
         }
@@ -103,8 +110,10 @@ package struct StackSearch: Sendable {
         self.app = app
         var packed = PackedValues()
         var needs = ValueSets(capacity: app.routes.count)
-        var ownValues = ValueSets(capacity: app.routes.count)
-        var possibleValues = ValueSets(capacity: app.routes.count)
+        var ownValues = ValueSets(capacity: 0)
+        var possibleValues = ValueSets(capacity: 0)
+        var queryRoute: [Int32] = []
+        queryRoute.reserveCapacity(app.routes.count)
         var up: [Int32] = []
         var isPushed: [Bool] = []
         var holdsPushes: [Bool] = []
@@ -129,9 +138,9 @@ package struct StackSearch: Sendable {
                 // The usual route: its path parameters are all it needs and all a link carries.
                 if parameters.count > 1 { parameters.sort() }
                 needs.append(sorted: parameters)
-                ownValues.append(sorted: parameters)
-                possibleValues.append(sorted: parameters)
+                queryRoute.append(-1)
             } else {
+                queryRoute.append(Int32(ownValues.count))
                 routeNeeds.removeAll(keepingCapacity: true)
                 routeNeeds.append(contentsOf: parameters)
                 queryValues.removeAll(keepingCapacity: true)
@@ -165,6 +174,7 @@ package struct StackSearch: Sendable {
         self.needs = needs
         self.ownValues = ownValues
         self.possibleValues = possibleValues
+        self.queryRoute = queryRoute
         self.up = up
         self.isPushed = isPushed
         self.holdsPushes = holdsPushes
@@ -187,7 +197,17 @@ package struct StackSearch: Sendable {
 
     /// What every link to the route at `position` carries: its path parameters and its required
     /// query items.
-    package func carriedByEveryLink(to position: Int) -> ArraySlice<UInt64> { ownValues[position] }
+    package func carriedByEveryLink(to position: Int) -> ArraySlice<UInt64> {
+        let number = Int(queryRoute[position])
+        return number < 0 ? needs[position] : ownValues[number]
+    }
+
+    /// Every value a link to the route at `position` may carry: its path parameters and the
+    /// query items it declares.
+    private func valuesALinkMayCarry(to position: Int) -> ArraySlice<UInt64> {
+        let number = Int(queryRoute[position])
+        return number < 0 ? needs[position] : possibleValues[number]
+    }
 
     /// Whether a stack may hold the route at `position` for a link carrying `carried`.
     package func carries(_ position: Int, _ carried: [UInt64]) -> Bool {
@@ -232,7 +252,7 @@ package struct StackSearch: Sendable {
     package func valueNoLinkCarries(forUpOf position: Int, roots: Set<Int>) -> (up: Int, value: CarriedValue)? {
         let named = Int(up[position])
         guard named >= 0, !roots.contains(named),
-            let missing = needs[named].first(where: { !Self.holds(possibleValues[position], $0) })
+            let missing = needs[named].first(where: { !Self.holds(valuesALinkMayCarry(to: position), $0) })
         else { return nil }
         return (named, unpacked(missing))
     }
