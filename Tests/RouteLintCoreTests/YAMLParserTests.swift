@@ -61,6 +61,31 @@ struct YAMLParserTests {
         #expect(duplicates == ["a 3:1 first 1:1", "a 4:1 first 1:1"])
     }
 
+    @Test("in a mapping of many keys, each repeat is found, however the key is written")
+    func repeatedKeysOfALargeMapping() throws {
+        // Past sixteen keys a mapping's keys are indexed: plain and quoted keys where the file
+        // holds them, escaped ones and aliases by their text; short keys and long ones.
+        var lines = (0..<40).map { "key-number-\($0): \($0)" }
+        lines[3] = "&short s: 3"
+        lines[5] = "\"quoted-long-key\": 5"
+        lines += [
+            "key-number-7: again", "\"key-number-\\x39\": escaped", "'s': quoted", "*short : alias",
+            "quoted-long-key: plain", "\"key-number-4\\u0030\\u0030\": new", "key-number-39: last",
+        ]
+        let parsed = parseYAML(lines.joined(separator: "\n") + "\n")
+        let duplicates = parsed.issues.compactMap { issue -> String? in
+            guard case .duplicateKey(let key, let earlier) = issue.kind else { return nil }
+            return "\(key) \(issue.range.start) first \(earlier.start)"
+        }
+        #expect(
+            duplicates == [
+                "key-number-7 41:1 first 8:1", "key-number-9 42:1 first 10:1", "s 43:1 first 4:1", "s 44:1 first 4:1",
+                "quoted-long-key 45:1 first 6:1", "key-number-39 47:1 first 40:1",
+            ])
+        let document = try #require(parsed.document)
+        #expect(document.pairs(try #require(document.root)).count == 41)
+    }
+
     @Test("an alias shares its anchor's content and stands where it is written")
     func aliasesShareContent() throws {
         let parsed = parseYAML("base: &b [x, y]\ncopy: *b\n")

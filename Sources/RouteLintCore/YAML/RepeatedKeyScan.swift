@@ -29,7 +29,7 @@ struct RepeatedKeyScan {
     private var innermost = OpenCollection(isMapping: false)
     /// The collections around the innermost, outermost first.
     private var enclosing: [OpenCollection] = []
-    private var keys = OpenMappingKeys()
+    private var keys: OpenMappingKeys
     /// The text of each anchored scalar by anchor; a collection's anchor has none.
     private var scalarAnchors: [String: [UInt8]] = [:]
     /// Whether the next node is the value of a repeated key.
@@ -37,10 +37,12 @@ struct RepeatedKeyScan {
     /// How deep in the value of a repeated key the events are; 0 outside one.
     private var skippedDepth = 0
 
-    /// The scan of the events of `input`, the text of `file`, which must outlive it.
-    init(file: FileID, input: UnsafeBufferPointer<UInt8>) {
+    /// The scan of the events of `input`, the text of `file`, which must outlive it; `source`
+    /// is the array that holds it.
+    init(file: FileID, input: UnsafeBufferPointer<UInt8>, source: [UInt8]) {
         self.file = file
         self.input = input
+        keys = OpenMappingKeys(source: source)
     }
 
     /// Marks the repeated keys among the events of `batch` from `first` on.
@@ -106,10 +108,12 @@ struct RepeatedKeyScan {
         switch event.kind {
         case .scalar:
             let source = event.isTextInInput ? input : text
-            return keys.insert(UnsafeBufferPointer(rebasing: source[event.textStart..<event.textEnd]), at: range)
+            return keys.insert(
+                UnsafeBufferPointer(rebasing: source[event.textStart..<event.textEnd]), foundAt: event.isTextInInput ? event.textStart : -1,
+                at: range)
         case .alias:
             guard event.anchor >= 0, let bytes = scalarAnchors[anchors[Int(event.anchor)]] else { return nil }
-            return bytes.withUnsafeBufferPointer { keys.insert($0, at: range) }
+            return bytes.withUnsafeBufferPointer { keys.insert($0, foundAt: -1, at: range) }
         default: return nil
         }
     }
@@ -128,6 +132,8 @@ private struct OpenMappingKeys {
         let count: Int
         /// A key of up to eight bytes, packed (the rest zero); 0 for a longer one.
         let word: UInt64
+        /// Where the input holds the key, or -1.
+        let foundAt: Int
         let range: SourceRange
     }
 
@@ -139,16 +145,25 @@ private struct OpenMappingKeys {
     }
 
     /// A mapping's keys once there are too many to search: their table, and where each was.
+    /// The table points to the keys where the input holds them: copied, the keys of a large
+    /// set's `routes` took megabytes that the reading held until its end, its peak.
     private struct Index {
-        var keys = SymbolTable()
+        var keys: SymbolTable
         var ranges: [SourceRange] = []
     }
+
+    /// The input's bytes, which the index's tables read their keys in.
+    private let source: [UInt8]
 
     private static let searchLimit = 16
     private var bytes: [UInt8] = []
     private var keys: [Key] = []
     private var mappings: [Mapping] = []
     private var indexes: [Index] = []
+
+    init(source: [UInt8]) {
+        self.source = source
+    }
 
     mutating func open() {
         mappings.append(Mapping(firstKey: keys.count, firstByte: bytes.count))
@@ -164,11 +179,12 @@ private struct OpenMappingKeys {
     }
 
     /// Adds `key` to the innermost mapping; returns where it occurred before, if it did.
-    mutating func insert(_ key: UnsafeBufferPointer<UInt8>, at range: SourceRange) -> SourceRange? {
+    /// `foundAt` is where the input holds the key (-1: nowhere known).
+    mutating func insert(_ key: UnsafeBufferPointer<UInt8>, foundAt: Int, at range: SourceRange) -> SourceRange? {
         let mapping = mappings[mappings.count - 1]
         if let index = mapping.index {
             let before = indexes[index].keys.count
-            let symbol = indexes[index].keys.intern(UnsafeRawBufferPointer(key))
+            let symbol = indexes[index].keys.intern(UnsafeRawBufferPointer(key), foundAt: foundAt)
             if indexes[index].keys.count == before { return indexes[index].ranges[Int(symbol.index)] }
             indexes[index].ranges.append(range)
             return nil
@@ -190,18 +206,20 @@ private struct OpenMappingKeys {
         if let repeated { return repeated }
         let start = bytes.count
         if key.count > 8 { bytes.append(contentsOf: key) }
-        keys.append(Key(start: start, count: key.count, word: word, range: range))
+        keys.append(Key(start: start, count: key.count, word: word, foundAt: foundAt, range: range))
         if keys.count - mapping.firstKey > Self.searchLimit { index(mappings.count - 1) }
         return nil
     }
 
     private mutating func index(_ current: Int) {
-        var index = Index()
+        var index = Index(keys: SymbolTable(source: source))
         for key in keys[mappings[current].firstKey...] {
             if key.count > 8 {
-                index.keys.intern(bytes[key.start..<key.start + key.count])
+                index.keys.intern(bytes[key.start..<key.start + key.count], foundAt: key.foundAt)
             } else {
-                withUnsafeBytes(of: key.word) { index.keys.intern(UnsafeRawBufferPointer(rebasing: $0.prefix(key.count))) }
+                withUnsafeBytes(of: key.word) {
+                    index.keys.intern(UnsafeRawBufferPointer(rebasing: $0.prefix(key.count)), foundAt: key.foundAt)
+                }
             }
             index.ranges.append(key.range)
         }

@@ -33,7 +33,7 @@ struct YAMLEventStream: ~Copyable {
     /// default it does when the input has at least `readAheadMinimumBytes`.
     init(_ input: UnsafeBufferPointer<UInt8>, source: [UInt8], file: FileID, readsAhead: Bool? = nil) {
         self.source = source
-        reader = BatchReader(input, file: file, readsAhead: readsAhead ?? (input.count >= Self.readAheadMinimumBytes))
+        reader = BatchReader(input, source: source, file: file, readsAhead: readsAhead ?? (input.count >= Self.readAheadMinimumBytes))
     }
 
     deinit {
@@ -106,9 +106,9 @@ private final class BatchReader: @unchecked Sendable {
     private var isStopping = false
     private var thread: pthread_t?
 
-    init(_ input: UnsafeBufferPointer<UInt8>, file: FileID, readsAhead: Bool) {
+    init(_ input: UnsafeBufferPointer<UInt8>, source: [UInt8], file: FileID, readsAhead: Bool) {
         events = LibYAMLEvents(input)
-        keys = RepeatedKeyScan(file: file, input: input)
+        keys = RepeatedKeyScan(file: file, input: input, source: source)
         pthread_mutex_init(lock, nil)
         pthread_cond_init(changed, nil)
         if readsAhead { thread = Self.start(self) }
