@@ -167,17 +167,28 @@ package enum Linter {
                 let checked = checkPlatformFiles(platformFiles, apps: apps, configuration: configuration, cache: &cache)
                 return (checked, cache)
             }
-        // Rules only read the apps, so they run side by side; their findings and timings are
+        // Rules only read the apps, so they run side by side, except those that build a
+        // structure as large as the routes: those run one after another, as one piece of the
+        // work, so that no two of them hold one at once. Their findings and timings are
         // gathered in registry order.
         let rules = RuleRegistry.appRules.filter { configuration.enables($0.description) }
         let ruleOptions = configuration.ruleOptions
-        var outcomes = rules.concurrentMap { rule -> (FindingSink, Double) in
-            let started = clock.now
-            var ruleSink = FindingSink()
-            for app in apps {
-                rule.check(app, options: ruleOptions[rule.description.id] ?? RuleOptions(), into: &ruleSink)
+        let large = rules.indices.filter { rules[$0].buildsRouteSizedIndex }
+        let pieces = (large.isEmpty ? [] : [large]) + rules.indices.filter { !rules[$0].buildsRouteSizedIndex }.map { [$0] }
+        let outcomesByPiece = pieces.concurrentMap { piece in
+            piece.map { position -> (FindingSink, Double) in
+                let rule = rules[position]
+                let started = clock.now
+                var ruleSink = FindingSink()
+                for app in apps {
+                    rule.check(app, options: ruleOptions[rule.description.id] ?? RuleOptions(), into: &ruleSink)
+                }
+                return (ruleSink, (clock.now - started).inSeconds)
             }
-            return (ruleSink, (clock.now - started).inSeconds)
+        }
+        var outcomes = [(FindingSink, Double)?](repeating: nil, count: rules.count)
+        for (piece, pieceOutcomes) in zip(pieces, outcomesByPiece) {
+            for (position, outcome) in zip(piece, pieceOutcomes) { outcomes[position] = outcome }
         }
         endPhase("rules (side by side)")
         var undecided: [ReadFailure] = []
@@ -190,11 +201,12 @@ package enum Linter {
         }
         // Each rule's findings are released as they are merged: with millions of findings, two
         // copies of them all would be the run's peak.
-        sink.reserveCapacity(sink.findings.count + outcomes.reduce(0) { $0 + $1.0.findings.count })
+        sink.reserveCapacity(sink.findings.count + outcomes.reduce(0) { $0 + $1!.0.findings.count })
         for (position, rule) in rules.enumerated() {
-            sink.append(contentsOf: outcomes[position].0)
-            outcomes[position].0 = FindingSink()
-            timings.append(PhaseTiming(phase: "rule " + rule.description.id, seconds: outcomes[position].1))
+            let (ruleSink, seconds) = outcomes[position]!
+            outcomes[position] = nil
+            sink.append(contentsOf: ruleSink)
+            timings.append(PhaseTiming(phase: "rule " + rule.description.id, seconds: seconds))
         }
         sink.configure(configuration)
         // A directive is judged unused only for a rule the run decided in full: in a file that

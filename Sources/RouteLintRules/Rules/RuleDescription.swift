@@ -199,6 +199,12 @@ package protocol AppRule: Rule {
     /// (`AppModel.isComplete`).
     static var needsEveryFile: Bool { get }
 
+    /// Whether the rule builds, while it checks, a structure as large as the app's routes (a
+    /// trie of their paths, a search's tables of their values, the link graph's components).
+    /// Such rules run one after another, beside the others: two of them at once were a large
+    /// route set's peak memory.
+    static var buildsRouteSizedIndex: Bool { get }
+
     /// Reports the rule's findings in `app`, with the rule's `options` from the configuration.
     static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink)
 }
@@ -239,6 +245,7 @@ extension PlatformRule {
 
 extension AppRule {
     package static var needsEveryFile: Bool { false }
+    package static var buildsRouteSizedIndex: Bool { false }
 }
 
 /// A rule's options, as the configuration sets them (`tab-limit: {max: 4}`).

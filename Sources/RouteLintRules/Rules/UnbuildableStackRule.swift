@@ -50,6 +50,8 @@ package enum UnbuildableStackRule: AppRule {
     /// The links it looks for may be in a file that could not be read.
     package static let needsEveryFile = true
 
+    package static let buildsRouteSizedIndex = true
+
     package static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
         let analysis = StackBuildability(app)
         for blocked in analysis.blocked {

@@ -39,6 +39,8 @@ package enum UnobservedContextRule: AppRule {
     /// What it looks for may be declared in a file of the app that could not be read.
     package static let needsEveryFile = true
 
+    package static let buildsRouteSizedIndex = true
+
     package static func check(_ app: AppModel, options: RuleOptions, into findings: inout FindingSink) {
         // Links from a file that could not be read may lead from an observer.
         guard app.isComplete else { return }
