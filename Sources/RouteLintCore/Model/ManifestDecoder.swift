@@ -607,6 +607,11 @@ private struct Decoder: ~Copyable {
     }
 
     /// A type: a scalar naming one, or a list of values.
+    /// The names of the parameter types, packed (`ShortText`).
+    private static let typeNames: [(word: UInt64, type: DeclaredType)] = [
+        (ShortText.word("int"), .int), (ShortText.word("uuid"), .uuid), (ShortText.word("string"), .string),
+    ]
+
     private mutating func typeDeclaration(_ node: Node, _ field: FieldReference) -> TypeDeclaration? {
         switch node.kind {
         case .scalar:
@@ -618,15 +623,9 @@ private struct Decoder: ~Copyable {
             // every type and matched against three cost each typed parameter and query item
             // some 400 instructions.
             func named(_ name: ArraySlice<UInt8>) -> DeclaredType? {
-                guard name.count <= 6 else { return nil }
-                var word: UInt64 = 0
-                for byte in name { word = word << 8 | UInt64(byte) }
-                switch (name.count, word) {
-                case (3, 0x69_6E74): return .int  // "int"
-                case (4, 0x7575_6964): return .uuid  // "uuid"
-                case (6, 0x7374_7269_6E67): return .string  // "string"
-                default: return nil
-                }
+                guard let word = ShortText.word(name) else { return nil }
+                for (typeWord, type) in Self.typeNames where typeWord == word { return type }
+                return nil
             }
             if let type = named(cursor.text) { return TypeDeclaration(type: type, range: node.range) }
             let text = String(decoding: cursor.text, as: UTF8.self)

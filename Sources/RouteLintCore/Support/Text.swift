@@ -33,3 +33,24 @@ extension String {
         count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }
+
+/// Texts of at most seven bytes packed into one word, to be compared as numbers: the keywords
+/// of YAML's core schema and the names of parameter types are matched this way, where
+/// comparing strings cost each scalar or type some hundreds of instructions.
+enum ShortText {
+    /// `bytes` as one word — its bytes, then its length in the lowest byte, so that texts of
+    /// different lengths never pack alike —, or nil for a text of more than seven bytes.
+    @inline(__always)
+    static func word(_ bytes: ArraySlice<UInt8>) -> UInt64? {
+        guard bytes.count <= 7 else { return nil }
+        var word: UInt64 = 0
+        for byte in bytes { word = word << 8 | UInt64(byte) }
+        return word << 8 | UInt64(bytes.count)
+    }
+
+    /// `text`'s word, for a table of known texts of at most seven bytes.
+    static func word(_ text: String) -> UInt64 {
+        guard let word = word(Array(text.utf8)[...]) else { preconditionFailure("'\(text)' is longer than seven bytes") }
+        return word
+    }
+}

@@ -65,9 +65,9 @@ enum ScalarType: Equatable {
         }
     }
 
-    /// The keywords of the core schema, each packed into a word as `packed` packs a text:
-    /// compared as numbers, where comparing strings cost a scalar such as `1` or `true` some
-    /// 1,800 instructions.
+    /// The keywords of the core schema, each packed into a word (`ShortText`): compared as
+    /// numbers, where comparing strings cost a scalar such as `1` or `true` some 1,800
+    /// instructions.
     private static let keywords: [(word: UInt64, type: ScalarType)] = {
         let spellings: [(String, ScalarType)] = [
             ("~", .null), ("null", .null), ("Null", .null), ("NULL", .null),
@@ -78,22 +78,13 @@ enum ScalarType: Equatable {
             ("-.inf", .float(-.infinity)), ("-.Inf", .float(-.infinity)), ("-.INF", .float(-.infinity)),
             (".nan", .float(.nan)), (".NaN", .float(.nan)), (".NAN", .float(.nan)),
         ]
-        return spellings.map { (packed(Array($0.0.utf8)[...])!, $0.1) }
+        return spellings.map { (ShortText.word($0.0), $0.1) }
     }()
-
-    /// A text of at most seven bytes as one word: its bytes, then its length in the lowest
-    /// byte, so that texts of different lengths never pack alike. Nil for a longer text.
-    private static func packed(_ bytes: ArraySlice<UInt8>) -> UInt64? {
-        guard bytes.count <= 7 else { return nil }
-        var word: UInt64 = 0
-        for byte in bytes { word = word << 8 | UInt64(byte) }
-        return word << 8 | UInt64(bytes.count)
-    }
 
     /// The null, boolean or special number `bytes` spells, if it spells one (every keyword is
     /// at most six bytes).
     private static func keyword(_ bytes: ArraySlice<UInt8>) -> ScalarType? {
-        guard bytes.count <= 6, let word = packed(bytes) else { return nil }
+        guard bytes.count <= 6, let word = ShortText.word(bytes) else { return nil }
         for keyword in keywords where keyword.word == word { return keyword.type }
         return nil
     }
