@@ -186,8 +186,9 @@ package enum Linter {
                 return (ruleSink, (clock.now - started).inSeconds)
             }
         }
+        // Consumed, so that each rule's findings are held by `outcomes` alone (see below).
         var outcomes = [(FindingSink, Double)?](repeating: nil, count: rules.count)
-        for (piece, pieceOutcomes) in zip(pieces, outcomesByPiece) {
+        for (piece, pieceOutcomes) in zip(pieces, consume outcomesByPiece) {
             for (position, outcome) in zip(piece, pieceOutcomes) { outcomes[position] = outcome }
         }
         endPhase("rules (side by side)")
