@@ -183,12 +183,20 @@ struct SegmentTrie {
 
     /// The child of `node` for the static segment `literal`, if any.
     fileprivate func literalChild(of node: Int32, _ literal: Symbol) -> Int32? {
+        let child = probe(node, literal).child
+        return child == none ? nil : child
+    }
+
+    /// The slot of the edge from `node` for `literal` and its child, or the free slot where
+    /// the edge would go and `none`.
+    private func probe(_ node: Int32, _ literal: Symbol) -> (slot: Int, child: Int32) {
         let mask = literalSlots.count - 1
         var slot = Self.edgeHome(node, literal, mask: mask)
         while true {
             let child = literalSlots[slot]
-            if child == none { return nil }
-            if nodes[Int(child)].parent == node && nodes[Int(child)].literal == literal { return child }
+            if child == none || (nodes[Int(child)].parent == node && nodes[Int(child)].literal == literal) {
+                return (slot, child)
+            }
             slot = (slot + 1) & mask
         }
     }
@@ -224,14 +232,8 @@ struct SegmentTrie {
     /// probe.
     private mutating func literalChildMade(of node: Int32, _ literal: Symbol) -> Int32 {
         if (literalEdgeCount + 1) * 2 > literalSlots.count { growLiteralSlots() }
-        let mask = literalSlots.count - 1
-        var slot = Self.edgeHome(node, literal, mask: mask)
-        while true {
-            let child = literalSlots[slot]
-            if child == none { break }
-            if nodes[Int(child)].parent == node && nodes[Int(child)].literal == literal { return child }
-            slot = (slot + 1) & mask
-        }
+        let (slot, found) = probe(node, literal)
+        guard found == none else { return found }
         let child = newNode()
         nodes[Int(child)].literal = literal
         nodes[Int(child)].parent = node
