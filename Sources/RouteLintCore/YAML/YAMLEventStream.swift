@@ -59,11 +59,14 @@ struct YAMLEventStream: ~Copyable {
                 return YAMLEvent(kind: .streamEnd, start: end, end: end, anchor: -1, isPlain: false)
             }
             // The batch moves to the reader whole, so that the reader reuses its storage: the
-            // last scalar's text lets go of it first.
+            // last scalar's text lets go of it first, and the batch is consumed, not copied, so
+            // that no reference to its arrays is left on this thread while the reader empties
+            // them (a shared array is emptied by allocating another: a mapping of half a
+            // megabyte made and faulted in for every batch).
             text = []
             var used = YAMLEventBatch()
             swap(&used, &batch)
-            batch = reader.nextBatch(returning: used)
+            batch = reader.nextBatch(returning: consume used)
             nextEvent = 0
         }
         let stored = batch.events[nextEvent]
@@ -124,14 +127,16 @@ private final class BatchReader: @unchecked Sendable {
     /// The next batch; `used`, which the caller is done with, is kept for reuse.
     func nextBatch(returning used: consuming YAMLEventBatch) -> YAMLEventBatch {
         guard thread != nil else {
-            var batch = used
+            var batch = consume used
             batch.removeAll()
             fill(&batch)
             return batch
         }
         pthread_mutex_lock(lock)
         defer { pthread_mutex_unlock(lock) }
-        spare.append(used)
+        // The stream's first batch, never filled, has no room to reuse; the reader's own are
+        // made with room for a whole batch.
+        if used.events.capacity > 0 { spare.append(consume used) }
         pthread_cond_broadcast(changed)
         while filled.isEmpty { pthread_cond_wait(changed, lock) }
         return filled.removeFirst()
