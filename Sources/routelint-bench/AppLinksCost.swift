@@ -42,7 +42,7 @@ func appLinksCost(sizes: [Int], rounds: Int, workspace: String, binary: String) 
             let output = "\(folder)/platform"
             // Apple's file where it fits, else Android's alone.
             var ios = true
-            var generated = (seconds: 0.0, peakBytes: 0, status: Int32(0))
+            var generated = MeasuredRun(seconds: 0, peakBytes: 0, pageFaults: 0, status: 0)
             for withApple in [true, false] {
                 ios = withApple
                 write(

@@ -78,7 +78,7 @@ func generatedCodeCompileTimes(sizes: [Int], workspace: String) {
         let serialization = serializes ? ["-Xplugin=" + plugin, "-cp", runtime.joined(separator: ":")] : []
         // kotlinc's script gives the JVM 256 MB; a module past it fails with OutOfMemoryError,
         // so measure it again with more and say so.
-        var kotlinc = (seconds: 0.0, peakBytes: 0, status: Int32(1))
+        var kotlinc = MeasuredRun(seconds: 0, peakBytes: 0, pageFaults: 0, status: 1)
         var heap = ""
         var heapMegabytes = 256
         let kotlinArguments = ["-Werror"] + serialization + kotlinFiles + ["Main.kt", "-d", "app.jar"]

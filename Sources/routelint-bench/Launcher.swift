@@ -7,6 +7,18 @@ import RouteLintCore
     import Darwin
 #endif
 
+/// A program's run as the launcher measured it.
+struct MeasuredRun {
+    /// The wall time from start to exit.
+    var seconds: Double
+    /// The largest resident set, in bytes.
+    var peakBytes: Int
+    /// The minor page faults: pages touched for the first time.
+    var pageFaults: Int
+    /// The exit status.
+    var status: Int32
+}
+
 /// Starts the programs the benchmark measures from a small process of its own.
 ///
 /// On Linux a child's `ru_maxrss` starts from the resident set of the process that spawned it:
@@ -14,7 +26,7 @@ import RouteLintCore
 /// benchmark holds route sets of hundreds of megabytes, so a program it started itself would
 /// seem to need at least as much. This launcher is this binary again, started before any set
 /// is generated; it stays small, runs each program it is sent, and answers with the time, the
-/// peak memory and the exit status.
+/// peak memory, the page faults and the exit status.
 /// Used from the benchmark's one thread only.
 final class Launcher: @unchecked Sendable {
     private let requests: Int32
@@ -63,19 +75,20 @@ final class Launcher: @unchecked Sendable {
         answers = fromLauncher[0]
     }
 
-    /// Runs `binary` with `arguments`, its output discarded; wall time, peak resident memory
-    /// and exit status.
-    func run(_ binary: String, _ arguments: [String]) -> (seconds: Double, peakBytes: Int, status: Int32) {
+    /// Runs `binary` with `arguments`, its output discarded.
+    func run(_ binary: String, _ arguments: [String]) -> MeasuredRun {
         guard writeAll(([binary] + arguments).joined(separator: String(Self.separator)) + "\n", to: requests) else {
             fail("routelint-bench: the launcher stopped\n")
             exit(1)
         }
         let fields = readLine().split(separator: " ")
-        guard fields.count == 3, let seconds = Double(fields[0]), let peak = Int(fields[1]), let status = Int32(fields[2]) else {
+        guard fields.count == 4, let seconds = Double(fields[0]), let peak = Int(fields[1]), let faults = Int(fields[2]),
+            let status = Int32(fields[3])
+        else {
             fail("routelint-bench: the launcher could not run \(binary)\n")
             exit(1)
         }
-        return (seconds, peak, status)
+        return MeasuredRun(seconds: seconds, peakBytes: peak, pageFaults: faults, status: status)
     }
 
     private func readLine() -> String {
@@ -96,7 +109,7 @@ final class Launcher: @unchecked Sendable {
             let argv = request.split(separator: separator, omittingEmptySubsequences: false).map(String.init)
             do {
                 let outcome = try Subprocess.run(argv[0], Array(argv.dropFirst()), output: .discarded)
-                print("\(outcome.seconds) \(outcome.peakMemoryBytes) \(outcome.status)")
+                print("\(outcome.seconds) \(outcome.peakMemoryBytes) \(outcome.minorPageFaults) \(outcome.status)")
             } catch {
                 fail("routelint-bench: \(error)\n")
                 print("failed")

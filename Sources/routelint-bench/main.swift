@@ -106,15 +106,14 @@ func best<T>(of runs: Int, _ body: () -> (Double, T)) -> (Double, T) {
     return result
 }
 
-/// Runs a program with its output discarded, from the launcher; wall time, peak resident
-/// memory and exit status.
-func runCommand(_ binary: String, _ arguments: [String]) -> (seconds: Double, peakBytes: Int, status: Int32) {
+/// Runs a program with its output discarded, from the launcher.
+func runCommand(_ binary: String, _ arguments: [String]) -> MeasuredRun {
     Launcher.shared.run(binary, arguments)
 }
 
 /// Runs `binary` in `directory`: a shell that changes to it and replaces itself with the binary,
 /// so that the time and memory measured are the binary's.
-func runCommandIn(_ directory: String, _ binary: String, _ arguments: [String]) -> (seconds: Double, peakBytes: Int, status: Int32) {
+func runCommandIn(_ directory: String, _ binary: String, _ arguments: [String]) -> MeasuredRun {
     runCommand("/bin/sh", ["-c", "cd \"$0\" && exec \"$@\"", directory, binary] + arguments)
 }
 

@@ -22,6 +22,10 @@ package enum Subprocess {
         /// space it replaces, which `posix_spawn` shares with the parent. To measure a program's
         /// own memory, start it from a small process (as `routelint-bench` does).
         package let peakMemoryBytes: Int
+        /// The pages the program faulted in without reading them from disk (`ru_minflt`):
+        /// memory it touched for the first time. A program that maps, fills and unmaps the same
+        /// buffers again and again makes many more of them for the same work.
+        package let minorPageFaults: Int
         /// The wall time from start to exit.
         package let seconds: Double
     }
@@ -97,7 +101,7 @@ package enum Subprocess {
         let exitStatus = signal == 0 ? (status >> 8) & 0xFF : 128 + signal
         return Outcome(
             status: exitStatus, standardOutput: exchange.output, standardError: exchange.error,
-            peakMemoryBytes: peak, seconds: (clock.now - started).inSeconds)
+            peakMemoryBytes: peak, minorPageFaults: Int(usage.ru_minflt), seconds: (clock.now - started).inSeconds)
     }
 
     private static func errorText(_ code: Int32) -> String {
