@@ -217,7 +217,7 @@ private struct OpenMappingKeys {
             if key.count > 8 {
                 index.keys.intern(bytes[key.start..<key.start + key.count], foundAt: key.foundAt)
             } else {
-                withUnsafeBytes(of: key.word) {
+                _ = withUnsafeBytes(of: key.word) {
                     index.keys.intern(UnsafeRawBufferPointer(rebasing: $0.prefix(key.count)), foundAt: key.foundAt)
                 }
             }
