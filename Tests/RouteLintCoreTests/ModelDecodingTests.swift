@@ -126,4 +126,50 @@ struct ModelDecodingTests {
         let bare = Route(id: LocatedName(Symbol(index: 1), at: range))
         #expect(bare.effectivePresentation == .push && !bare.isStacked && bare.isWeb && bare.feature == nil && bare.observes.isEmpty)
     }
+
+    @Test("each optional field of a route reads back what was set, beside all the others, until it is cleared")
+    func routeOptionalFieldsKeepTheirOwnValues() throws {
+        func at(_ line: Int) -> SourceRange {
+            SourceRange(file: FileID(0), start: SourcePosition(line: line, column: 1), end: SourcePosition(line: line, column: 2))
+        }
+        func name(_ index: UInt32, _ line: Int) -> LocatedName { LocatedName(Symbol(index: index), at: at(line)) }
+        var symbols = SymbolTable()
+        let pattern = try PathPattern.parse("/a/:id", symbols: &symbols).get()
+        var route = Route(id: name(0, 1))
+        route.presentation = Located(.sheet, at: at(2))
+        route.stacked = Located(true, at: at(3))
+        route.entry = Located(true, at: at(4))
+        route.requiresAuth = Located(false, at: at(5))
+        route.feature = name(1, 6)
+        route.fallback = name(2, 7)
+        route.up = name(3, 8)
+        route.sends = NameList(start: 0, end: 1)
+        route.observes = NameList(start: 1, end: 3)
+        route.web = Located(false, at: at(11))
+        route.inApp = Located(true, at: at(12))
+        route.aliases = [Located(pattern, at: at(13))]
+        route.params = [ParameterType(name: name(4, 14), type: TypeDeclaration(type: .int, range: at(14)))]
+        route.examples = [Located("/a/1", at: at(16))]
+        route.hasUndecidedType = true
+        #expect(route.presentation == Located(.sheet, at: at(2)))
+        #expect(route.stacked == Located(true, at: at(3)))
+        #expect(route.entry == Located(true, at: at(4)))
+        #expect(route.requiresAuth == Located(false, at: at(5)))
+        #expect(route.feature == name(1, 6) && route.fallback == name(2, 7) && route.up == name(3, 8))
+        #expect(route.sends == NameList(start: 0, end: 1) && route.observes == NameList(start: 1, end: 3))
+        #expect(route.web == Located(false, at: at(11)) && route.inApp == Located(true, at: at(12)))
+        #expect(route.aliases == [Located(pattern, at: at(13))])
+        #expect(route.params.map(\.name) == [name(4, 14)] && route.query.isEmpty)
+        #expect(route.examples == [Located("/a/1", at: at(16))])
+        #expect(route.hasUndecidedType)
+        // Replaced and cleared one by one, the others stay.
+        route.feature = name(5, 20)
+        route.stacked = nil
+        route.sends = .empty
+        route.hasUndecidedType = false
+        #expect(route.feature == name(5, 20) && route.fallback == name(2, 7))
+        #expect(route.stacked == nil && route.presentation == Located(.sheet, at: at(2)))
+        #expect(route.sends.isEmpty && route.observes == NameList(start: 1, end: 3))
+        #expect(!route.hasUndecidedType && route.examples.count == 1)
+    }
 }

@@ -190,32 +190,38 @@ package struct AppModel: Sendable {
         into entities: inout EntityList<Entity>, index: inout SymbolIndex,
         _ redeclarations: inout [Redeclaration]
     ) {
-        let adopting = entities.isEmpty && mapping == nil && namesOffset == 0
-        // When adopting: the positions in `declared` of the first declarations.
-        var kept: [Int] = []
         index.reserveCapacity(index.count + declared.count)
+        guard entities.isEmpty && mapping == nil && namesOffset == 0 else {
+            for position in declared.indices {
+                let entity = declared[position].joined(symbols: mapping, namesOffset: namesOffset)
+                let name = entity.declaredName
+                if let first = index[name.value] {
+                    redeclarations.append(Redeclaration(kind: kind, later: name, first: entities[first].declaredName))
+                } else {
+                    index[name.value] = entities.count
+                    entities.append(entity)
+                }
+            }
+            declared = EntityList()
+            return
+        }
+        // Adopting the list as it is: only the names are read, where the list holds the
+        // entities (reading one whole copies it), and the list moves whole unless a name is
+        // declared twice. `kept`: the positions in `declared` of the first declarations.
+        var kept: [Int] = []
         for position in declared.indices {
-            // Adopting, only the name is read, where the list holds the entity: reading it
-            // whole copies it.
-            let entity = adopting ? nil : declared[position].joined(symbols: mapping, namesOffset: namesOffset)
-            let name = entity?.declaredName ?? declared[position].declaredName
+            let name = declared[position].declaredName
             if let first = index[name.value] {
-                let firstName = adopting ? declared[kept[first]].declaredName : entities[first].declaredName
-                redeclarations.append(Redeclaration(kind: kind, later: name, first: firstName))
-            } else if let entity {
-                index[name.value] = entities.count
-                entities.append(entity)
+                redeclarations.append(Redeclaration(kind: kind, later: name, first: declared[kept[first]].declaredName))
             } else {
                 index[name.value] = kept.count
                 kept.append(position)
             }
         }
-        if adopting {
-            if kept.count == declared.count {
-                entities = declared
-            } else {
-                for position in kept { entities.append(declared[position]) }
-            }
+        if kept.count == declared.count {
+            entities = declared
+        } else {
+            for position in kept { entities.append(declared[position]) }
         }
         declared = EntityList()
     }
@@ -504,14 +510,16 @@ extension AppModel {
     /// The URLs route `route`'s path (`alias` nil) or its alias `alias` opens; nil as for
     /// `openingPath`.
     package func urlPattern(route: Int, alias: Int?) -> URLPattern? {
-        // Each field read where the list holds the route: reading the route whole copies it.
-        let path: PathPattern?
-        if let alias {
-            let aliases = routes[route].aliases
-            path = aliases.indices.contains(alias) ? aliases[alias].value : nil
-        } else {
-            path = routes[route].path?.value
+        // Read where the list holds the route: reading it whole copies it.
+        routes.withRouteInPlace(at: route) { route in
+            let path: PathPattern?
+            if let alias {
+                let aliases = route.aliases
+                path = aliases.indices.contains(alias) ? aliases[alias].value : nil
+            } else {
+                path = route.path?.value
+            }
+            return path.map { URLPattern($0, params: route.params, query: route.query) }
         }
-        return path.map { URLPattern($0, params: routes[route].params, query: routes[route].query) }
     }
 }

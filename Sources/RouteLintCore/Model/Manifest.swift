@@ -87,13 +87,13 @@ package struct Activity: Sendable {
     /// `default-tab`: the tab shown when the app switches to the activity.
     package var defaultTab: LocatedName?
 
-    /// From the declaring key to the end of the entity's fields.
-    package var extent: SourceRange
+    /// Where the entity's fields end (see `DeclaredEntity.extent`).
+    package var extentEnd: SourcePosition
 
     /// An activity named `name`, with nothing else declared.
     package init(name: LocatedName) {
         self.name = name
-        extent = name.range
+        extentEnd = name.range.end
     }
 }
 
@@ -114,13 +114,13 @@ package struct Tab: Sendable {
     /// The keys the tab was written with, valid or not.
     package var written = KeySet<TabKey>()
 
-    /// From the declaring key to the end of the entity's fields.
-    package var extent: SourceRange
+    /// Where the entity's fields end (see `DeclaredEntity.extent`).
+    package var extentEnd: SourcePosition
 
     /// A tab named `name`, with nothing else declared.
     package init(name: LocatedName) {
         self.name = name
-        extent = name.range
+        extentEnd = name.range.end
     }
 }
 
@@ -152,13 +152,13 @@ package struct Holder: Sendable {
     /// `parent`: the holder whose scope encloses this one.
     package var parent: LocatedName?
 
-    /// From the declaring key to the end of the entity's fields.
-    package var extent: SourceRange
+    /// Where the entity's fields end (see `DeclaredEntity.extent`).
+    package var extentEnd: SourcePosition
 
     /// A holder named `name`, with nothing else declared.
     package init(name: LocatedName) {
         self.name = name
-        extent = name.range
+        extentEnd = name.range.end
     }
 
     /// The scope, `route` when none is written.
@@ -306,10 +306,9 @@ package enum Presentation: String, CaseIterable, Sendable {
 
 /// A route: a screen the app can show, with its URL path pattern and holder.
 ///
-/// The fields most routes leave out (from `presentation` to `web`) are kept in a box of their
-/// own, which a route that sets none of them does not allocate: such a route takes less than
-/// half the memory it would with every field in place. The box is copied before a shared one
-/// is changed, so a route is a value like any other.
+/// The fields most routes leave out (from `presentation` to `hasUndecidedType`) are kept in a
+/// list of those the route sets, which a route that sets none of them does not allocate: such
+/// a route takes less than half the memory it would with every field in place.
 package struct Route: Sendable {
     /// The route's id.
     package internal(set) var id: LocatedName
@@ -325,91 +324,93 @@ package struct Route: Sendable {
     /// The keys the route was written with, valid or not.
     package var written = KeySet<RouteKey>()
 
-    /// From the declaring key to the end of the entity's fields.
-    package var extent: SourceRange
+    /// Where the entity's fields end (see `DeclaredEntity.extent`).
+    package var extentEnd: SourcePosition
 
-    private var optionalFields: OptionalRouteFields?
+    /// The optional fields the route sets, one entry each, in no order: most routes set none,
+    /// and an empty array takes no allocation.
+    private var optionalFields: [OptionalRouteField] = []
 
     /// A route whose id is `id`, with nothing else declared.
     package init(id: LocatedName) {
         self.id = id
-        extent = id.range
+        extentEnd = id.range.end
     }
 
     /// `presentation` (default `push`).
     package var presentation: Located<Presentation>? {
-        get { optionalFields?.presentation }
-        set { setOptionalField(isAbsent: newValue == nil) { $0.presentation = newValue } }
+        get { if case .presentation(let value)? = optionalField(.presentation) { value } else { nil } }
+        set { setOptionalField(.presentation, to: newValue.map(OptionalRouteField.presentation)) }
     }
     /// `stacked`: a sheet or full-screen route with its own navigation stack.
     package var stacked: Located<Bool>? {
-        get { optionalFields?.stacked }
-        set { setOptionalField(isAbsent: newValue == nil) { $0.stacked = newValue } }
+        get { if case .stacked(let value)? = optionalField(.stacked) { value } else { nil } }
+        set { setOptionalField(.stacked, to: newValue.map(OptionalRouteField.stacked)) }
     }
     /// `entry`: opened from outside the tab graph.
     package var entry: Located<Bool>? {
-        get { optionalFields?.entry }
-        set { setOptionalField(isAbsent: newValue == nil) { $0.entry = newValue } }
+        get { if case .entry(let value)? = optionalField(.entry) { value } else { nil } }
+        set { setOptionalField(.entry, to: newValue.map(OptionalRouteField.entry)) }
     }
     /// `requires-auth`: needs a signed-in user.
     package var requiresAuth: Located<Bool>? {
-        get { optionalFields?.requiresAuth }
-        set { setOptionalField(isAbsent: newValue == nil) { $0.requiresAuth = newValue } }
+        get { if case .requiresAuth(let value)? = optionalField(.requiresAuth) { value } else { nil } }
+        set { setOptionalField(.requiresAuth, to: newValue.map(OptionalRouteField.requiresAuth)) }
     }
     /// `feature`: the feature flag that gates it.
     package var feature: LocatedName? {
-        get { optionalFields?.feature }
-        set { setOptionalField(isAbsent: newValue == nil) { $0.feature = newValue } }
+        get { if case .feature(let value)? = optionalField(.feature) { value } else { nil } }
+        set { setOptionalField(.feature, to: newValue.map(OptionalRouteField.feature)) }
     }
     /// `fallback`: the route shown instead when the flag is off.
     package var fallback: LocatedName? {
-        get { optionalFields?.fallback }
-        set { setOptionalField(isAbsent: newValue == nil) { $0.fallback = newValue } }
+        get { if case .fallback(let value)? = optionalField(.fallback) { value } else { nil } }
+        set { setOptionalField(.fallback, to: newValue.map(OptionalRouteField.fallback)) }
     }
     /// `up`: the route just below it on a link's back stack (docs/code-generation.md, "Navigation plans").
     package var up: LocatedName? {
-        get { optionalFields?.up }
-        set { setOptionalField(isAbsent: newValue == nil) { $0.up = newValue } }
+        get { if case .up(let value)? = optionalField(.up) { value } else { nil } }
+        set { setOptionalField(.up, to: newValue.map(OptionalRouteField.up)) }
     }
     /// `sends`: context types it sends to its ancestors.
     package var sends: NameList {
-        get { optionalFields?.sends ?? .empty }
-        set { setOptionalField(isAbsent: newValue.isEmpty) { $0.sends = newValue } }
+        get { if case .sends(let value)? = optionalField(.sends) { value } else { .empty } }
+        set { setOptionalField(.sends, to: newValue.isEmpty ? nil : .sends(newValue)) }
     }
     /// `observes`: context types it receives from its descendants.
     package var observes: NameList {
-        get { optionalFields?.observes ?? .empty }
-        set { setOptionalField(isAbsent: newValue.isEmpty) { $0.observes = newValue } }
+        get { if case .observes(let value)? = optionalField(.observes) { value } else { .empty } }
+        set { setOptionalField(.observes, to: newValue.isEmpty ? nil : .observes(newValue)) }
     }
     /// `web`: whether the route's path is claimed on the app's `hosts` (default true).
     package var web: Located<Bool>? {
-        get { optionalFields?.web }
-        set { setOptionalField(isAbsent: newValue == nil) { $0.web = newValue } }
+        get { if case .web(let value)? = optionalField(.web) { value } else { nil } }
+        set { setOptionalField(.web, to: newValue.map(OptionalRouteField.web)) }
     }
     /// `in-app`: whether only the app's own navigation opens the route (default false).
     package var inApp: Located<Bool>? {
-        get { optionalFields?.inApp }
-        set { setOptionalField(isAbsent: newValue == nil) { $0.inApp = newValue } }
+        get { if case .inApp(let value)? = optionalField(.inApp) { value } else { nil } }
+        set { setOptionalField(.inApp, to: newValue.map(OptionalRouteField.inApp)) }
     }
     /// `aliases`: former paths that still open the route, those that are valid patterns.
     package var aliases: [Located<PathPattern>] {
-        get { optionalFields?.aliases ?? [] }
-        set { setOptionalField(isAbsent: newValue.isEmpty) { $0.aliases = newValue } }
+        get { if case .aliases(let value)? = optionalField(.aliases) { value } else { [] } }
+        set { setOptionalField(.aliases, to: newValue.isEmpty ? nil : .aliases(newValue)) }
     }
     /// `params`: the types of the path's parameters, as written; an unlisted one is `string`.
     package var params: [ParameterType] {
-        get { optionalFields?.params ?? [] }
-        set { setOptionalField(isAbsent: newValue.isEmpty) { $0.params = newValue } }
+        get { if case .params(let value)? = optionalField(.params) { value } else { [] } }
+        set { setOptionalField(.params, to: newValue.isEmpty ? nil : .params(newValue)) }
     }
     /// `query`: the query items the route reads, as written.
     package var query: [QueryItem] {
-        get { optionalFields?.query ?? [] }
-        set { setOptionalField(isAbsent: newValue.isEmpty) { $0.query = newValue } }
+        get { if case .query(let value)? = optionalField(.query) { value } else { [] } }
+        set { setOptionalField(.query, to: newValue.isEmpty ? nil : .query(newValue)) }
     }
     /// `examples`: URLs of the app that must open the route, as written (docs/usage.md, "Examples").
     package var examples: [Located<String>] {
-        get { optionalFields?.examples ?? [] }
-        set { setOptionalField(isAbsent: newValue.isEmpty) { $0.examples = newValue } }
+        get { if case .examples(let value)? = optionalField(.examples) { value } else { [] } }
+        set { setOptionalField(.examples, to: newValue.isEmpty ? nil : .examples(newValue)) }
     }
     /// Whether the values a link to the route carries are unknown: its path is written but
     /// invalid (`invalid-path`), or a type is undecided. The rules that compare them with other
@@ -419,8 +420,8 @@ package struct Route: Sendable {
     /// (`invalid-value`): the value's type is undecided, so the rules that compare the route's
     /// values with other routes' (fallbacks, stacks, `up`, examples) leave the route alone.
     package var hasUndecidedType: Bool {
-        get { optionalFields?.hasUndecidedType ?? false }
-        set { setOptionalField(isAbsent: !newValue) { $0.hasUndecidedType = newValue } }
+        get { optionalField(.hasUndecidedType) != nil }
+        set { setOptionalField(.hasUndecidedType, to: newValue ? .hasUndecidedType : nil) }
     }
 
     /// The type of the path parameter `name`: as `params` declares it (the first entry that
@@ -450,58 +451,95 @@ package struct Route: Sendable {
     /// in-app route's never is.
     package var isWeb: Bool { (web?.value ?? true) && !isInApp }
 
-    /// Changes a field of the box: makes the box first, unless the field stays absent, and
-    /// copies it first when another route shares it.
-    private mutating func setOptionalField(isAbsent: Bool, _ change: (OptionalRouteFields) -> Void) {
-        if optionalFields == nil {
-            if isAbsent { return }
-            optionalFields = OptionalRouteFields()
-        } else if !isKnownUniquelyReferenced(&optionalFields) {
-            optionalFields = optionalFields?.copy()
+    /// The route's entry of the optional field `kind`, if it sets the field.
+    @inline(__always)
+    private func optionalField(_ kind: OptionalRouteField.Kind) -> OptionalRouteField? {
+        // Most routes set none: they pay one load.
+        if optionalFields.isEmpty { return nil }
+        return optionalFields.first { $0.kind == kind }
+    }
+
+    /// Sets the route's entry of the optional field `kind` to `field`, or removes it (nil).
+    private mutating func setOptionalField(_ kind: OptionalRouteField.Kind, to field: OptionalRouteField?) {
+        if let index = optionalFields.firstIndex(where: { $0.kind == kind }) {
+            if let field { optionalFields[index] = field } else { optionalFields.remove(at: index) }
+        } else if let field {
+            // Room for two at once: the fields are mostly set in pairs (`presentation` and
+            // `stacked`, `entry` and `requires-auth`, `feature` and `fallback`).
+            if optionalFields.isEmpty { optionalFields.reserveCapacity(2) }
+            optionalFields.append(field)
         }
-        if let optionalFields { change(optionalFields) }
     }
 }
 
-/// The fields of a route that most routes leave out. Only `Route` holds one, and it changes a
-/// box only while no other route shares it: that is what makes sharing one between threads safe.
-private final class OptionalRouteFields: @unchecked Sendable {
-    var presentation: Located<Presentation>?
-    var stacked: Located<Bool>?
-    var entry: Located<Bool>?
-    var requiresAuth: Located<Bool>?
-    var feature: LocatedName?
-    var fallback: LocatedName?
-    var up: LocatedName?
-    var sends = NameList.empty
-    var observes = NameList.empty
-    var web: Located<Bool>?
-    var inApp: Located<Bool>?
-    var aliases: [Located<PathPattern>] = []
-    var params: [ParameterType] = []
-    var query: [QueryItem] = []
-    var examples: [Located<String>] = []
-    var hasUndecidedType = false
+/// One of the fields most routes leave out, as a route that sets it keeps it: in a list of
+/// those it sets, where a box of every such field took some 300 bytes for each route that set
+/// any (a fifth of the routes of a large set).
+private enum OptionalRouteField: Sendable {
+    case presentation(Located<Presentation>)
+    case stacked(Located<Bool>)
+    case entry(Located<Bool>)
+    case requiresAuth(Located<Bool>)
+    case feature(LocatedName)
+    case fallback(LocatedName)
+    case up(LocatedName)
+    case sends(NameList)
+    case observes(NameList)
+    case web(Located<Bool>)
+    case inApp(Located<Bool>)
+    case aliases([Located<PathPattern>])
+    case params([ParameterType])
+    case query([QueryItem])
+    case examples([Located<String>])
+    case hasUndecidedType
 
-    func copy() -> OptionalRouteFields {
-        let copy = OptionalRouteFields()
-        copy.presentation = presentation
-        copy.stacked = stacked
-        copy.entry = entry
-        copy.requiresAuth = requiresAuth
-        copy.feature = feature
-        copy.fallback = fallback
-        copy.up = up
-        copy.sends = sends
-        copy.observes = observes
-        copy.web = web
-        copy.inApp = inApp
-        copy.aliases = aliases
-        copy.params = params
-        copy.query = query
-        copy.examples = examples
-        copy.hasUndecidedType = hasUndecidedType
-        return copy
+    /// Which field an entry is of.
+    enum Kind {
+        case presentation, stacked, entry, requiresAuth, feature, fallback, up, sends, observes, web, inApp, aliases, params, query
+        case examples, hasUndecidedType
+    }
+
+    /// The entry as its route joins an app (see `DeclaredEntity.joined`).
+    func joined(symbols mapping: [Symbol]?, namesOffset: UInt32) -> OptionalRouteField {
+        switch self {
+        case .feature(let name): return .feature(name.renumbered(mapping))
+        case .fallback(let name): return .fallback(name.renumbered(mapping))
+        case .up(let name): return .up(name.renumbered(mapping))
+        case .sends(let names): return .sends(names.offset(by: namesOffset))
+        case .observes(let names): return .observes(names.offset(by: namesOffset))
+        case .aliases(let aliases):
+            guard let mapping else { return self }
+            return .aliases(aliases.map { Located($0.value.renumbered(mapping), at: $0.range) })
+        case .params(let params):
+            guard let mapping else { return self }
+            return .params(params.map { ParameterType(name: $0.name.renumbered(mapping), type: $0.type.renumbered(mapping)) })
+        case .query(let query):
+            guard let mapping else { return self }
+            return .query(query.map { $0.renumbered(mapping) })
+        case .presentation, .stacked, .entry, .requiresAuth, .web, .inApp, .examples, .hasUndecidedType:
+            return self
+        }
+    }
+
+    var kind: Kind {
+        switch self {
+        case .presentation: return .presentation
+        case .stacked: return .stacked
+        case .entry: return .entry
+        case .requiresAuth: return .requiresAuth
+        case .feature: return .feature
+        case .fallback: return .fallback
+        case .up: return .up
+        case .sends: return .sends
+        case .observes: return .observes
+        case .web: return .web
+        case .inApp: return .inApp
+        case .aliases: return .aliases
+        case .params: return .params
+        case .query: return .query
+        case .examples: return .examples
+        case .hasUndecidedType: return .hasUndecidedType
+        }
     }
 }
 
@@ -577,13 +615,21 @@ package struct AndroidSettings: Sendable {
 package protocol DeclaredEntity: Sendable {
     /// The name the entity is declared by: its name, or a route's id.
     var declaredName: LocatedName { get }
-    /// From the declaring key to the end of the entity's fields: findings inside it are
-    /// about the entity.
-    var extent: SourceRange { get set }
+    /// Where the entity's fields end: its extent starts where its name's key does, so only
+    /// the end is kept (routes and holders are 100,000 each in a large set).
+    var extentEnd: SourcePosition { get }
     /// The entity as it joins an app: its symbols renumbered into the run's table
     /// (`symbols[old.index]` is the new symbol; nil when they stay) and its name lists moved
     /// along the app's pool of names.
     func joined(symbols: [Symbol]?, namesOffset: UInt32) -> Self
+}
+
+extension DeclaredEntity {
+    /// From the declaring key to the end of the entity's fields: findings inside it are
+    /// about the entity.
+    package var extent: SourceRange {
+        SourceRange(file: declaredName.range.file, start: declaredName.range.start, end: extentEnd)
+    }
 }
 
 /// The activity's name.
@@ -653,19 +699,9 @@ extension Route {
         copy.activity = activity.renumbered(mapping)
         copy.holder = holder.renumbered(mapping)
         copy.links = links.offset(by: namesOffset)
-        // The setters leave a route that has none of the optional fields without their box.
-        copy.feature = feature.renumbered(mapping)
-        copy.fallback = fallback.renumbered(mapping)
-        copy.up = up.renumbered(mapping)
-        copy.sends = sends.offset(by: namesOffset)
-        copy.observes = observes.offset(by: namesOffset)
-        if let mapping {
-            let (params, query, aliases) = (self.params, self.query, self.aliases)
-            if !aliases.isEmpty { copy.aliases = aliases.map { Located($0.value.renumbered(mapping), at: $0.range) } }
-            if !params.isEmpty {
-                copy.params = params.map { ParameterType(name: $0.name.renumbered(mapping), type: $0.type.renumbered(mapping)) }
-            }
-            if !query.isEmpty { copy.query = query.map { $0.renumbered(mapping) } }
+        // Only a new table or a moved pool changes an entry.
+        if !optionalFields.isEmpty && (mapping != nil || namesOffset != 0) {
+            copy.optionalFields = optionalFields.map { $0.joined(symbols: mapping, namesOffset: namesOffset) }
         }
         return copy
     }

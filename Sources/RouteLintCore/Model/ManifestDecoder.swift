@@ -183,7 +183,7 @@ private struct Decoder: ~Copyable {
         var activity = Activity(name: name)
         entityOwner.reuse(as: .entity(.activity), name: symbols.text(name.value))
         let owner = entityOwner
-        let extent = fields(of: body, declaredBy: name, owner: owner) { (decoder, key: ActivityKey, value) in
+        let fieldsEnd = fields(of: body, declaredBy: name, owner: owner) { (decoder, key: ActivityKey, value) in
             let field = FieldReference(key.name, of: owner)
             switch key {
             case .title: activity.title = decoder.string(value, field)
@@ -191,7 +191,7 @@ private struct Decoder: ~Copyable {
             case .defaultTab: activity.defaultTab = decoder.name(value, field)
             }
         }
-        activity.extent = extent
+        activity.extentEnd = fieldsEnd
         return consume activity
     }
 
@@ -199,7 +199,7 @@ private struct Decoder: ~Copyable {
         var tab = Tab(name: name)
         entityOwner.reuse(as: .entity(.tab), name: symbols.text(name.value))
         let owner = entityOwner
-        let extent = fields(of: body, declaredBy: name, owner: owner) { (decoder, key: TabKey, value) in
+        let fieldsEnd = fields(of: body, declaredBy: name, owner: owner) { (decoder, key: TabKey, value) in
             let field = FieldReference(key.name, of: owner)
             tab.written.insert(key)
             switch key {
@@ -210,7 +210,7 @@ private struct Decoder: ~Copyable {
             case .title: tab.title = decoder.string(value, field)
             }
         }
-        tab.extent = extent
+        tab.extentEnd = fieldsEnd
         return consume tab
     }
 
@@ -218,7 +218,7 @@ private struct Decoder: ~Copyable {
         var holder = Holder(name: name)
         entityOwner.reuse(as: .entity(.holder), name: symbols.text(name.value))
         let owner = entityOwner
-        let extent = fields(of: body, declaredBy: name, owner: owner) { (decoder, key: HolderKey, value) in
+        let fieldsEnd = fields(of: body, declaredBy: name, owner: owner) { (decoder, key: HolderKey, value) in
             let field = FieldReference(key.name, of: owner)
             switch key {
             case .scope: holder.scope = decoder.choice(value, field)
@@ -226,7 +226,7 @@ private struct Decoder: ~Copyable {
             case .parent: holder.parent = decoder.name(value, field)
             }
         }
-        holder.extent = extent
+        holder.extentEnd = fieldsEnd
         return consume holder
     }
 
@@ -234,7 +234,7 @@ private struct Decoder: ~Copyable {
         var route = Route(id: id)
         entityOwner.reuse(as: .entity(.route), name: symbols.text(id.value))
         let owner = entityOwner
-        let extent = fields(of: body, declaredBy: id, owner: owner) { (decoder, key: RouteKey, value) in
+        let fieldsEnd = fields(of: body, declaredBy: id, owner: owner) { (decoder, key: RouteKey, value) in
             let field = FieldReference(key.name, of: owner)
             route.written.insert(key)
             switch key {
@@ -269,7 +269,7 @@ private struct Decoder: ~Copyable {
                 if !route.examples.isEmpty { decoder.manifest.hasExamples = true }
             }
         }
-        route.extent = extent
+        route.extentEnd = fieldsEnd
         if route.isInApp, let web = route.web, web.value {
             report(.webBesideInApp(FieldReference(RouteKey.web.name, of: owner)), at: web.range)
         }
@@ -313,13 +313,13 @@ private struct Decoder: ~Copyable {
         return entities
     }
 
-    /// Reads an entity's fields, then the fields its merge keys add; returns the entity's
-    /// extent, from its name to the end of its fields.
+    /// Reads an entity's fields, then the fields its merge keys add; returns where its
+    /// extent ends: at the end of its fields, or of its name when it has none.
     private mutating func fields<Key: ManifestKey>(
         of body: Node?, declaredBy name: LocatedName, owner: KeyOwner, _ decodeField: (inout Decoder, Key, Node) -> Void
-    ) -> SourceRange {
+    ) -> SourcePosition {
         // The body's events come next from the cursor; only whether there is one matters here.
-        guard body != nil else { return name.range }
+        guard body != nil else { return name.range.end }
         var merges: [Int32] = []
         // The keys the entity sets itself, which merged mappings do not override.
         var own = KeySet<Key>()
@@ -363,7 +363,7 @@ private struct Decoder: ~Copyable {
         }
         let end = max(cursor.collectionEnd, name.range.end)
         if !merges.isEmpty { mergeFields(merges, own: own, ownUnknown: ownUnknown, owner: owner, decodeField) }
-        return SourceRange(file: name.range.file, start: name.range.start, end: end)
+        return end
     }
 
     /// Whether `text` is the merge key, `<<`: two bytes compared, where comparing the text

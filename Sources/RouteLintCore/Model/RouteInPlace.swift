@@ -1,7 +1,7 @@
 /// A route of an app's list, read where the list holds it, for a pass of a rule over every route.
 ///
 /// A `for … in` loop hands out each route as a copy: its value witness, the retains of its path
-/// and of its box of optional fields, and their releases — some 170 instructions a route, and a
+/// and of its list of optional fields, and their releases — some 170 instructions a route, and a
 /// lint passes over the routes in most of its rules. A rule in another module cannot read a
 /// route in place itself: the route's fields that most routes leave out are read through getters
 /// of this module, which take the route whole, so the caller copies it to call them. This view is
@@ -64,6 +64,13 @@ extension EntityList where Entity == Route {
                 for offset in routes.indices { body(start + offset, RouteInPlace(routes.baseAddress! + offset)) }
             }
             start += chunk.count
+        }
+    }
+
+    /// What `body` reads of the route at `position`, read where the list holds it.
+    package func withRouteInPlace<Result>(at position: Int, _ body: (RouteInPlace) -> Result) -> Result {
+        chunks[position / Self.chunkSize].withUnsafeBufferPointer { routes in
+            body(RouteInPlace(routes.baseAddress! + position % Self.chunkSize))
         }
     }
 
