@@ -127,6 +127,25 @@ struct ModelDecodingTests {
         #expect(bare.effectivePresentation == .push && !bare.isStacked && bare.isWeb && bare.feature == nil && bare.observes.isEmpty)
     }
 
+    @Test("a symbol index finds every position it was given, through every growth and when reserved, and nothing else")
+    func symbolIndexFindsWhatItHolds() {
+        var grown = SymbolIndex()
+        var reserved = SymbolIndex()
+        reserved.reserveCapacity(10_000)
+        // Every other symbol, so that the absent ones lie between the present ones.
+        for number in stride(from: 0, to: 20_000, by: 2) {
+            grown[Symbol(index: UInt32(number))] = number / 2
+            reserved[Symbol(index: UInt32(number))] = number / 2
+        }
+        grown[Symbol(index: 4)] = 7
+        for index in [grown, reserved] {
+            #expect(index.count == 10_000)
+            #expect((0..<10_000).allSatisfy { number in index[Symbol(index: UInt32(2 * number + 1))] == nil })
+        }
+        #expect((0..<10_000).allSatisfy { number in reserved[Symbol(index: UInt32(2 * number))] == number })
+        #expect((0..<10_000).allSatisfy { number in grown[Symbol(index: UInt32(2 * number))] == (number == 2 ? 7 : number) })
+    }
+
     @Test("each optional field of a route reads back what was set, beside all the others, until it is cleared")
     func routeOptionalFieldsKeepTheirOwnValues() throws {
         func at(_ line: Int) -> SourceRange {

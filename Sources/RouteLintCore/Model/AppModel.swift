@@ -300,7 +300,10 @@ package struct AppModel: Sendable {
 }
 
 /// Positions of entities by their name's symbol: an open-addressing table of integers, as
-/// cheap to probe as the symbol is to hash.
+/// cheap to probe as the symbol is to hash. It is kept at most four fifths full: symbols are
+/// numbered densely and Fibonacci hashing spreads them evenly, so a lookup still reads about
+/// two slots of one cache line, and at half full the two indexes of 100,000 routes and holders
+/// took 4.2 MB where they now take 2.1.
 struct SymbolIndex: Sendable {
     /// Pairs of (symbol + 1, position); a symbol of 0 marks an empty slot.
     private var slots: [(key: UInt32, position: Int32)] = Array(repeating: (0, 0), count: 16)
@@ -308,9 +311,12 @@ struct SymbolIndex: Sendable {
 
     mutating func reserveCapacity(_ capacity: Int) {
         var size = slots.count
-        while size < capacity * 2 { size *= 2 }
+        while Self.isOverfull(capacity, size) { size *= 2 }
         if size > slots.count { rehash(size) }
     }
+
+    /// Whether `count` entries fill more than four fifths of `size` slots.
+    private static func isOverfull(_ count: Int, _ size: Int) -> Bool { count * 5 > size * 4 }
 
     subscript(symbol: Symbol) -> Int? {
         get {
@@ -331,7 +337,7 @@ struct SymbolIndex: Sendable {
             while slots[slot].key != 0 && slots[slot].key != key { slot = (slot + 1) & mask }
             if slots[slot].key == 0 { count += 1 }
             slots[slot] = (key, Int32(newValue))
-            if count * 2 > slots.count { rehash(slots.count * 2) }
+            if Self.isOverfull(count, slots.count) { rehash(slots.count * 2) }
         }
     }
 

@@ -472,9 +472,9 @@ package struct Route: Sendable {
     }
 }
 
-/// One of the fields most routes leave out, as a route that sets it keeps it: in a list of
-/// those it sets, where a box of every such field took some 300 bytes for each route that set
-/// any (a fifth of the routes of a large set).
+/// One of the fields most routes leave out, as a route that sets it keeps it. A route keeps
+/// only the entries it sets: a record of every such field would be some 300 bytes, most of
+/// them empty, for each route that sets any (a fifth of the routes of a large set).
 private enum OptionalRouteField: Sendable {
     case presentation(Located<Presentation>)
     case stacked(Located<Bool>)
