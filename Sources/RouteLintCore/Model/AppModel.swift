@@ -190,6 +190,8 @@ package struct AppModel: Sendable {
         into entities: inout EntityList<Entity>, index: inout SymbolIndex,
         _ redeclarations: inout [Redeclaration]
     ) {
+        // The manifest's list is left empty either way.
+        defer { declared = EntityList() }
         index.reserveCapacity(index.count + declared.count)
         guard entities.isEmpty && mapping == nil && namesOffset == 0 else {
             for position in declared.indices {
@@ -202,7 +204,6 @@ package struct AppModel: Sendable {
                     entities.append(entity)
                 }
             }
-            declared = EntityList()
             return
         }
         // Adopting the list as it is: only the names are read, where the list holds the
@@ -223,7 +224,6 @@ package struct AppModel: Sendable {
         } else {
             for position in kept { entities.append(declared[position]) }
         }
-        declared = EntityList()
     }
 
     /// The names of a list: a route's links, sends or observes, a holder's params.
