@@ -325,6 +325,18 @@ package struct StackSearch: Sendable {
     private mutating func tree(from roots: [Int], carried: [UInt64], ranked: Bool) -> [Int32] {
         let key = TreeKey(root: roots[0], carried: carried)
         if ranked, roots.count == 1, let known = trees[key] { return known }
+        let parent = search(from: roots, carried: carried, ranked: ranked)
+        if ranked && roots.count == 1 {
+            if trees.count >= Self.maximumTrees { trees.removeAll() }
+            trees[key] = parent
+        }
+        return parent
+    }
+
+    /// The search `tree` caches. Not mutating, so that the checks it makes of each successor
+    /// read the search in place: from a mutating method, each check's call copied the search
+    /// whole (424 bytes).
+    private func search(from roots: [Int], carried: [UInt64], ranked: Bool) -> [Int32] {
         let graph = app.linkGraph
         var parent = [Int32](repeating: Self.unreached, count: app.routes.count)
         for root in roots { parent[root] = Int32(root) }
@@ -354,10 +366,6 @@ package struct StackSearch: Sendable {
                 }
             }
             layer = next.map(\.position)
-        }
-        if ranked && roots.count == 1 {
-            if trees.count >= Self.maximumTrees { trees.removeAll() }
-            trees[key] = parent
         }
         return parent
     }
