@@ -286,11 +286,22 @@ struct LibYAMLEvents: ~Copyable {
         }
         // A tab where a token should start is nearly always indentation, which libyaml names
         // only as a character that cannot start a token.
-        let index = Int(state.problem_mark.index)
-        let isTab = index < input.count && input[index] == UInt8(ascii: "\t")
+        let isTab = Self.byte(atIndex: Int(state.problem_mark.index), in: input) == UInt8(ascii: "\t")
         let what = isTab ? problem + ": a tab, and YAML indents with spaces only" : problem
         let message = what + " (\(context) at line \(state.context_mark.line + 1), column \(state.context_mark.column + 1))"
         return LibYAMLError(message: message, offset: nil, position: Self.position(state.problem_mark))
+    }
+
+    /// The byte at libyaml's mark index `index` — code points, not bytes, after a byte-order
+    /// mark —, stepped to from the input's start: only a stop's message asks, once a file.
+    private static func byte(atIndex index: Int, in input: UnsafeBufferPointer<UInt8>) -> UInt8? {
+        var (at, byte) = (0, input.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0)
+        while at < index && byte < input.count {
+            byte += 1
+            while byte < input.count && input[byte] & 0xC0 == 0x80 { byte += 1 }
+            at += 1
+        }
+        return at == index && byte < input.count ? input[byte] : nil
     }
 
     /// The constructs libyaml names in an error's context whose opening is its context's mark.
