@@ -97,6 +97,7 @@ struct Lint: ParsableCommand {
             try fixFindings(options, workingDirectory: workingDirectory)
             return
         }
+        options.leavesFilesOnDisk = true
         let run = try perform(options)
         keepUntilExit(run)
         try reports.conclude(run, gate: gate, workingDirectory: workingDirectory)
@@ -164,6 +165,7 @@ func lintForAnswers(
     options.platformFiles = platformFiles
     options.defines = defines
     options.purpose = .input
+    options.leavesFilesOnDisk = true
     let run = try perform(options)
     for message in run.messages + run.unparsedFileMessages { printError(message) }
     return run

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import RouteLintCore
@@ -44,6 +45,15 @@ struct EventStreamTests {
             SourceFile(id: FileID(0), path: "large.routes.yaml", bytes: Array(text.utf8)), textPositions: [], readsAhead: readsAhead)
     }
 
+    /// `decode` of the text written to a file that is left on disk, read as libyaml asks for it.
+    static func decodeFromDisk(_ text: String, readsAhead: Bool) throws -> DecodedManifest {
+        let path = NSTemporaryDirectory() + "routelint-stream-\(UUID().uuidString).routes.yaml"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let file = SourceFile(id: FileID(0), path: "large.routes.yaml", onDisk: try DiskFile.find(path).get())
+        return ManifestDecoder.decode(file, textPositions: [], readsAhead: readsAhead)
+    }
+
     /// Everything the decoder made of a file, one line per issue and per route.
     static func summary(_ decoded: DecodedManifest) -> [String] {
         let symbols = decoded.symbols
@@ -62,7 +72,7 @@ struct EventStreamTests {
         return lines
     }
 
-    @Test("a large manifest decodes to the same model and issues, read ahead or not")
+    @Test("a large manifest decodes to the same model and issues, read ahead or not, held or read from the disk as parsed")
     func sameModel() throws {
         // More events than a batch holds, several times over, and a scalar longer than a batch's text.
         let text = Self.largeManifest(routeCount: 12_000, longScalarBytes: YAMLEventStream.textBytesPerBatch * 2 + 17)
@@ -70,6 +80,8 @@ struct EventStreamTests {
         let ahead = Self.summary(Self.decode(text, readsAhead: true))
         let inline = Self.summary(Self.decode(text, readsAhead: false))
         #expect(ahead == inline)
+        #expect(try Self.summary(Self.decodeFromDisk(text, readsAhead: true)) == ahead)
+        #expect(try Self.summary(Self.decodeFromDisk(text, readsAhead: false)) == ahead)
         // The summary is the model: every route, the repeated keys, the long scalar whole.
         #expect(ahead.count == 1 + 3_000 + 12_001)
         #expect(ahead.filter { $0.contains("invalidEntityName") }.count == 1)
@@ -83,14 +95,15 @@ struct EventStreamTests {
         let text = Self.largeManifest(routeCount: 8_000) + "  broken: [unclosed\n"
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count
         for readsAhead in [true, false] {
-            let decoded = Self.decode(text, readsAhead: readsAhead)
-            #expect(decoded.manifest == nil)
-            let syntax = decoded.issues.compactMap { issue -> SourcePosition? in
-                guard case .yaml(let yaml) = issue, case .syntax = yaml.kind else { return nil }
-                return yaml.range.start
+            for decoded in [Self.decode(text, readsAhead: readsAhead), try Self.decodeFromDisk(text, readsAhead: readsAhead)] {
+                #expect(decoded.manifest == nil)
+                let syntax = decoded.issues.compactMap { issue -> SourcePosition? in
+                    guard case .yaml(let yaml) = issue, case .syntax = yaml.kind else { return nil }
+                    return yaml.range.start
+                }
+                #expect(syntax.count == 1)
+                #expect(syntax.first.map { Int($0.line) >= lines - 1 } == true)
             }
-            #expect(syntax.count == 1)
-            #expect(syntax.first.map { Int($0.line) >= lines - 1 } == true)
         }
     }
 
@@ -107,6 +120,10 @@ struct EventStreamTests {
             #expect(second.manifest == nil)
             #expect(Self.summary(second).first?.contains("a second one starts here") == true)
         }
+        // Read from the disk as parsed: the reading thread stopped before the file is closed.
+        let deep = try Self.decodeFromDisk(tooDeep + "\n" + rest, readsAhead: true)
+        #expect(deep.manifest == nil)
+        #expect(deep.issues.count == 1)
     }
 
     @Test("a small file is read on the caller's thread, a large one ahead, with the same verdict")

@@ -21,11 +21,14 @@ struct FixtureTests {
 
     /// Lints a fixture as the command line does from the fixture's folder, through `LintRun`:
     /// a file alone, or a folder as one route set, with the platform link files directly inside
-    /// it given as `--platform-file`. The text reporter's output, without the summary line.
-    static func lintFixture(_ folder: String, _ name: String) throws -> String {
+    /// it given as `--platform-file`, the manifests left on disk and read as they are decoded
+    /// (or, `holdingFiles`, read whole first, as `lint --fix` reads them). The text reporter's
+    /// output, without the summary line.
+    static func lintFixture(_ folder: String, _ name: String, holdingFiles: Bool = false) throws -> String {
         let directory = root.appendingPathComponent(folder)
         let fixture = directory.appendingPathComponent(name)
         var options = LintOptions(input: .paths([name]), workingDirectory: directory.path)
+        options.leavesFilesOnDisk = !holdingFiles
         options.platformFiles =
             isDirectory(fixture)
             ? contentsOfDirectory(fixture).map(\.lastPathComponent).filter { PlatformFileKind(path: $0) != nil }.sorted()
@@ -38,6 +41,7 @@ struct FixtureTests {
     @Test("ok fixtures lint clean", arguments: cases("ok"))
     func ok(_ name: String) throws {
         #expect(try Self.lintFixture("ok", name) == "")
+        #expect(try Self.lintFixture("ok", name, holdingFiles: true) == "")
     }
 
     @Test("err fixtures give exactly their expected output", arguments: cases("err"))
@@ -54,5 +58,7 @@ struct FixtureTests {
         let expected = try String(contentsOf: expectedURL, encoding: .utf8)
         #expect(!expected.isEmpty, "an err fixture must expect at least one finding")
         #expect(actual == expected)
+        // The same text, excerpts and all, when the files are read whole before decoding.
+        #expect(try Self.lintFixture("err", name, holdingFiles: true) == expected)
     }
 }

@@ -103,7 +103,9 @@ public struct Fix: Hashable, Sendable {
         }
         var applied: [FileID: AppliedFixes] = [:]
         for file in files where applied[file.id] == nil {
-            if let fixes = byFile[file.id] { applied[file.id] = apply(fixes, to: file.bytes) }
+            // Made in the text the edits were found in, which a file the run does not hold
+            // was read again for.
+            if let fixes = byFile[file.id], let text = edits.text(of: file.id) { applied[file.id] = apply(fixes, to: text) }
         }
         return applied
     }
@@ -121,14 +123,33 @@ public struct Fix: Hashable, Sendable {
     /// Fixes asked in report order cost their own length: the column of each is counted on from
     /// the one asked before it on the same line (a one-line file may hold thousands).
     package struct Edits {
-        private let files: [FileID: [UInt8]]
+        private let files: [FileID: SourceFile]
         private var lines: [FileID: LineIndex] = [:]
+        /// The files that are no longer what the run checked: no edit is made in them.
+        private var changedFiles: Set<FileID> = []
         /// Per file, the last position whose byte offset was found, and that offset.
         private var cursors: [FileID: (position: SourcePosition, offset: Int)] = [:]
 
         /// Edits in `files`, by the number the findings' ranges give them.
         package init(files: [SourceFile]) {
-            self.files = Dictionary(files.map { ($0.id, $0.bytes) }, uniquingKeysWith: { first, _ in first })
+            self.files = Dictionary(files.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        }
+
+        /// The text of `file` that edits were made in, once one was.
+        package func text(of file: FileID) -> [UInt8]? { lines[file]?.bytes }
+
+        /// The lines of `file`, its bytes read when a fix first asks (a file the run does not
+        /// hold is read again); nil when it is not among the files or no longer what was checked.
+        private mutating func lineIndex(of file: FileID) -> LineIndex? {
+            if let known = lines[file] { return known }
+            guard let source = files[file], !changedFiles.contains(file) else { return nil }
+            let bytes: [UInt8]? = if let onDisk = source.onDisk { onDisk.read() } else { source.bytes }
+            guard let bytes else {
+                changedFiles.insert(file)
+                return nil
+            }
+            lines[file] = LineIndex(bytes)
+            return lines[file]
         }
 
         /// The edits of `fix`, in its order; nil when one cannot be made: its file is not among
@@ -137,9 +158,7 @@ public struct Fix: Hashable, Sendable {
             var made: [Edit] = []
             for change in fix.changes {
                 let file = change.range.file
-                guard let bytes = files[file], change.range.start.line == change.range.end.line else { return nil }
-                if lines[file] == nil { lines[file] = LineIndex(bytes) }
-                let index = lines[file]!
+                guard change.range.start.line == change.range.end.line, let index = lineIndex(of: file) else { return nil }
                 guard let start = offset(of: change.range.start, in: file, index), let end = offset(of: change.range.end, in: file, index),
                     start <= end
                 else { return nil }

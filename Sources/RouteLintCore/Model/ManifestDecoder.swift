@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// What reading one file gave: its manifest (nil when the file is not well-formed YAML), the
 /// table its names are symbols of, and the problems found on the way.
 package struct DecodedManifest: Sendable {
@@ -31,10 +37,38 @@ package enum ManifestDecoder {
 
     /// `decode`, with libyaml reading ahead on a thread of its own or not (nil: when the file is large).
     static func decode(_ file: SourceFile, textPositions: [SourcePosition], readsAhead: Bool?) -> DecodedManifest {
-        YAMLCursor.read(file.bytes, file: file.id, textPositions: textPositions, readsAhead: readsAhead) {
+        if let onDisk = file.onDisk { return decode(file.id, onDisk, textPositions: textPositions, readsAhead: readsAhead) }
+        let bytes = file.bytes
+        return YAMLCursor.read(bytes, file: file.id, textPositions: textPositions, readsAhead: readsAhead) {
             (cursor: consuming YAMLCursor) in
-            var decoder = Decoder(cursor: cursor, source: file.bytes)
+            var decoder = Decoder(cursor: cursor, source: bytes)
             decoder.decodeManifest()
+            return decoder.result()
+        }
+    }
+
+    /// Decodes a file the run does not hold as libyaml reads it, so that its bytes are never
+    /// held beside the model (docs/performance.md, "the file streamed"): the names are copied
+    /// into the symbol table as they are met. A file that is no longer what was found, or is
+    /// written to while it is read, is a stop at its start.
+    private static func decode(
+        _ id: FileID, _ file: DiskFile, textPositions: [SourcePosition], readsAhead: Bool?
+    ) -> DecodedManifest {
+        let descriptor: Int32
+        switch file.open() {
+        case .success(let opened): descriptor = opened
+        case .failure(let failure):
+            let issue = YAMLIssue(kind: .syntax(message: "the file cannot be read again: \(failure.reason)"), range: .fileStart(id))
+            return DecodedManifest(manifest: nil, symbols: SymbolTable(), issues: [.yaml(issue)], positionsInsideScalars: [], appName: nil)
+        }
+        defer { close(descriptor) }
+        return YAMLCursor.stream(
+            descriptor: descriptor, size: file.size, file: id, textPositions: textPositions, readsAhead: readsAhead,
+            readAgain: file.read
+        ) { (cursor: consuming YAMLCursor) in
+            var decoder = Decoder(cursor: cursor, copyingTextsOfFileOfSize: file.size)
+            decoder.decodeManifest()
+            if !file.isUnchanged(descriptor) { decoder.cursor.failChangedWhileRead() }
             return decoder.result()
         }
     }
@@ -61,6 +95,13 @@ private struct Decoder: ~Copyable {
     init(cursor: consuming YAMLCursor, source: [UInt8]) {
         manifest = Manifest(file: cursor.file)
         symbols = SymbolTable(source: source)
+        self.cursor = cursor
+    }
+
+    /// A decoder of a file of `size` bytes that is not held: its names are copied.
+    init(cursor: consuming YAMLCursor, copyingTextsOfFileOfSize size: Int) {
+        manifest = Manifest(file: cursor.file)
+        symbols = SymbolTable(copyingTextsOfFileOfSize: size)
         self.cursor = cursor
     }
 

@@ -242,21 +242,49 @@ public struct DiskFileSystem: RouteSetFileSystem {
     /// The bytes of the regular file at `path`, at most `maximumFileSize` of them: every file
     /// routelint reads, a manifest or a file a user names (configuration, baseline, URL list).
     public static func read(_ path: String) -> Result<[UInt8], ReadFailure> {
+        switch openRegularFile(path) {
+        case .success(let (descriptor, info)):
+            defer { close(descriptor) }
+            return read(descriptor, size: Int(info.st_size), path: path)
+        case .failure(let failure):
+            return .failure(failure)
+        }
+    }
+
+    /// The regular file at `path`, open for reading, and what `fstat` says of it; refused
+    /// without a read when it is anything else or larger than `maximumFileSize`.
+    static func openRegularFile(_ path: String) -> Result<(descriptor: Int32, info: stat), ReadFailure> {
         // O_NONBLOCK: opening a FIFO must not wait for a writer before fstat can refuse it.
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
         guard descriptor >= 0 else { return .failure(ReadFailure(path: path, reason: errorText(errno))) }
-        defer { close(descriptor) }
         var info = stat()
-        guard fstat(descriptor, &info) == 0 else { return .failure(ReadFailure(path: path, reason: errorText(errno))) }
+        guard fstat(descriptor, &info) == 0 else {
+            let failure = ReadFailure(path: path, reason: errorText(errno))
+            close(descriptor)
+            return .failure(failure)
+        }
         guard info.st_mode & S_IFMT == S_IFREG else {
+            close(descriptor)
             return .failure(ReadFailure(path: path, reason: "not a regular file (\(kind(info.st_mode)))"))
         }
-        let tooLarge = ReadFailure(path: path, reason: "the file is larger than \(maximumFileSize >> 20) MiB")
-        guard Int(info.st_size) <= maximumFileSize else { return .failure(tooLarge) }
+        guard Int(info.st_size) <= maximumFileSize else {
+            close(descriptor)
+            return .failure(tooLarge(path))
+        }
+        return .success((descriptor, info))
+    }
+
+    private static func tooLarge(_ path: String) -> ReadFailure {
+        ReadFailure(path: path, reason: "the file is larger than \(maximumFileSize >> 20) MiB")
+    }
+
+    /// The bytes of the open file `descriptor`, which `fstat` said holds `size`.
+    static func read(_ descriptor: Int32, size: Int, path: String) -> Result<[UInt8], ReadFailure> {
+        let tooLarge = tooLarge(path)
         // Read straight into an array of the size fstat gave, then look for bytes beyond it
         // (the file may have grown) through a small buffer, so that the array is never
         // doubled to find the end.
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        var bytes = [UInt8](repeating: 0, count: size)
         var filled = 0
         while filled < bytes.count {
             let count = bytes.withUnsafeMutableBytes { readBytes(descriptor, $0.baseAddress! + filled, $0.count - filled) }
@@ -393,6 +421,6 @@ package final class InMemoryFileSystem: RouteSetFileSystem, @unchecked Sendable 
 }
 
 /// `read(2)`, named apart from `DiskFileSystem.read`, which hides it inside the type.
-private func readBytes(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+func readBytes(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
     read(descriptor, buffer, count)
 }

@@ -4,20 +4,203 @@
     import Darwin
 #endif
 
-/// One file of a lint run: its path as the user named it and its bytes.
+/// One file of a lint run: its path as the user named it and its bytes — held, or left on
+/// disk and read as the file is decoded (`onDisk`).
 public struct SourceFile: Sendable {
     /// The file's number in its route set, in path order.
     public let id: FileID
     /// The path as given on the command line (or joined below a directory given there).
     public let path: String
-    /// The file's bytes, as read.
-    public let bytes: [UInt8]
+    private let held: [UInt8]
+    /// The file on disk whose bytes the run does not hold, if it is one.
+    package let onDisk: DiskFile?
+
+    /// The file's bytes, as read. A file the run does not hold is read again, and has none
+    /// when it is no longer what was found: changed since, or gone.
+    public var bytes: [UInt8] {
+        guard let onDisk else { return held }
+        return onDisk.read() ?? []
+    }
 
     /// The file numbered `id`, named `path`, holding `bytes`.
     public init(id: FileID, path: String, bytes: [UInt8]) {
         self.id = id
         self.path = path
-        self.bytes = bytes
+        held = bytes
+        onDisk = nil
+    }
+
+    /// The file numbered `id`, named `path`, left on disk as `file`.
+    package init(id: FileID, path: String, onDisk file: DiskFile) {
+        self.id = id
+        self.path = path
+        held = []
+        onDisk = file
+    }
+
+    /// The same file numbered `id`.
+    package func numbered(_ id: FileID) -> SourceFile {
+        onDisk.map { SourceFile(id: id, path: path, onDisk: $0) } ?? SourceFile(id: id, path: path, bytes: held)
+    }
+}
+
+/// A regular file on disk that a run reads as it decodes it rather than holding its bytes
+/// beside the model (docs/performance.md, "the file streamed"): where it is, and what `fstat`
+/// said of it when it was found. Every later read — the decoding, a finding's excerpt, a fix's
+/// edits — must find the same file in the same state, so that what is reported of the text is
+/// what was checked.
+package struct DiskFile: Sendable, Equatable {
+    /// The path the file is opened at.
+    package let path: String
+    private let identity: Identity
+    /// How many bytes the file holds.
+    package var size: Int { Int(identity.size) }
+
+    /// A file's device and inode, size, and times of last change: a write moves the last two
+    /// (a change of the times by hand moves the second).
+    private struct Identity: Equatable {
+        let device: UInt64
+        let inode: UInt64
+        let size: Int64
+        let modified: Int64
+        let modifiedNanoseconds: Int
+        let changed: Int64
+        let changedNanoseconds: Int
+
+        init(_ info: stat) {
+            device = UInt64(info.st_dev)
+            inode = UInt64(info.st_ino)
+            size = Int64(info.st_size)
+            #if canImport(Darwin)
+                (modified, modifiedNanoseconds) = (Int64(info.st_mtimespec.tv_sec), Int(info.st_mtimespec.tv_nsec))
+                (changed, changedNanoseconds) = (Int64(info.st_ctimespec.tv_sec), Int(info.st_ctimespec.tv_nsec))
+            #else
+                (modified, modifiedNanoseconds) = (Int64(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec))
+                (changed, changedNanoseconds) = (Int64(info.st_ctim.tv_sec), Int(info.st_ctim.tv_nsec))
+            #endif
+        }
+    }
+
+    /// The regular file at `path`, found as `DiskFileSystem.read` would read it, not read.
+    package static func find(_ path: String) -> Result<DiskFile, ReadFailure> {
+        DiskFileSystem.openRegularFile(path).map { opened in
+            close(opened.descriptor)
+            return DiskFile(path: path, identity: Identity(opened.info))
+        }
+    }
+
+    /// The file open at its start, when it is still what was found; the caller closes it.
+    package func open() -> Result<Int32, ReadFailure> {
+        switch DiskFileSystem.openRegularFile(path) {
+        case .success(let opened):
+            guard Identity(opened.info) == identity else {
+                close(opened.descriptor)
+                return .failure(ReadFailure(path: path, reason: "it changed after it was found"))
+            }
+            return .success(opened.descriptor)
+        case .failure(let failure):
+            return .failure(failure)
+        }
+    }
+
+    /// Whether the open `descriptor` still is the file as it was found: checked once it has
+    /// been read, so that a write during the read is not taken for the file's text.
+    package func isUnchanged(_ descriptor: Int32) -> Bool {
+        var info = stat()
+        return fstat(descriptor, &info) == 0 && Identity(info) == identity
+    }
+
+    /// Lines `numbers` of the file (1-based, ascending), read again in one pass that holds
+    /// about a megabyte of the file at a time; nil when it is no longer what was found or
+    /// cannot be read. For a few lines of a large file: a finding's excerpt.
+    package func lines(_ numbers: [Int]) -> FileLines? {
+        guard case .success(let descriptor) = open() else { return nil }
+        defer { close(descriptor) }
+        var lines = FileLines()
+        var wanted = numbers[...]
+        // Text is taken up to its last LF, so that no line break (CR LF, or NEL, LS and PS,
+        // whose bytes are not LF) is cut between two pieces; the rest waits for the next read.
+        var pending: [UInt8] = []
+        var linesBefore = 0
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        var atEnd = false
+        while !atEnd && !wanted.isEmpty {
+            let count = chunk.withUnsafeMutableBytes { readBytes(descriptor, $0.baseAddress!, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { return nil }
+            atEnd = count == 0
+            let readFrom = pending.count
+            pending += chunk[..<count]
+            let lastBreak = pending[readFrom...].lastIndex(of: UInt8(ascii: "\n"))
+            guard atEnd || lastBreak != nil else { continue }
+            let end = atEnd ? pending.count : lastBreak! + 1
+            let piece = LineIndex(Array(pending[..<end]))
+            // A piece that ends at a LF has an empty last line, the next piece's first.
+            let lineCount = atEnd ? piece.lineCount : piece.lineCount - 1
+            while let number = wanted.first, number <= linesBefore + lineCount {
+                wanted.removeFirst()
+                guard number > linesBefore, var range = piece.byteRange(ofLine: number - linesBefore) else { continue }
+                // LineIndex leaves out a byte-order mark on its first line: the file's alone.
+                if linesBefore > 0 && number == linesBefore + 1 { range = 0..<range.upperBound }
+                lines.append(number, piece.bytes[range])
+            }
+            linesBefore += lineCount
+            pending.removeSubrange(..<end)
+        }
+        return isUnchanged(descriptor) ? lines : nil
+    }
+
+    /// Whether the file holds `needle` (not empty), searched a megabyte at a time; nil when it
+    /// is no longer what was found or cannot be read. For a marker most files lack, so that
+    /// looking for it does not read the whole file into memory.
+    package func contains(_ needle: [UInt8]) -> Bool? {
+        guard case .success(let descriptor) = open() else { return nil }
+        defer { close(descriptor) }
+        // Each read goes after the last `needle.count - 1` bytes of the one before, so that a
+        // needle across two reads is found.
+        let overlap = needle.count - 1
+        var buffer = [UInt8](repeating: 0, count: overlap + (1 << 20))
+        var kept = 0
+        while true {
+            let count = buffer.withUnsafeMutableBytes { readBytes(descriptor, $0.baseAddress! + kept, $0.count - kept) }
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { return nil }
+            if count == 0 { return isUnchanged(descriptor) ? false : nil }
+            let filled = kept + count
+            if Self.search(needle, in: buffer, count: filled) { return isUnchanged(descriptor) ? true : nil }
+            kept = min(overlap, filled)
+            buffer.withUnsafeMutableBytes { $0.baseAddress!.copyMemory(from: $0.baseAddress! + filled - kept, byteCount: kept) }
+        }
+    }
+
+    /// Whether the first `count` bytes of `haystack` hold `needle`: `memchr` finds each
+    /// candidate first byte, `memcmp` checks the rest.
+    package static func search(_ needle: [UInt8], in haystack: [UInt8], count: Int) -> Bool {
+        guard count >= needle.count else { return false }
+        return haystack.withUnsafeBytes { haystack in
+            needle.withUnsafeBytes { pattern in
+                let base = haystack.baseAddress!
+                let last = count - pattern.count
+                var offset = 0
+                while offset <= last {
+                    guard let hit = memchr(base + offset, Int32(needle[0]), last - offset + 1) else { return false }
+                    let position = base.distance(to: UnsafeRawPointer(hit))
+                    if memcmp(base + position, pattern.baseAddress!, pattern.count) == 0 { return true }
+                    offset = position + 1
+                }
+                return false
+            }
+        }
+    }
+
+    /// The file's bytes, read again; nil when it is no longer what was found or cannot be read.
+    package func read() -> [UInt8]? {
+        guard case .success(let descriptor) = open() else { return nil }
+        defer { close(descriptor) }
+        guard case .success(let bytes) = DiskFileSystem.read(descriptor, size: Int(identity.size), path: path),
+            isUnchanged(descriptor)
+        else { return nil }
+        return bytes
     }
 }
 
@@ -170,5 +353,30 @@ package struct LineIndex: Sendable {
         default:
             return 0
         }
+    }
+}
+
+/// Some lines of a file, end to end, each found by its number.
+package struct FileLines: Sendable {
+    /// The lines' bytes, without their line breaks.
+    package private(set) var bytes: [UInt8] = []
+    private var numbers: [Int] = []
+    private var ends: [Int] = []
+
+    mutating func append(_ number: Int, _ line: ArraySlice<UInt8>) {
+        numbers.append(number)
+        bytes += line
+        ends.append(bytes.count)
+    }
+
+    /// Where line `number` is in `bytes`, if it is one of the lines.
+    package func byteRange(ofLine number: Int) -> Range<Int>? {
+        var (low, high) = (0, numbers.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if numbers[middle] < number { low = middle + 1 } else { high = middle }
+        }
+        guard low < numbers.count, numbers[low] == number else { return nil }
+        return (low == 0 ? 0 : ends[low - 1])..<ends[low]
     }
 }

@@ -28,7 +28,11 @@ package struct SymbolTable: Sendable {
     /// The file's bytes, which the run holds anyway (for the findings' excerpts): the texts
     /// found there are not copied, which was a tenth of a large file's peak memory.
     private var source: [UInt8] = []
+    /// The copied texts, end to end, in the first `storageCount` bytes; the rest is room for
+    /// more, already initialized, so that a text is written with one copy: a file read as it
+    /// is parsed has every name copied, and appended each cost some eighty instructions.
     private var storage: [UInt8] = []
+    private var storageCount = 0
     /// Where each symbol's text is: a range of `source`, or of `storage`.
     private var spans: [Span] = []
     /// Each slot: the symbol's hash and its number + 1, 0 marking an empty slot. A power of
@@ -62,12 +66,20 @@ package struct SymbolTable: Sendable {
     package var count: Int { spans.count }
 
     /// How many bytes of texts the table holds itself; the others are read in its file.
-    package var copiedTextBytes: Int { storage.count }
+    package var copiedTextBytes: Int { storageCount }
 
     /// A table for the texts of the file whose bytes are `source`: `intern(_:foundAt:)` points
     /// to a text there instead of copying it.
     package init(source: [UInt8]) {
         self.source = source
+    }
+
+    /// A table for the texts of a file of `size` bytes that it copies as they are met (a file
+    /// read as it is parsed): room for as many bytes of text is reserved, not written, so that
+    /// the copies never move as the table grows — moved, a large file's names were written
+    /// twice over into fresh pages, a third more page faults for the whole lint.
+    package init(copyingTextsOfFileOfSize size: Int) {
+        storage.reserveCapacity(size)
     }
 
     /// The text of `symbol`.
@@ -119,10 +131,17 @@ package struct SymbolTable: Sendable {
             } else {
                 // Files are read up to 1 GB each: 2 GB of distinct names copied is past any
                 // run's memory, and a wrong text is worse than a stop.
-                precondition(storage.count + bytes.count < Int(Span.inSource), "over 2 GB of distinct names")
-                let start = UInt32(storage.count)
-                storage.append(contentsOf: bytes)
-                spans.append(Span(start: start, end: UInt32(storage.count)))
+                precondition(storageCount + bytes.count < Int(Span.inSource), "over 2 GB of distinct names")
+                let start = storageCount
+                storageCount += bytes.count
+                // Room made in steps of 4 KB: what is made is written, and so resident.
+                if storageCount > storage.count {
+                    storage.append(contentsOf: repeatElement(0, count: Swift.max(storageCount - storage.count, 4096)))
+                }
+                if let text = bytes.baseAddress {
+                    storage.withUnsafeMutableBytes { ($0.baseAddress! + start).copyMemory(from: text, byteCount: bytes.count) }
+                }
+                spans.append(Span(start: UInt32(start), end: UInt32(storageCount)))
             }
             slots[slot] = Slot(hash: hash, symbolPlusOne: symbol.index + 1)
             if spans.count * 4 > slots.count * 3 { grow() }

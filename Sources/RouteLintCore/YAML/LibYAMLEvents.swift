@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 internal import CYAML
 
 /// One event of libyaml's stream, in routelint's own terms. A scalar's text is not part of
@@ -50,7 +56,11 @@ struct YAMLEventBatch: Sendable {
     }
 
     var events: [Event] = []
+    /// The scalars' texts end to end, in its first `textCount` bytes; the rest is room for
+    /// more, already initialized, so that a text is written with one copy (appended, each cost
+    /// some seventy instructions beside the copy).
     var text: [UInt8] = []
+    private(set) var textCount = 0
     var anchors: [String] = []
     /// The earlier keys that keys of this batch repeat (see `RepeatedKeyScan`).
     var earlierKeys: [SourceRange] = []
@@ -67,13 +77,24 @@ struct YAMLEventBatch: Sendable {
     /// limit, which grew its arrays a dozen times each, copying what they held every time.
     init(reservingEvents eventCount: Int) {
         events.reserveCapacity(eventCount)
-        text.reserveCapacity(eventCount * 8)
+        text = Array(repeating: 0, count: eventCount * 8)
+    }
+
+    /// Writes `value` after the texts, making room in steps of 64 KB.
+    mutating func appendText(_ value: UnsafeBufferPointer<UInt8>) {
+        let start = textCount
+        let end = start + value.count
+        if end > text.count { text.append(contentsOf: repeatElement(0, count: Swift.max(end - text.count, 1 << 16))) }
+        if let source = value.baseAddress {
+            text.withUnsafeMutableBytes { ($0.baseAddress! + start).copyMemory(from: source, byteCount: value.count) }
+        }
+        textCount = end
     }
 
     /// Empties the batch for reuse, keeping its storage.
     mutating func removeAll() {
         events.removeAll(keepingCapacity: true)
-        text.removeAll(keepingCapacity: true)
+        textCount = 0
         anchors.removeAll(keepingCapacity: true)
         earlierKeys.removeAll(keepingCapacity: true)
         failure = nil
@@ -100,6 +121,9 @@ struct LibYAMLEvents: ~Copyable {
     /// byte offset, after a byte-order mark. Found at the first mark asked for, on the thread
     /// that reads ahead, not before reading starts.
     private var isASCII: Bool?
+    /// For a file read as it is parsed (`init(descriptor:readAgain:)`), how to read its bytes
+    /// whole, for a stop's message; nil for an input held in memory.
+    private let readAgain: (() -> [UInt8]?)?
 
     /// Reads `input`, which must outlive this value and, even when empty, have a base
     /// address: libyaml wants a non-null pointer.
@@ -107,11 +131,26 @@ struct LibYAMLEvents: ~Copyable {
         parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
         event = UnsafeMutablePointer<yaml_event_t>.allocate(capacity: 1)
         self.input = input
+        readAgain = nil
         isReady = yaml_parser_initialize(parser) == 1
         if isReady, let base = input.baseAddress {
             yaml_parser_set_input_string(parser, base, input.count)
         }
         if input.starts(with: [0xEF, 0xBB, 0xBF]) { markedByte = 3 }
+    }
+
+    /// Reads the open file `descriptor` from where it is, as libyaml asks for more, holding
+    /// none of it beyond libyaml's own buffer; no scalar's text is then read in place.
+    /// `readAgain` gives the file's bytes whole, for the message of a stop that needs them.
+    init(descriptor: Int32, readAgain: @escaping () -> [UInt8]?) {
+        parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
+        event = UnsafeMutablePointer<yaml_event_t>.allocate(capacity: 1)
+        input = UnsafeBufferPointer(start: nil, count: 0)
+        self.readAgain = readAgain
+        isReady = yaml_parser_initialize(parser) == 1
+        if isReady {
+            yaml_parser_set_input(parser, readFromDescriptor, UnsafeMutableRawPointer(bitPattern: Int(descriptor)))
+        }
     }
 
     /// Whether no byte of `bytes` has its top bit set, read thirty-two at a time, then eight.
@@ -153,7 +192,7 @@ struct LibYAMLEvents: ~Copyable {
             batch.isLast = true
             return
         }
-        while batch.events.count < eventLimit && batch.text.count < textLimit {
+        while batch.events.count < eventLimit && batch.textCount < textLimit {
             guard yaml_parser_parse(parser, event) == 1 else {
                 batch.failure = error()
                 batch.isLast = true
@@ -178,7 +217,9 @@ struct LibYAMLEvents: ~Copyable {
                 stored.isPlain = scalar.style == YAML_PLAIN_SCALAR_STYLE && !Self.isStringTag(scalar.tag)
                 let value = UnsafeBufferPointer(start: scalar.value, count: scalar.value == nil ? 0 : scalar.length)
                 let isQuoted = scalar.style == YAML_SINGLE_QUOTED_SCALAR_STYLE || scalar.style == YAML_DOUBLE_QUOTED_SCALAR_STYLE
-                if scalar.style == YAML_PLAIN_SCALAR_STYLE || isQuoted, let start = byteOffset(ofIndex: Int(event.start_mark.index)) {
+                if readAgain == nil, scalar.style == YAML_PLAIN_SCALAR_STYLE || isQuoted,
+                    let start = byteOffset(ofIndex: Int(event.start_mark.index))
+                {
                     stored.textOffset = start + (isQuoted ? 1 : 0)
                 }
                 if stored.textOffset >= 0 && Self.holds(input, value, at: stored.textOffset) {
@@ -186,9 +227,9 @@ struct LibYAMLEvents: ~Copyable {
                     stored.textStart = stored.textOffset
                     stored.textEnd = stored.textOffset + value.count
                 } else {
-                    stored.textStart = batch.text.count
-                    batch.text.append(contentsOf: value)
-                    stored.textEnd = batch.text.count
+                    stored.textStart = batch.textCount
+                    batch.appendText(value)
+                    stored.textEnd = batch.textCount
                 }
             case YAML_SEQUENCE_START_EVENT:
                 stored.kind = .sequenceStart
@@ -286,7 +327,12 @@ struct LibYAMLEvents: ~Copyable {
         }
         // A tab where a token should start is nearly always indentation, which libyaml names
         // only as a character that cannot start a token.
-        let isTab = Self.byte(atIndex: Int(state.problem_mark.index), in: input) == UInt8(ascii: "\t")
+        let index = Int(state.problem_mark.index)
+        let byte =
+            if let readAgain { readAgain()?.withUnsafeBufferPointer { Self.byte(atIndex: index, in: $0) } } else {
+                Self.byte(atIndex: index, in: input)
+            }
+        let isTab = byte == UInt8(ascii: "\t")
         let what = isTab ? problem + ": a tab, and YAML indents with spaces only" : problem
         let message = what + " (\(context) at line \(state.context_mark.line + 1), column \(state.context_mark.column + 1))"
         return LibYAMLError(message: message, offset: nil, position: Self.position(state.problem_mark))
@@ -326,6 +372,22 @@ struct LibYAMLEvents: ~Copyable {
 
     private static func hex(_ value: Int32, digits: Int) -> String {
         String(UInt32(bitPattern: value), radix: 16, uppercase: true).leftPadded(to: digits)
+    }
+}
+
+/// libyaml's read handler over a file descriptor, passed as the handler's data: 1 with the
+/// count `read` gave (0 at the file's end), or 0 when `read` fails, which libyaml reports as
+/// an input error.
+private func readFromDescriptor(
+    _ data: UnsafeMutableRawPointer?, _ buffer: UnsafeMutablePointer<UInt8>?, _ size: Int, _ sizeRead: UnsafeMutablePointer<Int>?
+) -> Int32 {
+    let descriptor = Int32(truncatingIfNeeded: Int(bitPattern: data))
+    while true {
+        let count = read(descriptor, buffer, size)
+        if count < 0 && errno == EINTR { continue }
+        guard count >= 0, let sizeRead else { return 0 }
+        sizeRead.pointee = count
+        return 1
     }
 }
 

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Reads a YAML stream node by node, as a recursive-descent decoder wants it, without
 /// building a tree of the file.
 ///
@@ -30,6 +36,9 @@ struct YAMLCursor: ~Copyable {
     let file: FileID
     private var events: YAMLEventStream
     private let input: UnsafeBufferPointer<UInt8>
+    /// For a file read as it is parsed, how to read its bytes whole for a stop's position
+    /// (`input` is then empty); nil for an input held in memory.
+    private let readAgain: (() -> [UInt8]?)?
     /// The text of the last scalar returned: a slice of storage the cursor reads from, whose
     /// indices start where the scalar lies in that storage, not at 0.
     private(set) var text: ArraySlice<UInt8> = []
@@ -83,18 +92,52 @@ struct YAMLCursor: ~Copyable {
         return storage.withUnsafeBufferPointer { buffer in
             let input = UnsafeBufferPointer(rebasing: buffer[0..<bytes.count])
             let events = YAMLEventStream(input, source: storage, file: file, readsAhead: readsAhead)
-            return body(YAMLCursor(input, events: events, file: file, textPositions: textPositions.sorted()))
+            return body(
+                YAMLCursor(
+                    input, events: events, file: file, textPositions: textPositions.sorted(), readAgain: nil,
+                    encoding: unsupportedEncoding(input)))
         }
     }
 
-    private init(_ input: UnsafeBufferPointer<UInt8>, events: consuming YAMLEventStream, file: FileID, textPositions: [SourcePosition]) {
+    /// Reads the open file `descriptor`, of `size` bytes, as libyaml asks for its bytes, with a
+    /// cursor that `body` uses and that cannot outlive it; `readAgain` gives the file's bytes
+    /// whole for a stop's position. Otherwise as `read`.
+    static func stream<Result>(
+        descriptor: Int32, size: Int, file: FileID, textPositions: [SourcePosition] = [], readsAhead: Bool? = nil,
+        readAgain: @escaping () -> [UInt8]?, _ body: (consuming YAMLCursor) -> Result
+    ) -> Result {
+        // What the encoding is told by: the first bytes, read before libyaml reads any.
+        var first = [UInt8](repeating: 0, count: 4)
+        let count = first.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress!, 4, 0) }
+        first.removeSubrange(max(count, 0)...)
+        let encoding = first.withUnsafeBufferPointer(unsupportedEncoding)
+        let events = YAMLEventStream(descriptor: descriptor, size: size, file: file, readsAhead: readsAhead, readAgain: readAgain)
+        return body(
+            YAMLCursor(
+                UnsafeBufferPointer(start: nil, count: 0), events: events, file: file, textPositions: textPositions.sorted(),
+                readAgain: readAgain, encoding: encoding))
+    }
+
+    private init(
+        _ input: UnsafeBufferPointer<UInt8>, events: consuming YAMLEventStream, file: FileID, textPositions: [SourcePosition],
+        readAgain: (() -> [UInt8]?)?, encoding: String?
+    ) {
         self.file = file
         self.textPositions = textPositions
         self.input = input
+        self.readAgain = readAgain
         self.events = events
-        if let encoding = Self.unsupportedEncoding(input) {
+        if let encoding {
             fail("the file is encoded in \(encoding); route manifests must be UTF-8", at: .fileStart(file))
         }
+    }
+
+    /// Records that the file read was not one text from start to end: written to while it was
+    /// read. What was read is then no file's text, and nothing of it is reported.
+    mutating func failChangedWhileRead() {
+        failed = false
+        issues.removeAll()
+        fail("the file changed while it was read: lint it again", at: .fileStart(file))
     }
 
     // MARK: - Reading
@@ -379,7 +422,11 @@ struct YAMLCursor: ~Copyable {
     /// inlined, it made the read of every event too large to be inlined where events are pulled.
     @inline(never)
     private mutating func stop(at error: LibYAMLError) {
-        let position = error.offset.map { LineIndex(Array(input)).position(ofByte: $0) } ?? error.position
+        let position =
+            error.offset.map { offset in
+                let bytes = readAgain.map { $0() ?? [] } ?? Array(input)
+                return LineIndex(bytes).position(ofByte: offset)
+            } ?? error.position
         fail(
             error.message, at: SourceRange(file: file, start: position, end: position),
             stopped: error.stopped.map { SourceRange(file: file, start: $0, end: $0) })

@@ -33,7 +33,20 @@ struct YAMLEventStream: ~Copyable {
     /// default it does when the input has at least `readAheadMinimumBytes`.
     init(_ input: UnsafeBufferPointer<UInt8>, source: [UInt8], file: FileID, readsAhead: Bool? = nil) {
         self.source = source
-        reader = BatchReader(input, source: source, file: file, readsAhead: readsAhead ?? (input.count >= Self.readAheadMinimumBytes))
+        reader = BatchReader(
+            events: LibYAMLEvents(input), keys: RepeatedKeyScan(file: file, input: input, source: source),
+            readsAhead: readsAhead ?? (input.count >= Self.readAheadMinimumBytes))
+    }
+
+    /// Reads the open file `descriptor` of `size` bytes as libyaml asks for them (see
+    /// `LibYAMLEvents.init(descriptor:readAgain:)`); ahead, on a thread of its own, as `init`
+    /// decides for an input of that size.
+    init(descriptor: Int32, size: Int, file: FileID, readsAhead: Bool? = nil, readAgain: @escaping () -> [UInt8]?) {
+        source = []
+        reader = BatchReader(
+            events: LibYAMLEvents(descriptor: descriptor, readAgain: readAgain),
+            keys: RepeatedKeyScan(file: file, input: UnsafeBufferPointer(start: nil, count: 0), source: []),
+            readsAhead: readsAhead ?? (size >= Self.readAheadMinimumBytes))
     }
 
     deinit {
@@ -109,9 +122,9 @@ private final class BatchReader: @unchecked Sendable {
     private var isStopping = false
     private var thread: pthread_t?
 
-    init(_ input: UnsafeBufferPointer<UInt8>, source: [UInt8], file: FileID, readsAhead: Bool) {
-        events = LibYAMLEvents(input)
-        keys = RepeatedKeyScan(file: file, input: input, source: source)
+    init(events: consuming LibYAMLEvents, keys: RepeatedKeyScan, readsAhead: Bool) {
+        self.events = events
+        self.keys = keys
         pthread_mutex_init(lock, nil)
         pthread_cond_init(changed, nil)
         if readsAhead { thread = Self.start(self) }

@@ -35,7 +35,7 @@ public struct TextReporter {
         _ findings: [Finding], files: [SourceFile], totals: LintReport.Totals,
         options: Options, to output: inout Output
     ) {
-        var excerpts = Excerpts(files: files)
+        var excerpts = Excerpts(files: files, findings: findings)
         let style = Style(enabled: options.colored)
         // Pieces are written one by one: joining them first would copy every line again.
         for finding in findings {
@@ -92,12 +92,41 @@ public struct TextReporter {
         static let leadingContext = 40
 
         let files: [SourceFile]
-        private var lineIndexes: [FileID: LineIndex] = [:]
+        /// For each file the run does not hold, the lines findings start on, in order.
+        private var linesWanted: [FileID: [Int]] = [:]
+        private var lines: [FileID: Lines] = [:]
+        /// The files that are no longer what the run checked: they get no excerpts.
+        private var changedFiles: Set<FileID> = []
+
+        /// A file's lines: all of them, or those findings start on in a file the run does not
+        /// hold, read again in one pass rather than whole.
+        private enum Lines {
+            case all(LineIndex)
+            case some(FileLines)
+
+            func line(_ number: Int) -> (bytes: [UInt8], range: Range<Int>)? {
+                switch self {
+                case .all(let index): index.byteRange(ofLine: number).map { (index.bytes, $0) }
+                case .some(let lines): lines.byteRange(ofLine: number).map { (lines.bytes, $0) }
+                }
+            }
+        }
         /// Where the last column lookup ended: file, line, column and its byte offset.
         private var cursor: (file: FileID, line: Int, column: Int, byte: Int)?
 
-        init(files: [SourceFile]) {
+        init(files: [SourceFile], findings: [Finding]) {
             self.files = files
+            for finding in findings where files[Int(finding.range.file.index)].onDisk != nil {
+                linesWanted[finding.range.file, default: []].append(Int(finding.range.start.line))
+            }
+        }
+
+        /// The lines of `file`, read once; none for a file the run does not hold that is no
+        /// longer what it checked, whose lines would not be those the findings point into.
+        private func readLines(_ file: SourceFile) -> Lines? {
+            guard let onDisk = file.onDisk else { return .all(LineIndex(file.bytes)) }
+            let wanted = Array(Set(linesWanted[file.id] ?? [])).sorted()
+            return onDisk.lines(wanted).map(Lines.some)
         }
 
         /// The line of `range`'s start, escaped, and a line under it with `^~~~` beneath the
@@ -105,11 +134,14 @@ public struct TextReporter {
         /// kept in both lines so they line up.
         mutating func excerpt(_ range: SourceRange) -> (String, String)? {
             let file = files[Int(range.file.index)]
-            let index = lineIndexes[file.id] ?? LineIndex(file.bytes)
-            lineIndexes[file.id] = index
+            guard !changedFiles.contains(file.id) else { return nil }
+            guard let fileLines = lines[file.id] ?? readLines(file) else {
+                changedFiles.insert(file.id)
+                return nil
+            }
+            lines[file.id] = fileLines
             let lineNumber = Int(range.start.line)
-            guard let line = index.byteRange(ofLine: lineNumber) else { return nil }
-            let bytes = file.bytes
+            guard let (bytes, line) = fileLines.line(lineNumber) else { return nil }
             let startColumn = Int(range.start.column)
             let endColumn = range.end.line == range.start.line ? max(Int(range.end.column), startColumn + 1) : Int.max
             var firstColumn = 1

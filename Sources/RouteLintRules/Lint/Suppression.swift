@@ -1,11 +1,5 @@
 import RouteLintCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Inline suppressions: `# routelint:ignore RULE[,RULE] [-- reason]` silences the listed
 /// rules on its own line; `# routelint:ignore-file RULE[,RULE] [-- reason]`, anywhere in a
 /// file, silences them in the whole file. A directive that names an unknown rule, or that
@@ -37,9 +31,12 @@ package struct SuppressionDirective: Sendable, Equatable {
     /// lies inside a scalar (a quoted value, say), and so is text, only the YAML reader can
     /// tell: `Linter` asks it.
     package static func directives(in file: SourceFile) -> [SuppressionDirective] {
-        // Most files have no directive: find that out with one fast scan of the bytes.
-        guard containsMarker(file.bytes) else { return [] }
+        // Most files have no directive: find that out with one fast scan of the bytes — of a
+        // file the run does not hold, a megabyte at a time, and only one with a marker is
+        // read whole (once: each asking reads it again).
+        if let onDisk = file.onDisk, onDisk.contains(markerBytes) != true { return [] }
         let bytes = file.bytes
+        guard DiskFile.search(markerBytes, in: bytes, count: bytes.count) else { return [] }
         let index = LineIndex(bytes)
         var result: [SuppressionDirective] = []
         for lineNumber in 1...index.lineCount {
@@ -50,27 +47,8 @@ package struct SuppressionDirective: Sendable, Equatable {
         return result
     }
 
-    /// Whether "routelint:ignore" occurs in `bytes`: memchr finds each candidate first byte,
-    /// memcmp checks the rest.
-    private static func containsMarker(_ bytes: [UInt8]) -> Bool {
-        let marker = Array("routelint:ignore".utf8)
-        return bytes.withUnsafeBytes { haystack in
-            marker.withUnsafeBytes { needle in
-                guard let base = haystack.baseAddress, let pattern = needle.baseAddress, haystack.count >= needle.count else {
-                    return false
-                }
-                var offset = 0
-                let last = haystack.count - needle.count
-                while offset <= last {
-                    guard let hit = memchr(base + offset, Int32(marker[0]), last - offset + 1) else { return false }
-                    let position = base.distance(to: UnsafeRawPointer(hit))
-                    if memcmp(base + position, pattern, needle.count) == 0 { return true }
-                    offset = position + 1
-                }
-                return false
-            }
-        }
-    }
+    /// What every directive holds, looked for before a file is read line by line.
+    private static let markerBytes = Array("routelint:ignore".utf8)
 
     /// At most this many rule names of one directive are read; the rest are counted, and
     /// reported once, so that a comment naming 10,000 rules cannot make 10,000 findings.

@@ -12,7 +12,9 @@ package enum YAMLSyntaxRule: FileRule {
             gives libyaml's own description of the problem and the position where it noticed it, \
             which can be after the actual mistake (an unclosed bracket is noticed where the file \
             ends). A manifest holds exactly one YAML document, in UTF-8, nested at most 1,000 \
-            levels deep.
+            levels deep. A manifest is read as it is parsed, not held: one that changes while \
+            it is read (saved again during the run) is this finding at its start, since what \
+            was read is not one version of the file; lint it again.
 
             While a file cannot be read, the rules that look for names that are not declared \
             or routes that cannot be reached skip that part for the app the file names before \

@@ -31,6 +31,9 @@ package struct FixRun: Sendable {
     /// fixed text the caller prints) nothing is written. Throws when the run cannot go on, or a
     /// file cannot be written — then, short of a failed rename, no file is changed.
     package static func perform(_ options: LintOptions, dryRun: Bool) throws(RunFailure) -> FixRun {
+        // The edits are made in the texts the lint read, which the run must hold.
+        var options = options
+        options.leavesFilesOnDisk = false
         let first = try LintRun.perform(options)
         var planned = plan(first)
         var messages: [RunMessage] = []

@@ -47,6 +47,11 @@ public struct LintOptions: Sendable {
     /// Whether a route set without a manifest is a set of no apps rather than a failure: the
     /// earlier revision of a pull request that adds the first manifests (`routelint diff`).
     package var acceptsNoManifests = false
+    /// Whether manifests read from the disk are left there, each read as it is decoded and its
+    /// bytes never held beside the model (docs/performance.md, "the file streamed"); read again
+    /// for a finding's excerpt or a fix's edits, which a file changed since the run read it does
+    /// not get. For a run that reports; not for one that writes the files' texts (`lint --fix`).
+    package var leavesFilesOnDisk = false
 
     /// Options for `input`, with relative paths taken from `workingDirectory`.
     public init(input: Input, workingDirectory: String) {
@@ -209,7 +214,8 @@ private struct LoadedSet {
         case .paths(let paths):
             let configuration = try RouteSetLoader.configuration(
                 at: options.configurationPath, from: directory, in: options.fileSystem)
-            let loader = RouteSetLoader(configuration: configuration, workingDirectory: directory, fileSystem: options.fileSystem)
+            var loader = RouteSetLoader(configuration: configuration, workingDirectory: directory, fileSystem: options.fileSystem)
+            loader.leavesFilesOnDisk = options.leavesFilesOnDisk
             var set = LoadedSet(configuration: configuration)
             // Given paths that all lie inside a configured route set are linted with the whole
             // set, and only they are reported: then no finding is false by construction (a link
@@ -343,7 +349,7 @@ private struct LoadedSet {
         }
         guard !others.isEmpty else { return given }
         let files = (given.files + others).sorted { FilePath.precedes(loader.absolute($0.path), loader.absolute($1.path)) }
-            .enumerated().map { SourceFile(id: FileID($0.offset), path: $0.element.path, bytes: $0.element.bytes) }
+            .enumerated().map { $0.element.numbered(FileID($0.offset)) }
         return LoadedRouteSet(files: files, unreadable: given.unreadable, messages: given.messages)
     }
 

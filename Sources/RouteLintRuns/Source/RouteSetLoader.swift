@@ -25,6 +25,9 @@ package struct RouteSetLoader: Sendable {
     package let fileSystem: any RouteSetFileSystem
     /// How the files found are named in findings.
     package var pathStyle: PathStyle
+    /// Whether the files of a set on the disk are left there, found but not read (see
+    /// `LintOptions.leavesFilesOnDisk`); another file system's are always read.
+    package var leavesFilesOnDisk = false
 
     /// A loader of the route set `configuration` describes, read from `fileSystem` (the disk unless said), with relative paths taken from `workingDirectory`.
     package init(
@@ -197,9 +200,18 @@ package struct RouteSetLoader: Sendable {
 
     /// Reads the files discovered, numbered in their order: `files[i].id` is `FileID(i)`.
     package func read(_ discovery: Discovery) -> LoadedRouteSet {
-        let contents = fileSystem.contents(of: discovery.files.map(\.absolute))
         var files: [SourceFile] = []
         var unreadable = discovery.failures
+        if leavesFilesOnDisk && fileSystem is DiskFileSystem {
+            for file in discovery.files {
+                switch DiskFile.find(file.absolute) {
+                case .success(let found): files.append(SourceFile(id: FileID(files.count), path: file.shown, onDisk: found))
+                case .failure(let failure): unreadable.append(ReadFailure(path: file.shown, reason: failure.safeReason))
+                }
+            }
+            return LoadedRouteSet(files: files, unreadable: unreadable, messages: unreadable.map(Self.unreadable))
+        }
+        let contents = fileSystem.contents(of: discovery.files.map(\.absolute))
         for (file, read) in zip(discovery.files, contents) {
             switch read {
             case .success(let bytes): files.append(SourceFile(id: FileID(files.count), path: file.shown, bytes: bytes))
