@@ -706,7 +706,7 @@ package struct RouterBlueprint: Sendable {
     ) throws(Problem) -> (pieces: [PathPiece], key: [Int]) {
         var pieces: [PathPiece] = []
         var key: [Int] = []
-        for segment in pattern?.segments ?? [] {
+        for segment in pattern.map({ Array($0.segments) }) ?? [] {
             switch segment {
             case .literal(let symbol):
                 pieces.append(.literal(app.text(symbol)))

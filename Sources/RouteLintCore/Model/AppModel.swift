@@ -194,8 +194,9 @@ package struct AppModel: Sendable {
         defer { declared = EntityList() }
         index.reserveCapacity(index.count + declared.count)
         guard entities.isEmpty && mapping == nil && namesOffset == 0 else {
+            var patterns: PatternWords?
             for position in declared.indices {
-                let entity = declared[position].joined(symbols: mapping, namesOffset: namesOffset)
+                let entity = declared[position].joined(symbols: mapping, namesOffset: namesOffset, patterns: &patterns)
                 let name = entity.declaredName
                 if let first = index[name.value] {
                     redeclarations.append(Redeclaration(kind: kind, later: name, first: entities[first].declaredName))

@@ -500,7 +500,7 @@ private enum OptionalRouteField: Sendable {
     }
 
     /// The entry as its route joins an app (see `DeclaredEntity.joined`).
-    func joined(symbols mapping: [Symbol]?, namesOffset: UInt32) -> OptionalRouteField {
+    func joined(symbols mapping: [Symbol]?, namesOffset: UInt32, patterns: inout PatternWords?) -> OptionalRouteField {
         switch self {
         case .feature(let name): return .feature(name.renumbered(mapping))
         case .fallback(let name): return .fallback(name.renumbered(mapping))
@@ -509,7 +509,7 @@ private enum OptionalRouteField: Sendable {
         case .observes(let names): return .observes(names.offset(by: namesOffset))
         case .aliases(let aliases):
             guard let mapping else { return self }
-            return .aliases(aliases.map { Located($0.value.renumbered(mapping), at: $0.range) })
+            return .aliases(aliases.map { Located($0.value.renumbered(mapping, into: &patterns), at: $0.range) })
         case .params(let params):
             guard let mapping else { return self }
             return .params(params.map { ParameterType(name: $0.name.renumbered(mapping), type: $0.type.renumbered(mapping)) })
@@ -620,8 +620,9 @@ package protocol DeclaredEntity: Sendable {
     var extentEnd: SourcePosition { get }
     /// The entity as it joins an app: its symbols renumbered into the run's table
     /// (`symbols[old.index]` is the new symbol; nil when they stay) and its name lists moved
-    /// along the app's pool of names.
-    func joined(symbols: [Symbol]?, namesOffset: UInt32) -> Self
+    /// along the app's pool of names. Renumbered path patterns are written into `patterns`,
+    /// which the entities of one joining file share.
+    func joined(symbols: [Symbol]?, namesOffset: UInt32, patterns: inout PatternWords?) -> Self
 }
 
 extension DeclaredEntity {
@@ -659,7 +660,7 @@ extension Optional where Wrapped == LocatedName {
 }
 
 extension Activity {
-    package func joined(symbols mapping: [Symbol]?, namesOffset: UInt32) -> Activity {
+    package func joined(symbols mapping: [Symbol]?, namesOffset: UInt32, patterns: inout PatternWords?) -> Activity {
         var copy = self
         copy.name = name.renumbered(mapping)
         copy.title = title.renumbered(mapping)
@@ -670,7 +671,7 @@ extension Activity {
 }
 
 extension Tab {
-    package func joined(symbols mapping: [Symbol]?, namesOffset: UInt32) -> Tab {
+    package func joined(symbols mapping: [Symbol]?, namesOffset: UInt32, patterns: inout PatternWords?) -> Tab {
         var copy = self
         copy.name = name.renumbered(mapping)
         copy.activity = activity.renumbered(mapping)
@@ -682,7 +683,7 @@ extension Tab {
 }
 
 extension Holder {
-    package func joined(symbols mapping: [Symbol]?, namesOffset: UInt32) -> Holder {
+    package func joined(symbols mapping: [Symbol]?, namesOffset: UInt32, patterns: inout PatternWords?) -> Holder {
         var copy = self
         copy.name = name.renumbered(mapping)
         copy.params = params.offset(by: namesOffset)
@@ -692,16 +693,16 @@ extension Holder {
 }
 
 extension Route {
-    package func joined(symbols mapping: [Symbol]?, namesOffset: UInt32) -> Route {
+    package func joined(symbols mapping: [Symbol]?, namesOffset: UInt32, patterns: inout PatternWords?) -> Route {
         var copy = self
         copy.id = id.renumbered(mapping)
-        if let mapping { copy.path = path.map { Located($0.value.renumbered(mapping), at: $0.range) } }
+        if let mapping { copy.path = path.map { Located($0.value.renumbered(mapping, into: &patterns), at: $0.range) } }
         copy.activity = activity.renumbered(mapping)
         copy.holder = holder.renumbered(mapping)
         copy.links = links.offset(by: namesOffset)
         // Only a new table or a moved pool changes an entry.
         if !optionalFields.isEmpty && (mapping != nil || namesOffset != 0) {
-            copy.optionalFields = optionalFields.map { $0.joined(symbols: mapping, namesOffset: namesOffset) }
+            copy.optionalFields = optionalFields.map { $0.joined(symbols: mapping, namesOffset: namesOffset, patterns: &patterns) }
         }
         return copy
     }

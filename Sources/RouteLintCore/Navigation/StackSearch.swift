@@ -130,8 +130,10 @@ package struct StackSearch: Sendable {
         for position in routes.indices {
             let hasParams = !routes[position].params.isEmpty
             parameters.removeAll(keepingCapacity: true)
-            for case .parameter(let name) in routes[position].path?.value.segments ?? [] {
-                parameters.append(packed.value(name, hasParams ? routes[position].parameterType(name) : nil, in: app))
+            if let path = routes[position].path {
+                for case .parameter(let name) in path.value.segments {
+                    parameters.append(packed.value(name, hasParams ? routes[position].parameterType(name) : nil, in: app))
+                }
             }
             let query = routes[position].query
             if query.isEmpty {

@@ -6,6 +6,11 @@
 
 /// A route's URL path pattern (docs/usage.md, "Path patterns"). Literal segments and
 /// parameter names are symbols of the run's table, so patterns compare by integers.
+///
+/// A pattern's text and segments are words of a `PatternWords` buffer that the patterns one
+/// parser reads share, one after another: an array of its own for every path was its
+/// allocation, header and spare room (some 70 bytes a route, the largest part of the paths'
+/// memory at 100,000 routes; docs/performance.md, "The paths' segments pooled").
 package struct PathPattern: Hashable, Sendable {
     /// One segment of a pattern.
     package enum Segment: Hashable, Sendable {
@@ -25,10 +30,16 @@ package struct PathPattern: Hashable, Sendable {
         }
     }
 
+    /// The buffer that holds the pattern: at `start`, its number of segments, then its text's
+    /// symbol, then its segments.
+    private let words: PatternWords
+    private let start: UInt32
+
     /// The segments, in order; none for `/`.
-    package private(set) var segments: [Segment]
+    package var segments: Segments { Segments(words, first: Int(start) + 2, count: Int(words[Int(start)])) }
+
     /// The pattern as written in the manifest.
-    package private(set) var text: Symbol
+    package var text: Symbol { Symbol(index: words[Int(start) + 1]) }
 
     /// Whether the last segment is `**`.
     package var endsWithRest: Bool { segments.last == .rest }
@@ -36,9 +47,65 @@ package struct PathPattern: Hashable, Sendable {
     /// The names of the pattern's parameters, in order.
     package var parameterNames: [Symbol] { segments.compactMap(\.parameterName) }
 
+    /// Whether the pattern has the parameter `:name`: one call for the whole question, since
+    /// a rule in another module reads the segments through a call a step.
+    package func hasParameter(_ name: Symbol) -> Bool {
+        segments.contains { if case .parameter(let parameter) = $0 { parameter == name } else { false } }
+    }
+
     /// Whether the pattern has any `:name`, `*` or `**` segment.
     package var hasParameters: Bool {
         segments.contains { if case .literal = $0 { return false } else { return true } }
+    }
+
+    /// The pattern `text` with `segments`, written at the end of `buffer` (a new buffer when
+    /// it has no room for them).
+    private init(text: Symbol, segments: some Collection<Segment>, into buffer: inout PatternWords?) {
+        let needed = segments.count + 2
+        if buffer == nil || buffer!.room < needed { buffer = PatternWords.make(after: buffer, holding: needed) }
+        words = buffer!
+        start = UInt32(
+            words.append(needed) { word in
+                word[0] = UInt32(segments.count)
+                word[1] = text.index
+                var position = 2
+                for segment in segments {
+                    word[position] = segment.word
+                    position += 1
+                }
+            })
+    }
+
+    package static func == (lhs: PathPattern, rhs: PathPattern) -> Bool {
+        (lhs.words === rhs.words && lhs.start == rhs.start) || (lhs.text == rhs.text && lhs.segments.elementsEqual(rhs.segments))
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(text)
+        hasher.combine(segments.count)
+        for segment in segments { hasher.combine(segment) }
+    }
+
+    /// A pattern's segments, read in its buffer.
+    package struct Segments: RandomAccessCollection, Sendable {
+        private let words: PatternWords
+        private let first: Int
+        package let count: Int
+
+        fileprivate init(_ words: PatternWords, first: Int, count: Int) {
+            self.words = words
+            self.first = first
+            self.count = count
+        }
+
+        package var startIndex: Int { 0 }
+        package var endIndex: Int { count }
+
+        package subscript(position: Int) -> Segment {
+            // Checked as an array's index is: past the end are the next pattern's words.
+            precondition(position >= 0 && position < count, "segment index out of range")
+            return Segment(word: words[first + position])
+        }
     }
 
     /// Why a path is not a valid pattern. `InvalidPathRule` words each case.
@@ -86,10 +153,18 @@ package struct PathPattern: Hashable, Sendable {
     /// The path a parser read last and its segments, which the next path takes as they are for
     /// the segments it begins with byte for byte: sibling routes' paths share their first
     /// segments, and interning and checking them again was nearly half of parsing its paths.
+    ///
+    /// It also holds the buffer the parser writes its patterns into, so a value of it is used
+    /// by one parser at a time: the patterns already read are never written again, and may be
+    /// read on any thread.
     package struct Previous: Sendable {
         /// The path's bytes, in a buffer kept from path to path.
         fileprivate var bytes: [UInt8] = []
         fileprivate var segments: [Segment] = []
+        /// The segments of the path being read, in an array kept from path to path.
+        fileprivate var reading: [Segment] = []
+        /// Where the next pattern is written.
+        fileprivate var words: PatternWords?
 
         /// No path read yet.
         package init() {}
@@ -135,9 +210,11 @@ package struct PathPattern: Hashable, Sendable {
             if bytes.contains(UInt8(ascii: "#")) { return .failure(.fragment) }
         }
         if bytes.count > 1 && bytes.last == UInt8(ascii: "/") { return .failure(.trailingSlash) }
-        // One segment per `/`: reserved at once, since every route's path grew its array three
-        // times and kept twice the room it needed.
-        var segments: [Segment] = []
+        // One segment per `/`, in an array of the parser's, which keeps its room from path to
+        // path: the pattern's own copy is written into the shared buffer once it is valid.
+        var segments = previous.reading
+        previous.reading = []
+        segments.removeAll(keepingCapacity: true)
         segments.reserveCapacity(slashes)
         // Paths have a handful of parameters, checked for repeats by a linear search; a path
         // with many gets a set, so that a hostile one costs linear time.
@@ -200,31 +277,105 @@ package struct PathPattern: Hashable, Sendable {
             }
             start = end + 1
         }
-        previous.remember(bytes, segments)
-        return .success(PathPattern(segments: segments, text: symbols.intern(UnsafeRawBufferPointer(bytes), foundAt: offset)))
+        let text = symbols.intern(UnsafeRawBufferPointer(bytes), foundAt: offset)
+        let pattern = PathPattern(text: text, segments: segments, into: &previous.words)
+        previous.remember(bytes, &segments)
+        return .success(pattern)
     }
 
-    /// The same pattern with its symbols renumbered: `mapping[old.index]` is the new symbol.
-    func renumbered(_ mapping: [Symbol]) -> PathPattern {
-        var copy = self
-        copy.text = mapping[Int(text.index)]
-        for index in copy.segments.indices {
-            switch copy.segments[index] {
-            case .literal(let symbol): copy.segments[index] = .literal(mapping[Int(symbol.index)])
-            case .parameter(let symbol): copy.segments[index] = .parameter(mapping[Int(symbol.index)])
-            case .wildcard, .rest: break
+    /// The same pattern with its symbols renumbered: `mapping[old.index]` is the new symbol. It
+    /// is written into `buffer`, which the patterns of one joining file share.
+    func renumbered(_ mapping: [Symbol], into buffer: inout PatternWords?) -> PathPattern {
+        let segments = segments.lazy.map { segment -> Segment in
+            switch segment {
+            case .literal(let symbol): .literal(mapping[Int(symbol.index)])
+            case .parameter(let symbol): .parameter(mapping[Int(symbol.index)])
+            case .wildcard, .rest: segment
             }
         }
-        return copy
+        return PathPattern(text: mapping[Int(text.index)], segments: segments, into: &buffer)
     }
 }
 
+extension PathPattern.Segment {
+    /// The segment in one word: its kind in the top two bits, its symbol in the others.
+    fileprivate var word: UInt32 {
+        switch self {
+        case .literal(let symbol): Self.symbolWord(symbol)
+        case .parameter(let symbol): 1 << 30 | Self.symbolWord(symbol)
+        case .wildcard: 2 << 30
+        case .rest: 3 << 30
+        }
+    }
+
+    fileprivate init(word: UInt32) {
+        switch word >> 30 {
+        case 0: self = .literal(Symbol(index: word))
+        case 1: self = .parameter(Symbol(index: word & (1 << 30 - 1)))
+        case 2: self = .wildcard
+        default: self = .rest
+        }
+    }
+
+    /// A symbol's number, which fits in thirty bits: a table of a billion names would need
+    /// some 30 GB before its first pattern, and a wrong segment is worse than a stop.
+    private static func symbolWord(_ symbol: Symbol) -> UInt32 {
+        precondition(symbol.index < 1 << 30, "over 2^30 distinct names")
+        return symbol.index
+    }
+}
+
+/// Words that patterns are written into one after another, each pattern then only read: a
+/// buffer of fixed room, never moved, so that a pattern read on one thread is never touched
+/// by the writing of a later one on another (the writer is one parser, see
+/// `PathPattern.Previous`). Unchecked `Sendable` for that reason alone.
+package final class PatternWords: @unchecked Sendable {
+    /// The most words a buffer is made with unless a pattern needs more: 64 KB, so that the
+    /// room a parser leaves unused in its last buffer is small beside a large file's patterns.
+    private static let largestRoom = 16_384
+
+    private let base: UnsafeMutablePointer<UInt32>
+    private let capacity: Int
+    private var written = 0
+
+    private init(capacity: Int) {
+        base = .allocate(capacity: capacity)
+        self.capacity = capacity
+    }
+
+    deinit { base.deallocate() }
+
+    /// A buffer for at least `needed` words, after `previous` (nil: the parser's first): each
+    /// new buffer twice as large as the one before, so that a file with one path takes a few
+    /// words and one with thousands a few buffers.
+    static func make(after previous: PatternWords?, holding needed: Int) -> PatternWords {
+        PatternWords(capacity: max(needed, min(largestRoom, (previous?.capacity ?? 8) * 2)))
+    }
+
+    /// How many more words the buffer holds.
+    var room: Int { capacity - written }
+
+    /// Writes `count` words, which `write` fills, and returns where they start.
+    func append(_ count: Int, _ write: (UnsafeMutablePointer<UInt32>) -> Void) -> Int {
+        precondition(count <= room)
+        let start = written
+        write(base + start)
+        written += count
+        return start
+    }
+
+    /// The word at `position`, which a pattern's writing has filled.
+    subscript(position: Int) -> UInt32 { base[position] }
+}
+
 extension PathPattern.Previous {
-    /// Takes `path` and its `segments` as the path read last.
-    fileprivate mutating func remember(_ path: UnsafeBufferPointer<UInt8>, _ segments: [PathPattern.Segment]) {
+    /// Takes `path` and its `segments` as the path read last; the array that held the path
+    /// before it becomes `segments`' room for the next.
+    fileprivate mutating func remember(_ path: UnsafeBufferPointer<UInt8>, _ segments: inout [PathPattern.Segment]) {
         bytes.removeAll(keepingCapacity: true)
         bytes.append(contentsOf: path)
-        self.segments = segments
+        swap(&self.segments, &segments)
+        reading = segments
     }
 
     /// The previous path's segment at `index`, a literal or a parameter, when `path` holds the

@@ -54,13 +54,9 @@ package enum HolderParamsRule: AppRule {
             if route.written.contains(.path) && path == nil { return }
             // Paths have a handful of parameters and routes of query items: a linear search
             // beats building a set.
-            let segments = path?.value.segments ?? []
             let query = route.query
-            // Matched by case: `contains(.parameter(name))` compared each segment through
-            // `Equatable`'s generic witness.
             let isProvided = { (name: Symbol) in
-                segments.contains { if case .parameter(let parameter) = $0 { parameter == name } else { false } }
-                    || query.contains { $0.name.value == name }
+                path?.value.hasParameter(name) ?? false || query.contains { $0.name.value == name }
             }
             let params = app.names(holder.params)
             guard !params.allSatisfy({ isProvided($0.value) }) else { return }

@@ -141,11 +141,8 @@ package enum UnknownReferenceRule: AppRule {
         // Searched in the path's segments, and the route's id read only for a finding: every
         // typed route passes, and an array of its parameters and its id cost each a thousand
         // instructions.
-        let segments = route.path?.value.segments ?? []
-        let isParameter = { (name: Symbol) in
-            segments.contains { if case .parameter(let parameter) = $0 { parameter == name } else { false } }
-        }
-        for entry in route.params where !isParameter(entry.name.value) {
+        let path = route.path?.value
+        for entry in route.params where !(path?.hasParameter(entry.name.value) ?? false) {
             let parameters = route.path?.value.parameterNames ?? []
             let id = app.text(route.id.value)
             let name = app.text(entry.name.value)
