@@ -100,6 +100,26 @@ struct PathPatternTests {
         }
     }
 
+    @Test("patterns one parser reads keep their segments and text while later ones fill its buffers, one longer than a buffer among them")
+    func sharedBuffers() {
+        var symbols = SymbolTable()
+        var previous = PathPattern.Previous()
+        let long = "/" + (0..<20_000).map { "s\($0)" }.joined(separator: "/")
+        let paths = (0..<12_000).map { "/a\($0 % 7)/t\($0 % 3)/item\($0)/:itemId" } + [long, "/", "/x/**", "/y/*/z"]
+        let patterns = paths.map { try? PathPattern.parse(Array($0.utf8), symbols: &symbols, after: &previous).get() }
+        for (path, pattern) in zip(paths, patterns) {
+            // Each parsed again alone, into a buffer of its own, against the same table.
+            let alone = try? PathPattern.parse(path, symbols: &symbols).get()
+            #expect(pattern != nil && pattern == alone, "\(path.prefix(40))")
+            #expect(pattern.map { symbols.text($0.text) } == path)
+            #expect(pattern?.segments.count == (path == "/" ? 0 : path.split(separator: "/").count))
+            if let pattern, let alone { #expect(pattern.hashValue == alone.hashValue) }
+        }
+        #expect(patterns[5]?.parameterNames.map(symbols.text) == ["itemId"])
+        #expect(patterns[paths.count - 2]?.endsWithRest == true)
+        #expect(patterns[paths.count - 1]?.segments.last == .literal(symbols.lookup("z")!))
+    }
+
     @Test("a path of 100,000 parameters is checked for repeats in linear time")
     func manyParameters() {
         var symbols = SymbolTable()

@@ -10,7 +10,7 @@
 /// A pattern's text and segments are words of a `PatternWords` buffer that the patterns one
 /// parser reads share, one after another: an array of its own for every path was its
 /// allocation, header and spare room (some 70 bytes a route, the largest part of the paths'
-/// memory at 100,000 routes; docs/performance.md, "The paths' segments pooled").
+/// memory at 100,000 routes; docs/performance.md, "the round of the pooled segments").
 package struct PathPattern: Hashable, Sendable {
     /// One segment of a pattern.
     package enum Segment: Hashable, Sendable {
