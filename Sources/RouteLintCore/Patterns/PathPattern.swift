@@ -80,11 +80,8 @@ package struct PathPattern: Hashable, Sendable {
         (lhs.words === rhs.words && lhs.start == rhs.start) || (lhs.text == rhs.text && lhs.segments.elementsEqual(rhs.segments))
     }
 
-    package func hash(into hasher: inout Hasher) {
-        hasher.combine(text)
-        hasher.combine(segments.count)
-        for segment in segments { hasher.combine(segment) }
-    }
+    /// The text alone: equal patterns have equal texts, and a pattern's text decides its segments.
+    package func hash(into hasher: inout Hasher) { hasher.combine(text) }
 
     /// A pattern's segments, read in its buffer.
     package struct Segments: RandomAccessCollection, Sendable {
