@@ -1,0 +1,1 @@
+../../../../Plugins/LintRoutes/plugin.swift
