@@ -111,6 +111,8 @@ struct PathPatternTests {
             // Each parsed again alone, into a buffer of its own, against the same table.
             let alone = try? PathPattern.parse(path, symbols: &symbols).get()
             #expect(pattern != nil && pattern == alone, "\(path.prefix(40))")
+            // Equality reads the text alone: the segments are what the buffers must keep.
+            if let pattern, let alone { #expect(pattern.segments.elementsEqual(alone.segments), "\(path.prefix(40))") }
             #expect(pattern.map { symbols.text($0.text) } == path)
             #expect(pattern?.segments.count == (path == "/" ? 0 : path.split(separator: "/").count))
             if let pattern, let alone { #expect(pattern.hashValue == alone.hashValue) }

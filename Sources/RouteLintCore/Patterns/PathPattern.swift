@@ -76,11 +76,10 @@ package struct PathPattern: Hashable, Sendable {
             })
     }
 
-    package static func == (lhs: PathPattern, rhs: PathPattern) -> Bool {
-        (lhs.words === rhs.words && lhs.start == rhs.start) || (lhs.text == rhs.text && lhs.segments.elementsEqual(rhs.segments))
-    }
+    /// Equal and hashed by the text alone: the text, parsed, decides the segments (`parse` and
+    /// `renumbered` are the only ways a pattern is made, and both keep them in step).
+    package static func == (lhs: PathPattern, rhs: PathPattern) -> Bool { lhs.text == rhs.text }
 
-    /// The text alone: equal patterns have equal texts, and a pattern's text decides its segments.
     package func hash(into hasher: inout Hasher) { hasher.combine(text) }
 
     /// A pattern's segments, read in its buffer.
