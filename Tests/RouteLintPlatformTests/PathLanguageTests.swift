@@ -169,6 +169,56 @@ struct PathLanguageTests {
         }
     }
 
+    @Test("a walk split across threads finds what one thread's walk finds: the same witnesses, in order, and deciders reached")
+    func splitWalk() {
+        var random = SeededRandom(state: 41)
+        let appleAlphabet: [Character] = ["/", "a", "b", "c", "*", "?"]
+        let androidAlphabet: [Character] = ["/", "a", "b", "c", ".", "*"]
+        var splitsThatCostMore = 0
+        for round in 0..<400 {
+            if round % 2 == 0 {
+                let components = { (count: Int) in
+                    (0..<count).map { _ in
+                        AppleLinkComponent(
+                            path: "/" + randomText(appleAlphabet, maximumLength: 6, &random),
+                            exclude: Int.random(in: 0..<4, using: &random) == 0)
+                    }
+                }
+                let first = AppleComponentLanguage(components(Int.random(in: 2...8, using: &random)))
+                let second = AppleComponentLanguage(components(Int.random(in: 2...8, using: &random)))
+                if Self.splitWalkAgrees(first, second) { splitsThatCostMore += 1 }
+            } else {
+                let filter = { (count: Int) in
+                    AndroidIntentFilter(
+                        paths: (0..<count).compactMap { _ in
+                            try? AndroidPathPattern(
+                                AndroidPathPattern.Kind.allCases.randomElement(using: &random)!,
+                                "/" + randomText(androidAlphabet, maximumLength: 5, &random))
+                        })
+                }
+                let first = AndroidFilterLanguage([filter(Int.random(in: 2...8, using: &random))], apiLevel: 35)
+                let second = AndroidFilterLanguage([filter(Int.random(in: 2...8, using: &random))], apiLevel: 31)
+                if Self.splitWalkAgrees(first, second) { splitsThatCostMore += 1 }
+            }
+        }
+        // The groups pay for the pairs they share: that many walks were split.
+        #expect(splitsThatCostMore > 40)
+    }
+
+    /// Expects the comparison of `first` and `second` split wherever it can to give what one
+    /// thread's gives; returns whether the split walk took more steps.
+    static func splitWalkAgrees<First: PathLanguage, Second: PathLanguage>(_ first: First, _ second: Second) -> Bool {
+        var alone = ComparisonBudget(limit: ComparisonBudget.largestLimit)
+        alone.splitsAbove = .max
+        var split = ComparisonBudget(limit: ComparisonBudget.largestLimit)
+        split.splitsAbove = 0
+        let single = PathLanguageComparison.compareReaching(first, second, budget: &alone)
+        let threads = PathLanguageComparison.compareReaching(first, second, budget: &split)
+        #expect(threads.outcome == single.outcome)
+        #expect(threads.reached == single.reached)
+        return split.spent > alone.spent
+    }
+
     @Test("the units a walk tries are one per region the ranges cut, the outside one first, then readable ones")
     func representatives() {
         var random = SeededRandom(state: 29)

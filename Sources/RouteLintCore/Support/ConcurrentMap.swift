@@ -107,3 +107,13 @@ private final class ThreadBody {
 
     init(_ body: @escaping @Sendable () -> Void) { self.body = body }
 }
+
+/// A value handed to other threads that the compiler cannot prove safe to hand over: whoever
+/// wraps it makes sure that no thread changes what another reads (each changes a copy of its own).
+package struct UncheckedSendable<Value>: @unchecked Sendable {
+    package let value: Value
+
+    package init(_ value: Value) {
+        self.value = value
+    }
+}

@@ -327,8 +327,9 @@ package struct AndroidFilterLanguage: PathLanguage {
     /// (`AndroidQueryAndFragment`'s budgets): the language must not be compared then.
     package let isUndecided: Bool
     let quantifier: Quantifier
-    /// The decision for each set of accepted matchers met, shared by the language's copies.
-    private let decisions = DecisionCache()
+    /// The decision for each set of accepted matchers met, shared by the language's copies
+    /// (not by its replicas).
+    private var decisions = DecisionCache()
 
     /// The language of `filters` (already chosen for the host) at `apiLevel`, narrowed from
     /// API 35 on by the Dynamic App Links rules `dynamicRules` when there are. Attributes are
@@ -651,6 +652,12 @@ package struct AndroidFilterLanguage: PathLanguage {
         var outcome: Outcome
         /// The candidate query and fragment, by index into `relative`'s.
         var candidate = 0
+    }
+
+    package func replica() -> Self {
+        var replica = self
+        replica.decisions = DecisionCache()
+        return replica
     }
 
     /// Decisions by the accepted matchers of a state: many states share them.

@@ -128,6 +128,8 @@ struct RootedPaths<Inner: PathLanguage>: PathLanguage {
         case .inside(let state, let escape): return escape == 0 && inner.isFinal(state)
         }
     }
+
+    func replica() -> Self { Self(inner.replica()) }
 }
 
 /// The units of a URL path as written (`RootedPaths`).

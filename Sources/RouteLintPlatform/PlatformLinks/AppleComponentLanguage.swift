@@ -21,14 +21,14 @@ package struct AppleComponentLanguage: PathLanguage {
 
     /// Per component, the automaton of its glob after its literal beginning; nil when it
     /// matches no path.
-    private let globs: [GlobAutomaton?]
+    private var globs: [GlobAutomaton?]
     private let excludes: [Bool]
     /// Per component, its position among those with conditions; nil for one without.
     private let conditionIndex: [Int?]
     private let trie: LiteralTrie
     /// The candidate queries and fragments; nil when no component has conditions.
     private let relative: AppleQueryAndFragment?
-    private let decisions = DecisionCache()
+    private var decisions = DecisionCache()
 
     /// The language of `components`.
     package init(_ components: [AppleLinkComponent]) {
@@ -193,6 +193,13 @@ package struct AppleComponentLanguage: PathLanguage {
         var candidate = 0
     }
 
+    package func replica() -> Self {
+        var replica = self
+        replica.globs = globs.map { $0?.copy() }
+        replica.decisions = DecisionCache()
+        return replica
+    }
+
     /// Decisions by the components that match a path, per quantifier: many states share them.
     private final class DecisionCache {
         var someURL: [[Int32]: Decision] = [:]
@@ -321,6 +328,28 @@ final class GlobAutomaton {
         namedSequences = sequences.sorted { $0.lexicographicallyPrecedes($1) }
         let first = internSet(glob.closure([Int32(start)]))
         _ = intern(Triple(current: first, beforeSlashes: first, decoding: 0))
+    }
+
+    /// An automaton of its own with the states this one has built so far.
+    func copy() -> GlobAutomaton { GlobAutomaton(copying: self) }
+
+    private init(copying other: GlobAutomaton) {
+        glob = other.glob
+        decodesEscapes = other.decodesEscapes
+        positions = other.positions
+        setIndex = other.setIndex
+        setScalars = other.setScalars
+        setMatchesAll = other.setMatchesAll
+        setAccepts = other.setAccepts
+        setSteps = other.setSteps
+        setOtherStep = other.setOtherStep
+        decodings = other.decodings
+        decodingIndex = other.decodingIndex
+        namedSequences = other.namedSequences
+        states = other.states
+        stateIndex = other.stateIndex
+        byUnit = other.byUnit
+        self.other = other.other
     }
 
     /// Whether no path matches from the start (state 0 does not exist then).

@@ -858,4 +858,7 @@ package struct ClaimedPathLanguage: PathLanguage {
             return segments.states[Int(state.segment)].isDead
         }
     }
+
+    /// The language itself: it only reads its segments.
+    package func replica() -> Self { self }
 }

@@ -44,6 +44,10 @@ package protocol PathLanguage {
     /// Every answer above but the distinctions, for a state the walk meets: by default each
     /// asked on its own; a language whose answers rest on one computation makes it once.
     func verdicts(_ state: State) -> PathVerdicts
+    /// This language for a walk on another thread: it answers as this one and shares nothing
+    /// with it that either changes (its caches are its own). Asked of this language on any
+    /// thread, so it only reads.
+    func replica() -> Self
 }
 
 /// What a comparison asks of each state it meets (`PathLanguage` says what each answer means).
@@ -151,6 +155,10 @@ struct ExpressibleClaims<Claimed: PathLanguage, Expressible: PathLanguage>: Path
     func size(_ state: State) -> Int { claimed.size(state.claimed) + expressible.size(state.expressible) }
 
     func judgedBySomeURL(_ state: State) -> Bool { claimed.judgedBySomeURL(state.claimed) }
+
+    func replica() -> Self {
+        Self(claimed: claimed.replica(), expressible: expressible.replica(), routeOfExpressibleDecider: routeOfExpressibleDecider)
+    }
 }
 
 /// The work the walks of one platform file may do, shared by all its comparisons (each API
@@ -174,6 +182,10 @@ package struct ComparisonBudget: Sendable {
 
     /// The largest budget: a file of tens of thousands of patterns gets no more.
     package static let largestLimit = 4_000_000
+
+    /// A walk with room for more steps than this splits across threads
+    /// (`PathLanguageComparison.compareReaching`); a smaller one costs less than starting them.
+    package var splitsAbove = 1_000_000
 
     /// A budget of `limit` steps.
     package init(limit: Int) {
@@ -246,25 +258,149 @@ package struct PathLanguageComparison {
 
     /// `compare`, and the second language's deciders met at some path of the first's domain:
     /// a decider never met decides no such path.
+    ///
+    /// The walk is breadth-first, so the first witness met of each key is its shortest path,
+    /// and among those of one length the least by the units' order at each step
+    /// (`representatives`). A walk with room for more than `ComparisonBudget.splitsAbove` steps
+    /// splits at the first depth where two pairs or more go on: each group of that depth's pairs,
+    /// in order, walks on by itself on a thread (`Walk.continued`), with what was visited before
+    /// it known to it as visited, and of the witnesses of one key the shortest from the first
+    /// group is kept — the one a walk on one thread would have met first, since every path
+    /// the walk keeps passes through exactly one pair of that depth. The groups may meet the
+    /// same pairs, which each pays for: the budget counts them as often.
     static func compareReaching<First: PathLanguage, Second: PathLanguage>(
         _ first: First, _ second: Second, budget: inout ComparisonBudget
     ) -> (outcome: Outcome, reached: Set<Int>) {
-        var firstStates = Interned(first)
-        var secondStates = Interned(second)
-        // A pair of interned states, packed.
+        var walk = Walk(first, second)
+        let spentBefore = budget.spent
+        let limit = budget.limit
+        var depthEnd = walk.pairs.count
+        while walk.cursor < walk.pairs.count {
+            if walk.cursor == depthEnd {
+                depthEnd = walk.pairs.count
+                if limit - spentBefore - walk.spent > budget.splitsAbove,
+                    let groups = walk.groupsGoingOn(walk.cursor..<depthEnd, atMost: Self.largestSplit)
+                {
+                    return splitWalk(walk, groups: groups, first: first, second: second, spentBefore: spentBefore, budget: &budget)
+                }
+            }
+            guard walk.takeNext(allowance: limit - spentBefore) else {
+                budget.spent = spentBefore + walk.spent
+                return (.tooLarge(limit: limit), walk.reached)
+            }
+        }
+        budget.spent = spentBefore + walk.spent
+        return (.compared(walk.witnesses.map(\.witness)), walk.reached)
+    }
+
+    /// The most groups a walk splits into: enough to keep the cores of a developer's machine
+    /// busy when the groups' sizes differ.
+    private static let largestSplit = 8
+
+    /// The walk of `compareReaching` from `walk` on, each of `groups` (ranges of its pairs that
+    /// remain, in order, together all of them) walked on a thread of its own.
+    private static func splitWalk<First: PathLanguage, Second: PathLanguage>(
+        _ walk: Walk<First, Second>, groups: [Range<Int>], first: First, second: Second, spentBefore: Int,
+        budget: inout ComparisonBudget
+    ) -> (outcome: Outcome, reached: Set<Int>) {
+        let limit = budget.limit
+        // Each group's walk steps languages of its own (their caches are not shared), and
+        // its copy of the walk's tables is its own: the threads share nothing they change.
+        // (Typed as `Any` across the threads: a closure run there may not name the languages'
+        // types, which Swift 6.1 cannot say are safe to use on another thread.)
+        let walkGroup = UncheckedSendable { (group: Int) -> UncheckedSendable<Any> in
+            var continued = walk.continued(first: first.replica(), second: second.replica())
+            let completed = continued.walk(groups[group], thenFrom: walk.pairs.count, allowance: limit - spentBefore)
+            return UncheckedSendable((continued, completed))
+        }
+        let results = Array(groups.indices).concurrentMap { walkGroup.value($0) }.map {
+            $0.value as! (Walk<First, Second>, Bool)
+        }
+        var reached = walk.reached
+        var extraSpent = 0
+        var found: [(length: Int, group: Int, order: Int, witness: Witness, key: WitnessKey)] = []
+        for (group, (continued, completed)) in results.enumerated() {
+            reached.formUnion(continued.reached)
+            extraSpent += continued.spent - walk.spent
+            guard completed else {
+                budget.spent = spentBefore + walk.spent + extraSpent
+                return (.tooLarge(limit: limit), reached)
+            }
+            for (order, new) in continued.witnesses.dropFirst(walk.witnesses.count).enumerated() {
+                found.append((new.witness.path.count, group, order, new.witness, new.key))
+            }
+        }
+        budget.spent = spentBefore + walk.spent + extraSpent
+        guard !budget.isSpent else { return (.tooLarge(limit: limit), reached) }
+        found.sort { ($0.length, $0.group, $0.order) < ($1.length, $1.group, $1.order) }
+        var reported = walk.reported
+        var witnesses = walk.witnesses.map(\.witness)
+        for candidate in found where reported.insert(candidate.key).inserted {
+            witnesses.append(candidate.witness)
+        }
+        return (.compared(witnesses), reached)
+    }
+
+    /// A breadth-first walk of two languages' pairs of states: the pairs met, in the order met,
+    /// and what was found at those taken so far.
+    private struct Walk<First: PathLanguage, Second: PathLanguage> {
+        var firstStates: Interned<First>
+        var secondStates: Interned<Second>
+        /// A pair of interned states, packed, by its position in `pairs`.
         var index = PackedKeyTable()
         var pairs: [(first: Int32, second: Int32)] = []
-        // For each pair, the pair it was reached from and the unit read.
+        /// For each pair, the pair it was reached from and the unit read.
         var parents: [(parent: Int32, unit: UInt16)] = []
-        var witnesses: [Witness] = []
+        /// The witnesses, in the order found, one per key.
+        var witnesses: [(witness: Witness, key: WitnessKey)] = []
         var reported = Set<WitnessKey>()
         var reached = Set<Int>()
+        /// The next pair to take.
+        var cursor = 0
+        /// The units tried so far; the states' sizes are counted as they are met.
+        var unitsTried = 0
+        var ranges: [ClosedRange<UInt16>] = []
+        var scratch = RepresentativeScratch()
+        var units: [UInt16] = []
 
-        func visit(_ pair: (first: Int32, second: Int32), from parent: Int32, unit: UInt16) {
+        /// A walk that has met the start pair.
+        init(_ first: First, _ second: Second) {
+            firstStates = Interned(first)
+            secondStates = Interned(second)
+            visit((firstStates.id(of: first.start), secondStates.id(of: second.start)), from: -1, unit: 0)
+        }
+
+        /// The steps taken (`ComparisonBudget`).
+        var spent: Int { ComparisonBudget.unitCost * unitsTried + firstStates.totalSize + secondStates.totalSize }
+
+        /// This walk, to go on with `first` and `second` — replicas of its languages.
+        func continued(first: First, second: Second) -> Self {
+            var copy = self
+            copy.firstStates.language = first
+            copy.secondStates.language = second
+            return copy
+        }
+
+        /// Takes the pairs of `roots`, then those met since, from `end` (the first pair met
+        /// after the walk was copied) on. False when the steps taken pass `allowance`.
+        mutating func walk(_ roots: Range<Int>, thenFrom end: Int, allowance: Int) -> Bool {
+            cursor = roots.lowerBound
+            while cursor < roots.upperBound {
+                guard takeNext(allowance: allowance) else { return false }
+            }
+            cursor = end
+            while cursor < pairs.count {
+                guard takeNext(allowance: allowance) else { return false }
+            }
+            return true
+        }
+
+        mutating func visit(_ pair: (first: Int32, second: Int32), from parent: Int32, unit: UInt16) {
             guard index.insert(Int64(pair.first) << 32 | Int64(pair.second), Int32(pairs.count)).inserted else { return }
             pairs.append(pair)
             parents.append((parent, unit))
         }
+
         func path(to position: Int) -> [UInt16] {
             var units: [UInt16] = []
             var cursor = Int32(position)
@@ -275,19 +411,30 @@ package struct PathLanguageComparison {
             return units.reversed()
         }
 
-        visit((firstStates.id(of: first.start), secondStates.id(of: second.start)), from: -1, unit: 0)
-        var ranges: [ClosedRange<UInt16>] = []
-        var scratch = RepresentativeScratch()
-        var units: [UInt16] = []
-        var cursor = 0
-        // The units tried so far; the states' sizes are counted as they are met.
-        var unitsTried = 0
-        let spent = budget.spent
-        defer { budget.spent = spent + ComparisonBudget.unitCost * unitsTried + firstStates.totalSize + secondStates.totalSize }
-        while cursor < pairs.count {
-            if spent + ComparisonBudget.unitCost * unitsTried + firstStates.totalSize + secondStates.totalSize > budget.limit {
-                return (.tooLarge(limit: budget.limit), reached)
-            }
+        /// Whether the walk stops at pair `position`: the first language's domain has ended, or
+        /// neither language accepts again.
+        func isExhausted(_ position: Int) -> Bool {
+            let pair = pairs[position]
+            let (a, b) = (firstStates.facts[Int(pair.first)].verdicts, secondStates.facts[Int(pair.second)].verdicts)
+            return a.isFinal && (a.accepts == nil || b.isFinal)
+        }
+
+        /// The pairs of `depth` in at most `most` groups, in order, each with about as many of
+        /// the pairs the walk goes on from; nil when fewer than two go on.
+        func groupsGoingOn(_ depth: Range<Int>, atMost most: Int) -> [Range<Int>]? {
+            let goingOn = depth.filter { !isExhausted($0) }
+            guard goingOn.count > 1 else { return nil }
+            let count = min(most, goingOn.count)
+            // Group g begins at its first pair that goes on; the first group at the depth's start.
+            var starts = (1..<count).map { goingOn[$0 * goingOn.count / count] }
+            starts.insert(depth.lowerBound, at: 0)
+            return zip(starts, starts.dropFirst() + [depth.upperBound]).map { $0..<$1 }
+        }
+
+        /// Takes the pair at `cursor`: notes its verdicts and meets the pairs it steps to.
+        /// False, with nothing taken, when the steps taken already pass `allowance`.
+        mutating func takeNext(allowance: Int) -> Bool {
+            guard spent <= allowance else { return false }
             let pair = pairs[cursor]
             let (a, b) = (firstStates.facts[Int(pair.first)].verdicts, secondStates.facts[Int(pair.second)].verdicts)
             let verdict = a.accepts
@@ -307,16 +454,14 @@ package struct PathLanguageComparison {
                     let secondDecider = inFirst ? b.everyDecider : b.decider
                     let key = WitnessKey(inFirst: inFirst, isTolerated: !isError, decider: decider)
                     if reported.insert(key).inserted {
-                        witnesses.append(
-                            Witness(
-                                path: path(to: cursor), inFirst: inFirst, isTolerated: !isError,
-                                firstDecider: isError ? a.decider : a.toleratedDecider, secondDecider: secondDecider))
+                        let witness = Witness(
+                            path: path(to: cursor), inFirst: inFirst, isTolerated: !isError,
+                            firstDecider: isError ? a.decider : a.toleratedDecider, secondDecider: secondDecider)
+                        witnesses.append((witness, key))
                     }
                 }
             }
-            // Stop where the first language's domain has ended, or where neither accepts again.
-            let exhausted = a.isFinal && (verdict == nil || b.isFinal)
-            if !exhausted {
+            if !isExhausted(cursor) {
                 ranges.removeAll(keepingCapacity: true)
                 firstStates.appendDistinctions(of: pair.first, to: &ranges)
                 secondStates.appendDistinctions(of: pair.second, to: &ranges)
@@ -327,8 +472,8 @@ package struct PathLanguageComparison {
                 }
             }
             cursor += 1
+            return true
         }
-        return (.compared(witnesses), reached)
     }
 
     /// A language's states numbered as they are met, with what the walk asks of each and the
@@ -340,7 +485,8 @@ package struct PathLanguageComparison {
             let distinctions: Range<Int32>
         }
 
-        let language: Language
+        /// The language stepped: the walk's own (`PathLanguage.replica`).
+        var language: Language
         var states: [Language.State] = []
         /// Each state's hash, kept so that the index grows without hashing a state again.
         var hashes: [Int] = []
