@@ -216,6 +216,15 @@ struct PathLanguageTests {
         let threads = PathLanguageComparison.compareReaching(first, second, budget: &split)
         #expect(threads.outcome == single.outcome)
         #expect(threads.reached == single.reached)
+        // The groups spend at least what one thread does: a budget too small for one thread's
+        // walk is too small for the split one.
+        var half = ComparisonBudget(limit: alone.spent / 2)
+        half.splitsAbove = .max
+        var halfSplit = ComparisonBudget(limit: alone.spent / 2)
+        halfSplit.splitsAbove = 0
+        if PathLanguageComparison.compareReaching(first, second, budget: &half).outcome == .tooLarge(limit: half.limit) {
+            #expect(PathLanguageComparison.compareReaching(first, second, budget: &halfSplit).outcome == .tooLarge(limit: half.limit))
+        }
         return split.spent > alone.spent
     }
 

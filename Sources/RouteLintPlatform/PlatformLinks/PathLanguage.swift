@@ -262,7 +262,7 @@ package struct PathLanguageComparison {
     /// The walk is breadth-first, so the first witness met of each key is its shortest path,
     /// and among those of one length the least by the units' order at each step
     /// (`representatives`). A walk with room for more than `ComparisonBudget.splitsAbove` steps
-    /// splits at the first depth where two pairs or more go on: each group of that depth's pairs,
+    /// splits at the first depth where enough pairs go on: each group of that depth's pairs,
     /// in order, walks on by itself on a thread (`Walk.continued`), with what was visited before
     /// it known to it as visited, and of the witnesses of one key the shortest from the first
     /// group is kept — the one a walk on one thread would have met first, since every path
@@ -279,7 +279,7 @@ package struct PathLanguageComparison {
             if walk.cursor == depthEnd {
                 depthEnd = walk.pairs.count
                 if limit - spentBefore - walk.spent > budget.splitsAbove,
-                    let groups = walk.groupsGoingOn(walk.cursor..<depthEnd, atMost: Self.largestSplit)
+                    let groups = walk.groupsGoingOn(walk.cursor..<depthEnd, count: Self.splitGroups)
                 {
                     return splitWalk(walk, groups: groups, first: first, second: second, spentBefore: spentBefore, budget: &budget)
                 }
@@ -293,9 +293,9 @@ package struct PathLanguageComparison {
         return (.compared(walk.witnesses.map(\.witness)), walk.reached)
     }
 
-    /// The most groups a walk splits into: enough to keep the cores of a developer's machine
-    /// busy when the groups' sizes differ.
-    private static let largestSplit = 8
+    /// The groups a walk splits into: enough to keep the cores of a developer's machine busy
+    /// when the groups' sizes differ.
+    private static let splitGroups = 8
 
     /// The walk of `compareReaching` from `walk` on, each of `groups` (ranges of its pairs that
     /// remain, in order, together all of them) walked on a thread of its own.
@@ -317,21 +317,17 @@ package struct PathLanguageComparison {
             $0.value as! (Walk<First, Second>, Bool)
         }
         var reached = walk.reached
-        var extraSpent = 0
+        budget.spent = spentBefore + walk.spent
         var found: [(length: Int, group: Int, order: Int, witness: Witness, key: WitnessKey)] = []
-        for (group, (continued, completed)) in results.enumerated() {
+        for (group, (continued, _)) in results.enumerated() {
             reached.formUnion(continued.reached)
-            extraSpent += continued.spent - walk.spent
-            guard completed else {
-                budget.spent = spentBefore + walk.spent + extraSpent
-                return (.tooLarge(limit: limit), reached)
-            }
+            // The steps each group took after the split: the pairs two groups meet count twice.
+            budget.spent += continued.spent - walk.spent
             for (order, new) in continued.witnesses.dropFirst(walk.witnesses.count).enumerated() {
                 found.append((new.witness.path.count, group, order, new.witness, new.key))
             }
         }
-        budget.spent = spentBefore + walk.spent + extraSpent
-        guard !budget.isSpent else { return (.tooLarge(limit: limit), reached) }
+        guard results.allSatisfy(\.1), !budget.isSpent else { return (.tooLarge(limit: limit), reached) }
         found.sort { ($0.length, $0.group, $0.order) < ($1.length, $1.group, $1.order) }
         var reported = walk.reported
         var witnesses = walk.witnesses.map(\.witness)
@@ -419,12 +415,13 @@ package struct PathLanguageComparison {
             return a.isFinal && (a.accepts == nil || b.isFinal)
         }
 
-        /// The pairs of `depth` in at most `most` groups, in order, each with about as many of
-        /// the pairs the walk goes on from; nil when fewer than two go on.
-        func groupsGoingOn(_ depth: Range<Int>, atMost most: Int) -> [Range<Int>]? {
+        /// The pairs of `depth` in `count` groups, in order, each with as many of the pairs the
+        /// walk goes on from, give or take one; nil when fewer than twice `count` go on. (How far
+        /// the walk goes from a pair is not known before: a depth of many pairs that go on is
+        /// split more evenly than one of two, of which one may end a few units on.)
+        func groupsGoingOn(_ depth: Range<Int>, count: Int) -> [Range<Int>]? {
             let goingOn = depth.filter { !isExhausted($0) }
-            guard goingOn.count > 1 else { return nil }
-            let count = min(most, goingOn.count)
+            guard goingOn.count >= 2 * count else { return nil }
             // Group g begins at its first pair that goes on; the first group at the depth's start.
             var starts = (1..<count).map { goingOn[$0 * goingOn.count / count] }
             starts.insert(depth.lowerBound, at: 0)
