@@ -213,9 +213,12 @@ extension PlatformLinkCheck {
                 let platform = comparison.platform
                 let judged = comparison.judged ?? fileName
                 for witness in witnesses where comparison.counted.counts(referenceOnly: witness.inFirst) {
-                    let url =
+                    // Made only for a fact that is reported: a route set the platform cannot
+                    // express has a tolerated witness for each route, and one fact per cause.
+                    var url: String {
                         WitnessPath.url(host: comparison.host, path: witness.path, percentIsLiteral: comparison.percentIsLiteral)
-                        + comparison.urlEnd(witness.path, witness.inFirst)
+                            + comparison.urlEnd(witness.path, witness.inFirst)
+                    }
                     if witness.isTolerated {
                         let cause = comparison.limit.cause(witness.firstDecider)
                         guard !facts.limits.contains(where: { $0.platform.description == platform.description && $0.cause == cause })
