@@ -212,6 +212,7 @@ extension PlatformLinkCheck {
                 let routes = comparison.routes
                 let platform = comparison.platform
                 let judged = comparison.judged ?? fileName
+                let platformName = platform.description
                 for witness in witnesses where comparison.counted.counts(referenceOnly: witness.inFirst) {
                     // Made only for a fact that is reported: a route set the platform cannot
                     // express has a tolerated witness for each route, and one fact per cause.
@@ -221,7 +222,7 @@ extension PlatformLinkCheck {
                     }
                     if witness.isTolerated {
                         let cause = comparison.limit.cause(witness.firstDecider)
-                        guard !facts.limits.contains(where: { $0.platform.description == platform.description && $0.cause == cause })
+                        guard !facts.limits.contains(where: { $0.cause == cause && $0.platform.description == platformName })
                         else { continue }
                         // The walk keeps one witness per route: those it left unclaimed are counted
                         // there; routes whose patterns were widened, by the generator, or, for

@@ -223,18 +223,18 @@ package enum AndroidLinkPaths {
     /// with the trailing `/`, since a `X*` left over when the path ends fails there (only a
     /// final `.*` may match nothing).
     static func simpleGlobs(_ piece: Piece) -> [String]? {
-        var text = ""
+        // Each segment's text, nil for `.*`; decided before any text is built, since most
+        // pieces of a large set are no simple glob.
+        var words: [[UInt16]?] = []
         for (index, segment) in piece.segments.enumerated() {
-            text += "/"
             switch segment {
-            case .word(let word): text += escapedSimple(word)
-            case .any:
-                // `.*` stops at the first `/`, so only a segment with one after it is exact.
-                guard piece.deeper || index < piece.segments.count - 1 else { return nil }
-                text += ".*"
-            case .avoiding, .shaped: return nil
+            case .word(let word): words.append(word)
+            // `.*` stops at the first `/`, so only a segment with one after it is exact.
+            case .any where piece.deeper || index < piece.segments.count - 1: words.append(nil)
+            case .any, .avoiding, .shaped: return nil
             }
         }
+        let text = words.map { "/" + ($0.map(escapedSimple) ?? ".*") }.joined()
         if piece.deeper { return [text + "/..*"] }
         return text.isEmpty ? ["/"] : [text, text + "/"]
     }
@@ -242,11 +242,12 @@ package enum AndroidLinkPaths {
     /// The piece as a literal `path`, when it has only words and ends there.
     static func literalPaths(_ piece: Piece) -> [String]? {
         guard !piece.deeper else { return nil }
-        var text = ""
+        var words: [[UInt16]] = []
         for segment in piece.segments {
             guard case .word(let word) = segment else { return nil }
-            text += "/" + Self.text(word)
+            words.append(word)
         }
+        let text = words.map { "/" + Self.text($0) }.joined()
         return text.isEmpty ? ["/"] : [text, text + "/"]
     }
 
