@@ -411,8 +411,12 @@ package struct PathLanguageComparison {
         /// neither language accepts again.
         func isExhausted(_ position: Int) -> Bool {
             let pair = pairs[position]
-            let (a, b) = (firstStates.facts[Int(pair.first)].verdicts, secondStates.facts[Int(pair.second)].verdicts)
-            return a.isFinal && (a.accepts == nil || b.isFinal)
+            return Self.isExhausted(firstStates.facts[Int(pair.first)].verdicts, secondStates.facts[Int(pair.second)].verdicts)
+        }
+
+        /// `isExhausted` of a pair whose states have the verdicts `a` and `b`.
+        static func isExhausted(_ a: PathVerdicts, _ b: PathVerdicts) -> Bool {
+            a.isFinal && (a.accepts == nil || b.isFinal)
         }
 
         /// The pairs of `depth` in `count` groups, in order, each with as many of the pairs the
@@ -458,7 +462,7 @@ package struct PathLanguageComparison {
                     }
                 }
             }
-            if !isExhausted(cursor) {
+            if !Self.isExhausted(a, b) {
                 ranges.removeAll(keepingCapacity: true)
                 firstStates.appendDistinctions(of: pair.first, to: &ranges)
                 secondStates.appendDistinctions(of: pair.second, to: &ranges)
