@@ -194,7 +194,8 @@ struct AndroidExpressibleClaims {
         self.paths = nil
         self.filters = []
         if ranges.contains(where: { differs(at: $0) }) {
-            let paths = AndroidLinkPaths.attributes(pieces, minimumSDK: minimum, inexact: inexact)
+            let advancedCompared = ranges.contains { $0.lowerBound >= Self.advancedFrom && differs(at: $0) }
+            let paths = AndroidLinkPaths.attributes(pieces, minimumSDK: minimum, inexact: inexact, writingAdvanced: advancedCompared)
             self.paths = paths
             self.filters = [AndroidIntentFilter(schemes: ["https"], paths: paths.attributes)]
         }

@@ -106,18 +106,22 @@ package enum AndroidLinkPaths {
         var example: [UInt16] = []
         // The forms on the way that hold segments leading elsewhere.
         var widenings = 0
-        func piece(deeper: Bool) -> Piece {
+        // `example` leads to state `original` of the claimed automaton (not merged), whose
+        // route opens it: followed along, since finding it again from the path's text, a split
+        // and a search per segment for each piece, cost a third of the pieces' making.
+        func piece(deeper: Bool, original: Int32) -> Piece {
             let path = deeper ? example + slash + sample : example.isEmpty ? slash : example
+            let opened = deeper ? claimed.target(of: original, word: sample[...]) : original
             return Piece(
-                segments: segments, deeper: deeper, example: path, route: claimed.route(opening: path), isExact: widenings == 0)
+                segments: segments, deeper: deeper, example: path, route: claimed.states[Int(opened)].route, isExact: widenings == 0)
         }
-        func walk(_ id: Int32) {
+        func walk(_ id: Int32, original: Int32) {
             let state = automaton.states[Int(id)]
             guard !state.isDead else { return }
-            if state.claimed { pieces.append(piece(deeper: false)) }
+            if state.claimed { pieces.append(piece(deeper: false, original: original)) }
             if state.other == id && state.othersAgree && state.words.isEmpty {
                 // Only `**` routes are left, looping here: everything deeper is decided alike.
-                if state.claimed { pieces.append(piece(deeper: true)) }
+                if state.claimed { pieces.append(piece(deeper: true, original: original)) }
                 return
             }
             // The words by the state they lead to, targets in the order they first appear: one
@@ -137,7 +141,7 @@ package enum AndroidLinkPaths {
                 {
                     // Any segment leads to a `**` state that claims it and everything deeper: one
                     // piece for one or more segments, which `/..*` writes exactly.
-                    pieces.append(piece(deeper: true))
+                    pieces.append(piece(deeper: true, original: original))
                     continue
                 }
                 if !isExact { widenings += 1 }
@@ -145,14 +149,14 @@ package enum AndroidLinkPaths {
                     segments.append(form)
                     let saved = example.count
                     example += slash + value
-                    walk(target)
+                    walk(target, original: claimed.target(of: original, word: value[...]))
                     segments.removeLast()
                     example.removeSubrange(saved...)
                 }
                 if !isExact { widenings -= 1 }
             }
         }
-        walk(0)
+        walk(0, original: 0)
         return pieces
     }
 
@@ -181,7 +185,9 @@ package enum AndroidLinkPaths {
                 isExact = false
             }
         }
-        for word in words where !covered.contains(ClaimedSegments.shape(of: word)) { forms.append((.word(word), word)) }
+        for word in words where covered.isEmpty || !covered.contains(ClaimedSegments.shape(of: word)) {
+            forms.append((.word(word), word))
+        }
         return (forms, isExact)
     }
 
@@ -330,8 +336,12 @@ package enum AndroidLinkPaths {
     /// The path attributes for the pieces: `path` and `pathPattern` for the pieces they write
     /// exactly, `pathAdvancedPattern` for the rest — or, below API 31 with `claim-more`, a
     /// widened `pathPattern`; with `minimumSDK` below 31, a `path` of one claimed URL when
-    /// nothing else would be read there.
-    static func attributes(_ pieces: [Piece], minimumSDK: Int, inexact: InexactClaims = .claimLess) -> WebPaths {
+    /// nothing else would be read there. Without `writingAdvanced` the `pathAdvancedPattern`s
+    /// are left out, unbuilt — for an expressible set that no API level reading them is
+    /// compared with: at `min-sdk` 26 they were half the cost of making it.
+    static func attributes(_ pieces: [Piece], minimumSDK: Int, inexact: InexactClaims = .claimLess, writingAdvanced: Bool = true)
+        -> WebPaths
+    {
         var legacy = WebPaths()
         var advanced = WebPaths()
         var widened = Set<String>()
@@ -347,10 +357,15 @@ package enum AndroidLinkPaths {
                 if belowAdvanced && inexact == .claimMore {
                     let glob = widenedGlob(piece)
                     if widened.insert(glob).inserted { legacy.append(try? AndroidPathPattern(.simpleGlob, glob), for: piece) }
-                } else {
+                } else if writingAdvanced {
                     advanced.append(try? AndroidPathPattern(.advancedGlob, advancedGlob(piece)), for: piece)
                 }
             }
+        }
+        // Whether the levels below 31 get the `path` of one claimed URL depends on the advanced
+        // attributes that parse: with none written, they are written after all.
+        if !writingAdvanced && legacy.attributes.isEmpty && belowAdvanced {
+            return attributes(pieces, minimumSDK: minimumSDK, inexact: inexact)
         }
         if legacy.attributes.isEmpty && !advanced.attributes.isEmpty && belowAdvanced, let first = pieces.first {
             legacy.append(try? AndroidPathPattern(.literal, text(first.example)), for: first)

@@ -485,15 +485,6 @@ package struct ClaimedSegments {
         }
     }
 
-    /// The route that opens `path` (code units, as this automaton spells them), when one does.
-    func route(opening path: [UInt16]) -> Int32? {
-        var state: Int32 = 0
-        for segment in path.split(separator: UInt16(UInt8(ascii: "/")), omittingEmptySubsequences: true) {
-            state = target(of: state, word: segment)
-        }
-        return states[Int(state)].route
-    }
-
     /// The state a segment spelled `word` leads to from `state`.
     package func target(of state: Int32, word: ArraySlice<UInt16>) -> Int32 {
         let current = states[Int(state)]
