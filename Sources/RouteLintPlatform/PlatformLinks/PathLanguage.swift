@@ -156,6 +156,20 @@ struct ExpressibleClaims<Claimed: PathLanguage, Expressible: PathLanguage>: Path
 
     func judgedBySomeURL(_ state: State) -> Bool { claimed.judgedBySomeURL(state.claimed) }
 
+    /// The answers above from each side's verdicts, made once: asked one by one, they made the
+    /// platform's decision four times a state.
+    func verdicts(_ state: State) -> PathVerdicts {
+        let ideal = claimed.verdicts(state.claimed)
+        let platform = expressible.verdicts(state.expressible)
+        let idealClaims = ideal.accepts ?? false
+        let platformClaims = platform.accepts ?? false
+        return PathVerdicts(
+            accepts: ideal.accepts, decider: ideal.decider, isFinal: ideal.isFinal && (ideal.accepts == nil || platform.isFinal),
+            tolerance: PathTolerance(mustClaim: idealClaims && platformClaims, mayClaim: idealClaims || platformClaims),
+            toleratedDecider: ideal.accepts == true ? ideal.decider : platform.decider.flatMap(routeOfExpressibleDecider),
+            everyAccepts: ideal.accepts, everyDecider: ideal.decider, judgedBySomeURL: ideal.judgedBySomeURL)
+    }
+
     func replica() -> Self {
         Self(claimed: claimed.replica(), expressible: expressible.replica(), routeOfExpressibleDecider: routeOfExpressibleDecider)
     }
@@ -358,6 +372,11 @@ package struct PathLanguageComparison {
         var ranges: [ClosedRange<UInt16>] = []
         var scratch = RepresentativeScratch()
         var units: [UInt16] = []
+        /// The units to try for each two lists of distinctions met (`Interned.Facts.distinctionsID`,
+        /// packed): span `i` is `representativeUnits[representativeStarts[i]..<representativeStarts[i + 1]]`.
+        var representativeSpans = PackedKeyTable()
+        var representativeStarts: [Int32] = [0]
+        var representativeUnits: [UInt16] = []
 
         /// A walk that has met the start pair.
         init(_ first: First, _ second: Second) {
@@ -432,6 +451,28 @@ package struct PathLanguageComparison {
             return zip(starts, starts.dropFirst() + [depth.upperBound]).map { $0..<$1 }
         }
 
+        /// The units to try from `pair`, as positions in `representativeUnits`: found once for
+        /// each two lists of distinctions, which most pairs share with others (a literal's next
+        /// unit beside the same pattern's), so that the sweep of `representatives(of:)`, a sixth of
+        /// a walk, runs for few of them.
+        private mutating func representatives(_ pair: (first: Int32, second: Int32)) -> Range<Int> {
+            let lists =
+                Int64(firstStates.facts[Int(pair.first)].distinctionsID) << 32
+                | Int64(secondStates.facts[Int(pair.second)].distinctionsID)
+            if let known = representativeSpans[lists] {
+                return Int(representativeStarts[Int(known)])..<Int(representativeStarts[Int(known) + 1])
+            }
+            ranges.removeAll(keepingCapacity: true)
+            firstStates.appendDistinctions(of: pair.first, to: &ranges)
+            secondStates.appendDistinctions(of: pair.second, to: &ranges)
+            PathLanguageComparison.representatives(of: ranges, into: &units, scratch: &scratch)
+            let start = representativeUnits.count
+            representativeUnits += units
+            representativeSpans.set(lists, to: Int32(representativeStarts.count - 1))
+            representativeStarts.append(Int32(representativeUnits.count))
+            return start..<representativeUnits.count
+        }
+
         /// Takes the pair at `cursor`: notes its verdicts and meets the pairs it steps to.
         /// False, with nothing taken, when the steps taken already pass `allowance`.
         mutating func takeNext(allowance: Int) -> Bool {
@@ -463,12 +504,10 @@ package struct PathLanguageComparison {
                 }
             }
             if !Self.isExhausted(a, b) {
-                ranges.removeAll(keepingCapacity: true)
-                firstStates.appendDistinctions(of: pair.first, to: &ranges)
-                secondStates.appendDistinctions(of: pair.second, to: &ranges)
-                representatives(of: ranges, into: &units, scratch: &scratch)
-                unitsTried += units.count
-                for unit in units {
+                let tried = representatives(pair)
+                unitsTried += tried.count
+                for position in tried {
+                    let unit = representativeUnits[position]
                     visit((firstStates.step(pair.first, unit), secondStates.step(pair.second, unit)), from: Int32(cursor), unit: unit)
                 }
             }
@@ -482,8 +521,9 @@ package struct PathLanguageComparison {
     private struct Interned<Language: PathLanguage> {
         struct Facts {
             let verdicts: PathVerdicts
-            /// The state's distinctions: `distinctionList[distinctions]`.
-            let distinctions: Range<Int32>
+            /// The number of the state's distinctions among the distinct lists met (`lists`):
+            /// states whose distinctions are alike share one list and its number.
+            let distinctionsID: Int32
         }
 
         /// The language stepped: the walk's own (`PathLanguage.replica`).
@@ -499,11 +539,16 @@ package struct PathLanguageComparison {
         var steps = PackedKeyTable()
         /// The sizes of the states met, added up.
         var totalSize = 0
-        /// Every state's distinctions, end to end.
+        /// Every distinct list of distinctions, end to end.
         var distinctionList: [ClosedRange<UInt16>] = []
+        /// The distinct lists' places in `distinctionList` and hashes, by number, and their
+        /// numbers by hash (open addressing as `slots`; -1 where free).
+        var lists: [Range<Int32>] = []
+        var listHashes: [Int] = []
+        var listSlots = [Int32](repeating: -1, count: 64)
 
         func appendDistinctions(of id: Int32, to ranges: inout [ClosedRange<UInt16>]) {
-            let range = facts[Int(id)].distinctions
+            let range = lists[Int(facts[Int(id)].distinctionsID)]
             ranges += distinctionList[Int(range.lowerBound)..<Int(range.upperBound)]
         }
 
@@ -527,13 +572,47 @@ package struct PathLanguageComparison {
             totalSize += language.size(state)
             let first = Int32(distinctionList.count)
             language.distinctions(state, into: &distinctionList)
-            facts.append(Facts(verdicts: language.verdicts(state), distinctions: first..<Int32(distinctionList.count)))
-            if states.count * 2 > slots.count { growSlots() }
+            let list = internList(from: first)
+            facts.append(Facts(verdicts: language.verdicts(state), distinctionsID: list))
+            if states.count * 2 > slots.count { Self.grow(&slots, hashes: hashes) }
             return id
         }
 
-        /// Doubles the index and places every state's number again by its kept hash.
-        private mutating func growSlots() {
+        /// The number of the list of distinctions `distinctionList[first...]`, just appended:
+        /// an earlier list's when they are alike (the new one is then taken off again).
+        private mutating func internList(from first: Int32) -> Int32 {
+            let appended = distinctionList[Int(first)...]
+            // A multiplicative mix of the bounds, then a finalizer for the low bits the index
+            // uses: the lists are short, and `Hasher` cost as much as the sweep it spares.
+            var mixed: UInt64 = 0xCBF2_9CE4_8422_2325
+            for range in appended {
+                mixed = (mixed ^ (UInt64(range.lowerBound) << 16 | UInt64(range.upperBound))) &* 0x0000_0100_0000_01B3
+            }
+            mixed ^= mixed >> 29
+            mixed &*= 0xBF58_476D_1CE4_E5B9
+            mixed ^= mixed >> 32
+            let hash = Int(truncatingIfNeeded: mixed)
+            let mask = listSlots.count - 1
+            var slot = hash & mask
+            while listSlots[slot] >= 0 {
+                let held = Int(listSlots[slot])
+                let range = lists[held]
+                if listHashes[held] == hash && distinctionList[Int(range.lowerBound)..<Int(range.upperBound)].elementsEqual(appended) {
+                    distinctionList.removeSubrange(Int(first)...)
+                    return Int32(held)
+                }
+                slot = (slot + 1) & mask
+            }
+            let list = Int32(lists.count)
+            listSlots[slot] = list
+            lists.append(first..<Int32(distinctionList.count))
+            listHashes.append(hash)
+            if lists.count * 2 > listSlots.count { Self.grow(&listSlots, hashes: listHashes) }
+            return list
+        }
+
+        /// Doubles an index and places every number again by its kept hash.
+        private static func grow(_ slots: inout [Int32], hashes: [Int]) {
             var grown = [Int32](repeating: -1, count: slots.count * 2)
             let mask = grown.count - 1
             for (id, hash) in hashes.enumerated() {
