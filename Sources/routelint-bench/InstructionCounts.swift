@@ -72,12 +72,18 @@ enum InstructionCounts {
         let folder = prepare(in: workspace, binary: binary)
 
         let linted = "\(folder)/app.routes.yaml"
-        let platformFiles = ["AndroidManifest.xml", "assetlinks.json"].flatMap { ["--platform-file", "\(folder)/platform/\($0)"] }
+        let platformFiles = { (folder: String) in
+            ["AndroidManifest.xml", "assetlinks.json"].flatMap { ["--platform-file", "\(folder)/platform/\($0)"] }
+        }
         let workloads: [Workload] = [
             Workload(
                 name: "lint-10000-with-platform-files",
                 summary: "lint of 10,000 routes with the AndroidManifest.xml and assetlinks.json generate writes (min-sdk 31)",
-                program: countedBinary, arguments: ["lint", linted] + platformFiles),
+                program: countedBinary, arguments: ["lint", linted] + platformFiles(folder)),
+            Workload(
+                name: "lint-10000-with-platform-files-26",
+                summary: "the same at the default min-sdk, 26, where API 26–30 cannot claim every route's URLs",
+                program: countedBinary, arguments: ["lint", "\(folder)/sdk-26/app.routes.yaml"] + platformFiles("\(folder)/sdk-26")),
             Workload(
                 name: "diff-10000", summary: "diff of 10,000 routes against the same set with 1 % of its paths changed",
                 program: countedBinary, arguments: ["diff", "--against", "../before", "--format", "json", "--output", "/dev/null"],
@@ -188,7 +194,8 @@ enum InstructionCounts {
             format(Double(figures[numerator]!) / Double(figures[denominator]!), digits: 2)
         }
         print(
-            "\nWith the platform files ÷ lint alone: \(ratio("lint-10000-with-platform-files", "lint-10000"))×; "
+            "\nWith the platform files ÷ lint alone: \(ratio("lint-10000-with-platform-files", "lint-10000"))× "
+                + "(\(ratio("lint-10000-with-platform-files-26", "lint-10000"))× at min-sdk 26); "
                 + "lint ÷ libyaml's scan: \(ratio("lint-10000", "scan-10000"))×; peak memory ÷ input at 100,000 routes: "
                 + "\(memoryRatio(peakMemoryName))× (long names), \(memoryRatio(holdersPeakMemoryName))× (a holder a route).")
 
@@ -220,17 +227,23 @@ enum InstructionCounts {
     }
 
     /// The route sets the workloads read, written once under `workspace`: 10,000 routes of the
-    /// benchmark's shape with Android's settings, the platform files generated for them, the
-    /// set again with 1 % of its paths changed, and 10,000 URLs that open its routes.
+    /// benchmark's shape with Android's settings (`min-sdk` 31, and 26 in `sdk-26`), the platform
+    /// files generated for them, the set again with 1 % of its paths changed, and 10,000 URLs
+    /// that open its routes.
     private static func prepare(in workspace: String, binary: String) -> String {
         let folder = "\(workspace)/instructions"
-        for directory in [folder, "\(folder)/diff", "\(folder)/diff/before", "\(folder)/diff/after"] { makeDirectory(directory) }
+        for directory in [folder, "\(folder)/diff", "\(folder)/diff/before", "\(folder)/diff/after", "\(folder)/sdk-26"] {
+            makeDirectory(directory)
+        }
         let text = appLinkRouteSet(10_000, settings: appLinkSettings(ios: false, minimumSDK: 31))
         write(text, to: "\(folder)/app.routes.yaml")
-        let generated = runCommandIn(folder, binary, ["generate", "app-links", "app.routes.yaml", "--output", "platform"])
-        guard generated.status == 0 else {
-            fail("routelint-bench: generate app-links of the 10,000 routes ended with exit \(generated.status)\n")
-            exit(1)
+        write(appLinkRouteSet(10_000, settings: appLinkSettings(ios: false, minimumSDK: 26)), to: "\(folder)/sdk-26/app.routes.yaml")
+        for set in [folder, "\(folder)/sdk-26"] {
+            let generated = runCommandIn(set, binary, ["generate", "app-links", "app.routes.yaml", "--output", "platform"])
+            guard generated.status == 0 else {
+                fail("routelint-bench: generate app-links of the 10,000 routes in \(set) ended with exit \(generated.status)\n")
+                exit(1)
+            }
         }
         // A project's configuration: it names its route set and sets a rule, so that the run
         // reads the rules' ids and options as a project's every lint does.
