@@ -169,6 +169,24 @@ struct PathLanguageTests {
         }
     }
 
+    @Test("a filter of thousands of attributes, its beginnings found in chunks side by side, decides as its attributes do")
+    func largeAndroidFilter() throws {
+        // Literal paths and advanced patterns that share their beginnings across chunks of the
+        // matchers, with an overlap that only the attributes' order decides.
+        var patterns: [AndroidPathPattern] = []
+        for index in 0..<3_000 {
+            patterns.append(try AndroidPathPattern(.literal, "/p\(index % 1_500)/\(index)"))
+            patterns.append(try AndroidPathPattern(.advancedGlob, "/p\(index % 1_500)/[0-9]+/x"))
+        }
+        let language = AndroidFilterLanguage([AndroidIntentFilter(paths: patterns)], apiLevel: 35)
+        let paths = ["/p7/7", "/p7/1507", "/p1499/2999", "/p1499/12/x", "/p1500/0", "/p7/7/x", "/p7/x", "/p", "/"]
+        for path in paths {
+            var state = language.start
+            for unit in path.utf16 { state = language.step(state, unit) }
+            #expect(language.decider(state) == patterns.firstIndex { $0.matches(path) }, "\(path)")
+        }
+    }
+
     @Test("a walk split across threads finds what one thread's walk finds: the same witnesses, in order, and deciders reached")
     func splitWalk() {
         var random = SeededRandom(state: 41)

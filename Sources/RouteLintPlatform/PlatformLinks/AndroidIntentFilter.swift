@@ -353,7 +353,7 @@ package struct AndroidFilterLanguage: PathLanguage {
         self.groups = groups
         self.quantifier = quantifier
         everythingClaimedBy = claimsEverything
-        trie = LiteralTrie(matchers.indices.compactMap { Self.beginning(of: matchers[$0].scan, matcher: Int32($0)) })
+        trie = LiteralTrie(Self.beginnings(of: matchers))
         if parts.queryPatterns.isEmpty && parts.fragmentPatterns.isEmpty {
             relative = nil
             isUndecided = false
@@ -370,6 +370,19 @@ package struct AndroidFilterLanguage: PathLanguage {
     /// Whether some group or dynamic rule read here filters the query or fragment: the languages
     /// of both quantifiers then differ, and each must be compared.
     package var filtersQueryOrFragment: Bool { relative != nil || isUndecided }
+
+    /// Each matcher's literal beginning (`beginning(of:matcher:)`), in order; a large filter's
+    /// side by side in chunks: its tens of thousands of patterns, each stepped from its start,
+    /// were an eighth of the check of 10,000 routes at `min-sdk` 26, on one core.
+    private static func beginnings(of matchers: [Matcher]) -> [(units: [UInt16], exit: LiteralTrie.Exit)] {
+        let chunkSize = 1024
+        let beginnings = { @Sendable (range: Range<Int>) in
+            range.compactMap { beginning(of: matchers[$0].scan, matcher: Int32($0)) }
+        }
+        guard matchers.count > 2 * chunkSize else { return beginnings(matchers.indices) }
+        let chunks = stride(from: 0, to: matchers.count, by: chunkSize).map { $0..<min($0 + chunkSize, matchers.count) }
+        return chunks.concurrentMap(beginnings).flatMap { $0 }
+    }
 
     /// The units `scan` takes one by one from its start — where exactly one unit keeps it alive
     /// and it does not match yet, at most as many as the pattern has — and its state after them;
