@@ -81,6 +81,26 @@ struct ClaimedSetTests {
         }
     }
 
+    @Test("an expressible set left without its advanced patterns writes the attributes below API 31 as generation does")
+    func expressibleWithoutAdvanced() throws {
+        let app = try #require(apps(fromManifests: [ClaimReference.carveOuts]).first)
+        let pieces = AndroidLinkPaths.pieces(ClaimedSegments(app, spelling: .decoded))
+        // All the pieces, and only those the levels below 31 cannot write: with those alone the
+        // levels below 31 get the path of one claimed URL, which depends on the advanced
+        // patterns written.
+        for chosen in [pieces, pieces.filter { !$0.isWritableBelowAdvanced }] {
+            for (minimumSDK, inexact) in [(26, InexactClaims.claimLess), (26, .claimMore), (31, .claimLess)] {
+                let whole = AndroidLinkPaths.attributes(chosen, minimumSDK: minimumSDK, inexact: inexact)
+                let legacy = AndroidLinkPaths.attributes(chosen, minimumSDK: minimumSDK, inexact: inexact, writingAdvanced: false)
+                let readBelow = whole.attributes.prefix { $0.kind != .advancedGlob }
+                #expect(legacy.attributes.prefix(readBelow.count).map(\.pattern) == readBelow.map(\.pattern), "\(minimumSDK) \(inexact)")
+                #expect(Array(legacy.routes.prefix(readBelow.count)) == Array(whole.routes.prefix(readBelow.count)))
+                #expect(legacy.inexactRoutes == whole.inexactRoutes)
+                #expect(legacy.attributes.allSatisfy { $0.kind != .advancedGlob } || legacy.attributes == whole.attributes)
+            }
+        }
+    }
+
     @Test("a file is judged against what its API range can express: errors beyond it, the range's own difference tolerated")
     func expressibleBand() throws {
         let app = try #require(apps(fromManifests: [ClaimReference.carveOuts]).first)
