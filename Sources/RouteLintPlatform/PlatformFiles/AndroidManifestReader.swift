@@ -110,6 +110,9 @@ extension PlatformFileReader {
         return result
     }
 
+    /// What a regular expression reads as operators and `pathPattern` matches as themselves.
+    private static let regexOperators = Array("?()|+[]".utf8)
+
     private mutating func checkAndroidPath(_ kind: AndroidPathPattern.Kind, _ pattern: String, at location: SourceRange) {
         switch kind {
         case .literal, .prefix:
@@ -124,12 +127,15 @@ extension PlatformFileReader {
                     .misleadingPattern(
                         pattern: pattern, explanation: "a URL path starts with '/', so this matches no URL", at: location))
             }
-            if let regex = pattern.first(where: { "?()|+[]".contains($0) }) {
+            // Read as bytes in place: a look at each character was a sixth of the check of a
+            // file of 20,000 attributes.
+            var text = pattern
+            if let regex = text.withUTF8({ $0.first(where: Self.regexOperators.contains) }) {
                 issues.append(
                     .misleadingPattern(
                         pattern: pattern,
                         explanation:
-                            "'\(regex)' is no operator in pathPattern, whose only ones are '.', '*' and '\\': it matches itself",
+                            "'\(Character(Unicode.Scalar(regex)))' is no operator in pathPattern, whose only ones are '.', '*' and '\\': it matches itself",
                         at: location))
             }
         case .advancedGlob, .suffix:

@@ -140,13 +140,28 @@ final class AndroidPathScan: Sendable {
     }
 
     /// The unit the scan must take next from `state`, when every other unit ends it: a literal's
-    /// next unit, or an advanced pattern's one-character token short of its minimum. nil where
-    /// several units may follow, or none.
+    /// next unit, a simple glob's character without `*` after it, or an advanced pattern's
+    /// one-character token short of its minimum. nil where several units may follow, or none.
     func requiredUnit(_ state: State) -> UInt16? {
         if state == Self.dead || state == Self.acceptsAll { return nil }
         switch pattern.kind {
         case .literal, .prefix:
             return Int(state) < pattern.units.count ? pattern.units[Int(state)] : nil
+        case .simpleGlob:
+            // As `simpleGlobStep` reads the pattern: past its end a unit reads as 0.
+            let (mode, position, _) = Self.decode(state)
+            let units = pattern.units
+            guard mode == Self.normal, position < units.count else { return nil }
+            func at(_ index: Int) -> UInt16 { index < units.count ? units[index] : 0 }
+            var character = units[position]
+            var next = position + 1
+            let escaped = character == AndroidPathPattern.backslash
+            if escaped {
+                character = at(next)
+                next += 1
+            }
+            guard at(next) != AndroidPathPattern.star, escaped || character != AndroidPathPattern.dot else { return nil }
+            return character
         case .advancedGlob:
             // A token that has all it may take hands the unit to the next one (`advancedStep`).
             var start = Int(state >> 32)
@@ -159,7 +174,7 @@ final class AndroidPathScan: Sendable {
                 matched = 0
             }
             return nil
-        case .suffix, .simpleGlob:
+        case .suffix:
             return nil
         }
     }
