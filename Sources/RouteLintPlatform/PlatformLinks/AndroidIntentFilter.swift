@@ -467,6 +467,16 @@ package struct AndroidFilterLanguage: PathLanguage {
         let scan: AndroidPathScan.State
     }
 
+    package func stateHash(_ state: State) -> Int {
+        var hasher = StateHasher()
+        hasher.combine(state.node, Int32(state.alive.count))
+        for alive in state.alive {
+            hasher.combine(UInt64(UInt32(bitPattern: alive.matcher)))
+            hasher.combine(UInt64(bitPattern: alive.scan))
+        }
+        return hasher.value
+    }
+
     package var start: State {
         var state = State(node: 0)
         arrive(at: 0, in: &state)

@@ -106,6 +106,13 @@ package struct AppleComponentLanguage: PathLanguage {
         let state: Int32
     }
 
+    package func stateHash(_ state: State) -> Int {
+        var hasher = StateHasher()
+        hasher.combine(state.node, state.cutoff)
+        for alive in state.alive { hasher.combine(alive.component, alive.state) }
+        return hasher.value
+    }
+
     package var start: State {
         var state = State(node: 0, cutoff: Int32(globs.count))
         arrive(at: 0, in: &state)

@@ -584,17 +584,22 @@ package struct ClaimedPathLanguage: PathLanguage {
         /// value after it; -1 outside an escape.
         var escape: Int8 = -1
 
-        /// The fields mixed into one word, which the hasher takes once: a comparison interns a
-        /// state at every new step, and hashing each of eight fields on its own cost more than
-        /// the step.
-        package func hash(into hasher: inout Hasher) {
-            var mixed = WordHash.mix(UInt64(UInt32(bitPattern: segment)) << 32 | UInt64(UInt32(bitPattern: low)))
-            mixed = WordHash.mix(mixed ^ (UInt64(UInt32(bitPattern: high)) << 32 | UInt64(UInt32(bitPattern: length))))
-            mixed ^=
+        /// The fields as three words: the walk's tables hash them without `Hasher`
+        /// (`ClaimedPathLanguage.stateHash`), and hashing each of eight fields on its own cost
+        /// more than the step.
+        func combine(into hasher: inout StateHasher) {
+            hasher.combine(segment, low)
+            hasher.combine(high, length)
+            hasher.combine(
                 UInt64(phase.rawValue) << 24 | UInt64(UInt8(bitPattern: integerProgress)) << 16
-                | UInt64(UInt8(bitPattern: uuidProgress)) << 8 | UInt64(UInt8(bitPattern: escape))
-            hasher.combine(mixed)
+                    | UInt64(UInt8(bitPattern: uuidProgress)) << 8 | UInt64(UInt8(bitPattern: escape)))
         }
+    }
+
+    package func stateHash(_ state: State) -> Int {
+        var hasher = StateHasher()
+        state.combine(into: &hasher)
+        return hasher.value
     }
 
     private static let slash = UInt16(UInt8(ascii: "/"))

@@ -48,6 +48,35 @@ package protocol PathLanguage {
     /// with it that either changes (its caches are its own). Asked of this language on any
     /// thread, so it only reads.
     func replica() -> Self
+    /// A hash of `state` for the walk's tables, equal for equal states: its `hashValue` by
+    /// default; a language whose states are a few integers mixes them with `StateHasher`.
+    func stateHash(_ state: State) -> Int
+}
+
+/// A hash of a state's integers for a walk's tables, which place a state by the hash's low
+/// bits: one multiply-xorshift a word, where `Hasher`'s rounds cost the walk of a large file a
+/// tenth of its instructions. Seeded once per process from `Hasher`'s own seed, so that no
+/// file can choose states that collide, and fixed when Swift's hashing is
+/// (`SWIFT_DETERMINISTIC_HASHING`, as the instruction counts run).
+struct StateHasher {
+    private static let seed: UInt64 = {
+        var hasher = Hasher()
+        hasher.combine(0x5EED as UInt64)
+        return UInt64(bitPattern: Int64(hasher.finalize()))
+    }()
+
+    private var mixed = Self.seed
+
+    mutating func combine(_ word: UInt64) {
+        mixed = WordHash.mix(mixed ^ word)
+    }
+
+    mutating func combine(_ high: Int32, _ low: Int32) {
+        combine(UInt64(UInt32(bitPattern: high)) << 32 | UInt64(UInt32(bitPattern: low)))
+    }
+
+    /// The hash, its high bits (which every bit of every word moves) turned low.
+    var value: Int { Int(truncatingIfNeeded: mixed >> 32 | mixed << 32) }
 }
 
 /// What a comparison asks of each state it meets (`PathLanguage` says what each answer means).
@@ -93,6 +122,8 @@ extension PathLanguage {
     package func everyURL(_ state: State) -> (accepts: Bool?, decider: Int?) { (accepts(state), decider(state)) }
 
     package func judgedBySomeURL(_ state: State) -> Bool { false }
+
+    package func stateHash(_ state: State) -> Int { state.hashValue }
 
     package func verdicts(_ state: State) -> PathVerdicts {
         let every = everyURL(state)
@@ -172,6 +203,13 @@ struct ExpressibleClaims<Claimed: PathLanguage, Expressible: PathLanguage>: Path
 
     func replica() -> Self {
         Self(claimed: claimed.replica(), expressible: expressible.replica(), routeOfExpressibleDecider: routeOfExpressibleDecider)
+    }
+
+    func stateHash(_ state: State) -> Int {
+        var hasher = StateHasher()
+        hasher.combine(UInt64(bitPattern: Int64(claimed.stateHash(state.claimed))))
+        hasher.combine(UInt64(bitPattern: Int64(expressible.stateHash(state.expressible))))
+        return hasher.value
     }
 }
 
@@ -557,7 +595,7 @@ package struct PathLanguageComparison {
         }
 
         mutating func id(of state: Language.State) -> Int32 {
-            let hash = state.hashValue
+            let hash = language.stateHash(state)
             let mask = slots.count - 1
             var slot = hash & mask
             while slots[slot] >= 0 {
@@ -581,24 +619,23 @@ package struct PathLanguageComparison {
         /// The number of the list of distinctions `distinctionList[first...]`, just appended:
         /// an earlier list's when they are alike (the new one is then taken off again).
         private mutating func internList(from first: Int32) -> Int32 {
-            let appended = distinctionList[Int(first)...]
-            // A multiplicative mix of the bounds, then a finalizer for the low bits the index
-            // uses: the lists are short, and `Hasher` cost as much as the sweep it spares.
-            var mixed: UInt64 = 0xCBF2_9CE4_8422_2325
-            for range in appended {
-                mixed = (mixed ^ (UInt64(range.lowerBound) << 16 | UInt64(range.upperBound))) &* 0x0000_0100_0000_01B3
+            let appended = Int(first)..<distinctionList.count
+            var hasher = StateHasher()
+            for index in appended {
+                hasher.combine(UInt64(distinctionList[index].lowerBound) << 16 | UInt64(distinctionList[index].upperBound))
             }
-            mixed ^= mixed >> 29
-            mixed &*= 0xBF58_476D_1CE4_E5B9
-            mixed ^= mixed >> 32
-            let hash = Int(truncatingIfNeeded: mixed)
+            let hash = hasher.value
             let mask = listSlots.count - 1
             var slot = hash & mask
             while listSlots[slot] >= 0 {
                 let held = Int(listSlots[slot])
-                let range = lists[held]
-                if listHashes[held] == hash && distinctionList[Int(range.lowerBound)..<Int(range.upperBound)].elementsEqual(appended) {
-                    distinctionList.removeSubrange(Int(first)...)
+                let range = Int(lists[held].lowerBound)..<Int(lists[held].upperBound)
+                // Compared by index: a slice of the list kept to the removal below would make it
+                // copy the whole list.
+                if listHashes[held] == hash && range.count == appended.count
+                    && zip(range, appended).allSatisfy({ distinctionList[$0] == distinctionList[$1] })
+                {
+                    distinctionList.removeSubrange(appended)
                     return Int32(held)
                 }
                 slot = (slot + 1) & mask
