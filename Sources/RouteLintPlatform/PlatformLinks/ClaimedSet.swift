@@ -251,9 +251,11 @@ package struct ClaimedSegments {
                 // A word of a shape a typed parameter takes advances that parameter too.
                 let shape = typesApart ? Self.shape(of: wordTexts[Int(word)]) : .other
                 let typed = shape == .integer ? integers : shape == .uuid ? uuids : []
-                return intern((byWord[word]! + others + typed).sorted())
+                // Each list is in the order of `items`, sorted already: only a union needs sorting.
+                let advanced = byWord[word]!
+                return intern(others.isEmpty && typed.isEmpty ? advanced : (advanced + others + typed).sorted())
             }
-            let other = intern(others.sorted())
+            let other = intern(others)
             let integerOther = integers.isEmpty ? other : intern((others + integers).sorted())
             let uuidOther = uuids.isEmpty ? other : intern((others + uuids).sorted())
             if integerOther != other || uuidOther != other { tellsShapesApart = true }
@@ -416,9 +418,12 @@ package struct ClaimedSegments {
     /// Marks the states from which no claimed path is reachable.
     private mutating func markDead() {
         for id in successorsFirst() {
-            let state = states[id]
-            let successors = state.targets + state.otherTargets
-            states[id].isDead = !state.claimed && successors.allSatisfy { $0 == Int32(id) || states[Int($0)].isDead }
+            // Read in place: a copy of the state, or a list of its successors, cost an
+            // allocation and its release a state.
+            func isDead(_ target: Int32) -> Bool { target == Int32(id) || states[Int(target)].isDead }
+            states[id].isDead =
+                !states[id].claimed && isDead(states[id].other) && isDead(states[id].integerOther) && isDead(states[id].uuidOther)
+                && states[id].targets.allSatisfy(isDead)
         }
     }
 
