@@ -81,17 +81,10 @@ final class AndroidPathScan: Sendable {
     private func simpleGlobChain(from position: Int, into ranges: inout [ClosedRange<UInt16>]) {
         let units = pattern.units
         let count = units.count
-        func at(_ index: Int) -> UInt16 { index < count ? units[index] : 0 }
         var ip = position
         while ip < count {
-            var character = units[ip]
-            var next = ip + 1
-            let escaped = character == AndroidPathPattern.backslash
-            if escaped {
-                character = at(next)
-                next += 1
-            }
-            guard at(next) == AndroidPathPattern.star else {
+            let (character, escaped, next) = simpleGlobToken(at: ip)
+            guard patternUnit(at: next) == AndroidPathPattern.star else {
                 if escaped || character != AndroidPathPattern.dot { ranges.append(character...character) }
                 return
             }
@@ -99,8 +92,8 @@ final class AndroidPathScan: Sendable {
                 var target = next + 1
                 guard target < count else { return }
                 if units[target] == AndroidPathPattern.backslash { target += 1 }
-                let unit = at(target)
-                ranges.append(unit...unit)
+                let awaited = patternUnit(at: target)
+                ranges.append(awaited...awaited)
                 return
             }
             ranges.append(character...character)
@@ -148,19 +141,10 @@ final class AndroidPathScan: Sendable {
         case .literal, .prefix:
             return Int(state) < pattern.units.count ? pattern.units[Int(state)] : nil
         case .simpleGlob:
-            // As `simpleGlobStep` reads the pattern: past its end a unit reads as 0.
             let (mode, position, _) = Self.decode(state)
-            let units = pattern.units
-            guard mode == Self.normal, position < units.count else { return nil }
-            func at(_ index: Int) -> UInt16 { index < units.count ? units[index] : 0 }
-            var character = units[position]
-            var next = position + 1
-            let escaped = character == AndroidPathPattern.backslash
-            if escaped {
-                character = at(next)
-                next += 1
-            }
-            guard at(next) != AndroidPathPattern.star, escaped || character != AndroidPathPattern.dot else { return nil }
+            guard mode == Self.normal, position < pattern.units.count else { return nil }
+            let (character, escaped, next) = simpleGlobToken(at: position)
+            guard patternUnit(at: next) != AndroidPathPattern.star, escaped || character != AndroidPathPattern.dot else { return nil }
             return character
         case .advancedGlob:
             // A token that has all it may take hands the unit to the next one (`advancedStep`).
@@ -243,12 +227,23 @@ final class AndroidPathScan: Sendable {
         (state >> 40, Int((state >> 16) & 0xFF_FFFF), UInt16(state & 0xFFFF))
     }
 
+    /// The token of a simple glob at `position`, short of the pattern's end, as
+    /// `PatternMatcher.matchGlobPattern` reads it: its character (`\` takes the next unit as
+    /// itself), whether it was escaped, and where the unit after it stands — a `*` there
+    /// repeats it.
+    private func simpleGlobToken(at position: Int) -> (character: UInt16, escaped: Bool, after: Int) {
+        let escaped = pattern.units[position] == AndroidPathPattern.backslash
+        return escaped ? (patternUnit(at: position + 1), true, position + 2) : (pattern.units[position], false, position + 1)
+    }
+
+    /// The pattern's unit at `index`; past its end 0, as `matchGlobPattern` reads it.
+    private func patternUnit(at index: Int) -> UInt16 { index < pattern.units.count ? pattern.units[index] : 0 }
+
     /// One unit of `PatternMatcher.matchGlobPattern` (see `AndroidPathPattern.matchSimpleGlob`,
     /// whose loop this resumes).
     private func simpleGlobStep(_ state: State, _ unit: UInt16) -> State {
         let units = pattern.units
         let count = units.count
-        func at(_ index: Int) -> UInt16 { index < count ? units[index] : 0 }
         var (mode, position, awaited) = Self.decode(state)
         while true {
             switch mode {
@@ -259,16 +254,9 @@ final class AndroidPathScan: Sendable {
                 return unit == awaited ? Self.normal(position) : state
             default:
                 guard position < count else { return Self.dead }
-                var character = units[position]
-                var ip = position + 1
-                var next = at(ip)
-                let escaped = character == AndroidPathPattern.backslash
-                if escaped {
-                    character = next
-                    ip += 1
-                    next = at(ip)
-                }
-                guard next == AndroidPathPattern.star else {
+                let (character, escaped, after) = simpleGlobToken(at: position)
+                var ip = after
+                guard patternUnit(at: ip) == AndroidPathPattern.star else {
                     return character == AndroidPathPattern.dot && !escaped || unit == character ? Self.normal(ip) : Self.dead
                 }
                 if !escaped && character == AndroidPathPattern.dot {
@@ -277,7 +265,7 @@ final class AndroidPathScan: Sendable {
                     var target = units[ip]
                     if target == AndroidPathPattern.backslash {
                         ip += 1
-                        target = at(ip)
+                        target = patternUnit(at: ip)
                     }
                     let resumeAt = ip + 1
                     return unit == target ? Self.normal(resumeAt) : Self.encode(Self.seeking, resumeAt, target)
