@@ -140,6 +140,57 @@ struct ClaimedSetTests {
         #expect(witnesses(more).allSatisfy { $0.isTolerated })
     }
 
+    @Test(
+        "a file that says what its range can express is judged by the walk of the claimed and expressible sets alone, as the band judges it",
+        arguments: [InexactClaims.claimLess, .claimMore], [Int.max, 0])
+    func expressibleFileWithoutItsWalk(inexact: InexactClaims, splitsAbove: Int) throws {
+        let app = try #require(apps(fromManifests: [ClaimReference.carveOuts]).first)
+        let segments = ClaimedSegments(app, spelling: .decoded)
+        let claimed = ClaimedPathLanguage(segments: segments)
+        let paths = AndroidLinkPaths.webPaths(segments, minimumSDK: 26, inexact: inexact)
+        let expressible = AndroidFilterLanguage([AndroidIntentFilter(paths: paths.attributes)], apiLevel: 26)
+        let route = { (decider: Int) in paths.routes[decider].map(Int.init) }
+        // The file as two filters, its attributes numbered apart from the expressible set's.
+        let half = paths.attributes.count / 2
+        let filters = [paths.attributes.prefix(half), paths.attributes.dropFirst(half)].map {
+            AndroidIntentFilter(hosts: ["example.com"], paths: Array($0))
+        }
+        #expect(AndroidFilterLanguage.plainPaths(filters, apiLevel: 26) == paths.attributes.filter { $0.kind.introducedIn <= 26 })
+        // Split at the first depth, and not at all: the walks keep the same witnesses either way.
+        var budget = ComparisonBudget(limit: ComparisonBudget.largestLimit)
+        budget.splitsAbove = splitsAbove
+        var bandBudget = budget
+        let band = ExpressibleClaims(claimed: claimed, expressible: expressible, routeOfExpressibleDecider: route)
+        let walked = PathLanguageComparison.compare(band, AndroidFilterLanguage(filters, apiLevel: 26), budget: &bandBudget)
+        let alone = PathLanguageComparison.toleratedDifferences(claimed, expressible, routeOfExpressibleDecider: route, budget: &budget)
+        guard case .compared(let witnesses) = alone, case .compared(let bandWitnesses) = walked else {
+            Issue.record("undecided: \(alone), \(walked)")
+            return
+        }
+        #expect(witnesses.map(\.text) == bandWitnesses.map(\.text))
+        #expect(witnesses.map(\.firstDecider) == bandWitnesses.map(\.firstDecider))
+        #expect(witnesses.map(\.inFirst) == bandWitnesses.map(\.inFirst))
+        #expect(witnesses.allSatisfy(\.isTolerated) && bandWitnesses.allSatisfy(\.isTolerated))
+        // Claiming less leaves routes' URLs out; claiming more widens patterns, one witness a route.
+        #expect(witnesses.contains { $0.inFirst == (inexact == .claimLess) })
+        #expect(budget.spent < bandBudget.spent)
+    }
+
+    @Test("only filters whose path attributes alone decide have plain paths to compare")
+    func plainPaths() throws {
+        let advanced = try AndroidPathPattern(.advancedGlob, "/products/[0-9]+")
+        let literal = try AndroidPathPattern(.literal, "/about")
+        // API 26 reads no attribute of a filter of advanced patterns: it claims every path.
+        #expect(AndroidFilterLanguage.plainPaths([AndroidIntentFilter(paths: [advanced])], apiLevel: 26) == nil)
+        #expect(AndroidFilterLanguage.plainPaths([AndroidIntentFilter(paths: [literal, advanced])], apiLevel: 26) == [literal])
+        #expect(AndroidFilterLanguage.plainPaths([AndroidIntentFilter(paths: [literal, advanced])], apiLevel: 31) == [literal, advanced])
+        // From API 35 a group decides beside the attributes.
+        var grouped = AndroidIntentFilter(paths: [literal])
+        grouped.groups = [AndroidIntentFilter.Group(filters: [.init(part: .query, pattern: try AndroidPathPattern(.literal, "a=1"))])]
+        #expect(AndroidFilterLanguage.plainPaths([grouped], apiLevel: 34) == [literal])
+        #expect(AndroidFilterLanguage.plainPaths([grouped], apiLevel: 35) == nil)
+    }
+
     @Test("a difference is found with a shortest witness, and a mutation of the generated components is caught")
     func comparisonFindsDifferences() throws {
         let app = try #require(apps(fromManifests: [ClaimReference.carveOuts]).first)

@@ -40,11 +40,49 @@ extension PlatformLinkCheck.FileCheck {
     ) {
         let filters = chosen.map(\.filter)
         let attributes = ChosenAttributes(chosen)
+        let (fileName, fileStart) = (self.fileName, file.start)
         for alike in readingClasses(filters, expressible) {
             let level = alike[0].lowerBound
             // From API 35 the Dynamic App Links rules of assetlinks.json narrow the filters.
             let applied = level >= AndroidIntentFilter.dynamicRulesIntroducedIn ? dynamicRules : nil
             let rules = applied?.statement.rules ?? []
+            // Where the range cannot express the claimed set, what it can is the band a file
+            // may claim within.
+            let band = expressible.paths.flatMap { paths in
+                expressible.differs(at: alike[0])
+                    ? (paths: paths, language: AndroidFilterLanguage(expressible.filters, apiLevel: level)) : nil
+            }
+            let comparison = { (language: AndroidFilterLanguage?, counted: PlatformLinkCheck.CountedDifferences) in
+                var comparison = PlatformLinkCheck.ClaimsComparison(
+                    routes: expressible.segments.routes, host: host, platform: .android(alike), percentIsLiteral: true,
+                    claimant: { index in
+                        if let index, let attribute = attributes.attribute(index) { return attribute }
+                        guard let filter = language?.everythingClaimedBy else { return nil }
+                        return (chosen[filter].range, "the intent filter, which has no path attribute read there, so claims every path")
+                    })
+                comparison.counted = counted
+                if let language { comparison.urlEnd = Self.witnessEnd(language, language.urlEnd) }
+                comparison.judged = applied.map { "\(fileName) with the dynamic rules of \($0.file)" }
+                if let band {
+                    comparison.limit = PlatformLinkCheck.LimitPlacement(
+                        widenedRoutes: band.paths.inexactRoutes.count, filterRange: chosen.first?.range ?? fileStart,
+                        cause: expressible.limitCause(at: level))
+                }
+                return comparison
+            }
+            let routeOfExpressibleDecider = { (decider: Int) in band?.paths.routes[decider].map(Int.init) }
+            // A file that claims here what the range can express — what `generate app-links`
+            // writes — differs from the routes only where the range makes it: the walk of the
+            // claimed set and the expressible one finds it all, without stepping the file's
+            // language in step with the expressible one, which holds the same paths.
+            if let band, applied == nil, let read = AndroidFilterLanguage.plainPaths(filters, apiLevel: level),
+                read == AndroidFilterLanguage.plainPaths(expressible.filters, apiLevel: level)
+            {
+                let outcome = PathLanguageComparison.toleratedDifferences(
+                    expressible.claimed, band.language, routeOfExpressibleDecider: routeOfExpressibleDecider, budget: &budget)
+                record(outcome, reached: [], comparison(nil, .both))
+                continue
+            }
             let someURL = AndroidFilterLanguage(filters, apiLevel: level, dynamicRules: rules)
             if someURL.isUndecided {
                 noteUndecided(.queryAndFragment(states: AndroidQueryAndFragment.stateBudget))
@@ -69,26 +107,12 @@ extension PlatformLinkCheck.FileCheck {
                 sides = [(someURL, .whereFileClaimsMore), (everyURL, .whereFileClaimsLess)]
             }
             for (language, counted) in sides {
-                var comparison = PlatformLinkCheck.ClaimsComparison(
-                    routes: expressible.segments.routes, host: host, platform: .android(alike), percentIsLiteral: true,
-                    claimant: { index in
-                        if let index, let attribute = attributes.attribute(index) { return attribute }
-                        guard let filter = language.everythingClaimedBy else { return nil }
-                        return (chosen[filter].range, "the intent filter, which has no path attribute read there, so claims every path")
-                    })
-                comparison.counted = counted
-                comparison.urlEnd = Self.witnessEnd(language, language.urlEnd)
-                comparison.judged = applied.map { "\(fileName) with the dynamic rules of \($0.file)" }
-                if let paths = expressible.paths, expressible.differs(at: alike[0]) {
-                    let band = ExpressibleClaims(
-                        claimed: expressible.claimed, expressible: AndroidFilterLanguage(expressible.filters, apiLevel: level),
-                        routeOfExpressibleDecider: { paths.routes[$0].map(Int.init) })
-                    comparison.limit = PlatformLinkCheck.LimitPlacement(
-                        widenedRoutes: paths.inexactRoutes.count, filterRange: chosen.first?.range ?? file.start,
-                        cause: expressible.limitCause(at: level))
-                    compare(band, language, comparison)
+                if let band {
+                    let claims = ExpressibleClaims(
+                        claimed: expressible.claimed, expressible: band.language, routeOfExpressibleDecider: routeOfExpressibleDecider)
+                    compare(claims, language, comparison(language, counted))
                 } else {
-                    compare(expressible.claimed, language, comparison)
+                    compare(expressible.claimed, language, comparison(language, counted))
                 }
             }
         }

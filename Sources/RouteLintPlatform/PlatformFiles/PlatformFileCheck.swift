@@ -204,6 +204,13 @@ extension PlatformLinkCheck {
             _ reference: Reference, _ language: Platform, _ comparison: ClaimsComparison
         ) -> Set<Int>? {
             let (outcome, reached) = PathLanguageComparison.compareReaching(reference, language, budget: &budget)
+            return record(outcome, reached: reached, comparison)
+        }
+
+        /// Adds the facts of a comparison's `outcome` as `comparison` words them, and returns
+        /// `reached`; nil when the claims were too large to compare.
+        @discardableResult
+        mutating func record(_ outcome: PathLanguageComparison.Outcome, reached: Set<Int>, _ comparison: ClaimsComparison) -> Set<Int>? {
             switch outcome {
             case .tooLarge(let limit):
                 noteUndecided(.comparison(steps: limit))

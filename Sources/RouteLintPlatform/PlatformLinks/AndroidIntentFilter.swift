@@ -454,6 +454,22 @@ package struct AndroidFilterLanguage: PathLanguage {
         return reading
     }
 
+    /// The path attributes `filters` read at `apiLevel`, in order, when they alone decide the
+    /// paths claimed there — no group read, no filter that claims every path; nil otherwise.
+    /// Two lists of filters whose patterns are equal claim the same paths at that level, without
+    /// rules (a path is claimed when one of the patterns matches it), whatever else tells them apart.
+    static func plainPaths(_ filters: [AndroidIntentFilter], apiLevel: Int) -> [AndroidPathPattern]? {
+        let readsGroups = apiLevel >= AndroidIntentFilter.groupsIntroducedIn
+        var paths: [AndroidPathPattern] = []
+        for filter in filters {
+            guard !readsGroups || filter.groups.isEmpty else { return nil }
+            let count = paths.count
+            paths += filter.paths.lazy.filter { $0.kind.introducedIn <= apiLevel }
+            guard paths.count > count else { return nil }
+        }
+        return paths
+    }
+
     /// Where the walk stands: the trie node of the text read so far (-1 once it has left the
     /// trie), and the matchers past their literal beginnings with their scan states, ascending.
     package struct State: Hashable {

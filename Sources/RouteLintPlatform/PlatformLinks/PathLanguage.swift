@@ -345,6 +345,30 @@ package struct PathLanguageComparison {
         return (.compared(walk.witnesses.map(\.witness)), walk.reached)
     }
 
+    /// `compare(ExpressibleClaims(claimed, expressible, routeOfExpressibleDecider), second)` for
+    /// a `second` that holds exactly the paths `expressible` holds — a file that claims what the
+    /// platform can express, as `generate app-links` writes it — without stepping `second`.
+    /// Every difference is then one the platform forces, and the walk of `claimed` and
+    /// `expressible` meets it at the same path: its pairs are the band's, one for one, and each
+    /// tries the same units (the band tells apart what `claimed` and `expressible` do, `second`
+    /// nothing more). Its witnesses are made tolerated and keyed as the band keys them, the
+    /// platform's over-claims by route; which of `second`'s deciders decides is not known.
+    static func toleratedDifferences<Claimed: PathLanguage, Expressible: PathLanguage>(
+        _ claimed: Claimed, _ expressible: Expressible, routeOfExpressibleDecider: (Int) -> Int?, budget: inout ComparisonBudget
+    ) -> Outcome {
+        let outcome = compareReaching(claimed, expressible, budget: &budget).outcome
+        guard case .compared(let witnesses) = outcome else { return outcome }
+        var reported = Set<WitnessKey>()
+        var tolerated: [Witness] = []
+        for witness in witnesses {
+            let decider = witness.inFirst ? witness.firstDecider : witness.secondDecider.flatMap(routeOfExpressibleDecider)
+            guard reported.insert(WitnessKey(inFirst: witness.inFirst, isTolerated: true, decider: decider)).inserted else { continue }
+            tolerated.append(
+                Witness(path: witness.path, inFirst: witness.inFirst, isTolerated: true, firstDecider: decider, secondDecider: nil))
+        }
+        return .compared(tolerated)
+    }
+
     /// The groups a walk splits into: enough to keep the cores of a developer's machine busy
     /// when the groups' sizes differ.
     private static let splitGroups = 8
