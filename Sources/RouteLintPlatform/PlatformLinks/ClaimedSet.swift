@@ -796,9 +796,14 @@ package struct ClaimedPathLanguage: PathLanguage {
                 ranges.append(word[0]...word[0])
             }
         case .inSegment:
+            // The words in range are sorted and agree up to here: their next units come in
+            // order, each once however many words share it.
             let words = words(state)
+            var previous: UInt16?
             for index in Int(state.low)..<Int(state.high) where words[index].count > Int(state.length) {
                 let unit = words[index][Int(state.length)]
+                guard unit != previous else { continue }
+                previous = unit
                 ranges.append(unit...unit)
             }
         }

@@ -478,14 +478,24 @@ package struct PathLanguageComparison {
             parents.append((parent, unit))
         }
 
+        /// The units read from the start pair to pair `position`: its depth counted first, so
+        /// that the path is written once, from its end (a walk of a set the platform cannot
+        /// express exactly keeps a witness for each of thousands of routes).
         func path(to position: Int) -> [UInt16] {
-            var units: [UInt16] = []
+            var depth = 0
             var cursor = Int32(position)
             while parents[Int(cursor)].parent >= 0 {
-                units.append(parents[Int(cursor)].unit)
+                depth += 1
                 cursor = parents[Int(cursor)].parent
             }
-            return units.reversed()
+            return [UInt16](unsafeUninitializedCapacity: depth) { units, count in
+                var cursor = Int32(position)
+                for index in stride(from: depth - 1, through: 0, by: -1) {
+                    units[index] = parents[Int(cursor)].unit
+                    cursor = parents[Int(cursor)].parent
+                }
+                count = depth
+            }
         }
 
         /// Whether the walk stops at pair `position`: the first language's domain has ended, or
