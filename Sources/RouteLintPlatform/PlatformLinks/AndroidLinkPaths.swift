@@ -39,6 +39,12 @@ package enum AndroidLinkPaths {
         case avoiding(prefix: [UInt16], units: [UInt16])
         /// Any segment of a shape (`integer` or `uuid`): only advanced patterns say it.
         case shaped(ValueShape)
+
+        /// Whether it is one word.
+        var isWord: Bool {
+            if case .word = self { return true }
+            return false
+        }
     }
 
     /// A union member: its segments, then either the end (with an optional trailing `/`) or
@@ -229,31 +235,24 @@ package enum AndroidLinkPaths {
     /// with the trailing `/`, since a `X*` left over when the path ends fails there (only a
     /// final `.*` may match nothing).
     static func simpleGlobs(_ piece: Piece) -> [String]? {
-        // Each segment's text, nil for `.*`; decided before any text is built, since most
-        // pieces of a large set are no simple glob.
-        var words: [[UInt16]?] = []
-        for (index, segment) in piece.segments.enumerated() {
-            switch segment {
-            case .word(let word): words.append(word)
-            // `.*` stops at the first `/`, so only a segment with one after it is exact.
-            case .any where piece.deeper || index < piece.segments.count - 1: words.append(nil)
-            case .any, .avoiding, .shaped: return nil
-            }
-        }
-        let text = words.map { "/" + ($0.map(escapedSimple) ?? ".*") }.joined()
+        // Decided before any text is built, and without copying a word: most pieces of a large
+        // set are no simple glob, and gathering their words first was most of the attributes' cost.
+        guard piece.isWritableBelowAdvanced else { return nil }
+        let text = piece.segments.map { segment in
+            if case .word(let word) = segment { return "/" + escapedSimple(word) }
+            return "/.*"
+        }.joined()
         if piece.deeper { return [text + "/..*"] }
         return text.isEmpty ? ["/"] : [text, text + "/"]
     }
 
     /// The piece as a literal `path`, when it has only words and ends there.
     static func literalPaths(_ piece: Piece) -> [String]? {
-        guard !piece.deeper else { return nil }
-        var words: [[UInt16]] = []
-        for segment in piece.segments {
-            guard case .word(let word) = segment else { return nil }
-            words.append(word)
-        }
-        let text = words.map { "/" + Self.text($0) }.joined()
+        guard !piece.deeper, piece.segments.allSatisfy(\.isWord) else { return nil }
+        let text = piece.segments.map { segment in
+            guard case .word(let word) = segment else { return "" }
+            return "/" + Self.text(word)
+        }.joined()
         return text.isEmpty ? ["/"] : [text, text + "/"]
     }
 
