@@ -154,7 +154,8 @@ package enum AndroidLinkPaths {
                 for (form, value) in forms {
                     segments.append(form)
                     let saved = example.count
-                    example += slash + value
+                    example += slash
+                    example += value
                     walk(target, original: claimed.target(of: original, word: value[...]))
                     segments.removeLast()
                     example.removeSubrange(saved...)
