@@ -608,7 +608,17 @@ package struct PathLanguageComparison {
         /// growths, a third of the interning.
         var slots = [Int32](repeating: -1, count: 64)
         var facts: [Facts] = []
+        /// The first `inlineSteps` steps taken from each state, by its number: the unit read
+        /// and the state it led to, `inlineStepCounts` of them — most states of a large set are
+        /// stepped by two or three units (the unit outside every distinction, `/`, the next
+        /// letter of a word) and never again, where a table of every step taken spent a tenth
+        /// of the walk on placing keys it would never look up.
+        var inlineStepUnits: [UInt16] = []
+        var inlineStepTargets: [Int32] = []
+        var inlineStepCounts: [UInt8] = []
+        /// The steps beyond a state's first `inlineSteps`.
         var steps = PackedKeyTable()
+        static var inlineSteps: Int { 4 }
         /// The sizes of the states met, added up.
         var totalSize = 0
         /// Every distinct list of distinctions, end to end.
@@ -646,6 +656,9 @@ package struct PathLanguageComparison {
             language.distinctions(state, into: &distinctionList)
             let list = internList(from: first)
             facts.append(Facts(verdicts: language.verdicts(state), distinctionsID: list))
+            inlineStepUnits.append(contentsOf: repeatElement(0, count: Self.inlineSteps))
+            inlineStepTargets.append(contentsOf: repeatElement(-1, count: Self.inlineSteps))
+            inlineStepCounts.append(0)
             if states.count * 2 > slots.count { Self.grow(&slots, hashes: hashes) }
             return id
         }
@@ -695,10 +708,21 @@ package struct PathLanguageComparison {
         }
 
         mutating func step(_ id: Int32, _ unit: UInt16) -> Int32 {
+            let base = Int(id) * Self.inlineSteps
+            let taken = Int(inlineStepCounts[Int(id)])
+            for position in base..<(base + taken) where inlineStepUnits[position] == unit {
+                return inlineStepTargets[position]
+            }
             let key = Int64(id) << 16 | Int64(unit)
-            if let known = steps[key] { return known }
+            if taken == Self.inlineSteps, let known = steps[key] { return known }
             let next = self.id(of: language.step(states[Int(id)], unit))
-            steps.set(key, to: next)
+            if taken < Self.inlineSteps {
+                inlineStepUnits[base + taken] = unit
+                inlineStepTargets[base + taken] = next
+                inlineStepCounts[Int(id)] += 1
+            } else {
+                steps.set(key, to: next)
+            }
             return next
         }
     }
