@@ -611,8 +611,9 @@ package struct PathLanguageComparison {
         /// The first `inlineSteps` steps taken from each state, by its number: the unit read
         /// and the state it led to, `inlineStepCounts` of them — most states of a large set are
         /// stepped by two or three units (the unit outside every distinction, `/`, the next
-        /// letter of a word) and never again, where a table of every step taken spent a tenth
-        /// of the walk on placing keys it would never look up.
+        /// letter of a word) and never again, where a table of every step taken placed keys it
+        /// would never look up (3 % of the check of the held-out set at `min-sdk` 26,
+        /// docs/performance.md "The round of the file as generated").
         var inlineStepUnits: [UInt16] = []
         var inlineStepTargets: [Int32] = []
         var inlineStepCounts: [UInt8] = []
