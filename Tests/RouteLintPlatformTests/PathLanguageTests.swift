@@ -275,6 +275,46 @@ struct PathLanguageTests {
         #expect(PathLanguageComparison.representatives(of: []) == [UInt16(UInt8(ascii: "x"))])
     }
 
+    @Test("a short list holds what an array holds under appends, inserts and removals, equal and hashed as its contents")
+    func shortList() {
+        struct Element: ShortListElement {
+            let value: Int32
+            static var placeholder: Self { Self(value: -1) }
+        }
+        var random = SeededRandom(state: 31)
+        var lists: [(ShortList<Element>, [Int32])] = []
+        for _ in 0..<3_000 {
+            var list = ShortList<Element>()
+            var model: [Int32] = []
+            for _ in 0..<Int.random(in: 0...8, using: &random) {
+                let value = Int32.random(in: 0...3, using: &random)
+                switch Int.random(in: 0...4, using: &random) {
+                case 0, 1:
+                    list.append(Element(value: value))
+                    model.append(value)
+                case 2, 3:
+                    let position = Int.random(in: 0...model.count, using: &random)
+                    list.insert(Element(value: value), at: position)
+                    model.insert(value, at: position)
+                default:
+                    let kept = Int.random(in: 0...model.count, using: &random)
+                    list.removeSubrange(kept...)
+                    model.removeSubrange(kept...)
+                }
+            }
+            #expect(list.map(\.value) == model)
+            #expect(list.count == model.count && list.isEmpty == model.isEmpty)
+            lists.append((list, model))
+        }
+        // Lists with the same contents, however they were made, are equal and hash alike.
+        for ((left, leftModel), (right, rightModel)) in zip(lists, lists.dropFirst()) {
+            #expect((left == right) == (leftModel == rightModel))
+            if left == right { #expect(left.hashValue == right.hashValue) }
+        }
+        #expect(lists.filter { $0.1.count > 2 }.count > 100)
+        #expect(zip(lists, lists.dropFirst()).filter { $0.0.1 == $0.1.1 }.count > 100)
+    }
+
     @Test("comparisons that share a budget stop together: a second one is undecided once the first has spent most of it")
     func sharedBudget() {
         let components = (0..<50).map { AppleLinkComponent(path: "/p\($0)/*/x?") }

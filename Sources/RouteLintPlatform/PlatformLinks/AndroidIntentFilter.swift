@@ -474,13 +474,15 @@ package struct AndroidFilterLanguage: PathLanguage {
     /// trie), and the matchers past their literal beginnings with their scan states, ascending.
     package struct State: Hashable {
         var node: Int32
-        var alive: [Alive] = []
+        var alive = ShortList<Alive>()
     }
 
     /// A matcher under way, and the state of its scan.
-    struct Alive: Hashable {
+    struct Alive: ShortListElement {
         let matcher: Int32
         let scan: AndroidPathScan.State
+
+        static var placeholder: Self { Self(matcher: -1, scan: AndroidPathScan.dead) }
     }
 
     package func stateHash(_ state: State) -> Int {

@@ -97,13 +97,15 @@ package struct AppleComponentLanguage: PathLanguage {
     package struct State: Hashable {
         var node: Int32
         var cutoff: Int32
-        var alive: [Alive] = []
+        var alive = ShortList<Alive>()
     }
 
     /// A component under way, and its automaton's state.
-    struct Alive: Hashable {
+    struct Alive: ShortListElement {
         let component: Int32
         let state: Int32
+
+        static var placeholder: Self { Self(component: -1, state: GlobAutomaton.dead) }
     }
 
     package func stateHash(_ state: State) -> Int {
@@ -121,7 +123,6 @@ package struct AppleComponentLanguage: PathLanguage {
 
     package func step(_ state: State, _ unit: UInt16) -> State {
         var next = State(node: state.node < 0 ? -1 : trie.child(of: state.node, unit), cutoff: state.cutoff)
-        next.alive.reserveCapacity(state.alive.count)
         for alive in state.alive {
             let target = globs[Int(alive.component)]!.step(alive.state, unit)
             guard target != GlobAutomaton.dead else { continue }

@@ -591,6 +591,14 @@ package struct PathLanguageComparison {
     /// A language's states numbered as they are met, with what the walk asks of each and the
     /// steps taken so far remembered: a state that many pairs share is stepped once per unit.
     private struct Interned<Language: PathLanguage> {
+        /// Up to four steps from one state: the units read and the states they led to.
+        struct FirstSteps {
+            static var capacity: Int { 4 }
+            var units = SIMD4<UInt16>()
+            var targets = SIMD4<Int32>(repeating: -1)
+            var count: UInt8 = 0
+        }
+
         struct Facts {
             let verdicts: PathVerdicts
             /// The number of the state's distinctions among the distinct lists met (`lists`):
@@ -608,18 +616,14 @@ package struct PathLanguageComparison {
         /// growths, a third of the interning.
         var slots = [Int32](repeating: -1, count: 64)
         var facts: [Facts] = []
-        /// The first `inlineSteps` steps taken from each state, by its number: the unit read
-        /// and the state it led to, `inlineStepCounts` of them — most states of a large set are
-        /// stepped by two or three units (the unit outside every distinction, `/`, the next
-        /// letter of a word) and never again, where a table of every step taken placed keys it
-        /// would never look up (3 % of the check of the held-out set at `min-sdk` 26,
+        /// The first steps taken from each state, by its number, beside it: most states of a
+        /// large set are stepped by two or three units (the unit outside every distinction, `/`,
+        /// the next letter of a word) and never again, where a table of every step taken placed
+        /// keys it would never look up (3 % of the check of the held-out set at `min-sdk` 26,
         /// docs/performance.md "The round of the file as generated").
-        var inlineStepUnits: [UInt16] = []
-        var inlineStepTargets: [Int32] = []
-        var inlineStepCounts: [UInt8] = []
-        /// The steps beyond a state's first `inlineSteps`.
+        var firstSteps: [FirstSteps] = []
+        /// The steps beyond a state's `firstSteps`.
         var steps = PackedKeyTable()
-        static var inlineSteps: Int { 4 }
         /// The sizes of the states met, added up.
         var totalSize = 0
         /// Every distinct list of distinctions, end to end.
@@ -657,9 +661,7 @@ package struct PathLanguageComparison {
             language.distinctions(state, into: &distinctionList)
             let list = internList(from: first)
             facts.append(Facts(verdicts: language.verdicts(state), distinctionsID: list))
-            inlineStepUnits.append(contentsOf: repeatElement(0, count: Self.inlineSteps))
-            inlineStepTargets.append(contentsOf: repeatElement(-1, count: Self.inlineSteps))
-            inlineStepCounts.append(0)
+            firstSteps.append(FirstSteps())
             if states.count * 2 > slots.count { Self.grow(&slots, hashes: hashes) }
             return id
         }
@@ -709,20 +711,21 @@ package struct PathLanguageComparison {
         }
 
         mutating func step(_ id: Int32, _ unit: UInt16) -> Int32 {
-            let base = Int(id) * Self.inlineSteps
-            let taken = Int(inlineStepCounts[Int(id)])
-            for position in base..<(base + taken) where inlineStepUnits[position] == unit {
-                return inlineStepTargets[position]
+            let first = firstSteps[Int(id)]
+            for position in 0..<Int(first.count) where first.units[position] == unit {
+                return first.targets[position]
             }
             let key = Int64(id) << 16 | Int64(unit)
-            if taken == Self.inlineSteps, let known = steps[key] { return known }
+            let isFull = Int(first.count) == FirstSteps.capacity
+            if isFull, let known = steps[key] { return known }
             let next = self.id(of: language.step(states[Int(id)], unit))
-            if taken < Self.inlineSteps {
-                inlineStepUnits[base + taken] = unit
-                inlineStepTargets[base + taken] = next
-                inlineStepCounts[Int(id)] += 1
-            } else {
+            if isFull {
                 steps.set(key, to: next)
+            } else {
+                let position = Int(first.count)
+                firstSteps[Int(id)].units[position] = unit
+                firstSteps[Int(id)].targets[position] = next
+                firstSteps[Int(id)].count += 1
             }
             return next
         }
