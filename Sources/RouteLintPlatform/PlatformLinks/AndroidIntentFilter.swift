@@ -309,6 +309,9 @@ package struct AndroidFilterLanguage: PathLanguage {
     private let matchers: [Matcher]
     /// For each filter taking part, its groups.
     private let groups: [[GroupRule]]
+    /// Whether plain attributes alone decide, no group, dynamic rule, query or fragment
+    /// filter read: the first that matches a path claims it.
+    private let plainAttributesDecide: Bool
     /// The Dynamic App Links rules, as groups that allow or exclude (`attribute` is the rule's
     /// number); nil when none apply.
     private let dynamicRules: [GroupRule]?
@@ -351,6 +354,7 @@ package struct AndroidFilterLanguage: PathLanguage {
         let matchers = parts.matchers
         self.matchers = matchers
         self.groups = groups
+        plainAttributesDecide = groups.allSatisfy(\.isEmpty) && self.dynamicRules == nil
         self.quantifier = quantifier
         everythingClaimedBy = claimsEverything
         trie = LiteralTrie(Self.beginnings(of: matchers))
@@ -630,6 +634,13 @@ package struct AndroidFilterLanguage: PathLanguage {
     /// fragment it holds for: the URL without either first, so that a path the query and
     /// fragment filters do not concern keeps its plain verdict.
     private func decision(_ state: State) -> Decision {
+        // Read without the list of every attribute that matches, which a state's verdicts
+        // made for each state of a large file.
+        if plainAttributesDecide {
+            if everythingClaimedBy != nil { return Decision(outcome: .opens(attribute: nil)) }
+            let first = state.alive.first { matchers[Int($0.matcher)].scan.accepts($0.scan) }
+            return Decision(outcome: first.map { .opens(attribute: matchers[Int($0.matcher)].attribute) } ?? .unclaimed)
+        }
         let path = pathMatch(state)
         guard let relative else { return Decision(outcome: outcome(path, queries: FilterSet(), fragments: nil)) }
         if let known = decisions.known[path.accepted] { return known }
