@@ -685,7 +685,7 @@ package struct PathLanguageComparison {
                 if listHashes[held] == hash && range.count == appended.count
                     && zip(range, appended).allSatisfy({ distinctionList[$0] == distinctionList[$1] })
                 {
-                    distinctionList.removeSubrange(appended)
+                    distinctionList.removeLast(appended.count)
                     return Int32(held)
                 }
                 slot = (slot + 1) & mask
