@@ -634,8 +634,8 @@ package struct AndroidFilterLanguage: PathLanguage {
     /// fragment it holds for: the URL without either first, so that a path the query and
     /// fragment filters do not concern keeps its plain verdict.
     private func decision(_ state: State) -> Decision {
-        // Read without the list of every attribute that matches, which a state's verdicts
-        // made for each state of a large file.
+        // The first attribute that matches claims the path: found without the list of every
+        // attribute that matches, which each new state of a large file built and freed.
         if plainAttributesDecide {
             if everythingClaimedBy != nil { return Decision(outcome: .opens(attribute: nil)) }
             let first = state.alive.first { matchers[Int($0.matcher)].scan.accepts($0.scan) }

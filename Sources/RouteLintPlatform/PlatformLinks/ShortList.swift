@@ -38,7 +38,9 @@ struct ShortList<Element: ShortListElement>: RandomAccessCollection, Hashable {
         storedCount += 1
     }
 
-    /// Inserts `element` at `position` (at most the count).
+    /// Inserts `element` at `position` (at most the count). Before the end, which a walk
+    /// meets only where a pattern's literal beginning ends among patterns under way after it,
+    /// the list is made again.
     mutating func insert(_ element: Element, at position: Int) {
         precondition(position >= 0 && position <= endIndex, "position out of range")
         guard position < endIndex else { return append(element) }
