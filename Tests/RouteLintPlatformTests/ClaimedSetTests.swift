@@ -162,7 +162,9 @@ struct ClaimedSetTests {
         var bandBudget = budget
         let band = ExpressibleClaims(claimed: claimed, expressible: expressible, routeOfExpressibleDecider: route)
         let walked = PathLanguageComparison.compare(band, AndroidFilterLanguage(filters, apiLevel: 26), budget: &bandBudget)
-        let alone = PathLanguageComparison.toleratedDifferences(claimed, expressible, routeOfExpressibleDecider: route, budget: &budget)
+        var claimedStates = PathLanguageComparison.MetStates<ClaimedPathLanguage>()
+        let alone = PathLanguageComparison.toleratedDifferences(
+            claimed, expressible, routeOfExpressibleDecider: route, budget: &budget, carrying: &claimedStates)
         guard case .compared(let witnesses) = alone, case .compared(let bandWitnesses) = walked else {
             Issue.record("undecided: \(alone), \(walked)")
             return

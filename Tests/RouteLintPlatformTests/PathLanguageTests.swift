@@ -223,6 +223,43 @@ struct PathLanguageTests {
         #expect(splitsThatCostMore > 40)
     }
 
+    @Test("a walk from the states earlier walks of its first language met finds and spends what a walk of its own does")
+    func carriedStates() {
+        var random = SeededRandom(state: 43)
+        let alphabet: [Character] = ["/", "a", "b", "c", ".", "*"]
+        let filter = { (count: Int) in
+            AndroidIntentFilter(
+                paths: (0..<count).compactMap { _ in
+                    try? AndroidPathPattern(
+                        AndroidPathPattern.Kind.allCases.randomElement(using: &random)!,
+                        "/" + randomText(alphabet, maximumLength: 5, &random))
+                })
+        }
+        var undecided = 0
+        for round in 0..<150 {
+            let first = AndroidFilterLanguage([filter(Int.random(in: 2...8, using: &random))], apiLevel: 35)
+            var carried = PathLanguageComparison.MetStates<AndroidFilterLanguage>()
+            // Split walks leave each group's states to be taken in by the next walk; a small
+            // budget leaves a walk undecided, its states met so far carried all the same.
+            let splitsAbove = round % 2 == 0 ? 0 : Int.max
+            for _ in 0..<3 {
+                let second = AndroidFilterLanguage(
+                    [filter(Int.random(in: 2...8, using: &random))], apiLevel: [26, 31, 35].randomElement(using: &random)!)
+                let limit = round % 3 == 0 ? Int.random(in: 40...400, using: &random) : ComparisonBudget.largestLimit
+                var alone = ComparisonBudget(limit: limit)
+                alone.splitsAbove = splitsAbove
+                var carrying = alone
+                let fresh = PathLanguageComparison.compareReaching(first, second, budget: &alone)
+                let continued = PathLanguageComparison.compareReaching(first, second, budget: &carrying, carrying: &carried)
+                #expect(continued.outcome == fresh.outcome)
+                #expect(continued.reached == fresh.reached)
+                #expect(carrying.spent == alone.spent)
+                if case .tooLarge = fresh.outcome { undecided += 1 }
+            }
+        }
+        #expect(undecided > 10)
+    }
+
     /// Expects the comparison of `first` and `second` split wherever it can to give what one
     /// thread's gives; returns whether the split walk took more steps.
     static func splitWalkAgrees<First: PathLanguage, Second: PathLanguage>(_ first: First, _ second: Second) -> Bool {

@@ -14,6 +14,9 @@ extension PlatformLinkCheck.FileCheck {
         guard comparesClaims else { return }
         let expressible = self.expressible ?? AndroidExpressibleClaims(app)
         var reach = DynamicRuleReach()
+        // Each API range, host and quantifier walks the same claimed set: each walk steps only
+        // the states no walk before it met.
+        var claimedStates = PathLanguageComparison.MetStates<ClaimedPathLanguage>()
         // Hosts with the same filters are claimed alike: they are compared once, named by the first.
         var compared: [[Int]] = []
         for host in hosts {
@@ -22,7 +25,7 @@ extension PlatformLinkCheck.FileCheck {
             }
             guard !compared.contains(chosenIndexes) else { continue }
             compared.append(chosenIndexes)
-            compareFilters(chosenIndexes.map { web[$0] }, at: host, with: expressible, reach: &reach)
+            compareFilters(chosenIndexes.map { web[$0] }, at: host, with: expressible, reach: &reach, claimedStates: &claimedStates)
         }
         if reach.checked, reach.decided, let statement = dynamicRules?.statement {
             for (index, rule) in statement.rules.enumerated() where !reach.reached.contains(index) {
@@ -33,10 +36,11 @@ extension PlatformLinkCheck.FileCheck {
     }
 
     /// Compares the intent filters `chosen` for `host` with the routes, once per class of API
-    /// ranges that read them alike, and tallies the dynamic rules some URL reached.
+    /// ranges that read them alike, and tallies the dynamic rules some URL reached; the walks
+    /// of the claimed set start from and add to `claimedStates`.
     private mutating func compareFilters(
         _ chosen: [PlatformFile.LocatedFilter], at host: String, with expressible: AndroidExpressibleClaims,
-        reach: inout DynamicRuleReach
+        reach: inout DynamicRuleReach, claimedStates: inout PathLanguageComparison.MetStates<ClaimedPathLanguage>
     ) {
         let filters = chosen.map(\.filter)
         let attributes = ChosenAttributes(chosen)
@@ -79,7 +83,8 @@ extension PlatformLinkCheck.FileCheck {
                 read == AndroidFilterLanguage.plainPaths(expressible.filters, apiLevel: level)
             {
                 let outcome = PathLanguageComparison.toleratedDifferences(
-                    expressible.claimed, band.language, routeOfExpressibleDecider: routeOfExpressibleDecider, budget: &budget)
+                    expressible.claimed, band.language, routeOfExpressibleDecider: routeOfExpressibleDecider, budget: &budget,
+                    carrying: &claimedStates)
                 record(outcome, reached: [], comparison(nil, .both))
                 continue
             }
@@ -112,7 +117,9 @@ extension PlatformLinkCheck.FileCheck {
                         claimed: expressible.claimed, expressible: band.language, routeOfExpressibleDecider: routeOfExpressibleDecider)
                     compare(claims, language, comparison(language, counted))
                 } else {
-                    compare(expressible.claimed, language, comparison(language, counted))
+                    let (outcome, reached) = PathLanguageComparison.compareReaching(
+                        expressible.claimed, language, budget: &budget, carrying: &claimedStates)
+                    record(outcome, reached: reached, comparison(language, counted))
                 }
             }
         }

@@ -323,7 +323,17 @@ package struct PathLanguageComparison {
     static func compareReaching<First: PathLanguage, Second: PathLanguage>(
         _ first: First, _ second: Second, budget: inout ComparisonBudget
     ) -> (outcome: Outcome, reached: Set<Int>) {
-        var walk = Walk(first, second)
+        var fresh = MetStates<First>()
+        return compareReaching(first, second, budget: &budget, carrying: &fresh)
+    }
+
+    /// `compareReaching`, starting from the states of `first` that earlier walks met (`MetStates`)
+    /// and leaving this walk's in `carried` for the next: what it finds and spends is what a
+    /// walk of its own would find and spend.
+    static func compareReaching<First: PathLanguage, Second: PathLanguage>(
+        _ first: First, _ second: Second, budget: inout ComparisonBudget, carrying carried: inout MetStates<First>
+    ) -> (outcome: Outcome, reached: Set<Int>) {
+        var walk = Walk(first, second, firstStates: carried.take())
         let spentBefore = budget.spent
         let limit = budget.limit
         var depthEnd = walk.pairs.count
@@ -333,15 +343,19 @@ package struct PathLanguageComparison {
                 if limit - spentBefore - walk.spent > budget.splitsAbove,
                     let groups = walk.groupsGoingOn(walk.cursor..<depthEnd, count: Self.splitGroups)
                 {
-                    return splitWalk(walk, groups: groups, first: first, second: second, spentBefore: spentBefore, budget: &budget)
+                    return splitWalk(
+                        walk, groups: groups, first: first, second: second, spentBefore: spentBefore, budget: &budget,
+                        carrying: &carried)
                 }
             }
             guard walk.takeNext(allowance: limit - spentBefore) else {
                 budget.spent = spentBefore + walk.spent
+                carried.keep(walk.firstStates)
                 return (.tooLarge(limit: limit), walk.reached)
             }
         }
         budget.spent = spentBefore + walk.spent
+        carried.keep(walk.firstStates)
         return (.compared(walk.witnesses.map(\.witness)), walk.reached)
     }
 
@@ -354,9 +368,10 @@ package struct PathLanguageComparison {
     /// nothing more). Its witnesses are made tolerated and keyed as the band keys them, the
     /// platform's over-claims by route; which of `second`'s deciders decides is not known.
     static func toleratedDifferences<Claimed: PathLanguage, Expressible: PathLanguage>(
-        _ claimed: Claimed, _ expressible: Expressible, routeOfExpressibleDecider: (Int) -> Int?, budget: inout ComparisonBudget
+        _ claimed: Claimed, _ expressible: Expressible, routeOfExpressibleDecider: (Int) -> Int?, budget: inout ComparisonBudget,
+        carrying carried: inout MetStates<Claimed>
     ) -> Outcome {
-        let outcome = compareReaching(claimed, expressible, budget: &budget).outcome
+        let outcome = compareReaching(claimed, expressible, budget: &budget, carrying: &carried).outcome
         guard case .compared(let witnesses) = outcome else { return outcome }
         var reported = Set<WitnessKey>()
         var tolerated: [Witness] = []
@@ -377,7 +392,7 @@ package struct PathLanguageComparison {
     /// remain, in order, together all of them) walked on a thread of its own.
     private static func splitWalk<First: PathLanguage, Second: PathLanguage>(
         _ walk: Walk<First, Second>, groups: [Range<Int>], first: First, second: Second, spentBefore: Int,
-        budget: inout ComparisonBudget
+        budget: inout ComparisonBudget, carrying carried: inout MetStates<First>
     ) -> (outcome: Outcome, reached: Set<Int>) {
         let limit = budget.limit
         // Each group's walk steps languages of its own (their caches are not shared), and
@@ -392,6 +407,7 @@ package struct PathLanguageComparison {
         let results = Array(groups.indices).concurrentMap { walkGroup.value($0) }.map {
             $0.value as! (Walk<First, Second>, Bool)
         }
+        carried.keep(results.map(\.0.firstStates), sharingFirst: walk.firstStates.states.count)
         var reached = walk.reached
         budget.spent = spentBefore + walk.spent
         var found: [(length: Int, group: Int, order: Int, witness: Witness, key: WitnessKey)] = []
@@ -440,15 +456,17 @@ package struct PathLanguageComparison {
         var representativeStarts: [Int32] = [0]
         var representativeUnits: [UInt16] = []
 
-        /// A walk that has met the start pair.
-        init(_ first: First, _ second: Second) {
-            firstStates = Interned(first)
+        /// A walk that has met the start pair, with the first language's states numbered in
+        /// `firstStates` when earlier walks of it met them.
+        init(_ first: First, _ second: Second, firstStates carried: Interned<First>? = nil) {
+            firstStates = carried ?? Interned(first)
+            firstStates.beginWalk(of: first)
             secondStates = Interned(second)
             visit((firstStates.id(of: first.start), secondStates.id(of: second.start)), from: -1, unit: 0)
         }
 
         /// The steps taken (`ComparisonBudget`).
-        var spent: Int { ComparisonBudget.unitCost * unitsTried + firstStates.totalSize + secondStates.totalSize }
+        var spent: Int { ComparisonBudget.unitCost * unitsTried + firstStates.metSize + secondStates.metSize }
 
         /// This walk, to go on with `first` and `second` — replicas of its languages.
         func continued(first: First, second: Second) -> Self {
@@ -590,7 +608,9 @@ package struct PathLanguageComparison {
 
     /// A language's states numbered as they are met, with what the walk asks of each and the
     /// steps taken so far remembered: a state that many pairs share is stepped once per unit.
-    private struct Interned<Language: PathLanguage> {
+    /// The first language's are carried from one walk to the next (`MetStates`), so each state
+    /// also says which walk met it last.
+    fileprivate struct Interned<Language: PathLanguage> {
         /// Up to four steps from one state: the units read and the states they led to.
         struct FirstSteps {
             static var capacity: Int { 4 }
@@ -624,8 +644,17 @@ package struct PathLanguageComparison {
         var firstSteps: [FirstSteps] = []
         /// The steps beyond a state's `firstSteps`.
         var steps = PackedKeyTable()
-        /// The sizes of the states met, added up.
-        var totalSize = 0
+        /// The walk that met each state last, by its number (`walk`), for the states numbered
+        /// before the walk under way (those it numbers itself it meets as it numbers them).
+        var metBy: [UInt32] = []
+        /// The walk under way: the count of walks begun on these states before it.
+        var walk: UInt32 = 0
+        /// The states numbered before the walk under way began, which it may meet for the first
+        /// time after it has numbered others; those it numbers are met as they are numbered.
+        var carriedCount: Int32 = 0
+        /// The sizes of the states the walk under way has met, added up: the budget's count of
+        /// them, whether an earlier walk numbered them or this one.
+        var metSize = 0
         /// Every distinct list of distinctions, end to end.
         var distinctionList: [ClosedRange<UInt16>] = []
         /// The distinct lists' places in `distinctionList` and hashes, by number, and their
@@ -635,35 +664,137 @@ package struct PathLanguageComparison {
         var listSlots = [Int32](repeating: -1, count: 64)
 
         func appendDistinctions(of id: Int32, to ranges: inout [ClosedRange<UInt16>]) {
-            let range = lists[Int(facts[Int(id)].distinctionsID)]
-            ranges += distinctionList[Int(range.lowerBound)..<Int(range.upperBound)]
+            ranges += distinctions(of: id)
         }
 
         init(_ language: Language) {
             self.language = language
         }
 
-        mutating func id(of state: Language.State) -> Int32 {
-            let hash = language.stateHash(state)
+        /// Starts a walk of `language` — one that answers as the language these states were
+        /// met in — which has met none of them yet.
+        mutating func beginWalk(of language: Language) {
+            self.language = language
+            // The states numbered since the walk before began were met by that walk.
+            metBy += repeatElement(walk, count: states.count - metBy.count)
+            walk += 1
+            metSize = 0
+            carriedCount = Int32(states.count)
+        }
+
+        /// Counts state `id` as met by the walk under way, once.
+        @inline(__always)
+        private mutating func meet(_ id: Int32) {
+            guard id < carriedCount, metBy[Int(id)] != walk else { return }
+            metBy[Int(id)] = walk
+            metSize += language.size(states[Int(id)])
+        }
+
+        /// Where `state` of hash `hash` is numbered, or the free slot where it would be (-1 then).
+        /// (Inlined, as `append`: called apart, a step copied its answers through memcpy.)
+        @inline(__always)
+        private func find(_ state: Language.State, hash: Int) -> (slot: Int, id: Int32) {
             let mask = slots.count - 1
             var slot = hash & mask
             while slots[slot] >= 0 {
-                let held = Int(slots[slot])
-                if hashes[held] == hash && states[held] == state { return Int32(held) }
+                let held = slots[slot]
+                if hashes[Int(held)] == hash && states[Int(held)] == state { return (slot, held) }
                 slot = (slot + 1) & mask
             }
+            return (slot, -1)
+        }
+
+        mutating func id(of state: Language.State) -> Int32 {
+            let hash = language.stateHash(state)
+            let (slot, held) = find(state, hash: hash)
+            if held >= 0 {
+                meet(held)
+                return held
+            }
+            let first = Int32(distinctionList.count)
+            language.distinctions(state, into: &distinctionList)
+            let facts = Facts(verdicts: language.verdicts(state), distinctionsID: internList(from: first))
+            metSize += language.size(state)
+            return append(state, hash: hash, facts: facts, at: slot)
+        }
+
+        /// Numbers `state` in the free `slot`, as met by the walk under way.
+        @inline(__always)
+        private mutating func append(_ state: Language.State, hash: Int, facts stateFacts: Facts, at slot: Int) -> Int32 {
             let id = Int32(states.count)
             slots[slot] = id
             states.append(state)
             hashes.append(hash)
-            totalSize += language.size(state)
-            let first = Int32(distinctionList.count)
-            language.distinctions(state, into: &distinctionList)
-            let list = internList(from: first)
-            facts.append(Facts(verdicts: language.verdicts(state), distinctionsID: list))
+            facts.append(stateFacts)
             firstSteps.append(FirstSteps())
             if states.count * 2 > slots.count { Self.grow(&slots, hashes: hashes) }
             return id
+        }
+
+        /// Takes in what `other` — a copy of these states that walked on by itself, sharing the
+        /// first `shared` states with them — met: its states numbered here, with their answers
+        /// and lists of distinctions, and the first steps taken from each. (The steps beyond a
+        /// state's first four are not taken in: a walk takes them again if it needs them.)
+        mutating func absorb(_ other: Interned, sharingFirst shared: Int) {
+            let countBefore = Int32(states.count)
+            var renumbered = [Int32](unsafeUninitializedCapacity: other.states.count) { numbers, count in
+                for index in 0..<shared { numbers[index] = Int32(index) }
+                count = shared
+            }
+            // `other`'s lists of distinctions by their numbers here: most of its states share a
+            // few lists, interned here once each.
+            var listsHere = [Int32](repeating: -1, count: other.lists.count)
+            // Room for every state `other` adds, at once: grown by doubling, the tables were
+            // copied over and over.
+            let room = states.count + other.states.count - shared
+            states.reserveCapacity(room)
+            hashes.reserveCapacity(room)
+            facts.reserveCapacity(room)
+            firstSteps.reserveCapacity(room)
+            for index in shared..<other.states.count {
+                let (slot, held) = find(other.states[index], hash: other.hashes[index])
+                if held >= 0 {
+                    renumbered.append(held)
+                    continue
+                }
+                let list = Int(other.facts[index].distinctionsID)
+                if listsHere[list] < 0 {
+                    let first = Int32(distinctionList.count)
+                    distinctionList += other.distinctions(of: Int32(index))
+                    listsHere[list] = internList(from: first)
+                }
+                let facts = Facts(verdicts: other.facts[index].verdicts, distinctionsID: listsHere[list])
+                renumbered.append(append(other.states[index], hash: other.hashes[index], facts: facts, at: slot))
+            }
+            for (index, taken) in other.firstSteps.enumerated() where taken.count > 0 {
+                let id = Int(renumbered[index])
+                if Int32(id) >= countBefore {
+                    // Numbered just now: its steps are the other's, renumbered.
+                    var steps = taken
+                    for position in 0..<Int(taken.count) { steps.targets[position] = renumbered[Int(taken.targets[position])] }
+                    firstSteps[id] = steps
+                    continue
+                }
+                for position in 0..<Int(taken.count) {
+                    let unit = taken.units[position]
+                    let known = firstSteps[id]
+                    guard !(0..<Int(known.count)).contains(where: { known.units[$0] == unit }) else { continue }
+                    let target = renumbered[Int(taken.targets[position])]
+                    if Int(known.count) < FirstSteps.capacity {
+                        firstSteps[id].units[Int(known.count)] = unit
+                        firstSteps[id].targets[Int(known.count)] = target
+                        firstSteps[id].count += 1
+                    } else {
+                        steps.set(Int64(id) << 16 | Int64(unit), to: target)
+                    }
+                }
+            }
+        }
+
+        /// The distinctions of state `id`.
+        func distinctions(of id: Int32) -> ArraySlice<ClosedRange<UInt16>> {
+            let range = lists[Int(facts[Int(id)].distinctionsID)]
+            return distinctionList[Int(range.lowerBound)..<Int(range.upperBound)]
         }
 
         /// The number of the list of distinctions `distinctionList[first...]`, just appended:
@@ -713,11 +844,15 @@ package struct PathLanguageComparison {
         mutating func step(_ id: Int32, _ unit: UInt16) -> Int32 {
             let first = firstSteps[Int(id)]
             for position in 0..<Int(first.count) where first.units[position] == unit {
+                meet(first.targets[position])
                 return first.targets[position]
             }
             let key = Int64(id) << 16 | Int64(unit)
             let isFull = Int(first.count) == FirstSteps.capacity
-            if isFull, let known = steps[key] { return known }
+            if isFull, let known = steps[key] {
+                meet(known)
+                return known
+            }
             let next = self.id(of: language.step(states[Int(id)], unit))
             if isFull {
                 steps.set(key, to: next)
@@ -826,6 +961,50 @@ package struct PathLanguageComparison {
         }
         inside.sort { (rank($0), $0) < (rank($1), $1) }
         units += inside
+    }
+}
+
+extension PathLanguageComparison {
+    /// The states of a language that earlier comparisons with it first met, numbered, with
+    /// their answers and the steps taken from them: carried from one walk of the language to the
+    /// next — a manifest's claimed set compared at each API range, host and quantifier — so
+    /// that a walk steps and asks about only the states no walk before it met. What a walk finds
+    /// and spends is what it would find and spend by itself.
+    ///
+    /// A walk split across threads leaves its groups' states apart, each group's its own copy;
+    /// they are taken in together when a next walk starts, so that a last walk leaves nothing
+    /// to merge.
+    package struct MetStates<Language: PathLanguage> {
+        private var held: Interned<Language>?
+        /// The other groups of a split walk, not taken in yet, and the states every group shares.
+        private var groups: ArraySlice<Interned<Language>> = []
+        private var sharedCount = 0
+
+        /// No states met yet.
+        package init() {}
+
+        /// The states, the groups of a split walk taken in; nil before the first walk. They are
+        /// the walk's own from then on (this holds none).
+        fileprivate mutating func take() -> Interned<Language>? {
+            guard var states = held else { return nil }
+            held = nil
+            for group in groups { states.absorb(group, sharingFirst: sharedCount) }
+            groups = []
+            return states
+        }
+
+        /// Keeps the states of a finished walk.
+        fileprivate mutating func keep(_ states: Interned<Language>) {
+            held = states
+            groups = []
+        }
+
+        /// Keeps the states of a split walk's groups, which share their first `shared` states.
+        fileprivate mutating func keep(_ groupStates: [Interned<Language>], sharingFirst shared: Int) {
+            held = groupStates.first
+            groups = groupStates.dropFirst()
+            sharedCount = shared
+        }
     }
 }
 
