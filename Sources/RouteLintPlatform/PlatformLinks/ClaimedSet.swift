@@ -434,16 +434,39 @@ package struct ClaimedSegments {
         struct Signature: Hashable {
             let claimed: Bool
             /// The classes `other`, `integerOther` and `uuidOther` lead to; -1 for the state itself.
-            let others: [Int32]
+            let others: SIMD3<Int32>
             let words: [[UInt16]]
             let targets: [Int32]
+            /// The fields mixed once, the words by their units: most states fall into a few
+            /// classes, and `Hasher` over the nested arrays at each lookup cost more than the
+            /// rest of the merge.
+            let mixed: Int
+
+            init(claimed: Bool, others: SIMD3<Int32>, words: [[UInt16]], targets: [Int32]) {
+                (self.claimed, self.others, self.words, self.targets) = (claimed, others, words, targets)
+                var hasher = StateHasher()
+                hasher.combine(claimed ? 1 : 0, others[0])
+                hasher.combine(others[1], others[2])
+                for (word, target) in zip(words, targets) {
+                    hasher.combine(Int32(word.count), target)
+                    for unit in word { hasher.combine(UInt64(unit)) }
+                }
+                mixed = hasher.value
+            }
+
+            static func == (a: Self, b: Self) -> Bool {
+                a.mixed == b.mixed && a.claimed == b.claimed && a.others == b.others && a.targets == b.targets && a.words == b.words
+            }
+
+            func hash(into hasher: inout Hasher) { hasher.combine(mixed) }
         }
         var classOf = [Int32](repeating: -1, count: states.count)
         var classes: [Signature: Int32] = [:]
         var merged: [State] = []
         for id in successorsFirst() {
             let state = states[id]
-            let others = [state.other, state.integerOther, state.uuidOther].map { $0 == Int32(id) ? -1 : classOf[Int($0)] }
+            let classOfOther = { (target: Int32) in target == Int32(id) ? -1 : classOf[Int(target)] }
+            let others = SIMD3(classOfOther(state.other), classOfOther(state.integerOther), classOfOther(state.uuidOther))
             var words: [[UInt16]] = []
             var targets: [Int32] = []
             for (word, target) in zip(state.words, state.targets)
