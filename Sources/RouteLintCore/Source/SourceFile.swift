@@ -301,9 +301,27 @@ package struct LineIndex: Sendable {
         // a runtime call per byte.
         return bytes.withUnsafeBufferPointer { bytes in
             var count = 0
-            for offset in clamped where bytes[offset] & 0xC0 != 0x80 { count += 1 }
+            var offset = clamped.lowerBound
+            // Eight bytes at a time: a continuation byte is one whose top bit is set and next
+            // bit clear.
+            while offset + 8 <= clamped.upperBound {
+                let word = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + offset).loadUnaligned(as: UInt64.self))
+                let continuations = word & ~(word << 1) & 0x8080_8080_8080_8080
+                count += 8 - continuations.nonzeroBitCount
+                offset += 8
+            }
+            while offset < clamped.upperBound {
+                if bytes[offset] & 0xC0 != 0x80 { count += 1 }
+                offset += 1
+            }
             return count
         }
+    }
+
+    /// Where line `number`'s bytes start (its break included in the line before), or nil past
+    /// the last line.
+    package func start(ofLine number: Int) -> Int? {
+        number >= 1 && number <= lineStarts.count ? lineStarts[number - 1] : nil
     }
 
     /// The byte offset of `position` (columns in code points, after a byte-order mark on line

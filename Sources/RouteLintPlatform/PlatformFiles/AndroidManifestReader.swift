@@ -97,8 +97,11 @@ extension PlatformFileReader {
     /// The path attributes of a `<data>` element the platform accepts, in attribute order.
     private mutating func pathAttributes(_ data: XMLDocument.Element) -> [(AndroidPathPattern, SourceRange)] {
         var result: [(AndroidPathPattern, SourceRange)] = []
+        result.reserveCapacity(data.attributes.count)
         for attribute in data.attributes where attribute.namespace == PlatformFile.androidNamespace {
-            guard let kind = AndroidPathPattern.Kind(rawValue: attribute.localName), let text = attributeText(attribute) else { continue }
+            guard let kind = AndroidPathPattern.Kind(attributeName: attribute.localName), let text = attributeText(attribute) else {
+                continue
+            }
             let location = range(attribute.range)
             do {
                 result.append((try AndroidPathPattern(kind, text), location))

@@ -14,8 +14,14 @@ package struct PlatformFileReader {
     let values: BuildValues
     /// Whether some reference had no value.
     package private(set) var hasUnresolvedReferences = false
-    /// The line whose columns `checkpoints` holds.
+    /// The line whose columns `checkpoints` holds, where its text starts, and its bytes up to
+    /// the next line's start: a position in them needs no search for its line.
     private var checkpointLine = -1
+    private var checkpointLineStart = 0
+    private var checkpointLineBytes = 0..<0
+    /// The last position asked for on `checkpointLine`, by offset: a position after it, as the
+    /// end of a value after its start, is counted on from it.
+    private var lastOnLine = (offset: 0, column: 1)
     /// The column at every `checkpointStride`-th byte of `checkpointLine`, as far as asked
     /// for: a column is counted from the checkpoint before it, so that positions on a file of
     /// one long line (minified JSON, XML) cost a bounded count each, in any order.
@@ -40,22 +46,35 @@ package struct PlatformFileReader {
     }
 
     package mutating func position(_ offset: Int) -> SourcePosition {
-        let line = lines.line(holdingByte: offset)
-        let stride = Self.checkpointStride
-        if line.number != checkpointLine {
+        if !checkpointLineBytes.contains(offset) {
+            let line = lines.line(holdingByte: offset)
+            guard line.start <= offset else { return SourcePosition(line: line.number, column: 1) }
             checkpointLine = line.number
+            checkpointLineStart = line.start
+            // Kept for the positions after it on its line; but not a position in line 1's
+            // first three bytes, which may be a byte-order mark the line's text starts after.
+            checkpointLineBytes =
+                line.number == 1 && offset < 3 ? 0..<0 : line.start..<(lines.start(ofLine: line.number + 1) ?? Int.max)
             // Most values start a line of their own: the array is emptied, not made anew.
             checkpoints.removeAll(keepingCapacity: true)
             checkpoints.append(1)
+            lastOnLine = (line.start, 1)
         }
-        let index = max(0, offset - line.start) / stride
-        while checkpoints.count <= index {
-            let from = line.start + (checkpoints.count - 1) * stride
-            checkpoints.append(checkpoints[checkpoints.count - 1] + lines.codePoints(in: from..<(from + stride)))
+        let column: Int
+        if offset >= lastOnLine.offset {
+            column = lastOnLine.column + lines.codePoints(in: lastOnLine.offset..<offset)
+        } else {
+            let stride = Self.checkpointStride
+            let index = (offset - checkpointLineStart) / stride
+            while checkpoints.count <= index {
+                let from = checkpointLineStart + (checkpoints.count - 1) * stride
+                checkpoints.append(checkpoints[checkpoints.count - 1] + lines.codePoints(in: from..<(from + stride)))
+            }
+            let from = checkpointLineStart + index * stride
+            column = checkpoints[index] + lines.codePoints(in: from..<offset)
         }
-        let from = line.start + index * stride
-        let column = checkpoints[index] + lines.codePoints(in: from..<max(from, offset))
-        return SourcePosition(line: line.number, column: column)
+        lastOnLine = (offset, column)
+        return SourcePosition(line: checkpointLine, column: column)
     }
 
     package mutating func range(_ start: Int, _ end: Int) -> SourceRange {

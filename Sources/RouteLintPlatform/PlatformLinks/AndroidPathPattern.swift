@@ -27,6 +27,22 @@ package struct AndroidPathPattern: Sendable, Equatable {
         /// `android:pathSuffix`: the end of the path, literally.
         case suffix = "pathSuffix"
 
+        /// The kind an attribute of local name `name` sets; nil for any other attribute. Asked of
+        /// every attribute of a manifest's `<data>` elements: a name is compared with the one
+        /// case of its length, where `init(rawValue:)` compares it with each case in turn.
+        package init?(attributeName name: String) {
+            let candidate: Self
+            switch name.utf8.count {
+            case 4: candidate = .literal
+            case 10: candidate = name.utf8.dropFirst(4).first == UInt8(ascii: "P") ? .prefix : .suffix
+            case 11: candidate = .simpleGlob
+            case 19: candidate = .advancedGlob
+            default: return nil
+            }
+            guard candidate.rawValue == name else { return nil }
+            self = candidate
+        }
+
         /// The first API level whose manifest parser reads the attribute: an older one ignores it.
         package var introducedIn: Int {
             switch self {
