@@ -80,15 +80,34 @@ struct StateHasher {
 }
 
 /// What a comparison asks of each state it meets (`PathLanguage` says what each answer means).
+/// Kept for every state a walk meets, so its deciders are held as 32 bits (-1 for none): with
+/// a word and a flag each, the verdicts took 56 bytes, and growing the walk's tables of them
+/// was a tenth of its copying.
 package struct PathVerdicts {
     let accepts: Bool?
-    let decider: Int?
     let isFinal: Bool
     let tolerance: PathTolerance
-    let toleratedDecider: Int?
     let everyAccepts: Bool?
-    let everyDecider: Int?
     let judgedBySomeURL: Bool
+    private let heldDecider: Int32
+    private let heldToleratedDecider: Int32
+    private let heldEveryDecider: Int32
+
+    var decider: Int? { Self.decider(heldDecider) }
+    var toleratedDecider: Int? { Self.decider(heldToleratedDecider) }
+    var everyDecider: Int? { Self.decider(heldEveryDecider) }
+
+    init(
+        accepts: Bool?, decider: Int?, isFinal: Bool, tolerance: PathTolerance, toleratedDecider: Int?, everyAccepts: Bool?,
+        everyDecider: Int?, judgedBySomeURL: Bool
+    ) {
+        (self.accepts, self.isFinal, self.tolerance, self.everyAccepts) = (accepts, isFinal, tolerance, everyAccepts)
+        self.judgedBySomeURL = judgedBySomeURL
+        (heldDecider, heldToleratedDecider, heldEveryDecider) = (Self.held(decider), Self.held(toleratedDecider), Self.held(everyDecider))
+    }
+
+    private static func held(_ decider: Int?) -> Int32 { decider.map { Int32($0) } ?? -1 }
+    private static func decider(_ held: Int32) -> Int? { held < 0 ? nil : Int(held) }
 }
 
 extension PathVerdicts {
@@ -744,13 +763,6 @@ package struct PathLanguageComparison {
             // `other`'s lists of distinctions by their numbers here: most of its states share a
             // few lists, interned here once each.
             var listsHere = [Int32](repeating: -1, count: other.lists.count)
-            // Room for every state `other` adds, at once: grown by doubling, the tables were
-            // copied over and over.
-            let room = states.count + other.states.count - shared
-            states.reserveCapacity(room)
-            hashes.reserveCapacity(room)
-            facts.reserveCapacity(room)
-            firstSteps.reserveCapacity(room)
             for index in shared..<other.states.count {
                 let (slot, held) = find(other.states[index], hash: other.hashes[index])
                 if held >= 0 {
