@@ -1,5 +1,11 @@
 internal import CLibXML2
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// An XML document as a tree of elements with their attributes and where each is written: what
 /// routelint reads of AndroidManifest.xml and property lists. libxml2 reads it, without network
 /// and without substituting entities; a document type that declares entities is refused before
@@ -107,11 +113,28 @@ package struct XMLDocument {
     /// The offset of an `<!ENTITY` declaration, if the document has one.
     private static func entityDeclaration(in bytes: [UInt8]) -> Int? {
         let marker = Array("<!ENTITY".utf8)
-        guard bytes.count >= marker.count else { return nil }
-        for offset in 0...(bytes.count - marker.count) where bytes[offset] == marker[0] {
-            if bytes[offset..<(offset + marker.count)].elementsEqual(marker) { return offset }
+        var found: Int?
+        forEachOffset(of: UInt8(ascii: "<"), in: bytes) { offset in
+            guard offset + marker.count <= bytes.count, bytes[offset..<(offset + marker.count)].elementsEqual(marker) else { return true }
+            found = offset
+            return false
         }
-        return nil
+        return found
+    }
+
+    /// Calls `body` with each offset of `byte` in `bytes`, in order, while it returns true.
+    /// Found by `memchr`, which reads many bytes at a step: a look at every byte of a large
+    /// manifest, twice, cost as much as reading its attributes' positions.
+    private static func forEachOffset(of byte: UInt8, in bytes: [UInt8], _ body: (Int) -> Bool) {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var offset = 0
+            while offset < buffer.count, let hit = memchr(base + offset, Int32(byte), buffer.count - offset) {
+                let found = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                guard body(found) else { return }
+                offset = found + 1
+            }
+        }
     }
 
     private final class ErrorCollector {
@@ -124,7 +147,10 @@ package struct XMLDocument {
 
         init(_ bytes: [UInt8]) {
             var starts = [0]
-            for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { starts.append(offset + 1) }
+            XMLDocument.forEachOffset(of: UInt8(ascii: "\n"), in: bytes) { offset in
+                starts.append(offset + 1)
+                return true
+            }
             self.starts = starts
         }
 
@@ -301,6 +327,17 @@ package struct XMLDocument {
             return found ?? ByteRange(start: tagStart, end: tagStart)
         }
 
+        /// Whether `text` holds `needle` from `offset` on (which it has the bytes for): compared by
+        /// index, where a slice's `elementsEqual` went through its iterators.
+        private static func holds(_ needle: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>, at offset: Int) -> Bool {
+            var index = 0
+            while index < needle.count {
+                guard text[offset + index] == needle[index] else { return false }
+                index += 1
+            }
+            return true
+        }
+
         /// `valueRange` read in place, a byte at a time, checked by the loop; nil when not found.
         private func valueRange(_ needle: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>, tagStart: Int) -> ByteRange? {
             var offset = tagStart + 1
@@ -313,9 +350,7 @@ package struct XMLDocument {
                     offset += 1
                     continue
                 }
-                if needle.first == text[offset] && text[offset..<(offset + needle.count)].elementsEqual(needle)
-                    && !isNameByte(text[offset - 1])
-                {
+                if needle.first == text[offset] && Self.holds(needle, in: text, at: offset) && !isNameByte(text[offset - 1]) {
                     var cursor = offset + needle.count
                     while cursor < text.count
                         && (text[cursor] == UInt8(ascii: " ") || text[cursor] == 0x09 || text[cursor] == 0x0A || text[cursor] == 0x0D)

@@ -518,12 +518,27 @@ package struct ClaimedSegments {
         let current = states[Int(state)]
         var low = 0
         var high = current.words.count
-        while low < high {
-            let middle = (low + high) / 2
-            if current.words[middle].lexicographicallyPrecedes(word) { low = middle + 1 } else { high = middle }
+        word.withUnsafeBufferPointer { word in
+            while low < high {
+                let middle = (low + high) / 2
+                if Self.precedes(current.words[middle], word) { low = middle + 1 } else { high = middle }
+            }
         }
         if low < current.words.count && current.words[low].elementsEqual(word) { return current.targets[low] }
         return current.othersAgree ? current.other : current.other(Self.shape(of: word))
+    }
+
+    /// `word.lexicographicallyPrecedes(other)`, by index: the generic one, through two
+    /// iterators, cost the writing of the pieces (`AndroidLinkPaths.pieces`) a tenth of its time.
+    private static func precedes(_ word: [UInt16], _ other: UnsafeBufferPointer<UInt16>) -> Bool {
+        word.withUnsafeBufferPointer { word in
+            var index = 0
+            while index < word.count && index < other.count {
+                if word[index] != other[index] { return word[index] < other[index] }
+                index += 1
+            }
+            return word.count < other.count
+        }
     }
 
     /// The shape of a segment spelled `word` (code units of either spelling: an encoded path
