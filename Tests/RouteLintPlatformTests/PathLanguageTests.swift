@@ -206,16 +206,8 @@ struct PathLanguageTests {
                 let second = AppleComponentLanguage(components(Int.random(in: 2...8, using: &random)))
                 if Self.splitWalkAgrees(first, second) { splitsThatCostMore += 1 }
             } else {
-                let filter = { (count: Int) in
-                    AndroidIntentFilter(
-                        paths: (0..<count).compactMap { _ in
-                            try? AndroidPathPattern(
-                                AndroidPathPattern.Kind.allCases.randomElement(using: &random)!,
-                                "/" + randomText(androidAlphabet, maximumLength: 5, &random))
-                        })
-                }
-                let first = AndroidFilterLanguage([filter(Int.random(in: 2...8, using: &random))], apiLevel: 35)
-                let second = AndroidFilterLanguage([filter(Int.random(in: 2...8, using: &random))], apiLevel: 31)
+                let first = AndroidFilterLanguage([Self.randomFilter(androidAlphabet, &random)], apiLevel: 35)
+                let second = AndroidFilterLanguage([Self.randomFilter(androidAlphabet, &random)], apiLevel: 31)
                 if Self.splitWalkAgrees(first, second) { splitsThatCostMore += 1 }
             }
         }
@@ -227,24 +219,16 @@ struct PathLanguageTests {
     func carriedStates() {
         var random = SeededRandom(state: 43)
         let alphabet: [Character] = ["/", "a", "b", "c", ".", "*"]
-        let filter = { (count: Int) in
-            AndroidIntentFilter(
-                paths: (0..<count).compactMap { _ in
-                    try? AndroidPathPattern(
-                        AndroidPathPattern.Kind.allCases.randomElement(using: &random)!,
-                        "/" + randomText(alphabet, maximumLength: 5, &random))
-                })
-        }
         var undecided = 0
         for round in 0..<150 {
-            let first = AndroidFilterLanguage([filter(Int.random(in: 2...8, using: &random))], apiLevel: 35)
+            let first = AndroidFilterLanguage([Self.randomFilter(alphabet, &random)], apiLevel: 35)
             var carried = PathLanguageComparison.MetStates<AndroidFilterLanguage>()
             // Split walks leave each group's states to be taken in by the next walk; a small
             // budget leaves a walk undecided, its states met so far carried all the same.
             let splitsAbove = round % 2 == 0 ? 0 : Int.max
             for _ in 0..<3 {
                 let second = AndroidFilterLanguage(
-                    [filter(Int.random(in: 2...8, using: &random))], apiLevel: [26, 31, 35].randomElement(using: &random)!)
+                    [Self.randomFilter(alphabet, &random)], apiLevel: [26, 31, 35].randomElement(using: &random)!)
                 let limit = round % 3 == 0 ? Int.random(in: 40...400, using: &random) : ComparisonBudget.largestLimit
                 var alone = ComparisonBudget(limit: limit)
                 alone.splitsAbove = splitsAbove
@@ -258,6 +242,17 @@ struct PathLanguageTests {
             }
         }
         #expect(undecided > 10)
+    }
+
+    /// An intent filter of two to eight path attributes of random kinds, written in `alphabet`
+    /// (those the parser rejects left out).
+    static func randomFilter(_ alphabet: [Character], _ random: inout SeededRandom) -> AndroidIntentFilter {
+        let count = Int.random(in: 2...8, using: &random)
+        return AndroidIntentFilter(
+            paths: (0..<count).compactMap { _ in
+                try? AndroidPathPattern(
+                    AndroidPathPattern.Kind.allCases.randomElement(using: &random)!, "/" + randomText(alphabet, maximumLength: 5, &random))
+            })
     }
 
     /// Expects the comparison of `first` and `second` split wherever it can to give what one

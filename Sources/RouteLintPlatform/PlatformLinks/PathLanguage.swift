@@ -477,7 +477,7 @@ package struct PathLanguageComparison {
 
         /// A walk that has met the start pair, with the first language's states numbered in
         /// `firstStates` when earlier walks of it met them.
-        init(_ first: First, _ second: Second, firstStates carried: Interned<First>? = nil) {
+        init(_ first: First, _ second: Second, firstStates carried: Interned<First>?) {
             firstStates = carried ?? Interned(first)
             firstStates.beginWalk(of: first)
             secondStates = Interned(second)
