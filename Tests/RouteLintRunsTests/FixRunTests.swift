@@ -152,5 +152,68 @@ struct FixRunTests {
         #expect(applied == 2)
         let inserted = Fix.apply([[edit(1..<3, "Y"), edit(3..<3, "+")], [edit(8..<8, "!")]], to: bytes).bytes
         #expect(String(decoding: inserted, as: UTF8.self) == "aY+defgh!")
+        // A fix that replaces a range twice, or inserts inside what it replaces, has no text to
+        // make: it is left out, not made.
+        let twice = Fix.apply(
+            [[edit(1..<3, "Y"), edit(2..<5, "Z")], [edit(4..<4, "-"), edit(3..<6, "W")], [edit(7..<8, "!")]], to: bytes)
+        #expect(String(decoding: twice.bytes, as: UTF8.self) == "abcdefg!")
+        #expect(twice.applied == 1)
+    }
+
+    @Test("on random fixes, the edits made are those of each edit compared with every edit made before it")
+    func overlappingEditsAtRandom() {
+        let bytes = Array(String(repeating: "abcdefghij", count: 4).utf8)
+        let file = FileID(0)
+        func edit(_ range: Range<Int>) -> Fix.Edit {
+            let position = SourcePosition(line: 1, column: range.lowerBound + 1)
+            return Fix.Edit(range: SourceRange(file: file, start: position, end: position), bytes: range, text: "<\(range)>")
+        }
+        // The definition, pair by pair: in the order `apply` takes the fixes, one is made when
+        // none of its edits touches an edit made (the same range, a shared byte, or an insertion
+        // inside) and no two of its own replace the same byte or insert inside each other.
+        func touch(_ one: Range<Int>, _ other: Range<Int>) -> Bool {
+            one == other || one.lowerBound < other.upperBound && other.lowerBound < one.upperBound
+        }
+        func madeByDefinition(_ fixes: [[Fix.Edit]]) -> (applied: Int, text: String) {
+            var made: [Range<Int>] = []
+            var applied = 0
+            for edits in fixes.sorted(by: { ($0.first?.bytes.lowerBound ?? 0) < ($1.first?.bytes.lowerBound ?? 0) }) {
+                let ranges = edits.map(\.bytes)
+                let ownTouch = ranges.indices.contains { first in
+                    ranges.indices.contains { second in
+                        first < second && !ranges[first].isEmpty && !ranges[second].isEmpty && touch(ranges[first], ranges[second])
+                            || first != second && ranges[first].isEmpty && ranges[second].lowerBound < ranges[first].lowerBound
+                                && ranges[first].lowerBound < ranges[second].upperBound
+                    }
+                }
+                guard !ownTouch, !ranges.contains(where: { range in made.contains { touch($0, range) } }) else { continue }
+                made += ranges
+                applied += 1
+            }
+            var text = ""
+            var copied = 0
+            for range in made.sorted(by: { ($0.lowerBound, $0.upperBound) < ($1.lowerBound, $1.upperBound) }) {
+                text += String(decoding: bytes[copied..<range.lowerBound], as: UTF8.self) + "<\(range)>"
+                copied = range.upperBound
+            }
+            return (applied, text + String(decoding: bytes[copied...], as: UTF8.self))
+        }
+        var random = SeededRandom(state: 66)
+        var appliedInAll = 0
+        for _ in 0..<400 {
+            let fixes = (0..<Int.random(in: 1...12, using: &random)).map { _ in
+                (0..<Int.random(in: 1...3, using: &random)).map { _ in
+                    let start = Int.random(in: 0...bytes.count, using: &random)
+                    return edit(start..<min(bytes.count, start + Int.random(in: 0...4, using: &random)))
+                }
+            }
+            let made = Fix.apply(fixes, to: bytes)
+            let expected = madeByDefinition(fixes)
+            #expect(made.applied == expected.applied, "\(fixes.map { $0.map(\.bytes) })")
+            #expect(String(decoding: made.bytes, as: UTF8.self) == expected.text, "\(fixes.map { $0.map(\.bytes) })")
+            appliedInAll += made.applied
+        }
+        // Both kinds of answer were met, many times.
+        #expect(appliedInAll > 400 && appliedInAll < 400 * 12 / 2)
     }
 }

@@ -50,15 +50,17 @@ public struct Fix: Hashable, Sendable {
     }
 
     /// `bytes` with the edits of `fixes` made, each fix whole or not at all: in text order, a
-    /// fix with an edit that overlaps one made already (or repeats it) is left out, its finding
-    /// left. The rest of the text is kept byte for byte. Returns how many fixes were made, and
+    /// fix with an edit that overlaps one made already (or repeats it), or whose own edits
+    /// overlap, is left out, its finding left. The rest of the text is kept byte for byte. Returns how many fixes were made, and
     /// how many lines each line they add lines to gains (an entry written on a line of its own).
     package static func apply(_ fixes: [[Edit]], to bytes: [UInt8]) -> AppliedFixes {
         var made: [Edit] = []
+        var madeRanges = MadeRanges(starts: fixes.flatMap { $0.map(\.bytes.lowerBound) })
         var applied = 0
         for edits in fixes.sorted(by: { ($0.first?.bytes.lowerBound ?? 0) < ($1.first?.bytes.lowerBound ?? 0) }) {
-            guard !edits.contains(where: { edit in made.contains { overlaps($0, edit) } }) else { continue }
+            guard !edits.contains(where: { madeRanges.overlapsOne($0.bytes) }), !overlapEachOther(edits) else { continue }
             made += edits
+            for edit in edits { madeRanges.insert(edit.bytes) }
             applied += 1
         }
         made.sort { ($0.bytes.lowerBound, $0.bytes.upperBound) < ($1.bytes.lowerBound, $1.bytes.upperBound) }
@@ -110,13 +112,69 @@ public struct Fix: Hashable, Sendable {
         return applied
     }
 
-    /// Whether two edits touch the same text: they share a byte, repeat each other, or one is an
-    /// insertion inside the other's range.
-    private static func overlaps(_ one: Edit, _ other: Edit) -> Bool {
-        if one.bytes == other.bytes { return true }
-        return one.bytes.lowerBound < other.bytes.upperBound && other.bytes.lowerBound < one.bytes.upperBound
-            || (one.bytes.isEmpty && other.bytes.lowerBound < one.bytes.lowerBound && one.bytes.lowerBound < other.bytes.upperBound)
-            || (other.bytes.isEmpty && one.bytes.lowerBound < other.bytes.lowerBound && other.bytes.lowerBound < one.bytes.upperBound)
+    /// Whether two of a fix's own edits replace the same byte, or one inserts inside a range the
+    /// other replaces: no text has both made. Insertions at one place, or at either end of a
+    /// replaced range, are made in order.
+    private static func overlapEachOther(_ edits: [Edit]) -> Bool {
+        guard edits.count > 1 else { return false }
+        let ranges = edits.map(\.bytes).sorted { ($0.lowerBound, $0.upperBound) < ($1.lowerBound, $1.upperBound) }
+        var end = ranges[0].upperBound
+        for range in ranges.dropFirst() {
+            if range.lowerBound < end { return true }
+            end = max(end, range.upperBound)
+        }
+        return false
+    }
+
+    /// The byte ranges of the edits made, asked whether one touches a range: they share a byte,
+    /// repeat each other, or one is an insertion inside the other (for ranges `a` and `b`, `a ==
+    /// b`, or `a.lowerBound < b.upperBound && b.lowerBound < a.upperBound`, which says the
+    /// insertions' cases too). In logarithmic time: the largest end of the ranges made, by
+    /// start, in a Fenwick tree over every start a fix has, so that a file of thousands of fixes
+    /// is not a pass over all pairs of them.
+    private struct MadeRanges {
+        /// Every start an edit has, sorted, each once: the tree's positions.
+        let starts: [Int]
+        /// The Fenwick tree of the largest end made at each start (`Int.min` where none).
+        var largestEnds: [Int]
+        var made: Set<Range<Int>> = []
+
+        init(starts: [Int]) {
+            self.starts = Array(Set(starts)).sorted()
+            largestEnds = Array(repeating: Int.min, count: self.starts.count + 1)
+        }
+
+        /// How many starts are below `bound`.
+        private func count(below bound: Int) -> Int {
+            var low = 0
+            var high = starts.count
+            while low < high {
+                let middle = (low + high) / 2
+                if starts[middle] < bound { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+
+        mutating func insert(_ range: Range<Int>) {
+            made.insert(range)
+            var position = count(below: range.lowerBound) + 1
+            while position < largestEnds.count {
+                largestEnds[position] = max(largestEnds[position], range.upperBound)
+                position += position & -position
+            }
+        }
+
+        func overlapsOne(_ range: Range<Int>) -> Bool {
+            if made.contains(range) { return true }
+            // The largest end among the ranges made that start before `range` ends.
+            var position = count(below: range.upperBound)
+            var largestEnd = Int.min
+            while position > 0 {
+                largestEnd = max(largestEnd, largestEnds[position])
+                position -= position & -position
+            }
+            return largestEnd > range.lowerBound
+        }
     }
 
     /// The edits of findings' fixes in the files they are in, each file's lines indexed once.
