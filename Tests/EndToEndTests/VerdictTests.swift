@@ -289,6 +289,20 @@ struct VerdictTests {
         }
     }
 
+    @Test("a file left out below two of the folders linted is named once")
+    func leftOutBelowNestedFolders() throws {
+        try GateCommandTests.withFiles([
+            "app/app.routes.yaml": "manifest: 1\nroutes: {}\n", "app/feature/more.route.yaml": "manifest: 1\nroutes: {}\n",
+        ]) { directory in
+            let run = try RouteLint.run(["lint", "app", "app/feature"], in: directory)
+            #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+            #expect(
+                run.stderr.hasPrefix(
+                    "routelint: note: 1 file looks like a manifest and is not linted: app/feature/more.route.yaml (named one slip "
+                        + "from a manifest: more.routes.yaml?)"), "\(run.stderr)")
+        }
+    }
+
     @Test(
         "one mistake, one finding: a misspelt type or holder read as the one it names, an unknown type undecided, an invalid path not judged",
         arguments: [

@@ -108,7 +108,9 @@ package struct LeftOutManifests: Sendable {
     /// These files and `more`'s, in path order.
     package func adding(_ more: LeftOutManifests) -> LeftOutManifests {
         var both = self
-        both.files = (files + more.files.filter { !files.contains($0) }).sorted { FilePath.precedes($0.path, $1.path) }
+        // A file found below two of the folders is found once, by its path (its reason is the same).
+        let known = Set(files.map(\.path))
+        both.files = (files + more.files.filter { !known.contains($0.path) }).sorted { FilePath.precedes($0.path, $1.path) }
         both.stoppedEarly = stoppedEarly || more.stoppedEarly
         return both
     }
