@@ -209,6 +209,37 @@ struct HostileInputTests {
         #expect(unused.contains { $0.message.contains("9936 more rules") })
     }
 
+    @Test("a loop of parents or fallbacks through thousands of nodes: a finding for each, naming ten of them, in linear time")
+    func longLoops() {
+        func holders(_ count: Int) -> String {
+            "manifest: 1\nholders:\n" + (0..<count).map { "  H\($0): {parent: H\(($0 + 1) % count)}\n" }.joined()
+        }
+        func fallbacks(_ count: Int) -> String {
+            "manifest: 1\nactivities: {a: {}}\nholders: {H: {}}\nroutes:\n"
+                + (0..<count).map { "  r\($0): {path: /r\($0), activity: a, holder: H, feature: f\($0), fallback: r\(($0 + 1) % count)}\n" }
+                .joined()
+        }
+        let parents = lint(holders(5_000)).findings.filter { $0.rule == "holder-scope" }
+        #expect(parents.count == 5_000)
+        #expect(
+            parents.first { $0.subjects.first == .holder("H4995") }?.message
+                == "holder 'H4995' is on a loop of parents: H4995 → H4996 → H4997 → H4998 → H4999 → H0 → H1 → H2 → H3 → H4 → 4990 more → H4995"
+        )
+        #expect(parents.allSatisfy { $0.subjects.count == 11 })
+        let routes = lint(fallbacks(5_000)).findings.filter { $0.rule == "unusable-fallback" }
+        #expect(routes.count == 5_000)
+        #expect(
+            routes.first { $0.subjects.first == .route("r0") }?.message
+                == "route 'r0' is on a loop of fallbacks, r0 → r1 → r2 → r3 → r4 → r5 → r6 → r7 → r8 → r9 → 4990 more → r0: while "
+                + "features 'f0', 'f1', 'f2', 'f3', 'f4', 'f5', 'f6', 'f7', 'f8', 'f9' and those of 4990 more routes are off, a link to it "
+                + "opens nothing; name a route without a feature, or one whose fallback leads out of the loop")
+        // A loop of ten is named whole, as it was before loops were bounded.
+        #expect(lint(holders(10)).findings.first { $0.rule == "holder-scope" }?.message.hasSuffix("H9 → H0") == true)
+        Self.expectLinear(size: 500) { count in
+            #expect(lint(holders(count)).findings.count { $0.rule == "holder-scope" } == count)
+        }
+    }
+
     @Test("globs with many '**' match deep paths without backtracking over every split")
     func globStars() {
         let glob = Glob(Array(repeating: "**", count: 10).joined(separator: "/") + "/nothing.routes.yaml")

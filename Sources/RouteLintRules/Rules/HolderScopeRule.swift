@@ -12,7 +12,8 @@ package enum HolderScopeRule: AppRule {
             `activity` and `app` (a holder without `scope` is `route`). A child that outlives \
             its parent keeps references into a dead scope. A chain of parents that comes back \
             to where it started has no outermost scope at all; every holder on the loop is \
-            reported, and only for the loop.
+            reported, and only for the loop, which each finding names from its holder on (the \
+            first ten holders of a longer loop, and how many more lead back).
             """,
         triggeringExamples: [
             RuleExample(
@@ -55,11 +56,9 @@ package enum HolderScopeRule: AppRule {
             guard let parentName = holder.parent, let parent = app.holder(parentName.value) else { continue }
             let name = app.text(holder.name.value)
             if let loop = onLoop[holder.name.value] {
-                let names = loop.map(app.text)
                 findings.report(
-                    description,
-                    "holder '\(name)' is on a loop of parents: \(names.joined(separator: " → "))",
-                    at: parentName.range, subjects: [.holder(name)] + names.dropLast().sorted().map(FindingSubject.holder))
+                    description, "holder '\(name)' is on a loop of parents: \(loop.text(app.text))",
+                    at: parentName.range, subjects: [.holder(name)] + loop.shown.map(app.text).sorted().map(FindingSubject.holder))
             } else if parent.effectiveScope < holder.effectiveScope {
                 let parentText = app.text(parent.name.value)
                 findings.report(
@@ -76,9 +75,8 @@ package enum HolderScopeRule: AppRule {
         }
     }
 
-    /// For each holder on a loop of `parent` links, the loop as seen from it (its name first
-    /// and last).
-    static func holdersOnParentLoops(_ app: AppModel) -> [Symbol: [Symbol]] {
+    /// For each holder on a loop of `parent` links, the loop as seen from it.
+    static func holdersOnParentLoops(_ app: AppModel) -> [Symbol: SuccessorLoop<Symbol>] {
         // Each holder's parent by position, read in one pass; a parent that is not declared
         // ends the chain. A name declared twice is its first declaration, as `app.holder` says.
         var names: [Symbol] = []

@@ -10,7 +10,9 @@ package enum UnusableFallbackRule: AppRule {
             While a route's `feature` flag is off, a link to it opens its `fallback` instead, \
             with the link's values by name and type (the navigation plan). A fallback that is \
             the route itself, or a loop of flagged routes that fall back to one another, leaves \
-            the link with nothing to open while the flags are off; so does a fallback whose path \
+            the link with nothing to open while the flags are off (each route of the loop is \
+            reported, with the loop from it on: the first ten routes of a longer one, and how \
+            many more lead back); so does a fallback whose path \
             parameter or required query item (without a default) the route does not carry — \
             `/promo/:code` falling back to `/orders/:orderId`. Name a route that needs only what \
             the flagged route carries: its own path parameters and required query items, of the \
@@ -82,15 +84,17 @@ package enum UnusableFallbackRule: AppRule {
             let id = app.text(route.id.value)
             let fallbackID = app.text(fallback.id.value)
             if let loop = loops[route.id.value] {
-                let flags = loop.dropLast().compactMap { app.route($0)?.feature.map { "'\(app.text($0.value))'" } }
+                let flags =
+                    loop.shown.compactMap { app.route($0)?.feature.map { "'\(app.text($0.value))'" } }
+                    + (loop.isShownWhole ? [] : ["those of \(loop.count - SuccessorLoop<Symbol>.shownLength) more routes"])
                 let message =
-                    loop.count == 2
+                    loop.count == 1
                     ? "route '\(id)' falls back to itself: while feature \(flags[0]) is off, a link to it opens nothing"
-                    : "route '\(id)' is on a loop of fallbacks, \(loop.map(app.text).joined(separator: " → ")): while features \(englishList(flags)) are off, a link to it opens nothing"
+                    : "route '\(id)' is on a loop of fallbacks, \(loop.text(app.text)): while features \(englishList(flags)) are off, a link to it opens nothing"
                 findings.report(
                     description, message + "; name a route without a feature, or one whose fallback leads out of the loop",
                     at: named.range,
-                    subjects: [.route(id)] + loop.dropLast().map(app.text).filter { $0 != id }.sorted().map(FindingSubject.route))
+                    subjects: [.route(id)] + loop.shown.map(app.text).filter { $0 != id }.sorted().map(FindingSubject.route))
             } else if let missing = firstValueNotCarried(by: route, for: fallback, app) {
                 let flag = app.text(route.feature!.value)
                 findings.report(
@@ -125,9 +129,9 @@ package enum UnusableFallbackRule: AppRule {
     }
 
     /// For each of the `flagged` routes on a loop of fallbacks through flagged routes, the loop
-    /// as seen from it (its id first and last). A plan follows a fallback only while the route's flag is
+    /// as seen from it. A plan follows a fallback only while the route's flag is
     /// off, so a route without a feature ends the chain.
-    static func fallbackLoops(_ flagged: [Symbol], _ app: AppModel) -> [Symbol: [Symbol]] {
+    static func fallbackLoops(_ flagged: [Symbol], _ app: AppModel) -> [Symbol: SuccessorLoop<Symbol>] {
         // By position among the flagged routes: only they have successors, so a fallback that
         // is not one of them ends the chain.
         var positions: [Symbol: Int] = [:]
